@@ -1,0 +1,68 @@
+import type { ReactNode } from "react";
+import { cn } from "~/lib/cn";
+
+export const inputClass =
+  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm " +
+  "placeholder:text-slate-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600 " +
+  "aria-[invalid=true]:border-red-600 disabled:cursor-not-allowed disabled:bg-slate-100";
+
+/** Label + control + errors. The control gets `aria-describedby={errorId}` from conform's helpers. */
+export function Field({
+  label,
+  htmlFor,
+  errors,
+  errorId,
+  required,
+  hint,
+  className,
+  children,
+}: {
+  label: ReactNode;
+  htmlFor: string;
+  errors?: string[];
+  errorId?: string;
+  required?: boolean;
+  hint?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn("space-y-1.5", className)}>
+      <label htmlFor={htmlFor} className="block text-sm font-medium text-slate-900">
+        {label}
+        {required ? (
+          <span className="text-red-700" aria-hidden="true">
+            {" "}
+            *
+          </span>
+        ) : null}
+      </label>
+      {children}
+      {hint ? <p className="text-xs text-slate-600">{hint}</p> : null}
+      <FieldErrors id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+export function FieldErrors({ id, errors }: { id?: string; errors?: string[] }) {
+  if (!errors?.length) return id ? <div id={id} hidden /> : null;
+  return (
+    <div id={id} className="text-sm text-red-700">
+      {errors.map((e) => (
+        <p key={e}>{e}</p>
+      ))}
+    </div>
+  );
+}
+
+/** Form-level errors (messages not tied to one field), announced to screen readers. */
+export function FormErrors({ id, errors }: { id?: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <div id={id} role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+      {errors.map((e) => (
+        <p key={e}>{e}</p>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { TOAST_DURATION_MS, type Toast } from "~/lib/toast";
+import { cn } from "~/lib/cn";
+
+interface ToastApi {
+  toast: (t: Omit<Toast, "id"> & { id?: string }) => void;
+}
+
+const ToastContext = createContext<ToastApi>({ toast: () => {} });
+
+export function useToast(): ToastApi {
+  return useContext(ToastContext);
+}
+
+/** Shows a toast that an action returned (once per toast id). */
+export function useActionToast(toast: Toast | undefined | null) {
+  const { toast: show } = useToast();
+  const shown = useRef<string | null>(null);
+  useEffect(() => {
+    if (toast && shown.current !== toast.id) {
+      shown.current = toast.id;
+      show(toast);
+    }
+  }, [toast, show]);
+}
+
+/**
+ * One toast visible at a time (§9). A flash toast from the server is rendered
+ * in the HTML, so it shows without JavaScript; with JavaScript it hides after
+ * 5 s. F8 moves focus to the notifications region.
+ */
+export function ToastProvider({ initial, children }: { initial: Toast | null; children: ReactNode }) {
+  const [current, setCurrent] = useState<Toast | null>(initial);
+  const regionRef = useRef<HTMLOListElement>(null);
+
+  useEffect(() => {
+    if (initial) setCurrent(initial);
+  }, [initial]);
+
+  const toast = useCallback((t: Omit<Toast, "id"> & { id?: string }) => {
+    setCurrent({ ...t, id: t.id ?? crypto.randomUUID() });
+  }, []);
+
+  useEffect(() => {
+    if (!current) return;
+    const timer = setTimeout(() => setCurrent(null), TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [current]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "F8") {
+        e.preventDefault();
+        regionRef.current?.focus();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
+  const api = useMemo(() => ({ toast }), [toast]);
+
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <section aria-label="Notificações (F8)" className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4 sm:justify-end">
+        <ol ref={regionRef} tabIndex={-1} className="w-full max-w-sm outline-none focus-visible:ring-2 focus-visible:ring-violet-600">
+          {current ? (
+            <li
+              key={current.id}
+              role={current.variant === "destructive" ? "alert" : "status"}
+              aria-atomic="true"
+              data-variant={current.variant ?? "default"}
+              className={cn(
+                "pointer-events-auto flex items-start justify-between gap-3 rounded-md border p-4 shadow-lg",
+                current.variant === "destructive"
+                  ? "border-red-700 bg-red-700 text-white"
+                  : "border-slate-200 bg-white text-slate-900",
+              )}
+            >
+              <div>
+                <p className="text-sm font-semibold">{current.title}</p>
+                {current.description ? <p className="mt-1 text-sm opacity-90">{current.description}</p> : null}
+              </div>
+              <button
+                type="button"
+                onClick={() => setCurrent(null)}
+                className="rounded p-1 text-current opacity-80 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-current"
+              >
+                <span aria-hidden="true">✕</span>
+                <span className="sr-only">Fechar notificação</span>
+              </button>
+            </li>
+          ) : null}
+        </ol>
+      </section>
+    </ToastContext.Provider>
+  );
+}

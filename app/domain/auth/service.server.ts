@@ -1,0 +1,101 @@
+import { Op } from "sequelize";
+import { LoginAttempt, Session, User } from "#db/models.ts";
+import { db } from "~/db.server";
+import { TooManyRequestsError, UnauthorizedError } from "../errors";
+import { parseOrThrow } from "../validation";
+import { loginSchema, registerSchema } from "../users/schema";
+import { hashPassword, spendDummyVerify, verifyPassword } from "../users/password.server";
+import { insertUser, toUserDTO, type UserDTO } from "../users/service.server";
+
+export const INVALID_CREDENTIALS = "E-mail ou senha inválidos";
+export const TOO_MANY_ATTEMPTS = "Muitas tentativas de login. Tente novamente em alguns minutos.";
+
+const MAX_FAILURES = 10;
+const WINDOW_MS = 15 * 60 * 1000;
+
+export const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
+/** A session without "remember me" lives in a browser-session cookie; the row still expires. */
+export const SESSION_MS = 12 * 60 * 60 * 1000;
+
+function attemptKey(email: string, ip: string) {
+  return `${email.toLowerCase()}|${ip}`.slice(0, 320);
+}
+
+async function assertNotThrottled(key: string) {
+  const row = await LoginAttempt.findByPk(key);
+  if (!row) return;
+  const elapsed = Date.now() - new Date(row.windowStart).getTime();
+  if (elapsed < WINDOW_MS && row.failures >= MAX_FAILURES) {
+    throw new TooManyRequestsError(TOO_MANY_ATTEMPTS, Math.ceil((WINDOW_MS - elapsed) / 1000));
+  }
+}
+
+async function recordFailure(key: string) {
+  const sequelize = await db();
+  await sequelize.transaction(async (transaction) => {
+    const row = await LoginAttempt.findByPk(key, { transaction, lock: transaction.LOCK.UPDATE });
+    const now = new Date();
+    if (!row) {
+      await LoginAttempt.create({ key, failures: 1, windowStart: now }, { transaction });
+    } else if (now.getTime() - new Date(row.windowStart).getTime() >= WINDOW_MS) {
+      await row.update({ failures: 1, windowStart: now }, { transaction });
+    } else {
+      await row.update({ failures: row.failures + 1 }, { transaction });
+    }
+  });
+}
+
+/**
+ * The one sign-in check, used by the form strategy and by POST /api/login.
+ * Throws ValidationError (bad input), TooManyRequestsError (429) or UnauthorizedError.
+ */
+export async function verifyLogin(input: unknown, ip: string): Promise<{ user: UserDTO; remember: boolean }> {
+  const { email, password, remember } = parseOrThrow(loginSchema, input);
+  await db();
+  const key = attemptKey(email, ip);
+  await assertNotThrottled(key);
+  const user = await User.findOne({ where: { email } });
+  const ok = user ? await verifyPassword(user.passwordHash, password) : (await spendDummyVerify(password), false);
+  if (!user || !ok) {
+    await recordFailure(key);
+    throw new UnauthorizedError(INVALID_CREDENTIALS);
+  }
+  await LoginAttempt.destroy({ where: { key } });
+  return { user: toUserDTO(user), remember: Boolean(remember) };
+}
+
+/** Self-registration (§2 auth screen): any user type may be chosen, as the specification says. */
+export async function register(input: unknown): Promise<UserDTO> {
+  const data = parseOrThrow(registerSchema, input);
+  const user = await insertUser({
+    name: data.name,
+    email: data.email,
+    passwordHash: await hashPassword(data.password),
+    userType: data.userType,
+  });
+  return toUserDTO(user);
+}
+
+export async function createSession(userId: string, remember: boolean): Promise<{ id: string; expiresAt: Date }> {
+  await db();
+  const expiresAt = new Date(Date.now() + (remember ? REMEMBER_MS : SESSION_MS));
+  const session = await Session.create({ userId, remember, expiresAt });
+  // Housekeeping: drop this user's expired rows.
+  await Session.destroy({ where: { userId, expiresAt: { [Op.lt]: new Date() } } });
+  return { id: session.id, expiresAt };
+}
+
+export async function findSessionUser(sessionId: string): Promise<{ user: UserDTO; remember: boolean } | null> {
+  await db();
+  const session = await Session.findOne({
+    where: { id: sessionId, expiresAt: { [Op.gt]: new Date() } },
+    include: [{ model: User, as: "user", required: true }],
+  });
+  if (!session?.user) return null;
+  return { user: toUserDTO(session.user), remember: session.remember };
+}
+
+export async function deleteSession(sessionId: string): Promise<void> {
+  await db();
+  await Session.destroy({ where: { id: sessionId } });
+}

@@ -1,0 +1,55 @@
+import { z } from "zod";
+
+/** Building blocks shared by the entity schemas (client and server). */
+
+export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A required text: missing, not a string or blank all give `message`. */
+export function requiredString(message: string, max = 200) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Máximo de ${max} caracteres`);
+}
+
+export function requiredEmail(requiredMessage: string, invalidMessage = "Por favor, insira um e-mail válido") {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(254, invalidMessage)
+    .regex(EMAIL_RE, invalidMessage)
+    .transform((v) => v.toLowerCase());
+}
+
+/** Removes the mask characters of a CPF (dots, dash, spaces), keeping anything else so it fails validation. */
+export function stripCpf(value: string): string {
+  return value.replace(/[.\-\s]/g, "");
+}
+
+export const CPF_MESSAGE = "CPF deve conter exatamente 11 dígitos";
+
+/** CPF typed with or without the mask; stored as 11 digits. */
+export function cpfField(message = CPF_MESSAGE) {
+  return z
+    .string({ error: message })
+    .transform(stripCpf)
+    .refine((v) => /^\d{11}$/.test(v), message);
+}
+
+/** Optional CPF: blank or absent means none; null clears it. */
+export const optionalCpf = z.preprocess(
+  (v) => (typeof v === "string" && stripCpf(v) === "" ? undefined : v),
+  cpfField().nullable().optional(),
+);
+
+/** HTML checkbox or JSON boolean. An unchecked checkbox is absent from the form data. */
+export const checkbox = z.preprocess((v) => {
+  if (v === "on" || v === "true" || v === "1") return true;
+  if (v === "false" || v === "0" || v === "off") return false;
+  return v;
+}, z.boolean({ error: "Valor inválido" }));
+
+export const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
+export const DATE_RE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;

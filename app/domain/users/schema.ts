@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { USER_TYPES } from "../actor";
+import { optionalCpf, requiredEmail, requiredString } from "../fields";
+
+export const NAME_REQUIRED = "Nome é obrigatório";
+export const EMAIL_REQUIRED = "E-mail é obrigatório";
+export const PASSWORD_REQUIRED = "Senha é obrigatória";
+export const PASSWORD_MIN = "A senha deve ter pelo menos 6 caracteres";
+export const USER_TYPE_REQUIRED = "Tipo de usuário é obrigatório";
+export const USER_TYPE_SELECT = "Por favor, selecione um tipo de usuário";
+
+const newPassword = z
+  .string({ error: PASSWORD_REQUIRED })
+  .min(1, PASSWORD_REQUIRED)
+  .min(6, PASSWORD_MIN)
+  .max(200, "A senha deve ter no máximo 200 caracteres");
+
+const userType = (message: string) => z.enum(USER_TYPES, { error: message });
+
+export const loginSchema = z.object({
+  email: requiredEmail(EMAIL_REQUIRED),
+  password: z.string({ error: PASSWORD_REQUIRED }).min(1, PASSWORD_REQUIRED).max(200, PASSWORD_REQUIRED),
+  remember: z.preprocess((v) => v === "on" || v === true || v === "true", z.boolean()).optional(),
+});
+
+export const registerSchema = z.object({
+  name: requiredString(NAME_REQUIRED),
+  email: requiredEmail(EMAIL_REQUIRED),
+  password: newPassword,
+  userType: userType(USER_TYPE_SELECT),
+});
+
+/** The administrator's user form (create). */
+export const userCreateSchema = z.object({
+  name: requiredString(NAME_REQUIRED),
+  email: requiredEmail(EMAIL_REQUIRED),
+  password: newPassword,
+  userType: userType(USER_TYPE_REQUIRED),
+  cpf: optionalCpf,
+});
+
+/** Update: every field optional; a blank password keeps the current one. */
+export const userUpdateSchema = z.object({
+  name: requiredString(NAME_REQUIRED).optional(),
+  email: requiredEmail(EMAIL_REQUIRED).optional(),
+  password: z.preprocess((v) => (v === "" || v === null ? undefined : v), newPassword.optional()),
+  userType: userType(USER_TYPE_REQUIRED).optional(),
+  cpf: optionalCpf,
+  avatarUrl: z.string().max(500).nullable().optional(),
+});
+
+export type LoginInput = z.output<typeof loginSchema>;
+export type RegisterInput = z.output<typeof registerSchema>;
+export type UserCreateInput = z.output<typeof userCreateSchema>;
+export type UserUpdateInput = z.output<typeof userUpdateSchema>;

@@ -1,0 +1,147 @@
+import type { UserDTO } from "~/domain/users/service.server";
+import type { Actor } from "~/domain/actor";
+import { DomainError, UnauthorizedError } from "~/domain/errors";
+import { actorOf, getUser } from "~/session.server";
+
+/**
+ * Adapter for the JSON API (SPEC §7): cookie auth, JSON bodies only, JSON errors
+ * `{ message, errors? }` with the right status. Services do the work.
+ */
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers?: HeadersInit,
+  ) {
+    super(message);
+  }
+}
+
+export function json(body: unknown, status = 200, headers?: HeadersInit): Response {
+  const h = new Headers(headers);
+  h.set("Content-Type", "application/json; charset=utf-8");
+  h.set("Cache-Control", "no-store");
+  return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: h });
+}
+
+export function errorResponse(error: unknown): Response {
+  if (error instanceof DomainError) {
+    const headers: Record<string, string> = {};
+    if ("retryAfterSeconds" in error) headers["Retry-After"] = String(error.retryAfterSeconds);
+    return json(error.errors ? { message: error.message, errors: error.errors } : { message: error.message }, error.status, headers);
+  }
+  if (error instanceof HttpError) return json({ message: error.message }, error.status, error.headers);
+  if (error instanceof Response) return error;
+  console.error(error);
+  return json({ message: "Erro interno do servidor" }, 500);
+}
+
+/**
+ * Resource routes get no built-in CSRF check: refuse requests that a browser
+ * marks as cross-site, and any foreign Origin.
+ */
+export function assertSameOrigin(request: Request) {
+  if (request.method === "GET" || request.method === "HEAD") return;
+  if (request.headers.get("Sec-Fetch-Site") === "cross-site") {
+    throw new HttpError(403, "Requisição de outra origem recusada");
+  }
+  const origin = request.headers.get("Origin");
+  if (origin && origin !== "null") {
+    const url = new URL(request.url);
+    const forwardedHost = request.headers.get("X-Forwarded-Host");
+    const host = forwardedHost ?? request.headers.get("Host") ?? url.host;
+    let originHost: string;
+    try {
+      originHost = new URL(origin).host;
+    } catch {
+      throw new HttpError(403, "Requisição de outra origem recusada");
+    }
+    if (originHost !== host) throw new HttpError(403, "Requisição de outra origem recusada");
+  } else if (origin === "null") {
+    throw new HttpError(403, "Requisição de outra origem recusada");
+  }
+}
+
+const MAX_JSON_BYTES = 1_000_000;
+
+/** Reads at most `max` bytes of a body; larger bodies are refused while streaming (413). */
+export async function readTextLimited(request: Request, max = MAX_JSON_BYTES): Promise<string> {
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > max) throw new HttpError(413, "Corpo da requisição muito grande");
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => {});
+      throw new HttpError(413, "Corpo da requisição muito grande");
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Reads a JSON body: empty means `{}`, 415 when it is not JSON, 400 when it is malformed, 413 when huge. */
+export async function readJson(request: Request): Promise<unknown> {
+  const type = (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
+  const text = await readTextLimited(request);
+  if (!text.trim() && type !== "application/json") return {};
+  if (type !== "application/json") {
+    throw new HttpError(415, "O corpo da requisição deve ser JSON (Content-Type: application/json)");
+  }
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, "JSON inválido");
+  }
+}
+
+export interface ApiContext {
+  user: UserDTO;
+  actor: Actor;
+  body: unknown;
+}
+
+type Handler = (ctx: ApiContext) => Promise<unknown>;
+
+/**
+ * Runs an API handler: same-origin check, JSON body, authentication, then maps
+ * the result to JSON (or passes a Response through) and domain errors to 4xx.
+ */
+export async function api(
+  request: Request,
+  handler: Handler,
+  options: { status?: number; auth?: boolean } = {},
+): Promise<Response> {
+  try {
+    assertSameOrigin(request);
+    const needsBody = !["GET", "HEAD", "DELETE"].includes(request.method);
+    const body = needsBody ? await readJson(request) : undefined;
+    const user = options.auth === false ? null : await getUser(request);
+    if (options.auth !== false && !user) throw new UnauthorizedError();
+    const result = await handler({ user: user as UserDTO, actor: user ? actorOf(user) : (null as never), body });
+    if (result instanceof Response) return result;
+    if (result === undefined) return new Response(null, { status: 204 });
+    return json(result, options.status ?? 200);
+  } catch (error) {
+    return errorResponse(error);
+  }
+}
+
+/** Dispatches a resource route's action by method; others get 405. */
+export async function byMethod(
+  request: Request,
+  handlers: Partial<Record<"POST" | "PUT" | "PATCH" | "DELETE", () => Promise<Response>>>,
+): Promise<Response> {
+  const handler = handlers[request.method as keyof typeof handlers];
+  if (!handler) {
+    return json({ message: "Método não permitido" }, 405, { Allow: Object.keys(handlers).join(", ") });
+  }
+  return handler();
+}

@@ -1,0 +1,38 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { data } from "react-router";
+import { DomainError } from "~/domain/errors";
+import type { Toast } from "./toast";
+
+type Replyable = { reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): SubmissionResult<string[]> };
+
+export interface FormActionData {
+  result: SubmissionResult<string[]>;
+  toast?: Omit<Toast, "id"> & { id: string };
+}
+
+/**
+ * Turns a domain error thrown by a service into the form's answer: field errors
+ * next to their fields (values kept), other messages above the form, and a
+ * destructive toast titled as SPEC §8 asks. Unexpected errors are rethrown.
+ */
+export function replyWithError(
+  submission: Replyable,
+  error: unknown,
+  toastTitle: string,
+  options: { hideFields?: string[]; fallbackMessage?: string } = {},
+) {
+  if (!(error instanceof DomainError)) throw error;
+  const message = error.message || options.fallbackMessage || toastTitle;
+  const result = error.errors
+    ? submission.reply({ fieldErrors: error.errors, hideFields: options.hideFields })
+    : submission.reply({ formErrors: [message], hideFields: options.hideFields });
+  return data<FormActionData>(
+    { result, toast: { id: crypto.randomUUID(), title: toastTitle, description: message, variant: "destructive" } },
+    { status: error.status },
+  );
+}
+
+/** A 400 with the schema's field errors (values kept). */
+export function replyInvalid(submission: Replyable, options: { hideFields?: string[] } = {}) {
+  return data<FormActionData>({ result: submission.reply({ hideFields: options.hideFields }) }, { status: 400 });
+}

@@ -1,0 +1,9 @@
+import { json } from "~/lib/api.server";
+
+export async function loader() {
+  return json({ message: "Rota não encontrada" }, 404);
+}
+
+export async function action() {
+  return json({ message: "Rota não encontrada" }, 404);
+}

@@ -1,0 +1,7 @@
+import type { Route } from "./+types/user";
+import { api } from "~/lib/api.server";
+
+/** GET /api/user: the signed-in user; 401 when signed out. */
+export async function loader({ request }: Route.LoaderArgs) {
+  return api(request, async ({ user }) => user);
+}

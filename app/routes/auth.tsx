@@ -1,0 +1,197 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/auth";
+import { Button } from "~/components/ui/button";
+import { Field, FormErrors, inputClass } from "~/components/ui/field";
+import { useActionToast } from "~/components/ui/toaster";
+import { useAppName } from "~/hooks/use-app-name";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { cn } from "~/lib/cn";
+import { loginSchema, registerSchema } from "~/domain/users/schema";
+import { register } from "~/domain/auth/service.server";
+import { authenticateForm, clientIp } from "~/auth.server";
+import { replyInvalid, replyWithError } from "~/lib/forms.server";
+import { getUser, safeRedirect, startSession } from "~/session.server";
+
+type Mode = "login" | "register";
+
+function modeOf(value: unknown): Mode {
+  return value === "register" ? "register" : "login";
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await getUser(request)) throw redirect("/");
+  const url = new URL(request.url);
+  return { mode: modeOf(url.searchParams.get("mode")), redirectTo: url.searchParams.get("redirectTo") ?? "" };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+
+  if (await getUser(request)) throw redirect("/");
+  const formData = await request.clone().formData();
+  const mode = modeOf(formData.get("mode"));
+  const redirectTo = safeRedirect(formData.get("redirectTo"));
+
+  if (mode === "login") {
+    const submission = parseWithZod(formData, { schema: loginSchema });
+    if (submission.status !== "success") return replyInvalid(submission, { hideFields: ["password"] });
+    try {
+      const { user, remember } = await authenticateForm(request, clientIp(context));
+      const cookie = await startSession(request, user.id, remember);
+      return redirect(redirectTo, { headers: { "Set-Cookie": cookie } });
+    } catch (error) {
+      return replyWithError(submission, error, "Falha no login", { hideFields: ["password"] });
+    }
+  }
+
+  const submission = parseWithZod(formData, { schema: registerSchema });
+  if (submission.status !== "success") return replyInvalid(submission, { hideFields: ["password"] });
+  try {
+    const user = await register(submission.value);
+    const cookie = await startSession(request, user.id, false);
+    return redirect(redirectTo, { headers: { "Set-Cookie": cookie } });
+  } catch (error) {
+    return replyWithError(submission, error, "Falha no cadastro", { hideFields: ["password"] });
+  }
+}
+
+export default function AuthScreen({ loaderData, actionData }: Route.ComponentProps) {
+  const appName = useAppName();
+  const { mode, redirectTo } = loaderData;
+  const suffix = redirectTo ? `&${new URLSearchParams({ redirectTo })}` : "";
+  useActionToast(actionData?.toast);
+
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-gradient-to-br from-violet-50 to-slate-100 p-4">
+      <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <div className="mb-6 flex flex-col items-center gap-3 text-center">
+          <img src="/logo.svg" alt={appName} width={64} height={64} className="h-16 w-16" />
+          <h1 className="text-xl font-bold">{mode === "login" ? "Entrar" : "Criar Conta"}</h1>
+        </div>
+        <nav aria-label="Modo de acesso" className="mb-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1 text-sm font-medium">
+          <ModeLink to={`/auth?mode=login${suffix}`} active={mode === "login"}>
+            Entrar
+          </ModeLink>
+          <ModeLink to={`/auth?mode=register${suffix}`} active={mode === "register"}>
+            Criar Conta
+          </ModeLink>
+        </nav>
+        {/* The key resets the form state when the mode changes. */}
+        <AuthForm key={mode} mode={mode} redirectTo={redirectTo} lastResult={actionData?.result} />
+      </div>
+    </main>
+  );
+}
+
+function ModeLink({ to, active, children }: { to: string; active: boolean; children: React.ReactNode }) {
+  return (
+    <Link
+      to={to}
+      replace
+      aria-current={active ? "page" : undefined}
+      className={cn(
+        "rounded-md px-3 py-2 text-center focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600",
+        active ? "bg-white text-slate-900 shadow-sm" : "text-slate-700 hover:text-slate-900",
+      )}
+    >
+      {children}
+    </Link>
+  );
+}
+
+function AuthForm({
+  mode,
+  redirectTo,
+  lastResult,
+}: {
+  mode: Mode;
+  redirectTo: string;
+  lastResult: Route.ComponentProps["actionData"] extends infer A ? (A extends { result: infer R } ? R : undefined) : undefined;
+}) {
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [showPassword, setShowPassword] = useState(false);
+  const schema = mode === "login" ? loginSchema : registerSchema;
+  const [form, fields] = useForm({
+    id: `auth-${mode}`,
+    lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const pending = navigation.state === "submitting" && navigation.formAction?.startsWith("/auth");
+  const f = fields as Record<string, (typeof fields)[keyof typeof fields]>;
+
+  return (
+    <Form method="post" action={`/auth?mode=${mode}`} {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="mode" value={mode} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <fieldset disabled={pending} className="space-y-4">
+        {mode === "register" ? (
+          <Field label="Nome Completo" htmlFor={f.name.id} errors={f.name.errors} errorId={f.name.errorId}>
+            <input {...getInputProps(f.name, { type: "text" })} autoComplete="name" className={inputClass} />
+          </Field>
+        ) : null}
+        <Field label="E-mail" htmlFor={f.email.id} errors={f.email.errors} errorId={f.email.errorId}>
+          <input
+            {...getInputProps(f.email, { type: "email" })}
+            autoComplete="email"
+            placeholder="seu@email.com"
+            className={inputClass}
+          />
+        </Field>
+        <Field label="Senha" htmlFor={f.password.id} errors={f.password.errors} errorId={f.password.errorId}>
+          <div className="relative">
+            <input
+              {...getInputProps(f.password, { type: showPassword ? "text" : "password" })}
+              autoComplete={mode === "login" ? "current-password" : "new-password"}
+              className={cn(inputClass, hydrated && "pr-24")}
+            />
+            {hydrated ? (
+              <button
+                type="button"
+                onClick={() => setShowPassword((v) => !v)}
+                aria-pressed={showPassword}
+                aria-controls={f.password.id}
+                className="absolute inset-y-0 right-0 rounded-r-md px-3 text-sm font-medium text-violet-800 hover:bg-violet-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
+              >
+                {showPassword ? "Ocultar" : "Mostrar"}
+                <span className="sr-only"> senha</span>
+              </button>
+            ) : null}
+          </div>
+        </Field>
+        {mode === "login" ? (
+          <div className="flex items-center gap-2">
+            <input
+              {...getInputProps(f.remember, { type: "checkbox" })}
+              className="h-4 w-4 rounded border-slate-400 text-violet-700 focus-visible:ring-2 focus-visible:ring-violet-600"
+            />
+            <label htmlFor={f.remember.id} className="text-sm text-slate-800">
+              Lembrar-me neste dispositivo
+            </label>
+          </div>
+        ) : (
+          <Field label="Tipo de Usuário" htmlFor={f.userType.id} errors={f.userType.errors} errorId={f.userType.errorId}>
+            <select {...getSelectProps(f.userType)} className={inputClass}>
+              <option value="">Selecione o tipo de usuário</option>
+              <option value="Team">Equipe</option>
+              <option value="Client">Cliente</option>
+              <option value="Administrator">Administrador</option>
+            </select>
+          </Field>
+        )}
+      </fieldset>
+      <Button type="submit" className="w-full" disabled={pending}>
+        {mode === "login" ? (pending ? "Entrando..." : "Entrar") : pending ? "Criando conta..." : "Criar Conta"}
+      </Button>
+    </Form>
+  );
+}
+
+export function meta({ data }: Route.MetaArgs): Route.MetaDescriptors {
+  return [{ title: data?.mode === "register" ? "Criar Conta" : "Entrar" }];
+}

@@ -1,0 +1,23 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/preferences-branch";
+import { isActiveBranch } from "~/domain/branches/selection.server";
+import { isUuid } from "~/domain/validation";
+import { writeSelectedBranchId } from "~/preferences.server";
+import { requireUser, safeRedirect } from "~/session.server";
+
+/** The global branch selector posts here (§4): store the choice and go back. */
+export async function action({ request }: Route.ActionArgs) {
+  await requireUser(request);
+  const form = await request.formData();
+  const branchId = form.get("branchId");
+  if (!isUuid(branchId) || !(await isActiveBranch(branchId))) {
+    return data({ message: "Unidade inválida" }, { status: 400 });
+  }
+  return redirect(safeRedirect(form.get("redirectTo")), {
+    headers: { "Set-Cookie": await writeSelectedBranchId(branchId) },
+  });
+}
+
+export async function loader() {
+  return redirect("/");
+}

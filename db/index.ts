@@ -1,0 +1,17 @@
+import type { Sequelize } from "sequelize";
+import { openDatabase } from "./connection.ts";
+import { migrate } from "./migrate.ts";
+import { initModels } from "./models.ts";
+
+export * from "./models.ts";
+export { openDatabase, dialectOf } from "./connection.ts";
+export { migrate } from "./migrate.ts";
+
+/** Opens the database, applies pending migrations and binds the models. */
+export async function setupDatabase(url: string, options: { logging?: boolean } = {}): Promise<Sequelize> {
+  const sequelize = openDatabase(url, options);
+  await sequelize.authenticate();
+  await migrate(sequelize);
+  initModels(sequelize);
+  return sequelize;
+}

@@ -1,0 +1,26 @@
+import type { QueryInterface, Sequelize } from "sequelize";
+import { SequelizeStorage, Umzug } from "umzug";
+import { migrations } from "./migrations/index.ts";
+
+export interface Migration {
+  name: string;
+  up(qi: QueryInterface, sequelize: Sequelize): Promise<void>;
+  down(qi: QueryInterface, sequelize: Sequelize): Promise<void>;
+}
+
+export function migrator(sequelize: Sequelize, logger: boolean = false) {
+  return new Umzug({
+    migrations: migrations.map((m) => ({
+      name: m.name,
+      up: () => m.up(sequelize.getQueryInterface(), sequelize),
+      down: () => m.down(sequelize.getQueryInterface(), sequelize),
+    })),
+    storage: new SequelizeStorage({ sequelize, tableName: "schema_migrations" }),
+    logger: logger ? console : undefined,
+  });
+}
+
+/** Applies every pending migration. Safe to call on every start. */
+export async function migrate(sequelize: Sequelize, logger = false) {
+  return migrator(sequelize, logger).up();
+}

@@ -1,0 +1,5 @@
+import { initial } from "./0001-initial.ts";
+import type { Migration } from "../migrate.ts";
+
+/** The migrations, in order. Add new ones at the end; never edit one that has shipped. */
+export const migrations: Migration[] = [initial];

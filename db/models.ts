@@ -1,0 +1,321 @@
+import { DataTypes, Model, type Sequelize } from "sequelize";
+
+// Attributes are declared with `declare` so Sequelize's getters are not shadowed.
+const uuid = { type: DataTypes.UUID, primaryKey: true, defaultValue: DataTypes.UUIDV4 };
+
+export class User extends Model {
+  declare id: string;
+  declare name: string;
+  declare email: string;
+  declare passwordHash: string;
+  declare userType: string;
+  declare cpf: string | null;
+  declare avatarUrl: string | null;
+  declare createdAt: Date;
+  declare updatedAt: Date;
+}
+
+export class Session extends Model {
+  declare id: string;
+  declare userId: string;
+  declare expiresAt: Date;
+  declare remember: boolean;
+  declare createdAt: Date;
+  declare updatedAt: Date;
+  declare user?: User;
+}
+
+export class LoginAttempt extends Model {
+  declare key: string;
+  declare failures: number;
+  declare windowStart: Date;
+}
+
+export class Branch extends Model {
+  declare id: string;
+  declare name: string;
+  declare address: string;
+  declare active: boolean;
+  declare isDefault: boolean;
+  declare createdAt: Date;
+  declare updatedAt: Date;
+}
+
+export class Classroom extends Model {
+  declare id: string;
+  declare branchId: string;
+  declare name: string;
+  declare capacity: number;
+  declare createdAt: Date;
+  declare updatedAt: Date;
+}
+
+export class ClassroomSchedule extends Model {
+  declare id: string;
+  declare classroomId: string;
+  declare dayOfWeek: string;
+  declare startTime: string;
+  declare endTime: string;
+  declare createdAt: Date;
+  declare updatedAt: Date;
+}
+
+export class Offer extends Model {
+  declare id: string;
+  declare name: string;
+  declare monthlyValue: string;
+  declare checkoutLink: string;
+  declare branchId: string;
+  declare active: boolean;
+  declare createdAt: Date;
+  declare updatedAt: Date;
+}
+
+export class Course extends Model {
+  declare id: string;
+  declare name: string;
+  declare active: boolean;
+  declare createdAt: Date;
+  declare updatedAt: Date;
+}
+
+export class Counter extends Model {
+  declare name: string;
+  declare value: number;
+}
+
+export class SchoolClass extends Model {
+  declare id: string;
+  declare classNumber: number;
+  declare courseId: string;
+  declare responsibleId: string;
+  declare branchId: string;
+  declare classroomId: string;
+  declare active: boolean;
+  declare createdAt: Date;
+  declare updatedAt: Date;
+}
+
+export class ClassScheduleLink extends Model {
+  declare id: string;
+  declare classId: string;
+  declare scheduleId: string;
+  declare createdAt: Date;
+}
+
+export class Guardian extends Model {
+  declare id: string;
+  declare userId: string | null;
+  declare address: string;
+  declare createdAt: Date;
+  declare updatedAt: Date;
+}
+
+export class GuardianPerson extends Model {
+  declare id: string;
+  declare guardianId: string;
+  declare fullName: string;
+  declare cpf: string;
+  declare email: string;
+  declare birthDate: string | null;
+  declare phone: string | null;
+  declare isPrimary: boolean;
+  declare createdAt: Date;
+  declare updatedAt: Date;
+}
+
+export class Trial extends Model {
+  declare id: string;
+  declare guardianName: string;
+  declare studentName: string;
+  declare classId: string;
+  declare whatsappNumber: string;
+  declare scheduledDate: string;
+  declare scheduledTime: string;
+  declare status: string;
+  declare origin: string;
+  declare createdAt: Date;
+  declare updatedAt: Date;
+}
+
+export class TrialStatusHistory extends Model {
+  declare id: string;
+  declare trialId: string;
+  declare status: string;
+  declare changedAt: Date;
+}
+
+let initialised: Sequelize | null = null;
+
+/** Binds the model classes to a connection (once per process). */
+export function initModels(sequelize: Sequelize) {
+  if (initialised === sequelize) return;
+  initialised = sequelize;
+  const opts = (tableName: string, extra: object = {}) => ({ sequelize, tableName, ...extra });
+
+  User.init(
+    {
+      id: uuid,
+      name: { type: DataTypes.STRING, allowNull: false },
+      email: { type: DataTypes.STRING, allowNull: false, unique: true },
+      passwordHash: { type: DataTypes.STRING, allowNull: false },
+      userType: { type: DataTypes.STRING, allowNull: false },
+      cpf: { type: DataTypes.STRING(11), allowNull: true },
+      avatarUrl: { type: DataTypes.STRING, allowNull: true },
+    },
+    opts("users"),
+  );
+  Session.init(
+    {
+      id: uuid,
+      userId: { type: DataTypes.UUID, allowNull: false },
+      expiresAt: { type: DataTypes.DATE, allowNull: false },
+      remember: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+    },
+    opts("sessions"),
+  );
+  LoginAttempt.init(
+    {
+      key: { type: DataTypes.STRING, primaryKey: true },
+      failures: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+      windowStart: { type: DataTypes.DATE, allowNull: false },
+    },
+    opts("login_attempts", { timestamps: false }),
+  );
+  Branch.init(
+    {
+      id: uuid,
+      name: { type: DataTypes.STRING, allowNull: false },
+      address: { type: DataTypes.STRING, allowNull: false },
+      active: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: true },
+      isDefault: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+    },
+    opts("branches"),
+  );
+  Classroom.init(
+    {
+      id: uuid,
+      branchId: { type: DataTypes.UUID, allowNull: false },
+      name: { type: DataTypes.STRING, allowNull: false },
+      capacity: { type: DataTypes.INTEGER, allowNull: false },
+    },
+    opts("classrooms"),
+  );
+  ClassroomSchedule.init(
+    {
+      id: uuid,
+      classroomId: { type: DataTypes.UUID, allowNull: false },
+      dayOfWeek: { type: DataTypes.STRING, allowNull: false, defaultValue: "Segunda" },
+      startTime: { type: DataTypes.STRING(5), allowNull: false },
+      endTime: { type: DataTypes.STRING(5), allowNull: false },
+    },
+    opts("classroom_schedules"),
+  );
+  Offer.init(
+    {
+      id: uuid,
+      name: { type: DataTypes.STRING, allowNull: false },
+      monthlyValue: { type: DataTypes.DECIMAL(10, 2), allowNull: false },
+      checkoutLink: { type: DataTypes.STRING, allowNull: false },
+      branchId: { type: DataTypes.UUID, allowNull: false },
+      active: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: true },
+    },
+    opts("offers"),
+  );
+  Course.init(
+    {
+      id: uuid,
+      name: { type: DataTypes.STRING, allowNull: false },
+      active: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: true },
+    },
+    opts("courses"),
+  );
+  Counter.init(
+    {
+      name: { type: DataTypes.STRING, primaryKey: true },
+      value: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+    },
+    opts("counters", { timestamps: false }),
+  );
+  SchoolClass.init(
+    {
+      id: uuid,
+      classNumber: { type: DataTypes.INTEGER, allowNull: false, unique: true },
+      courseId: { type: DataTypes.UUID, allowNull: false },
+      responsibleId: { type: DataTypes.UUID, allowNull: false },
+      branchId: { type: DataTypes.UUID, allowNull: false },
+      classroomId: { type: DataTypes.UUID, allowNull: false },
+      active: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: true },
+    },
+    opts("classes"),
+  );
+  ClassScheduleLink.init(
+    {
+      id: uuid,
+      classId: { type: DataTypes.UUID, allowNull: false },
+      scheduleId: { type: DataTypes.UUID, allowNull: false },
+    },
+    opts("class_schedules", { updatedAt: false }),
+  );
+  Guardian.init(
+    {
+      id: uuid,
+      userId: { type: DataTypes.UUID, allowNull: true },
+      address: { type: DataTypes.STRING, allowNull: false },
+    },
+    opts("guardians"),
+  );
+  GuardianPerson.init(
+    {
+      id: uuid,
+      guardianId: { type: DataTypes.UUID, allowNull: false },
+      fullName: { type: DataTypes.STRING, allowNull: false },
+      cpf: { type: DataTypes.STRING(11), allowNull: false },
+      email: { type: DataTypes.STRING, allowNull: false },
+      birthDate: { type: DataTypes.DATEONLY, allowNull: true },
+      phone: { type: DataTypes.STRING, allowNull: true },
+      isPrimary: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+    },
+    opts("guardian_persons"),
+  );
+  Trial.init(
+    {
+      id: uuid,
+      guardianName: { type: DataTypes.STRING, allowNull: false },
+      studentName: { type: DataTypes.STRING, allowNull: false },
+      classId: { type: DataTypes.UUID, allowNull: false },
+      whatsappNumber: { type: DataTypes.STRING, allowNull: false },
+      scheduledDate: { type: DataTypes.DATEONLY, allowNull: false },
+      scheduledTime: { type: DataTypes.STRING(5), allowNull: false },
+      status: { type: DataTypes.STRING, allowNull: false, defaultValue: "Agendado" },
+      origin: { type: DataTypes.STRING, allowNull: false, defaultValue: "Outros" },
+    },
+    opts("trials"),
+  );
+  TrialStatusHistory.init(
+    {
+      id: uuid,
+      trialId: { type: DataTypes.UUID, allowNull: false },
+      status: { type: DataTypes.STRING, allowNull: false },
+      changedAt: { type: DataTypes.DATE, allowNull: false },
+    },
+    opts("trial_status_history", { timestamps: false }),
+  );
+
+  Session.belongsTo(User, { foreignKey: "userId", as: "user" });
+  Classroom.belongsTo(Branch, { foreignKey: "branchId", as: "branch" });
+  Branch.hasMany(Classroom, { foreignKey: "branchId", as: "classrooms" });
+  ClassroomSchedule.belongsTo(Classroom, { foreignKey: "classroomId", as: "classroom" });
+  Classroom.hasMany(ClassroomSchedule, { foreignKey: "classroomId", as: "schedules" });
+  Offer.belongsTo(Branch, { foreignKey: "branchId", as: "branch" });
+  SchoolClass.belongsTo(Course, { foreignKey: "courseId", as: "course" });
+  SchoolClass.belongsTo(User, { foreignKey: "responsibleId", as: "responsible" });
+  SchoolClass.belongsTo(Branch, { foreignKey: "branchId", as: "branch" });
+  SchoolClass.belongsTo(Classroom, { foreignKey: "classroomId", as: "classroom" });
+  SchoolClass.hasMany(ClassScheduleLink, { foreignKey: "classId", as: "scheduleLinks" });
+  ClassScheduleLink.belongsTo(ClassroomSchedule, { foreignKey: "scheduleId", as: "schedule" });
+  Guardian.hasMany(GuardianPerson, { foreignKey: "guardianId", as: "persons" });
+  GuardianPerson.belongsTo(Guardian, { foreignKey: "guardianId", as: "guardian" });
+  Trial.belongsTo(SchoolClass, { foreignKey: "classId", as: "class" });
+  Trial.hasMany(TrialStatusHistory, { foreignKey: "trialId", as: "history" });
+}

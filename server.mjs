@@ -1,0 +1,47 @@
+// Production server: static assets + the React Router request handler.
+// Migrations run before the port opens; SIGTERM drains in-flight requests.
+// NODE_ENV must be set before React loads, hence the dynamic imports below.
+process.env.NODE_ENV ??= "production";
+const { default: compression } = await import("compression");
+const { default: express } = await import("express");
+const { createRequestHandler } = await import("@react-router/express");
+
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? "0.0.0.0";
+
+const build = await import("./build/server/index.js");
+await build.entry.module.prepare();
+
+const app = express();
+app.disable("x-powered-by");
+if (process.env.TRUST_PROXY) app.set("trust proxy", process.env.TRUST_PROXY);
+app.use(compression());
+app.use(build.entry.module.securityHeaders);
+app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+app.use(express.static("build/client", { maxAge: "1h" }));
+app.all(
+  /.*/,
+  createRequestHandler({
+    build,
+    getLoadContext: (req) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
+  }),
+);
+
+const server = app.listen(port, host, () => {
+  console.log(`Servidor em http://localhost:${port}`);
+});
+
+let closing = false;
+function shutdown(signal) {
+  if (closing) return;
+  closing = true;
+  console.log(`${signal}: encerrando...`);
+  server.close(async () => {
+    await build.entry.module.shutdown();
+    process.exit(0);
+  });
+  server.closeIdleConnections?.();
+  setTimeout(() => process.exit(1), 10_000).unref();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));

@@ -1,0 +1,1 @@
+process.env.TZ ??= "America/Sao_Paulo";
