@@ -16,7 +16,7 @@ export default function Dashboard() {
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold tracking-tight">Dashboard</h1>
-          <p className="mt-1 text-slate-700">Bem-vindo ao sistema {appName}</p>
+          <p className="mt-1 text-slate-700">{`Bem-vindo ao sistema ${appName}`}</p>
         </div>
         <BranchSelector />
       </div>

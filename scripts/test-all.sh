@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Every test: typecheck, unit, build, HTTP API tests on SQLite (and PostgreSQL when
+# TEST_DATABASE_URL is set), then end-to-end tests in Chromium with JS on and off.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n=== %s ===\n' "$*"; }
+
+step "typecheck"
+npm run -s typecheck
+
+step "unit tests"
+npx vitest run
+
+step "build"
+npm run -s build > /dev/null
+
+step "API tests on SQLite"
+API_TEST_DB=sqlite npx vitest run -c vitest.api.config.ts
+
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  step "API tests on PostgreSQL"
+  API_TEST_DB=postgres npx vitest run -c vitest.api.config.ts
+else
+  echo "(TEST_DATABASE_URL not set: PostgreSQL run skipped)"
+fi
+
+step "end-to-end tests (Chromium, JS on and off)"
+npx playwright test

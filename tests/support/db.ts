@@ -1,0 +1,16 @@
+import { inject } from "vitest";
+import type { Sequelize } from "sequelize";
+import { openDatabase } from "../../db/connection";
+
+let connection: Sequelize | null = null;
+
+/** A direct connection to the test server's database, to check what was (not) written. */
+export function testDb(): Sequelize {
+  connection ??= openDatabase(inject("databaseUrl"));
+  return connection;
+}
+
+export async function count(table: string, where = "1=1", replacements: Record<string, unknown> = {}): Promise<number> {
+  const [rows] = await testDb().query(`SELECT COUNT(*) AS n FROM ${table} WHERE ${where}`, { replacements });
+  return Number((rows as Array<{ n: number | string }>)[0].n);
+}
