@@ -10,6 +10,11 @@ export default [
   layout("routes/app-layout.tsx", [
     index("routes/dashboard.tsx"),
     // @routes:configuracoes (users, offers, branches, courses)
+    route("courses", "routes/courses.tsx", [
+      route("new", "routes/course-form.tsx", { id: "course-new" }),
+      route(":id/edit", "routes/course-form.tsx", { id: "course-edit" }),
+      route(":id/delete", "routes/course-delete.tsx"),
+    ]),
     // @routes:operacao (classes)
     // @routes:secretaria (guardians)
     // @routes:comercial (trials)
@@ -21,6 +26,8 @@ export default [
     route("register", "routes/api/register.ts"),
     route("logout", "routes/api/logout.ts"),
     // @api:configuracoes
+    route("courses", "routes/api/courses.ts"),
+    route("courses/:id", "routes/api/course.ts"),
     // @api:operacao
     // @api:secretaria
     // @api:comercial

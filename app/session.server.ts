@@ -104,3 +104,12 @@ export async function endSession(request: Request): Promise<string> {
   if (sessionId) await deleteSession(sessionId);
   return sessionCookie.serialize("", { maxAge: 0, expires: new Date(0), secure: isSecureRequest(request) });
 }
+
+/** Screens that change data: a signed-in user holding the permission, or a 403 page. */
+export async function requirePermission(request: Request, allowed: (actor: Actor) => boolean): Promise<UserDTO> {
+  const user = await requireUser(request);
+  if (!allowed(actorOf(user))) {
+    throw new Response("Você não tem permissão para realizar esta ação", { status: 403 });
+  }
+  return user;
+}

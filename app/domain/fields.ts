@@ -53,3 +53,9 @@ export const checkbox = z.preprocess((v) => {
 
 export const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 export const DATE_RE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/**
+ * The HTML form's checkbox: checked sends "on", unchecked sends nothing, so
+ * absent means false (unlike the JSON API, where an absent flag takes its default).
+ */
+export const formCheckbox = z.preprocess((v) => v === "on" || v === true || v === "true", z.boolean());

@@ -36,3 +36,28 @@ export function replyWithError(
 export function replyInvalid(submission: Replyable, options: { hideFields?: string[] } = {}) {
   return data<FormActionData>({ result: submission.reply({ hideFields: options.hideFields }) }, { status: 400 });
 }
+
+/**
+ * For loaders and actions of screens: a domain error (404 unknown id, 403 not
+ * allowed...) becomes an error response rendered by the error boundary.
+ */
+export async function orRespond<T>(work: Promise<T> | (() => Promise<T>)): Promise<T> {
+  try {
+    return await (typeof work === "function" ? work() : work);
+  } catch (error) {
+    if (error instanceof DomainError) throw data(error.message, { status: error.status });
+    throw error;
+  }
+}
+
+/** A delete that the service refused (409 still referenced, 404...): the message in the dialog and a toast. */
+export function deleteFailed(error: unknown, toastTitle: string) {
+  if (!(error instanceof DomainError)) throw error;
+  return data(
+    {
+      errors: [error.message],
+      toast: { id: crypto.randomUUID(), title: toastTitle, description: error.message, variant: "destructive" as const },
+    },
+    { status: error.status },
+  );
+}

@@ -1,0 +1,15 @@
+import type { Route } from "./+types/courses";
+import { createCourse, listCourses } from "~/domain/courses/service.server";
+import { api, byMethod } from "~/lib/api.server";
+
+/** GET /api/courses */
+export async function loader({ request }: Route.LoaderArgs) {
+  return api(request, ({ actor }) => listCourses(actor));
+}
+
+/** POST /api/courses { name, active } → 201 */
+export async function action({ request }: Route.ActionArgs) {
+  return byMethod(request, {
+    POST: () => api(request, ({ actor, body }) => createCourse(actor, body), { status: 201 }),
+  });
+}

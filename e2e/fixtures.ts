@@ -1,0 +1,71 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, request } from "@playwright/test";
+import { randomUUID } from "node:crypto";
+
+export type Role = "Administrator" | "Team" | "Client";
+
+export interface TestUser {
+  id: string;
+  name: string;
+  email: string;
+  password: string;
+  userType: Role;
+}
+
+export function uniqueEmail(prefix = "e2e") {
+  return `${prefix}.${randomUUID().slice(0, 8)}@teste.com`;
+}
+
+/** Creates a user through the API in a separate request context (the page's cookies stay as they are). */
+export async function createUser(baseURL: string, role: Role, name = `Pessoa ${role}`): Promise<TestUser> {
+  const email = uniqueEmail(role.toLowerCase());
+  const password = "segredo123";
+  const api = await request.newContext({ baseURL });
+  const res = await api.post("/api/register", { data: { name, email, password, userType: role } });
+  expect(res.status()).toBe(201);
+  const user = await res.json();
+  await api.dispose();
+  return { ...user, password };
+}
+
+export const test = base.extend<{
+  /** Signs the page in as a new user of the role (cookie set through the API). */
+  loginAs: (role: Role, name?: string) => Promise<TestUser>;
+  /** Runs axe on the page and expects no violations. */
+  expectNoAxeViolations: () => Promise<void>;
+  jsEnabled: boolean;
+}>({
+  jsEnabled: async ({}, use, testInfo) => {
+    await use(testInfo.project.name !== "nojs");
+  },
+  loginAs: async ({ page }, use) => {
+    await use(async (role, name = `Pessoa ${role}`) => {
+      const email = uniqueEmail(role.toLowerCase());
+      const password = "segredo123";
+      const res = await page.request.post("/api/register", { data: { name, email, password, userType: role } });
+      expect(res.status()).toBe(201);
+      const user = await res.json();
+      return { ...user, password };
+    });
+  },
+  expectNoAxeViolations: async ({ page, browser }, use, testInfo) => {
+    await use(async () => {
+      let target = page;
+      let extra: Awaited<ReturnType<typeof browser.newContext>> | null = null;
+      if (testInfo.project.name === "nojs") {
+        // axe needs script in the page: audit the same server HTML in a context
+        // where the app's own scripts are blocked, so nothing hydrates.
+        extra = await browser.newContext({ javaScriptEnabled: true, storageState: await page.context().storageState() });
+        target = await extra.newPage();
+        await target.route("**/assets/*.js", (route) => route.abort());
+        await target.goto(page.url());
+      }
+      const results = await new AxeBuilder({ page: target }).analyze();
+      await extra?.close();
+      const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+      expect(summary).toEqual([]);
+    });
+  },
+});
+
+export { expect };

@@ -1,0 +1,60 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 4173);
+const baseURL = `http://127.0.0.1:${port}`;
+// A fresh database per run: SQLite by default, or E2E_DATABASE_URL (PostgreSQL).
+const databaseUrl = process.env.E2E_DATABASE_URL ?? "sqlite:.tmp/e2e/e2e.sqlite";
+
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL,
+    locale: "pt-BR",
+    timezoneId: "America/Sao_Paulo",
+    trace: "retain-on-failure",
+  },
+  projects: [
+    // Tests tagged @js-only exercise an enhancement (modal focus trap, Escape, Ctrl+B...);
+    // tests tagged @nojs-only exercise the fallback markup. Everything else runs in both.
+    { name: "js", grepInvert: /@nojs-only/, use: { ...chromium, javaScriptEnabled: true } },
+    { name: "nojs", grepInvert: /@js-only/, use: { ...chromium, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: "rm -rf .tmp/e2e && mkdir -p .tmp/e2e && node server.mjs",
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: databaseUrl,
+      SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret-123456",
+      UPLOAD_DIR: ".tmp/e2e/uploads",
+      APP_NAME: "Escola Teste",
+      TZ: "America/Sao_Paulo",
+    },
+  },
+});
