@@ -3,7 +3,8 @@ import { defineConfig, devices } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
 // A fresh database per run: SQLite by default, or E2E_DATABASE_URL (PostgreSQL).
-const databaseUrl = process.env.E2E_DATABASE_URL ?? "sqlite:.tmp/e2e/e2e.sqlite";
+const workDir = `.tmp/e2e-${port}`;
+const databaseUrl = process.env.E2E_DATABASE_URL ?? `sqlite:${workDir}/e2e.sqlite`;
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -42,7 +43,7 @@ export default defineConfig({
     { name: "nojs", grepInvert: /@js-only/, use: { ...chromium, javaScriptEnabled: false } },
   ],
   webServer: {
-    command: "rm -rf .tmp/e2e && mkdir -p .tmp/e2e && node server.mjs",
+    command: `rm -rf ${workDir} && mkdir -p ${workDir} && node server.mjs`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -52,7 +53,7 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATABASE_URL: databaseUrl,
       SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret-123456",
-      UPLOAD_DIR: ".tmp/e2e/uploads",
+      UPLOAD_DIR: `${workDir}/uploads`,
       APP_NAME: "Escola Teste",
       TZ: "America/Sao_Paulo",
     },

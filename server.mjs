@@ -9,7 +9,10 @@ const { createRequestHandler } = await import("@react-router/express");
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
 
-const build = await import("./build/server/index.js");
+const buildDir = process.env.BUILD_DIR ?? "build";
+const path = await import("node:path");
+const { pathToFileURL } = await import("node:url");
+const build = await import(pathToFileURL(path.resolve(buildDir, "server/index.js")).href);
 await build.entry.module.prepare();
 
 const app = express();
@@ -17,8 +20,8 @@ app.disable("x-powered-by");
 if (process.env.TRUST_PROXY) app.set("trust proxy", process.env.TRUST_PROXY);
 app.use(compression());
 app.use(build.entry.module.securityHeaders);
-app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-app.use(express.static("build/client", { maxAge: "1h" }));
+app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
 app.all(
   /.*/,
   createRequestHandler({

@@ -25,7 +25,8 @@ export interface RunningServer {
 /** Starts the production build (`node server.mjs`) against a database and waits until it answers. */
 export async function startServer(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const root = path.resolve(import.meta.dirname, "../..");
-  if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
+  const buildDir = process.env.BUILD_DIR ?? "build";
+  if (!fs.existsSync(path.resolve(root, buildDir, "server/index.js"))) {
     throw new Error("The production build is missing: run `npm run build` first.");
   }
   const port = await freePort();

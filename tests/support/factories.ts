@@ -1,0 +1,101 @@
+import { randomUUID } from "node:crypto";
+import { testDb } from "./db";
+import { initModels } from "../../db/models";
+import {
+  Branch,
+  Classroom,
+  ClassroomSchedule,
+  ClassScheduleLink,
+  Counter,
+  Course,
+  SchoolClass,
+  Trial,
+  TrialStatusHistory,
+  User,
+} from "../../db/models";
+
+/**
+ * Test data written straight into the test server's database, for tests that
+ * need rows of other areas (a class for a trial, a classroom for a class...).
+ * Tests of an area's own behaviour go through its HTTP API instead.
+ */
+function models() {
+  initModels(testDb());
+}
+
+const suffix = () => randomUUID().slice(0, 6);
+
+export async function makeBranch(attrs: Partial<{ name: string; address: string; active: boolean; isDefault: boolean }> = {}) {
+  models();
+  return Branch.create({ name: `Unidade ${suffix()}`, address: "Rua das Flores, 100", active: true, isDefault: false, ...attrs });
+}
+
+export async function makeClassroom(branchId: string, attrs: Partial<{ name: string; capacity: number }> = {}) {
+  models();
+  return Classroom.create({ branchId, name: `Sala ${suffix()}`, capacity: 20, ...attrs });
+}
+
+export async function makeSchedule(classroomId: string, attrs: Partial<{ dayOfWeek: string; startTime: string; endTime: string }> = {}) {
+  models();
+  return ClassroomSchedule.create({ classroomId, dayOfWeek: "Segunda", startTime: "08:00", endTime: "09:00", ...attrs });
+}
+
+export async function makeCourse(attrs: Partial<{ name: string; active: boolean }> = {}) {
+  models();
+  return Course.create({ name: `Curso ${suffix()}`, active: true, ...attrs });
+}
+
+export async function makeStaffUser(userType: "Team" | "Administrator" | "Client" = "Team") {
+  models();
+  return User.create({ name: `Professor ${suffix()}`, email: `staff.${suffix()}@teste.com`, passwordHash: "!unusable", userType });
+}
+
+/** A whole class: branch, classroom, one schedule (or the given ones), course and responsible. */
+export async function makeClass(
+  attrs: Partial<{ branchId: string; classroomId: string; courseId: string; responsibleId: string; active: boolean }> & {
+    schedules?: Array<{ dayOfWeek: string; startTime: string; endTime: string }>;
+  } = {},
+) {
+  models();
+  const branchId = attrs.branchId ?? (await makeBranch()).id;
+  const classroomId = attrs.classroomId ?? (await makeClassroom(branchId)).id;
+  const courseId = attrs.courseId ?? (await makeCourse()).id;
+  const responsibleId = attrs.responsibleId ?? (await makeStaffUser()).id;
+  const schedules = [];
+  for (const s of attrs.schedules ?? [{ dayOfWeek: "Segunda", startTime: "08:00", endTime: "09:00" }]) {
+    schedules.push(await makeSchedule(classroomId, s));
+  }
+  const sequelize = testDb();
+  return sequelize.transaction(async (transaction) => {
+    const [counter] = await Counter.findOrCreate({ where: { name: "classNumber" }, defaults: { name: "classNumber", value: 0 }, transaction });
+    await counter.increment("value", { transaction });
+    await counter.reload({ transaction });
+    const cls = await SchoolClass.create(
+      { classNumber: counter.value, courseId, responsibleId, branchId, classroomId, active: attrs.active ?? true },
+      { transaction },
+    );
+    for (const s of schedules) await ClassScheduleLink.create({ classId: cls.id, scheduleId: s.id }, { transaction });
+    return { cls, branchId, classroomId, courseId, responsibleId, schedules };
+  });
+}
+
+export async function makeTrial(
+  classId: string,
+  attrs: Partial<{ guardianName: string; studentName: string; whatsappNumber: string; scheduledDate: string; scheduledTime: string; status: string; origin: string; createdAt: Date }> = {},
+  history: Array<{ status: string; changedAt: Date }> = [],
+) {
+  models();
+  const trial = await Trial.create({
+    guardianName: "Responsável Teste",
+    studentName: "Aluna Teste",
+    classId,
+    whatsappNumber: "11987654321",
+    scheduledDate: "2026-11-21",
+    scheduledTime: "08:00",
+    status: "Agendado",
+    origin: "Outros",
+    ...attrs,
+  });
+  for (const h of history) await TrialStatusHistory.create({ trialId: trial.id, ...h });
+  return trial;
+}
