@@ -61,7 +61,7 @@ export async function makeClass(
   const classroomId = attrs.classroomId ?? (await makeClassroom(branchId)).id;
   const courseId = attrs.courseId ?? (await makeCourse()).id;
   const responsibleId = attrs.responsibleId ?? (await makeStaffUser()).id;
-  const schedules = [];
+  const schedules: ClassroomSchedule[] = [];
   for (const s of attrs.schedules ?? [{ dayOfWeek: "Segunda", startTime: "08:00", endTime: "09:00" }]) {
     schedules.push(await makeSchedule(classroomId, s));
   }
