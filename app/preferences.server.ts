@@ -1,6 +1,7 @@
 import { createCookie } from "react-router";
 
 import { SIDEBAR_COOKIE, SIDEBAR_MAX_AGE } from "./lib/preferences";
+import { selectedBranchIdFor } from "./domain/branches/selection.server";
 
 /** §2/§9: the sidebar's open state, 7 days. Readable by the page's script too. */
 const sidebarCookie = createCookie(SIDEBAR_COOKIE, { path: "/", sameSite: "lax", maxAge: SIDEBAR_MAX_AGE });
@@ -24,4 +25,9 @@ export async function readSelectedBranchId(request: Request): Promise<string | n
 
 export function writeSelectedBranchId(id: string): Promise<string> {
   return branchCookie.serialize(id);
+}
+
+/** The globally selected branch of this request (§4), for loaders that filter by it. */
+export async function getSelectedBranchId(request: Request): Promise<string | null> {
+  return selectedBranchIdFor(await readSelectedBranchId(request));
 }

@@ -39,3 +39,11 @@ export async function isActiveBranch(id: string): Promise<boolean> {
   await db();
   return (await Branch.count({ where: { id: { [Op.eq]: id }, active: true } })) > 0;
 }
+
+/**
+ * The selected branch for a screen's loader (same rule as the shell):
+ * the stored cookie choice if still active, else the automatic one; null when there are no active branches.
+ */
+export async function selectedBranchIdFor(stored: string | null): Promise<string | null> {
+  return resolveSelectedBranch(stored, await listActiveBranchOptions()).id;
+}
