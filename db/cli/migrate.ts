@@ -1,0 +1,13 @@
+// npm run db:migrate — applies pending migrations to DATABASE_URL (default sqlite:data/app.sqlite).
+import { openDatabase } from "../connection.ts";
+import { migrator } from "../migrate.ts";
+
+const url = process.env.DATABASE_URL ?? "sqlite:data/app.sqlite";
+const sequelize = openDatabase(url);
+try {
+  await sequelize.authenticate();
+  const applied = await migrator(sequelize).up();
+  console.log(applied.length ? `Migrações aplicadas: ${applied.map((m) => m.name).join(", ")}` : "Banco de dados já está atualizado.");
+} finally {
+  await sequelize.close();
+}

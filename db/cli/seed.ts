@@ -1,0 +1,19 @@
+// npm run db:seed — fills DATABASE_URL with a demo network and prints the sign-in accounts.
+import { setupDatabase } from "../index.ts";
+import { seedDemo } from "../seed/demo.ts";
+
+const url = process.env.DATABASE_URL ?? "sqlite:data/app.sqlite";
+const sequelize = await setupDatabase(url);
+try {
+  const result = await seedDemo(sequelize);
+  if (!result.created) {
+    console.log("Os dados de demonstração já existem (admin@escola.com.br). Nada foi alterado.");
+  } else {
+    console.log("Dados de demonstração criados:");
+    for (const [k, v] of Object.entries(result.counts)) console.log(`  ${k}: ${v}`);
+  }
+  console.log("\nContas para entrar:");
+  for (const a of result.accounts) console.log(`  ${a.userType.padEnd(13)} ${a.email.padEnd(26)} senha: ${a.password}`);
+} finally {
+  await sequelize.close();
+}

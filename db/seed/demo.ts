@@ -1,0 +1,218 @@
+import type { Sequelize, Transaction } from "sequelize";
+import { hash } from "@node-rs/argon2";
+import {
+  Branch,
+  Classroom,
+  ClassroomSchedule,
+  ClassScheduleLink,
+  Counter,
+  Course,
+  Guardian,
+  GuardianPerson,
+  Offer,
+  SchoolClass,
+  Trial,
+  TrialStatusHistory,
+  User,
+} from "../models.ts";
+
+/**
+ * A realistic demo network: branches (one default, one inactive), classrooms
+ * with weekly slots, courses, offers, classes, guardians with persons and their
+ * client users, and trials over this month and the last with status histories.
+ * Deterministic (seeded random), and idempotent: it does nothing if the demo
+ * administrator already exists.
+ */
+
+export const DEMO_ACCOUNTS = [
+  { name: "Administradora Demo", email: "admin@escola.com.br", password: "admin123", userType: "Administrator" },
+  { name: "Equipe Comercial", email: "equipe@escola.com.br", password: "equipe123", userType: "Team" },
+  { name: "Cliente Demo", email: "cliente@escola.com.br", password: "cliente123", userType: "Client" },
+] as const;
+
+const HASH_OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+const FIRST = ["Ana", "Beatriz", "Carla", "Daniela", "Eduarda", "Fernanda", "Gabriela", "Helena", "Isabela", "Júlia", "Larissa", "Mariana", "Natália", "Olívia", "Paula", "Rafaela", "Sofia", "Valentina", "Alice", "Laura", "Manuela", "Lívia", "Cecília", "Heloísa"];
+const MALE = ["Carlos", "Eduardo", "Felipe", "Gustavo", "João", "Lucas", "Marcelo", "Paulo", "Rodrigo", "Thiago"];
+const LAST = ["Silva", "Santos", "Oliveira", "Souza", "Rodrigues", "Ferreira", "Alves", "Pereira", "Lima", "Gomes", "Costa", "Ribeiro", "Martins", "Carvalho", "Almeida", "Lopes", "Araújo", "Barbosa"];
+const STREETS = ["Rua das Acácias", "Avenida Paulista", "Rua Augusta", "Rua dos Ipês", "Avenida Brasil", "Rua Harmonia", "Rua Oscar Freire", "Alameda Santos"];
+const WEEKDAYS = ["Segunda", "Terça", "Quarta", "Quinta", "Sexta", "Sábado"];
+const STATUSES = ["Agendado", "Reagendado", "Não Compareceu", "Compareceu", "Quer Matricular"];
+const ORIGINS = ["Google Ads", "Facebook Ads", "Indicação", "Outros"];
+
+function cpfFrom(n: number): string {
+  return String(10000000000 + n * 7919).slice(0, 11);
+}
+
+/** Today's calendar date in the configured time zone (TZ, default America/Sao_Paulo). */
+function todayParts(): { y: number; m: number; d: number } {
+  const fmt = new Intl.DateTimeFormat("en-CA", { timeZone: process.env.TZ || "America/Sao_Paulo", year: "numeric", month: "2-digit", day: "2-digit" });
+  const [y, m, d] = fmt.format(new Date()).split("-").map(Number);
+  return { y, m, d };
+}
+
+function ymd(y: number, m: number, d: number) {
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.toISOString().slice(0, 10);
+}
+
+export async function seedDemo(sequelize: Sequelize) {
+  const existing = await User.findOne({ where: { email: DEMO_ACCOUNTS[0].email } });
+  if (existing) return { created: false, counts: {}, accounts: DEMO_ACCOUNTS };
+  const rand = rng(20261121);
+  const pick = <T,>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
+  const counts: Record<string, number> = {};
+  const unusable = "!unusable";
+
+  await sequelize.transaction(async (transaction: Transaction) => {
+    const t = { transaction };
+    const accounts = [];
+    for (const a of DEMO_ACCOUNTS) {
+      accounts.push(await User.create({ name: a.name, email: a.email, userType: a.userType, passwordHash: await hash(a.password, HASH_OPTIONS) }, t));
+    }
+    const teachers = [accounts[0], accounts[1]];
+    for (const [i, name] of ["Profa. Marina Duarte", "Prof. Rafael Nunes", "Profa. Camila Rocha"].entries()) {
+      teachers.push(await User.create({ name, email: `professor${i + 1}@escola.com.br`, userType: "Team", passwordHash: unusable, cpf: cpfFrom(900 + i) }, t));
+    }
+    counts["usuários"] = accounts.length + 3;
+
+    const branchSpecs = [
+      { name: "Unidade Centro", address: "Rua Harmonia, 120 - Centro, São Paulo - SP", isDefault: true, active: true },
+      { name: "Unidade Jardins", address: "Alameda Santos, 845 - Jardins, São Paulo - SP", isDefault: false, active: true },
+      { name: "Unidade Zona Norte", address: "Avenida Braz Leme, 1500 - Santana, São Paulo - SP", isDefault: false, active: true },
+      { name: "Unidade Moema (fechada)", address: "Avenida Ibirapuera, 3000 - Moema, São Paulo - SP", isDefault: false, active: false },
+    ];
+    const branches = [];
+    for (const b of branchSpecs) branches.push(await Branch.create(b, t));
+    counts["unidades"] = branches.length;
+
+    const courses = [];
+    for (const [name, active] of [["Ballet Clássico", true], ["Jazz", true], ["Hip Hop", true], ["Dança Contemporânea", true], ["Sapateado", true], ["Pilates", false]] as const) {
+      courses.push(await Course.create({ name, active }, t));
+    }
+    counts["cursos"] = courses.length;
+
+    let offers = 0;
+    for (const branch of branches.slice(0, 3)) {
+      for (const [name, value] of [["Plano Mensal 1x por semana", "129.90"], ["Plano Mensal 2x por semana", "189.90"], ["Plano Livre", "279.00"]] as const) {
+        await Offer.create({ name, monthlyValue: value, checkoutLink: `https://pagamentos.example.com.br/checkout/${branch.id.slice(0, 8)}-${offers}`, branchId: branch.id, active: true }, t);
+        offers++;
+      }
+    }
+    counts["ofertas"] = offers;
+
+    const slotTimes = [["08:00", "09:00"], ["09:00", "10:00"], ["14:00", "15:00"], ["18:00", "19:00"], ["19:00", "20:00"]];
+    const classroomsByBranch = new Map<string, { classroom: Classroom; schedules: ClassroomSchedule[] }[]>();
+    let classroomCount = 0;
+    let scheduleCount = 0;
+    for (const branch of branches.slice(0, 3)) {
+      const list = [];
+      for (const [name, capacity] of [["Sala 1 - Espelhos", 20], ["Sala 2 - Estúdio", 15], ["Sala 3 - Palco", 30]] as const) {
+        const classroom = await Classroom.create({ branchId: branch.id, name, capacity }, t);
+        classroomCount++;
+        const schedules = [];
+        for (const day of WEEKDAYS) {
+          for (const [start, end] of slotTimes) {
+            if (day === "Sábado" && start >= "14:00") continue;
+            schedules.push(await ClassroomSchedule.create({ classroomId: classroom.id, dayOfWeek: day, startTime: start, endTime: end }, t));
+            scheduleCount++;
+          }
+        }
+        list.push({ classroom, schedules });
+      }
+      classroomsByBranch.set(branch.id, list);
+    }
+    counts["salas"] = classroomCount;
+    counts["horários"] = scheduleCount;
+
+    const classes = [];
+    let number = 0;
+    const used = new Set<string>();
+    for (const branch of branches.slice(0, 3)) {
+      for (let i = 0; i < 4; i++) {
+        const { classroom, schedules } = classroomsByBranch.get(branch.id)![i % 3];
+        const course = courses[(i + classes.length) % 5];
+        // Two slots on different weekdays, not used by another class.
+        const free = schedules.filter((s) => !used.has(s.id));
+        const first = free[(i * 7) % free.length];
+        const second = free.find((s) => s.dayOfWeek !== first.dayOfWeek && s.startTime === first.startTime) ?? free[(i * 7 + 3) % free.length];
+        used.add(first.id);
+        used.add(second.id);
+        number++;
+        const cls = await SchoolClass.create({ classNumber: number, courseId: course.id, responsibleId: teachers[2 + (i % 3)].id, branchId: branch.id, classroomId: classroom.id, active: i !== 3 || branch !== branches[2] }, t);
+        await ClassScheduleLink.create({ classId: cls.id, scheduleId: first.id }, t);
+        await ClassScheduleLink.create({ classId: cls.id, scheduleId: second.id }, t);
+        classes.push(cls);
+      }
+    }
+    await Counter.create({ name: "classNumber", value: number }, t);
+    counts["turmas"] = classes.length;
+
+    let persons = 0;
+    for (let g = 0; g < 36; g++) {
+      const last = pick(LAST);
+      const primaryName = `${g % 4 === 0 ? pick(MALE) : pick(FIRST)} ${last} ${pick(LAST)}`;
+      const email = `${primaryName.split(" ")[0].normalize("NFD").replace(/[^a-zA-Z]/g, "").toLowerCase()}.${g + 1}@exemplo.com.br`;
+      const cpf = cpfFrom(g + 1);
+      const user = await User.create({ name: primaryName, email, userType: "Client", passwordHash: unusable, cpf }, t);
+      const guardian = await Guardian.create({ userId: user.id, address: `${pick(STREETS)}, ${100 + g * 7} - São Paulo - SP` }, t);
+      await GuardianPerson.create({ guardianId: guardian.id, fullName: primaryName, cpf, email, birthDate: ymd(1975 + (g % 20), 1 + (g % 12), 1 + (g % 27)), phone: `119${String(80000000 + g * 1371).slice(0, 8)}`, isPrimary: true }, t);
+      persons++;
+      const extra = g % 3;
+      for (let p = 0; p < extra; p++) {
+        const child = `${pick(FIRST)} ${last}`;
+        await GuardianPerson.create({ guardianId: guardian.id, fullName: child, cpf: cpfFrom(1000 + g * 3 + p), email: `${email.split("@")[0]}.${p + 1}@exemplo.com.br`, birthDate: ymd(2012 + (p % 8), 1 + ((g + p) % 12), 1 + ((g * 3) % 27)), phone: `119${String(70000000 + g * 911 + p).slice(0, 8)}`, isPrimary: false }, t);
+        persons++;
+      }
+    }
+    counts["responsáveis"] = 36;
+    counts["pessoas"] = persons;
+
+    const { y, m } = todayParts();
+    let trials = 0;
+    for (const [year, month] of [m === 1 ? [y - 1, 12] : [y, m - 1], [y, m]]) {
+      const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+      for (let i = 0; i < 32; i++) {
+        const day = 1 + Math.floor(rand() * days);
+        const cls = pick(classes.filter((c) => c.active));
+        const status = pick(STATUSES);
+        const created = new Date(Date.UTC(year, month - 1, Math.max(1, day - 5), 13, Math.floor(rand() * 59)));
+        const guardian = `${pick(FIRST)} ${pick(LAST)}`;
+        const trial = await Trial.create(
+          {
+            guardianName: guardian,
+            studentName: `${pick(FIRST)} ${guardian.split(" ")[1]}`,
+            classId: cls.id,
+            whatsappNumber: `119${String(60000000 + Math.floor(rand() * 39999999)).slice(0, 8)}`,
+            scheduledDate: ymd(year, month, day),
+            scheduledTime: pick(["08:00", "09:00", "14:00", "18:00", "19:00"]),
+            status,
+            origin: pick(ORIGINS),
+            createdAt: created,
+            updatedAt: created,
+          },
+          { ...t, silent: true },
+        );
+        // History: Agendado at creation, then a path to the current status.
+        const path = status === "Agendado" ? ["Agendado"] : status === "Reagendado" ? ["Agendado", "Reagendado"] : status === "Quer Matricular" ? ["Agendado", "Compareceu", "Quer Matricular"] : ["Agendado", status];
+        let at = created.getTime();
+        for (const s of path) {
+          await TrialStatusHistory.create({ trialId: trial.id, status: s, changedAt: new Date(at) }, t);
+          at += (1 + Math.floor(rand() * 72)) * 3600_000 + Math.floor(rand() * 59) * 60_000;
+        }
+        trials++;
+      }
+    }
+    counts["experimentais"] = trials;
+  });
+
+  return { created: true, counts, accounts: DEMO_ACCOUNTS };
+}
