@@ -5,6 +5,8 @@ const baseURL = `http://127.0.0.1:${port}`;
 // A fresh database per run: SQLite by default, or E2E_DATABASE_URL (PostgreSQL).
 const workDir = `.tmp/e2e-${port}`;
 const databaseUrl = process.env.E2E_DATABASE_URL ?? `sqlite:${workDir}/e2e.sqlite`;
+// Tests that prepare rows directly (e2e/db.ts) connect to the same database.
+process.env.E2E_DB_URL = databaseUrl;
 
 const chromium = {
   ...devices["Desktop Chrome"],

@@ -1,30 +1,49 @@
-import { createCookie } from "react-router";
-
 import { SIDEBAR_COOKIE, SIDEBAR_MAX_AGE } from "./lib/preferences";
 import { selectedBranchIdFor } from "./domain/branches/selection.server";
 
-/** §2/§9: the sidebar's open state, 7 days. Readable by the page's script too. */
-const sidebarCookie = createCookie(SIDEBAR_COOKIE, { path: "/", sameSite: "lax", maxAge: SIDEBAR_MAX_AGE });
+/**
+ * Plain (unsigned, readable by the page's script) preference cookies: the
+ * sidebar state ("true"/"false", §9: 7 days) and the selected branch id (§4).
+ * Their values are only preferences, validated on every read.
+ */
+function readCookie(request: Request, name: string): string | null {
+  const header = request.headers.get("Cookie");
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+function plainCookie(name: string, value: string, maxAge: number): string {
+  return `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAge}; SameSite=Lax`;
+}
 
 export async function readSidebarOpen(request: Request): Promise<boolean> {
-  const value = await sidebarCookie.parse(request.headers.get("Cookie"));
-  return value !== false && value !== "false";
+  return readCookie(request, SIDEBAR_COOKIE) !== "false";
 }
 
-export function writeSidebarOpen(open: boolean): Promise<string> {
-  return sidebarCookie.serialize(open);
+export async function writeSidebarOpen(open: boolean): Promise<string> {
+  return plainCookie(SIDEBAR_COOKIE, String(open), SIDEBAR_MAX_AGE);
 }
 
-/** §4: the globally selected branch, kept where the server can use it (filters work without JS). */
-const branchCookie = createCookie("selected_branch", { path: "/", sameSite: "lax", maxAge: 60 * 60 * 24 * 365 });
+const BRANCH_COOKIE = "selected_branch";
 
 export async function readSelectedBranchId(request: Request): Promise<string | null> {
-  const value = await branchCookie.parse(request.headers.get("Cookie"));
-  return typeof value === "string" && value ? value : null;
+  const value = readCookie(request, BRANCH_COOKIE);
+  return value && /^[0-9a-f-]{36}$/i.test(value) ? value : null;
 }
 
-export function writeSelectedBranchId(id: string): Promise<string> {
-  return branchCookie.serialize(id);
+export async function writeSelectedBranchId(id: string): Promise<string> {
+  return plainCookie(BRANCH_COOKIE, id, 60 * 60 * 24 * 365);
 }
 
 /** The globally selected branch of this request (§4), for loaders that filter by it. */

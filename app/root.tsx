@@ -8,6 +8,7 @@ import {
   ScrollRestoration,
   useNavigation,
 } from "react-router";
+import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { ToastProvider } from "./components/ui/toaster";
 import { env } from "./env.server";
@@ -40,6 +41,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  // Marks the document once the client has taken over (tests and CSS can tell the enhanced page).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <ToastProvider initial={loaderData.toast}>
       <ProgressBar />

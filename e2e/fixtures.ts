@@ -28,6 +28,11 @@ export async function createUser(baseURL: string, role: Role, name = `Pessoa ${r
   return { ...user, password };
 }
 
+/** With JavaScript on, waits until React has hydrated the page (enhancements are active). */
+export async function hydrated(page: import("@playwright/test").Page) {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
 export const test = base.extend<{
   /** Signs the page in as a new user of the role (cookie set through the API). */
   loginAs: (role: Role, name?: string) => Promise<TestUser>;

@@ -7,6 +7,7 @@ import { inputClass } from "~/components/ui/field";
 import { useAppName } from "~/hooks/use-app-name";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { userTypeLabel } from "~/domain/actor";
+import { cn } from "~/lib/cn";
 
 export default function Dashboard() {
   const { user } = useShell();
@@ -69,7 +70,7 @@ export function BranchSelector() {
           window.localStorage.setItem("selectedBranchId", e.currentTarget.value);
           submit(e.currentTarget.form, { preventScrollReset: true });
         }}
-        className={`${inputClass} w-[200px]`}
+        className={cn(inputClass.replace("w-full", ""), "w-[200px]")}
       >
         {selectedBranchId ? null : (
           <option value="" disabled>

@@ -1,0 +1,130 @@
+import { expect, hydrated, test } from "./fixtures";
+import { insertBranch } from "./db";
+
+test.describe("authenticated shell", () => {
+  test("sidebar shows every section and entry, marks the active one, and the footer shows the user", async ({ page, loginAs }) => {
+    const user = await loginAs("Client", "Joana Cliente");
+    await page.goto("/");
+    const sidebar = page.getByRole("complementary", { name: "Barra lateral" });
+    await expect(sidebar.getByRole("img", { name: "Escola Teste" })).toBeVisible();
+    for (const title of ["Menu", "Comercial", "Secretaria", "Operação", "Configurações"]) {
+      await expect(sidebar.getByRole("heading", { name: title })).toBeVisible();
+    }
+    for (const entry of ["Dashboard", "Experimentais", "Responsáveis", "Turmas", "Usuários", "Ofertas", "Unidades", "Cursos"]) {
+      await expect(sidebar.getByRole("link", { name: entry })).toBeVisible();
+    }
+    await expect(sidebar.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+    await sidebar.getByRole("link", { name: "Cursos" }).click();
+    await expect(sidebar.getByRole("link", { name: "Cursos" })).toHaveAttribute("aria-current", "page");
+    await expect(sidebar.getByRole("link", { name: "Dashboard" })).not.toHaveAttribute("aria-current", "page");
+    await expect(sidebar.getByText("Joana Cliente")).toBeVisible();
+    await expect(sidebar.getByText(user.email)).toBeVisible();
+    await expect(sidebar.getByRole("button", { name: "Sair" })).toBeVisible();
+  });
+
+  test("Ctrl+B collapses the sidebar to icons and the state is kept in the sidebar_state cookie for 7 days @js-only", async ({ page, loginAs }) => {
+    await loginAs("Team");
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/");
+    const sidebar = page.getByRole("complementary", { name: "Barra lateral" });
+    await expect(sidebar).toHaveCSS("width", "256px");
+    await hydrated(page);
+    await page.keyboard.press("Control+b");
+    await expect(sidebar).toHaveCSS("width", "48px");
+    const cookie = (await page.context().cookies()).find((c) => c.name === "sidebar_state")!;
+    expect(cookie.value).toBe("false");
+    const days = (cookie.expires * 1000 - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7.01);
+    // Icons keep their names for assistive technology, and a tooltip shows on hover.
+    await expect(sidebar.getByRole("link", { name: "Turmas" })).toBeVisible();
+    await page.reload();
+    await expect(sidebar).toHaveCSS("width", "48px");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Alternar barra lateral" }).click();
+    await expect(sidebar).toHaveCSS("width", "256px");
+  });
+
+  test("without JavaScript the toggle posts and flips the cookie @nojs-only", async ({ page, loginAs }) => {
+    await loginAs("Team");
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/courses");
+    const sidebar = page.getByRole("complementary", { name: "Barra lateral" });
+    await expect(sidebar).toHaveCSS("width", "256px");
+    await page.getByRole("button", { name: "Alternar barra lateral" }).click();
+    await expect(page).toHaveURL(/\/courses$/);
+    await expect(sidebar).toHaveCSS("width", "48px");
+    const cookie = (await page.context().cookies()).find((c) => c.name === "sidebar_state")!;
+    expect(cookie.value).toBe("false");
+  });
+
+  test("on a phone the sidebar is an off-canvas sheet that opens from the header", async ({ page, loginAs, jsEnabled }) => {
+    await loginAs("Team");
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto("/");
+    const link = page.getByRole("link", { name: "Turmas" });
+    await expect(link).not.toBeInViewport();
+    if (jsEnabled) {
+      await hydrated(page);
+      await page.getByRole("button", { name: "Alternar barra lateral" }).click();
+    }
+    else await page.getByRole("link", { name: "Abrir menu" }).click();
+    await expect(link).toBeInViewport();
+    await link.click();
+    await expect(page).toHaveURL(/\/classes/);
+  });
+
+  test("header user menu shows the user and logs out", async ({ page, loginAs, jsEnabled }) => {
+    const user = await loginAs("Administrator", "Paula Admin");
+    await page.goto("/");
+    if (jsEnabled) await hydrated(page);
+    await page.getByLabel("Menu do usuário: Paula Admin").click();
+    const banner = page.getByRole("banner");
+    await expect(banner.getByText(user.email)).toBeVisible();
+    await banner.getByRole("button", { name: "Sair" }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test("dashboard: cards, and the branch selector lists active branches with '(Padrão)', chosen automatically and changeable", async ({ page, loginAs, jsEnabled, expectNoAxeViolations }) => {
+    const tag = Math.random().toString(36).slice(2, 6);
+    await insertBranch({ name: `AA Centro ${tag}`, isDefault: true });
+    const other = await insertBranch({ name: `AA Sul ${tag}` });
+    await insertBranch({ name: `AA Fechada ${tag}`, active: false });
+    await loginAs("Team", "Rita Equipe");
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+    await expect(page.getByText("Bem-vindo ao sistema Escola Teste")).toBeVisible();
+    for (const label of ["Usuário", "E-mail", "Tipo de Usuário"]) await expect(page.getByRole("heading", { name: label, exact: true })).toBeVisible();
+    await expect(page.getByRole("main").getByText("Equipe", { exact: true })).toBeVisible();
+
+    if (jsEnabled) await hydrated(page);
+    const select = page.getByLabel("Unidade");
+    await expect(select).toHaveCSS("width", "200px");
+    const options = await select.locator("option").allTextContents();
+    expect(options).toContain(`AA Centro ${tag} (Padrão)`);
+    expect(options).toContain(`AA Sul ${tag}`);
+    expect(options.join("|")).not.toContain(`AA Fechada ${tag}`);
+    // Some default branch is chosen automatically (other tests may add defaults too).
+    expect(await select.inputValue()).not.toBe("");
+
+    if (jsEnabled) {
+      // The choice is posted on change; wait for the server to store it.
+      await Promise.all([
+        page.waitForResponse((r) => r.url().includes("/preferences/branch")),
+        select.selectOption({ label: `AA Sul ${tag}` }),
+      ]);
+    } else {
+      await select.selectOption({ label: `AA Sul ${tag}` });
+      await page.getByRole("button", { name: "Aplicar" }).click();
+    }
+    await expect(page.getByLabel("Unidade")).toHaveValue(other.id);
+    await page.reload();
+    await expect(page.getByLabel("Unidade")).toHaveValue(other.id);
+    const cookie = (await page.context().cookies()).find((c) => c.name === "selected_branch");
+    expect(cookie?.value).toBe(other.id);
+    if (jsEnabled) {
+      expect(await page.evaluate(() => localStorage.getItem("selectedBranchId"))).toBe(other.id);
+    }
+    await expectNoAxeViolations();
+  });
+});
