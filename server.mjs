@@ -26,7 +26,10 @@ app.all(
   /.*/,
   createRequestHandler({
     build,
-    getLoadContext: (req) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
+    getLoadContext: (req, res) => ({
+      clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      cspNonce: res.locals.cspNonce,
+    }),
   }),
 );
 

@@ -128,3 +128,18 @@ test.describe("authenticated shell", () => {
     await expectNoAxeViolations();
   });
 });
+
+test("the app hydrates under its Content Security Policy with no violations @js-only", async ({ page, loginAs }) => {
+  const violations: string[] = [];
+  page.on("console", (msg) => {
+    if (/Content Security Policy|Refused to/i.test(msg.text())) violations.push(msg.text());
+  });
+  await page.goto("/auth");
+  await hydrated(page);
+  await loginAs("Team");
+  await page.goto("/");
+  await hydrated(page);
+  await page.getByRole("link", { name: "Cursos" }).click();
+  await expect(page).toHaveURL(/\/courses$/);
+  expect(violations).toEqual([]);
+});

@@ -133,7 +133,7 @@ export async function seedDemo(sequelize: Sequelize) {
     counts["salas"] = classroomCount;
     counts["horários"] = scheduleCount;
 
-    const classes = [];
+    const classes: SchoolClass[] = [];
     let number = 0;
     const used = new Set<string>();
     for (const branch of branches.slice(0, 3)) {
