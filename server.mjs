@@ -37,6 +37,11 @@ const server = app.listen(port, host, () => {
   console.log(`Servidor em http://localhost:${port}`);
 });
 
+// A failure inside one request is answered by that request's error handling;
+// anything that escapes is logged, never allowed to stop the process.
+process.on("unhandledRejection", (reason) => console.error("unhandledRejection:", reason));
+process.on("uncaughtException", (error) => console.error("uncaughtException:", error));
+
 let closing = false;
 function shutdown(signal) {
   if (closing) return;
