@@ -1,0 +1,119 @@
+// npm run bench          — full load benchmark (large network, 10 s per target), writes docs/performance.md
+// npm run bench -- --short — a quick run for CI (small network, 2 s per target): fails on any error
+import { fork } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import autocannon from "autocannon";
+import { setupDatabase } from "../db/index.ts";
+import { seedLargeNetwork } from "./bench-seed.ts";
+import { createTestDatabase } from "../tests/support/test-db.ts";
+import { freePort, startServer } from "../tests/support/server.ts";
+
+const short = process.argv.includes("--short") || process.env.BENCH_MODE === "short";
+const kind = process.env.BENCH_DB === "postgres" ? "postgres" : "sqlite";
+const duration = short ? 2 : 10;
+const connections = 20;
+
+function month(offset = 0) {
+  const d = new Date();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + offset);
+  return d.toISOString().slice(0, 7);
+}
+
+async function run(url: string, headers: Record<string, string>) {
+  const result = await autocannon({ url, connections, duration, headers });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    bytes: Math.round(result.throughput.average / Math.max(1, result.requests.average)),
+  };
+}
+
+function rssMb(pid: number): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+  } catch {
+    return 0;
+  }
+}
+
+const database = await createTestDatabase(kind);
+console.log(`Seeding a ${short ? "small" : "large"} network on ${kind}...`);
+const seedStart = Date.now();
+const sequelize = await setupDatabase(database.url);
+const sizes = await seedLargeNetwork(sequelize, short ? 0.05 : 1);
+await sequelize.close();
+console.log(`Seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s:`, sizes);
+
+const server = await startServer(database.url);
+const failures: string[] = [];
+const rows: string[] = [];
+try {
+  const email = `bench.admin.${Date.now()}@escola.com.br`;
+  const reg = await fetch(`${server.baseUrl}/api/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ name: "Bench Admin", email, password: "segredo123", userType: "Administrator" }),
+  });
+  const cookie = reg.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const headers = { cookie };
+
+  const screens = ["/", "/trials", `/trials?month=${month(-1)}`, "/classes", "/guardians", "/users", "/offers", "/branches", "/courses"];
+  const lists = ["/api/courses", "/api/branches", "/api/offers", "/api/classrooms", "/api/classes", "/api/class-schedules", `/api/trials?month=${month()}`, "/api/users"];
+
+  rows.push("| target | kind | requests/s | p50 ms | p99 ms | errors | bytes/answer | target met |", "|---|---|---|---|---|---|---|---|");
+  for (const target of [...screens, ...lists]) {
+    const isScreen = !target.startsWith("/api/");
+    const r = await run(server.baseUrl + target, headers);
+    let goal = "–";
+    if (target.startsWith("/trials") || target === "/classes") goal = r.rps >= 150 && r.p99 < 300 && r.errors === 0 ? "yes (≥150 rps, p99<300)" : "NO (≥150 rps, p99<300)";
+    else if (!isScreen && r.bytes < 100_000) goal = r.rps >= 300 && r.errors === 0 ? "yes (≥300 rps)" : "NO (≥300 rps)";
+    if (r.errors > 0) failures.push(`${target}: ${r.errors} errors`);
+    rows.push(`| \`${target}\` | ${isScreen ? "HTML" : "JSON"} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.bytes} | ${goal} |`);
+    console.log(rows.at(-1));
+  }
+  rows.push("", `Server memory after the run (RSS): ${rssMb(server.process.pid!)} MB.`);
+
+  // Baseline: the same JSON from a bare node:http server.
+  const port = await freePort();
+  const baseline = fork(path.resolve(import.meta.dirname, "bench-baseline.ts"), [], {
+    env: { ...process.env, DATABASE_URL: database.url, PORT: String(port) },
+    execArgv: ["--import", "tsx"],
+  });
+  await new Promise((resolve) => baseline.once("message", resolve));
+  rows.push("", "| JSON list | app requests/s | bare node:http requests/s | app ÷ bare |", "|---|---|---|---|");
+  for (const target of ["/api/courses", "/api/branches"]) {
+    const app = await run(server.baseUrl + target, headers);
+    const bare = await run(`http://127.0.0.1:${port}${target}`, {});
+    rows.push(`| \`${target}\` | ${app.rps} | ${bare.rps} | ${(app.rps / Math.max(1, bare.rps)).toFixed(2)} |`);
+    console.log(rows.at(-1));
+  }
+  baseline.kill("SIGTERM");
+} finally {
+  await server.stop();
+  await database.drop();
+}
+
+const report = [
+  `### ${short ? "Short" : "Full"} run on ${kind}, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
+  "",
+  `Command: \`${short ? "npm run bench -- --short" : "npm run bench"}\`${kind === "postgres" ? " with `BENCH_DB=postgres TEST_DATABASE_URL=…`" : ""}; ${connections} connections, ${duration} s per target; network: ${JSON.stringify(sizes)}.`,
+  "",
+  ...rows,
+  "",
+].join("\n");
+if (!short) {
+  fs.mkdirSync("docs", { recursive: true });
+  fs.writeFileSync(`docs/bench-latest-${kind}.md`, report);
+  console.log(`\nWritten to docs/bench-latest-${kind}.md`);
+} else {
+  console.log("\n" + report);
+}
+if (failures.length) {
+  console.error("Errors under load:\n" + failures.join("\n"));
+  process.exit(1);
+}
