@@ -102,3 +102,28 @@ test.describe("sign-in and registration", () => {
     await expectNoAxeViolations();
   });
 });
+
+test("field errors clear when the field is edited, and inputs are disabled while signing in @js-only", async ({ page }) => {
+  await page.goto("/auth");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page.getByText("E-mail é obrigatório")).toBeVisible();
+  await expect(page.getByText("Senha é obrigatória")).toBeVisible();
+  await page.getByLabel("E-mail").fill("alguem@teste.com");
+  await expect(page.getByText("E-mail é obrigatório")).toHaveCount(0);
+  await page.getByLabel("Senha", { exact: true }).fill("x");
+  await expect(page.getByText("Senha é obrigatória")).toHaveCount(0);
+  // The password can be shown and hidden.
+  await page.getByRole("button", { name: "Mostrar senha" }).click();
+  await expect(page.getByLabel("Senha", { exact: true })).toHaveAttribute("type", "text");
+  await page.getByRole("button", { name: "Ocultar senha" }).click();
+  await expect(page.getByLabel("Senha", { exact: true })).toHaveAttribute("type", "password");
+  // Pending state: hold the submission and look at the form.
+  await page.route("**/auth.data*", async (route) => {
+    await new Promise((r) => setTimeout(r, 800));
+    await route.continue();
+  });
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page.getByRole("button", { name: "Entrando..." })).toBeVisible();
+  await expect(page.getByLabel("E-mail")).toBeDisabled();
+});
