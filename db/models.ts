@@ -302,6 +302,7 @@ export function initModels(sequelize: Sequelize) {
     opts("trial_status_history", { timestamps: false }),
   );
 
+  initUploadModel(sequelize);
   Session.belongsTo(User, { foreignKey: "userId", as: "user" });
   Classroom.belongsTo(Branch, { foreignKey: "branchId", as: "branch" });
   Branch.hasMany(Classroom, { foreignKey: "branchId", as: "classrooms" });
@@ -318,4 +319,34 @@ export function initModels(sequelize: Sequelize) {
   GuardianPerson.belongsTo(Guardian, { foreignKey: "guardianId", as: "guardian" });
   Trial.belongsTo(SchoolClass, { foreignKey: "classId", as: "class" });
   Trial.hasMany(TrialStatusHistory, { foreignKey: "trialId", as: "history" });
+}
+
+/** An issued upload URL and, once used, the object it stored (0002-uploads). */
+export class Upload extends Model {
+  declare id: string;
+  declare issuedBy: string | null;
+  declare expiresAt: Date;
+  declare usedAt: Date | null;
+  declare objectId: string | null;
+  declare contentType: string | null;
+  declare size: number | null;
+  declare completedAt: Date | null;
+  declare createdAt: Date;
+  declare updatedAt: Date;
+}
+
+function initUploadModel(sequelize: Sequelize) {
+  Upload.init(
+    {
+      id: uuid,
+      issuedBy: { type: DataTypes.UUID, allowNull: true },
+      expiresAt: { type: DataTypes.DATE, allowNull: false },
+      usedAt: { type: DataTypes.DATE, allowNull: true },
+      objectId: { type: DataTypes.UUID, allowNull: true, unique: true },
+      contentType: { type: DataTypes.STRING(50), allowNull: true },
+      size: { type: DataTypes.INTEGER, allowNull: true },
+      completedAt: { type: DataTypes.DATE, allowNull: true },
+    },
+    { sequelize, tableName: "uploads" },
+  );
 }

@@ -99,3 +99,15 @@ export async function makeTrial(
   for (const h of history) await TrialStatusHistory.create({ trialId: trial.id, ...h });
   return trial;
 }
+
+/** A user row written directly (fast: no password hashing), e.g. to fill a long list. */
+export async function makeUser(attrs: Partial<{ name: string; email: string; userType: string; cpf: string | null; avatarUrl: string | null }> = {}) {
+  models();
+  return User.create({
+    name: `Usuário ${suffix()}`,
+    email: `user.${randomUUID().slice(0, 12)}@teste.com`,
+    passwordHash: "!unusable",
+    userType: "Team",
+    ...attrs,
+  });
+}

@@ -53,3 +53,21 @@ export type LoginInput = z.output<typeof loginSchema>;
 export type RegisterInput = z.output<typeof registerSchema>;
 export type UserCreateInput = z.output<typeof userCreateSchema>;
 export type UserUpdateInput = z.output<typeof userUpdateSchema>;
+
+/**
+ * The edit dialog's form. Unlike the JSON PATCH, name, e-mail and type are
+ * required here (the form always sends them; a blank one is an error, not
+ * "unchanged"); a blank password keeps the current one.
+ */
+export const userEditFormSchema = z.object({
+  name: requiredString(NAME_REQUIRED),
+  email: requiredEmail(EMAIL_REQUIRED),
+  password: newPassword.optional(),
+  userType: userType(USER_TYPE_REQUIRED),
+  cpf: optionalCpf,
+});
+
+/** PUT /api/users/{id}/avatar: a URL this server issued (`/uploads/<id>`), or null to remove it. */
+export const avatarSchema = z.object({
+  avatarUrl: z.string({ error: "avatarUrl é obrigatório" }).trim().min(1, "avatarUrl é obrigatório").max(500).nullable(),
+});

@@ -1,12 +1,13 @@
-import { UniqueConstraintError, type Transaction } from "sequelize";
+import { col, fn, ForeignKeyConstraintError, Op, UniqueConstraintError, where, type Transaction, type WhereOptions } from "sequelize";
 import { User } from "#db/models.ts";
 import { db } from "~/db.server";
 import type { Actor } from "../actor";
 import { assertCanManage, requireActor } from "../actor";
 import { ConflictError, NotFoundError } from "../errors";
+import { assertIssuedObjectPath } from "../storage/uploads.server";
 import { isUuid, parseOrThrow } from "../validation";
 import { hashPassword } from "./password.server";
-import { userCreateSchema, userUpdateSchema } from "./schema";
+import { avatarSchema, userCreateSchema, userUpdateSchema } from "./schema";
 
 /** A user as every surface shows it: never the password hash. */
 export interface UserDTO {
@@ -34,6 +35,7 @@ export function toUserDTO(u: User): UserDTO {
 }
 
 export const EMAIL_TAKEN = "E-mail já cadastrado";
+export const USER_NOT_FOUND = "Usuário não encontrado";
 
 /** Inserts a user; a duplicate e-mail becomes a 409 on the e-mail field. */
 export async function insertUser(
@@ -57,17 +59,64 @@ export async function findUserById(id: string): Promise<User | null> {
   return User.findByPk(id);
 }
 
-export async function listUsers(actor: Actor | null): Promise<UserDTO[]> {
+// Only the columns a user is shown with: never the password hash.
+const LIST_ATTRIBUTES = ["id", "name", "email", "userType", "cpf", "avatarUrl", "createdAt", "updatedAt"];
+
+export const USERS_PAGE_SIZE = 50;
+
+/** Name/e-mail search, case-insensitive on both databases (lower() on each side). */
+function searchWhere(q: string | undefined): WhereOptions {
+  // Backslash and % would be pattern syntax (and a lone backslash an error on PostgreSQL).
+  const term = (q ?? "").replace(/[\\%]/g, "").trim().toLowerCase().slice(0, 100);
+  if (!term) return {};
+  const pattern = `%${term}%`;
+  return {
+    [Op.or]: [where(fn("lower", col("name")), Op.like, pattern), where(fn("lower", col("email")), Op.like, pattern)],
+  };
+}
+
+export async function listUsers(actor: Actor | null, filter: { q?: string } = {}): Promise<UserDTO[]> {
   requireActor(actor);
   await db();
-  const users = await User.findAll({ order: [["name", "ASC"]] });
+  const users = await User.findAll({ where: searchWhere(filter.q), attributes: LIST_ATTRIBUTES, order: [["name", "ASC"], ["id", "ASC"]] });
   return users.map(toUserDTO);
+}
+
+export interface UserPage {
+  users: UserDTO[];
+  total: number;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+}
+
+/** One page of the users list (the screen and `GET /api/users?page=`), searched by name or e-mail. */
+export async function listUsersPage(
+  actor: Actor | null,
+  options: { q?: string; page?: number; pageSize?: number } = {},
+): Promise<UserPage> {
+  requireActor(actor);
+  await db();
+  const pageSize = Math.min(Math.max(Math.trunc(options.pageSize ?? USERS_PAGE_SIZE), 1), 200);
+  const whereClause = searchWhere(options.q);
+  const total = await User.count({ where: whereClause });
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const requested = Number.isFinite(options.page) ? Math.trunc(options.page as number) : 1;
+  const page = Math.min(Math.max(requested, 1), pageCount);
+  const rows = await User.findAll({
+    where: whereClause,
+    attributes: LIST_ATTRIBUTES,
+    order: [["name", "ASC"], ["id", "ASC"]],
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+  });
+  return { users: rows.map(toUserDTO), total, page, pageCount, pageSize };
 }
 
 export async function getUser(actor: Actor | null, id: string): Promise<UserDTO> {
   requireActor(actor);
   const user = await findUserById(id);
-  if (!user) throw new NotFoundError("Usuário não encontrado");
+  if (!user) throw new NotFoundError(USER_NOT_FOUND);
   return toUserDTO(user);
 }
 
@@ -88,7 +137,7 @@ export async function updateUser(actor: Actor | null, id: string, input: unknown
   assertCanManage(actor);
   const data = parseOrThrow(userUpdateSchema, input);
   const user = await findUserById(id);
-  if (!user) throw new NotFoundError("Usuário não encontrado");
+  if (!user) throw new NotFoundError(USER_NOT_FOUND);
   if (data.email && data.email !== user.email) {
     const other = await User.findOne({ where: { email: data.email }, attributes: ["id"] });
     if (other) throw new ConflictError(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
@@ -98,7 +147,9 @@ export async function updateUser(actor: Actor | null, id: string, input: unknown
   if (data.email !== undefined) changes.email = data.email;
   if (data.userType !== undefined) changes.userType = data.userType;
   if (data.cpf !== undefined) changes.cpf = data.cpf;
-  if (data.avatarUrl !== undefined) changes.avatarUrl = data.avatarUrl;
+  if (data.avatarUrl !== undefined) {
+    changes.avatarUrl = data.avatarUrl === null ? null : await assertIssuedObjectPath(data.avatarUrl);
+  }
   if (data.password) changes.passwordHash = await hashPassword(data.password);
   try {
     await user.update(changes);
@@ -107,4 +158,31 @@ export async function updateUser(actor: Actor | null, id: string, input: unknown
     throw error;
   }
   return toUserDTO(user);
+}
+
+/** PUT /api/users/{id}/avatar: points the user at an image this server stored (or clears it with null). */
+export async function setUserAvatar(actor: Actor | null, id: string, input: unknown): Promise<UserDTO> {
+  assertCanManage(actor);
+  const { avatarUrl } = parseOrThrow(avatarSchema, input);
+  const user = await findUserById(id);
+  if (!user) throw new NotFoundError(USER_NOT_FOUND);
+  await user.update({ avatarUrl: avatarUrl === null ? null : await assertIssuedObjectPath(avatarUrl) });
+  return toUserDTO(user);
+}
+
+export const USER_IS_SELF = "Você não pode excluir o seu próprio usuário";
+export const USER_IN_USE = "Não é possível excluir este usuário: ele é responsável por turmas";
+
+export async function deleteUser(actor: Actor | null, id: string): Promise<void> {
+  const a = assertCanManage(actor);
+  const user = await findUserById(id);
+  if (!user) throw new NotFoundError(USER_NOT_FOUND);
+  // Deleting yourself would end your own session and could leave no administrator.
+  if (user.id === a.id) throw new ConflictError(USER_IS_SELF);
+  try {
+    await user.destroy();
+  } catch (error) {
+    if (error instanceof ForeignKeyConstraintError) throw new ConflictError(USER_IN_USE);
+    throw error;
+  }
 }

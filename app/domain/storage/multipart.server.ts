@@ -1,0 +1,41 @@
+import { DomainError } from "../errors";
+import { MAX_AVATAR_BYTES } from "./image";
+import { drainThenCancel, UPLOAD_TOO_LARGE } from "./uploads.server";
+
+/** Room for the form's text fields and the multipart boundaries around the file. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * `request.formData()` with a size cap: a form that carries an avatar may not be
+ * larger than the avatar limit plus its text fields. The body is refused (413)
+ * while it is being read, before anything is parsed or stored.
+ */
+export async function readFormDataLimited(request: Request, max = MAX_AVATAR_BYTES + FORM_OVERHEAD_BYTES): Promise<FormData> {
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > max) throw new DomainError(413, UPLOAD_TOO_LARGE);
+  if (!request.body) return new FormData();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await drainThenCancel(reader);
+      throw new DomainError(413, UPLOAD_TOO_LARGE);
+    }
+    chunks.push(value);
+  }
+  const copy = new Request(request.url, {
+    method: "POST",
+    headers: { "Content-Type": request.headers.get("Content-Type") ?? "application/x-www-form-urlencoded" },
+    body: Buffer.concat(chunks),
+  });
+  try {
+    return await copy.formData();
+  } catch {
+    // A malformed multipart body is the sender's fault, not a server error.
+    throw new DomainError(400, "Formulário inválido");
+  }
+}

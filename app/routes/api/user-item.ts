@@ -1,0 +1,16 @@
+import type { Route } from "./+types/user-item";
+import { deleteUser, getUser, updateUser } from "~/domain/users/service.server";
+import { api, byMethod } from "~/lib/api.server";
+
+/** GET /api/users/{id} */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  return api(request, ({ actor }) => getUser(actor, params.id));
+}
+
+/** PATCH /api/users/{id} (fields optional; a blank password keeps the current one), DELETE → 204 */
+export async function action({ request, params }: Route.ActionArgs) {
+  return byMethod(request, {
+    PATCH: () => api(request, ({ actor, body }) => updateUser(actor, params.id, body)),
+    DELETE: () => api(request, ({ actor }) => deleteUser(actor, params.id)),
+  });
+}

@@ -1,0 +1,29 @@
+import type { Route } from "./+types/uploads";
+import { openObject } from "~/domain/storage/uploads.server";
+import { requireApiUser } from "~/session.server";
+import { errorResponse } from "~/lib/api.server";
+
+/**
+ * GET /uploads/{id}: a stored image, for signed-in users (avatars are personal
+ * data). The type is the one detected from the bytes at upload, never guessed
+ * again by the browser (`X-Content-Type-Options: nosniff` is set on every
+ * answer by security.server.ts); object ids are never reused, so it can be cached.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  try {
+    await requireApiUser(request);
+  } catch (error) {
+    return errorResponse(error);
+  }
+  const object = await openObject(params.id);
+  if (!object) return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return new Response(object.body, {
+    headers: {
+      "Content-Type": object.contentType,
+      "Content-Length": String(object.size),
+      "Cache-Control": "private, max-age=31536000, immutable",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+      "Content-Disposition": "inline",
+    },
+  });
+}

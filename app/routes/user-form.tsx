@@ -1,0 +1,301 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useId, useState, type ChangeEvent } from "react";
+import { Form, useLocation, useRevalidator } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/user-form";
+import { Avatar } from "~/components/avatar";
+import { LinkButton } from "~/components/ui/button";
+import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
+import { Field, FieldErrors, FormErrors, inputClass } from "~/components/ui/field";
+import { SubmitButton, useIsSubmitting } from "~/components/ui/form-controls";
+import { useActionToast, useToast } from "~/components/ui/toaster";
+import { canManage, USER_TYPE_LABELS, USER_TYPES } from "~/domain/actor";
+import { DomainError } from "~/domain/errors";
+import { IMAGE_TYPES, isAcceptableImageFile } from "~/domain/storage/image";
+import { readFormDataLimited } from "~/domain/storage/multipart.server";
+import { storeUploadedFile } from "~/domain/storage/uploads.server";
+import { usersListUrl } from "~/domain/users/list-search";
+import { userCreateSchema, userEditFormSchema } from "~/domain/users/schema";
+import { createUser, getUser, updateUser, type UserDTO } from "~/domain/users/service.server";
+import { formatCpf, maskCpfInput } from "~/lib/format";
+import { replyInvalid, replyWithError } from "~/lib/forms.server";
+import { orRespond } from "~/lib/forms.server";
+import { actorOf, requirePermission } from "~/session.server";
+import { redirectWithToast } from "~/toast.server";
+
+/** §8: the avatar file problem, for the browser's check and for the server's refusal alike. */
+const AVATAR_FILE_INVALID = "Arquivo inválido ou muito grande.";
+// Never sent back to the browser: the password typed, and the file posted without JavaScript.
+const HIDDEN_FIELDS = ["password", "avatar"];
+
+/** /users/new and /users/:id/edit: the same dialog, create or edit. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requirePermission(request, canManage);
+  const editing = params.id ? await orRespond(getUser(actorOf(user), params.id)) : null;
+  return { user: editing, closeTo: usersListUrl(request.url) };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const actor = actorOf(await requirePermission(request, canManage));
+  const closeTo = usersListUrl(request.url);
+  const editing = Boolean(params.id);
+
+  let formData: FormData;
+  try {
+    // The edit form may carry the avatar (multipart, without JavaScript): capped while reading.
+    formData = await readFormDataLimited(request);
+  } catch (error) {
+    const empty = parseWithZod(new FormData(), { schema: z.object({}) });
+    return replyWithError(empty, fileProblem(error), "Erro");
+  }
+
+  const submission = parseWithZod(formData, { schema: editing ? userEditFormSchema : userCreateSchema });
+  if (submission.status !== "success") return replyInvalid(submission, { hideFields: HIDDEN_FIELDS });
+
+  try {
+    if (params.id) {
+      const value = submission.value as z.output<typeof userEditFormSchema>;
+      const file = formData.get("avatar");
+      let avatarUrl: string | undefined;
+      if (file instanceof File && file.size > 0) {
+        try {
+          avatarUrl = (await storeUploadedFile(actor, file)).objectPath;
+        } catch (error) {
+          throw fileProblem(error);
+        }
+      }
+      await updateUser(actor, params.id, {
+        ...value,
+        // In the form a blank CPF means "none" (the JSON PATCH leaves an absent one unchanged).
+        cpf: value.cpf ?? null,
+        ...(avatarUrl ? { avatarUrl } : {}),
+      });
+    } else {
+      await createUser(actor, submission.value);
+    }
+  } catch (error) {
+    return replyWithError(submission, error, "Erro", { hideFields: HIDDEN_FIELDS });
+  }
+  return redirectWithToast(closeTo, {
+    title: "Sucesso",
+    description: editing ? "Usuário atualizado com sucesso" : "Usuário criado com sucesso",
+  });
+}
+
+/** A refused file (too large, not an image) as an error on the avatar field, keeping its status (413/415). */
+function fileProblem(error: unknown): DomainError {
+  if (!(error instanceof DomainError)) throw error;
+  return new DomainError(error.status, AVATAR_FILE_INVALID, { avatar: [AVATAR_FILE_INVALID] });
+}
+
+export default function UserFormDialog({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, closeTo } = loaderData;
+  const editing = Boolean(user);
+  const location = useLocation();
+  const pending = useIsSubmitting(location.pathname);
+  useActionToast(actionData?.toast);
+  const schema = editing ? userEditFormSchema : userCreateSchema;
+  const [form, fields] = useForm({
+    id: user ? `user-${user.id}` : "user-new",
+    lastResult: actionData?.result,
+    defaultValue: {
+      name: user?.name ?? "",
+      email: user?.email ?? "",
+      userType: user?.userType ?? "",
+      cpf: user?.cpf ? formatCpf(user.cpf) : "",
+    },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const avatarErrors = form.allErrors.avatar;
+
+  return (
+    <RouteDialog title={editing ? "Editar Usuário" : "Adicionar Novo Usuário"} closeTo={closeTo}>
+      <Form
+        method="post"
+        encType={editing ? "multipart/form-data" : undefined}
+        {...getFormProps(form)}
+        preventScrollReset
+        className="space-y-4"
+      >
+        <FormErrors id={form.errorId} errors={form.errors} />
+        {user ? <AvatarField user={user} disabled={pending} errors={avatarErrors} /> : null}
+        <fieldset disabled={pending} className="space-y-4">
+          <Field label="Nome" htmlFor={fields.name.id} errors={fields.name.errors} errorId={fields.name.errorId} required>
+            <input {...getInputProps(fields.name, { type: "text" })} autoComplete="off" className={inputClass} />
+          </Field>
+          <Field label="E-mail" htmlFor={fields.email.id} errors={fields.email.errors} errorId={fields.email.errorId} required>
+            <input {...getInputProps(fields.email, { type: "email" })} autoComplete="off" className={inputClass} />
+          </Field>
+          <Field
+            label="Senha"
+            htmlFor={fields.password.id}
+            errors={fields.password.errors}
+            errorId={fields.password.errorId}
+            required={!editing}
+            hint={editing ? "Deixe em branco para manter a senha atual." : "Pelo menos 6 caracteres."}
+          >
+            <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" className={inputClass} />
+          </Field>
+          <Field
+            label="Tipo de Usuário"
+            htmlFor={fields.userType.id}
+            errors={fields.userType.errors}
+            errorId={fields.userType.errorId}
+            required
+          >
+            <select {...getSelectProps(fields.userType)} className={inputClass}>
+              <option value="">Selecione o tipo</option>
+              {USER_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {USER_TYPE_LABELS[type]}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label="CPF" htmlFor={fields.cpf.id} errors={fields.cpf.errors} errorId={fields.cpf.errorId}>
+            <input
+              {...getInputProps(fields.cpf, { type: "text" })}
+              inputMode="numeric"
+              maxLength={14}
+              placeholder="000.000.000-00"
+              autoComplete="off"
+              onInput={(e) => {
+                e.currentTarget.value = maskCpfInput(e.currentTarget.value);
+              }}
+              className={inputClass}
+            />
+          </Field>
+        </fieldset>
+        <DialogFooter>
+          <LinkButton to={closeTo} variant="outline" preventScrollReset>
+            Cancelar
+          </LinkButton>
+          <SubmitButton
+            pending={pending}
+            label={editing ? "Atualizar" : "Criar"}
+            pendingLabel={editing ? "Atualizando..." : "Criando..."}
+          />
+        </DialogFooter>
+      </Form>
+    </RouteDialog>
+  );
+}
+
+/** A non-OK answer as SPEC §8 words it: the server's message, or 'status: text'. */
+async function failure(res: Response): Promise<Error> {
+  const text = await res.text();
+  try {
+    const body = JSON.parse(text) as { message?: unknown };
+    if (typeof body.message === "string") return new Error(body.message);
+  } catch {
+    /* not JSON */
+  }
+  return new Error(`${res.status}: ${text || res.statusText}`);
+}
+
+async function callJson<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const res = await fetch(url, {
+    method,
+    credentials: "include",
+    headers: body === undefined ? undefined : { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw await failure(res);
+  return (await res.json()) as T;
+}
+
+/**
+ * The avatar control (edit only). With JavaScript a chosen file goes through the
+ * 3-step flow of SPEC §7 at once; without it, the file is posted with the form.
+ */
+function AvatarField({ user, disabled, errors }: { user: UserDTO; disabled: boolean; errors?: string[] }) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const [uploading, setUploading] = useState(false);
+  const { toast } = useToast();
+  const revalidator = useRevalidator();
+
+  async function onChange(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    if (!file) return;
+    // Uploaded here, so the form's own post must not carry it again.
+    input.value = "";
+    if (!isAcceptableImageFile(file)) {
+      toast({ title: "Erro", description: AVATAR_FILE_INVALID, variant: "destructive" });
+      return;
+    }
+    setUploading(true);
+    try {
+      let objectPath: string;
+      try {
+        const { uploadURL } = await callJson<{ uploadURL: string }>("POST", "/api/objects/upload");
+        const put = await fetch(uploadURL, {
+          method: "PUT",
+          body: file,
+          credentials: "include",
+          headers: { "Content-Type": file.type },
+        });
+        if (!put.ok) throw await failure(put);
+        objectPath = ((await put.json()) as { objectPath: string }).objectPath;
+      } catch {
+        toast({
+          title: "Erro no upload",
+          description: "Não foi possível fazer o upload do arquivo. Tente novamente.",
+          variant: "destructive",
+        });
+        return;
+      }
+      try {
+        await callJson("PUT", `/api/users/${user.id}/avatar`, { avatarUrl: objectPath });
+      } catch (error) {
+        toast({
+          title: "Erro ao atualizar avatar",
+          description: error instanceof Error ? error.message : undefined,
+          variant: "destructive",
+        });
+        return;
+      }
+      toast({ title: "Sucesso", description: "Avatar atualizado com sucesso" });
+      await revalidator.revalidate();
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  return (
+    <div className="flex items-center gap-4">
+      <Avatar src={user.avatarUrl} name={user.name} className="h-16 w-16" />
+      <div className="min-w-0 flex-1 space-y-1.5">
+        <label htmlFor={id} className="block text-sm font-medium text-slate-900">
+          Foto do usuário
+        </label>
+        <input
+          id={id}
+          type="file"
+          name="avatar"
+          accept={IMAGE_TYPES.join(",")}
+          disabled={disabled || uploading}
+          onChange={onChange}
+          aria-describedby={`${id}-hint${errors?.length ? ` ${errorId}` : ""}`}
+          aria-invalid={errors?.length ? true : undefined}
+          className="block w-full text-sm text-slate-900 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium hover:file:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
+        />
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          Imagem PNG, JPEG, WebP ou GIF de até 5 MB.
+        </p>
+        <p role="status" className="text-sm text-slate-700">
+          {uploading ? "Enviando..." : ""}
+        </p>
+        <FieldErrors id={errorId} errors={errors} />
+      </div>
+    </div>
+  );
+}
+
+export function meta({ data }: Route.MetaArgs): Route.MetaDescriptors {
+  return [{ title: data?.user ? "Editar Usuário" : "Adicionar Novo Usuário" }];
+}

@@ -1,0 +1,190 @@
+import { Form, Link, Outlet, useNavigation } from "react-router";
+import type { Route } from "./+types/users";
+import { Avatar } from "~/components/avatar";
+import { ChevronLeftIcon, ChevronRightIcon, PencilIcon, PlusIcon, TrashIcon } from "~/components/icons";
+import { Button, LinkButton, buttonClass } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/field";
+import { Card, EmptyState, PageHeader, ResponsiveList, Td, Th } from "~/components/ui/page";
+import { Spinner } from "~/components/ui/spinner";
+import { canManage, userTypeLabel } from "~/domain/actor";
+import { usersListSearch } from "~/domain/users/list-search";
+import { listUsersPage } from "~/domain/users/service.server";
+import { formatCpf } from "~/lib/format";
+import { cn } from "~/lib/cn";
+import { actorOf, requireUser } from "~/session.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const params = new URL(request.url).searchParams;
+  const q = (params.get("q") ?? "").trim().slice(0, 100);
+  const result = await listUsersPage(actorOf(user), { q, page: Number(params.get("page")) || 1 });
+  return { ...result, q, canManage: canManage(user), search: usersListSearch(request.url) };
+}
+
+export default function Users({ loaderData }: Route.ComponentProps) {
+  const { users, q, page, pageCount, total, canManage, search } = loaderData;
+  const navigation = useNavigation();
+  const searching = navigation.state === "loading" && navigation.location.pathname === "/users" && navigation.formMethod === undefined;
+  const addLink = `/users/new${search}`;
+  return (
+    <div>
+      <PageHeader
+        title="Usuários"
+        actions={
+          canManage ? (
+            <LinkButton to={addLink} preventScrollReset>
+              <PlusIcon /> Adicionar Usuário
+            </LinkButton>
+          ) : null
+        }
+      />
+      {total === 0 && !q ? (
+        <EmptyState
+          message="Nenhum usuário encontrado no sistema"
+          action={
+            canManage ? (
+              <LinkButton to={addLink} preventScrollReset>
+                <PlusIcon /> Adicionar Primeiro Usuário
+              </LinkButton>
+            ) : null
+          }
+        />
+      ) : (
+        <>
+          <Form method="get" action="/users" role="search" className="mb-4 flex flex-col gap-2 sm:flex-row sm:items-end">
+            <div className="flex-1">
+              <label htmlFor="users-q" className="block text-sm font-medium text-slate-900">
+                Buscar por nome ou e-mail
+              </label>
+              <input id="users-q" type="search" name="q" defaultValue={q} key={q} className={cn(inputClass, "mt-1.5")} />
+            </div>
+            <div className="flex items-center gap-2">
+              <Button type="submit" variant="outline">
+                Buscar
+              </Button>
+              {q ? (
+                <Link to="/users" className={buttonClass("ghost")}>
+                  Limpar
+                </Link>
+              ) : null}
+              {searching ? <Spinner /> : null}
+            </div>
+          </Form>
+          {users.length === 0 ? (
+            <EmptyState message={`Nenhum usuário encontrado para "${q}"`} />
+          ) : (
+            <ResponsiveList
+              cards={users.map((u) => (
+                <Card key={u.id}>
+                  <div className="flex items-center gap-3">
+                    <Avatar src={u.avatarUrl} name={u.name} className="h-10 w-10" />
+                    <div className="min-w-0">
+                      <h2 className="truncate font-semibold">{u.name}</h2>
+                      <p className="truncate text-sm text-slate-700">{u.email}</p>
+                    </div>
+                  </div>
+                  <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
+                    <div>
+                      <dt className="text-slate-600">CPF</dt>
+                      <dd>{formatCpf(u.cpf)}</dd>
+                    </div>
+                    <div>
+                      <dt className="text-slate-600">Tipo</dt>
+                      <dd>{userTypeLabel(u.userType)}</dd>
+                    </div>
+                  </dl>
+                  {canManage ? <RowActions id={u.id} name={u.name} search={search} /> : null}
+                </Card>
+              ))}
+              table={
+                <table className="w-full">
+                  <caption className="sr-only">Usuários</caption>
+                  <thead className="border-b border-slate-200 bg-slate-50">
+                    <tr>
+                      <Th>Usuário</Th>
+                      <Th>E-mail</Th>
+                      <Th>CPF</Th>
+                      <Th>Tipo</Th>
+                      {canManage ? <Th className="text-right">Ações</Th> : null}
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-slate-200">
+                    {users.map((u) => (
+                      <tr key={u.id}>
+                        <Td>
+                          <div className="flex items-center gap-3">
+                            <Avatar src={u.avatarUrl} name={u.name} />
+                            <span className="font-medium">{u.name}</span>
+                          </div>
+                        </Td>
+                        <Td>{u.email}</Td>
+                        <Td className="whitespace-nowrap">{formatCpf(u.cpf)}</Td>
+                        <Td>{userTypeLabel(u.userType)}</Td>
+                        {canManage ? (
+                          <Td className="text-right">
+                            <RowActions id={u.id} name={u.name} search={search} />
+                          </Td>
+                        ) : null}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              }
+            />
+          )}
+          {pageCount > 1 ? <Pagination page={page} pageCount={pageCount} q={q} /> : null}
+        </>
+      )}
+      <Outlet />
+    </div>
+  );
+}
+
+function pageLink(page: number, q: string) {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return `/users${search ? `?${search}` : ""}`;
+}
+
+function Pagination({ page, pageCount, q }: { page: number; pageCount: number; q: string }) {
+  return (
+    <nav aria-label="Paginação" className="mt-4 flex items-center justify-between gap-2 text-sm">
+      {page > 1 ? (
+        <LinkButton to={pageLink(page - 1, q)} variant="outline" size="sm">
+          <ChevronLeftIcon /> Anterior
+        </LinkButton>
+      ) : (
+        <span />
+      )}
+      <span>{`Página ${page} de ${pageCount}`}</span>
+      {page < pageCount ? (
+        <LinkButton to={pageLink(page + 1, q)} variant="outline" size="sm">
+          Próxima <ChevronRightIcon />
+        </LinkButton>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
+
+function RowActions({ id, name, search }: { id: string; name: string; search: string }) {
+  return (
+    <div className="mt-3 flex justify-end gap-2 lg:mt-0">
+      <LinkButton to={`/users/${id}/edit${search}`} variant="outline" size="sm" preventScrollReset>
+        <PencilIcon /> <span className="sr-only sm:not-sr-only">Editar</span>
+        <span className="sr-only"> {name}</span>
+      </LinkButton>
+      <LinkButton to={`/users/${id}/delete${search}`} variant="outline" size="sm" preventScrollReset className="text-red-800">
+        <TrashIcon /> <span className="sr-only sm:not-sr-only">Excluir</span>
+        <span className="sr-only"> {name}</span>
+      </LinkButton>
+    </div>
+  );
+}
+
+export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
+  return [{ title: "Usuários" }];
+}
