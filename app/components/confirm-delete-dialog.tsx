@@ -15,6 +15,7 @@ export function ConfirmDeleteDialog({
   confirmLabel = "Excluir",
   pendingLabel = "Excluindo...",
   errors,
+  nested,
 }: {
   text: string;
   closeTo: string;
@@ -22,10 +23,12 @@ export function ConfirmDeleteDialog({
   confirmLabel?: string;
   pendingLabel?: string;
   errors?: string[];
+  /** Opened over another route dialog (see RouteDialog). */
+  nested?: boolean;
 }) {
   const pending = useIsSubmitting(action);
   return (
-    <RouteDialog title="Confirmar exclusão" description={text} closeTo={closeTo} size="sm" role="alertdialog">
+    <RouteDialog title="Confirmar exclusão" description={text} closeTo={closeTo} size="sm" role="alertdialog" nested={nested}>
       <Form method="post" action={action} preventScrollReset>
         <FormErrors errors={errors} />
         <DialogFooter>

@@ -16,6 +16,7 @@ export function RouteDialog({
   children,
   size = "md",
   role = "dialog",
+  nested = false,
 }: {
   title: ReactNode;
   description?: ReactNode;
@@ -23,6 +24,12 @@ export function RouteDialog({
   children: ReactNode;
   size?: "sm" | "md" | "lg" | "xl";
   role?: "dialog" | "alertdialog";
+  /**
+   * A dialog opened over another route dialog (e.g. a classroom's form over the
+   * classrooms dialog). On a first load React runs the child's effect before the
+   * parent's, so the child defers `showModal()` a tick to end up on top.
+   */
+  nested?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
@@ -31,11 +38,16 @@ export function RouteDialog({
   const descriptionId = useId();
 
   useEffect(() => {
-    const el = ref.current;
-    if (!el || el.matches(":modal")) return;
-    el.removeAttribute("open");
-    el.showModal();
-  }, []);
+    const show = () => {
+      const el = ref.current;
+      if (!el || el.matches(":modal")) return;
+      el.removeAttribute("open");
+      el.showModal();
+    };
+    if (!nested) return show();
+    const timer = setTimeout(show, 0);
+    return () => clearTimeout(timer);
+  }, [nested]);
 
   const widths = { sm: "max-w-md", md: "max-w-lg", lg: "max-w-2xl", xl: "max-w-4xl" };
 

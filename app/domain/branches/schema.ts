@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { checkbox, formCheckbox, requiredString } from "../fields";
+
+export const BRANCH_NAME_REQUIRED = "Nome da unidade é obrigatório";
+export const ADDRESS_REQUIRED = "Endereço é obrigatório";
+
+export const branchSchema = z.object({
+  name: requiredString(BRANCH_NAME_REQUIRED),
+  address: requiredString(ADDRESS_REQUIRED, 500),
+  active: checkbox.default(true),
+  isDefault: checkbox.default(false),
+});
+
+/** The HTML form: unchecked boxes are absent from the form data, meaning false. */
+export const branchFormSchema = branchSchema.extend({ active: formCheckbox, isDefault: formCheckbox });
+
+/** Update payloads: the same rules, every field optional. */
+export const branchUpdateSchema = z.object({
+  name: requiredString(BRANCH_NAME_REQUIRED).optional(),
+  address: requiredString(ADDRESS_REQUIRED, 500).optional(),
+  active: checkbox.optional(),
+  isDefault: checkbox.optional(),
+});
+
+export type BranchInput = z.output<typeof branchSchema>;

@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { checkbox, formCheckbox, requiredString } from "../fields";
+import { centsToDecimal, MAX_CENTS, toCents } from "./money";
+
+export const OFFER_NAME_REQUIRED = "Nome da oferta é obrigatório";
+export const MONTHLY_VALUE_MESSAGE = "Valor mensal deve ser maior que zero";
+export const MONTHLY_VALUE_TOO_LARGE = "Valor mensal deve ser no máximo R$ 99.999.999,99";
+export const CHECKOUT_LINK_MESSAGE = "Por favor, insira um link válido";
+export const BRANCH_REQUIRED = "Unidade é obrigatória";
+
+/**
+ * The monthly value, typed as text (or sent as a JSON number), normalised to
+ * cents with integer math and returned as "189.90" (DECIMAL(10,2)).
+ */
+export const monthlyValueField = z
+  .union([z.string(), z.number()], { error: MONTHLY_VALUE_MESSAGE })
+  .transform((value, ctx) => {
+    const cents = toCents(value);
+    if (cents === null || cents <= 0) {
+      ctx.addIssue({ code: "custom", message: MONTHLY_VALUE_MESSAGE });
+      return z.NEVER;
+    }
+    if (cents > MAX_CENTS) {
+      ctx.addIssue({ code: "custom", message: MONTHLY_VALUE_TOO_LARGE });
+      return z.NEVER;
+    }
+    return centsToDecimal(cents);
+  });
+
+/** An absolute http(s) URL: the checkout page opens in a new tab. */
+export const checkoutLinkField = z
+  .string({ error: CHECKOUT_LINK_MESSAGE })
+  .trim()
+  .max(2000, CHECKOUT_LINK_MESSAGE)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === "http:" || url.protocol === "https:") && Boolean(url.hostname);
+    } catch {
+      return false;
+    }
+  }, CHECKOUT_LINK_MESSAGE);
+
+const branchIdField = requiredString(BRANCH_REQUIRED, 36);
+
+export const offerSchema = z.object({
+  name: requiredString(OFFER_NAME_REQUIRED),
+  monthlyValue: monthlyValueField,
+  checkoutLink: checkoutLinkField,
+  branchId: branchIdField,
+  active: checkbox.default(true),
+});
+
+/** The HTML form: an unchecked "Ativo" box is absent from the form data, meaning false. */
+export const offerFormSchema = offerSchema.extend({ active: formCheckbox });
+
+/** Update payloads: the same rules, every field optional. */
+export const offerUpdateSchema = z.object({
+  name: requiredString(OFFER_NAME_REQUIRED).optional(),
+  monthlyValue: monthlyValueField.optional(),
+  checkoutLink: checkoutLinkField.optional(),
+  branchId: branchIdField.optional(),
+  active: checkbox.optional(),
+});
+
+export type OfferInput = z.output<typeof offerSchema>;

@@ -1,0 +1,101 @@
+import { ForeignKeyConstraintError } from "sequelize";
+import { Branch, Offer } from "#db/models.ts";
+import { db } from "~/db.server";
+import { assertCanManage, requireActor, type Actor } from "../actor";
+import { branchExists, BRANCH_NOT_FOUND } from "../branches/service.server";
+import { NotFoundError, ValidationError } from "../errors";
+import { isUuid, parseOrThrow } from "../validation";
+import { normalizeDecimal } from "./money";
+import { offerSchema, offerUpdateSchema } from "./schema";
+
+export interface OfferDTO {
+  id: string;
+  name: string;
+  /** DECIMAL(10,2) as text with two decimals, e.g. "189.90" (exact on every database). */
+  monthlyValue: string;
+  checkoutLink: string;
+  branchId: string;
+  branchName: string | null;
+  active: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+type OfferRow = Offer & { branch?: Branch | null };
+
+function toDTO(o: OfferRow, branchName?: string | null): OfferDTO {
+  return {
+    id: o.id,
+    name: o.name,
+    monthlyValue: normalizeDecimal(o.monthlyValue),
+    checkoutLink: o.checkoutLink,
+    branchId: o.branchId,
+    branchName: branchName ?? o.branch?.name ?? null,
+    active: Boolean(o.active),
+    createdAt: new Date(o.createdAt).toISOString(),
+    updatedAt: new Date(o.updatedAt).toISOString(),
+  };
+}
+
+const NOT_FOUND = "Oferta não encontrada";
+const withBranch = [{ model: Branch, as: "branch", attributes: ["id", "name"] }];
+
+async function find(id: string): Promise<OfferRow> {
+  await db();
+  const offer = isUuid(id) ? await Offer.findByPk(id, { include: withBranch }) : null;
+  if (!offer) throw new NotFoundError(NOT_FOUND);
+  return offer as OfferRow;
+}
+
+function unknownBranch(): ValidationError {
+  return new ValidationError({ branchId: [BRANCH_NOT_FOUND] });
+}
+
+async function assertBranch(branchId: string) {
+  if (!(await branchExists(branchId))) throw unknownBranch();
+}
+
+/** A branch deleted between the check and the write: the same 400 as an unknown one. */
+async function guardBranchFk<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ForeignKeyConstraintError) throw unknownBranch();
+    throw error;
+  }
+}
+
+export async function listOffers(actor: Actor | null): Promise<OfferDTO[]> {
+  requireActor(actor);
+  await db();
+  const rows = await Offer.findAll({ include: withBranch, order: [["name", "ASC"]] });
+  return rows.map((o) => toDTO(o as OfferRow));
+}
+
+export async function getOffer(actor: Actor | null, id: string): Promise<OfferDTO> {
+  requireActor(actor);
+  return toDTO(await find(id));
+}
+
+export async function createOffer(actor: Actor | null, input: unknown): Promise<OfferDTO> {
+  assertCanManage(actor);
+  const data = parseOrThrow(offerSchema, input);
+  await assertBranch(data.branchId);
+  const offer = await guardBranchFk(() => Offer.create(data));
+  return getOffer(actor, offer.id);
+}
+
+export async function updateOffer(actor: Actor | null, id: string, input: unknown): Promise<OfferDTO> {
+  assertCanManage(actor);
+  const data = parseOrThrow(offerUpdateSchema, input);
+  const offer = await find(id);
+  if (data.branchId !== undefined) await assertBranch(data.branchId);
+  await guardBranchFk(() => offer.update(data));
+  return getOffer(actor, offer.id);
+}
+
+export async function deleteOffer(actor: Actor | null, id: string): Promise<void> {
+  assertCanManage(actor);
+  const offer = await find(id);
+  await offer.destroy();
+}

@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { requiredString, TIME_RE } from "../fields";
+
+/** §3: six weekdays, Monday to Saturday (no Sunday), in display order. */
+export const WEEKDAYS = ["Segunda", "Terça", "Quarta", "Quinta", "Sexta", "Sábado"] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+export const DEFAULT_WEEKDAY: Weekday = "Segunda";
+
+export const CLASSROOM_REQUIRED = "Sala é obrigatória";
+export const WEEKDAY_MESSAGE = "Por favor, selecione um dia da semana";
+export const TIME_MESSAGE = "Horário deve estar no formato HH:MM";
+export const END_AFTER_START = "Horário final deve ser maior que o horário inicial";
+
+export const weekdayField = z.enum(WEEKDAYS, { error: WEEKDAY_MESSAGE });
+export const timeField = z.string({ error: TIME_MESSAGE }).trim().regex(TIME_RE, TIME_MESSAGE);
+
+/** Sort key of a weekday (unknown values last). */
+export function weekdayIndex(day: string): number {
+  const i = (WEEKDAYS as readonly string[]).indexOf(day);
+  return i === -1 ? WEEKDAYS.length : i;
+}
+
+/** "HH:MM" strings compare correctly as text. */
+export function endsAfterStart(value: { startTime?: string; endTime?: string }): boolean {
+  return !value.startTime || !value.endTime || value.endTime > value.startTime;
+}
+
+const times = {
+  dayOfWeek: weekdayField.default(DEFAULT_WEEKDAY),
+  startTime: timeField,
+  endTime: timeField,
+};
+
+/** End later than start, reported on the end time (§5). */
+const endAfterStart = { message: END_AFTER_START, path: ["endTime"] };
+
+export const scheduleSchema = z
+  .object({ classroomId: requiredString(CLASSROOM_REQUIRED, 36), ...times })
+  .refine(endsAfterStart, endAfterStart);
+
+/** The HTML form: the classroom comes from the URL. */
+export const scheduleFormSchema = z.object(times).refine(endsAfterStart, endAfterStart);
+
+/** The result of merging a PATCH into the stored row is checked with this. */
+export const scheduleTimesSchema = z
+  .object({ dayOfWeek: weekdayField, startTime: timeField, endTime: timeField })
+  .refine(endsAfterStart, endAfterStart);
+
+/** PATCH /api/classroom-schedules/{id}: each field optional; the merged result is validated again. */
+export const scheduleUpdateSchema = z.object({
+  dayOfWeek: weekdayField.optional(),
+  startTime: timeField.optional(),
+  endTime: timeField.optional(),
+});
+
+export type ScheduleInput = z.output<typeof scheduleSchema>;

@@ -1,0 +1,118 @@
+import { ForeignKeyConstraintError, Op, type Transaction } from "sequelize";
+import { Classroom, ClassroomSchedule } from "#db/models.ts";
+import { db, transaction } from "~/db.server";
+import { assertCanManage, requireActor, type Actor } from "../actor";
+import { CLASSROOM_NOT_FOUND, getClassroom } from "../classrooms/service.server";
+import { ConflictError, NotFoundError, ValidationError } from "../errors";
+import { isUuid, parseOrThrow } from "../validation";
+import { sortSchedules, toScheduleDTO, type ScheduleDTO } from "./dto";
+import { scheduleSchema, scheduleTimesSchema, scheduleUpdateSchema } from "./schema";
+
+export { WEEKDAYS, DEFAULT_WEEKDAY, type Weekday } from "./schema";
+export type { ScheduleDTO } from "./dto";
+
+export const SCHEDULE_NOT_FOUND = "Horário não encontrado";
+
+export function overlapMessage(other: { dayOfWeek: string; startTime: string; endTime: string }): string {
+  return `Este horário se sobrepõe a outro horário da sala (${other.dayOfWeek} ${other.startTime} - ${other.endTime})`;
+}
+
+async function find(id: string): Promise<ClassroomSchedule> {
+  await db();
+  const schedule = isUuid(id) ? await ClassroomSchedule.findByPk(id) : null;
+  if (!schedule) throw new NotFoundError(SCHEDULE_NOT_FOUND);
+  return schedule;
+}
+
+/** All schedules, or those of one classroom, Monday to Saturday then by start time. */
+export async function listSchedules(actor: Actor | null, classroomId?: string): Promise<ScheduleDTO[]> {
+  requireActor(actor);
+  if (classroomId !== undefined && !isUuid(classroomId)) return [];
+  await db();
+  const rows = await ClassroomSchedule.findAll({ where: classroomId === undefined ? {} : { classroomId } });
+  return sortSchedules(rows.map(toScheduleDTO));
+}
+
+/** GET /api/classroom-schedules/classroom/{classroomId}: 404 when the classroom does not exist. */
+export async function listClassroomSchedules(actor: Actor | null, classroomId: string): Promise<ScheduleDTO[]> {
+  await getClassroom(actor, classroomId);
+  return listSchedules(actor, classroomId);
+}
+
+export async function getSchedule(actor: Actor | null, id: string): Promise<ScheduleDTO> {
+  requireActor(actor);
+  return toScheduleDTO(await find(id));
+}
+
+/**
+ * Inside the write's transaction: lock the classroom row (PostgreSQL; SQLite's
+ * IMMEDIATE transaction already serialises writers) so two concurrent requests
+ * cannot both pass the overlap check, then look for a slot that overlaps.
+ */
+async function assertNoOverlap(
+  t: Transaction,
+  slot: { classroomId: string; dayOfWeek: string; startTime: string; endTime: string },
+  exceptId?: string,
+) {
+  const classroom = await Classroom.findByPk(slot.classroomId, { transaction: t, lock: t.LOCK.UPDATE, attributes: ["id"] });
+  if (!classroom) throw new ValidationError({ classroomId: [CLASSROOM_NOT_FOUND] });
+  const clash = await ClassroomSchedule.findOne({
+    where: {
+      classroomId: slot.classroomId,
+      dayOfWeek: slot.dayOfWeek,
+      startTime: { [Op.lt]: slot.endTime },
+      endTime: { [Op.gt]: slot.startTime },
+      ...(exceptId ? { id: { [Op.ne]: exceptId } } : {}),
+    },
+    transaction: t,
+  });
+  if (clash) throw new ConflictError(overlapMessage(clash));
+}
+
+export async function createSchedule(actor: Actor | null, input: unknown): Promise<ScheduleDTO> {
+  assertCanManage(actor);
+  const data = parseOrThrow(scheduleSchema, input);
+  if (!isUuid(data.classroomId)) throw new ValidationError({ classroomId: [CLASSROOM_NOT_FOUND] });
+  await db();
+  try {
+    const schedule = await transaction(async (t) => {
+      await assertNoOverlap(t, data);
+      return ClassroomSchedule.create(data, { transaction: t });
+    });
+    return toScheduleDTO(schedule);
+  } catch (error) {
+    if (error instanceof ForeignKeyConstraintError) throw new ValidationError({ classroomId: [CLASSROOM_NOT_FOUND] });
+    throw error;
+  }
+}
+
+/** PATCH: the merged result must still end after it starts and must not overlap. */
+export async function updateSchedule(actor: Actor | null, id: string, input: unknown): Promise<ScheduleDTO> {
+  assertCanManage(actor);
+  const changes = parseOrThrow(scheduleUpdateSchema, input);
+  const schedule = await find(id);
+  const merged = parseOrThrow(scheduleTimesSchema, {
+    dayOfWeek: changes.dayOfWeek ?? schedule.dayOfWeek,
+    startTime: changes.startTime ?? schedule.startTime,
+    endTime: changes.endTime ?? schedule.endTime,
+  });
+  await transaction(async (t) => {
+    await assertNoOverlap(t, { classroomId: schedule.classroomId, ...merged }, schedule.id);
+    await schedule.update(merged, { transaction: t });
+  });
+  return toScheduleDTO(schedule);
+}
+
+/** Removes the slot; the classes' links to it go with it (cascade). */
+export async function deleteSchedule(actor: Actor | null, id: string): Promise<void> {
+  assertCanManage(actor);
+  const schedule = await find(id);
+  await schedule.destroy();
+}
+
+/** A schedule addressed under its classroom's URL: one of another classroom is a 404 there. */
+export async function getClassroomSchedule(actor: Actor | null, classroomId: string, scheduleId: string): Promise<ScheduleDTO> {
+  const schedule = await getSchedule(actor, scheduleId);
+  if (schedule.classroomId !== classroomId) throw new NotFoundError(SCHEDULE_NOT_FOUND);
+  return schedule;
+}

@@ -1,0 +1,137 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useLocation } from "react-router";
+import type { Route } from "./+types/schedule-form";
+import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
+import { LinkButton } from "~/components/ui/button";
+import { Field, FormErrors, inputClass } from "~/components/ui/field";
+import { SubmitButton, useIsSubmitting } from "~/components/ui/form-controls";
+import { useActionToast } from "~/components/ui/toaster";
+import { canManage } from "~/domain/actor";
+import { getBranchClassroom } from "~/domain/classrooms/service.server";
+import { DEFAULT_WEEKDAY, scheduleFormSchema, WEEKDAYS } from "~/domain/schedules/schema";
+import { createSchedule, getClassroomSchedule, updateSchedule } from "~/domain/schedules/service.server";
+import { orRespond, replyInvalid, replyWithError } from "~/lib/forms.server";
+import { actorOf, requirePermission } from "~/session.server";
+import { redirectWithToast } from "~/toast.server";
+
+/** …/classrooms/:classroomId/schedules/new and …/schedules/:scheduleId/edit, over the classrooms dialog. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requirePermission(request, canManage);
+  const actor = actorOf(user);
+  const classroom = await orRespond(getBranchClassroom(actor, params.id, params.classroomId));
+  const schedule = params.scheduleId ? await orRespond(getClassroomSchedule(actor, classroom.id, params.scheduleId)) : null;
+  return {
+    classroom: { id: classroom.id, name: classroom.name },
+    schedule: schedule
+      ? { id: schedule.id, dayOfWeek: schedule.dayOfWeek, startTime: schedule.startTime, endTime: schedule.endTime }
+      : null,
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requirePermission(request, canManage);
+  const actor = actorOf(user);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: scheduleFormSchema });
+  if (submission.status !== "success") return replyInvalid(submission);
+  const editing = Boolean(params.scheduleId);
+  try {
+    await getBranchClassroom(actor, params.id, params.classroomId);
+    if (params.scheduleId) {
+      await getClassroomSchedule(actor, params.classroomId, params.scheduleId);
+      await updateSchedule(actor, params.scheduleId, submission.value);
+    } else {
+      await createSchedule(actor, { ...submission.value, classroomId: params.classroomId });
+    }
+  } catch (error) {
+    return replyWithError(submission, error, editing ? "Erro ao atualizar horário" : "Erro ao criar horário");
+  }
+  return redirectWithToast(`/branches/${params.id}/classrooms`, {
+    title: "Sucesso",
+    description: editing ? "Horário atualizado com sucesso" : "Horário criado com sucesso",
+  });
+}
+
+export default function ScheduleFormDialog({ loaderData, actionData, params }: Route.ComponentProps) {
+  const { classroom, schedule } = loaderData;
+  const location = useLocation();
+  const pending = useIsSubmitting(location.pathname);
+  useActionToast(actionData?.toast);
+  const closeTo = `/branches/${params.id}/classrooms`;
+  const [form, fields] = useForm({
+    id: schedule ? `schedule-${schedule.id}` : `schedule-new-${classroom.id}`,
+    lastResult: actionData?.result,
+    defaultValue: {
+      dayOfWeek: schedule?.dayOfWeek ?? DEFAULT_WEEKDAY,
+      startTime: schedule?.startTime ?? "",
+      endTime: schedule?.endTime ?? "",
+    },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: scheduleFormSchema }),
+  });
+  return (
+    <RouteDialog
+      title={schedule ? "Editar Horário" : "Adicionar Horário"}
+      description={`Sala: ${classroom.name}`}
+      closeTo={closeTo}
+      nested
+    >
+      <Form method="post" {...getFormProps(form)} preventScrollReset className="space-y-4">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <fieldset disabled={pending} className="space-y-4">
+          <Field
+            label="Dia da semana"
+            htmlFor={fields.dayOfWeek.id}
+            errors={fields.dayOfWeek.errors}
+            errorId={fields.dayOfWeek.errorId}
+            required
+          >
+            <select {...getSelectProps(fields.dayOfWeek)} className={inputClass}>
+              {WEEKDAYS.map((day) => (
+                <option key={day} value={day}>
+                  {day}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              label="Horário inicial"
+              htmlFor={fields.startTime.id}
+              errors={fields.startTime.errors}
+              errorId={fields.startTime.errorId}
+              required
+            >
+              <input {...getInputProps(fields.startTime, { type: "time" })} className={inputClass} />
+            </Field>
+            <Field
+              label="Horário final"
+              htmlFor={fields.endTime.id}
+              errors={fields.endTime.errors}
+              errorId={fields.endTime.errorId}
+              required
+            >
+              <input {...getInputProps(fields.endTime, { type: "time" })} className={inputClass} />
+            </Field>
+          </div>
+        </fieldset>
+        <DialogFooter>
+          <LinkButton to={closeTo} variant="outline" preventScrollReset>
+            Cancelar
+          </LinkButton>
+          <SubmitButton
+            pending={pending}
+            label={schedule ? "Atualizar" : "Criar"}
+            pendingLabel={schedule ? "Atualizando..." : "Criando..."}
+          />
+        </DialogFooter>
+      </Form>
+    </RouteDialog>
+  );
+}
+
+export function meta({ data }: Route.MetaArgs): Route.MetaDescriptors {
+  return [{ title: data?.schedule ? "Editar Horário" : "Adicionar Horário" }];
+}
