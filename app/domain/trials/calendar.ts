@@ -1,0 +1,125 @@
+import { format } from "date-fns";
+import { ptBR } from "date-fns/locale";
+import { DATE_RE } from "../fields";
+
+/**
+ * Calendar dates of the trials screen. A trial's date is a calendar date
+ * ('YYYY-MM-DD'), never an instant: everything here works on the strings and
+ * on UTC arithmetic, so no server or browser time zone can shift a day.
+ * "Today" is the school's day, in America/Sao_Paulo.
+ */
+export const SCHOOL_TIME_ZONE = "America/Sao_Paulo";
+
+export const MONTH_RE = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+export const WEEKDAY_HEADERS = ["Dom", "Seg", "Ter", "Qua", "Qui", "Sex", "Sáb"] as const;
+
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+
+/** The calendar date of an instant in a time zone, as 'YYYY-MM-DD'. */
+export function dateInTimeZone(instant: Date, timeZone = SCHOOL_TIME_ZONE): string {
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(instant);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${get("year")}-${get("month")}-${get("day")}`;
+}
+
+/** Today in the school's time zone. */
+export function today(now = new Date(), timeZone = SCHOOL_TIME_ZONE): string {
+  return dateInTimeZone(now, timeZone);
+}
+
+/** True for 'YYYY-MM-DD' strings naming a real day (no 31 April, 29 February only in leap years). */
+export function isCalendarDate(value: string): boolean {
+  if (!DATE_RE.test(value)) return false;
+  const [y, m, d] = value.split("-").map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+export function isMonth(value: unknown): value is string {
+  return typeof value === "string" && MONTH_RE.test(value);
+}
+
+/** The `?month=` parameter, or the current month when absent or malformed. */
+export function monthOrCurrent(value: string | null | undefined, now = new Date()): string {
+  return isMonth(value) ? value : today(now).slice(0, 7);
+}
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** First and last day of a month, for `scheduledDate BETWEEN first AND last`. */
+export function monthBounds(month: string): { first: string; last: string } {
+  const [y, m] = month.split("-").map(Number);
+  return { first: `${month}-01`, last: `${month}-${pad(daysInMonth(y, m))}` };
+}
+
+/** The month `delta` months away ('2026-12', +1 → '2027-01'). */
+export function shiftMonth(month: string, delta: number): string {
+  const [y, m] = month.split("-").map(Number);
+  const date = new Date(Date.UTC(y, m - 1 + delta, 1));
+  return `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}`;
+}
+
+/** 'Novembro de 2026' (date-fns ptBR, first letter capitalised). */
+export function monthTitle(month: string): string {
+  const [y, m] = month.split("-").map(Number);
+  // A local date at noon only feeds the formatter its month and year names.
+  const text = format(new Date(y, m - 1, 1, 12), "MMMM 'de' yyyy", { locale: ptBR });
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export interface CalendarDay {
+  date: string;
+  day: number;
+  inMonth: boolean;
+}
+
+/** The month as weeks of 7 days, Sunday first, padded with the neighbouring months' days. */
+export function calendarWeeks(month: string): CalendarDay[][] {
+  const [y, m] = month.split("-").map(Number);
+  const first = new Date(Date.UTC(y, m - 1, 1));
+  const start = new Date(first);
+  start.setUTCDate(1 - first.getUTCDay());
+  const total = daysInMonth(y, m);
+  const cells = Math.ceil((first.getUTCDay() + total) / 7) * 7;
+  const weeks: CalendarDay[][] = [];
+  for (let i = 0; i < cells; i++) {
+    const d = new Date(start);
+    d.setUTCDate(start.getUTCDate() + i);
+    const date = `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+    if (i % 7 === 0) weeks.push([]);
+    weeks[weeks.length - 1].push({ date, day: d.getUTCDate(), inMonth: date.startsWith(month) });
+  }
+  return weeks;
+}
+
+/** '2026-11-21' → '21/11/2026' without going through a Date. */
+export function formatCalendarDate(date: string): string {
+  const [y, m, d] = date.split("-");
+  return `${d}/${m}/${y}`;
+}
+
+/** 'Sábado, 21 de novembro' for the day-by-day list on phones. */
+export function dayHeading(date: string): string {
+  const [y, m, d] = date.split("-").map(Number);
+  const text = format(new Date(y, m - 1, d, 12), "EEEE, d 'de' MMMM", { locale: ptBR });
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The calendar screen for a month: where dialogs go back to and actions redirect. */
+export function trialsUrl(month: string | null | undefined): string {
+  return isMonth(month) ? `/trials?month=${month}` : "/trials";
+}
+
+/**
+ * The month a trial dialog returns to: its `?month=`, else the month of the
+ * given date (the trial's, or the day it was opened from), else none.
+ */
+export function returnMonth(url: URL, date?: string | null): string | null {
+  const month = url.searchParams.get("month");
+  if (isMonth(month)) return month;
+  if (date && isCalendarDate(date)) return date.slice(0, 7);
+  return null;
+}

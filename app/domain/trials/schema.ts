@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { DATE_RE, requiredString, TIME_RE } from "../fields";
+import { onlyDigits } from "~/lib/format";
+import { isCalendarDate } from "./calendar";
+
+export const SCHEDULED = "Agendado";
+export const NO_SHOW = "Não Compareceu";
+export const ATTENDED = "Compareceu";
+export const WANTS_TO_ENROLL = "Quer Matricular";
+
+/** §3: the order the quick status change lists them in. */
+export const TRIAL_STATUSES = [SCHEDULED, "Reagendado", NO_SHOW, ATTENDED, WANTS_TO_ENROLL] as const;
+export type TrialStatus = (typeof TRIAL_STATUSES)[number];
+
+export const TRIAL_ORIGINS = ["Google Ads", "Facebook Ads", "Indicação", "Outros"] as const;
+export const DEFAULT_ORIGIN = "Outros";
+
+export const GUARDIAN_REQUIRED = "Nome do responsável é obrigatório";
+export const STUDENT_REQUIRED = "Nome da aluna é obrigatório";
+export const CLASS_REQUIRED = "Turma é obrigatória";
+export const WHATSAPP_REQUIRED = "Número do WhatsApp é obrigatório";
+export const WHATSAPP_TOO_LONG = "Número do WhatsApp inválido";
+export const DATE_INVALID = "Data inválida";
+export const TIME_INVALID = "Horário inválido";
+export const STATUS_INVALID = "Status inválido";
+export const ORIGIN_INVALID = "Origem inválida";
+
+const guardianName = requiredString(GUARDIAN_REQUIRED);
+const studentName = requiredString(STUDENT_REQUIRED);
+const classId = z.string({ error: CLASS_REQUIRED }).trim().min(1, CLASS_REQUIRED);
+/** Typed with or without the mask; stored as digits (DDD + number: 10 or 11 digits). */
+const whatsappNumber = z
+  .string({ error: WHATSAPP_REQUIRED })
+  .transform(onlyDigits)
+  .refine((d) => d.length >= 10, WHATSAPP_REQUIRED)
+  .refine((d) => d.length <= 11, WHATSAPP_TOO_LONG);
+const scheduledDate = z
+  .string({ error: DATE_INVALID })
+  // One message, not two, for a malformed date.
+  .regex(DATE_RE, { error: DATE_INVALID, abort: true })
+  .refine(isCalendarDate, DATE_INVALID);
+const scheduledTime = z.string({ error: TIME_INVALID }).regex(TIME_RE, TIME_INVALID);
+const status = z.enum(TRIAL_STATUSES, { error: STATUS_INVALID });
+const origin = z.enum(TRIAL_ORIGINS, { error: ORIGIN_INVALID });
+
+/** POST /api/trials: a new trial always starts as 'Agendado'. */
+export const trialSchema = z.object({
+  guardianName,
+  studentName,
+  classId,
+  whatsappNumber,
+  scheduledDate,
+  scheduledTime,
+  origin: origin.default(DEFAULT_ORIGIN),
+});
+
+/** PATCH: the same rules, every field optional (a full edit, or only `{ status }`). */
+export const trialUpdateSchema = z.object({
+  guardianName: guardianName.optional(),
+  studentName: studentName.optional(),
+  classId: classId.optional(),
+  whatsappNumber: whatsappNumber.optional(),
+  scheduledDate: scheduledDate.optional(),
+  scheduledTime: scheduledTime.optional(),
+  origin: origin.optional(),
+  status: status.optional(),
+});
+
+/**
+ * The create/edit dialog. The time may be left empty: the server then takes
+ * the class's first start time (what the browser does on class change with JS).
+ * Status only exists in the edit form.
+ */
+export const trialFormSchema = trialSchema.extend({
+  scheduledTime: scheduledTime.optional(),
+  origin: origin.default(DEFAULT_ORIGIN),
+  status: status.optional(),
+});
+
+export const trialStatusSchema = z.object({ status });
+
+export type TrialInput = z.output<typeof trialSchema>;
+export type TrialUpdateInput = z.output<typeof trialUpdateSchema>;

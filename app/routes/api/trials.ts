@@ -1,0 +1,16 @@
+import type { Route } from "./+types/trials";
+import { createTrial, listTrials } from "~/domain/trials/service.server";
+import { api, byMethod } from "~/lib/api.server";
+
+/** GET /api/trials (optional ?month=YYYY-MM) */
+export async function loader({ request }: Route.LoaderArgs) {
+  const month = new URL(request.url).searchParams.get("month");
+  return api(request, ({ actor }) => listTrials(actor, { month }));
+}
+
+/** POST /api/trials { guardianName, studentName, classId, whatsappNumber, scheduledDate, scheduledTime, origin } → 201 */
+export async function action({ request }: Route.ActionArgs) {
+  return byMethod(request, {
+    POST: () => api(request, ({ actor, body }) => createTrial(actor, body), { status: 201 }),
+  });
+}

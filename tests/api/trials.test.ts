@@ -1,0 +1,326 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { anonymous, signIn, type ApiClient } from "../support/http";
+import { count } from "../support/db";
+import { makeClass, makeTrial } from "../support/factories";
+
+let admin: ApiClient;
+let team: ApiClient;
+let client: ApiClient;
+let classId: string;
+
+const MISSING = "00000000-0000-4000-8000-000000000000";
+
+function payload(overrides: Record<string, unknown> = {}) {
+  return {
+    guardianName: "Mariana Souza",
+    studentName: "Luísa Souza",
+    classId,
+    whatsappNumber: "(11) 98765-4321",
+    scheduledDate: "2026-11-21",
+    scheduledTime: "09:30",
+    ...overrides,
+  };
+}
+
+beforeAll(async () => {
+  [admin, team, client] = await Promise.all([signIn("Administrator"), signIn("Team"), signIn("Client")]);
+  classId = (await makeClass({ schedules: [{ dayOfWeek: "Quarta", startTime: "18:30", endTime: "19:30" }] })).cls.id;
+});
+
+describe("POST /api/trials", () => {
+  it("creates as 'Agendado' with origin 'Outros' by default, WhatsApp as digits, and writes the first history entry", async () => {
+    const before = Date.now();
+    const res = await team.post("/api/trials", payload());
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      id: expect.any(String),
+      guardianName: "Mariana Souza",
+      studentName: "Luísa Souza",
+      classId,
+      whatsappNumber: "11987654321",
+      scheduledDate: "2026-11-21",
+      scheduledTime: "09:30",
+      status: "Agendado",
+      origin: "Outros",
+    });
+    const history = await team.get(`/api/trials/${res.body.id}/history`);
+    expect(history.status).toBe(200);
+    expect(history.body).toHaveLength(1);
+    expect(history.body[0]).toMatchObject({ id: expect.any(String), status: "Agendado" });
+    const changedAt = new Date(history.body[0].changedAt).getTime();
+    expect(changedAt).toBeGreaterThanOrEqual(before - 1000);
+    expect(changedAt).toBeLessThanOrEqual(Date.now() + 1000);
+  });
+
+  it("keeps a given origin and ignores a status in the payload (every trial starts 'Agendado')", async () => {
+    const res = await admin.post("/api/trials", payload({ origin: "Indicação", status: "Compareceu" }));
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ origin: "Indicação", status: "Agendado" });
+  });
+
+  it("answers 400 with the §5 messages and writes nothing", async () => {
+    const before = await count("trials");
+    const beforeHistory = await count("trial_status_history");
+    const res = await team.post("/api/trials", {
+      guardianName: " ",
+      studentName: "",
+      whatsappNumber: "11 9876",
+      scheduledDate: "2026-02-30",
+      scheduledTime: "25:00",
+      origin: "Jornal",
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({
+      guardianName: ["Nome do responsável é obrigatório"],
+      studentName: ["Nome da aluna é obrigatório"],
+      classId: ["Turma é obrigatória"],
+      whatsappNumber: ["Número do WhatsApp é obrigatório"],
+      scheduledDate: ["Data inválida"],
+      scheduledTime: ["Horário inválido"],
+      origin: ["Origem inválida"],
+    });
+    expect(res.body.message).toBe("Nome do responsável é obrigatório");
+
+    expect((await team.post("/api/trials", payload({ scheduledDate: "21/11/2026" }))).body.errors).toEqual({ scheduledDate: ["Data inválida"] });
+    expect((await team.post("/api/trials", payload({ scheduledTime: "9:30" }))).body.errors).toEqual({ scheduledTime: ["Horário inválido"] });
+
+    const unknownClass = await team.post("/api/trials", payload({ classId: MISSING }));
+    expect(unknownClass.status).toBe(400);
+    expect(unknownClass.body.errors).toEqual({ classId: ["Turma não encontrada"] });
+    const malformedClass = await team.post("/api/trials", payload({ classId: "turma-1" }));
+    expect(malformedClass.status).toBe(400);
+
+    expect(await count("trials")).toBe(before);
+    expect(await count("trial_status_history")).toBe(beforeHistory);
+  });
+
+  it("is for Team and Administrator: 401 signed out, 403 for Client, nothing written", async () => {
+    const before = await count("trials");
+    expect((await anonymous().get("/api/trials")).status).toBe(401);
+    expect((await anonymous().post("/api/trials", payload())).status).toBe(401);
+    const refused = await client.post("/api/trials", payload());
+    expect(refused.status).toBe(403);
+    expect(await count("trials")).toBe(before);
+  });
+});
+
+describe("PATCH /api/trials/{id}", () => {
+  it("changes the status and appends a history entry each time it really changes, oldest first", async () => {
+    const { id } = (await team.post("/api/trials", payload())).body;
+    const first = await team.patch(`/api/trials/${id}`, { status: "Compareceu" });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ id, status: "Compareceu", studentName: "Luísa Souza" });
+    // Same status again: no new entry.
+    expect((await team.patch(`/api/trials/${id}`, { status: "Compareceu" })).status).toBe(200);
+    // A full edit without a status change: no new entry either.
+    const edited = await admin.patch(`/api/trials/${id}`, payload({ studentName: "Luísa S.", scheduledTime: "10:00", origin: "Google Ads" }));
+    expect(edited.body).toMatchObject({ studentName: "Luísa S.", scheduledTime: "10:00", origin: "Google Ads", status: "Compareceu" });
+    await admin.patch(`/api/trials/${id}`, { status: "Quer Matricular" });
+
+    const history = (await client.get(`/api/trials/${id}/history`)).body as Array<{ status: string; changedAt: string }>;
+    expect(history.map((h) => h.status)).toEqual(["Agendado", "Compareceu", "Quer Matricular"]);
+    const times = history.map((h) => new Date(h.changedAt).getTime());
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+  });
+
+  it("validates like POST, every field optional", async () => {
+    const { id } = (await team.post("/api/trials", payload())).body;
+    const bad = await team.patch(`/api/trials/${id}`, { status: "Matriculado" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual({ status: ["Status inválido"] });
+    expect((await team.patch(`/api/trials/${id}`, { studentName: "" })).body.errors).toEqual({ studentName: ["Nome da aluna é obrigatório"] });
+    expect((await team.patch(`/api/trials/${id}`, { whatsappNumber: "123" })).body.errors).toEqual({
+      whatsappNumber: ["Número do WhatsApp é obrigatório"],
+    });
+    expect((await team.patch(`/api/trials/${id}`, { classId: MISSING })).status).toBe(400);
+    expect((await team.get(`/api/trials/${id}/history`)).body).toHaveLength(1);
+    expect((await team.get(`/api/trials/${id}`)).body.status).toBe("Agendado");
+  });
+
+  it("refuses Client (403) and changes nothing; 404 for unknown and malformed ids", async () => {
+    const { id } = (await team.post("/api/trials", payload())).body;
+    expect((await client.patch(`/api/trials/${id}`, { status: "Compareceu" })).status).toBe(403);
+    expect((await anonymous().patch(`/api/trials/${id}`, { status: "Compareceu" })).status).toBe(401);
+    expect((await team.get(`/api/trials/${id}`)).body.status).toBe("Agendado");
+    expect((await team.get(`/api/trials/${id}/history`)).body).toHaveLength(1);
+    expect((await team.patch(`/api/trials/${MISSING}`, { status: "Compareceu" })).status).toBe(404);
+    expect((await team.patch("/api/trials/abc", { status: "Compareceu" })).status).toBe(404);
+    expect((await team.get(`/api/trials/${MISSING}/history`)).status).toBe(404);
+    expect((await team.get("/api/trials/abc/history")).status).toBe(404);
+  });
+});
+
+describe("DELETE /api/trials/{id}", () => {
+  it("removes the trial and its history (204); Client may not (403)", async () => {
+    const { id } = (await team.post("/api/trials", payload())).body;
+    await team.patch(`/api/trials/${id}`, { status: "Reagendado" });
+    expect(await count("trial_status_history", "\"trialId\" = :id", { id })).toBe(2);
+    expect((await client.delete(`/api/trials/${id}`)).status).toBe(403);
+    expect(await count("trials", "id = :id", { id })).toBe(1);
+    expect((await team.delete(`/api/trials/${id}`)).status).toBe(204);
+    expect(await count("trials", "id = :id", { id })).toBe(0);
+    expect(await count("trial_status_history", "\"trialId\" = :id", { id })).toBe(0);
+    expect((await team.delete(`/api/trials/${id}`)).status).toBe(404);
+    expect((await team.delete("/api/trials/abc")).status).toBe(404);
+  });
+});
+
+describe("GET /api/trials and /api/trials/all-histories", () => {
+  it("filters by month (calendar dates, month boundaries included) and lists all without it", async () => {
+    const { cls } = await makeClass();
+    const inside = [
+      await makeTrial(cls.id, { studentName: "Primeiro Dia", scheduledDate: "2030-07-01" }),
+      await makeTrial(cls.id, { studentName: "Último Dia", scheduledDate: "2030-07-31", scheduledTime: "20:00" }),
+    ];
+    const outside = [
+      await makeTrial(cls.id, { scheduledDate: "2030-06-30" }),
+      await makeTrial(cls.id, { scheduledDate: "2030-08-01" }),
+    ];
+    const month = await team.get("/api/trials?month=2030-07");
+    expect(month.status).toBe(200);
+    expect(month.body.map((t: { id: string }) => t.id)).toEqual(inside.map((t) => t.id));
+    expect(month.body[1]).toMatchObject({ scheduledDate: "2030-07-31", scheduledTime: "20:00" });
+
+    const all = (await client.get("/api/trials")).body as Array<{ id: string }>;
+    for (const t of [...inside, ...outside]) expect(all.some((x) => x.id === t.id)).toBe(true);
+
+    const bad = await team.get("/api/trials?month=2030-13");
+    expect(bad.status).toBe(400);
+  });
+
+  it("maps trial id → entries (oldest first), optionally for one month", async () => {
+    const { cls } = await makeClass();
+    const a = await makeTrial(cls.id, { scheduledDate: "2030-09-10" }, [
+      { status: "Compareceu", changedAt: new Date("2030-09-10T15:00:00Z") },
+      { status: "Agendado", changedAt: new Date("2030-09-01T12:00:00Z") },
+    ]);
+    const b = await makeTrial(cls.id, { scheduledDate: "2030-09-30" });
+    const other = await makeTrial(cls.id, { scheduledDate: "2030-10-01" }, [{ status: "Agendado", changedAt: new Date() }]);
+
+    const res = await team.get("/api/trials/all-histories?month=2030-09");
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual([a.id, b.id].sort());
+    expect(res.body[a.id].map((e: { status: string }) => e.status)).toEqual(["Agendado", "Compareceu"]);
+    expect(res.body[a.id][0]).toEqual({ id: expect.any(String), status: "Agendado", changedAt: "2030-09-01T12:00:00.000Z" });
+    expect(res.body[b.id]).toEqual([]);
+
+    const all = await client.get("/api/trials/all-histories");
+    expect(all.status).toBe(200);
+    expect(all.body[other.id]).toHaveLength(1);
+    expect(all.body[a.id]).toHaveLength(2);
+    expect((await anonymous().get("/api/trials/all-histories")).status).toBe(401);
+  });
+});
+
+describe("/trials screens without JavaScript", () => {
+  it("creates from a day: the empty time takes the class's first start time; PRG to the month with a toast", async () => {
+    const res = await team.form("/trials/new?date=2030-05-14&month=2030-05", {
+      guardianName: "Paula Lima",
+      studentName: "Clara Lima",
+      classId,
+      whatsappNumber: "(21) 99876-5432",
+      scheduledDate: "2030-05-14",
+      scheduledTime: "",
+      origin: "Facebook Ads",
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/trials?month=2030-05");
+    const list = (await team.get("/api/trials?month=2030-05")).body as Array<Record<string, string>>;
+    const created = list.find((t) => t.studentName === "Clara Lima");
+    expect(created).toMatchObject({ scheduledTime: "18:30", whatsappNumber: "21998765432", origin: "Facebook Ads", status: "Agendado" });
+    const page = await (await team.raw("GET", "/trials?month=2030-05")).text();
+    expect(page).toContain("Experimental cadastrado");
+    expect(page).toContain("Clara Lima");
+    expect(page).toContain("(Paula Lima)");
+    expect(page).toContain("https://wa.me/5521998765432");
+  });
+
+  it("re-renders the dialog with the messages (400)", async () => {
+    const res = await team.form("/trials/new?date=2030-05-14", { guardianName: "", studentName: "", classId: "", whatsappNumber: "", scheduledDate: "x" });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    for (const m of ["Nome do responsável é obrigatório", "Nome da aluna é obrigatório", "Turma é obrigatória", "Número do WhatsApp é obrigatório", "Data inválida"]) {
+      expect(html).toContain(m);
+    }
+  });
+
+  it("answers 400, not 500, for a malformed class with no time, and writes nothing", async () => {
+    const before = await count("trials");
+    const res = await team.form("/trials/new", {
+      guardianName: "Paula",
+      studentName: "Clara",
+      classId: "turma-x",
+      whatsappNumber: "11987654321",
+      scheduledDate: "2030-05-14",
+      scheduledTime: "",
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("Turma não encontrada");
+    expect(await count("trials")).toBe(before);
+  });
+
+  it("'Matricular' without JavaScript comes back to the month with the informational toast", async () => {
+    const res = await team.form("/trials?month=2030-05", { intent: "enroll", month: "2030-05" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/trials?month=2030-05");
+    const html = await (await team.raw("GET", "/trials?month=2030-05")).text();
+    expect(html).toContain("Solicitar Matrícula");
+    expect(html).toContain("Funcionalidade em desenvolvimento");
+    expect((await client.form("/trials?month=2030-05", { intent: "enroll" })).status).toBe(403);
+  });
+
+  it("changes the status from the calendar and writes history; Client gets 403", async () => {
+    const { id } = (await team.post("/api/trials", payload({ scheduledDate: "2030-05-20" }))).body;
+    expect((await client.form("/trials?month=2030-05", { intent: "status", id, status: "Compareceu", month: "2030-05" })).status).toBe(403);
+    const res = await team.form("/trials?month=2030-05", { intent: "status", id, status: "Não Compareceu", month: "2030-05" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/trials?month=2030-05");
+    expect((await team.get(`/api/trials/${id}/history`)).body.map((h: { status: string }) => h.status)).toEqual(["Agendado", "Não Compareceu"]);
+    expect(await (await team.raw("GET", "/trials?month=2030-05")).text()).toContain("Status atualizado");
+  });
+
+  it("edits with status, and deletes through the confirmation", async () => {
+    const { id } = (await team.post("/api/trials", payload({ scheduledDate: "2030-05-22" }))).body;
+    const edit = await team.form(`/trials/${id}/edit?month=2030-05`, {
+      ...payload({ scheduledDate: "2030-06-02", whatsappNumber: "11912345678" }),
+      classId,
+      status: "Quer Matricular",
+      origin: "Outros",
+    } as Record<string, string>);
+    expect(edit.status).toBe(302);
+    expect(edit.headers.get("Location")).toBe("/trials?month=2030-06");
+    expect((await team.get(`/api/trials/${id}`)).body).toMatchObject({ scheduledDate: "2030-06-02", status: "Quer Matricular" });
+    expect((await team.get(`/api/trials/${id}/history`)).body).toHaveLength(2);
+
+    expect((await client.form(`/trials/${id}/delete`, {})).status).toBe(403);
+    const del = await team.form(`/trials/${id}/delete?month=2030-06`, {});
+    expect(del.status).toBe(302);
+    expect(del.headers.get("Location")).toBe("/trials?month=2030-06");
+    expect(await count("trials", "id = :id", { id })).toBe(0);
+  });
+
+  it("shows the month's KPIs computed on the server, and read-only to Client", async () => {
+    const { cls } = await makeClass();
+    const created = new Date("2029-03-01T12:00:00Z");
+    await makeTrial(cls.id, { scheduledDate: "2029-03-05", status: "Não Compareceu", createdAt: created });
+    await makeTrial(cls.id, { scheduledDate: "2029-03-06", status: "Compareceu", createdAt: created });
+    await makeTrial(cls.id, { scheduledDate: "2029-03-07", status: "Quer Matricular", createdAt: created }, [
+      { status: "Quer Matricular", changedAt: new Date("2029-03-03T12:00:00Z") },
+    ]);
+    await makeTrial(cls.id, { scheduledDate: "2029-03-31", status: "Quer Matricular", createdAt: created }, [
+      { status: "Quer Matricular", changedAt: new Date("2029-03-05T12:00:00Z") },
+    ]);
+    await makeTrial(cls.id, { scheduledDate: "2029-04-01", status: "Compareceu", createdAt: created });
+    const html = await (await client.raw("GET", "/trials?month=2029-03")).text();
+    const kpi = (label: string) => new RegExp(`${label}</dt><dd[^>]*>([^<]*)</dd>`).exec(html)?.[1];
+    expect(kpi("Total de Agendamentos")).toBe("4");
+    expect(kpi("% de NoShow")).toBe("25%");
+    expect(kpi("% de Compareceu")).toBe("25%");
+    expect(kpi("% de Matrículas")).toBe("50%");
+    expect(kpi("Ciclo de Vendas Médio")).toBe("3 dias");
+    expect(html).toContain("Março de 2029");
+    expect(html).not.toContain("Novo Experimental");
+    expect(html).not.toContain("Alterar status:");
+    expect((await client.raw("GET", "/trials/new")).status).toBe(403);
+  });
+});
