@@ -15,10 +15,21 @@ export function db(): Promise<Sequelize> {
   return ready;
 }
 
-/** Runs `fn` in one transaction (IMMEDIATE on SQLite). */
+let sqliteWriters: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs `fn` in one transaction (IMMEDIATE on SQLite). SQLite has one writer at a
+ * time, and node-sqlite3 runs queries on libuv's small thread pool: many
+ * transactions waiting in `BEGIN IMMEDIATE` would occupy every thread and starve
+ * the one holding the lock. So this process queues its SQLite transactions
+ * (other processes still wait on busy_timeout). Do not nest calls.
+ */
 export async function transaction<T>(fn: (t: Transaction) => Promise<T>): Promise<T> {
   const sequelize = await db();
-  return sequelize.transaction(fn);
+  if (sequelize.getDialect() !== "sqlite") return sequelize.transaction(fn);
+  const run = sqliteWriters.then(() => sequelize.transaction(fn));
+  sqliteWriters = run.catch(() => undefined);
+  return run;
 }
 
 export async function closeDb() {

@@ -34,19 +34,35 @@ export function openDatabase(url: string, options: { logging?: boolean } = {}): 
     // concurrency; IMMEDIATE takes the write lock up front and waits (busy_timeout).
     transactionType: Transaction.TYPES.IMMEDIATE,
     pool: { max: 5, min: 0, idle: 10_000 },
-    hooks: {
-      afterConnect: async (connection: unknown) => {
-        const db = connection as sqlite3.Database;
-        const run = (sql: string) =>
-          new Promise<void>((resolve, reject) => db.run(sql, (err) => (err ? reject(err) : resolve())));
-        await run("PRAGMA journal_mode=WAL");
-        await run("PRAGMA busy_timeout=5000");
-        await run("PRAGMA foreign_keys=ON");
-        await run("PRAGMA synchronous=NORMAL");
-      },
-    },
   });
+  configureSqliteConnections(sequelize);
   return sequelize;
+}
+
+/**
+ * Sequelize's sqlite connection manager opens its connections itself (one per
+ * transaction) and never runs the `afterConnect` hook, so pragmas set there
+ * never apply: without a busy timeout, concurrent `BEGIN IMMEDIATE` fail at once
+ * with SQLITE_BUSY. Configure every connection as the manager hands it out.
+ */
+function configureSqliteConnections(sequelize: Sequelize) {
+  const manager = (sequelize as unknown as { connectionManager: { getConnection: (options?: unknown) => Promise<sqlite3.Database> } })
+    .connectionManager;
+  const getConnection = manager.getConnection.bind(manager);
+  const configured = new WeakSet<sqlite3.Database>();
+  manager.getConnection = async (options?: unknown) => {
+    const connection = await getConnection(options);
+    if (!configured.has(connection)) {
+      configured.add(connection);
+      connection.configure("busyTimeout", 5000);
+      const run = (sql: string) =>
+        new Promise<void>((resolve, reject) => connection.run(sql, (err) => (err ? reject(err) : resolve())));
+      await run("PRAGMA journal_mode=WAL");
+      await run("PRAGMA foreign_keys=ON");
+      await run("PRAGMA synchronous=NORMAL");
+    }
+    return connection;
+  };
 }
 
 export function dialectOf(sequelize: Sequelize): Dialect {

@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { checkbox, formCheckbox } from "../fields";
+
+export const COURSE_REQUIRED = "Curso é obrigatório";
+export const RESPONSIBLE_REQUIRED = "Responsável é obrigatório";
+export const BRANCH_REQUIRED = "Unidade é obrigatória";
+export const CLASSROOM_REQUIRED = "Sala é obrigatória";
+export const SCHEDULES_REQUIRED = "Selecione pelo menos um horário";
+
+/** §3: the six weekdays in display order (no Sunday). */
+export const CLASS_WEEKDAYS = ["Segunda", "Terça", "Quarta", "Quinta", "Sexta", "Sábado"] as const;
+
+/** Sort key of a weekday; unknown values go last. */
+export function weekdayOrder(day: string): number {
+  const i = (CLASS_WEEKDAYS as readonly string[]).indexOf(day);
+  return i === -1 ? CLASS_WEEKDAYS.length : i;
+}
+
+export interface ScheduleTimes {
+  dayOfWeek: string;
+  startTime: string;
+  endTime: string;
+}
+
+/** Weekday order, then start time ("HH:MM" compares correctly as text). */
+export function compareSchedules(a: ScheduleTimes, b: ScheduleTimes): number {
+  return weekdayOrder(a.dayOfWeek) - weekdayOrder(b.dayOfWeek) || a.startTime.localeCompare(b.startTime) || a.endTime.localeCompare(b.endTime);
+}
+
+/** 'Segunda 08:00-09:00' (§2). */
+export function scheduleLabel(s: ScheduleTimes): string {
+  return `${s.dayOfWeek} ${s.startTime}-${s.endTime}`;
+}
+
+/** An id chosen in a select: missing or blank gives the field's message; existence is checked by the service. */
+function idField(message: string) {
+  return z.string({ error: message }).trim().min(1, message).max(100, message);
+}
+
+const scheduleIds = z
+  .array(idField(SCHEDULES_REQUIRED), { error: SCHEDULES_REQUIRED })
+  .min(1, SCHEDULES_REQUIRED)
+  .max(100, "Horários demais")
+  .transform((ids) => [...new Set(ids)]);
+
+/** §3/§5. `classNumber` is not part of it: the server assigns it, a supplied one is dropped. */
+export const classSchema = z.object({
+  courseId: idField(COURSE_REQUIRED),
+  responsibleId: idField(RESPONSIBLE_REQUIRED),
+  branchId: idField(BRANCH_REQUIRED),
+  classroomId: idField(CLASSROOM_REQUIRED),
+  scheduleIds,
+  active: checkbox.default(true),
+});
+
+/** The HTML form: an unchecked "Ativo" box is absent from the form data, meaning false. */
+export const classFormSchema = classSchema.extend({ active: formCheckbox });
+
+/** PATCH payloads: the same rules, every field optional (the merged result is validated again). */
+export const classUpdateSchema = z.object({
+  courseId: idField(COURSE_REQUIRED).optional(),
+  responsibleId: idField(RESPONSIBLE_REQUIRED).optional(),
+  branchId: idField(BRANCH_REQUIRED).optional(),
+  classroomId: idField(CLASSROOM_REQUIRED).optional(),
+  scheduleIds: scheduleIds.optional(),
+  active: checkbox.optional(),
+});
+
+export type ClassInput = z.output<typeof classSchema>;

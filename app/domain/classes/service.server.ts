@@ -1,0 +1,359 @@
+import { ForeignKeyConstraintError, Op, UniqueConstraintError, type Transaction, type WhereOptions } from "sequelize";
+import {
+  Branch,
+  Classroom,
+  ClassroomSchedule,
+  ClassScheduleLink,
+  Counter,
+  Course,
+  SchoolClass,
+  User,
+} from "#db/models.ts";
+import { db, transaction } from "~/db.server";
+import { assertCanManage, requireActor, type Actor } from "../actor";
+import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from "../errors";
+import { isUuid, parseOrThrow } from "../validation";
+import { classSchema, classUpdateSchema, compareSchedules, scheduleLabel, type ClassInput } from "./schema";
+
+export interface ClassScheduleDTO {
+  id: string;
+  dayOfWeek: string;
+  startTime: string;
+  endTime: string;
+  label: string;
+}
+
+export interface ClassDTO {
+  id: string;
+  classNumber: number;
+  courseId: string;
+  courseName: string;
+  responsibleId: string;
+  responsibleName: string;
+  branchId: string;
+  branchName: string;
+  classroomId: string;
+  classroomName: string;
+  /** The linked classroom schedules, in weekday order then start time. */
+  scheduleIds: string[];
+  schedules: ClassScheduleDTO[];
+  active: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ClassScheduleLinkDTO {
+  id: string;
+  classId: string;
+  scheduleId: string;
+  createdAt: string;
+}
+
+/** For the trials form (§2): 'course name - Turma N (branch name)' and the time its first schedule starts. */
+export interface ClassOption {
+  id: string;
+  label: string;
+  firstStartTime: string | null;
+}
+
+const NOT_FOUND = "Turma não encontrada";
+export const CLASS_IN_USE = "Não é possível excluir esta turma: ela possui experimentais vinculados";
+export const COURSE_NOT_FOUND = "Curso não encontrado";
+export const RESPONSIBLE_NOT_FOUND = "Responsável não encontrado";
+export const RESPONSIBLE_NOT_STAFF = "O responsável deve ser um usuário do tipo Equipe ou Administrador";
+export const BRANCH_NOT_FOUND = "Unidade não encontrada";
+export const CLASSROOM_NOT_IN_BRANCH = "A sala não pertence à unidade selecionada";
+export const SCHEDULES_NOT_IN_CLASSROOM = "Os horários devem pertencer à sala selecionada";
+const NUMBER_CONFLICT = "Não foi possível numerar a turma. Tente novamente.";
+
+/** §6: only these user types may be responsible for a class. */
+export const STAFF_TYPES = ["Team", "Administrator"];
+
+const COUNTER_NAME = "classNumber";
+
+type Row = SchoolClass & {
+  course?: Course;
+  responsible?: User;
+  branch?: Branch;
+  classroom?: Classroom;
+  scheduleLinks?: Array<ClassScheduleLink & { schedule?: ClassroomSchedule }>;
+};
+
+/** Everything the list, the API and the dialogs show, in one query with joins. */
+const include = [
+  { model: Course, as: "course", attributes: ["id", "name"] },
+  { model: User, as: "responsible", attributes: ["id", "name"] },
+  { model: Branch, as: "branch", attributes: ["id", "name"] },
+  { model: Classroom, as: "classroom", attributes: ["id", "name"] },
+  {
+    model: ClassScheduleLink,
+    as: "scheduleLinks",
+    attributes: ["id", "scheduleId"],
+    include: [{ model: ClassroomSchedule, as: "schedule", attributes: ["id", "dayOfWeek", "startTime", "endTime"] }],
+  },
+];
+
+function toDTO(c: Row): ClassDTO {
+  const schedules = (c.scheduleLinks ?? [])
+    .map((l) => l.schedule)
+    .filter((s): s is ClassroomSchedule => Boolean(s))
+    .map((s) => ({ id: s.id, dayOfWeek: s.dayOfWeek, startTime: s.startTime, endTime: s.endTime, label: scheduleLabel(s) }))
+    .sort(compareSchedules);
+  return {
+    id: c.id,
+    classNumber: Number(c.classNumber),
+    courseId: c.courseId,
+    courseName: c.course?.name ?? "",
+    responsibleId: c.responsibleId,
+    responsibleName: c.responsible?.name ?? "",
+    branchId: c.branchId,
+    branchName: c.branch?.name ?? "",
+    classroomId: c.classroomId,
+    classroomName: c.classroom?.name ?? "",
+    scheduleIds: schedules.map((s) => s.id),
+    schedules,
+    active: Boolean(c.active),
+    createdAt: new Date(c.createdAt).toISOString(),
+    updatedAt: new Date(c.updatedAt).toISOString(),
+  };
+}
+
+function linkDTO(l: ClassScheduleLink): ClassScheduleLinkDTO {
+  return { id: l.id, classId: l.classId, scheduleId: l.scheduleId, createdAt: new Date(l.createdAt).toISOString() };
+}
+
+async function findRow(id: string, t?: Transaction): Promise<Row> {
+  await db();
+  const row = isUuid(id) ? ((await SchoolClass.findByPk(id, { include, transaction: t })) as Row | null) : null;
+  if (!row) throw new NotFoundError(NOT_FOUND);
+  return row;
+}
+
+/** Classes, numbered order; `branchId` narrows the list to one branch (the globally selected one). */
+export async function listClasses(actor: Actor | null, filter: { branchId?: string | null } = {}): Promise<ClassDTO[]> {
+  requireActor(actor);
+  await db();
+  const where: WhereOptions = {};
+  if (filter.branchId) {
+    if (!isUuid(filter.branchId)) return [];
+    Object.assign(where, { branchId: filter.branchId });
+  }
+  const rows = (await SchoolClass.findAll({ where, include, order: [["classNumber", "ASC"]] })) as Row[];
+  return rows.map(toDTO);
+}
+
+export async function getClass(actor: Actor | null, id: string): Promise<ClassDTO> {
+  requireActor(actor);
+  return toDTO(await findRow(id));
+}
+
+/** GET /api/classes/{id}/schedules: the class's links (404 for an unknown class). */
+export async function listClassScheduleLinks(actor: Actor | null, classId: string): Promise<ClassScheduleLinkDTO[]> {
+  requireActor(actor);
+  await db();
+  if (!isUuid(classId) || !(await SchoolClass.count({ where: { id: classId } }))) throw new NotFoundError(NOT_FOUND);
+  const links = await ClassScheduleLink.findAll({ where: { classId }, order: [["createdAt", "ASC"]] });
+  return links.map(linkDTO);
+}
+
+/** GET /api/class-schedules: every class-schedule link. */
+export async function listAllClassScheduleLinks(actor: Actor | null): Promise<ClassScheduleLinkDTO[]> {
+  requireActor(actor);
+  await db();
+  const links = await ClassScheduleLink.findAll({ order: [["createdAt", "ASC"]] });
+  return links.map(linkDTO);
+}
+
+/**
+ * The references of a class must hold together: the course and branch exist,
+ * the responsible is staff, the classroom is in the branch and every schedule
+ * is in the classroom. All problems are reported at once, on their fields.
+ */
+async function assertConsistent(data: ClassInput, t: Transaction): Promise<void> {
+  const errors: FieldErrors = {};
+  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const byId = <M>(id: string, find: (id: string) => Promise<M | null>) => (isUuid(id) ? find(id) : Promise.resolve(null));
+
+  const [course, responsible, branch, classroom, schedules] = await Promise.all([
+    byId(data.courseId, (id) => Course.findByPk(id, { attributes: ["id"], transaction: t })),
+    byId(data.responsibleId, (id) => User.findByPk(id, { attributes: ["id", "userType"], transaction: t })),
+    byId(data.branchId, (id) => Branch.findByPk(id, { attributes: ["id"], transaction: t })),
+    byId(data.classroomId, (id) => Classroom.findByPk(id, { attributes: ["id", "branchId"], transaction: t })),
+    data.scheduleIds.every(isUuid)
+      ? ClassroomSchedule.findAll({ where: { id: { [Op.in]: data.scheduleIds } }, attributes: ["id", "classroomId"], transaction: t })
+      : Promise.resolve(null),
+  ]);
+
+  if (!course) add("courseId", COURSE_NOT_FOUND);
+  if (!responsible) add("responsibleId", RESPONSIBLE_NOT_FOUND);
+  else if (!STAFF_TYPES.includes(responsible.userType)) add("responsibleId", RESPONSIBLE_NOT_STAFF);
+  if (!branch) add("branchId", BRANCH_NOT_FOUND);
+  if (!classroom || classroom.branchId !== data.branchId) add("classroomId", CLASSROOM_NOT_IN_BRANCH);
+  const allInClassroom =
+    schedules !== null &&
+    schedules.length === data.scheduleIds.length &&
+    schedules.every((s) => s.classroomId === data.classroomId);
+  if (!allInClassroom) add("scheduleIds", SCHEDULES_NOT_IN_CLASSROOM);
+
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+}
+
+/**
+ * The next class number, inside the insert's transaction. The counter row is
+ * updated with `value = value + 1`, which locks it until commit (PostgreSQL) or
+ * runs under the IMMEDIATE write lock (SQLite), so concurrent creates queue up
+ * and get consecutive numbers; a rolled-back create gives its number back.
+ * The UNIQUE constraint on classes.classNumber is the backstop.
+ */
+async function nextClassNumber(t: Transaction): Promise<number> {
+  // Creating the row is idempotent (INSERT OR IGNORE / ON CONFLICT DO NOTHING), so racing first creates are safe.
+  await Counter.bulkCreate([{ name: COUNTER_NAME, value: 0 }], { ignoreDuplicates: true, transaction: t });
+  await Counter.increment("value", { by: 1, where: { name: COUNTER_NAME }, transaction: t });
+  const counter = await Counter.findByPk(COUNTER_NAME, { transaction: t });
+  let value = Number(counter?.value ?? 1);
+  // Classes written without the counter (imports, old data) must not collide with it: catch up once.
+  const max = Number((await SchoolClass.max("classNumber", { transaction: t })) ?? 0);
+  if (max >= value) {
+    value = max + 1;
+    await Counter.update({ value }, { where: { name: COUNTER_NAME }, transaction: t });
+  }
+  return value;
+}
+
+async function writeLinks(classId: string, scheduleIds: string[], t: Transaction): Promise<void> {
+  const existing = await ClassScheduleLink.findAll({ where: { classId }, attributes: ["id", "scheduleId"], transaction: t });
+  const keep = new Set(scheduleIds);
+  const gone = existing.filter((l) => !keep.has(l.scheduleId)).map((l) => l.id);
+  if (gone.length) await ClassScheduleLink.destroy({ where: { id: { [Op.in]: gone } }, transaction: t });
+  const have = new Set(existing.map((l) => l.scheduleId));
+  const added = scheduleIds.filter((id) => !have.has(id)).map((scheduleId) => ({ classId, scheduleId }));
+  if (added.length) await ClassScheduleLink.bulkCreate(added, { transaction: t });
+}
+
+function mapWriteError(error: unknown): never {
+  // A reference removed between the check and the write.
+  if (error instanceof ForeignKeyConstraintError) {
+    throw new ValidationError({ form: ["Um dos registros selecionados não existe mais. Atualize a página e tente novamente."] });
+  }
+  if (error instanceof UniqueConstraintError) throw new ConflictError(NUMBER_CONFLICT);
+  throw error;
+}
+
+/** A class and its schedule links, in one transaction; the class number comes from the server. */
+export async function createClass(actor: Actor | null, input: unknown): Promise<ClassDTO> {
+  assertCanManage(actor);
+  const data = parseOrThrow(classSchema, input);
+  await db();
+  let id: string;
+  try {
+    id = await transaction(async (t) => {
+      await assertConsistent(data, t);
+      const classNumber = await nextClassNumber(t);
+      const created = await SchoolClass.create(
+        {
+          classNumber,
+          courseId: data.courseId,
+          responsibleId: data.responsibleId,
+          branchId: data.branchId,
+          classroomId: data.classroomId,
+          active: data.active,
+        },
+        { transaction: t },
+      );
+      await writeLinks(created.id, data.scheduleIds, t);
+      return created.id;
+    });
+  } catch (error) {
+    mapWriteError(error);
+  }
+  return toDTO(await findRow(id));
+}
+
+/** PATCH: the given fields are merged into the class and the whole is checked again; links are replaced in the same transaction. */
+export async function updateClass(actor: Actor | null, id: string, input: unknown): Promise<ClassDTO> {
+  assertCanManage(actor);
+  const patch = parseOrThrow(classUpdateSchema, input);
+  await db();
+  try {
+    await transaction(async (t) => {
+      const current = await findRow(id, t);
+      const merged: ClassInput = {
+        courseId: patch.courseId ?? current.courseId,
+        responsibleId: patch.responsibleId ?? current.responsibleId,
+        branchId: patch.branchId ?? current.branchId,
+        classroomId: patch.classroomId ?? current.classroomId,
+        scheduleIds: patch.scheduleIds ?? (current.scheduleLinks ?? []).map((l) => l.scheduleId),
+        active: patch.active ?? Boolean(current.active),
+      };
+      await assertConsistent(merged, t);
+      await SchoolClass.update(
+        {
+          courseId: merged.courseId,
+          responsibleId: merged.responsibleId,
+          branchId: merged.branchId,
+          classroomId: merged.classroomId,
+          active: merged.active,
+        },
+        { where: { id }, transaction: t },
+      );
+      await writeLinks(id, merged.scheduleIds, t);
+    });
+  } catch (error) {
+    mapWriteError(error);
+  }
+  return toDTO(await findRow(id));
+}
+
+/** Deleting a class removes its schedule links (cascade); a class with trials is refused (409). */
+export async function deleteClass(actor: Actor | null, id: string): Promise<void> {
+  assertCanManage(actor);
+  const row = await findRow(id);
+  try {
+    await SchoolClass.destroy({ where: { id: row.id } });
+  } catch (error) {
+    if (error instanceof ForeignKeyConstraintError) throw new ConflictError(CLASS_IN_USE);
+    throw error;
+  }
+}
+
+/**
+ * Options of the trials form's class select: active classes (plus `includeId`,
+ * e.g. the class of the trial being edited), labelled 'course - Turma N (branch)',
+ * with the start time of the first schedule in weekday order.
+ */
+export async function listClassOptions(filter: { branchId?: string | null; includeId?: string | null } = {}): Promise<ClassOption[]> {
+  await db();
+  const active: WhereOptions = filter.includeId && isUuid(filter.includeId)
+    ? { [Op.or]: [{ active: true }, { id: filter.includeId }] }
+    : { active: true };
+  const where: WhereOptions = filter.branchId && isUuid(filter.branchId) ? { [Op.and]: [active, { branchId: filter.branchId }] } : active;
+  const rows = (await SchoolClass.findAll({
+    where,
+    attributes: ["id", "classNumber"],
+    include: [
+      { model: Course, as: "course", attributes: ["name"] },
+      { model: Branch, as: "branch", attributes: ["name"] },
+      {
+        model: ClassScheduleLink,
+        as: "scheduleLinks",
+        attributes: ["id"],
+        include: [{ model: ClassroomSchedule, as: "schedule", attributes: ["dayOfWeek", "startTime", "endTime"] }],
+      },
+    ],
+  })) as Row[];
+  return rows
+    .map((c) => {
+      const first = (c.scheduleLinks ?? [])
+        .map((l) => l.schedule)
+        .filter((s): s is ClassroomSchedule => Boolean(s))
+        .sort(compareSchedules)[0];
+      return {
+        id: c.id,
+        label: `${c.course?.name ?? ""} - Turma ${c.classNumber} (${c.branch?.name ?? ""})`,
+        firstStartTime: first?.startTime ?? null,
+        sort: [c.course?.name ?? "", Number(c.classNumber)] as const,
+      };
+    })
+    .sort((a, b) => a.sort[0].localeCompare(b.sort[0], "pt-BR") || a.sort[1] - b.sort[1])
+    .map(({ sort: _sort, ...option }) => option);
+}

@@ -1,0 +1,8 @@
+import type { Route } from "./+types/class-schedules";
+import { listAllClassScheduleLinks } from "~/domain/classes/service.server";
+import { api } from "~/lib/api.server";
+
+/** GET /api/class-schedules: every class-schedule link. */
+export async function loader({ request }: Route.LoaderArgs) {
+  return api(request, ({ actor }) => listAllClassScheduleLinks(actor));
+}

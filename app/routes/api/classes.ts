@@ -1,0 +1,16 @@
+import type { Route } from "./+types/classes";
+import { createClass, listClasses } from "~/domain/classes/service.server";
+import { api, byMethod } from "~/lib/api.server";
+
+/** GET /api/classes (optionally `?branchId=`): each class with its ids, scheduleIds and the names they point to. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const branchId = new URL(request.url).searchParams.get("branchId");
+  return api(request, ({ actor }) => listClasses(actor, { branchId }));
+}
+
+/** POST /api/classes { courseId, responsibleId, branchId, classroomId, scheduleIds, active } → 201 */
+export async function action({ request }: Route.ActionArgs) {
+  return byMethod(request, {
+    POST: () => api(request, ({ actor, body }) => createClass(actor, body), { status: 201 }),
+  });
+}
