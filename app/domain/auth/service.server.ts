@@ -1,6 +1,6 @@
 import { Op } from "sequelize";
 import { LoginAttempt, Session, User } from "#db/models.ts";
-import { db } from "~/db.server";
+import { db, transaction } from "~/db.server";
 import { TooManyRequestsError, UnauthorizedError } from "../errors";
 import { parseOrThrow } from "../validation";
 import { loginSchema, registerSchema } from "../users/schema";
@@ -31,8 +31,7 @@ async function assertNotThrottled(key: string) {
 }
 
 async function recordFailure(key: string) {
-  const sequelize = await db();
-  await sequelize.transaction(async (transaction) => {
+  await transaction(async (transaction) => {
     const row = await LoginAttempt.findByPk(key, { transaction, lock: transaction.LOCK.UPDATE });
     const now = new Date();
     if (!row) {
