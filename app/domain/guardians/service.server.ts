@@ -1,0 +1,288 @@
+import { literal, Op, type Transaction, type WhereOptions } from "sequelize";
+import { Guardian, GuardianPerson } from "#db/models.ts";
+import { db, transaction } from "~/db.server";
+import { UNUSABLE_PASSWORD } from "../users/password.server";
+import { insertUser } from "../users/service.server";
+import { assertCanManage, requireActor, type Actor } from "../actor";
+import { ConflictError, NotFoundError, ValidationError } from "../errors";
+import { isUuid, parseOrThrow } from "../validation";
+import { guardianPersonUpdateSchema, guardianSchema, ONE_PRIMARY } from "./schema";
+
+export interface GuardianPersonDTO {
+  id: string;
+  guardianId: string;
+  fullName: string;
+  cpf: string;
+  email: string;
+  birthDate: string | null;
+  phone: string | null;
+  isPrimary: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface GuardianDTO {
+  id: string;
+  userId: string | null;
+  address: string;
+  createdAt: string;
+  updatedAt: string;
+  persons: GuardianPersonDTO[];
+}
+
+export interface GuardianPage {
+  guardians: GuardianDTO[];
+  total: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+}
+
+export const GUARDIAN_NOT_FOUND = "Responsável não encontrado";
+export const PERSON_NOT_FOUND = "Pessoa não encontrada";
+export const EMAIL_IN_USE = "Já existe um usuário com este e-mail";
+export const CANNOT_DELETE_PRIMARY = "Não é possível excluir a pessoa principal";
+export const CANNOT_DELETE_LAST = "Não é possível excluir a última pessoa do responsável";
+export const CANNOT_UNMARK_PRIMARY = "Marque outra pessoa como principal para desmarcar esta";
+export const PAGE_SIZE = 24;
+
+function iso(value: Date | string): string {
+  return new Date(value).toISOString();
+}
+
+function personDTO(p: GuardianPerson): GuardianPersonDTO {
+  return {
+    id: p.id,
+    guardianId: p.guardianId,
+    fullName: p.fullName,
+    cpf: p.cpf,
+    email: p.email,
+    birthDate: p.birthDate ?? null,
+    phone: p.phone ?? null,
+    isPrimary: Boolean(p.isPrimary),
+    createdAt: iso(p.createdAt),
+    updatedAt: iso(p.updatedAt),
+  };
+}
+
+/** Primary first, then by name: the order every surface shows. */
+function sortPersons(persons: GuardianPersonDTO[]): GuardianPersonDTO[] {
+  return persons.sort(
+    (a, b) => Number(b.isPrimary) - Number(a.isPrimary) || a.fullName.localeCompare(b.fullName, "pt-BR"),
+  );
+}
+
+function guardianDTO(g: Guardian, persons: GuardianPersonDTO[]): GuardianDTO {
+  return {
+    id: g.id,
+    userId: g.userId ?? null,
+    address: g.address,
+    createdAt: iso(g.createdAt),
+    updatedAt: iso(g.updatedAt),
+    persons: sortPersons(persons),
+  };
+}
+
+async function findGuardian(id: string, t?: Transaction): Promise<Guardian> {
+  await db();
+  // Locks the guardian row for the rest of a transaction (PostgreSQL), so two
+  // concurrent changes to its persons cannot both pass the primary/last checks.
+  // SQLite transactions are IMMEDIATE and already serialised.
+  const guardian = isUuid(id) ? await Guardian.findByPk(id, t ? { transaction: t, lock: t.LOCK.UPDATE } : {}) : null;
+  if (!guardian) throw new NotFoundError(GUARDIAN_NOT_FOUND);
+  return guardian;
+}
+
+async function findPerson(id: string, t?: Transaction): Promise<GuardianPerson> {
+  await db();
+  const person = isUuid(id) ? await GuardianPerson.findByPk(id, { transaction: t }) : null;
+  if (!person) throw new NotFoundError(PERSON_NOT_FOUND);
+  return person;
+}
+
+/** A person read after its guardian's row is locked, so the primary/last checks see settled data. */
+async function lockedPerson(id: string, t: Transaction): Promise<GuardianPerson> {
+  const { guardianId } = await findPerson(id, t);
+  await findGuardian(guardianId, t);
+  return findPerson(id, t);
+}
+
+async function withPersons(guardians: Guardian[]): Promise<GuardianDTO[]> {
+  if (guardians.length === 0) return [];
+  const persons = await GuardianPerson.findAll({ where: { guardianId: guardians.map((g) => g.id) } });
+  const byGuardian = new Map<string, GuardianPersonDTO[]>();
+  for (const p of persons) {
+    const list = byGuardian.get(p.guardianId) ?? [];
+    list.push(personDTO(p));
+    byGuardian.set(p.guardianId, list);
+  }
+  return guardians.map((g) => guardianDTO(g, byGuardian.get(g.id) ?? []));
+}
+
+/** `%`, `_` and `\` in a search term are literal characters, not wildcards. */
+function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Guardians with any person whose name, e-mail or CPF contains `q`. A typed CPF
+ * matches with or without its mask: its digits are compared with the stored ones.
+ */
+function searchWhere(sequelize: Awaited<ReturnType<typeof db>>, q: string): WhereOptions | undefined {
+  // Control characters have no place in a search and NUL breaks PostgreSQL strings.
+  const term = q.replace(/[\u0000-\u001f]/g, "").trim().toLowerCase().slice(0, 100);
+  if (!term) return undefined;
+  const conditions = [
+    `LOWER(p."fullName") LIKE ${sequelize.escape(likePattern(term))} ESCAPE '\\'`,
+    `p."email" LIKE ${sequelize.escape(likePattern(term))} ESCAPE '\\'`,
+  ];
+  const digits = term.replace(/\D/g, "");
+  if (digits) conditions.push(`p."cpf" LIKE ${sequelize.escape(`%${digits}%`)}`);
+  return literal(
+    `EXISTS (SELECT 1 FROM guardian_persons p WHERE p."guardianId" = "Guardian"."id" AND (${conditions.join(" OR ")}))`,
+  ) as unknown as WhereOptions;
+}
+
+/**
+ * One page of guardians (newest first) with their persons: two queries, only
+ * the page's rows. Without `page` every match is returned (the JSON list of §7).
+ */
+export async function listGuardians(
+  actor: Actor | null,
+  options: { q?: string | null; page?: number | null; pageSize?: number } = {},
+): Promise<GuardianPage> {
+  requireActor(actor);
+  const sequelize = await db();
+  const where = searchWhere(sequelize, options.q ?? "");
+  const order: Array<[string, string]> = [
+    ["createdAt", "DESC"],
+    ["id", "DESC"],
+  ];
+  if (!options.page) {
+    const rows = await Guardian.findAll({ where, order });
+    const guardians = await withPersons(rows);
+    return { guardians, total: rows.length, page: 1, pageSize: rows.length, pageCount: 1 };
+  }
+  const pageSize = options.pageSize ?? PAGE_SIZE;
+  const total = await Guardian.count({ where });
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, Math.floor(options.page)), pageCount);
+  const rows = await Guardian.findAll({ where, order, limit: pageSize, offset: (page - 1) * pageSize });
+  return { guardians: await withPersons(rows), total, page, pageSize, pageCount };
+}
+
+export async function getGuardian(actor: Actor | null, id: string): Promise<GuardianDTO> {
+  requireActor(actor);
+  const [guardian] = await withPersons([await findGuardian(id)]);
+  return guardian;
+}
+
+export async function listGuardianPersons(actor: Actor | null, guardianId: string): Promise<GuardianPersonDTO[]> {
+  return (await getGuardian(actor, guardianId)).persons;
+}
+
+export async function getGuardianPerson(actor: Actor | null, id: string): Promise<GuardianPersonDTO> {
+  requireActor(actor);
+  return personDTO(await findPerson(id));
+}
+
+/**
+ * Creates the guardian, its persons and the Client user made from the primary
+ * person in one transaction: if the user cannot be created (e-mail taken),
+ * nothing is written.
+ */
+export async function createGuardian(actor: Actor | null, input: unknown): Promise<GuardianDTO> {
+  assertCanManage(actor);
+  const data = parseOrThrow(guardianSchema, input);
+  const marked = data.persons.filter((p) => p.isPrimary).length;
+  if (marked > 1) throw new ValidationError({ persons: [ONE_PRIMARY] });
+  const primaryAt = marked === 0 ? 0 : data.persons.findIndex((p) => p.isPrimary);
+  const primary = data.persons[primaryAt];
+  await db();
+  return transaction(async (t) => {
+    let userId: string;
+    try {
+      const user = await insertUser(
+        { name: primary.fullName, email: primary.email, passwordHash: UNUSABLE_PASSWORD, userType: "Client", cpf: primary.cpf },
+        t,
+      );
+      userId = user.id;
+    } catch (error) {
+      if (error instanceof ConflictError) {
+        throw new ConflictError(EMAIL_IN_USE, { [`persons[${primaryAt}].email`]: [EMAIL_IN_USE] });
+      }
+      throw error;
+    }
+    const guardian = await Guardian.create({ userId, address: data.address }, { transaction: t });
+    const persons: GuardianPersonDTO[] = [];
+    for (const [i, p] of data.persons.entries()) {
+      const row = await GuardianPerson.create(
+        {
+          guardianId: guardian.id,
+          fullName: p.fullName,
+          cpf: p.cpf,
+          email: p.email,
+          birthDate: p.birthDate,
+          phone: p.phone,
+          isPrimary: i === primaryAt,
+        },
+        { transaction: t },
+      );
+      persons.push(personDTO(row));
+    }
+    return guardianDTO(guardian, persons);
+  });
+}
+
+/** Removes the guardian and (by cascade) its persons; its client user is kept. */
+export async function deleteGuardian(actor: Actor | null, id: string): Promise<void> {
+  assertCanManage(actor);
+  const guardian = await findGuardian(id);
+  await guardian.destroy();
+}
+
+/** Updates a person; marking it primary unmarks the others in the same transaction. */
+export async function updateGuardianPerson(actor: Actor | null, id: string, input: unknown): Promise<GuardianPersonDTO> {
+  assertCanManage(actor);
+  const data = parseOrThrow(guardianPersonUpdateSchema, input);
+  return transaction(async (t) => {
+    const person = await lockedPerson(id, t);
+    if (data.isPrimary === false && person.isPrimary) {
+      throw new ConflictError(CANNOT_UNMARK_PRIMARY, { isPrimary: [CANNOT_UNMARK_PRIMARY] });
+    }
+    if (data.isPrimary === true && !person.isPrimary) {
+      await GuardianPerson.update(
+        { isPrimary: false },
+        { where: { guardianId: person.guardianId, id: { [Op.ne]: person.id } }, transaction: t },
+      );
+    }
+    const changes: Partial<Pick<GuardianPerson, "fullName" | "cpf" | "email" | "birthDate" | "phone" | "isPrimary">> = {};
+    if (data.fullName !== undefined) changes.fullName = data.fullName;
+    if (data.cpf !== undefined) changes.cpf = data.cpf;
+    if (data.email !== undefined) changes.email = data.email;
+    if (data.birthDate !== undefined) changes.birthDate = data.birthDate;
+    if (data.phone !== undefined) changes.phone = data.phone;
+    if (data.isPrimary !== undefined) changes.isPrimary = data.isPrimary;
+    await person.update(changes, { transaction: t });
+    return personDTO(person);
+  });
+}
+
+/** Refuses the primary person and the last one (§4), checked under the guardian's lock. */
+export async function deleteGuardianPerson(actor: Actor | null, id: string): Promise<void> {
+  assertCanManage(actor);
+  await transaction(async (t) => {
+    const person = await lockedPerson(id, t);
+    const remaining = await GuardianPerson.count({ where: { guardianId: person.guardianId }, transaction: t });
+    if (remaining <= 1) throw new ConflictError(CANNOT_DELETE_LAST);
+    if (person.isPrimary) throw new ConflictError(CANNOT_DELETE_PRIMARY);
+    await person.destroy({ transaction: t });
+  });
+}
+
+/** A person read through its guardian's URL: a person of another guardian is a 404 there. */
+export async function getPersonOfGuardian(actor: Actor | null, guardianId: string, personId: string): Promise<GuardianPersonDTO> {
+  const person = await getGuardianPerson(actor, personId);
+  if (person.guardianId !== guardianId) throw new NotFoundError(PERSON_NOT_FOUND);
+  return person;
+}

@@ -1,0 +1,88 @@
+import { useLocation } from "react-router";
+import type { Route } from "./+types/guardian-persons";
+import { PencilIcon, TrashIcon } from "~/components/icons";
+import { LinkButton } from "~/components/ui/button";
+import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
+import { Badge } from "~/components/ui/page";
+import { canManage } from "~/domain/actor";
+import { getGuardian } from "~/domain/guardians/service.server";
+import { formatCpf, formatPhone } from "~/lib/format";
+import { orRespond } from "~/lib/forms.server";
+import { actorOf, requireUser } from "~/session.server";
+
+/** /guardians/:id/persons: every signed-in user sees the persons; administrators also edit and remove them. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const guardian = await orRespond(getGuardian(actorOf(user), params.id));
+  return { guardian, canManage: canManage(user) };
+}
+
+export default function GuardianPersons({ loaderData }: Route.ComponentProps) {
+  const { guardian, canManage } = loaderData;
+  const { search } = useLocation();
+  const base = `/guardians/${guardian.id}/persons`;
+  // §4: the primary person and the last remaining one cannot be deleted.
+  const deletable = (isPrimary: boolean) => canManage && !isPrimary && guardian.persons.length > 1;
+  return (
+    <RouteDialog
+      title={canManage ? "Gerenciar Pessoas" : "Pessoas do Responsável"}
+      description={guardian.address}
+      closeTo={`/guardians${search}`}
+      size="lg"
+    >
+      <ul className="space-y-3">
+        {guardian.persons.map((p) => (
+          <li key={p.id} className="rounded-md border border-slate-200 p-4">
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <div>
+                <p className="font-semibold">
+                  {p.fullName} {p.isPrimary ? <Badge className="ml-1">Principal</Badge> : null}
+                </p>
+                <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
+                  <dt className="text-slate-600">E-mail</dt>
+                  <dd className="break-all">{p.email}</dd>
+                  <dt className="text-slate-600">CPF</dt>
+                  <dd>{formatCpf(p.cpf)}</dd>
+                  <dt className="text-slate-600">Telefone</dt>
+                  <dd>{formatPhone(p.phone) || "-"}</dd>
+                  <dt className="text-slate-600">Nascimento</dt>
+                  <dd>{p.birthDate ? p.birthDate.split("-").reverse().join("/") : "-"}</dd>
+                </dl>
+              </div>
+              {canManage ? (
+                <div className="flex gap-2">
+                  <LinkButton to={`${base}/${p.id}/edit${search}`} variant="outline" size="sm" preventScrollReset>
+                    <PencilIcon /> Editar<span className="sr-only"> {p.fullName}</span>
+                  </LinkButton>
+                  {deletable(p.isPrimary) ? (
+                    <LinkButton
+                      to={`${base}/${p.id}/delete${search}`}
+                      variant="outline"
+                      size="sm"
+                      preventScrollReset
+                      className="text-red-800"
+                    >
+                      <TrashIcon /> Excluir<span className="sr-only"> {p.fullName}</span>
+                    </LinkButton>
+                  ) : null}
+                </div>
+              ) : null}
+            </div>
+          </li>
+        ))}
+      </ul>
+      {canManage ? (
+        <p className="mt-3 text-xs text-slate-600">A pessoa principal e a última pessoa do responsável não podem ser excluídas.</p>
+      ) : null}
+      <DialogFooter>
+        <LinkButton to={`/guardians${search}`} variant="outline" preventScrollReset>
+          Fechar
+        </LinkButton>
+      </DialogFooter>
+    </RouteDialog>
+  );
+}
+
+export function meta({ data }: Route.MetaArgs): Route.MetaDescriptors {
+  return [{ title: data?.canManage ? "Gerenciar Pessoas" : "Pessoas do Responsável" }];
+}

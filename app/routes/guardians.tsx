@@ -1,0 +1,175 @@
+import { Form, Link, Outlet, useLocation } from "react-router";
+import type { Route } from "./+types/guardians";
+import { ChevronLeftIcon, ChevronRightIcon, PlusIcon, TrashIcon, UsersIcon } from "~/components/icons";
+import { Button, LinkButton, buttonClass } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/field";
+import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/page";
+import { canManage } from "~/domain/actor";
+import type { GuardianDTO } from "~/domain/guardians/service.server";
+import { listGuardians } from "~/domain/guardians/service.server";
+import { formatCpf, formatPhone } from "~/lib/format";
+import { actorOf, requireUser } from "~/session.server";
+
+/** /guardians?q=&page=: the search and the page live in the URL, so they work without JS and survive a reload. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
+  const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
+  const result = await listGuardians(actorOf(user), { q, page });
+  // Only what a card shows: the primary person and how many others there are.
+  const guardians = result.guardians.map((g) => cardOf(g));
+  return { guardians, q, page: result.page, pageCount: result.pageCount, total: result.total, canManage: canManage(user) };
+}
+
+export default function Guardians({ loaderData }: Route.ComponentProps) {
+  const { guardians, q, page, pageCount, total, canManage } = loaderData;
+  const { search } = useLocation();
+  return (
+    <div>
+      <PageHeader
+        title="Responsáveis"
+        actions={
+          canManage ? (
+            <LinkButton to={`/guardians/new${search}`} preventScrollReset>
+              <PlusIcon /> Novo Responsável
+            </LinkButton>
+          ) : null
+        }
+      />
+      <Form method="get" role="search" className="mb-6 flex flex-col gap-2 sm:flex-row sm:items-end">
+        <div className="flex-1 space-y-1.5">
+          <label htmlFor="guardian-search" className="block text-sm font-medium text-slate-900">
+            Buscar por nome, e-mail ou CPF
+          </label>
+          <input id="guardian-search" type="search" name="q" defaultValue={q} key={q} className={inputClass} maxLength={100} />
+        </div>
+        <div className="flex gap-2">
+          <Button type="submit" variant="secondary">
+            Buscar
+          </Button>
+          {q ? (
+            <LinkButton to="/guardians" variant="ghost">
+              Limpar
+            </LinkButton>
+          ) : null}
+        </div>
+      </Form>
+      {guardians.length === 0 ? (
+        <EmptyState message="Nenhum responsável encontrado" />
+      ) : (
+        <>
+          <p className="mb-3 text-sm text-slate-700" aria-live="polite">
+            {total === 1 ? "1 responsável" : `${total} responsáveis`}
+          </p>
+          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {guardians.map((g) => (
+              <li key={g.id}>
+                <GuardianCard guardian={g} canManage={canManage} search={search} />
+              </li>
+            ))}
+          </ul>
+          <Pagination q={q} page={page} pageCount={pageCount} />
+        </>
+      )}
+      <Outlet />
+    </div>
+  );
+}
+
+type GuardianCardData = ReturnType<typeof cardOf>;
+
+function cardOf(g: GuardianDTO) {
+  const primary = g.persons.find((p) => p.isPrimary) ?? g.persons[0] ?? null;
+  return {
+    id: g.id,
+    address: g.address,
+    primary: primary
+      ? { fullName: primary.fullName, email: primary.email, cpf: primary.cpf, phone: primary.phone }
+      : null,
+    others: Math.max(0, g.persons.length - (primary ? 1 : 0)),
+  };
+}
+
+function GuardianCard({ guardian, canManage, search }: { guardian: GuardianCardData; canManage: boolean; search: string }) {
+  const { primary, others } = guardian;
+  const name = primary?.fullName ?? "Sem pessoa principal";
+  return (
+    <Card className="flex h-full flex-col">
+      <h2 className="font-semibold">{name}</h2>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-slate-600">E-mail</dt>
+        <dd className="break-all">{primary?.email ?? "-"}</dd>
+        <dt className="text-slate-600">CPF</dt>
+        <dd>{formatCpf(primary?.cpf)}</dd>
+        <dt className="text-slate-600">Telefone</dt>
+        <dd>{formatPhone(primary?.phone) || "-"}</dd>
+        <dt className="text-slate-600">Endereço</dt>
+        <dd>{guardian.address}</dd>
+      </dl>
+      {others > 0 ? (
+        <p className="mt-3">
+          <Badge>{`+${others} pessoa(s) adicional(is)`}</Badge>
+        </p>
+      ) : null}
+      <div className="mt-auto flex flex-wrap justify-end gap-2 pt-4">
+        <LinkButton to={`/guardians/${guardian.id}/persons${search}`} variant="outline" size="sm" preventScrollReset>
+          <UsersIcon /> {canManage ? "Gerenciar Pessoas" : "Ver Pessoas"}
+          <span className="sr-only"> de {name}</span>
+        </LinkButton>
+        {canManage ? (
+          <LinkButton
+            to={`/guardians/${guardian.id}/delete${search}`}
+            variant="outline"
+            size="sm"
+            preventScrollReset
+            className="text-red-800"
+          >
+            <TrashIcon /> Excluir<span className="sr-only"> {name}</span>
+          </LinkButton>
+        ) : null}
+      </div>
+    </Card>
+  );
+}
+
+function Pagination({ q, page, pageCount }: { q: string; page: number; pageCount: number }) {
+  if (pageCount <= 1) return null;
+  const href = (p: number) => {
+    const params = new URLSearchParams();
+    if (q) params.set("q", q);
+    if (p > 1) params.set("page", String(p));
+    const s = params.toString();
+    return `/guardians${s ? `?${s}` : ""}`;
+  };
+  const disabled = buttonClass("outline", "sm", "pointer-events-none opacity-50");
+  return (
+    <nav aria-label="Paginação" className="mt-6 flex items-center justify-between gap-2">
+      {page > 1 ? (
+        <Link to={href(page - 1)} className={buttonClass("outline", "sm")} rel="prev">
+          <ChevronLeftIcon /> Anterior
+        </Link>
+      ) : (
+        <span className={disabled} aria-hidden="true">
+          <ChevronLeftIcon /> Anterior
+        </span>
+      )}
+      <p className="text-sm text-slate-700">
+        {`Página ${page} de ${pageCount}`}
+      </p>
+      {page < pageCount ? (
+        <Link to={href(page + 1)} className={buttonClass("outline", "sm")} rel="next">
+          Próxima <ChevronRightIcon />
+        </Link>
+      ) : (
+        <span className={disabled} aria-hidden="true">
+          Próxima <ChevronRightIcon />
+        </span>
+      )}
+    </nav>
+  );
+}
+
+export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
+  return [{ title: "Responsáveis" }];
+}
