@@ -15,7 +15,7 @@ test.describe("sign-in and registration", () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
     await expect(page.getByText("Bem-vindo ao sistema Escola Teste")).toBeVisible();
-    await expect(page.getByRole("main").getByText("Equipe")).toBeVisible();
+    await expect(page.getByRole("main").getByText("Equipe", { exact: true })).toBeVisible();
   });
 
   test("register shows the §5 messages and keeps what was typed", async ({ page }) => {

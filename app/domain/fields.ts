@@ -2,7 +2,9 @@ import { z } from "zod";
 
 /** Building blocks shared by the entity schemas (client and server). */
 
-export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { DATE_RE, EMAIL_RE, TIME_RE } from "./patterns";
+
+export { DATE_RE, EMAIL_RE, TIME_RE };
 
 /** A required text: missing, not a string or blank all give `message`. */
 export function requiredString(message: string, max = 200) {
@@ -51,8 +53,6 @@ export const checkbox = z.preprocess((v) => {
   return v;
 }, z.boolean({ error: "Valor inválido" }));
 
-export const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
-export const DATE_RE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 /**
  * The HTML form's checkbox: checked sends "on", unchecked sends nothing, so

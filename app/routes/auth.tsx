@@ -1,6 +1,5 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/auth";
 import { Button } from "~/components/ui/button";
@@ -101,6 +100,8 @@ function ModeLink({ to, active, children }: { to: string; active: boolean; child
   );
 }
 
+type FieldName = "name" | "email" | "password" | "remember" | "userType";
+
 function AuthForm({
   mode,
   redirectTo,
@@ -113,40 +114,61 @@ function AuthForm({
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const [showPassword, setShowPassword] = useState(false);
-  const schema = mode === "login" ? loginSchema : registerSchema;
-  const [form, fields] = useForm({
-    id: `auth-${mode}`,
-    lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  // Validation is the server's (one schema, one place), so this screen ships no
+  // validation library; the browser only clears a field's error once it is edited (§2).
+  const [edited, setEdited] = useState<Set<string>>(new Set());
+  useEffect(() => setEdited(new Set()), [lastResult]);
   const pending = navigation.state === "submitting" && navigation.formAction?.startsWith("/auth");
-  const f = fields as Record<string, (typeof fields)[keyof typeof fields]>;
+  const values = (lastResult?.initialValue ?? {}) as Record<string, unknown>;
+  const errorsOf = (name: FieldName) => (edited.has(name) ? undefined : lastResult?.error?.[name] ?? undefined);
+  const formErrors = lastResult?.error?.[""] ?? undefined;
+  const id = (name: FieldName) => `auth-${mode}-${name}`;
+  const control = (name: FieldName) => {
+    const errors = errorsOf(name);
+    return {
+      id: id(name),
+      name,
+      "aria-invalid": errors?.length ? true : undefined,
+      "aria-describedby": errors?.length ? `${id(name)}-error` : undefined,
+    };
+  };
+  const text = (name: FieldName) => (typeof values[name] === "string" ? (values[name] as string) : undefined);
 
   return (
-    <Form method="post" action={`/auth?mode=${mode}`} {...getFormProps(form)} className="space-y-4">
+    <Form
+      method="post"
+      action={`/auth?mode=${mode}`}
+      noValidate
+      onInput={(e) => {
+        const name = (e.target as HTMLInputElement).name;
+        if (name && !edited.has(name)) setEdited(new Set(edited).add(name));
+      }}
+      className="space-y-4"
+    >
       <input type="hidden" name="mode" value={mode} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrors errors={formErrors} />
       <fieldset disabled={pending} className="space-y-4">
         {mode === "register" ? (
-          <Field label="Nome Completo" htmlFor={f.name.id} errors={f.name.errors} errorId={f.name.errorId}>
-            <input {...getInputProps(f.name, { type: "text" })} autoComplete="name" className={inputClass} />
+          <Field label="Nome Completo" htmlFor={id("name")} errors={errorsOf("name")} errorId={`${id("name")}-error`}>
+            <input {...control("name")} type="text" defaultValue={text("name")} autoComplete="name" className={inputClass} />
           </Field>
         ) : null}
-        <Field label="E-mail" htmlFor={f.email.id} errors={f.email.errors} errorId={f.email.errorId}>
+        <Field label="E-mail" htmlFor={id("email")} errors={errorsOf("email")} errorId={`${id("email")}-error`}>
           <input
-            {...getInputProps(f.email, { type: "email" })}
+            {...control("email")}
+            type="email"
+            defaultValue={text("email")}
             autoComplete="email"
             placeholder="seu@email.com"
             className={inputClass}
           />
         </Field>
-        <Field label="Senha" htmlFor={f.password.id} errors={f.password.errors} errorId={f.password.errorId}>
+        <Field label="Senha" htmlFor={id("password")} errors={errorsOf("password")} errorId={`${id("password")}-error`}>
           <div className="relative">
             <input
-              {...getInputProps(f.password, { type: showPassword ? "text" : "password" })}
+              {...control("password")}
+              type={showPassword ? "text" : "password"}
               autoComplete={mode === "login" ? "current-password" : "new-password"}
               className={cn(inputClass, hydrated && "pr-24")}
             />
@@ -155,7 +177,7 @@ function AuthForm({
                 type="button"
                 onClick={() => setShowPassword((v) => !v)}
                 aria-pressed={showPassword}
-                aria-controls={f.password.id}
+                aria-controls={id("password")}
                 className="absolute inset-y-0 right-0 rounded-r-md px-3 text-sm font-medium text-violet-800 hover:bg-violet-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
               >
                 {showPassword ? "Ocultar" : "Mostrar"}
@@ -167,16 +189,19 @@ function AuthForm({
         {mode === "login" ? (
           <div className="flex items-center gap-2">
             <input
-              {...getInputProps(f.remember, { type: "checkbox" })}
+              id={id("remember")}
+              name="remember"
+              type="checkbox"
+              defaultChecked={values.remember === "on"}
               className="h-4 w-4 rounded border-slate-400 text-violet-700 focus-visible:ring-2 focus-visible:ring-violet-600"
             />
-            <label htmlFor={f.remember.id} className="text-sm text-slate-800">
+            <label htmlFor={id("remember")} className="text-sm text-slate-800">
               Lembrar-me neste dispositivo
             </label>
           </div>
         ) : (
-          <Field label="Tipo de Usuário" htmlFor={f.userType.id} errors={f.userType.errors} errorId={f.userType.errorId}>
-            <select {...getSelectProps(f.userType)} className={inputClass}>
+          <Field label="Tipo de Usuário" htmlFor={id("userType")} errors={errorsOf("userType")} errorId={`${id("userType")}-error`}>
+            <select {...control("userType")} defaultValue={text("userType") ?? ""} className={inputClass}>
               <option value="">Selecione o tipo de usuário</option>
               <option value="Team">Equipe</option>
               <option value="Client">Cliente</option>

@@ -3,7 +3,7 @@ import { LinkButton } from "~/components/ui/button";
 import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
 import { returnMonth, trialsUrl } from "~/domain/trials/calendar";
 import { entryDurations, formatDateTime, totalCycle } from "~/domain/trials/durations";
-import { WANTS_TO_ENROLL } from "~/domain/trials/schema";
+import { WANTS_TO_ENROLL } from "~/domain/trials/constants";
 import { getTrial, getTrialHistory } from "~/domain/trials/service.server";
 import { cn } from "~/lib/cn";
 import { orRespond } from "~/lib/forms.server";

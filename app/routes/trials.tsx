@@ -20,7 +20,7 @@ import {
   WEEKDAY_HEADERS,
 } from "~/domain/trials/calendar";
 import { formatDays } from "~/domain/trials/kpis";
-import { TRIAL_STATUSES, WANTS_TO_ENROLL } from "~/domain/trials/schema";
+import { TRIAL_STATUSES, WANTS_TO_ENROLL } from "~/domain/trials/constants";
 import { getTrialMonth, updateTrial } from "~/domain/trials/service.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { cn } from "~/lib/cn";

@@ -1,6 +1,6 @@
 import { format } from "date-fns";
 import { ptBR } from "date-fns/locale";
-import { DATE_RE } from "../fields";
+import { DATE_RE } from "../patterns";
 
 /**
  * Calendar dates of the trials screen. A trial's date is a calendar date

@@ -1,4 +1,4 @@
-import { WANTS_TO_ENROLL, NO_SHOW, ATTENDED } from "./schema";
+import { WANTS_TO_ENROLL, NO_SHOW, ATTENDED } from "./constants";
 
 export interface TrialKpis {
   total: number;

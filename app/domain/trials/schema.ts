@@ -3,17 +3,9 @@ import { DATE_RE, requiredString, TIME_RE } from "../fields";
 import { onlyDigits } from "~/lib/format";
 import { isCalendarDate } from "./calendar";
 
-export const SCHEDULED = "Agendado";
-export const NO_SHOW = "Não Compareceu";
-export const ATTENDED = "Compareceu";
-export const WANTS_TO_ENROLL = "Quer Matricular";
+import { DEFAULT_ORIGIN, TRIAL_ORIGINS, TRIAL_STATUSES } from "./constants";
 
-/** §3: the order the quick status change lists them in. */
-export const TRIAL_STATUSES = [SCHEDULED, "Reagendado", NO_SHOW, ATTENDED, WANTS_TO_ENROLL] as const;
-export type TrialStatus = (typeof TRIAL_STATUSES)[number];
-
-export const TRIAL_ORIGINS = ["Google Ads", "Facebook Ads", "Indicação", "Outros"] as const;
-export const DEFAULT_ORIGIN = "Outros";
+export * from "./constants";
 
 export const GUARDIAN_REQUIRED = "Nome do responsável é obrigatório";
 export const STUDENT_REQUIRED = "Nome da aluna é obrigatório";
