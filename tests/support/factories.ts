@@ -111,3 +111,27 @@ export async function makeUser(attrs: Partial<{ name: string; email: string; use
     ...attrs,
   });
 }
+
+/** A guardian with its Client user and persons (the first one primary), written directly. */
+export async function makeGuardian(personCount = 2) {
+  models();
+  const tag = randomUUID().slice(0, 8);
+  const user = await User.create({ name: `Responsável ${tag}`, email: `resp.${tag}@teste.com`, passwordHash: "!unusable", userType: "Client" });
+  const guardian = await GuardianRow.create({ userId: user.id, address: "Rua dos Responsáveis, 10" });
+  const persons = [];
+  for (let i = 0; i < personCount; i++) {
+    persons.push(
+      await GuardianPersonRow.create({
+        guardianId: guardian.id,
+        fullName: `Pessoa ${i} ${tag}`,
+        cpf: String(10_000_000_000 + Math.floor(Math.random() * 89_999_999_999)),
+        email: `pessoa${i}.${tag}@teste.com`,
+        birthDate: "1990-05-17",
+        phone: "11987654321",
+        isPrimary: i === 0,
+      }),
+    );
+  }
+  return { guardian, persons, user };
+}
+import { Guardian as GuardianRow, GuardianPerson as GuardianPersonRow } from "../../db/models";

@@ -1,0 +1,187 @@
+/**
+ * THE authorization matrix: for every route of app/routes.ts and every method
+ * it answers, the status each kind of caller gets. `authorization-matrix.test.ts`
+ * fails when a route (path + method) has no row here, when a row names a route
+ * that no longer exists, and when the server answers anything else.
+ *
+ * Permission model (issue 7): Administrator changes all master data (users,
+ * offers, branches, classrooms, schedules, courses, classes, guardians,
+ * guardian persons); Team and Administrator also create/change/delete trials;
+ * Client only reads; anonymous gets 401 from the API and a 302 to /auth from
+ * screens. Public: /auth, /api/login, /api/register, /healthz,
+ * /api/openapi.json, /api-docs (and the harmless /logout, /api/logout and
+ * preference cookies). PUT /api/objects/upload/:token is authorised by its
+ * signed token, not by the cookie.
+ *
+ * Allowed writes are sent with a valid body, so "allowed" means the write
+ * happened (201/200/204, or a screen's 302 back to its list); denied writes
+ * must leave `table` (and the `target` row) exactly as it was.
+ */
+export type Caller = "anonymous" | "Client" | "Team" | "Administrator";
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface MatrixRow {
+  path: string;
+  method: Method;
+  expect: Record<Caller, number>;
+  /** No sign-in needed: an anonymous 302 here is not the /auth guard. */
+  public?: boolean;
+  /** The table a write goes to: unchanged when the caller is refused. */
+  table?: string;
+  /** The path parameter naming the row of `table` a write targets. */
+  target?: string;
+}
+
+type Expect = Record<Caller, number>;
+const all = (status: number): Expect => ({ anonymous: status, Client: status, Team: status, Administrator: status });
+
+// Screens
+const screen: Expect = { anonymous: 302, Client: 200, Team: 200, Administrator: 200 };
+const adminDialog: Expect = { anonymous: 302, Client: 403, Team: 403, Administrator: 200 };
+const adminFormPost: Expect = { anonymous: 302, Client: 403, Team: 403, Administrator: 302 };
+const trialDialog: Expect = { anonymous: 302, Client: 403, Team: 200, Administrator: 200 };
+const trialFormPost: Expect = { anonymous: 302, Client: 403, Team: 302, Administrator: 302 };
+
+// JSON API
+const read: Expect = { anonymous: 401, Client: 200, Team: 200, Administrator: 200 };
+const adminWrite = (ok: number): Expect => ({ anonymous: 401, Client: 403, Team: 403, Administrator: ok });
+const trialWrite = (ok: number): Expect => ({ anonymous: 401, Client: 403, Team: ok, Administrator: ok });
+
+/** The list screen, its create dialog, and the edit/delete dialogs of one of its rows. */
+function adminScreens(base: string, table: string, item = ":id", target = "id"): MatrixRow[] {
+  return [
+    { path: base, method: "GET", expect: screen },
+    { path: `${base}/new`, method: "GET", expect: adminDialog },
+    { path: `${base}/new`, method: "POST", expect: adminFormPost, table },
+    { path: `${base}/${item}/edit`, method: "GET", expect: adminDialog },
+    { path: `${base}/${item}/edit`, method: "POST", expect: adminFormPost, table, target },
+    { path: `${base}/${item}/delete`, method: "GET", expect: adminDialog },
+    { path: `${base}/${item}/delete`, method: "POST", expect: adminFormPost, table, target },
+  ];
+}
+
+/** GET list + POST create, GET/PATCH/DELETE one. */
+function adminApi(base: string, table: string): MatrixRow[] {
+  return [
+    { path: base, method: "GET", expect: read },
+    { path: base, method: "POST", expect: adminWrite(201), table },
+    { path: `${base}/:id`, method: "GET", expect: read },
+    { path: `${base}/:id`, method: "PATCH", expect: adminWrite(200), table, target: "id" },
+    { path: `${base}/:id`, method: "DELETE", expect: adminWrite(204), table, target: "id" },
+  ];
+}
+
+export const matrix: MatrixRow[] = [
+  // Outside the shell
+  { path: "/auth", method: "GET", expect: { anonymous: 200, Client: 302, Team: 302, Administrator: 302 }, public: true },
+  { path: "/auth", method: "POST", expect: all(302), public: true },
+  { path: "/logout", method: "GET", expect: all(302), public: true },
+  { path: "/logout", method: "POST", expect: all(302), public: true },
+  { path: "/preferences/sidebar", method: "GET", expect: all(302), public: true },
+  { path: "/preferences/sidebar", method: "POST", expect: all(302), public: true },
+  { path: "/preferences/branch", method: "GET", expect: all(302), public: true },
+  { path: "/preferences/branch", method: "POST", expect: all(302) },
+  { path: "/healthz", method: "GET", expect: all(200), public: true },
+  { path: "/api-docs", method: "GET", expect: all(200), public: true },
+  { path: "/*", method: "GET", expect: all(404), public: true },
+
+  // Screens
+  { path: "/", method: "GET", expect: screen },
+  // An image, not a page: signed out gets a 401 rather than a redirect.
+  { path: "/uploads/:id", method: "GET", expect: { anonymous: 401, Client: 200, Team: 200, Administrator: 200 } },
+  ...adminScreens("/users", "users"),
+  ...adminScreens("/offers", "offers"),
+  ...adminScreens("/branches", "branches"),
+  { path: "/branches/:id/classrooms", method: "GET", expect: screen },
+  { path: "/branches/:id/classrooms/new", method: "GET", expect: adminDialog },
+  { path: "/branches/:id/classrooms/new", method: "POST", expect: adminFormPost, table: "classrooms" },
+  { path: "/branches/:id/classrooms/:classroomId/edit", method: "GET", expect: adminDialog },
+  { path: "/branches/:id/classrooms/:classroomId/edit", method: "POST", expect: adminFormPost, table: "classrooms", target: "classroomId" },
+  { path: "/branches/:id/classrooms/:classroomId/delete", method: "GET", expect: adminDialog },
+  { path: "/branches/:id/classrooms/:classroomId/delete", method: "POST", expect: adminFormPost, table: "classrooms", target: "classroomId" },
+  { path: "/branches/:id/classrooms/:classroomId/schedules/new", method: "GET", expect: adminDialog },
+  { path: "/branches/:id/classrooms/:classroomId/schedules/new", method: "POST", expect: adminFormPost, table: "classroom_schedules" },
+  { path: "/branches/:id/classrooms/:classroomId/schedules/:scheduleId/edit", method: "GET", expect: adminDialog },
+  {
+    path: "/branches/:id/classrooms/:classroomId/schedules/:scheduleId/edit",
+    method: "POST",
+    expect: adminFormPost,
+    table: "classroom_schedules",
+    target: "scheduleId",
+  },
+  { path: "/branches/:id/classrooms/:classroomId/schedules/:scheduleId/delete", method: "GET", expect: adminDialog },
+  {
+    path: "/branches/:id/classrooms/:classroomId/schedules/:scheduleId/delete",
+    method: "POST",
+    expect: adminFormPost,
+    table: "classroom_schedules",
+    target: "scheduleId",
+  },
+  ...adminScreens("/courses", "courses"),
+  ...adminScreens("/classes", "classes"),
+  { path: "/guardians", method: "GET", expect: screen },
+  { path: "/guardians/new", method: "GET", expect: adminDialog },
+  { path: "/guardians/new", method: "POST", expect: adminFormPost, table: "guardians" },
+  { path: "/guardians/:id/delete", method: "GET", expect: adminDialog },
+  { path: "/guardians/:id/delete", method: "POST", expect: adminFormPost, table: "guardians", target: "id" },
+  { path: "/guardians/:id/persons", method: "GET", expect: screen },
+  { path: "/guardians/:id/persons/:personId/edit", method: "GET", expect: adminDialog },
+  { path: "/guardians/:id/persons/:personId/edit", method: "POST", expect: adminFormPost, table: "guardian_persons", target: "personId" },
+  { path: "/guardians/:id/persons/:personId/delete", method: "GET", expect: adminDialog },
+  { path: "/guardians/:id/persons/:personId/delete", method: "POST", expect: adminFormPost, table: "guardian_persons", target: "personId" },
+  { path: "/trials", method: "GET", expect: screen },
+  // The quick status change: a history entry is the write.
+  { path: "/trials", method: "POST", expect: trialFormPost, table: "trial_status_history" },
+  { path: "/trials/new", method: "GET", expect: trialDialog },
+  { path: "/trials/new", method: "POST", expect: trialFormPost, table: "trials" },
+  { path: "/trials/:id/edit", method: "GET", expect: trialDialog },
+  { path: "/trials/:id/edit", method: "POST", expect: trialFormPost, table: "trials", target: "id" },
+  { path: "/trials/:id/delete", method: "GET", expect: trialDialog },
+  { path: "/trials/:id/delete", method: "POST", expect: trialFormPost, table: "trials", target: "id" },
+  { path: "/trials/:id/history", method: "GET", expect: screen },
+
+  // JSON API: session
+  { path: "/api/user", method: "GET", expect: read },
+  { path: "/api/login", method: "POST", expect: all(200), public: true },
+  { path: "/api/register", method: "POST", expect: all(201), public: true },
+  { path: "/api/logout", method: "POST", expect: all(200), public: true },
+  { path: "/api/openapi.json", method: "GET", expect: all(200), public: true },
+  { path: "/api/*", method: "GET", expect: all(404), public: true },
+  { path: "/api/*", method: "POST", expect: all(404), public: true },
+
+  // JSON API: master data
+  ...adminApi("/api/users", "users"),
+  { path: "/api/users/:id/avatar", method: "PUT", expect: adminWrite(200), table: "users", target: "id" },
+  { path: "/api/objects/upload", method: "GET", expect: all(405), public: true },
+  { path: "/api/objects/upload", method: "POST", expect: adminWrite(200), table: "uploads" },
+  { path: "/api/objects/upload/:token", method: "GET", expect: all(405), public: true },
+  // The signed, single-use token is the permission (like a presigned bucket URL).
+  { path: "/api/objects/upload/:token", method: "PUT", expect: all(200), public: true },
+  ...adminApi("/api/branches", "branches"),
+  ...adminApi("/api/offers", "offers"),
+  ...adminApi("/api/classrooms", "classrooms"),
+  { path: "/api/classrooms/branch/:branchId", method: "GET", expect: read },
+  ...adminApi("/api/classroom-schedules", "classroom_schedules"),
+  { path: "/api/classroom-schedules/classroom/:classroomId", method: "GET", expect: read },
+  ...adminApi("/api/courses", "courses"),
+  ...adminApi("/api/classes", "classes"),
+  { path: "/api/classes/:id/schedules", method: "GET", expect: read },
+  { path: "/api/class-schedules", method: "GET", expect: read },
+  { path: "/api/guardians", method: "GET", expect: read },
+  { path: "/api/guardians", method: "POST", expect: adminWrite(201), table: "guardians" },
+  { path: "/api/guardians/:id", method: "GET", expect: read },
+  { path: "/api/guardians/:id", method: "DELETE", expect: adminWrite(204), table: "guardians", target: "id" },
+  { path: "/api/guardians/:id/persons", method: "GET", expect: read },
+  { path: "/api/guardian-persons/:id", method: "GET", expect: read },
+  { path: "/api/guardian-persons/:id", method: "PATCH", expect: adminWrite(200), table: "guardian_persons", target: "id" },
+  { path: "/api/guardian-persons/:id", method: "DELETE", expect: adminWrite(204), table: "guardian_persons", target: "id" },
+
+  // JSON API: trials (Team and Administrator write)
+  { path: "/api/trials", method: "GET", expect: read },
+  { path: "/api/trials", method: "POST", expect: trialWrite(201), table: "trials" },
+  { path: "/api/trials/all-histories", method: "GET", expect: read },
+  { path: "/api/trials/:id", method: "GET", expect: read },
+  { path: "/api/trials/:id", method: "PATCH", expect: trialWrite(200), table: "trials", target: "id" },
+  { path: "/api/trials/:id", method: "DELETE", expect: trialWrite(204), table: "trials", target: "id" },
+  { path: "/api/trials/:id/history", method: "GET", expect: read },
+];

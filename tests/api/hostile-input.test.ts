@@ -1,0 +1,565 @@
+import { randomUUID } from "node:crypto";
+import fc from "fast-check";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { z } from "zod";
+import { anonymous, signIn, type ApiClient } from "../support/http";
+import { count, testDb } from "../support/db";
+import { flattenRoutes } from "../support/route-table";
+import { makeBranch, makeClass, makeClassroom, makeCourse, makeGuardian, makeSchedule, makeStaffUser, makeTrial, makeUser } from "../support/factories";
+import { loginSchema, registerSchema, userCreateSchema, userUpdateSchema, avatarSchema } from "~/domain/users/schema";
+import { branchSchema, branchUpdateSchema } from "~/domain/branches/schema";
+import { offerSchema, offerUpdateSchema } from "~/domain/offers/schema";
+import { classroomSchema, classroomUpdateSchema } from "~/domain/classrooms/schema";
+import { scheduleSchema, scheduleUpdateSchema } from "~/domain/schedules/schema";
+import { courseSchema, courseUpdateSchema } from "~/domain/courses/schema";
+import { classSchema, classUpdateSchema } from "~/domain/classes/schema";
+import { guardianSchema, guardianPersonUpdateSchema } from "~/domain/guardians/schema";
+import { trialSchema, trialUpdateSchema } from "~/domain/trials/schema";
+
+/**
+ * Every JSON endpoint that takes a body gets RUNS generated bodies that cannot
+ * succeed (wrong types, missing fields, 100 kB strings, control/RTL/emoji text,
+ * prototype keys, arrays for objects, non-JSON text, malformed or unknown ids in
+ * the body and in the path). Each must get a 4xx, never a 5xx; nothing may be
+ * written; the server must still answer /healthz.
+ */
+const RUNS = 200;
+const PARALLEL = 8;
+const SEED = Number(process.env.FUZZ_SEED ?? 20_240_607);
+
+let admin: ApiClient;
+const ids: Record<string, string> = {};
+
+type AnyObject = z.ZodObject<z.ZodRawShape>;
+interface Endpoint {
+  method: "POST" | "PATCH" | "PUT";
+  /** Route-table path; `:id` is filled with `target` (or a bad id). */
+  path: string;
+  schema: AnyObject;
+  /** A body that would succeed: the generated ones break it. */
+  valid: () => Record<string, unknown>;
+  /** Tables whose row counts must not move. */
+  tables: string[];
+  /** The table of the PATCH/PUT target row, which must stay as it was. */
+  targetTable?: string;
+  target?: () => string;
+  /** No session: the public auth endpoints. */
+  anonymous?: boolean;
+}
+
+const unique = () => randomUUID().slice(0, 8);
+
+const endpoints: Endpoint[] = [
+  {
+    method: "POST",
+    path: "/api/login",
+    schema: loginSchema,
+    valid: () => ({ email: admin.user!.email, password: "segredo123" }),
+    tables: ["sessions", "login_attempts"],
+    anonymous: true,
+  },
+  {
+    method: "POST",
+    path: "/api/register",
+    schema: registerSchema,
+    valid: () => ({ name: "Nova", email: `fuzz.${unique()}@teste.com`, password: "segredo123", userType: "Client" }),
+    tables: ["users", "sessions"],
+    anonymous: true,
+  },
+  {
+    method: "POST",
+    path: "/api/users",
+    schema: userCreateSchema,
+    valid: () => ({ name: "Nova", email: `fuzz.${unique()}@teste.com`, password: "segredo123", userType: "Team", cpf: "12345678901" }),
+    tables: ["users"],
+  },
+  {
+    method: "PATCH",
+    path: "/api/users/:id",
+    schema: userUpdateSchema,
+    valid: () => ({ name: "Outro Nome", userType: "Client", cpf: "10987654321" }),
+    tables: ["users"],
+    targetTable: "users",
+    target: () => ids.user,
+  },
+  {
+    method: "PUT",
+    path: "/api/users/:id/avatar",
+    schema: avatarSchema,
+    valid: () => ({ avatarUrl: null }),
+    tables: ["users"],
+    targetTable: "users",
+    target: () => ids.avatarUser,
+  },
+  {
+    method: "POST",
+    path: "/api/branches",
+    schema: branchSchema,
+    valid: () => ({ name: "Unidade", address: "Rua 1", active: true, isDefault: false }),
+    tables: ["branches"],
+  },
+  {
+    method: "PATCH",
+    path: "/api/branches/:id",
+    schema: branchUpdateSchema,
+    valid: () => ({ name: "Unidade Nova", address: "Rua 2" }),
+    tables: ["branches"],
+    targetTable: "branches",
+    target: () => ids.branch,
+  },
+  {
+    method: "POST",
+    path: "/api/offers",
+    schema: offerSchema,
+    valid: () => ({ name: "Plano", monthlyValue: "100.00", checkoutLink: "https://pagar.exemplo.com/x", branchId: ids.branch, active: true }),
+    tables: ["offers"],
+  },
+  {
+    method: "PATCH",
+    path: "/api/offers/:id",
+    schema: offerUpdateSchema,
+    valid: () => ({ name: "Plano Novo", monthlyValue: "120.00" }),
+    tables: ["offers"],
+    targetTable: "offers",
+    target: () => ids.offer,
+  },
+  {
+    method: "POST",
+    path: "/api/classrooms",
+    schema: classroomSchema,
+    valid: () => ({ branchId: ids.branch, name: "Sala", capacity: "10" }),
+    tables: ["classrooms"],
+  },
+  {
+    method: "PATCH",
+    path: "/api/classrooms/:id",
+    schema: classroomUpdateSchema,
+    valid: () => ({ name: "Sala Nova", capacity: 12 }),
+    tables: ["classrooms"],
+    targetTable: "classrooms",
+    target: () => ids.classroom,
+  },
+  {
+    method: "POST",
+    path: "/api/classroom-schedules",
+    schema: scheduleSchema as unknown as AnyObject,
+    valid: () => ({ classroomId: ids.classroom, dayOfWeek: "Sábado", startTime: "18:00", endTime: "19:00" }),
+    tables: ["classroom_schedules"],
+  },
+  {
+    method: "PATCH",
+    path: "/api/classroom-schedules/:id",
+    schema: scheduleUpdateSchema,
+    valid: () => ({ dayOfWeek: "Sábado", startTime: "20:00", endTime: "21:00" }),
+    tables: ["classroom_schedules"],
+    targetTable: "classroom_schedules",
+    target: () => ids.freeSchedule,
+  },
+  {
+    method: "POST",
+    path: "/api/courses",
+    schema: courseSchema,
+    valid: () => ({ name: "Curso", active: true }),
+    tables: ["courses"],
+  },
+  {
+    method: "PATCH",
+    path: "/api/courses/:id",
+    schema: courseUpdateSchema,
+    valid: () => ({ name: "Curso Novo", active: false }),
+    tables: ["courses"],
+    targetTable: "courses",
+    target: () => ids.course,
+  },
+  {
+    method: "POST",
+    path: "/api/classes",
+    schema: classSchema,
+    valid: () => ({
+      courseId: ids.course,
+      responsibleId: ids.staff,
+      branchId: ids.branch,
+      classroomId: ids.classroom,
+      scheduleIds: [ids.freeSchedule],
+      active: true,
+    }),
+    tables: ["classes", "class_schedules", "counters"],
+  },
+  {
+    method: "PATCH",
+    path: "/api/classes/:id",
+    schema: classUpdateSchema,
+    valid: () => ({ active: false, scheduleIds: [ids.freeSchedule] }),
+    tables: ["classes", "class_schedules"],
+    targetTable: "classes",
+    target: () => ids.cls,
+  },
+  {
+    method: "POST",
+    path: "/api/guardians",
+    schema: guardianSchema,
+    valid: () => ({
+      address: "Rua 3",
+      persons: [{ fullName: "Pessoa", cpf: "12345678901", email: `g.${unique()}@teste.com`, birthDate: "1990-01-01", phone: "11987654321", isPrimary: true }],
+    }),
+    tables: ["guardians", "guardian_persons", "users"],
+  },
+  {
+    method: "PATCH",
+    path: "/api/guardian-persons/:id",
+    schema: guardianPersonUpdateSchema,
+    valid: () => ({ fullName: "Outra Pessoa", phone: "11912345678", isPrimary: true }),
+    tables: ["guardian_persons"],
+    targetTable: "guardian_persons",
+    target: () => ids.person,
+  },
+  {
+    method: "POST",
+    path: "/api/trials",
+    schema: trialSchema,
+    valid: () => ({
+      guardianName: "Mãe",
+      studentName: "Aluna",
+      classId: ids.cls,
+      whatsappNumber: "11987654321",
+      scheduledDate: "2026-05-04",
+      scheduledTime: "08:00",
+      origin: "Outros",
+    }),
+    tables: ["trials", "trial_status_history"],
+  },
+  {
+    method: "PATCH",
+    path: "/api/trials/:id",
+    schema: trialUpdateSchema,
+    valid: () => ({ status: "Compareceu", studentName: "Outra Aluna", classId: ids.cls }),
+    tables: ["trials", "trial_status_history"],
+    targetTable: "trials",
+    target: () => ids.trial,
+  },
+];
+
+// ---------------------------------------------------------------- generators
+
+const nasty = fc.constantFrom(
+  "\u0000",
+  "a\u0000b",
+  "\u202Eevil\u202C",
+  "مرحبا بالعالم",
+  "שלום",
+  "🩰💃🏽👩‍👩‍👧",
+  "\uD800",
+  "' OR 1=1 --",
+  "<script>alert(1)</script>",
+  "${7*7}{{7*7}}",
+  "../../etc/passwd",
+  "\r\n\t\u000b\u000c",
+  "   ",
+  "",
+);
+const hugeString = fc.constantFrom("x".repeat(100_000), "🩰".repeat(25_000), "\u0000".repeat(100_000), "ש".repeat(50_000));
+const text = fc.oneof(
+  { weight: 3, arbitrary: fc.string({ unit: "grapheme", maxLength: 40 }) },
+  { weight: 3, arbitrary: nasty },
+  { weight: 1, arbitrary: hugeString },
+);
+const junk: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    text,
+    fc.array(tie("value"), { maxLength: 3 }),
+    fc.dictionary(fc.string({ maxLength: 8 }), tie("value"), { maxKeys: 3 }),
+  ),
+})).value;
+const wrongValue = fc.oneof(
+  fc.integer(),
+  fc.constantFrom(true, false, null, 1e308, -1, 0, Number.MAX_SAFE_INTEGER),
+  fc.constant({}),
+  fc.constant([]),
+  fc.array(junk, { minLength: 1, maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 8 }), junk, { minKeys: 1, maxKeys: 3 }),
+  text,
+);
+/** Ids that can never name a row: malformed, or well-formed but unknown. */
+const badId = fc.oneof(
+  fc.constantFrom("not-a-uuid", "1", "0", "-1", "' OR '1'='1", "../x", "%00", "null", "00000000-0000-0000-0000-00000000000g", "１２３"),
+  fc.uuid(),
+  fc.string({ unit: "grapheme", minLength: 1, maxLength: 40 }),
+);
+const PROTO_KEYS = ["__proto__", "constructor", "prototype"] as const;
+const protoValue = fc.constantFrom<unknown>(
+  { userType: "Administrator", isAdmin: true },
+  { prototype: { userType: "Administrator" } },
+  "Administrator",
+  [],
+);
+
+type Mutation =
+  | { kind: "wrongType"; field: number; value: unknown }
+  | { kind: "missing"; field: number }
+  | { kind: "text"; field: number; value: string }
+  | { kind: "badId"; field: number; value: string }
+  | { kind: "proto"; key: (typeof PROTO_KEYS)[number]; value: unknown }
+  | { kind: "unknownKey"; key: string; value: unknown };
+
+const mutation: fc.Arbitrary<Mutation> = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant("wrongType" as const), field: fc.nat(), value: wrongValue }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("missing" as const), field: fc.nat() }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant("text" as const), field: fc.nat(), value: text }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("badId" as const), field: fc.nat(), value: badId }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("proto" as const), key: fc.constantFrom(...PROTO_KEYS), value: protoValue }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("unknownKey" as const), key: fc.string({ maxLength: 12 }), value: junk }) },
+);
+
+interface Case {
+  pathId: "target" | string;
+  /** The raw request body and its content type. */
+  text: string;
+  contentType: string;
+  /** Why it cannot succeed (for the failure message). */
+  why: string;
+}
+
+const isIdField = (field: string) => /Ids?$/.test(field);
+
+/** An own `__proto__`/`constructor` key, as JSON.parse on the server would make it. */
+function setOwn(target: Record<string, unknown>, key: string, value: unknown) {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+function caseArbitrary(endpoint: Endpoint): fc.Arbitrary<Case> {
+  const fields = Object.keys(endpoint.schema.shape);
+  const idFields = fields.filter(isIdField);
+  const pathId = endpoint.target
+    ? fc.oneof({ weight: 6, arbitrary: fc.constant("target") }, { weight: 1, arbitrary: badId.filter((s) => s.trim() !== "" && !s.includes("/")) })
+    : fc.constant("target");
+
+  const mutated = fc.record({ pathId, mutations: fc.array(mutation, { minLength: 1, maxLength: 3 }) }).map(({ pathId, mutations }) => {
+    const body: Record<string, unknown> = { ...endpoint.valid() };
+    for (const m of mutations) {
+      if (m.kind === "proto" || m.kind === "unknownKey") {
+        setOwn(body, m.key, m.value);
+        continue;
+      }
+      if (m.kind === "badId") {
+        if (!idFields.length) continue;
+        const field = idFields[m.field % idFields.length];
+        body[field] = field.endsWith("Ids") ? [m.value] : m.value;
+        continue;
+      }
+      const field = fields[m.field % fields.length];
+      if (m.kind === "missing") delete body[field];
+      else body[field] = m.value;
+    }
+    const schemaInvalid = !endpoint.schema.safeParse(JSON.parse(JSON.stringify(body))).success;
+    const why = schemaInvalid ? "schema" : idStillBroken(body, idFields) ? "id in body" : pathId !== "target" ? "id in path" : "";
+    return { pathId, text: JSON.stringify(body), contentType: "application/json", why };
+  });
+
+  const topLevel = fc
+    .oneof(
+      fc.array(junk, { maxLength: 4 }),
+      fc.constantFrom<unknown>(null, 0, 1, true, false, "texto", [endpoint.valid()], [[[]]]),
+      text,
+    )
+    .map((value): Case => ({ pathId: "target", text: JSON.stringify(value), contentType: "application/json", why: "not an object" }));
+
+  const notJson = fc
+    .oneof(
+      fc.constantFrom(
+        "{",
+        "{'name': 'x'}",
+        "name=x&active=on",
+        "[1,]",
+        "NaN",
+        "undefined",
+        '{"name": "x",}',
+        "\u0000",
+        "[".repeat(100_000),
+        '{"a":'.repeat(20_000),
+      ),
+      fc.string({ unit: "grapheme", minLength: 1, maxLength: 60 }).filter((s) => !parses(s)),
+    )
+    .map((value): Case => ({ pathId: "target", text: value, contentType: "application/json", why: "not JSON" }));
+
+  const wrongContentType = fc
+    .constantFrom("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml", "application/jsonx")
+    .map((type): Case => ({ pathId: "target", text: JSON.stringify(endpoint.valid()), contentType: type, why: "not JSON content" }));
+
+  return fc
+    .oneof(
+      { weight: 12, arbitrary: mutated },
+      { weight: 2, arbitrary: topLevel },
+      { weight: 2, arbitrary: notJson },
+      { weight: 1, arbitrary: wrongContentType },
+    )
+    .filter((c) => c.why !== "");
+}
+
+/** A body id that is still malformed/unknown after the other mutations (they may have replaced it). */
+function idStillBroken(body: Record<string, unknown>, idFields: string[]): boolean {
+  const known = new Set(Object.values(ids));
+  return idFields.some((f) => {
+    const v = body[f];
+    if (Array.isArray(v)) return v.some((x) => typeof x === "string" && !known.has(x));
+    return typeof v === "string" && v.trim() !== "" && !known.has(v.trim());
+  });
+}
+
+function parses(s: string): boolean {
+  try {
+    JSON.parse(s);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// ---------------------------------------------------------------- helpers
+
+async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
+}
+
+async function rowOf(table: string, id: string) {
+  const [rows] = await testDb().query(`SELECT * FROM ${table} WHERE id = :id`, { replacements: { id } });
+  return JSON.stringify(rows[0] ?? null);
+}
+
+async function counts(tables: string[]) {
+  return Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await count(t)] as const)));
+}
+
+beforeAll(async () => {
+  admin = await signIn("Administrator");
+  const branch = await makeBranch();
+  const classroom = await makeClassroom(branch.id);
+  const made = await makeClass({ branchId: branch.id, classroomId: classroom.id });
+  const free = await makeSchedule(classroom.id, { dayOfWeek: "Quinta", startTime: "10:00", endTime: "11:00" });
+  const guardian = await makeGuardian(2);
+  const offer = await admin.post("/api/offers", { name: "Plano Fuzz", monthlyValue: "10.00", checkoutLink: "https://pagar.exemplo.com/f", branchId: branch.id });
+  expect(offer.status).toBe(201);
+  Object.assign(ids, {
+    branch: branch.id,
+    classroom: classroom.id,
+    freeSchedule: free.id,
+    course: made.courseId,
+    staff: (await makeStaffUser("Team")).id,
+    cls: made.cls.id,
+    trial: (await makeTrial(made.cls.id)).id,
+    person: guardian.persons[1].id,
+    offer: offer.body.id,
+    user: (await makeUser()).id,
+    avatarUser: (await makeUser()).id,
+  });
+});
+
+describe("hostile bodies", () => {
+  it("covers every JSON endpoint of the route table that takes a body", () => {
+    const noBody = new Set(["POST /api/logout", "POST /api/objects/upload", "POST /api/*", "PUT /api/objects/upload/:token"]);
+    const withBody = flattenRoutes()
+      .filter((r) => r.path.startsWith("/api/"))
+      .flatMap((r) => r.methods.filter((m) => m !== "GET" && m !== "DELETE").map((m) => `${m} ${r.path}`))
+      .filter((k) => !noBody.has(k));
+    expect(endpoints.map((e) => `${e.method} ${e.path}`).sort()).toEqual(withBody.sort());
+  });
+
+  it.each(endpoints.map((e) => [`${e.method} ${e.path}`, e] as const))(
+    "%s: only 4xx, nothing written",
+    async (_name, endpoint) => {
+      const cases = fc.sample(caseArbitrary(endpoint), { numRuns: RUNS, seed: SEED });
+      expect(cases).toHaveLength(RUNS);
+      const client = endpoint.anonymous ? anonymous() : admin;
+      const before = await counts(endpoint.tables);
+      const targetBefore = endpoint.target ? await rowOf(endpoint.targetTable!, endpoint.target()) : null;
+
+      const failures: string[] = [];
+      await pool(cases, PARALLEL, async (c) => {
+        const id = c.pathId === "target" ? endpoint.target?.() ?? "" : c.pathId;
+        const path = endpoint.path.replace(":id", encodeURIComponent(id));
+        const res = await client.raw(endpoint.method, path, { body: c.text, headers: { "Content-Type": c.contentType } });
+        const answer = await res.text();
+        if (res.status < 400 || res.status >= 500) {
+          failures.push(`${res.status} ${endpoint.method} ${path} (${c.why}) ${c.contentType} ${c.text.slice(0, 200)} → ${answer.slice(0, 200)}`);
+        }
+      });
+
+      expect(failures).toEqual([]);
+      expect(await counts(endpoint.tables)).toEqual(before);
+      if (endpoint.target) expect(await rowOf(endpoint.targetTable!, endpoint.target())).toBe(targetBefore);
+      expect((await fetch(`${admin.baseUrl}/healthz`)).status).toBe(200);
+
+      // The control: the body the cases were made from is accepted, so each refusal came from what was broken.
+      const control = await client.raw(endpoint.method, endpoint.path.replace(":id", endpoint.target?.() ?? ""), { body: endpoint.valid() });
+      expect(control.status, await control.text()).toBeLessThan(300);
+    },
+    120_000,
+  );
+});
+
+describe("hostile uploads", () => {
+  it("PUT /api/objects/upload/{token}: forged, malformed, reused tokens and non-image bytes are all 4xx, nothing stored", async () => {
+    const stored = () => count("uploads", '"completedAt" IS NOT NULL');
+    const before = await stored();
+    const bytes = fc.oneof(
+      fc.uint8Array({ minLength: 0, maxLength: 2048 }),
+      fc.string({ unit: "grapheme", maxLength: 200 }).map((s) => new TextEncoder().encode(s)),
+      fc.constantFrom(
+        new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+        new TextEncoder().encode("<!doctype html><script>alert(1)</script>"),
+        new TextEncoder().encode("%PDF-1.4"),
+        new Uint8Array(100_000),
+      ),
+    );
+    const token = fc.oneof(
+      { weight: 3, arbitrary: fc.constant("fresh") },
+      { weight: 1, arbitrary: badId.filter((s) => s.trim() !== "" && !s.includes("/")) },
+      { weight: 1, arbitrary: fc.constant(`${randomUUID()}.${Date.now() + 600_000}.forged-signature`) },
+      { weight: 1, arbitrary: fc.constant(`${randomUUID()}.1.expired`) },
+    );
+    const cases = fc.sample(fc.record({ token, bytes }), { numRuns: RUNS, seed: SEED });
+    const failures: string[] = [];
+    await pool(cases, PARALLEL, async (c) => {
+      let path: string;
+      if (c.token === "fresh") {
+        const issued = await admin.post("/api/objects/upload");
+        path = issued.body.uploadURL;
+      } else path = `/api/objects/upload/${encodeURIComponent(c.token)}`;
+      const res = await fetch(admin.baseUrl + path, { method: "PUT", body: c.bytes, headers: { "Content-Type": "image/png" } });
+      const answer = await res.text();
+      if (res.status < 400 || res.status >= 500) failures.push(`${res.status} ${path} ${c.bytes.length} bytes → ${answer.slice(0, 200)}`);
+    });
+    expect(failures).toEqual([]);
+    expect(await stored()).toBe(before);
+    expect((await fetch(`${admin.baseUrl}/healthz`)).status).toBe(200);
+  }, 120_000);
+});
+
+describe("hostile ids in the path", () => {
+  it("every item route answers 404 to malformed and unknown ids (400 when the body is refused first), never 5xx", async () => {
+    const itemRoutes = flattenRoutes().filter((r) => r.path.startsWith("/api/") && /:(id|branchId|classroomId)\b/.test(r.path));
+    const samples = fc.sample(
+      badId.filter((s) => s.trim() !== "" && !s.includes("/") && s !== "." && s !== ".."),
+      { numRuns: 20, seed: SEED },
+    );
+    const failures: string[] = [];
+    const jobs = itemRoutes.flatMap((r) => r.methods.flatMap((m) => samples.map((id) => ({ r, m, id }))));
+    await pool(jobs, PARALLEL, async ({ r, m, id }) => {
+      const path = r.path.replace(/:(id|branchId|classroomId)\b/, encodeURIComponent(id));
+      const res = await admin.raw(m, path, m === "GET" || m === "DELETE" ? {} : { body: { name: "x" } });
+      await res.text();
+      const ok = m === "GET" || m === "DELETE" ? [404] : [400, 404];
+      if (!ok.includes(res.status)) failures.push(`${res.status} ${m} ${path}`);
+    });
+    expect(failures).toEqual([]);
+  }, 120_000);
+});
