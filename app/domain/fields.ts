@@ -1,15 +1,21 @@
 import { z } from "zod";
+import { DATE_RE, EMAIL_RE, TIME_RE } from "./patterns";
 
 /** Building blocks shared by the entity schemas (client and server). */
 
-import { DATE_RE, EMAIL_RE, TIME_RE } from "./patterns";
-
 export { DATE_RE, EMAIL_RE, TIME_RE };
+
+// Control characters (NUL and friends) never belong in a name or an address;
+// PostgreSQL cannot even store NUL in text. Tabs and line breaks are kept.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+const stripControl = (v: string) => v.replace(CONTROL_CHARS, "");
 
 /** A required text: missing, not a string or blank all give `message`. */
 export function requiredString(message: string, max = 200) {
   return z
     .string({ error: message })
+    .overwrite(stripControl)
     .trim()
     .min(1, message)
     .max(max, `Máximo de ${max} caracteres`);
@@ -18,6 +24,7 @@ export function requiredString(message: string, max = 200) {
 export function requiredEmail(requiredMessage: string, invalidMessage = "Por favor, insira um e-mail válido") {
   return z
     .string({ error: requiredMessage })
+    .overwrite(stripControl)
     .trim()
     .min(1, requiredMessage)
     .max(254, invalidMessage)
