@@ -25,5 +25,13 @@ else
   echo "(TEST_DATABASE_URL not set: PostgreSQL run skipped)"
 fi
 
-step "end-to-end tests (Chromium, JS on and off)"
+step "end-to-end tests on SQLite (Chromium, JS on and off)"
 npx playwright test
+
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  step "end-to-end tests on PostgreSQL (Chromium, JS on and off)"
+  E2E_PORT=4174 npx tsx scripts/with-pg-database.ts npx playwright test
+fi
+
+step "load benchmark, short mode (no errors under load)"
+npx tsx scripts/bench.ts --short

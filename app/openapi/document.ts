@@ -1,0 +1,279 @@
+import { z } from "zod";
+import { responseSchemas, type ResponseSchemaName } from "./dto";
+import { endpoints, type Answer, type Endpoint } from "./endpoints";
+
+/**
+ * Builds the OpenAPI 3.1 document of the JSON API from the endpoint catalogue.
+ * Request bodies are converted from the services' own zod schemas (input side,
+ * so defaults and transforms describe what a client may send); responses from
+ * the DTO schemas of ./dto. Nothing here is written by hand twice.
+ */
+
+export type JsonSchema = Record<string, unknown>;
+
+export interface OpenApiDocument {
+  openapi: "3.1.0";
+  info: { title: string; version: string; description: string };
+  jsonSchemaDialect: string;
+  tags: Array<{ name: string; description?: string }>;
+  security: Array<Record<string, string[]>>;
+  paths: Record<string, Record<string, OperationObject>>;
+  components: {
+    securitySchemes: Record<string, JsonSchema>;
+    schemas: Record<string, JsonSchema>;
+  };
+}
+
+export interface OperationObject {
+  operationId: string;
+  tags: string[];
+  summary: string;
+  description?: string;
+  security?: Array<Record<string, string[]>>;
+  parameters?: Array<{ name: string; in: "path" | "query"; required: boolean; description: string; schema: JsonSchema }>;
+  requestBody?: { required: boolean; description?: string; content: Record<string, { schema?: JsonSchema }> };
+  responses: Record<string, { description: string; headers?: Record<string, unknown>; content?: Record<string, { schema: JsonSchema }> }>;
+  /** Who may call it, for people reading the document (the same words as /api-docs). */
+  "x-access": string;
+}
+
+export const SESSION_COOKIE_NAME = "__session";
+const COMPONENTS = "#/components/schemas/";
+
+export const ACCESS_LABELS: Record<Endpoint["access"], string> = {
+  public: "Público",
+  "signed-in": "Qualquer usuário conectado",
+  admin: "Administrador",
+  trials: "Equipe ou Administrador",
+  "upload-token": "Quem tem a URL assinada (sem cookie)",
+};
+
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  Autenticação: "Sessão por cookie: `POST /api/login` devolve o cookie `__session`, que as outras chamadas enviam.",
+  Usuários: "Usuários do sistema e o envio do avatar em três passos (URL assinada, PUT do arquivo, PUT do avatar).",
+  Unidades: "As unidades (filiais) da rede.",
+  Ofertas: "Planos com valor mensal e link de pagamento, por unidade.",
+  Salas: "Salas de cada unidade, com capacidade (vagas por hora).",
+  "Horários das salas": "Horários semanais de cada sala (segunda a sábado, HH:MM).",
+  Cursos: "Cursos oferecidos.",
+  Turmas: "Turmas: curso, responsável, unidade, sala e um ou mais horários; o número é atribuído pelo servidor.",
+  Responsáveis: "Responsáveis e suas pessoas; a pessoa principal gera um usuário cliente.",
+  Experimentais: "Aulas experimentais, seus status e o histórico de mudanças.",
+  Documentação: "Este documento.",
+};
+
+/**
+ * What a JSON Schema cannot say about an input field that a transform or a
+ * preprocess accepts (masks, numbers as text...). Shown next to the field.
+ */
+const FIELD_NOTES: Record<string, string> = {
+  cpf: "11 dígitos, com ou sem máscara (000.000.000-00)",
+  phone: "Pelo menos 10 dígitos, com ou sem máscara",
+  whatsappNumber: "10 ou 11 dígitos (DDD + número), com ou sem máscara",
+  monthlyValue: 'Maior que zero, arredondado a duas casas: número (189.9) ou texto ("189,90")',
+  capacity: "Número inteiro maior que zero (número ou texto)",
+  birthDate: "AAAA-MM-DD, uma data que existe",
+  checkoutLink: "URL http(s) absoluta",
+  scheduleIds: "Horários da sala escolhida (ids repetidos contam uma vez)",
+  avatarUrl: "O `objectPath` devolvido pelo upload, ou null para remover",
+  email: "Guardado em minúsculas",
+};
+
+/**
+ * Defaults hidden behind a preprocess (the JSON checkboxes) do not reach the
+ * JSON Schema: ask the zod schema itself what an absent field becomes.
+ */
+function annotate(json: JsonSchema, schema: z.ZodType): void {
+  const properties = json.properties as Record<string, JsonSchema> | undefined;
+  const shape = (schema as { shape?: Record<string, z.ZodType> }).shape;
+  if (!properties || !shape) return;
+  for (const [name, property] of Object.entries(properties)) {
+    const field = shape[name];
+    if (!field) continue;
+    if (!("default" in property)) {
+      const absent = field.safeParse(undefined);
+      if (absent.success && absent.data !== undefined) property.default = absent.data;
+    }
+    if (FIELD_NOTES[name] && !property.description) property.description = FIELD_NOTES[name];
+    // Arrays of objects (a guardian's persons): the same for their fields.
+    const element = (field as { element?: z.ZodType }).element ?? (field as { unwrap?: () => { element?: z.ZodType } }).unwrap?.().element;
+    if (element && property.items) annotate(property.items as JsonSchema, element);
+  }
+}
+
+/** A zod request schema as JSON Schema 2020-12, input side (what the client sends). */
+export function requestSchema(schema: z.ZodType): JsonSchema {
+  const json = z.toJSONSchema(schema, { io: "input", target: "draft-2020-12", unrepresentable: "any" }) as JsonSchema;
+  delete json.$schema;
+  annotate(json, schema);
+  return json;
+}
+
+/** The DTO schemas, converted together so nested ones become `$ref`s to each other. */
+function componentSchemas(): Record<string, JsonSchema> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(responseSchemas)) registry.add(schema, { id });
+  const { schemas } = z.toJSONSchema(registry, {
+    io: "output",
+    target: "draft-2020-12",
+    metadata: z.globalRegistry,
+    uri: (id) => `${COMPONENTS}${id}`,
+  }) as { schemas: Record<string, JsonSchema> };
+  for (const schema of Object.values(schemas)) {
+    // `$id`/`$schema` are per-file in JSON Schema; inside an OpenAPI document they only confuse tools.
+    delete schema.$id;
+    delete schema.$schema;
+  }
+  return schemas;
+}
+
+function ref(name: ResponseSchemaName): JsonSchema {
+  return { $ref: `${COMPONENTS}${name}` };
+}
+
+function answerSchema(answer: Answer): JsonSchema | undefined {
+  if (!answer.schema) return answer.status === 204 ? undefined : { type: "object" };
+  if (typeof answer.schema === "string") return ref(answer.schema);
+  return { type: "array", items: ref(answer.schema.arrayOf) };
+}
+
+const errorContent = { "application/json": { schema: ref("Error") } };
+
+function errorAnswer(description: string) {
+  return { description, content: errorContent };
+}
+
+/** Does this operation go through `api()` and read a JSON body (POST/PUT/PATCH)? */
+function readsJson(e: Endpoint): boolean {
+  return !e.rawBody && (e.method === "post" || e.method === "put" || e.method === "patch");
+}
+
+function pathParams(path: string): string[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+}
+
+/** The error answers an operation can give, each with when it happens. */
+export function errorStatuses(e: Endpoint): Record<string, string> {
+  const out: Record<string, string> = {};
+  const invalid = e.body
+    ? "Dados inválidos: `message` traz a primeira mensagem e `errors` as mensagens por campo; ou JSON malformado"
+    : readsJson(e)
+      ? "JSON malformado"
+      : undefined;
+  const bad = [invalid, e.errors?.[400]].filter(Boolean);
+  if (bad.length) out["400"] = bad.join("; ");
+  if (e.errors?.[401]) out["401"] = e.errors[401];
+  else if (e.access === "signed-in" || e.access === "admin" || e.access === "trials") out["401"] = "Não autenticado (sem sessão válida)";
+  const otherOrigin = e.method !== "get" ? "requisição de outra origem recusada" : "";
+  if (e.errors?.[403]) out["403"] = e.errors[403];
+  else if (e.access === "admin") out["403"] = `Só administradores${otherOrigin ? `; ou ${otherOrigin}` : ""}`;
+  else if (e.access === "trials") out["403"] = `Só Equipe ou Administrador${otherOrigin ? `; ou ${otherOrigin}` : ""}`;
+  else if (otherOrigin) out["403"] = "Requisição de outra origem recusada";
+  const params = pathParams(e.path).filter((p) => p !== "token");
+  if (params.length) out["404"] = "Registro não encontrado (ids desconhecidos ou malformados)";
+  if (e.errors?.[409]) out["409"] = e.errors[409];
+  if (e.errors?.[410]) out["410"] = e.errors[410];
+  if (readsJson(e) || e.rawBody) out["413"] = e.rawBody ? "Arquivo muito grande (limite 5242880 bytes)" : "Corpo da requisição muito grande";
+  if (readsJson(e)) out["415"] = "O corpo não é JSON (`Content-Type: application/json`)";
+  if (e.rawBody) out["415"] = "O arquivo não é uma imagem PNG, JPEG, WebP ou GIF";
+  if (e.errors?.[429]) out["429"] = e.errors[429];
+  return out;
+}
+
+function operation(e: Endpoint): OperationObject {
+  const op: OperationObject = {
+    operationId: e.operationId,
+    tags: [e.tag],
+    summary: e.summary,
+    "x-access": ACCESS_LABELS[e.access],
+  } as OperationObject;
+  if (e.description) op.description = e.description;
+  if (e.access === "public" || e.access === "upload-token") op.security = [];
+
+  const parameters: NonNullable<OperationObject["parameters"]> = pathParams(e.path).map((name) => ({
+    name,
+    in: "path",
+    required: true,
+    description: name === "token" ? "O token da URL assinada" : "Id (uuid)",
+    schema: { type: "string" },
+  }));
+  for (const q of e.query ?? []) {
+    parameters.push({ name: q.name, in: "query", required: false, description: q.description, schema: requestSchema(q.schema) });
+  }
+  if (parameters.length) op.parameters = parameters;
+
+  if (e.body) {
+    op.requestBody = { required: true, content: { "application/json": { schema: requestSchema(e.body) } } };
+  } else if (e.rawBody) {
+    op.requestBody = {
+      required: true,
+      description: e.rawBody.description,
+      content: Object.fromEntries(e.rawBody.mediaTypes.map((t) => [t, { schema: { type: "string", contentMediaType: t } }])),
+    };
+  }
+
+  const success = answerSchema(e.success);
+  op.responses = {};
+  op.responses[String(e.success.status)] = {
+    description: e.success.description,
+    ...(e.success.headers
+      ? { headers: Object.fromEntries(Object.entries(e.success.headers).map(([h, d]) => [h, { description: d, schema: { type: "string" } }])) }
+      : {}),
+    ...(success ? { content: { "application/json": { schema: success } } } : {}),
+  };
+  for (const [status, description] of Object.entries(errorStatuses(e))) {
+    op.responses[status] = errorAnswer(description);
+    if (status === "429") {
+      op.responses[status].headers = { "Retry-After": { description: "Segundos até poder tentar de novo", schema: { type: "string" } } };
+    }
+  }
+  return op;
+}
+
+export function buildOpenApiDocument(list: Endpoint[] = endpoints): OpenApiDocument {
+  const paths: OpenApiDocument["paths"] = {};
+  for (const e of list) {
+    const item = (paths[e.path] ??= {});
+    if (item[e.method]) throw new Error(`Duplicate operation ${e.method.toUpperCase()} ${e.path}`);
+    item[e.method] = operation(e);
+  }
+  const tags = [...new Set(list.map((e) => e.tag))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] }));
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "API do back office da rede de escolas",
+      version: "1.0.0",
+      description: [
+        "A API JSON que as telas usam (SPEC §7).",
+        "",
+        "- **Autenticação**: `POST /api/login` devolve o cookie de sessão `__session`; envie-o nas outras chamadas. Sem sessão: 401.",
+        "- **Corpo**: JSON com `Content-Type: application/json` (outro tipo: 415; JSON malformado: 400; mais de 1 MB: 413).",
+        "- **Erros**: sempre `{ \"message\": string, \"errors\"?: { campo: [mensagens] } }`, com as mensagens em português.",
+        "- **Origem**: chamadas que alteram dados vindas de outra origem (cabeçalho `Origin` ou `Sec-Fetch-Site: cross-site`) recebem 403.",
+        "- **Papéis**: Administrador altera cadastros; Equipe e Administrador criam e alteram experimentais; Cliente só lê.",
+      ].join("\n"),
+    },
+    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
+    tags,
+    security: [{ cookieAuth: [] }],
+    paths,
+    components: {
+      securitySchemes: {
+        cookieAuth: {
+          type: "apiKey",
+          in: "cookie",
+          name: SESSION_COOKIE_NAME,
+          description: "O cookie assinado que `POST /api/login` (ou `/api/register`) devolve.",
+        },
+      },
+      schemas: componentSchemas(),
+    },
+  };
+}
+
+let cached: OpenApiDocument | undefined;
+
+/** Built once per process: the catalogue and the schemas do not change while it runs. */
+export function openApiDocument(): OpenApiDocument {
+  return (cached ??= buildOpenApiDocument());
+}

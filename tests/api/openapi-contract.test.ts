@@ -1,0 +1,436 @@
+import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import createClient, { type Middleware } from "openapi-fetch";
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { buildOpenApiDocument, type JsonSchema } from "~/openapi/document";
+import type { paths } from "../contract/schema";
+import { CONTRACT_TYPES_FILE, contractTypesSource } from "../contract/generate";
+
+/**
+ * The contract: a client typed from the OpenAPI document (openapi-typescript +
+ * openapi-fetch) drives the running app through one full scenario per entity.
+ * Every answer must be a documented status of the operation it came from, and
+ * its body must match the documented schema (checked with ajv). At the end
+ * every documented operation must have been called with success.
+ */
+
+const doc = buildOpenApiDocument();
+const baseUrl = inject("baseUrl");
+
+// ---- Response checking against the document ----
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats(ajv);
+const COMPONENTS_ID = "openapi-components";
+const retarget = (schema: unknown): JsonSchema =>
+  JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', `"${COMPONENTS_ID}#/$defs/`));
+ajv.addSchema({ $id: COMPONENTS_ID, $defs: retarget(doc.components.schemas) });
+const validators = new Map<string, ValidateFunction>();
+
+function validatorFor(key: string, schema: JsonSchema): ValidateFunction {
+  let v = validators.get(key);
+  if (!v) validators.set(key, (v = ajv.compile(retarget(schema))));
+  return v;
+}
+
+/** Operations answered with their success status: "get /api/courses". */
+const succeeded = new Set<string>();
+/** Every "method path status" seen, for the report at the end. */
+const seen = new Set<string>();
+
+const checkAgainstDocument: Middleware = {
+  async onResponse({ request, response, schemaPath }) {
+    const method = request.method.toLowerCase();
+    const where = `${request.method} ${schemaPath}`;
+    const op = doc.paths[schemaPath]?.[method];
+    if (!op) throw new Error(`${where} is not in the document`);
+    const status = String(response.status);
+    const answer = op.responses[status];
+    if (!answer) throw new Error(`${where} answered ${status}, which the document does not list`);
+    const text = await response.clone().text();
+    const schema = answer.content?.["application/json"]?.schema;
+    if (!schema) {
+      if (text) throw new Error(`${where} ${status} has a body the document does not describe: ${text.slice(0, 200)}`);
+    } else {
+      expect(response.headers.get("content-type"), `${where} ${status}`).toMatch(/^application\/json/);
+      const validate = validatorFor(`${method} ${schemaPath} ${status}`, schema);
+      if (!validate(JSON.parse(text))) {
+        throw new Error(`${where} ${status} does not match its documented schema: ${ajv.errorsText(validate.errors)}\n${text.slice(0, 500)}`);
+      }
+    }
+    for (const header of Object.keys(answer.headers ?? {})) {
+      // Headers documented for a success answer are always sent, except X-Total-Count (only with ?page).
+      if (header === "X-Total-Count" && !new URL(request.url).searchParams.has("page")) continue;
+      if (header === "Set-Cookie") expect(response.headers.getSetCookie().length, `${where} Set-Cookie`).toBeGreaterThan(0);
+      else expect(response.headers.get(header), `${where} ${header}`).not.toBeNull();
+    }
+    seen.add(`${method} ${schemaPath} ${status}`);
+    if (response.ok) succeeded.add(`${method} ${schemaPath}`);
+    return undefined;
+  },
+};
+
+function typed(cookie?: string) {
+  const client = createClient<paths>({ baseUrl, headers: cookie ? { Cookie: cookie } : {} });
+  client.use(checkAgainstDocument);
+  return client;
+}
+type Client = ReturnType<typeof typed>;
+
+function sessionCookie(response: Response): string {
+  const line = response.headers.getSetCookie().find((c) => c.startsWith("__session="));
+  if (!line) throw new Error("no session cookie");
+  return line.split(";")[0];
+}
+
+const email = (prefix: string) => `${prefix}.${randomUUID().slice(0, 8)}@contrato.com`;
+let cpfCounter = Math.floor(Math.random() * 1e9);
+const cpf = () => String(10_000_000_000 + (cpfCounter++ % 89_999_999_999)).slice(0, 11);
+
+/** Registers through the typed client and returns a typed client carrying the session cookie. */
+async function signedIn(userType: "Administrator" | "Team" | "Client"): Promise<{ api: Client; id: string }> {
+  const { data, response } = await typed().POST("/api/register", {
+    body: { name: `Contrato ${userType}`, email: email(userType.toLowerCase()), password: "segredo123", userType },
+  });
+  expect(response.status).toBe(201);
+  return { api: typed(sessionCookie(response)), id: data!.id };
+}
+
+let admin: Client;
+let adminId: string;
+let team: Client;
+let client: Client;
+const anon = typed();
+const MISSING = "00000000-0000-4000-8000-000000000000";
+
+beforeAll(async () => {
+  const [a, t, c] = await Promise.all([signedIn("Administrator"), signedIn("Team"), signedIn("Client")]);
+  admin = a.api;
+  adminId = a.id;
+  team = t.api;
+  client = c.api;
+});
+
+/** The whole chain a class needs, created through the API. */
+async function classSetup() {
+  const course = (await admin.POST("/api/courses", { body: { name: "Jazz Contrato" } })).data!;
+  const branch = (await admin.POST("/api/branches", { body: { name: "Unidade Contrato", address: "Rua A, 1" } })).data!;
+  const room = (await admin.POST("/api/classrooms", { body: { branchId: branch.id, name: "Sala 1", capacity: 12 } })).data!;
+  const slot = (
+    await admin.POST("/api/classroom-schedules", {
+      body: { classroomId: room.id, dayOfWeek: "Terça", startTime: "18:00", endTime: "19:00" },
+    })
+  ).data!;
+  return { course, branch, room, slot };
+}
+
+describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
+  it("the generated client types are up to date with the document", async () => {
+    expect(await readFile(CONTRACT_TYPES_FILE, "utf8")).toBe(await contractTypesSource());
+  });
+
+  it("auth: register, current user, logout revokes the cookie, login errors and success", async () => {
+    const address = email("auth");
+    const reg = await anon.POST("/api/register", { body: { name: "Ana Contrato", email: address, password: "segredo123", userType: "Team" } });
+    expect(reg.response.status).toBe(201);
+    const api = typed(sessionCookie(reg.response));
+    expect((await api.GET("/api/user")).data).toMatchObject({ email: address, userType: "Team" });
+
+    expect((await api.POST("/api/logout")).data).toEqual({ ok: true });
+    expect((await api.GET("/api/user")).response.status).toBe(401);
+
+    const dup = await anon.POST("/api/register", { body: { name: "Outra", email: address, password: "segredo123", userType: "Client" } });
+    expect(dup.response.status).toBe(409);
+    const invalid = await anon.POST("/api/register", { body: { name: "", email: "x", password: "1", userType: "Team" } });
+    expect(invalid.response.status).toBe(400);
+    expect(invalid.error?.errors).toMatchObject({ name: ["Nome é obrigatório"], email: ["Por favor, insira um e-mail válido"] });
+
+    const wrong = await anon.POST("/api/login", { body: { email: address, password: "errada123" } });
+    expect(wrong.response.status).toBe(401);
+    const blank = await anon.POST("/api/login", { body: { email: address, password: "" } });
+    expect(blank.error).toEqual({ message: "Senha é obrigatória", errors: { password: ["Senha é obrigatória"] } });
+    const notJson = await anon.POST("/api/login", {
+      body: { email: address, password: "segredo123" },
+      bodySerializer: () => "email=a",
+      headers: { "Content-Type": "text/plain" },
+    });
+    expect(notJson.response.status).toBe(415);
+
+    const login = await anon.POST("/api/login", { body: { email: address, password: "segredo123", remember: true } });
+    expect(login.data?.email).toBe(address);
+    expect((await typed(sessionCookie(login.response)).GET("/api/user")).data?.name).toBe("Ana Contrato");
+    expect((await anon.GET("/api/user")).response.status).toBe(401);
+  });
+
+  it("users: CRUD, pages, conflicts, roles and the three-step avatar upload", async () => {
+    const created = await admin.POST("/api/users", {
+      body: { name: "Bruno Contrato", email: email("bruno"), password: "segredo123", userType: "Team", cpf: "123.456.789-09" },
+    });
+    expect(created.response.status).toBe(201);
+    const user = created.data!;
+    expect(user.cpf).toBe("12345678909");
+
+    expect((await team.GET("/api/users")).data?.some((u) => u.id === user.id)).toBe(true);
+    const page = await client.GET("/api/users", { params: { query: { q: "Bruno Contrato", page: 1, pageSize: 10 } } });
+    expect(page.data?.map((u) => u.id)).toContain(user.id);
+    expect(Number(page.response.headers.get("X-Total-Count"))).toBeGreaterThanOrEqual(1);
+    expect((await client.GET("/api/users/{id}", { params: { path: { id: user.id } } })).data?.name).toBe("Bruno Contrato");
+
+    const updated = await admin.PATCH("/api/users/{id}", { params: { path: { id: user.id } }, body: { name: "Bruno C.", password: "" } });
+    expect(updated.data).toMatchObject({ name: "Bruno C.", userType: "Team" });
+    const taken = await admin.PATCH("/api/users/{id}", { params: { path: { id: user.id } }, body: { email: (await admin.GET("/api/user")).data!.email } });
+    expect(taken.response.status).toBe(409);
+    expect(taken.error?.errors?.email).toEqual(["E-mail já cadastrado"]);
+    const bad = await admin.POST("/api/users", { body: { name: "X", email: email("x"), password: "123", userType: "Team" } });
+    expect(bad.error?.errors?.password).toEqual(["A senha deve ter pelo menos 6 caracteres"]);
+    expect((await team.POST("/api/users", { body: { name: "X", email: email("x"), password: "segredo123", userType: "Team" } })).response.status).toBe(403);
+    expect((await anon.GET("/api/users")).response.status).toBe(401);
+    expect((await admin.GET("/api/users/{id}", { params: { path: { id: MISSING } } })).response.status).toBe(404);
+
+    // Avatar: signed URL, raw PUT of the bytes, then the user's avatarUrl.
+    const issued = await admin.POST("/api/objects/upload");
+    const token = issued.data!.uploadURL.split("/").pop()!;
+    const png = Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+      "base64",
+    );
+    const put = await anon.PUT("/api/objects/upload/{token}", {
+      params: { path: { token } },
+      body: "",
+      bodySerializer: () => png,
+      headers: { "Content-Type": "image/png" },
+    });
+    expect(put.response.status).toBe(200);
+    const again = await anon.PUT("/api/objects/upload/{token}", {
+      params: { path: { token } },
+      body: "",
+      bodySerializer: () => png,
+      headers: { "Content-Type": "image/png" },
+    });
+    expect(again.response.status).toBe(409);
+    const avatar = await admin.PUT("/api/users/{id}/avatar", { params: { path: { id: user.id } }, body: { avatarUrl: put.data!.objectPath } });
+    expect(avatar.data?.avatarUrl).toBe(put.data!.objectPath);
+    const foreign = await admin.PUT("/api/users/{id}/avatar", { params: { path: { id: user.id } }, body: { avatarUrl: "https://example.com/a.png" } });
+    expect(foreign.response.status).toBe(400);
+
+    expect((await admin.DELETE("/api/users/{id}", { params: { path: { id: adminId } } })).response.status).toBe(409);
+    expect((await admin.DELETE("/api/users/{id}", { params: { path: { id: user.id } } })).response.status).toBe(204);
+    expect((await admin.GET("/api/users/{id}", { params: { path: { id: user.id } } })).response.status).toBe(404);
+  });
+
+  it("courses: create, list, read, update, validation, roles, delete", async () => {
+    const created = await admin.POST("/api/courses", { body: { name: "Ballet Contrato" } });
+    expect(created.response.status).toBe(201);
+    const id = created.data!.id;
+    expect(created.data!.active).toBe(true);
+    expect((await client.GET("/api/courses")).data?.some((c) => c.id === id)).toBe(true);
+    expect((await team.GET("/api/courses/{id}", { params: { path: { id } } })).data?.name).toBe("Ballet Contrato");
+    expect((await admin.PATCH("/api/courses/{id}", { params: { path: { id } }, body: { active: false } })).data?.active).toBe(false);
+    const invalid = await admin.POST("/api/courses", { body: { name: " " } });
+    expect(invalid.error).toEqual({ message: "Nome do curso é obrigatório", errors: { name: ["Nome do curso é obrigatório"] } });
+    expect((await client.PATCH("/api/courses/{id}", { params: { path: { id } }, body: { name: "X" } })).response.status).toBe(403);
+    expect((await admin.DELETE("/api/courses/{id}", { params: { path: { id } } })).response.status).toBe(204);
+    expect((await admin.GET("/api/courses/{id}", { params: { path: { id } } })).response.status).toBe(404);
+  });
+
+  it("branches: create, list, read, update, validation, delete", async () => {
+    const created = await admin.POST("/api/branches", { body: { name: "Unidade Centro", address: "Av. Brasil, 10", isDefault: false } });
+    expect(created.response.status).toBe(201);
+    const id = created.data!.id;
+    expect(created.data).toMatchObject({ active: true, isDefault: false });
+    expect((await team.GET("/api/branches")).data?.some((b) => b.id === id)).toBe(true);
+    expect((await client.GET("/api/branches/{id}", { params: { path: { id } } })).data?.address).toBe("Av. Brasil, 10");
+    expect((await admin.PATCH("/api/branches/{id}", { params: { path: { id } }, body: { name: "Unidade Sul" } })).data?.name).toBe("Unidade Sul");
+    const invalid = await admin.POST("/api/branches", { body: { name: "", address: "" } });
+    expect(invalid.error?.errors).toEqual({ name: ["Nome da unidade é obrigatório"], address: ["Endereço é obrigatório"] });
+    expect((await team.DELETE("/api/branches/{id}", { params: { path: { id } } })).response.status).toBe(403);
+    expect((await admin.DELETE("/api/branches/{id}", { params: { path: { id } } })).response.status).toBe(204);
+  });
+
+  it("offers: create (money as text), list, read, update, validation, delete", async () => {
+    const branch = (await admin.POST("/api/branches", { body: { name: "Unidade Ofertas", address: "Rua B, 2" } })).data!;
+    const created = await admin.POST("/api/offers", {
+      body: { name: "Mensal", monthlyValue: "189.9", checkoutLink: "https://pagamento.example.com/mensal", branchId: branch.id },
+    });
+    expect(created.response.status).toBe(201);
+    const id = created.data!.id;
+    expect(created.data).toMatchObject({ monthlyValue: "189.90", branchName: "Unidade Ofertas", active: true });
+    expect((await client.GET("/api/offers")).data?.some((o) => o.id === id)).toBe(true);
+    expect((await client.GET("/api/offers/{id}", { params: { path: { id } } })).data?.name).toBe("Mensal");
+    expect((await admin.PATCH("/api/offers/{id}", { params: { path: { id } }, body: { monthlyValue: 200 } })).data?.monthlyValue).toBe("200.00");
+    const invalid = await admin.POST("/api/offers", { body: { name: "X", monthlyValue: "0", checkoutLink: "nada", branchId: branch.id } });
+    expect(invalid.error?.errors).toMatchObject({
+      monthlyValue: ["Valor mensal deve ser maior que zero"],
+      checkoutLink: ["Por favor, insira um link válido"],
+    });
+    expect((await admin.DELETE("/api/offers/{id}", { params: { path: { id } } })).response.status).toBe(204);
+  });
+
+  it("classrooms and classroom schedules: CRUD, per-parent lists, overlap conflict, validation", async () => {
+    const branch = (await admin.POST("/api/branches", { body: { name: "Unidade Salas", address: "Rua C, 3" } })).data!;
+    const room = await admin.POST("/api/classrooms", { body: { branchId: branch.id, name: "Sala Azul", capacity: "20" } });
+    expect(room.response.status).toBe(201);
+    const roomId = room.data!.id;
+    expect(room.data!.capacity).toBe(20);
+    expect((await client.GET("/api/classrooms")).data?.some((r) => r.id === roomId)).toBe(true);
+    expect((await client.GET("/api/classrooms/branch/{branchId}", { params: { path: { branchId: branch.id } } })).data?.map((r) => r.id)).toEqual([roomId]);
+    expect((await client.GET("/api/classrooms/{id}", { params: { path: { id: roomId } } })).data?.name).toBe("Sala Azul");
+    expect((await admin.PATCH("/api/classrooms/{id}", { params: { path: { id: roomId } }, body: { capacity: 25 } })).data?.capacity).toBe(25);
+    const badRoom = await admin.POST("/api/classrooms", { body: { branchId: branch.id, name: "Sala", capacity: "0" } });
+    expect(badRoom.error?.errors?.capacity).toEqual(["Capacidade deve ser maior que zero"]);
+    expect((await admin.GET("/api/classrooms/branch/{branchId}", { params: { path: { branchId: MISSING } } })).response.status).toBe(404);
+
+    const slot = await admin.POST("/api/classroom-schedules", {
+      body: { classroomId: roomId, dayOfWeek: "Quarta", startTime: "08:00", endTime: "09:00" },
+    });
+    expect(slot.response.status).toBe(201);
+    const slotId = slot.data!.id;
+    expect((await team.GET("/api/classroom-schedules")).data?.some((s) => s.id === slotId)).toBe(true);
+    expect(
+      (await team.GET("/api/classroom-schedules/classroom/{classroomId}", { params: { path: { classroomId: roomId } } })).data?.map((s) => s.id),
+    ).toEqual([slotId]);
+    expect((await team.GET("/api/classroom-schedules/{id}", { params: { path: { id: slotId } } })).data?.dayOfWeek).toBe("Quarta");
+    const overlap = await admin.POST("/api/classroom-schedules", {
+      body: { classroomId: roomId, dayOfWeek: "Quarta", startTime: "08:30", endTime: "09:30" },
+    });
+    expect(overlap.response.status).toBe(409);
+    const backwards = await admin.PATCH("/api/classroom-schedules/{id}", { params: { path: { id: slotId } }, body: { endTime: "07:00" } });
+    expect(backwards.error?.errors?.endTime).toEqual(["Horário final deve ser maior que o horário inicial"]);
+    expect(
+      (await admin.PATCH("/api/classroom-schedules/{id}", { params: { path: { id: slotId } }, body: { startTime: "10:00", endTime: "11:00" } })).data,
+    ).toMatchObject({ startTime: "10:00", endTime: "11:00" });
+    expect((await admin.DELETE("/api/classroom-schedules/{id}", { params: { path: { id: slotId } } })).response.status).toBe(204);
+    expect((await admin.DELETE("/api/classrooms/{id}", { params: { path: { id: roomId } } })).response.status).toBe(204);
+  });
+
+  it("classes: numbered by the server, schedule links, references in use, validation", async () => {
+    const { course, branch, room, slot } = await classSetup();
+    const created = await admin.POST("/api/classes", {
+      body: { courseId: course.id, responsibleId: adminId, branchId: branch.id, classroomId: room.id, scheduleIds: [slot.id] },
+    });
+    expect(created.response.status).toBe(201);
+    const cls = created.data!;
+    expect(cls).toMatchObject({ courseName: "Jazz Contrato", scheduleIds: [slot.id], active: true });
+    expect(cls.schedules[0].label).toBe("Terça 18:00-19:00");
+
+    expect((await client.GET("/api/classes")).data?.some((c) => c.id === cls.id)).toBe(true);
+    expect((await client.GET("/api/classes", { params: { query: { branchId: branch.id } } })).data?.map((c) => c.id)).toEqual([cls.id]);
+    expect((await client.GET("/api/classes/{id}", { params: { path: { id: cls.id } } })).data?.classNumber).toBe(cls.classNumber);
+    expect((await client.GET("/api/classes/{id}/schedules", { params: { path: { id: cls.id } } })).data?.map((l) => l.scheduleId)).toEqual([slot.id]);
+    expect((await client.GET("/api/class-schedules")).data?.some((l) => l.classId === cls.id)).toBe(true);
+    expect((await admin.PATCH("/api/classes/{id}", { params: { path: { id: cls.id } }, body: { active: false } })).data?.active).toBe(false);
+    const empty = await admin.PATCH("/api/classes/{id}", { params: { path: { id: cls.id } }, body: { scheduleIds: [] } });
+    expect(empty.error?.errors?.scheduleIds).toEqual(["Selecione pelo menos um horário"]);
+    expect((await admin.DELETE("/api/courses/{id}", { params: { path: { id: course.id } } })).response.status).toBe(409);
+    expect((await team.DELETE("/api/classes/{id}", { params: { path: { id: cls.id } } })).response.status).toBe(403);
+    expect((await admin.DELETE("/api/classes/{id}", { params: { path: { id: cls.id } } })).response.status).toBe(204);
+    expect((await admin.GET("/api/classes/{id}/schedules", { params: { path: { id: cls.id } } })).response.status).toBe(404);
+  });
+
+  it("guardians and guardian persons: create with the client user, pages, primary rules, delete", async () => {
+    const person = (over: Record<string, unknown> = {}) => ({
+      fullName: "Maria Contrato",
+      cpf: cpf(),
+      email: email("maria"),
+      birthDate: "1985-04-12",
+      phone: "(11) 98765-4321",
+      ...over,
+    });
+    const primary = person({ isPrimary: true });
+    const created = await admin.POST("/api/guardians", { body: { address: "Rua das Flores, 100", persons: [primary, person({ fullName: "João Contrato" })] } });
+    expect(created.response.status).toBe(201);
+    const g = created.data!;
+    expect(g.userId).toEqual(expect.any(String));
+    const [first, second] = g.persons;
+    expect(first).toMatchObject({ email: primary.email, isPrimary: true, phone: "11987654321" });
+
+    expect((await client.GET("/api/guardians")).data?.some((x) => x.id === g.id)).toBe(true);
+    const page = await client.GET("/api/guardians", { params: { query: { q: primary.email, page: 1 } } });
+    expect(page.data?.map((x) => x.id)).toEqual([g.id]);
+    expect(page.response.headers.get("X-Total-Count")).toBe("1");
+    expect((await client.GET("/api/guardians/{id}", { params: { path: { id: g.id } } })).data?.address).toBe("Rua das Flores, 100");
+    expect((await client.GET("/api/guardians/{id}/persons", { params: { path: { id: g.id } } })).data?.length).toBe(2);
+    expect((await client.GET("/api/guardian-persons/{id}", { params: { path: { id: second.id } } })).data?.fullName).toBe("João Contrato");
+
+    const bad = await admin.PATCH("/api/guardian-persons/{id}", { params: { path: { id: second.id } }, body: { birthDate: "1985-02-30" } });
+    expect(bad.error?.errors?.birthDate).toEqual(["Data de nascimento inválida"]);
+    const promoted = await admin.PATCH("/api/guardian-persons/{id}", { params: { path: { id: second.id } }, body: { isPrimary: true } });
+    expect(promoted.data?.isPrimary).toBe(true);
+    expect((await admin.DELETE("/api/guardian-persons/{id}", { params: { path: { id: second.id } } })).response.status).toBe(409);
+    expect((await admin.DELETE("/api/guardian-persons/{id}", { params: { path: { id: first.id } } })).response.status).toBe(204);
+
+    const none = await admin.POST("/api/guardians", { body: { address: "Rua X", persons: [] } });
+    expect(none.error?.errors?.persons).toEqual(["Adicione pelo menos uma pessoa"]);
+    const taken = await admin.POST("/api/guardians", { body: { address: "Rua Y", persons: [person({ email: primary.email })] } });
+    expect(taken.response.status).toBe(409);
+    expect((await client.DELETE("/api/guardians/{id}", { params: { path: { id: g.id } } })).response.status).toBe(403);
+    expect((await admin.DELETE("/api/guardians/{id}", { params: { path: { id: g.id } } })).response.status).toBe(204);
+    expect((await admin.GET("/api/guardians/{id}", { params: { path: { id: g.id } } })).response.status).toBe(404);
+  });
+
+  it("trials and their histories: Team creates and moves status, months, validation, delete", async () => {
+    const { course, branch, room, slot } = await classSetup();
+    const cls = (
+      await admin.POST("/api/classes", {
+        body: { courseId: course.id, responsibleId: adminId, branchId: branch.id, classroomId: room.id, scheduleIds: [slot.id] },
+      })
+    ).data!;
+    const created = await team.POST("/api/trials", {
+      body: {
+        guardianName: "Paula Contrato",
+        studentName: "Lia Contrato",
+        classId: cls.id,
+        whatsappNumber: "(11) 91234-5678",
+        scheduledDate: "2031-03-18",
+        scheduledTime: "18:00",
+      },
+    });
+    expect(created.response.status).toBe(201);
+    const trial = created.data!;
+    expect(trial).toMatchObject({ status: "Agendado", origin: "Outros", whatsappNumber: "11912345678" });
+
+    expect((await client.GET("/api/trials")).data?.some((t) => t.id === trial.id)).toBe(true);
+    expect((await client.GET("/api/trials", { params: { query: { month: "2031-03" } } })).data?.map((t) => t.id)).toEqual([trial.id]);
+    expect((await client.GET("/api/trials", { params: { query: { month: "março" } } })).response.status).toBe(400);
+    expect((await client.GET("/api/trials/{id}", { params: { path: { id: trial.id } } })).data?.studentName).toBe("Lia Contrato");
+
+    const moved = await team.PATCH("/api/trials/{id}", { params: { path: { id: trial.id } }, body: { status: "Compareceu" } });
+    expect(moved.data?.status).toBe("Compareceu");
+    const edited = await admin.PATCH("/api/trials/{id}", { params: { path: { id: trial.id } }, body: { origin: "Indicação", scheduledTime: "18:30" } });
+    expect(edited.data).toMatchObject({ origin: "Indicação", scheduledTime: "18:30", status: "Compareceu" });
+    const history = (await client.GET("/api/trials/{id}/history", { params: { path: { id: trial.id } } })).data!;
+    expect(history.map((h) => h.status)).toEqual(["Agendado", "Compareceu"]);
+    expect((await client.GET("/api/trials/all-histories")).data?.[trial.id]?.length).toBe(2);
+    expect(
+      Object.keys((await client.GET("/api/trials/all-histories", { params: { query: { month: "2031-03" } } })).data ?? {}),
+    ).toEqual([trial.id]);
+
+    const invalid = await team.POST("/api/trials", {
+      body: { guardianName: "", studentName: "Lia", classId: cls.id, whatsappNumber: "123", scheduledDate: "2031-13-01", scheduledTime: "25:00" },
+    });
+    expect(invalid.error?.errors).toMatchObject({
+      guardianName: ["Nome do responsável é obrigatório"],
+      whatsappNumber: ["Número do WhatsApp é obrigatório"],
+      scheduledDate: ["Data inválida"],
+      scheduledTime: ["Horário inválido"],
+    });
+    expect((await client.PATCH("/api/trials/{id}", { params: { path: { id: trial.id } }, body: { status: "Reagendado" } })).response.status).toBe(403);
+    expect((await admin.DELETE("/api/classes/{id}", { params: { path: { id: cls.id } } })).response.status).toBe(409);
+    expect((await team.DELETE("/api/trials/{id}", { params: { path: { id: trial.id } } })).response.status).toBe(204);
+    expect((await client.GET("/api/trials/{id}/history", { params: { path: { id: trial.id } } })).response.status).toBe(404);
+  });
+
+  it("the document itself is served to anyone", async () => {
+    const res = await anon.GET("/api/openapi.json");
+    expect(res.response.status).toBe(200);
+    expect(res.data).toMatchObject({ openapi: "3.1.0" });
+  });
+
+  // Last in the file (tests run in order): each documented operation was called and succeeded at least once.
+  it("exercised every documented operation with success", () => {
+    const documented = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m} ${path}`));
+    expect(documented.filter((op) => !succeeded.has(op))).toEqual([]);
+    expect(seen.size).toBeGreaterThan(documented.length);
+  });
+});
