@@ -10,7 +10,7 @@ export default [
 
   layout("routes/app-layout.tsx", [
     index("routes/dashboard.tsx"),
-    // @routes:configuracoes (users, offers, branches, courses)
+    // Configurações
     route("users", "routes/users.tsx", [
       route("new", "routes/user-form.tsx", { id: "user-new" }),
       route(":id/edit", "routes/user-form.tsx", { id: "user-edit" }),
@@ -40,13 +40,13 @@ export default [
       route(":id/edit", "routes/course-form.tsx", { id: "course-edit" }),
       route(":id/delete", "routes/course-delete.tsx"),
     ]),
-    // @routes:operacao (classes)
+    // Operação
     route("classes", "routes/classes.tsx", [
       route("new", "routes/class-form.tsx", { id: "class-new" }),
       route(":id/edit", "routes/class-form.tsx", { id: "class-edit" }),
       route(":id/delete", "routes/class-delete.tsx"),
     ]),
-    // @routes:secretaria (guardians)
+    // Secretaria
     route("guardians", "routes/guardians.tsx", [
       route("new", "routes/guardian-new.tsx"),
       route(":id/delete", "routes/guardian-delete.tsx"),
@@ -54,7 +54,7 @@ export default [
       route(":id/persons/:personId/edit", "routes/person-edit.tsx"),
       route(":id/persons/:personId/delete", "routes/person-delete.tsx"),
     ]),
-    // @routes:comercial (trials)
+    // Comercial
     route("trials", "routes/trials.tsx", [
       route("new", "routes/trial-form.tsx", { id: "trial-new" }),
       route(":id/edit", "routes/trial-form.tsx", { id: "trial-edit" }),
@@ -63,12 +63,12 @@ export default [
     ]),
   ]),
 
+  // The JSON API of SPEC §7 (thin adapters over app/domain), documented at /api/openapi.json.
   ...prefix("api", [
     route("user", "routes/api/user.ts"),
     route("login", "routes/api/login.ts"),
     route("register", "routes/api/register.ts"),
     route("logout", "routes/api/logout.ts"),
-    // @api:configuracoes
     route("users", "routes/api/users.ts"),
     route("users/:id", "routes/api/user-item.ts"),
     route("users/:id/avatar", "routes/api/user-avatar.ts"),
@@ -86,17 +86,14 @@ export default [
     route("classroom-schedules/:id", "routes/api/classroom-schedule.ts"),
     route("courses", "routes/api/courses.ts"),
     route("courses/:id", "routes/api/course.ts"),
-    // @api:operacao
     route("classes", "routes/api/classes.ts"),
     route("classes/:id", "routes/api/class.ts"),
     route("classes/:id/schedules", "routes/api/class-schedule-links.ts"),
     route("class-schedules", "routes/api/class-schedules.ts"),
-    // @api:secretaria
     route("guardians", "routes/api/guardians.ts"),
     route("guardians/:id", "routes/api/guardian.ts"),
     route("guardians/:id/persons", "routes/api/guardian-persons.ts"),
     route("guardian-persons/:id", "routes/api/guardian-person.ts"),
-    // @api:comercial
     route("openapi.json", "routes/api/openapi.ts"),
     route("trials", "routes/api/trials.ts"),
     route("trials/all-histories", "routes/api/trials-all-histories.ts"),
