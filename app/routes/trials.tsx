@@ -1,11 +1,10 @@
-import { useEffect, useRef, type SVGProps } from "react";
-import { data, Form, Link, Outlet, useFetcher, useLocation, useNavigation } from "react-router";
+import { data, Link, Outlet, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/trials";
 import { ChevronLeftIcon, ChevronRightIcon, PlusIcon } from "~/components/icons";
+import { ENROLL_TOAST, TrialBlock, type CalendarTrial } from "~/components/trial-block";
 import { LinkButton } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page";
 import { Spinner } from "~/components/ui/spinner";
-import { useActionToast, useToast } from "~/components/ui/toaster";
 import { canManageTrials } from "~/domain/actor";
 import { DomainError } from "~/domain/errors";
 import {
@@ -20,11 +19,8 @@ import {
   WEEKDAY_HEADERS,
 } from "~/domain/trials/calendar";
 import { formatDays } from "~/domain/trials/kpis";
-import { TRIAL_STATUSES, WANTS_TO_ENROLL } from "~/domain/trials/constants";
 import { getTrialMonth, updateTrial } from "~/domain/trials/service.server";
-import { useHydrated } from "~/hooks/use-hydrated";
 import { cn } from "~/lib/cn";
-import { onlyDigits } from "~/lib/format";
 import type { Toast } from "~/lib/toast";
 import { actorOf, requirePermission, requireUser } from "~/session.server";
 import { redirectWithToast } from "~/toast.server";
@@ -40,22 +36,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     next: shiftMonth(month, 1),
     today: today(),
     weeks: calendarWeeks(month),
-    // Only what a block shows.
-    trials: trials.map(({ id, guardianName, studentName, whatsappNumber, scheduledDate, scheduledTime, status }) => ({
-      id,
-      guardianName,
-      studentName,
-      whatsappNumber,
-      scheduledDate,
-      scheduledTime,
-      status,
-    })),
+    // Only what the calendar shows: the first trials of each day and how many there are.
+    days: firstOfEachDay(trials),
     kpis,
     canManage: canManageTrials(user),
   };
 }
 
-const ENROLL_TOAST = { title: "Solicitar Matrícula", description: "Funcionalidade em desenvolvimento" };
 
 /**
  * The calendar's own forms: the quick status change and 'Matricular'. Without
@@ -63,6 +50,20 @@ const ENROLL_TOAST = { title: "Solicitar Matrícula", description: "Funcionalida
  * with JavaScript the status form goes through a fetcher (marked `enhanced`)
  * and gets its toast as data, so the page stays where it is.
  */
+const DAY_LIMIT = 3;
+
+function firstOfEachDay(trials: ReadonlyArray<CalendarTrial>): Record<string, { trials: CalendarTrial[]; total: number }> {
+  const days: Record<string, { trials: CalendarTrial[]; total: number }> = {};
+  for (const { id, guardianName, studentName, whatsappNumber, scheduledDate, scheduledTime, status } of trials) {
+    const day = (days[scheduledDate] ??= { trials: [], total: 0 });
+    day.total++;
+    if (day.trials.length < DAY_LIMIT) {
+      day.trials.push({ id, guardianName, studentName, whatsappNumber, scheduledDate, scheduledTime, status });
+    }
+  }
+  return days;
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const user = await requirePermission(request, canManageTrials);
   const form = await request.formData();
@@ -88,19 +89,16 @@ export async function action({ request }: Route.ActionArgs) {
   return data({ toast: { id: crypto.randomUUID(), ...toast } as Toast | undefined }, { status });
 }
 
-type LoaderData = Route.ComponentProps["loaderData"];
-type CalendarTrial = LoaderData["trials"][number];
 
 export default function Trials({ loaderData }: Route.ComponentProps) {
-  const { month, title, previous, next, weeks, kpis, canManage, trials } = loaderData;
+  const { month, title, previous, next, weeks, kpis, canManage, days } = loaderData;
   const navigation = useNavigation();
   const location = useLocation();
   const target = navigation.state === "loading" ? navigation.location : null;
   const loadingMonth = target?.pathname === "/trials" && target.search !== location.search;
   const loadingHistory = Boolean(target && /^\/trials\/[^/]+\/history$/.test(target.pathname));
 
-  const byDate = new Map<string, CalendarTrial[]>();
-  for (const t of trials) byDate.set(t.scheduledDate, [...(byDate.get(t.scheduledDate) ?? []), t]);
+  const byDate = new Map(Object.entries(days).sort(([a], [b]) => a.localeCompare(b)));
 
   return (
     <div>
@@ -174,14 +172,8 @@ export default function Trials({ loaderData }: Route.ComponentProps) {
                         </span>
                         {canManage && day.inMonth ? <NewOnDay date={day.date} month={month} /> : null}
                       </div>
-                      {day.inMonth && byDate.get(day.date)?.length ? (
-                        <ul className="mt-1 space-y-1">
-                          {byDate.get(day.date)!.map((t) => (
-                            <li key={t.id}>
-                              <TrialBlock trial={t} month={month} canManage={canManage} />
-                            </li>
-                          ))}
-                        </ul>
+                      {day.inMonth && byDate.get(day.date) ? (
+                        <DayTrials date={day.date} day={byDate.get(day.date)!} month={month} canManage={canManage} />
                       ) : null}
                     </td>
                   );
@@ -208,13 +200,7 @@ export default function Trials({ loaderData }: Route.ComponentProps) {
                     <h3 className="text-sm font-semibold">{dayHeading(date)}</h3>
                     {canManage ? <NewOnDay date={date} month={month} /> : null}
                   </div>
-                  <ul className="space-y-2">
-                    {list.map((t) => (
-                      <li key={t.id}>
-                        <TrialBlock trial={t} month={month} canManage={canManage} />
-                      </li>
-                    ))}
-                  </ul>
+                  <DayTrials date={date} day={list} month={month} canManage={canManage} />
                 </li>
               ))}
             </ol>
@@ -229,6 +215,44 @@ export default function Trials({ loaderData }: Route.ComponentProps) {
       ) : null}
       <Outlet />
     </div>
+  );
+}
+
+/**
+ * A day's trials: the first few as blocks, and a link to the day's dialog for the
+ * rest, so a busy month stays light to render and to read.
+ */
+function DayTrials({
+  date,
+  day,
+  month,
+  canManage,
+}: {
+  date: string;
+  day: { trials: CalendarTrial[]; total: number };
+  month: string;
+  canManage: boolean;
+}) {
+  const hidden = day.total - day.trials.length;
+  return (
+    <>
+      <ul className="mt-1 space-y-1">
+        {day.trials.map((t) => (
+          <li key={t.id}>
+            <TrialBlock trial={t} month={month} canManage={canManage} />
+          </li>
+        ))}
+      </ul>
+      {hidden > 0 ? (
+        <Link
+          to={`/trials/day/${date}?month=${month}`}
+          preventScrollReset
+          className="mt-1 block rounded px-1 text-xs font-semibold text-violet-800 underline hover:text-violet-950 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
+        >
+          +{hidden} mais<span className="sr-only"> em {formatCalendarDate(date)}</span>
+        </Link>
+      ) : null}
+    </>
   );
 }
 
@@ -251,157 +275,6 @@ function NewOnDay({ date, month }: { date: string; month: string }) {
       <PlusIcon width={14} height={14} />
       <span className="sr-only">Novo experimental em {formatCalendarDate(date)}</span>
     </Link>
-  );
-}
-
-const controlShape =
-  "inline-flex items-center gap-1 rounded border px-1.5 py-0.5 text-xs font-medium " +
-  "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600";
-const smallControl = cn(controlShape, "border-slate-300 bg-white text-slate-900 hover:bg-slate-100");
-
-/** One trial in its day: student, (guardian), time; with the permission, its quick actions. */
-function TrialBlock({ trial, month, canManage }: { trial: CalendarTrial; month: string; canManage: boolean }) {
-  const fetcher = useFetcher<typeof action>();
-  const hydrated = useHydrated();
-  const { toast } = useToast();
-  const details = useRef<HTMLDetailsElement>(null);
-  useActionToast(fetcher.state === "idle" ? fetcher.data?.toast : undefined);
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.toast && details.current) details.current.open = false;
-  }, [fetcher.state, fetcher.data]);
-
-  // While the change is on its way, show the chosen status.
-  const pending = fetcher.formData?.get("status");
-  const status = typeof pending === "string" ? pending : trial.status;
-  const enrolling = status === WANTS_TO_ENROLL;
-  const statusUrl = `/trials?month=${month}`;
-  const phone = onlyDigits(trial.whatsappNumber);
-
-  const summary = (
-    <>
-      <span className="block truncate font-semibold">{trial.studentName}</span>
-      <span className="block truncate">{`(${trial.guardianName})`}</span>
-      <span className="block">{trial.scheduledTime}</span>
-    </>
-  );
-
-  return (
-    <div
-      data-testid="trial-block"
-      data-status={status}
-      className={cn(
-        "rounded-md border p-1.5 text-xs",
-        enrolling ? "border-green-400 bg-green-100 text-green-950" : "border-violet-200 bg-violet-50 text-slate-900",
-      )}
-    >
-      {canManage ? (
-        <Link
-          to={`/trials/${trial.id}/edit?month=${month}`}
-          preventScrollReset
-          className="block rounded hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
-        >
-          {summary}
-        </Link>
-      ) : (
-        <div>{summary}</div>
-      )}
-      <p className="mt-0.5 truncate text-[0.7rem] text-slate-700">
-        <span className="sr-only">Status: </span>
-        {status}
-      </p>
-      <div className="mt-1 flex flex-wrap items-center gap-1">
-        {canManage ? (
-          <details ref={details} className="relative">
-            <summary className={cn(smallControl, "cursor-pointer list-none")}>
-              Status<span className="sr-only"> de {trial.studentName}</span>
-            </summary>
-            <div className="absolute left-0 z-30 mt-1 w-44 rounded-md border border-slate-200 bg-white p-2 text-slate-900 shadow-lg">
-              <p className="mb-1 text-xs font-semibold">Alterar status:</p>
-              <ul className="space-y-0.5">
-                {TRIAL_STATUSES.map((s) => (
-                  <li key={s}>
-                    <fetcher.Form method="post" action={statusUrl} preventScrollReset>
-                      <input type="hidden" name="intent" value="status" />
-                      <input type="hidden" name="id" value={trial.id} />
-                      <input type="hidden" name="month" value={month} />
-                      {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
-                      <button
-                        type="submit"
-                        name="status"
-                        value={s}
-                        aria-pressed={s === status}
-                        disabled={fetcher.state !== "idle"}
-                        className={cn(
-                          "w-full rounded px-2 py-1 text-left text-xs hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600",
-                          s === status && "bg-violet-100 font-semibold",
-                        )}
-                      >
-                        {s}
-                      </button>
-                    </fetcher.Form>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          </details>
-        ) : null}
-        {canManage ? (
-          <Link to={`/trials/${trial.id}/history?month=${month}`} preventScrollReset className={smallControl} title="Ver histórico">
-            <ClockIcon />
-            <span className="sr-only">Ver histórico de {trial.studentName}</span>
-          </Link>
-        ) : null}
-        {canManage && enrolling ? (
-          <Form method="post" action={statusUrl} preventScrollReset>
-            <input type="hidden" name="intent" value="enroll" />
-            <input type="hidden" name="month" value={month} />
-            <button
-              type="submit"
-              className={cn(controlShape, "border-green-800 bg-green-800 text-white hover:bg-green-900")}
-              onClick={
-                hydrated
-                  ? (e) => {
-                      e.preventDefault();
-                      toast(ENROLL_TOAST);
-                    }
-                  : undefined
-              }
-            >
-              Matricular<span className="sr-only"> {trial.studentName}</span>
-            </button>
-          </Form>
-        ) : null}
-        {phone ? (
-          <a
-            href={`https://wa.me/55${phone}`}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={smallControl}
-            title="WhatsApp"
-          >
-            <ChatIcon />
-            <span className="sr-only">WhatsApp de {trial.guardianName}</span>
-          </a>
-        ) : null}
-      </div>
-    </div>
-  );
-}
-
-function ClockIcon(props: SVGProps<SVGSVGElement>) {
-  return (
-    <svg viewBox="0 0 24 24" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false" {...props}>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M12 7v5l3 2" strokeLinecap="round" />
-    </svg>
-  );
-}
-
-function ChatIcon(props: SVGProps<SVGSVGElement>) {
-  return (
-    <svg viewBox="0 0 24 24" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false" {...props}>
-      <path d="M21 12a8.5 8.5 0 0 1-12.6 7.4L3 21l1.6-5.2A8.5 8.5 0 1 1 21 12z" strokeLinejoin="round" />
-    </svg>
   );
 }
 

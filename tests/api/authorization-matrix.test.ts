@@ -79,6 +79,7 @@ async function paramsFor(path: string, fx: Fixture): Promise<Record<string, stri
     else if (name === "branchId") params[name] = await fx.branch();
     else if (name === "personId") params[name] = (await fx.guardian()).persons[1].id;
     else if (name === "token") params[name] = (await issueUploadUrl()).split("/").pop()!;
+    else if (name === "date") params[name] = "2026-11-21";
     else if (name === "id") {
       const base = path.replace(/^\/api/, "").split("/")[1];
       const byBase: Record<string, () => Promise<string>> = {

@@ -139,6 +139,7 @@ export const matrix: MatrixRow[] = [
   { path: "/trials/:id/delete", method: "GET", expect: trialDialog },
   { path: "/trials/:id/delete", method: "POST", expect: trialFormPost, table: "trials", target: "id" },
   { path: "/trials/:id/history", method: "GET", expect: screen },
+  { path: "/trials/day/:date", method: "GET", expect: screen },
 
   // JSON API: session
   { path: "/api/user", method: "GET", expect: read },

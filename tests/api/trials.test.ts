@@ -324,3 +324,24 @@ describe("/trials screens without JavaScript", () => {
     expect((await client.raw("GET", "/trials/new")).status).toBe(403);
   });
 });
+
+describe("busy days on the calendar", () => {
+  it("shows the first three trials of a day and a '+N mais' link to the day's dialog, which lists them all", async () => {
+    const names = ["Ana Dia", "Bia Dia", "Cris Dia", "Duda Dia", "Eva Dia"];
+    for (const [i, studentName] of names.entries()) {
+      await makeTrial(classId, { scheduledDate: "2033-07-09", scheduledTime: `0${i + 1}:00`, studentName });
+    }
+    const month = await (await client.raw("GET", "/trials?month=2033-07")).text();
+    expect(month).toContain("Ana Dia");
+    expect(month).toContain("Cris Dia");
+    expect(month).not.toContain("Duda Dia");
+    expect(month).toContain('href="/trials/day/2033-07-09?month=2033-07"');
+    expect(month).toMatch(/\+<!-- -->2<!-- --> mais|\+2 mais/);
+    const res = await client.raw("GET", "/trials/day/2033-07-09?month=2033-07");
+    expect(res.status).toBe(200);
+    const day = await res.text();
+    expect(day).toContain("Experimentais de 09/07/2033");
+    for (const name of names) expect(day).toContain(name);
+    expect((await client.raw("GET", "/trials/day/2033-02-30")).status).toBe(404);
+  });
+});

@@ -4,9 +4,9 @@ import { db, transaction } from "~/db.server";
 import { assertCanManageTrials, requireActor, type Actor } from "../actor";
 import { NotFoundError, ValidationError } from "../errors";
 import { isUuid, parseOrThrow } from "../validation";
-import { isMonth, monthBounds } from "./calendar";
+import { isCalendarDate, isMonth, monthBounds } from "./calendar";
 import { computeTrialKpis, type TrialKpis } from "./kpis";
-import { CLASS_REQUIRED, SCHEDULED, trialSchema, trialUpdateSchema } from "./schema";
+import { CLASS_REQUIRED, SCHEDULED, trialSchema, trialUpdateSchema, WANTS_TO_ENROLL } from "./schema";
 
 export interface TrialDTO {
   id: string;
@@ -98,6 +98,15 @@ export async function listTrials(actor: Actor | null, filter: { month?: string |
   return rows.map(toDTO);
 }
 
+/** One day's trials (the calendar's "+N mais" dialog). */
+export async function listTrialsOn(actor: Actor | null, date: string): Promise<TrialDTO[]> {
+  requireActor(actor);
+  if (!isCalendarDate(date)) throw new NotFoundError("Data inválida");
+  await db();
+  const rows = await Trial.findAll({ where: { scheduledDate: date }, order: ORDER });
+  return rows.map(toDTO);
+}
+
 export async function getTrial(actor: Actor | null, id: string): Promise<TrialDTO> {
   requireActor(actor);
   return toDTO(await find(id));
@@ -139,15 +148,50 @@ export async function getTrialHistory(actor: Actor | null, id: string): Promise<
   return (await historiesOf([trial.id]))[trial.id] ?? [];
 }
 
+/** What the calendar shows of a trial (plus createdAt, for the sales-cycle KPI). */
+export interface CalendarTrialRow {
+  id: string;
+  guardianName: string;
+  studentName: string;
+  whatsappNumber: string;
+  scheduledDate: string;
+  scheduledTime: string;
+  status: string;
+  createdAt: string;
+}
+
 export interface TrialMonth {
-  trials: TrialDTO[];
+  trials: CalendarTrialRow[];
   kpis: TrialKpis;
 }
 
-/** The calendar screen: one month's trials and the KPIs computed from them and their history. */
+/**
+ * The calendar screen: one month's trials and the KPIs computed from them.
+ * Reads only the columns the screen uses (plain rows, no model instances) and,
+ * for the sales cycle, only the 'Quer Matricular' entries of trials in that
+ * status, so a busy month stays fast.
+ */
 export async function getTrialMonth(actor: Actor | null, month: string): Promise<TrialMonth> {
-  const trials = await listTrials(actor, { month });
-  const histories = trials.length ? await historiesOf(trials.map((t) => t.id)) : {};
+  requireActor(actor);
+  const where = monthWhere(month);
+  await db();
+  const rows = (await Trial.findAll({
+    where,
+    order: ORDER,
+    attributes: ["id", "guardianName", "studentName", "whatsappNumber", "scheduledDate", "scheduledTime", "status", "createdAt"],
+    raw: true,
+  })) as unknown as Array<Omit<CalendarTrialRow, "createdAt" | "scheduledDate"> & { createdAt: Date | string; scheduledDate: string | Date }>;
+  const trials = rows.map((r) => ({ ...r, scheduledDate: dateOnly(r.scheduledDate), createdAt: iso(r.createdAt) }));
+  const enrolling = trials.filter((t) => t.status === WANTS_TO_ENROLL).map((t) => t.id);
+  const histories: TrialHistories = {};
+  if (enrolling.length) {
+    const entries = (await TrialStatusHistory.findAll({
+      where: { trialId: { [Op.in]: enrolling }, status: WANTS_TO_ENROLL },
+      attributes: ["id", "trialId", "status", "changedAt"],
+      raw: true,
+    })) as unknown as Array<{ id: string; trialId: string; status: string; changedAt: Date | string }>;
+    for (const e of entries) (histories[e.trialId] ??= []).push({ id: e.id, status: e.status, changedAt: iso(e.changedAt) });
+  }
   return { trials, kpis: computeTrialKpis(trials, histories) };
 }
 

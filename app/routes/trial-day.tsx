@@ -1,0 +1,59 @@
+import type { Route } from "./+types/trial-day";
+import { TrialBlock } from "~/components/trial-block";
+import { RouteDialog } from "~/components/ui/dialog";
+import { LinkButton } from "~/components/ui/button";
+import { canManageTrials } from "~/domain/actor";
+import { formatCalendarDate, monthOrCurrent, trialsUrl } from "~/domain/trials/calendar";
+import { listTrialsOn } from "~/domain/trials/service.server";
+import { orRespond } from "~/lib/forms.server";
+import { actorOf, requireUser } from "~/session.server";
+
+/** /trials/day/:date — every trial of a busy day (the calendar shows the first few). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const month = monthOrCurrent(new URL(request.url).searchParams.get("month") ?? params.date.slice(0, 7));
+  const trials = await orRespond(listTrialsOn(actorOf(user), params.date));
+  return {
+    date: params.date,
+    month,
+    canManage: canManageTrials(user),
+    trials: trials.map(({ id, guardianName, studentName, whatsappNumber, scheduledDate, scheduledTime, status }) => ({
+      id,
+      guardianName,
+      studentName,
+      whatsappNumber,
+      scheduledDate,
+      scheduledTime,
+      status,
+    })),
+  };
+}
+
+export default function TrialDay({ loaderData }: Route.ComponentProps) {
+  const { date, month, trials, canManage } = loaderData;
+  const back = trialsUrl(month);
+  return (
+    <RouteDialog title={`Experimentais de ${formatCalendarDate(date)}`} closeTo={back} size="lg">
+      {trials.length === 0 ? (
+        <p className="text-sm text-slate-700">Nenhum experimental neste dia</p>
+      ) : (
+        <ul className="grid gap-2 sm:grid-cols-2">
+          {trials.map((t) => (
+            <li key={t.id}>
+              <TrialBlock trial={t} month={month} canManage={canManage} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-6 flex justify-end">
+        <LinkButton to={back} variant="outline" preventScrollReset>
+          Fechar
+        </LinkButton>
+      </div>
+    </RouteDialog>
+  );
+}
+
+export function meta({ data }: Route.MetaArgs): Route.MetaDescriptors {
+  return [{ title: data ? `Experimentais de ${formatCalendarDate(data.date)}` : "Experimentais" }];
+}
