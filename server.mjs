@@ -26,50 +26,83 @@ const { createRequestHandler } = await import("@react-router/express");
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
 
-const buildDir = process.env.BUILD_DIR ?? "build";
 const path = await import("node:path");
 const { pathToFileURL } = await import("node:url");
-const build = await import(pathToFileURL(path.resolve(import.meta.dirname, buildDir, "server/index.js")).href);
+const { default: cluster } = await import("node:cluster");
+const buildDir = path.resolve(import.meta.dirname, process.env.BUILD_DIR ?? "build");
+const build = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
+// Validates the configuration and applies pending migrations (once, in the primary, before any worker starts).
 await build.entry.module.prepare();
 
-const app = express();
-app.disable("x-powered-by");
-if (process.env.TRUST_PROXY) app.set("trust proxy", process.env.TRUST_PROXY);
-app.use(compression());
-app.use(build.entry.module.securityHeaders);
-app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
-app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
-app.all(
-  /.*/,
-  createRequestHandler({
-    build,
-    getLoadContext: (req, res) => ({
-      clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-      cspNonce: res.locals.cspNonce,
-    }),
-  }),
-);
-
-const server = app.listen(port, host, () => {
-  console.log(`Servidor em http://localhost:${port}`);
-});
-
-// A failure inside one request is answered by that request's error handling;
-// anything that escapes is logged, never allowed to stop the process.
-process.on("unhandledRejection", (reason) => console.error("unhandledRejection:", reason));
-process.on("uncaughtException", (error) => console.error("uncaughtException:", error));
-
-let closing = false;
-function shutdown(signal) {
-  if (closing) return;
-  closing = true;
-  console.log(`${signal}: encerrando...`);
-  server.close(async () => {
-    await build.entry.module.shutdown();
-    process.exit(0);
+// WEB_CONCURRENCY=N runs N worker processes sharing the port (sessions live in the
+// database, so any worker can serve any request). Default: one process.
+const workers = Math.max(1, Number(process.env.WEB_CONCURRENCY ?? 1) || 1);
+if (workers > 1 && cluster.isPrimary) {
+  await build.entry.module.shutdown();
+  let stopping = false;
+  for (let i = 0; i < workers; i++) cluster.fork();
+  console.log(`Servidor em http://localhost:${port} (${workers} processos)`);
+  cluster.on("exit", (worker, code) => {
+    if (!stopping) {
+      console.error(`worker ${worker.process.pid} saiu (${code}); reiniciando`);
+      cluster.fork();
+    } else if (Object.keys(cluster.workers ?? {}).length === 0) {
+      process.exit(0);
+    }
   });
-  server.closeIdleConnections?.();
-  setTimeout(() => process.exit(1), 10_000).unref();
+  const stop = (signal) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: encerrando ${workers} workers...`);
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+    setTimeout(() => process.exit(1), 15_000).unref();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+} else {
+  await serve();
 }
-process.on("SIGTERM", () => shutdown("SIGTERM"));
-process.on("SIGINT", () => shutdown("SIGINT"));
+
+async function serve() {
+  const app = express();
+  app.disable("x-powered-by");
+  if (process.env.TRUST_PROXY) app.set("trust proxy", process.env.TRUST_PROXY);
+  app.use(compression());
+  app.use(build.entry.module.securityHeaders);
+  app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+  app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
+  app.all(
+    /.*/,
+    createRequestHandler({
+      build,
+      getLoadContext: (req, res) => ({
+        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        cspNonce: res.locals.cspNonce,
+      }),
+    }),
+  );
+
+  const server = app.listen(port, host, () => {
+    if (cluster.isPrimary) console.log(`Servidor em http://localhost:${port}`);
+  });
+
+  // A failure inside one request is answered by that request's error handling;
+  // anything that escapes is logged, never allowed to stop the process.
+  process.on("unhandledRejection", (reason) => console.error("unhandledRejection:", reason));
+  process.on("uncaughtException", (error) => console.error("uncaughtException:", error));
+
+  let closing = false;
+  function shutdown(signal) {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal}: encerrando...`);
+    server.close(async () => {
+      await build.entry.module.shutdown();
+      process.exit(0);
+    });
+    server.closeIdleConnections?.();
+    setTimeout(() => process.exit(1), 10_000).unref();
+  }
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
