@@ -126,7 +126,8 @@ function likePattern(term: string): string {
 
 /**
  * Guardians with any person whose name, e-mail or CPF contains `q`. A typed CPF
- * matches with or without its mask: its digits are compared with the stored ones.
+ * matches with or without its mask: its digits are compared with the stored ones
+ * (only when the term is made of digits and mask characters).
  */
 function searchWhere(sequelize: Awaited<ReturnType<typeof db>>, q: string): WhereOptions | undefined {
   // Control characters have no place in a search and NUL breaks PostgreSQL strings.
@@ -136,7 +137,9 @@ function searchWhere(sequelize: Awaited<ReturnType<typeof db>>, q: string): Wher
     `LOWER(p."fullName") LIKE ${sequelize.escape(likePattern(term))} ESCAPE '\\'`,
     `p."email" LIKE ${sequelize.escape(likePattern(term))} ESCAPE '\\'`,
   ];
-  const digits = term.replace(/\D/g, "");
+  // Only a term that looks like a CPF (digits, dots, dash) is compared by its digits;
+  // "ana2" must not match every CPF that contains a 2.
+  const digits = /^[\d.\-\s]+$/.test(term) ? term.replace(/\D/g, "") : "";
   if (digits) conditions.push(`p."cpf" LIKE ${sequelize.escape(`%${digits}%`)}`);
   return literal(
     `EXISTS (SELECT 1 FROM guardian_persons p WHERE p."guardianId" = "Guardian"."id" AND (${conditions.join(" OR ")}))`,
