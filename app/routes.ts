@@ -60,6 +60,7 @@ export default [
       route(":id/edit", "routes/trial-form.tsx", { id: "trial-edit" }),
       route(":id/delete", "routes/trial-delete.tsx"),
       route(":id/history", "routes/trial-history.tsx"),
+      route(":id/status", "routes/trial-status.tsx"),
       route("day/:date", "routes/trial-day.tsx"),
     ]),
   ]),

@@ -1,5 +1,5 @@
-import { useEffect, useRef, type SVGProps } from "react";
-import { Form, Link, useFetcher } from "react-router";
+import { useEffect, useRef, useState, type SVGProps } from "react";
+import { Form, Link, useFetcher, type FetcherWithComponents } from "react-router";
 import { useActionToast, useToast } from "~/components/ui/toaster";
 import { TRIAL_STATUSES, WANTS_TO_ENROLL } from "~/domain/trials/constants";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -30,11 +30,31 @@ export function TrialBlock({ trial, month, canManage }: { trial: CalendarTrial; 
   const fetcher = useFetcher<{ toast?: Toast }>();
   const hydrated = useHydrated();
   const { toast } = useToast();
-  const details = useRef<HTMLDetailsElement>(null);
+  const [open, setOpen] = useState(false);
+  const menu = useRef<HTMLDivElement>(null);
   useActionToast(fetcher.state === "idle" ? fetcher.data?.toast : undefined);
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.toast && details.current) details.current.open = false;
+    if (fetcher.state === "idle" && fetcher.data?.toast) setOpen(false);
   }, [fetcher.state, fetcher.data]);
+  // The popover closes on Escape and on a click outside it.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") {
+        setOpen(false);
+        menu.current?.querySelector("button")?.focus();
+      }
+    };
+    const onClick = (e: MouseEvent) => {
+      if (menu.current && !menu.current.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("click", onClick);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("click", onClick);
+    };
+  }, [open]);
 
   // While the change is on its way, show the chosen status.
   const pending = fetcher.formData?.get("status");
@@ -77,39 +97,33 @@ export function TrialBlock({ trial, month, canManage }: { trial: CalendarTrial; 
       </p>
       <div className="mt-1 flex flex-wrap items-center gap-1">
         {canManage ? (
-          <details ref={details} className="relative">
-            <summary className={cn(smallControl, "cursor-pointer list-none")}>
-              Status<span className="sr-only"> de {trial.studentName}</span>
-            </summary>
-            <div className="absolute left-0 z-30 mt-1 w-44 rounded-md border border-slate-200 bg-white p-2 text-slate-900 shadow-lg">
-              <p className="mb-1 text-xs font-semibold">Alterar status:</p>
-              <fetcher.Form method="post" action={statusUrl} preventScrollReset>
-                <input type="hidden" name="intent" value="status" />
-                <input type="hidden" name="id" value={trial.id} />
-                <input type="hidden" name="month" value={month} />
-                {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
-                <ul className="space-y-0.5">
-                  {TRIAL_STATUSES.map((s) => (
-                    <li key={s}>
-                      <button
-                        type="submit"
-                        name="status"
-                        value={s}
-                        aria-pressed={s === status}
-                        disabled={fetcher.state !== "idle"}
-                        className={cn(
-                          "w-full rounded px-2 py-1 text-left text-xs hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600",
-                          s === status && "bg-violet-100 font-semibold",
-                        )}
-                      >
-                        {s}
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              </fetcher.Form>
+          hydrated ? (
+            <div ref={menu} className="relative">
+              <button
+                type="button"
+                aria-expanded={open}
+                aria-controls={`status-${trial.id}`}
+                onClick={() => setOpen((v) => !v)}
+                className={smallControl}
+              >
+                Status<span className="sr-only"> de {trial.studentName}</span>
+              </button>
+              {open ? (
+                <div
+                  id={`status-${trial.id}`}
+                  className="absolute left-0 z-30 mt-1 w-44 rounded-md border border-slate-200 bg-white p-2 text-slate-900 shadow-lg"
+                >
+                  <StatusOptions trial={trial} month={month} current={status} fetcher={fetcher} />
+                </div>
+              ) : null}
             </div>
-          </details>
+          ) : (
+            // Without JavaScript the status change is a small dialog (a URL), which keeps
+            // every block of a busy month light.
+            <Link to={`/trials/${trial.id}/status?month=${month}`} preventScrollReset className={smallControl}>
+              Status<span className="sr-only"> de {trial.studentName}</span>
+            </Link>
+          )
         ) : null}
         {canManage ? (
           <Link to={`/trials/${trial.id}/history?month=${month}`} preventScrollReset className={smallControl} title="Ver histórico">
@@ -171,3 +185,52 @@ function ChatIcon(props: SVGProps<SVGSVGElement>) {
   );
 }
 
+
+/**
+ * 'Alterar status:' and the five statuses as one form. Posts to the calendar's
+ * action; with a fetcher (JS) the page stays, without it the action redirects back.
+ */
+export function StatusOptions({
+  trial,
+  month,
+  current,
+  fetcher,
+}: {
+  trial: { id: string };
+  month: string;
+  current: string;
+  fetcher?: FetcherWithComponents<{ toast?: Toast }>;
+}) {
+  const FormComponent = fetcher ? fetcher.Form : Form;
+  const busy = fetcher ? fetcher.state !== "idle" : false;
+  return (
+    <>
+      <p className="mb-1 text-xs font-semibold">Alterar status:</p>
+      <FormComponent method="post" action={`/trials?month=${month}`} preventScrollReset>
+        <input type="hidden" name="intent" value="status" />
+        <input type="hidden" name="id" value={trial.id} />
+        <input type="hidden" name="month" value={month} />
+        {fetcher ? <input type="hidden" name="enhanced" value="1" /> : null}
+        <ul className="space-y-0.5">
+          {TRIAL_STATUSES.map((s) => (
+            <li key={s}>
+              <button
+                type="submit"
+                name="status"
+                value={s}
+                aria-pressed={s === current}
+                disabled={busy}
+                className={cn(
+                  "w-full rounded px-2 py-1 text-left text-xs hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600",
+                  s === current && "bg-violet-100 font-semibold",
+                )}
+              >
+                {s}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </FormComponent>
+    </>
+  );
+}

@@ -140,6 +140,7 @@ export const matrix: MatrixRow[] = [
   { path: "/trials/:id/delete", method: "POST", expect: trialFormPost, table: "trials", target: "id" },
   { path: "/trials/:id/history", method: "GET", expect: screen },
   { path: "/trials/day/:date", method: "GET", expect: screen },
+  { path: "/trials/:id/status", method: "GET", expect: trialDialog },
 
   // JSON API: session
   { path: "/api/user", method: "GET", expect: read },

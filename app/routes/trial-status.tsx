@@ -1,0 +1,32 @@
+import type { Route } from "./+types/trial-status";
+import { StatusOptions } from "~/components/trial-block";
+import { RouteDialog } from "~/components/ui/dialog";
+import { canManageTrials } from "~/domain/actor";
+import { monthOrCurrent, trialsUrl } from "~/domain/trials/calendar";
+import { getTrial } from "~/domain/trials/service.server";
+import { orRespond } from "~/lib/forms.server";
+import { actorOf, requirePermission } from "~/session.server";
+
+/**
+ * /trials/:id/status — the quick status change as a small dialog, for browsers
+ * without JavaScript (with JavaScript the block opens the same options in place).
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requirePermission(request, canManageTrials);
+  const trial = await orRespond(getTrial(actorOf(user), params.id));
+  const month = monthOrCurrent(new URL(request.url).searchParams.get("month") ?? trial.scheduledDate.slice(0, 7));
+  return { trial: { id: trial.id, studentName: trial.studentName, guardianName: trial.guardianName, status: trial.status }, month };
+}
+
+export default function TrialStatus({ loaderData }: Route.ComponentProps) {
+  const { trial, month } = loaderData;
+  return (
+    <RouteDialog title="Alterar status" description={`${trial.studentName} (${trial.guardianName})`} closeTo={trialsUrl(month)} size="sm">
+      <StatusOptions trial={trial} month={month} current={trial.status} />
+    </RouteDialog>
+  );
+}
+
+export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
+  return [{ title: "Alterar status" }];
+}
