@@ -93,6 +93,9 @@ const include = [
   },
 ];
 
+/** The single-valued references only (the list loads the schedule links separately). */
+const singleInclude = include.slice(0, 4);
+
 function toDTO(c: Row): ClassDTO {
   const schedules = (c.scheduleLinks ?? [])
     .map((l) => l.schedule)
@@ -138,8 +141,19 @@ export async function listClasses(actor: Actor | null, filter: { branchId?: stri
     if (!isUuid(filter.branchId)) return [];
     Object.assign(where, { branchId: filter.branchId });
   }
-  const rows = (await SchoolClass.findAll({ where, include, order: [["classNumber", "ASC"]] })) as Row[];
-  return rows.map(toDTO);
+  // Two flat queries instead of one nested include: Sequelize's de-duplication of
+  // a hasMany join is slow for hundreds of classes.
+  const rows = (await SchoolClass.findAll({ where, include: singleInclude, order: [["classNumber", "ASC"]] })) as Row[];
+  const links = rows.length
+    ? ((await ClassScheduleLink.findAll({
+        where: filter.branchId ? { classId: { [Op.in]: rows.map((r) => r.id) } } : {},
+        attributes: ["id", "classId", "scheduleId"],
+        include: [{ model: ClassroomSchedule, as: "schedule", attributes: ["id", "dayOfWeek", "startTime", "endTime"] }],
+      })) as Array<ClassScheduleLink & { schedule?: ClassroomSchedule }>)
+    : [];
+  const byClass = new Map<string, Array<ClassScheduleLink & { schedule?: ClassroomSchedule }>>();
+  for (const link of links) byClass.set(link.classId, [...(byClass.get(link.classId) ?? []), link]);
+  return rows.map((row) => toDTO(Object.assign(row, { scheduleLinks: byClass.get(row.id) ?? [] })));
 }
 
 export async function getClass(actor: Actor | null, id: string): Promise<ClassDTO> {
