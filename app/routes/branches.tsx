@@ -1,11 +1,12 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/branches";
-import { BranchIcon, PencilIcon, PlusIcon, TrashIcon } from "~/components/icons";
+import { BranchIcon, PlusIcon } from "~/components/icons";
 import { LinkButton } from "~/components/ui/button";
 import { Badge, Card, EmptyState, PageHeader, ResponsiveList, StatusBadge, Td, Th } from "~/components/ui/page";
 import { canManage } from "~/domain/actor";
 import { listBranches } from "~/domain/branches/service.server";
 import { actorOf, requireUser } from "~/session.server";
+import { EditDeleteLinks } from "~/components/row-actions";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -46,7 +47,7 @@ export default function Branches({ loaderData }: Route.ComponentProps) {
               {/* §2: on the mobile list the Salas button is shown to everyone. */}
               <div className="mt-3 flex flex-wrap justify-end gap-2">
                 <SalasLink id={b.id} name={b.name} />
-                {canManage ? <EditDeleteLinks id={b.id} name={b.name} /> : null}
+                {canManage ? <EditDeleteLinks base={`/branches/${b.id}`} name={b.name} /> : null}
               </div>
             </Card>
           ))}
@@ -76,7 +77,7 @@ export default function Branches({ loaderData }: Route.ComponentProps) {
                       <Td className="text-right">
                         <div className="flex justify-end gap-2">
                           <SalasLink id={b.id} name={b.name} />
-                          <EditDeleteLinks id={b.id} name={b.name} />
+                          <EditDeleteLinks base={`/branches/${b.id}`} name={b.name} />
                         </div>
                       </Td>
                     ) : null}
@@ -97,21 +98,6 @@ function SalasLink({ id, name }: { id: string; name: string }) {
     <LinkButton to={`/branches/${id}/classrooms`} variant="outline" size="sm" preventScrollReset>
       <BranchIcon /> Salas<span className="sr-only"> de {name}</span>
     </LinkButton>
-  );
-}
-
-function EditDeleteLinks({ id, name }: { id: string; name: string }) {
-  return (
-    <>
-      <LinkButton to={`/branches/${id}/edit`} variant="outline" size="sm" preventScrollReset>
-        <PencilIcon /> <span className="sr-only sm:not-sr-only">Editar</span>
-        <span className="sr-only"> {name}</span>
-      </LinkButton>
-      <LinkButton to={`/branches/${id}/delete`} variant="outline" size="sm" preventScrollReset className="text-red-800">
-        <TrashIcon /> <span className="sr-only sm:not-sr-only">Excluir</span>
-        <span className="sr-only"> {name}</span>
-      </LinkButton>
-    </>
   );
 }
 

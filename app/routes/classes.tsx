@@ -1,6 +1,6 @@
 import { Link, Outlet } from "react-router";
 import type { Route } from "./+types/classes";
-import { PencilIcon, PlusIcon, TrashIcon } from "~/components/icons";
+import { PlusIcon } from "~/components/icons";
 import { LinkButton } from "~/components/ui/button";
 import { Card, EmptyState, PageHeader, ResponsiveList, StatusBadge, Td, Th } from "~/components/ui/page";
 import { canManage } from "~/domain/actor";
@@ -8,6 +8,7 @@ import { listClasses, type ClassDTO } from "~/domain/classes/service.server";
 import { useShell } from "~/hooks/use-shell";
 import { getSelectedBranchId } from "~/preferences.server";
 import { actorOf, requireUser } from "~/session.server";
+import { RowActions } from "~/components/row-actions";
 
 /** §2 Turmas: filtered on the server by the globally selected branch (a cookie, so it works without JS). */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -70,7 +71,7 @@ export default function Classes({ loaderData }: Route.ComponentProps) {
                   <ScheduleList cls={c} />
                 </dd>
               </dl>
-              {canManage ? <RowActions cls={c} /> : null}
+              {canManage ? <RowActions base={`/classes/${c.id}`} name={`Turma #${c.classNumber}`} /> : null}
             </Card>
           ))}
           table={
@@ -104,7 +105,7 @@ export default function Classes({ loaderData }: Route.ComponentProps) {
                     </Td>
                     {canManage ? (
                       <Td className="text-right">
-                        <RowActions cls={c} />
+                        <RowActions base={`/classes/${c.id}`} name={`Turma #${c.classNumber}`} />
                       </Td>
                     ) : null}
                   </tr>
@@ -129,22 +130,6 @@ function ScheduleList({ cls }: { cls: ClassDTO }) {
         </li>
       ))}
     </ul>
-  );
-}
-
-function RowActions({ cls }: { cls: ClassDTO }) {
-  const name = `Turma #${cls.classNumber}`;
-  return (
-    <div className="mt-3 flex justify-end gap-2 lg:mt-0">
-      <LinkButton to={`/classes/${cls.id}/edit`} variant="outline" size="sm" preventScrollReset>
-        <PencilIcon /> <span className="sr-only sm:not-sr-only">Editar</span>
-        <span className="sr-only"> {name}</span>
-      </LinkButton>
-      <LinkButton to={`/classes/${cls.id}/delete`} variant="outline" size="sm" preventScrollReset className="text-red-800">
-        <TrashIcon /> <span className="sr-only sm:not-sr-only">Excluir</span>
-        <span className="sr-only"> {name}</span>
-      </LinkButton>
-    </div>
   );
 }
 

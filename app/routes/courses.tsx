@@ -1,11 +1,12 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/courses";
-import { PencilIcon, PlusIcon, TrashIcon } from "~/components/icons";
+import { PlusIcon } from "~/components/icons";
 import { LinkButton } from "~/components/ui/button";
 import { Card, EmptyState, PageHeader, ResponsiveList, StatusBadge, Td, Th } from "~/components/ui/page";
 import { canManage } from "~/domain/actor";
 import { listCourses } from "~/domain/courses/service.server";
 import { actorOf, requireUser } from "~/session.server";
+import { RowActions } from "~/components/row-actions";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -36,7 +37,7 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
                 <h2 className="font-semibold">{c.name}</h2>
                 <StatusBadge active={c.active} />
               </div>
-              {canManage ? <RowActions id={c.id} name={c.name} /> : null}
+              {canManage ? <RowActions base={`/courses/${c.id}`} name={c.name} /> : null}
             </Card>
           ))}
           table={
@@ -58,7 +59,7 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
                     </Td>
                     {canManage ? (
                       <Td className="text-right">
-                        <RowActions id={c.id} name={c.name} />
+                        <RowActions base={`/courses/${c.id}`} name={c.name} />
                       </Td>
                     ) : null}
                   </tr>
@@ -69,21 +70,6 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
         />
       )}
       <Outlet />
-    </div>
-  );
-}
-
-function RowActions({ id, name }: { id: string; name: string }) {
-  return (
-    <div className="mt-3 flex justify-end gap-2 lg:mt-0">
-      <LinkButton to={`/courses/${id}/edit`} variant="outline" size="sm" preventScrollReset>
-        <PencilIcon /> <span className="sr-only sm:not-sr-only">Editar</span>
-        <span className="sr-only"> {name}</span>
-      </LinkButton>
-      <LinkButton to={`/courses/${id}/delete`} variant="outline" size="sm" preventScrollReset className="text-red-800">
-        <TrashIcon /> <span className="sr-only sm:not-sr-only">Excluir</span>
-        <span className="sr-only"> {name}</span>
-      </LinkButton>
     </div>
   );
 }

@@ -1,12 +1,13 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/offers";
-import { PencilIcon, PlusIcon, TrashIcon } from "~/components/icons";
+import { PlusIcon } from "~/components/icons";
 import { LinkButton } from "~/components/ui/button";
 import { Card, EmptyState, PageHeader, ResponsiveList, StatusBadge, Td, Th } from "~/components/ui/page";
 import { canManage } from "~/domain/actor";
 import { listOffers } from "~/domain/offers/service.server";
 import { formatBRL } from "~/lib/format";
 import { actorOf, requireUser } from "~/session.server";
+import { RowActions } from "~/components/row-actions";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -61,7 +62,7 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
               <div className="mt-2">
                 <CheckoutLink href={o.checkoutLink} name={o.name} />
               </div>
-              {canManage ? <RowActions id={o.id} name={o.name} /> : null}
+              {canManage ? <RowActions base={`/offers/${o.id}`} name={o.name} /> : null}
             </Card>
           ))}
           table={
@@ -91,7 +92,7 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
                     </Td>
                     {canManage ? (
                       <Td className="text-right">
-                        <RowActions id={o.id} name={o.name} />
+                        <RowActions base={`/offers/${o.id}`} name={o.name} />
                       </Td>
                     ) : null}
                   </tr>
@@ -117,21 +118,6 @@ function CheckoutLink({ href, name }: { href: string; name: string }) {
     >
       Ver checkout<span className="sr-only"> de {name} (abre em nova aba)</span>
     </a>
-  );
-}
-
-function RowActions({ id, name }: { id: string; name: string }) {
-  return (
-    <div className="mt-3 flex justify-end gap-2 lg:mt-0">
-      <LinkButton to={`/offers/${id}/edit`} variant="outline" size="sm" preventScrollReset>
-        <PencilIcon /> <span className="sr-only sm:not-sr-only">Editar</span>
-        <span className="sr-only"> {name}</span>
-      </LinkButton>
-      <LinkButton to={`/offers/${id}/delete`} variant="outline" size="sm" preventScrollReset className="text-red-800">
-        <TrashIcon /> <span className="sr-only sm:not-sr-only">Excluir</span>
-        <span className="sr-only"> {name}</span>
-      </LinkButton>
-    </div>
   );
 }
 

@@ -1,7 +1,7 @@
 import { Form, Link, Outlet, useNavigation } from "react-router";
 import type { Route } from "./+types/users";
 import { Avatar } from "~/components/avatar";
-import { ChevronLeftIcon, ChevronRightIcon, PencilIcon, PlusIcon, TrashIcon } from "~/components/icons";
+import { ChevronLeftIcon, ChevronRightIcon, PlusIcon } from "~/components/icons";
 import { Button, LinkButton, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { Card, EmptyState, PageHeader, ResponsiveList, Td, Th } from "~/components/ui/page";
@@ -12,6 +12,7 @@ import { listUsersPage } from "~/domain/users/service.server";
 import { formatCpf } from "~/lib/format";
 import { cn } from "~/lib/cn";
 import { actorOf, requireUser } from "~/session.server";
+import { RowActions } from "~/components/row-actions";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -93,7 +94,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                       <dd>{userTypeLabel(u.userType)}</dd>
                     </div>
                   </dl>
-                  {canManage ? <RowActions id={u.id} name={u.name} search={search} /> : null}
+                  {canManage ? <RowActions base={`/users/${u.id}`} name={u.name} search={search} /> : null}
                 </Card>
               ))}
               table={
@@ -122,7 +123,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                         <Td>{userTypeLabel(u.userType)}</Td>
                         {canManage ? (
                           <Td className="text-right">
-                            <RowActions id={u.id} name={u.name} search={search} />
+                            <RowActions base={`/users/${u.id}`} name={u.name} search={search} />
                           </Td>
                         ) : null}
                       </tr>
@@ -167,21 +168,6 @@ function Pagination({ page, pageCount, q }: { page: number; pageCount: number; q
         <span />
       )}
     </nav>
-  );
-}
-
-function RowActions({ id, name, search }: { id: string; name: string; search: string }) {
-  return (
-    <div className="mt-3 flex justify-end gap-2 lg:mt-0">
-      <LinkButton to={`/users/${id}/edit${search}`} variant="outline" size="sm" preventScrollReset>
-        <PencilIcon /> <span className="sr-only sm:not-sr-only">Editar</span>
-        <span className="sr-only"> {name}</span>
-      </LinkButton>
-      <LinkButton to={`/users/${id}/delete${search}`} variant="outline" size="sm" preventScrollReset className="text-red-800">
-        <TrashIcon /> <span className="sr-only sm:not-sr-only">Excluir</span>
-        <span className="sr-only"> {name}</span>
-      </LinkButton>
-    </div>
   );
 }
 
