@@ -70,7 +70,14 @@ async function serve() {
   app.use(compression());
   app.use(build.entry.module.securityHeaders);
   app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
+  // The few files at the root of the client build (favicon, logo): looked up by
+  // name, so other requests do not pay a file-system lookup.
+  const fs = await import("node:fs");
+  const rootFiles = new Set(
+    fs.readdirSync(path.join(buildDir, "client"), { withFileTypes: true }).filter((e) => e.isFile()).map((e) => `/${e.name}`),
+  );
+  const rootStatic = express.static(path.join(buildDir, "client"), { maxAge: "1h" });
+  app.use((req, res, next) => (rootFiles.has(req.path) ? rootStatic(req, res, next) : next()));
   app.all(
     /.*/,
     createRequestHandler({

@@ -6,6 +6,8 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { closeDb, db } from "./db.server";
 import { env } from "./env.server";
+import { FragmentCacheContext } from "./components/server-cached";
+import { fragmentCache } from "./fragment-cache.server";
 
 export { securityHeaders } from "./security.server";
 
@@ -40,7 +42,11 @@ export default function handleRequest(
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+    const { pipe, abort } = renderToPipeableStream(
+      <FragmentCacheContext.Provider value={fragmentCache}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </FragmentCacheContext.Provider>,
+      {
       nonce,
       [readyOption]() {
         shellRendered = true;

@@ -39,7 +39,24 @@ export const test = base.extend<{
   /** Runs axe on the page and expects no violations. */
   expectNoAxeViolations: () => Promise<void>;
   jsEnabled: boolean;
+  /** Every test: the server HTML and the browser's render agree (no hydration mismatch). */
+  hydrationCheck: void;
 }>({
+  hydrationCheck: [
+    async ({ page }, use) => {
+      const mismatches: string[] = [];
+      const hydrationError = /hydrat|Minified React error #(418|423|425)/i;
+      page.on("console", (msg) => {
+        if (msg.type() === "error" && hydrationError.test(msg.text())) mismatches.push(msg.text());
+      });
+      page.on("pageerror", (error) => {
+        if (hydrationError.test(error.message)) mismatches.push(error.message);
+      });
+      await use();
+      expect(mismatches, "hydration mismatches").toEqual([]);
+    },
+    { auto: true },
+  ],
   jsEnabled: async ({}, use, testInfo) => {
     await use(testInfo.project.name !== "nojs");
   },

@@ -250,7 +250,9 @@ test.describe("Experimentais", () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await loginAs("Team");
     await page.goto("/trials?month=2032-05");
-    await expect(page.getByRole("table")).toBeHidden();
+    // One table, shown as a list: no weekday header row, no empty days, each day under its heading.
+    await expect(page.getByRole("columnheader", { name: "Dom" })).toBeHidden();
+    await expect(page.locator('td[data-date="2032-05-20"]')).toBeHidden();
     await expect(page.getByRole("heading", { name: /21 de maio/i })).toBeVisible();
     await expect(block(page, student)).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -1,28 +1,56 @@
 import { PencilIcon, TrashIcon } from "./icons";
-import { LinkButton } from "./ui/button";
+import type { ReactNode } from "react";
+import { buttonClass, LinkButton } from "./ui/button";
 
 /**
  * The edit and delete links of a list row (administrators only). `base` is the
  * row's URL (`/courses/<id>`); `search` keeps the list's own search params.
  * The row's name is read out after the action for screen readers.
  */
-export function EditDeleteLinks({ base, name, search = "" }: { base: string; name: string; search?: string }) {
+export function EditDeleteLinks({ base, name, search = "", plain = false }: RowActionsProps) {
+  // `plain`: ordinary anchors, for lists rendered as cached HTML (ServerCached),
+  // whose container navigates on the client with useLinkNavigation.
+  const link = (to: string, className: string | undefined, children: ReactNode) =>
+    plain ? (
+      <a href={to} className={buttonClass("outline", "sm", className)}>
+        {children}
+      </a>
+    ) : (
+      <LinkButton to={to} variant="outline" size="sm" preventScrollReset className={className}>
+        {children}
+      </LinkButton>
+    );
   return (
     <>
-      <LinkButton to={`${base}/edit${search}`} variant="outline" size="sm" preventScrollReset>
-        <PencilIcon /> <span className="sr-only sm:not-sr-only">Editar</span>
-        <span className="sr-only"> {name}</span>
-      </LinkButton>
-      <LinkButton to={`${base}/delete${search}`} variant="outline" size="sm" preventScrollReset className="text-red-800">
-        <TrashIcon /> <span className="sr-only sm:not-sr-only">Excluir</span>
-        <span className="sr-only"> {name}</span>
-      </LinkButton>
+      {link(
+        `${base}/edit${search}`,
+        undefined,
+        <>
+          <PencilIcon /> <span className="sr-only sm:not-sr-only">Editar</span>
+          <span className="sr-only"> {name}</span>
+        </>,
+      )}
+      {link(
+        `${base}/delete${search}`,
+        "text-red-800",
+        <>
+          <TrashIcon /> <span className="sr-only sm:not-sr-only">Excluir</span>
+          <span className="sr-only"> {name}</span>
+        </>,
+      )}
     </>
   );
 }
 
+interface RowActionsProps {
+  base: string;
+  name: string;
+  search?: string;
+  plain?: boolean;
+}
+
 /** The same links as a right-aligned row of their own (cards and table cells). */
-export function RowActions(props: { base: string; name: string; search?: string }) {
+export function RowActions(props: RowActionsProps) {
   return (
     <div className="mt-3 flex justify-end gap-2 lg:mt-0">
       <EditDeleteLinks {...props} />

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, type SVGProps } from "react";
-import { Form, Link, useFetcher, type FetcherWithComponents } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Form, useFetcher, type FetcherWithComponents } from "react-router";
 import { useActionToast, useToast } from "~/components/ui/toaster";
 import { TRIAL_STATUSES, WANTS_TO_ENROLL } from "~/domain/trials/constants";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -20,16 +20,101 @@ export interface CalendarTrial {
 
 export const ENROLL_TOAST = { title: "Solicitar Matrícula", description: "Funcionalidade em desenvolvimento" };
 
-const controlShape =
-  "inline-flex items-center gap-1 rounded border px-1.5 py-0.5 text-xs font-medium " +
-  "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600";
-const smallControl = cn(controlShape, "border-slate-300 bg-white text-slate-900 hover:bg-slate-100");
-
-/** One trial in its day: student, (guardian), time; with the permission, its quick actions. */
+/**
+ * One trial in its day: student, (guardian), time; with the permission, its quick
+ * actions. A busy month shows about a hundred of these, so a block is plain
+ * markup with short classes (app.css) and sprite icons; its links are plain
+ * anchors that `useLinkNavigation` turns into client-side navigations, and only
+ * the status control holds state, once JavaScript has taken over.
+ */
 export function TrialBlock({ trial, month, canManage }: { trial: CalendarTrial; month: string; canManage: boolean }) {
-  const fetcher = useFetcher<{ toast?: Toast }>();
+  const phone = onlyDigits(trial.whatsappNumber);
+  const enrolling = trial.status === WANTS_TO_ENROLL;
+  const summary = (
+    <>
+      <b>{trial.studentName}</b>
+      <span>{`(${trial.guardianName})`}</span>
+      <span>{trial.scheduledTime}</span>
+    </>
+  );
+  return (
+    <div data-testid="trial-block" data-status={trial.status} className="tb">
+      {canManage ? (
+        <a href={`/trials/${trial.id}/edit?month=${month}`} className="tb-main">
+          {summary}
+        </a>
+      ) : (
+        <div className="tb-main">{summary}</div>
+      )}
+      <p className="tb-st">
+        <span className="sr-only">Status: </span>
+        {trial.status}
+      </p>
+      <div className="tb-ctls">
+        {canManage ? <StatusControl trial={trial} month={month} /> : null}
+        {canManage ? (
+          <a href={`/trials/${trial.id}/history?month=${month}`} className="tb-ctl" title="Ver histórico">
+            <SpriteIcon name="clock" />
+            <span className="sr-only">Ver histórico de {trial.studentName}</span>
+          </a>
+        ) : null}
+        {canManage && enrolling ? <EnrollButton month={month} studentName={trial.studentName} /> : null}
+        {phone ? (
+          <a href={`https://wa.me/55${phone}`} target="_blank" rel="noopener noreferrer" className="tb-ctl" title="WhatsApp">
+            <SpriteIcon name="chat" />
+            <span className="sr-only">WhatsApp de {trial.guardianName}</span>
+          </a>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** The icons of the blocks, drawn once per page and referenced by `<use>`. */
+export function TrialIconSprite() {
+  return (
+    <svg width="0" height="0" className="absolute" aria-hidden="true" focusable="false">
+      <symbol id="tb-clock" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+        <circle cx="12" cy="12" r="9" />
+        <path d="M12 7v5l3 2" strokeLinecap="round" />
+      </symbol>
+      <symbol id="tb-plus" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+        <path d="M12 5v14M5 12h14" />
+      </symbol>
+      <symbol id="tb-chat" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+        <path d="M21 12a8.5 8.5 0 0 1-12.6 7.4L3 21l1.6-5.2A8.5 8.5 0 1 1 21 12z" strokeLinejoin="round" />
+      </symbol>
+    </svg>
+  );
+}
+
+export function SpriteIcon({ name }: { name: "clock" | "chat" | "plus" }) {
+  return (
+    <svg className="tb-ico" aria-hidden="true" focusable="false">
+      <use href={`#tb-${name}`} />
+    </svg>
+  );
+}
+
+/**
+ * 'Status': without JavaScript a link to the small status dialog (a URL); with
+ * it, a button that opens the five statuses in place and posts them through a
+ * fetcher, so the page stays where it is.
+ */
+function StatusControl({ trial, month }: { trial: CalendarTrial; month: string }) {
   const hydrated = useHydrated();
-  const { toast } = useToast();
+  if (!hydrated) {
+    return (
+      <a href={`/trials/${trial.id}/status?month=${month}`} className="tb-ctl">
+        Status<span className="sr-only"> de {trial.studentName}</span>
+      </a>
+    );
+  }
+  return <StatusPopover trial={trial} month={month} />;
+}
+
+function StatusPopover({ trial, month }: { trial: CalendarTrial; month: string }) {
+  const fetcher = useFetcher<{ toast?: Toast }>();
   const [open, setOpen] = useState(false);
   const menu = useRef<HTMLDivElement>(null);
   useActionToast(fetcher.state === "idle" ? fetcher.data?.toast : undefined);
@@ -55,136 +140,51 @@ export function TrialBlock({ trial, month, canManage }: { trial: CalendarTrial; 
       document.removeEventListener("click", onClick);
     };
   }, [open]);
-
-  // While the change is on its way, show the chosen status.
+  // While the change is on its way, the chosen status shows as the current one.
   const pending = fetcher.formData?.get("status");
-  const status = typeof pending === "string" ? pending : trial.status;
-  const enrolling = status === WANTS_TO_ENROLL;
-  const statusUrl = `/trials?month=${month}`;
-  const phone = onlyDigits(trial.whatsappNumber);
-
-  const summary = (
-    <>
-      <span className="block truncate font-semibold">{trial.studentName}</span>
-      <span className="block truncate">{`(${trial.guardianName})`}</span>
-      <span className="block">{trial.scheduledTime}</span>
-    </>
-  );
-
+  const current = typeof pending === "string" ? pending : trial.status;
   return (
-    <div
-      data-testid="trial-block"
-      data-status={status}
-      className={cn(
-        "rounded-md border p-1.5 text-xs",
-        enrolling ? "border-green-400 bg-green-100 text-green-950" : "border-violet-200 bg-violet-50 text-slate-900",
-      )}
-    >
-      {canManage ? (
-        <Link
-          to={`/trials/${trial.id}/edit?month=${month}`}
-          preventScrollReset
-          className="block rounded hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
+    <div ref={menu} className="relative">
+      <button type="button" aria-expanded={open} aria-controls={`status-${trial.id}`} onClick={() => setOpen((v) => !v)} className="tb-ctl">
+        Status<span className="sr-only"> de {trial.studentName}</span>
+      </button>
+      {open ? (
+        <div
+          id={`status-${trial.id}`}
+          className="absolute left-0 z-30 mt-1 w-44 rounded-md border border-slate-200 bg-white p-2 text-slate-900 shadow-lg"
         >
-          {summary}
-        </Link>
-      ) : (
-        <div>{summary}</div>
-      )}
-      <p className="mt-0.5 truncate text-[0.7rem] text-slate-700">
-        <span className="sr-only">Status: </span>
-        {status}
-      </p>
-      <div className="mt-1 flex flex-wrap items-center gap-1">
-        {canManage ? (
-          hydrated ? (
-            <div ref={menu} className="relative">
-              <button
-                type="button"
-                aria-expanded={open}
-                aria-controls={`status-${trial.id}`}
-                onClick={() => setOpen((v) => !v)}
-                className={smallControl}
-              >
-                Status<span className="sr-only"> de {trial.studentName}</span>
-              </button>
-              {open ? (
-                <div
-                  id={`status-${trial.id}`}
-                  className="absolute left-0 z-30 mt-1 w-44 rounded-md border border-slate-200 bg-white p-2 text-slate-900 shadow-lg"
-                >
-                  <StatusOptions trial={trial} month={month} current={status} fetcher={fetcher} />
-                </div>
-              ) : null}
-            </div>
-          ) : (
-            // Without JavaScript the status change is a small dialog (a URL), which keeps
-            // every block of a busy month light.
-            <Link to={`/trials/${trial.id}/status?month=${month}`} preventScrollReset className={smallControl}>
-              Status<span className="sr-only"> de {trial.studentName}</span>
-            </Link>
-          )
-        ) : null}
-        {canManage ? (
-          <Link to={`/trials/${trial.id}/history?month=${month}`} preventScrollReset className={smallControl} title="Ver histórico">
-            <ClockIcon />
-            <span className="sr-only">Ver histórico de {trial.studentName}</span>
-          </Link>
-        ) : null}
-        {canManage && enrolling ? (
-          <Form method="post" action={statusUrl} preventScrollReset>
-            <input type="hidden" name="intent" value="enroll" />
-            <input type="hidden" name="month" value={month} />
-            <button
-              type="submit"
-              className={cn(controlShape, "border-green-800 bg-green-800 text-white hover:bg-green-900")}
-              onClick={
-                hydrated
-                  ? (e) => {
-                      e.preventDefault();
-                      toast(ENROLL_TOAST);
-                    }
-                  : undefined
-              }
-            >
-              Matricular<span className="sr-only"> {trial.studentName}</span>
-            </button>
-          </Form>
-        ) : null}
-        {phone ? (
-          <a
-            href={`https://wa.me/55${phone}`}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={smallControl}
-            title="WhatsApp"
-          >
-            <ChatIcon />
-            <span className="sr-only">WhatsApp de {trial.guardianName}</span>
-          </a>
-        ) : null}
-      </div>
+          <StatusOptions trial={trial} month={month} current={current} fetcher={fetcher} />
+        </div>
+      ) : null}
     </div>
   );
 }
 
-function ClockIcon(props: SVGProps<SVGSVGElement>) {
+/** 'Matricular': a toast (the enrolment itself is still to come); without JavaScript the action sends it. */
+function EnrollButton({ month, studentName }: { month: string; studentName: string }) {
+  const { toast } = useToast();
+  const hydrated = useHydrated();
   return (
-    <svg viewBox="0 0 24 24" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false" {...props}>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M12 7v5l3 2" strokeLinecap="round" />
-    </svg>
+    <form method="post" action={`/trials?month=${month}`}>
+      <input type="hidden" name="intent" value="enroll" />
+      <input type="hidden" name="month" value={month} />
+      <button
+        type="submit"
+        className="tb-ctl tb-enroll"
+        onClick={
+          hydrated
+            ? (e) => {
+                e.preventDefault();
+                toast(ENROLL_TOAST);
+              }
+            : undefined
+        }
+      >
+        Matricular<span className="sr-only"> {studentName}</span>
+      </button>
+    </form>
   );
 }
-
-function ChatIcon(props: SVGProps<SVGSVGElement>) {
-  return (
-    <svg viewBox="0 0 24 24" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false" {...props}>
-      <path d="M21 12a8.5 8.5 0 0 1-12.6 7.4L3 21l1.6-5.2A8.5 8.5 0 1 1 21 12z" strokeLinejoin="round" />
-    </svg>
-  );
-}
-
 
 /**
  * 'Alterar status:' and the five statuses as one form. Posts to the calendar's

@@ -1,7 +1,8 @@
-import { data, Link, Outlet, useLocation, useNavigation } from "react-router";
+import { data, Outlet, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/trials";
 import { ChevronLeftIcon, ChevronRightIcon, PlusIcon } from "~/components/icons";
-import { ENROLL_TOAST, TrialBlock, type CalendarTrial } from "~/components/trial-block";
+import { ServerCached } from "~/components/server-cached";
+import { ENROLL_TOAST, SpriteIcon, TrialBlock, TrialIconSprite } from "~/components/trial-block";
 import { LinkButton } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page";
 import { Spinner } from "~/components/ui/spinner";
@@ -9,6 +10,7 @@ import { canManageTrials } from "~/domain/actor";
 import { DomainError } from "~/domain/errors";
 import {
   calendarWeeks,
+  type CalendarDay,
   dayHeading,
   formatCalendarDate,
   monthOrCurrent,
@@ -19,16 +21,19 @@ import {
   WEEKDAY_HEADERS,
 } from "~/domain/trials/calendar";
 import { formatDays } from "~/domain/trials/kpis";
-import { getTrialMonth, updateTrial } from "~/domain/trials/service.server";
-import { cn } from "~/lib/cn";
+import { getTrialCalendar, updateTrial, type CalendarDayTrials } from "~/domain/trials/service.server";
+import { useLinkNavigation } from "~/hooks/use-link-navigation";
 import type { Toast } from "~/lib/toast";
 import { actorOf, requirePermission, requireUser } from "~/session.server";
 import { redirectWithToast } from "~/toast.server";
 
+/** The first trials of each day on the calendar; the rest are in the day's dialog. */
+const DAY_LIMIT = 3;
+
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const month = monthOrCurrent(new URL(request.url).searchParams.get("month"));
-  const { trials, kpis } = await getTrialMonth(actorOf(user), month);
+  const { days, kpis } = await getTrialCalendar(actorOf(user), month, DAY_LIMIT);
   return {
     month,
     title: monthTitle(month),
@@ -36,13 +41,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     next: shiftMonth(month, 1),
     today: today(),
     weeks: calendarWeeks(month),
-    // Only what the calendar shows: the first trials of each day and how many there are.
-    days: firstOfEachDay(trials),
+    days,
     kpis,
     canManage: canManageTrials(user),
   };
 }
-
 
 /**
  * The calendar's own forms: the quick status change and 'Matricular'. Without
@@ -50,20 +53,6 @@ export async function loader({ request }: Route.LoaderArgs) {
  * with JavaScript the status form goes through a fetcher (marked `enhanced`)
  * and gets its toast as data, so the page stays where it is.
  */
-const DAY_LIMIT = 3;
-
-function firstOfEachDay(trials: ReadonlyArray<CalendarTrial>): Record<string, { trials: CalendarTrial[]; total: number }> {
-  const days: Record<string, { trials: CalendarTrial[]; total: number }> = {};
-  for (const { id, guardianName, studentName, whatsappNumber, scheduledDate, scheduledTime, status } of trials) {
-    const day = (days[scheduledDate] ??= { trials: [], total: 0 });
-    day.total++;
-    if (day.trials.length < DAY_LIMIT) {
-      day.trials.push({ id, guardianName, studentName, whatsappNumber, scheduledDate, scheduledTime, status });
-    }
-  }
-  return days;
-}
-
 export async function action({ request }: Route.ActionArgs) {
   const user = await requirePermission(request, canManageTrials);
   const form = await request.formData();
@@ -94,11 +83,11 @@ export default function Trials({ loaderData }: Route.ComponentProps) {
   const { month, title, previous, next, weeks, kpis, canManage, days } = loaderData;
   const navigation = useNavigation();
   const location = useLocation();
+  const onLinkClick = useLinkNavigation();
   const target = navigation.state === "loading" ? navigation.location : null;
   const loadingMonth = target?.pathname === "/trials" && target.search !== location.search;
   const loadingHistory = Boolean(target && /^\/trials\/[^/]+\/history$/.test(target.pathname));
-
-  const byDate = new Map(Object.entries(days).sort(([a], [b]) => a.localeCompare(b)));
+  const empty = Object.keys(days).length === 0;
 
   return (
     <div>
@@ -138,74 +127,28 @@ export default function Trials({ loaderData }: Route.ComponentProps) {
           </LinkButton>
         </div>
 
-        {/* From lg on: the 7-column month, Sunday first. */}
-        <table className="hidden w-full table-fixed border-collapse lg:table">
+        <TrialIconSprite />
+        {/*
+          One table for every screen: from lg on the 7-column month, Sunday first;
+          below it (app.css) only the days that have trials, one after the other,
+          each under its heading. The trials are rendered once.
+        */}
+        <table className="cal" onClick={onLinkClick}>
           <caption className="sr-only">{title}</caption>
           <thead>
             <tr>
               {WEEKDAY_HEADERS.map((d) => (
-                <th key={d} scope="col" className="border-b border-slate-200 py-2 text-center text-xs font-semibold uppercase text-slate-700">
+                <th key={d} scope="col">
                   {d}
                 </th>
               ))}
             </tr>
           </thead>
-          <tbody>
-            {weeks.map((week) => (
-              <tr key={week[0].date}>
-                {week.map((day) => {
-                  const isToday = day.date === loaderData.today;
-                  return (
-                    <td
-                      key={day.date}
-                      aria-current={isToday ? "date" : undefined}
-                      data-date={day.date}
-                      className={cn(
-                        "h-28 border border-slate-200 p-1 align-top",
-                        !day.inMonth && "bg-slate-50",
-                        isToday && "bg-violet-50 outline outline-2 -outline-offset-2 outline-violet-600",
-                      )}
-                    >
-                      <div className="flex items-center justify-between gap-1">
-                        <span className={cn("text-xs font-semibold", day.inMonth ? "text-slate-900" : "text-slate-600")}>
-                          {day.day}
-                        </span>
-                        {canManage && day.inMonth ? <NewOnDay date={day.date} month={month} /> : null}
-                      </div>
-                      {day.inMonth && byDate.get(day.date) ? (
-                        <DayTrials date={day.date} day={byDate.get(day.date)!} month={month} canManage={canManage} />
-                      ) : null}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
+          <ServerCached as="tbody" name="trials-month" deps={{ month, today: loaderData.today, days, canManage }}>
+            <MonthRows weeks={weeks} days={days} month={month} today={loaderData.today} canManage={canManage} />
+          </ServerCached>
         </table>
-
-        {/* Below lg (phones, tablets): the days of the month that have trials, one after the other. */}
-        <div className="lg:hidden">
-          {byDate.size === 0 ? (
-            <p className="py-6 text-center text-sm text-slate-700">Nenhum experimental neste mês</p>
-          ) : (
-            <ol className="space-y-4">
-              {[...byDate.entries()].map(([date, list]) => (
-                <li key={date} aria-current={date === loaderData.today ? "date" : undefined}>
-                  <div
-                    className={cn(
-                      "mb-2 flex items-center justify-between rounded-md px-2 py-1",
-                      date === loaderData.today ? "bg-violet-100" : "bg-slate-100",
-                    )}
-                  >
-                    <h3 className="text-sm font-semibold">{dayHeading(date)}</h3>
-                    {canManage ? <NewOnDay date={date} month={month} /> : null}
-                  </div>
-                  <DayTrials date={date} day={list} month={month} canManage={canManage} />
-                </li>
-              ))}
-            </ol>
-          )}
-        </div>
+        {empty ? <p className="py-6 text-center text-sm text-slate-700 lg:hidden">Nenhum experimental neste mês</p> : null}
       </section>
 
       {loadingHistory ? (
@@ -218,25 +161,59 @@ export default function Trials({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** The weeks of the month (cached as HTML on the server, see ServerCached). */
+function MonthRows({
+  weeks,
+  days,
+  month,
+  today,
+  canManage,
+}: {
+  weeks: CalendarDay[][];
+  days: Record<string, CalendarDayTrials>;
+  month: string;
+  today: string;
+  canManage: boolean;
+}) {
+  return weeks.map((week) => (
+    <tr key={week[0].date}>
+      {week.map((day) => {
+        const list = day.inMonth ? days[day.date] : undefined;
+        return (
+          <td
+            key={day.date}
+            aria-current={day.date === today ? "date" : undefined}
+            data-date={day.date}
+            className={!day.inMonth ? "cal-out" : list ? undefined : "cal-empty"}
+          >
+            {day.inMonth ? (
+              <div className="cal-day">
+                <h3>
+                  <span className="cal-long">{dayHeading(day.date)}</span>
+                  <span className="cal-short">{day.day}</span>
+                </h3>
+                {canManage ? <NewOnDay date={day.date} month={month} /> : null}
+              </div>
+            ) : (
+              <span className="cal-short">{day.day}</span>
+            )}
+            {list ? <DayTrials date={day.date} day={list} month={month} canManage={canManage} /> : null}
+          </td>
+        );
+      })}
+    </tr>
+  ));
+}
+
 /**
  * A day's trials: the first few as blocks, and a link to the day's dialog for the
  * rest, so a busy month stays light to render and to read.
  */
-function DayTrials({
-  date,
-  day,
-  month,
-  canManage,
-}: {
-  date: string;
-  day: { trials: CalendarTrial[]; total: number };
-  month: string;
-  canManage: boolean;
-}) {
+function DayTrials({ date, day, month, canManage }: { date: string; day: CalendarDayTrials; month: string; canManage: boolean }) {
   const hidden = day.total - day.trials.length;
   return (
     <>
-      <ul className="mt-1 space-y-1">
+      <ul className="cal-list">
         {day.trials.map((t) => (
           <li key={t.id}>
             <TrialBlock trial={t} month={month} canManage={canManage} />
@@ -244,13 +221,9 @@ function DayTrials({
         ))}
       </ul>
       {hidden > 0 ? (
-        <Link
-          to={`/trials/day/${date}?month=${month}`}
-          preventScrollReset
-          className="mt-1 block rounded px-1 text-xs font-semibold text-violet-800 underline hover:text-violet-950 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
-        >
+        <a href={`/trials/day/${date}?month=${month}`} className="cal-more">
           +{hidden} mais<span className="sr-only"> em {formatCalendarDate(date)}</span>
-        </Link>
+        </a>
       ) : null}
     </>
   );
@@ -267,14 +240,10 @@ function Kpi({ label, value }: { label: string; value: string }) {
 
 function NewOnDay({ date, month }: { date: string; month: string }) {
   return (
-    <Link
-      to={`/trials/new?date=${date}&month=${month}`}
-      preventScrollReset
-      className="rounded p-0.5 text-slate-700 hover:bg-slate-200 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
-    >
-      <PlusIcon width={14} height={14} />
+    <a href={`/trials/new?date=${date}&month=${month}`} className="cal-new">
+      <SpriteIcon name="plus" />
       <span className="sr-only">Novo experimental em {formatCalendarDate(date)}</span>
-    </Link>
+    </a>
   );
 }
 

@@ -1,6 +1,7 @@
 import { initial } from "./0001-initial.ts";
 import { uploads } from "./0002-uploads.ts";
+import { calendarIndexes } from "./0003-calendar-indexes.ts";
 import type { Migration } from "../migrate.ts";
 
 /** The migrations, in order. Add new ones at the end; never edit one that has shipped. */
-export const migrations: Migration[] = [initial, uploads];
+export const migrations: Migration[] = [initial, uploads, calendarIndexes];

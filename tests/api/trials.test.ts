@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { anonymous, signIn, type ApiClient } from "../support/http";
 import { count } from "../support/db";
 import { makeClass, makeTrial } from "../support/factories";
+import { computeTrialKpis, formatDays } from "../../app/domain/trials/kpis";
 
 let admin: ApiClient;
 let team: ApiClient;
@@ -343,5 +344,83 @@ describe("busy days on the calendar", () => {
     expect(day).toContain("Experimentais de 09/07/2033");
     for (const name of names) expect(day).toContain(name);
     expect((await client.raw("GET", "/trials/day/2033-02-30")).status).toBe(404);
+  });
+});
+
+describe("the calendar reads its month in SQL and follows every change", () => {
+  const kpisOf = (html: string) =>
+    Object.fromEntries(
+      ["Total de Agendamentos", "% de NoShow", "% de Compareceu", "% de Matrículas", "Ciclo de Vendas Médio"].map((label) => [
+        label,
+        new RegExp(`${label}</dt><dd[^>]*>([^<]*)</dd>`).exec(html)?.[1],
+      ]),
+    );
+
+  it("gives the same KPIs as the reference computation over a varied month", async () => {
+    const statuses = ["Agendado", "Reagendado", "Não Compareceu", "Compareceu", "Quer Matricular"];
+    const trials: Array<{ id: string; status: string; createdAt: Date }> = [];
+    const histories: Record<string, Array<{ status: string; changedAt: Date }>> = {};
+    for (let i = 0; i < 37; i++) {
+      const status = statuses[(i * 7) % 5];
+      const createdAt = new Date(Date.UTC(2034, 0, 1 + (i % 9), 8 + (i % 5)));
+      // Some enrolments have two changes into the status (the latest counts), one has none, one is "before" creation.
+      const history =
+        status !== "Quer Matricular" || i === 4
+          ? []
+          : i === 9
+            ? [{ status, changedAt: new Date(createdAt.getTime() - 86_400_000) }]
+            : [
+                { status, changedAt: new Date(createdAt.getTime() + (i % 4) * 86_400_000) },
+                { status, changedAt: new Date(createdAt.getTime() + (i % 11) * 43_200_000) },
+              ];
+      const trial = await makeTrial(classId, { scheduledDate: `2034-02-${String(1 + (i % 28)).padStart(2, "0")}`, status, createdAt }, history);
+      trials.push({ id: trial.id, status, createdAt });
+      histories[trial.id] = history;
+    }
+    const expected = computeTrialKpis(trials, histories);
+    const html = await (await team.raw("GET", "/trials?month=2034-02")).text();
+    expect(kpisOf(html)).toEqual({
+      "Total de Agendamentos": String(expected.total),
+      "% de NoShow": `${expected.noShowPercent}%`,
+      "% de Compareceu": `${expected.attendedPercent}%`,
+      "% de Matrículas": `${expected.enrollPercent}%`,
+      "Ciclo de Vendas Médio": formatDays(expected.averageSalesCycleDays),
+    });
+    expect(expected.averageSalesCycleDays).toBeGreaterThan(0);
+  });
+
+  it("shows creates, status changes, edits and deletes at once, whoever made them", async () => {
+    const page = async () => (await team.raw("GET", "/trials?month=2035-03")).text();
+    const created = await team.post("/api/trials", payload({ scheduledDate: "2035-03-10", studentName: "Clara Cache" }));
+    expect(created.status).toBe(201);
+    const id = (created.body as { id: string }).id;
+    let html = await page();
+    expect(html).toContain("Clara Cache");
+    expect(kpisOf(html)["Total de Agendamentos"]).toBe("1");
+
+    expect((await team.patch(`/api/trials/${id}`, { status: "Quer Matricular" })).status).toBe(200);
+    html = await page();
+    expect(html).toMatch(/data-status="Quer Matricular"/);
+    expect(kpisOf(html)["% de Matrículas"]).toBe("100%");
+
+    expect((await team.patch(`/api/trials/${id}`, { studentName: "Clara Renomeada" })).status).toBe(200);
+    html = await page();
+    expect(html).toContain("Clara Renomeada");
+    expect(html).not.toContain("Clara Cache");
+
+    // Written straight to the database (another server, a script): seen too.
+    await makeTrial(classId, { scheduledDate: "2035-03-10", scheduledTime: "06:00", studentName: "Direta Banco" });
+    html = await page();
+    expect(html).toContain("Direta Banco");
+    expect(kpisOf(html)["Total de Agendamentos"]).toBe("2");
+
+    // Moved to another month: gone from this one.
+    expect((await team.patch(`/api/trials/${id}`, { scheduledDate: "2035-04-02" })).status).toBe(200);
+    html = await page();
+    expect(html).not.toContain("Clara Renomeada");
+    expect(await (await team.raw("GET", "/trials?month=2035-04")).text()).toContain("Clara Renomeada");
+
+    expect((await team.delete(`/api/trials/${id}`)).status).toBe(204);
+    expect(await (await team.raw("GET", "/trials?month=2035-04")).text()).not.toContain("Clara Renomeada");
   });
 });

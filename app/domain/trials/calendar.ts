@@ -17,8 +17,16 @@ export const WEEKDAY_HEADERS = ["Dom", "Seg", "Ter", "Qua", "Qui", "Sex", "Sáb"
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
 /** The calendar date of an instant in a time zone, as 'YYYY-MM-DD'. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 export function dateInTimeZone(instant: Date, timeZone = SCHOOL_TIME_ZONE): string {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(instant);
+  // Building a formatter costs far more than using one: one per time zone.
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    dateFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(instant);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${get("year")}-${get("month")}-${get("day")}`;
 }
@@ -53,6 +61,12 @@ function daysInMonth(year: number, month: number): number {
 export function monthBounds(month: string): { first: string; last: string } {
   const [y, m] = month.split("-").map(Number);
   return { first: `${month}-01`, last: `${month}-${pad(daysInMonth(y, m))}` };
+}
+
+/** Every date of a month: ['2026-11-01', …, '2026-11-30']. */
+export function monthDates(month: string): string[] {
+  const [y, m] = month.split("-").map(Number);
+  return Array.from({ length: daysInMonth(y, m) }, (_, i) => `${month}-${pad(i + 1)}`);
 }
 
 /** The month `delta` months away ('2026-12', +1 → '2027-01'). */

@@ -37,23 +37,46 @@ export function computeTrialKpis(
   trials: ReadonlyArray<KpiTrial>,
   historyByTrial: Readonly<Record<string, ReadonlyArray<KpiHistoryEntry> | undefined>>,
 ): TrialKpis {
-  const total = trials.length;
   const countOf = (status: string) => trials.filter((t) => t.status === status).length;
-  const cycles: number[] = [];
+  const cycles: SalesCycle[] = [];
   for (const trial of trials) {
     if (trial.status !== WANTS_TO_ENROLL) continue;
     const changes = (historyByTrial[trial.id] ?? []).filter((h) => h.status === WANTS_TO_ENROLL);
     if (!changes.length) continue;
-    const latest = Math.max(...changes.map((h) => ms(h.changedAt)));
-    cycles.push(Math.max(0, latest - ms(trial.createdAt)) / DAY_MS);
+    cycles.push({ createdAt: trial.createdAt, enrolledAt: new Date(Math.max(...changes.map((h) => ms(h.changedAt)))) });
   }
-  const average = cycles.length ? Math.round(cycles.reduce((a, b) => a + b, 0) / cycles.length) : 0;
+  return kpisFromCounts(
+    { total: trials.length, noShow: countOf(NO_SHOW), attended: countOf(ATTENDED), enroll: countOf(WANTS_TO_ENROLL) },
+    averageSalesCycleDays(cycles),
+  );
+}
+
+/** One trial's way to 'Quer Matricular': its creation and its latest change into that status. */
+export interface SalesCycle {
+  createdAt: string | Date;
+  enrolledAt: string | Date;
+}
+
+/** Mean whole days from creation to 'Quer Matricular' (a negative span counts as 0); 0 without cycles. */
+export function averageSalesCycleDays(cycles: ReadonlyArray<SalesCycle>): number {
+  const days = cycles.map((c) => Math.max(0, ms(c.enrolledAt) - ms(c.createdAt)) / DAY_MS);
+  return days.length ? Math.round(days.reduce((a, b) => a + b, 0) / days.length) : 0;
+}
+
+/**
+ * The five cards from counts the database can compute (`GROUP BY status`) and the
+ * mean sales cycle: the same rules as above.
+ */
+export function kpisFromCounts(
+  counts: { total: number; noShow: number; attended: number; enroll: number },
+  averageDays: number,
+): TrialKpis {
   return {
-    total,
-    noShowPercent: percentOf(countOf(NO_SHOW), total),
-    attendedPercent: percentOf(countOf(ATTENDED), total),
-    enrollPercent: percentOf(countOf(WANTS_TO_ENROLL), total),
-    averageSalesCycleDays: average,
+    total: counts.total,
+    noShowPercent: percentOf(counts.noShow, counts.total),
+    attendedPercent: percentOf(counts.attended, counts.total),
+    enrollPercent: percentOf(counts.enroll, counts.total),
+    averageSalesCycleDays: averageDays,
   };
 }
 

@@ -1,11 +1,12 @@
-import { Op, type Transaction } from "sequelize";
+import { Op, QueryTypes, type Transaction } from "sequelize";
 import { SchoolClass, Trial, TrialStatusHistory } from "#db/models.ts";
 import { db, transaction } from "~/db.server";
 import { assertCanManageTrials, requireActor, type Actor } from "../actor";
 import { NotFoundError, ValidationError } from "../errors";
 import { isUuid, parseOrThrow } from "../validation";
-import { isCalendarDate, isMonth, monthBounds } from "./calendar";
-import { computeTrialKpis, type TrialKpis } from "./kpis";
+import { isCalendarDate, isMonth, monthBounds, monthDates } from "./calendar";
+import { averageSalesCycleDays, kpisFromCounts, type SalesCycle, type TrialKpis } from "./kpis";
+import { ATTENDED, NO_SHOW } from "./constants";
 import { CLASS_REQUIRED, SCHEDULED, trialSchema, trialUpdateSchema, WANTS_TO_ENROLL } from "./schema";
 
 export interface TrialDTO {
@@ -148,7 +149,7 @@ export async function getTrialHistory(actor: Actor | null, id: string): Promise<
   return (await historiesOf([trial.id]))[trial.id] ?? [];
 }
 
-/** What the calendar shows of a trial (plus createdAt, for the sales-cycle KPI). */
+/** What a calendar block shows of a trial. */
 export interface CalendarTrialRow {
   id: string;
   guardianName: string;
@@ -157,43 +158,106 @@ export interface CalendarTrialRow {
   scheduledDate: string;
   scheduledTime: string;
   status: string;
-  createdAt: string;
 }
 
-export interface TrialMonth {
+/** A day of the calendar: its first trials (calendar order) and how many it has. */
+export interface CalendarDayTrials {
   trials: CalendarTrialRow[];
+  total: number;
+}
+
+export interface TrialCalendar {
+  days: Record<string, CalendarDayTrials>;
   kpis: TrialKpis;
 }
 
-/**
- * The calendar screen: one month's trials and the KPIs computed from them.
- * Reads only the columns the screen uses (plain rows, no model instances) and,
- * for the sales cycle, only the 'Quer Matricular' entries of trials in that
- * status, so a busy month stays fast.
- */
-export async function getTrialMonth(actor: Actor | null, month: string): Promise<TrialMonth> {
-  requireActor(actor);
-  const where = monthWhere(month);
-  await db();
-  const rows = (await Trial.findAll({
-    where,
-    order: ORDER,
-    attributes: ["id", "guardianName", "studentName", "whatsappNumber", "scheduledDate", "scheduledTime", "status", "createdAt"],
-    raw: true,
-  })) as unknown as Array<Omit<CalendarTrialRow, "createdAt" | "scheduledDate"> & { createdAt: Date | string; scheduledDate: string | Date }>;
-  const trials = rows.map((r) => ({ ...r, scheduledDate: dateOnly(r.scheduledDate), createdAt: iso(r.createdAt) }));
-  const enrolling = trials.filter((t) => t.status === WANTS_TO_ENROLL).map((t) => t.id);
-  const histories: TrialHistories = {};
-  if (enrolling.length) {
-    const entries = (await TrialStatusHistory.findAll({
-      where: { trialId: { [Op.in]: enrolling }, status: WANTS_TO_ENROLL },
-      attributes: ["id", "trialId", "status", "changedAt"],
-      raw: true,
-    })) as unknown as Array<{ id: string; trialId: string; status: string; changedAt: Date | string }>;
-    for (const e of entries) (histories[e.trialId] ??= []).push({ id: e.id, status: e.status, changedAt: iso(e.changedAt) });
-  }
-  return { trials, kpis: computeTrialKpis(trials, histories) };
+const CALENDAR_COLUMNS = `"id", "guardianName", "studentName", "whatsappNumber", "scheduledDate", "scheduledTime", "status"`;
+
+/** The first `:perDay` trials of each given day, each day an index seek (see migration 0003). */
+function selectFirstOfDays(days: number) {
+  const arms = Array.from(
+    { length: days },
+    (_, i) =>
+      `SELECT * FROM (SELECT ${CALENDAR_COLUMNS} FROM "trials" WHERE "scheduledDate" = :d${i} ` +
+      `ORDER BY "scheduledTime", "studentName", "id" LIMIT :perDay) AS "d${i}"`,
+  );
+  return arms.join("\nUNION ALL\n");
 }
+
+const COUNT_DAYS = `
+  SELECT "scheduledDate", "status", COUNT(*) AS "count", MAX("updatedAt") AS "changed"
+  FROM "trials" WHERE "scheduledDate" BETWEEN :first AND :last
+  GROUP BY "scheduledDate", "status"`;
+
+const SALES_CYCLES = `
+  SELECT "t"."createdAt" AS "createdAt",
+    (SELECT MAX("h"."changedAt") FROM "trial_status_history" AS "h"
+     WHERE "h"."trialId" = "t"."id" AND "h"."status" = :enrolling) AS "enrolledAt"
+  FROM "trials" AS "t"
+  WHERE "t"."scheduledDate" BETWEEN :first AND :last AND "t"."status" = :enrolling`;
+
+/**
+ * The calendar screen: for each day of the month its first `perDay` trials and
+ * its total, and the month's KPIs. The database does the counting and picks the
+ * rows (portable SQL: window function and GROUP BY on SQLite and PostgreSQL), so
+ * the work stays the same however busy the month is.
+ */
+export async function getTrialCalendar(actor: Actor | null, month: string, perDay: number): Promise<TrialCalendar> {
+  requireActor(actor);
+  if (!isMonth(month)) throw new ValidationError({ month: [MONTH_INVALID] });
+  const { first, last } = monthBounds(month);
+  const sequelize = await db();
+  const select = <T extends object>(sql: string, replacements: Record<string, unknown>): Promise<T[]> =>
+    sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT });
+
+  // The counts come from one index-only query on every call. With the latest
+  // change of each (day, status) they also tell whether the month changed since
+  // it was last read: every write sets updatedAt, creating or deleting changes a
+  // count, and this process's own writes are counted too (same-millisecond ties).
+  // Only then are the first trials of each day and the sales cycles read again.
+  const counts = await select<{ scheduledDate: string | Date; status: string; count: number | string; changed: unknown }>(COUNT_DAYS, {
+    first,
+    last,
+  });
+  const fingerprint = `${writes}:${JSON.stringify(counts)}`;
+  const key = `${month}:${perDay}`;
+  let cached = calendarCache.get(key);
+  if (!cached || cached.fingerprint !== fingerprint) {
+    const dates = monthDates(month);
+    const [rows, cycles] = await Promise.all([
+      select<CalendarTrialRow>(selectFirstOfDays(dates.length), { perDay, ...Object.fromEntries(dates.map((d, i) => [`d${i}`, d])) }),
+      select<{ createdAt: string | Date; enrolledAt: string | Date | null }>(SALES_CYCLES, { first, last, enrolling: WANTS_TO_ENROLL }),
+    ]);
+    cached = { fingerprint, rows, averageDays: averageSalesCycleDays(cycles.filter((c): c is SalesCycle => c.enrolledAt !== null)) };
+    calendarCache.delete(key);
+    calendarCache.set(key, cached);
+    if (calendarCache.size > CALENDAR_CACHE_LIMIT) calendarCache.delete(calendarCache.keys().next().value!);
+  }
+
+  const days: Record<string, CalendarDayTrials> = {};
+  const byStatus: Record<string, number> = {};
+  let total = 0;
+  for (const c of counts) {
+    const n = Number(c.count);
+    (days[dateOnly(c.scheduledDate)] ??= { trials: [], total: 0 }).total += n;
+    byStatus[c.status] = (byStatus[c.status] ?? 0) + n;
+    total += n;
+  }
+  for (const r of cached.rows) {
+    const date = dateOnly(r.scheduledDate);
+    (days[date] ??= { trials: [], total: 0 }).trials.push({ ...r, scheduledDate: date });
+  }
+  const kpis = kpisFromCounts(
+    { total, noShow: byStatus[NO_SHOW] ?? 0, attended: byStatus[ATTENDED] ?? 0, enroll: byStatus[WANTS_TO_ENROLL] ?? 0 },
+    cached.averageDays,
+  );
+  return { days, kpis };
+}
+
+/** Trial writes made by this process (part of the calendar's change check). */
+let writes = 0;
+const CALENDAR_CACHE_LIMIT = 48;
+const calendarCache = new Map<string, { fingerprint: string; rows: CalendarTrialRow[]; averageDays: number }>();
 
 /** Creates a trial as 'Agendado' with its first history entry, in one transaction. */
 export async function createTrial(actor: Actor | null, input: unknown): Promise<TrialDTO> {
@@ -206,7 +270,7 @@ export async function createTrial(actor: Actor | null, input: unknown): Promise<
     const trial = await Trial.create({ ...data, status: SCHEDULED }, { transaction: t });
     await TrialStatusHistory.create({ trialId: trial.id, status: SCHEDULED, changedAt: now }, { transaction: t });
     return toDTO(trial);
-  });
+  }).finally(() => writes++);
 }
 
 /**
@@ -226,7 +290,7 @@ export async function updateTrial(actor: Actor | null, id: string, input: unknow
       await TrialStatusHistory.create({ trialId: trial.id, status: data.status, changedAt: new Date() }, { transaction: t });
     }
     return toDTO(trial);
-  });
+  }).finally(() => writes++);
 }
 
 /** Deletes a trial; its history goes with it (ON DELETE CASCADE). */
@@ -236,5 +300,5 @@ export async function deleteTrial(actor: Actor | null, id: string): Promise<void
   await transaction(async (t) => {
     await TrialStatusHistory.destroy({ where: { trialId: trial.id }, transaction: t });
     await trial.destroy({ transaction: t });
-  });
+  }).finally(() => writes++);
 }

@@ -1,0 +1,32 @@
+import { createHash } from "node:crypto";
+import type { ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+import type { FragmentCache } from "~/components/server-cached";
+
+const LIMIT = 200;
+
+/**
+ * The process's fragment cache (see ServerCached): least recently used entries
+ * go first once LIMIT fragments are kept. A fragment is at most a few hundred kB.
+ */
+export function createFragmentCache(limit = LIMIT): FragmentCache & { size(): number } {
+  const entries = new Map<string, string>();
+  return {
+    html(name: string, deps: unknown, children: ReactNode): string {
+      const key = `${name}:${createHash("sha256").update(JSON.stringify(deps) ?? "").digest("base64url")}`;
+      const hit = entries.get(key);
+      if (hit !== undefined) {
+        entries.delete(key);
+        entries.set(key, hit);
+        return hit;
+      }
+      const html = renderToString(children);
+      entries.set(key, html);
+      if (entries.size > limit) entries.delete(entries.keys().next().value!);
+      return html;
+    },
+    size: () => entries.size,
+  };
+}
+
+export const fragmentCache = createFragmentCache();
