@@ -1,5 +1,6 @@
 import type { Route } from "./+types/trial-day";
 import { TrialBlock } from "~/components/trial-block";
+import { useLinkNavigation } from "~/hooks/use-link-navigation";
 import { RouteDialog } from "~/components/ui/dialog";
 import { LinkButton } from "~/components/ui/button";
 import { canManageTrials } from "~/domain/actor";
@@ -32,12 +33,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export default function TrialDay({ loaderData }: Route.ComponentProps) {
   const { date, month, trials, canManage } = loaderData;
   const back = trialsUrl(month);
+  const onLinkClick = useLinkNavigation();
   return (
     <RouteDialog title={`Experimentais de ${formatCalendarDate(date)}`} closeTo={back} size="lg">
       {trials.length === 0 ? (
         <p className="text-sm text-slate-700">Nenhum experimental neste dia</p>
       ) : (
-        <ul className="grid gap-2 sm:grid-cols-2">
+        <ul className="grid gap-2 sm:grid-cols-2" onClick={onLinkClick}>
           {trials.map((t) => (
             <li key={t.id}>
               <TrialBlock trial={t} month={month} canManage={canManage} />
