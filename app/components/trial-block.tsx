@@ -1,22 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useFetcher, type FetcherWithComponents } from "react-router";
 import { useActionToast, useToast } from "~/components/ui/toaster";
+import type { CalendarTrial } from "~/domain/trials/calendar";
 import { TRIAL_STATUSES, WANTS_TO_ENROLL } from "~/domain/trials/constants";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { cn } from "~/lib/cn";
 import { onlyDigits } from "~/lib/format";
 import type { Toast } from "~/lib/toast";
-
-/** What a calendar block shows of a trial. */
-export interface CalendarTrial {
-  id: string;
-  guardianName: string;
-  studentName: string;
-  whatsappNumber: string;
-  scheduledDate: string;
-  scheduledTime: string;
-  status: string;
-}
 
 export const ENROLL_TOAST = { title: "Solicitar Matrícula", description: "Funcionalidade em desenvolvimento" };
 

@@ -11,6 +11,7 @@ import { DomainError } from "~/domain/errors";
 import {
   calendarWeeks,
   type CalendarDay,
+  type CalendarDayTrials,
   dayHeading,
   formatCalendarDate,
   monthOrCurrent,
@@ -21,7 +22,7 @@ import {
   WEEKDAY_HEADERS,
 } from "~/domain/trials/calendar";
 import { formatDays } from "~/domain/trials/kpis";
-import { getTrialCalendar, updateTrial, type CalendarDayTrials } from "~/domain/trials/service.server";
+import { getTrialCalendar, updateTrial } from "~/domain/trials/service.server";
 import { useLinkNavigation } from "~/hooks/use-link-navigation";
 import type { Toast } from "~/lib/toast";
 import { actorOf, requirePermission, requireUser } from "~/session.server";

@@ -84,6 +84,23 @@ export function monthTitle(month: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** What a calendar block shows of a trial. */
+export interface CalendarTrial {
+  id: string;
+  guardianName: string;
+  studentName: string;
+  whatsappNumber: string;
+  scheduledDate: string;
+  scheduledTime: string;
+  status: string;
+}
+
+/** A day of the calendar: its first trials (calendar order) and how many it has. */
+export interface CalendarDayTrials {
+  trials: CalendarTrial[];
+  total: number;
+}
+
 export interface CalendarDay {
   date: string;
   day: number;

@@ -4,7 +4,7 @@ import { db, transaction } from "~/db.server";
 import { assertCanManageTrials, requireActor, type Actor } from "../actor";
 import { NotFoundError, ValidationError } from "../errors";
 import { isUuid, parseOrThrow } from "../validation";
-import { isCalendarDate, isMonth, monthBounds, monthDates } from "./calendar";
+import { isCalendarDate, isMonth, monthBounds, monthDates, type CalendarDayTrials, type CalendarTrial } from "./calendar";
 import { averageSalesCycleDays, kpisFromCounts, type SalesCycle, type TrialKpis } from "./kpis";
 import { ATTENDED, NO_SHOW } from "./constants";
 import { CLASS_REQUIRED, SCHEDULED, trialSchema, trialUpdateSchema, WANTS_TO_ENROLL } from "./schema";
@@ -149,23 +149,6 @@ export async function getTrialHistory(actor: Actor | null, id: string): Promise<
   return (await historiesOf([trial.id]))[trial.id] ?? [];
 }
 
-/** What a calendar block shows of a trial. */
-export interface CalendarTrialRow {
-  id: string;
-  guardianName: string;
-  studentName: string;
-  whatsappNumber: string;
-  scheduledDate: string;
-  scheduledTime: string;
-  status: string;
-}
-
-/** A day of the calendar: its first trials (calendar order) and how many it has. */
-export interface CalendarDayTrials {
-  trials: CalendarTrialRow[];
-  total: number;
-}
-
 export interface TrialCalendar {
   days: Record<string, CalendarDayTrials>;
   kpis: TrialKpis;
@@ -225,7 +208,7 @@ export async function getTrialCalendar(actor: Actor | null, month: string, perDa
   if (!cached || cached.fingerprint !== fingerprint) {
     const dates = monthDates(month);
     const [rows, cycles] = await Promise.all([
-      select<CalendarTrialRow>(selectFirstOfDays(dates.length), { perDay, ...Object.fromEntries(dates.map((d, i) => [`d${i}`, d])) }),
+      select<CalendarTrial>(selectFirstOfDays(dates.length), { perDay, ...Object.fromEntries(dates.map((d, i) => [`d${i}`, d])) }),
       select<{ createdAt: string | Date; enrolledAt: string | Date | null }>(SALES_CYCLES, { first, last, enrolling: WANTS_TO_ENROLL }),
     ]);
     cached = { fingerprint, rows, averageDays: averageSalesCycleDays(cycles.filter((c): c is SalesCycle => c.enrolledAt !== null)) };
@@ -257,7 +240,7 @@ export async function getTrialCalendar(actor: Actor | null, month: string, perDa
 /** Trial writes made by this process (part of the calendar's change check). */
 let writes = 0;
 const CALENDAR_CACHE_LIMIT = 48;
-const calendarCache = new Map<string, { fingerprint: string; rows: CalendarTrialRow[]; averageDays: number }>();
+const calendarCache = new Map<string, { fingerprint: string; rows: CalendarTrial[]; averageDays: number }>();
 
 /** Creates a trial as 'Agendado' with its first history entry, in one transaction. */
 export async function createTrial(actor: Actor | null, input: unknown): Promise<TrialDTO> {
