@@ -1,6 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
+import type { z } from "zod";
 import { DomainError } from "~/domain/errors";
+import { redirectWithToast } from "~/toast.server";
 import type { Toast } from "./toast";
 
 type Replyable = { reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): SubmissionResult<string[]> };
@@ -35,6 +38,33 @@ export function replyWithError(
 /** A 400 with the schema's field errors (values kept). */
 export function replyInvalid(submission: Replyable, options: { hideFields?: string[] } = {}) {
   return data<FormActionData>({ result: submission.reply({ hideFields: options.hideFields }) }, { status: 400 });
+}
+
+/**
+ * The action of a create-or-edit dialog: the posted form is checked with the
+ * schema (a 400 with the fields' messages, values kept), `save` hands the value
+ * to the service (its domain errors become the form's answer and a toast titled
+ * `errorTitle`), and a success goes back to `redirectTo` with 'Sucesso' and
+ * `success` (Post/Redirect/Get).
+ */
+export async function saveDialogForm<Schema extends z.ZodType>(
+  formData: FormData,
+  options: {
+    schema: Schema;
+    save: (value: z.output<Schema>) => Promise<unknown>;
+    errorTitle: string;
+    redirectTo: string;
+    success: string;
+  },
+) {
+  const submission = parseWithZod(formData, { schema: options.schema });
+  if (submission.status !== "success") return replyInvalid(submission);
+  try {
+    await options.save(submission.value as z.output<Schema>);
+  } catch (error) {
+    return replyWithError(submission, error, options.errorTitle);
+  }
+  return redirectWithToast(options.redirectTo, { title: "Sucesso", description: options.success });
 }
 
 /**

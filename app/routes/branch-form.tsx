@@ -10,9 +10,8 @@ import { useActionToast } from "~/components/ui/toaster";
 import { canManage } from "~/domain/actor";
 import { branchFormSchema } from "~/domain/branches/schema";
 import { createBranch, getBranch, updateBranch } from "~/domain/branches/service.server";
-import { orRespond, replyInvalid, replyWithError } from "~/lib/forms.server";
+import { orRespond, saveDialogForm } from "~/lib/forms.server";
 import { actorOf, requirePermission } from "~/session.server";
-import { redirectWithToast } from "~/toast.server";
 
 /** /branches/new and /branches/:id/edit: the same dialog, create or edit. */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -22,20 +21,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requirePermission(request, canManage);
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: branchFormSchema });
-  if (submission.status !== "success") return replyInvalid(submission);
+  const actor = actorOf(await requirePermission(request, canManage));
   const editing = Boolean(params.id);
-  try {
-    if (params.id) await updateBranch(actorOf(user), params.id, submission.value);
-    else await createBranch(actorOf(user), submission.value);
-  } catch (error) {
-    return replyWithError(submission, error, editing ? "Erro ao atualizar unidade" : "Erro ao criar unidade");
-  }
-  return redirectWithToast("/branches", {
-    title: "Sucesso",
-    description: editing ? "Unidade atualizada com sucesso" : "Unidade criada com sucesso",
+  return saveDialogForm(await request.formData(), {
+    schema: branchFormSchema,
+    save: (value) => (params.id ? updateBranch(actor, params.id, value) : createBranch(actor, value)),
+    errorTitle: editing ? "Erro ao atualizar unidade" : "Erro ao criar unidade",
+    redirectTo: "/branches",
+    success: editing ? "Unidade atualizada com sucesso" : "Unidade criada com sucesso",
   });
 }
 

@@ -11,9 +11,8 @@ import { canManage } from "~/domain/actor";
 import { getBranch } from "~/domain/branches/service.server";
 import { classroomFormSchema } from "~/domain/classrooms/schema";
 import { createClassroom, getBranchClassroom, updateClassroom } from "~/domain/classrooms/service.server";
-import { orRespond, replyInvalid, replyWithError } from "~/lib/forms.server";
+import { orRespond, saveDialogForm } from "~/lib/forms.server";
 import { actorOf, requirePermission } from "~/session.server";
-import { redirectWithToast } from "~/toast.server";
 
 /** /branches/:id/classrooms/new and …/:classroomId/edit, over the classrooms dialog. */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -25,25 +24,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requirePermission(request, canManage);
-  const actor = actorOf(user);
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: classroomFormSchema });
-  if (submission.status !== "success") return replyInvalid(submission);
-  const editing = Boolean(params.classroomId);
-  try {
-    if (params.classroomId) {
-      await getBranchClassroom(actor, params.id, params.classroomId);
-      await updateClassroom(actor, params.classroomId, submission.value);
-    } else {
-      await createClassroom(actor, { ...submission.value, branchId: params.id });
-    }
-  } catch (error) {
-    return replyWithError(submission, error, editing ? "Erro ao atualizar sala" : "Erro ao criar sala");
-  }
-  return redirectWithToast(`/branches/${params.id}/classrooms`, {
-    title: "Sucesso",
-    description: editing ? "Sala atualizada com sucesso" : "Sala criada com sucesso",
+  const actor = actorOf(await requirePermission(request, canManage));
+  const { id: branchId, classroomId } = params;
+  return saveDialogForm(await request.formData(), {
+    schema: classroomFormSchema,
+    save: async (value) => {
+      if (!classroomId) return createClassroom(actor, { ...value, branchId });
+      await getBranchClassroom(actor, branchId, classroomId);
+      return updateClassroom(actor, classroomId, value);
+    },
+    errorTitle: classroomId ? "Erro ao atualizar sala" : "Erro ao criar sala",
+    redirectTo: `/branches/${branchId}/classrooms`,
+    success: classroomId ? "Sala atualizada com sucesso" : "Sala criada com sucesso",
   });
 }
 

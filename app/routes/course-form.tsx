@@ -10,9 +10,8 @@ import { useActionToast } from "~/components/ui/toaster";
 import { canManage } from "~/domain/actor";
 import { courseFormSchema } from "~/domain/courses/schema";
 import { createCourse, getCourse, updateCourse } from "~/domain/courses/service.server";
-import { orRespond, replyInvalid, replyWithError } from "~/lib/forms.server";
+import { orRespond, saveDialogForm } from "~/lib/forms.server";
 import { actorOf, requirePermission } from "~/session.server";
-import { redirectWithToast } from "~/toast.server";
 
 /** /courses/new and /courses/:id/edit: the same dialog, create or edit. */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -22,20 +21,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requirePermission(request, canManage);
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: courseFormSchema });
-  if (submission.status !== "success") return replyInvalid(submission);
+  const actor = actorOf(await requirePermission(request, canManage));
   const editing = Boolean(params.id);
-  try {
-    if (params.id) await updateCourse(actorOf(user), params.id, submission.value);
-    else await createCourse(actorOf(user), submission.value);
-  } catch (error) {
-    return replyWithError(submission, error, editing ? "Erro ao atualizar curso" : "Erro ao criar curso");
-  }
-  return redirectWithToast("/courses", {
-    title: "Sucesso",
-    description: editing ? "Curso atualizado com sucesso" : "Curso criado com sucesso",
+  return saveDialogForm(await request.formData(), {
+    schema: courseFormSchema,
+    save: (value) => (params.id ? updateCourse(actor, params.id, value) : createCourse(actor, value)),
+    errorTitle: editing ? "Erro ao atualizar curso" : "Erro ao criar curso",
+    redirectTo: "/courses",
+    success: editing ? "Curso atualizado com sucesso" : "Curso criado com sucesso",
   });
 }
 

@@ -8,12 +8,12 @@ import { Button, LinkButton } from "~/components/ui/button";
 import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
 import { Field, FieldErrors, FormErrors, inputClass } from "~/components/ui/field";
 import { SubmitButton, useIsSubmitting } from "~/components/ui/form-controls";
+import { PersonFields } from "~/components/person-fields";
 import { useActionToast } from "~/components/ui/toaster";
 import { canManage } from "~/domain/actor";
 import { DomainError } from "~/domain/errors";
 import { guardianFormSchema } from "~/domain/guardians/schema";
 import { createGuardian } from "~/domain/guardians/service.server";
-import { formatPhone, maskCpfInput } from "~/lib/format";
 import { replyInvalid, replyWithError, type FormActionData } from "~/lib/forms.server";
 import { actorOf, requirePermission } from "~/session.server";
 import { redirectWithToast } from "~/toast.server";
@@ -90,40 +90,7 @@ export default function GuardianNew({ actionData }: Route.ComponentProps) {
                 <fieldset key={person.key} className="rounded-md border border-slate-200 p-4">
                   <legend className="px-1 text-sm font-semibold">{label}</legend>
                   <div className="grid gap-3 sm:grid-cols-2">
-                    <Field label="Nome completo" htmlFor={p.fullName.id} errors={p.fullName.errors} errorId={p.fullName.errorId} required>
-                      <input {...getInputProps(p.fullName, { type: "text" })} className={inputClass} autoComplete="off" />
-                    </Field>
-                    <Field label="CPF" htmlFor={p.cpf.id} errors={p.cpf.errors} errorId={p.cpf.errorId} required>
-                      <input
-                        {...getInputProps(p.cpf, { type: "text" })}
-                        className={inputClass}
-                        inputMode="numeric"
-                        maxLength={14}
-                        placeholder="000.000.000-00"
-                        autoComplete="off"
-                        onInput={(e) => {
-                          e.currentTarget.value = maskCpfInput(e.currentTarget.value);
-                        }}
-                      />
-                    </Field>
-                    <Field label="E-mail" htmlFor={p.email.id} errors={p.email.errors} errorId={p.email.errorId} required>
-                      <input {...getInputProps(p.email, { type: "email" })} className={inputClass} autoComplete="off" />
-                    </Field>
-                    <Field label="Data de nascimento" htmlFor={p.birthDate.id} errors={p.birthDate.errors} errorId={p.birthDate.errorId}>
-                      <input {...getInputProps(p.birthDate, { type: "date" })} className={inputClass} />
-                    </Field>
-                    <Field label="Telefone" htmlFor={p.phone.id} errors={p.phone.errors} errorId={p.phone.errorId}>
-                      <input
-                        {...getInputProps(p.phone, { type: "tel" })}
-                        className={inputClass}
-                        maxLength={15}
-                        placeholder="(00) 00000-0000"
-                        autoComplete="off"
-                        onInput={(e) => {
-                          e.currentTarget.value = formatPhone(e.currentTarget.value);
-                        }}
-                      />
-                    </Field>
+                    <PersonFields fields={p} />
                     <div className="flex items-end justify-between gap-2">
                       <label className="flex items-center gap-2 py-2 text-sm font-medium">
                         <input

@@ -11,9 +11,8 @@ import { canManage } from "~/domain/actor";
 import { listBranches } from "~/domain/branches/service.server";
 import { offerFormSchema } from "~/domain/offers/schema";
 import { createOffer, getOffer, updateOffer } from "~/domain/offers/service.server";
-import { orRespond, replyInvalid, replyWithError } from "~/lib/forms.server";
+import { orRespond, saveDialogForm } from "~/lib/forms.server";
 import { actorOf, requirePermission } from "~/session.server";
-import { redirectWithToast } from "~/toast.server";
 
 /** /offers/new and /offers/:id/edit: the same dialog, create or edit. */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -33,20 +32,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requirePermission(request, canManage);
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: offerFormSchema });
-  if (submission.status !== "success") return replyInvalid(submission);
+  const actor = actorOf(await requirePermission(request, canManage));
   const editing = Boolean(params.id);
-  try {
-    if (params.id) await updateOffer(actorOf(user), params.id, submission.value);
-    else await createOffer(actorOf(user), submission.value);
-  } catch (error) {
-    return replyWithError(submission, error, editing ? "Erro ao atualizar oferta" : "Erro ao criar oferta");
-  }
-  return redirectWithToast("/offers", {
-    title: "Sucesso",
-    description: editing ? "Oferta atualizada com sucesso" : "Oferta criada com sucesso",
+  return saveDialogForm(await request.formData(), {
+    schema: offerFormSchema,
+    save: (value) => (params.id ? updateOffer(actor, params.id, value) : createOffer(actor, value)),
+    errorTitle: editing ? "Erro ao atualizar oferta" : "Erro ao criar oferta",
+    redirectTo: "/offers",
+    success: editing ? "Oferta atualizada com sucesso" : "Oferta criada com sucesso",
   });
 }
 

@@ -1,16 +1,17 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useLocation } from "react-router";
 import type { Route } from "./+types/person-edit";
 import { LinkButton } from "~/components/ui/button";
 import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
-import { Field, FormErrors, inputClass } from "~/components/ui/field";
+import { FormErrors } from "~/components/ui/field";
 import { SubmitButton, useIsSubmitting } from "~/components/ui/form-controls";
+import { PersonFields } from "~/components/person-fields";
 import { useActionToast } from "~/components/ui/toaster";
 import { canManage } from "~/domain/actor";
 import { guardianPersonFormSchema } from "~/domain/guardians/schema";
 import { getPersonOfGuardian, updateGuardianPerson } from "~/domain/guardians/service.server";
-import { formatCpf, formatPhone, maskCpfInput } from "~/lib/format";
+import { formatCpf, formatPhone } from "~/lib/format";
 import { orRespond, replyInvalid, replyWithError } from "~/lib/forms.server";
 import { actorOf, requirePermission } from "~/session.server";
 import { redirectWithToast } from "~/toast.server";
@@ -61,40 +62,7 @@ export default function PersonEdit({ loaderData, actionData, params }: Route.Com
       <Form method="post" {...getFormProps(form)} noValidate preventScrollReset className="space-y-4">
         <FormErrors id={form.errorId} errors={form.errors} />
         <fieldset disabled={pending} className="space-y-4">
-          <Field label="Nome completo" htmlFor={fields.fullName.id} errors={fields.fullName.errors} errorId={fields.fullName.errorId} required>
-            <input {...getInputProps(fields.fullName, { type: "text" })} className={inputClass} autoComplete="off" />
-          </Field>
-          <Field label="CPF" htmlFor={fields.cpf.id} errors={fields.cpf.errors} errorId={fields.cpf.errorId} required>
-            <input
-              {...getInputProps(fields.cpf, { type: "text" })}
-              className={inputClass}
-              inputMode="numeric"
-              maxLength={14}
-              placeholder="000.000.000-00"
-              autoComplete="off"
-              onInput={(e) => {
-                e.currentTarget.value = maskCpfInput(e.currentTarget.value);
-              }}
-            />
-          </Field>
-          <Field label="E-mail" htmlFor={fields.email.id} errors={fields.email.errors} errorId={fields.email.errorId} required>
-            <input {...getInputProps(fields.email, { type: "email" })} className={inputClass} autoComplete="off" />
-          </Field>
-          <Field label="Data de nascimento" htmlFor={fields.birthDate.id} errors={fields.birthDate.errors} errorId={fields.birthDate.errorId}>
-            <input {...getInputProps(fields.birthDate, { type: "date" })} className={inputClass} />
-          </Field>
-          <Field label="Telefone" htmlFor={fields.phone.id} errors={fields.phone.errors} errorId={fields.phone.errorId}>
-            <input
-              {...getInputProps(fields.phone, { type: "tel" })}
-              className={inputClass}
-              maxLength={15}
-              placeholder="(00) 00000-0000"
-              autoComplete="off"
-              onInput={(e) => {
-                e.currentTarget.value = formatPhone(e.currentTarget.value);
-              }}
-            />
-          </Field>
+          <PersonFields fields={fields} />
           <div>
             <div className="flex items-center gap-2">
               {/* Only ever marks: the primary stays primary until another person is marked (§4). */}

@@ -11,9 +11,8 @@ import { canManage } from "~/domain/actor";
 import { getBranchClassroom } from "~/domain/classrooms/service.server";
 import { DEFAULT_WEEKDAY, scheduleFormSchema, WEEKDAYS } from "~/domain/schedules/schema";
 import { createSchedule, getClassroomSchedule, updateSchedule } from "~/domain/schedules/service.server";
-import { orRespond, replyInvalid, replyWithError } from "~/lib/forms.server";
+import { orRespond, saveDialogForm } from "~/lib/forms.server";
 import { actorOf, requirePermission } from "~/session.server";
-import { redirectWithToast } from "~/toast.server";
 
 /** …/classrooms/:classroomId/schedules/new and …/schedules/:scheduleId/edit, over the classrooms dialog. */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -30,26 +29,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requirePermission(request, canManage);
-  const actor = actorOf(user);
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: scheduleFormSchema });
-  if (submission.status !== "success") return replyInvalid(submission);
-  const editing = Boolean(params.scheduleId);
-  try {
-    await getBranchClassroom(actor, params.id, params.classroomId);
-    if (params.scheduleId) {
-      await getClassroomSchedule(actor, params.classroomId, params.scheduleId);
-      await updateSchedule(actor, params.scheduleId, submission.value);
-    } else {
-      await createSchedule(actor, { ...submission.value, classroomId: params.classroomId });
-    }
-  } catch (error) {
-    return replyWithError(submission, error, editing ? "Erro ao atualizar horário" : "Erro ao criar horário");
-  }
-  return redirectWithToast(`/branches/${params.id}/classrooms`, {
-    title: "Sucesso",
-    description: editing ? "Horário atualizado com sucesso" : "Horário criado com sucesso",
+  const actor = actorOf(await requirePermission(request, canManage));
+  const { id: branchId, classroomId, scheduleId } = params;
+  return saveDialogForm(await request.formData(), {
+    schema: scheduleFormSchema,
+    save: async (value) => {
+      await getBranchClassroom(actor, branchId, classroomId);
+      if (!scheduleId) return createSchedule(actor, { ...value, classroomId });
+      await getClassroomSchedule(actor, classroomId, scheduleId);
+      return updateSchedule(actor, scheduleId, value);
+    },
+    errorTitle: scheduleId ? "Erro ao atualizar horário" : "Erro ao criar horário",
+    redirectTo: `/branches/${branchId}/classrooms`,
+    success: scheduleId ? "Horário atualizado com sucesso" : "Horário criado com sucesso",
   });
 }
 
