@@ -38,3 +38,13 @@ export async function closeDb() {
   ready = null;
   await sequelize.close();
 }
+
+/**
+ * An instant as a literal for raw SQL replacements, in the form the models store
+ * on SQLite ('2026-11-21 14:38:23.947 +00:00'; PostgreSQL reads it as timestamptz).
+ * Sequelize escapes a `Date` replacement in the process's local time zone, which
+ * would not compare as text with the stored UTC values on SQLite.
+ */
+export function sqlTimestamp(date: Date): string {
+  return date.toISOString().replace("T", " ").replace("Z", " +00:00");
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { anonymous, ApiClient, signIn, uniqueEmail } from "../support/http";
-import { count } from "../support/db";
+import { count, testDb } from "../support/db";
 
 describe("GET /api/user", () => {
   it("answers 401 when signed out", async () => {
@@ -15,6 +15,22 @@ describe("GET /api/user", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: "Maria Equipe", userType: "Team", email: client.user!.email });
     expect(JSON.stringify(res.body)).not.toMatch(/password/i);
+  });
+
+  it("ends a session once its row has expired, and after the user is deleted", async () => {
+    const client = await signIn("Team");
+    expect((await client.get("/api/user")).status).toBe(200);
+    await testDb().query(`UPDATE sessions SET "expiresAt" = :past WHERE "userId" = :id`, {
+      replacements: { past: new Date(Date.now() - 60_000), id: client.user!.id },
+    });
+    expect((await client.get("/api/user")).status).toBe(401);
+    expect((await client.raw("GET", "/trials")).headers.get("Location")).toMatch(/^\/auth/);
+
+    const other = await signIn("Client");
+    expect((await other.get("/api/user")).body).toMatchObject({ id: other.user!.id, userType: "Client" });
+    const admin = await signIn("Administrator");
+    expect((await admin.delete(`/api/users/${other.user!.id}`)).status).toBe(204);
+    expect((await other.get("/api/user")).status).toBe(401);
   });
 });
 

@@ -1,8 +1,8 @@
-import { Op } from "sequelize";
+import { Op, QueryTypes } from "sequelize";
 import { LoginAttempt, Session, User } from "#db/models.ts";
-import { db, transaction } from "~/db.server";
+import { db, sqlTimestamp, transaction } from "~/db.server";
 import { TooManyRequestsError, UnauthorizedError } from "../errors";
-import { parseOrThrow } from "../validation";
+import { isUuid, parseOrThrow } from "../validation";
 import { loginSchema, registerSchema } from "../users/schema";
 import { hashPassword, spendDummyVerify, verifyPassword } from "../users/password.server";
 import { insertUser, toUserDTO, type UserDTO } from "../users/service.server";
@@ -84,14 +84,25 @@ export async function createSession(userId: string, remember: boolean): Promise<
   return { id: session.id, expiresAt };
 }
 
+const SESSION_USER = `
+  SELECT "u"."id", "u"."name", "u"."email", "u"."userType", "u"."cpf", "u"."avatarUrl", "u"."createdAt", "u"."updatedAt",
+    "s"."remember" AS "sessionRemember"
+  FROM "sessions" AS "s" JOIN "users" AS "u" ON "u"."id" = "s"."userId"
+  WHERE "s"."id" = :id AND "s"."expiresAt" > :now`;
+
+/**
+ * The user of a live session, or null. Every signed-in request asks this, so it
+ * is one plain query (no model instances).
+ */
 export async function findSessionUser(sessionId: string): Promise<{ user: UserDTO; remember: boolean } | null> {
-  await db();
-  const session = await Session.findOne({
-    where: { id: sessionId, expiresAt: { [Op.gt]: new Date() } },
-    include: [{ model: User, as: "user", required: true }],
+  if (!isUuid(sessionId)) return null;
+  const sequelize = await db();
+  const [row] = await sequelize.query<User & { sessionRemember: boolean | number }>(SESSION_USER, {
+    replacements: { id: sessionId, now: sqlTimestamp(new Date()) },
+    type: QueryTypes.SELECT,
   });
-  if (!session?.user) return null;
-  return { user: toUserDTO(session.user), remember: session.remember };
+  if (!row) return null;
+  return { user: toUserDTO(row), remember: Boolean(row.sessionRemember) };
 }
 
 export async function deleteSession(sessionId: string): Promise<void> {
