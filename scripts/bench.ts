@@ -1,7 +1,10 @@
 // npm run bench          — full load benchmark (large network, 10 s per target), writes docs/performance.md
 // npm run bench -- --short — a quick run for CI (small network, 2 s per target): fails on any error
+// The server runs as in production on this machine: WEB_CONCURRENCY worker processes,
+// by default one per core (WEB_CONCURRENCY=1 npm run bench measures a single process).
 import { fork } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { setupDatabase } from "../db/index.ts";
@@ -13,6 +16,7 @@ const short = process.argv.includes("--short") || process.env.BENCH_MODE === "sh
 const kind = process.env.BENCH_DB === "postgres" ? "postgres" : "sqlite";
 const duration = short ? 2 : 10;
 const connections = 20;
+const workers = Math.max(1, Number(process.env.WEB_CONCURRENCY ?? os.availableParallelism()) || 1);
 
 function month(offset = 0) {
   const d = new Date();
@@ -33,12 +37,21 @@ async function run(url: string, headers: Record<string, string>) {
 }
 
 function rssMb(pid: number): number {
+  const kb = (p: number) => {
+    try {
+      return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p}/status`, "utf8"))?.[1] ?? 0);
+    } catch {
+      return 0;
+    }
+  };
+  // The primary and its worker processes.
+  let children: number[] = [];
   try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-    return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+    children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
   } catch {
-    return 0;
+    children = [];
   }
+  return Math.round([pid, ...children].reduce((sum, p) => sum + kb(p), 0) / 1024);
 }
 
 const database = await createTestDatabase(kind);
@@ -49,7 +62,7 @@ const sizes = await seedLargeNetwork(sequelize, short ? 0.05 : 1);
 await sequelize.close();
 console.log(`Seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s:`, sizes);
 
-const server = await startServer(database.url);
+const server = await startServer(database.url, { WEB_CONCURRENCY: String(workers) });
 const failures: string[] = [];
 const rows: string[] = [];
 try {
@@ -76,7 +89,7 @@ try {
     rows.push(`| \`${target}\` | ${isScreen ? "HTML" : "JSON"} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.bytes} | ${goal} |`);
     console.log(rows.at(-1));
   }
-  rows.push("", `Server memory after the run (RSS): ${rssMb(server.process.pid!)} MB.`);
+  rows.push("", `Server memory after the run (RSS, primary and workers): ${rssMb(server.process.pid!)} MB.`);
 
   // Baseline: the same JSON from a bare node:http server.
   const port = await freePort();
@@ -101,7 +114,7 @@ try {
 const report = [
   `### ${short ? "Short" : "Full"} run on ${kind}, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
   "",
-  `Command: \`${short ? "npm run bench -- --short" : "npm run bench"}\`${kind === "postgres" ? " with `BENCH_DB=postgres TEST_DATABASE_URL=…`" : ""}; ${connections} connections, ${duration} s per target; network: ${JSON.stringify(sizes)}.`,
+  `Command: \`${short ? "npm run bench -- --short" : "npm run bench"}\`${kind === "postgres" ? " with `BENCH_DB=postgres TEST_DATABASE_URL=…`" : ""}; server with ${workers} worker process(es) (WEB_CONCURRENCY); ${connections} connections, ${duration} s per target; network: ${JSON.stringify(sizes)}.`,
   "",
   ...rows,
   "",

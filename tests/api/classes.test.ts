@@ -63,6 +63,9 @@ describe("/api/classes", () => {
     expect(list.status).toBe(200);
     expect(list.body.find((c: { id: string }) => c.id === id)?.scheduleIds).toEqual([s.early.id, s.late.id]);
     expect((await client.get(`/api/classes/${id}`)).body.classNumber).toBe(created.body.classNumber);
+    // The list (plain queries) and the single class (models) answer the same thing.
+    expect(list.body.find((c: { id: string }) => c.id === id)).toEqual((await client.get(`/api/classes/${id}`)).body);
+    expect(list.body.find((c: { id: string }) => c.id === id)).toEqual(created.body);
 
     const links = await client.get(`/api/classes/${id}/schedules`);
     expect(links.status).toBe(200);

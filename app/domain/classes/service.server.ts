@@ -1,4 +1,4 @@
-import { ForeignKeyConstraintError, Op, UniqueConstraintError, type Transaction, type WhereOptions } from "sequelize";
+import { ForeignKeyConstraintError, Op, QueryTypes, UniqueConstraintError, type Transaction, type WhereOptions } from "sequelize";
 import {
   Branch,
   Classroom,
@@ -93,32 +93,60 @@ const include = [
   },
 ];
 
-/** The single-valued references only (the list loads the schedule links separately). */
-const singleInclude = include.slice(0, 4);
+/** A class with its references' names, as the list query returns it. */
+interface FlatClass {
+  id: string;
+  classNumber: number | string;
+  courseId: string;
+  courseName: string | null;
+  responsibleId: string;
+  responsibleName: string | null;
+  branchId: string;
+  branchName: string | null;
+  classroomId: string;
+  classroomName: string | null;
+  active: boolean | number;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+}
 
-function toDTO(c: Row): ClassDTO {
-  const schedules = (c.scheduleLinks ?? [])
-    .map((l) => l.schedule)
-    .filter((s): s is ClassroomSchedule => Boolean(s))
+type ScheduleFields = Pick<ClassroomSchedule, "id" | "dayOfWeek" | "startTime" | "endTime">;
+
+function dto(c: FlatClass, linked: ReadonlyArray<ScheduleFields>): ClassDTO {
+  const schedules = linked
     .map((s) => ({ id: s.id, dayOfWeek: s.dayOfWeek, startTime: s.startTime, endTime: s.endTime, label: scheduleLabel(s) }))
     .sort(compareSchedules);
   return {
     id: c.id,
     classNumber: Number(c.classNumber),
     courseId: c.courseId,
-    courseName: c.course?.name ?? "",
+    courseName: c.courseName ?? "",
     responsibleId: c.responsibleId,
-    responsibleName: c.responsible?.name ?? "",
+    responsibleName: c.responsibleName ?? "",
     branchId: c.branchId,
-    branchName: c.branch?.name ?? "",
+    branchName: c.branchName ?? "",
     classroomId: c.classroomId,
-    classroomName: c.classroom?.name ?? "",
+    classroomName: c.classroomName ?? "",
     scheduleIds: schedules.map((s) => s.id),
     schedules,
     active: Boolean(c.active),
     createdAt: new Date(c.createdAt).toISOString(),
     updatedAt: new Date(c.updatedAt).toISOString(),
   };
+}
+
+function toDTO(c: Row): ClassDTO {
+  const linked = (c.scheduleLinks ?? []).map((l) => l.schedule).filter((s): s is ClassroomSchedule => Boolean(s));
+  return dto(
+    {
+      ...c.get({ plain: true }),
+      courseName: c.course?.name ?? null,
+      responsibleName: c.responsible?.name ?? null,
+      branchName: c.branch?.name ?? null,
+      classroomName: c.classroom?.name ?? null,
+    },
+    linked,
+  );
 }
 
 function linkDTO(l: ClassScheduleLink): ClassScheduleLinkDTO {
@@ -132,28 +160,46 @@ async function findRow(id: string, t?: Transaction): Promise<Row> {
   return row;
 }
 
-/** Classes, numbered order; `branchId` narrows the list to one branch (the globally selected one). */
+const LIST_CLASSES = (byBranch: boolean) => `
+  SELECT "c"."id", "c"."classNumber", "c"."courseId", "co"."name" AS "courseName", "c"."responsibleId",
+    "u"."name" AS "responsibleName", "c"."branchId", "b"."name" AS "branchName", "c"."classroomId",
+    "r"."name" AS "classroomName", "c"."active", "c"."createdAt", "c"."updatedAt"
+  FROM "classes" AS "c"
+  LEFT JOIN "courses" AS "co" ON "co"."id" = "c"."courseId"
+  LEFT JOIN "users" AS "u" ON "u"."id" = "c"."responsibleId"
+  LEFT JOIN "branches" AS "b" ON "b"."id" = "c"."branchId"
+  LEFT JOIN "classrooms" AS "r" ON "r"."id" = "c"."classroomId"
+  ${byBranch ? `WHERE "c"."branchId" = :branchId` : ""}
+  ORDER BY "c"."classNumber"`;
+
+const LIST_LINKED_SCHEDULES = (byBranch: boolean) => `
+  SELECT "l"."classId", "s"."id", "s"."dayOfWeek", "s"."startTime", "s"."endTime"
+  FROM "class_schedules" AS "l"
+  JOIN "classroom_schedules" AS "s" ON "s"."id" = "l"."scheduleId"
+  ${byBranch ? `JOIN "classes" AS "c" ON "c"."id" = "l"."classId" WHERE "c"."branchId" = :branchId` : ""}`;
+
+/**
+ * Classes, numbered order; `branchId` narrows the list to one branch (the globally
+ * selected one). Two plain queries (classes with their references' names, then
+ * their schedules): the list screen and GET /api/classes read every class.
+ */
 export async function listClasses(actor: Actor | null, filter: { branchId?: string | null } = {}): Promise<ClassDTO[]> {
   requireActor(actor);
-  await db();
-  const where: WhereOptions = {};
-  if (filter.branchId) {
-    if (!isUuid(filter.branchId)) return [];
-    Object.assign(where, { branchId: filter.branchId });
+  const byBranch = Boolean(filter.branchId);
+  if (byBranch && !isUuid(filter.branchId!)) return [];
+  const sequelize = await db();
+  const replacements = { branchId: filter.branchId ?? null };
+  const [rows, links] = await Promise.all([
+    sequelize.query<FlatClass>(LIST_CLASSES(byBranch), { replacements, type: QueryTypes.SELECT }),
+    sequelize.query<ScheduleFields & { classId: string }>(LIST_LINKED_SCHEDULES(byBranch), { replacements, type: QueryTypes.SELECT }),
+  ]);
+  const byClass = new Map<string, ScheduleFields[]>();
+  for (const link of links) {
+    const list = byClass.get(link.classId);
+    if (list) list.push(link);
+    else byClass.set(link.classId, [link]);
   }
-  // Two flat queries instead of one nested include: Sequelize's de-duplication of
-  // a hasMany join is slow for hundreds of classes.
-  const rows = (await SchoolClass.findAll({ where, include: singleInclude, order: [["classNumber", "ASC"]] })) as Row[];
-  const links = rows.length
-    ? ((await ClassScheduleLink.findAll({
-        where: filter.branchId ? { classId: { [Op.in]: rows.map((r) => r.id) } } : {},
-        attributes: ["id", "classId", "scheduleId"],
-        include: [{ model: ClassroomSchedule, as: "schedule", attributes: ["id", "dayOfWeek", "startTime", "endTime"] }],
-      })) as Array<ClassScheduleLink & { schedule?: ClassroomSchedule }>)
-    : [];
-  const byClass = new Map<string, Array<ClassScheduleLink & { schedule?: ClassroomSchedule }>>();
-  for (const link of links) byClass.set(link.classId, [...(byClass.get(link.classId) ?? []), link]);
-  return rows.map((row) => toDTO(Object.assign(row, { scheduleLinks: byClass.get(row.id) ?? [] })));
+  return rows.map((row) => dto(row, byClass.get(row.id) ?? []));
 }
 
 export async function getClass(actor: Actor | null, id: string): Promise<ClassDTO> {
