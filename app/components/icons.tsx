@@ -92,16 +92,52 @@ export const PlusIcon = (p: IconProps) => (
     <path d="M12 5v14M5 12h14" />
   </Icon>
 );
-export const PencilIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M17 3a2.83 2.83 0 1 1 4 4L7.5 20.5 2 22l1.5-5.5z" />
-  </Icon>
-);
+const PENCIL = "M17 3a2.83 2.83 0 1 1 4 4L7.5 20.5 2 22l1.5-5.5z";
+const TRASH = "M3 6h18M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2M19 6l-1 14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2L5 6";
+const PLUS = "M12 5v14M5 12h14";
+
 export const TrashIcon = (p: IconProps) => (
   <Icon {...p}>
-    <path d="M3 6h18M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2M19 6l-1 14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2L5 6" />
+    <path d={TRASH} />
   </Icon>
 );
+
+/** Icons repeated on every row of long lists: drawn once per page and referenced with `<use>`. */
+const SPRITE = {
+  pencil: <path d={PENCIL} />,
+  trash: <path d={TRASH} />,
+  plus: <path d={PLUS} />,
+  clock: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3 2" />
+    </>
+  ),
+  chat: <path d="M21 12a8.5 8.5 0 0 1-12.6 7.4L3 21l1.6-5.2A8.5 8.5 0 1 1 21 12z" />,
+};
+
+export type SpriteName = keyof typeof SPRITE;
+
+/** The symbols of SpriteIcon; rendered once, in the app shell. */
+export function IconSprite() {
+  return (
+    <svg width="0" height="0" className="absolute" aria-hidden="true" focusable="false">
+      {Object.entries(SPRITE).map(([name, shape]) => (
+        <symbol key={name} id={`i-${name}`} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          {shape}
+        </symbol>
+      ))}
+    </svg>
+  );
+}
+
+export function SpriteIcon({ name, className = "size-5" }: { name: SpriteName; className?: string }) {
+  return (
+    <svg className={className} aria-hidden="true" focusable="false">
+      <use href={`#i-${name}`} />
+    </svg>
+  );
+}
 export const ChevronLeftIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="m15 18-6-6 6-6" />

@@ -1,4 +1,4 @@
-import { PencilIcon, TrashIcon } from "./icons";
+import { SpriteIcon } from "./icons";
 import type { ReactNode } from "react";
 import { buttonClass, LinkButton } from "./ui/button";
 
@@ -26,7 +26,7 @@ export function EditDeleteLinks({ base, name, search = "", plain = false }: RowA
         `${base}/edit${search}`,
         undefined,
         <>
-          <PencilIcon /> <span className="sr-only sm:not-sr-only">Editar</span>
+          <SpriteIcon name="pencil" /> <span className="sr-only sm:not-sr-only">Editar</span>
           <span className="sr-only"> {name}</span>
         </>,
       )}
@@ -34,7 +34,7 @@ export function EditDeleteLinks({ base, name, search = "", plain = false }: RowA
         `${base}/delete${search}`,
         "text-red-800",
         <>
-          <TrashIcon /> <span className="sr-only sm:not-sr-only">Excluir</span>
+          <SpriteIcon name="trash" /> <span className="sr-only sm:not-sr-only">Excluir</span>
           <span className="sr-only"> {name}</span>
         </>,
       )}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useFetcher, type FetcherWithComponents } from "react-router";
+import { SpriteIcon } from "~/components/icons";
 import { useActionToast, useToast } from "~/components/ui/toaster";
 import type { CalendarTrial } from "~/domain/trials/calendar";
 import { TRIAL_STATUSES, WANTS_TO_ENROLL } from "~/domain/trials/constants";
@@ -44,45 +45,19 @@ export function TrialBlock({ trial, month, canManage }: { trial: CalendarTrial; 
         {canManage ? <StatusControl trial={trial} month={month} /> : null}
         {canManage ? (
           <a href={`/trials/${trial.id}/history?month=${month}`} className="tb-ctl" title="Ver histórico">
-            <SpriteIcon name="clock" />
+            <SpriteIcon name="clock" className="tb-ico" />
             <span className="sr-only">Ver histórico de {trial.studentName}</span>
           </a>
         ) : null}
         {canManage && enrolling ? <EnrollButton month={month} studentName={trial.studentName} /> : null}
         {phone ? (
           <a href={`https://wa.me/55${phone}`} target="_blank" rel="noopener noreferrer" className="tb-ctl" title="WhatsApp">
-            <SpriteIcon name="chat" />
+            <SpriteIcon name="chat" className="tb-ico" />
             <span className="sr-only">WhatsApp de {trial.guardianName}</span>
           </a>
         ) : null}
       </div>
     </div>
-  );
-}
-
-/** The icons of the blocks, drawn once per page and referenced by `<use>`. */
-export function TrialIconSprite() {
-  return (
-    <svg width="0" height="0" className="absolute" aria-hidden="true" focusable="false">
-      <symbol id="tb-clock" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
-        <circle cx="12" cy="12" r="9" />
-        <path d="M12 7v5l3 2" strokeLinecap="round" />
-      </symbol>
-      <symbol id="tb-plus" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-        <path d="M12 5v14M5 12h14" />
-      </symbol>
-      <symbol id="tb-chat" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
-        <path d="M21 12a8.5 8.5 0 0 1-12.6 7.4L3 21l1.6-5.2A8.5 8.5 0 1 1 21 12z" strokeLinejoin="round" />
-      </symbol>
-    </svg>
-  );
-}
-
-export function SpriteIcon({ name }: { name: "clock" | "chat" | "plus" }) {
-  return (
-    <svg className="tb-ico" aria-hidden="true" focusable="false">
-      <use href={`#tb-${name}`} />
-    </svg>
   );
 }
 

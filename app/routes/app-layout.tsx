@@ -9,6 +9,7 @@ import {
   CourseIcon,
   GuardianIcon,
   HomeIcon,
+  IconSprite,
   LogoutIcon,
   MenuIcon,
   OfferIcon,
@@ -136,6 +137,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
       >
         Pular para o conteúdo
       </a>
+      <IconSprite />
       <Sidebar collapsed={collapsed} mobileOpen={mobileOpen} onNavigate={() => setMobileOpen(false)} user={user} />
       {/* Mobile overlay: a link to "#" closes the :target sheet without JS. */}
       <a

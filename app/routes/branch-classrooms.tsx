@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, Outlet, useParams } from "react-router";
 import type { Route } from "./+types/branch-classrooms";
-import { PencilIcon, PlusIcon, TrashIcon } from "~/components/icons";
+import { PlusIcon, SpriteIcon } from "~/components/icons";
 import { LinkButton } from "~/components/ui/button";
 import { RouteDialog } from "~/components/ui/dialog";
 import { useToast } from "~/components/ui/toaster";
@@ -58,11 +58,11 @@ export default function BranchClassrooms({ loaderData }: Route.ComponentProps) {
                   {canManage ? (
                     <div className="flex gap-2">
                       <LinkButton to={`${base}/${c.id}/edit`} variant="outline" size="sm" preventScrollReset>
-                        <PencilIcon /> <span className="sr-only sm:not-sr-only">Editar</span>
+                        <SpriteIcon name="pencil" /> <span className="sr-only sm:not-sr-only">Editar</span>
                         <span className="sr-only"> sala {c.name}</span>
                       </LinkButton>
                       <LinkButton to={`${base}/${c.id}/delete`} variant="outline" size="sm" preventScrollReset className="text-red-800">
-                        <TrashIcon /> <span className="sr-only sm:not-sr-only">Excluir</span>
+                        <SpriteIcon name="trash" /> <span className="sr-only sm:not-sr-only">Excluir</span>
                         <span className="sr-only"> sala {c.name}</span>
                       </LinkButton>
                     </div>
@@ -122,7 +122,7 @@ function ScheduleDetails({
                   {canManage ? (
                     <span className="flex gap-1">
                       <LinkButton to={`${base}/schedules/${s.id}/edit`} variant="ghost" size="sm" preventScrollReset>
-                        <PencilIcon /> <span className="sr-only">Editar horário {g.day} {s.startTime} - {s.endTime}</span>
+                        <SpriteIcon name="pencil" /> <span className="sr-only">Editar horário {g.day} {s.startTime} - {s.endTime}</span>
                       </LinkButton>
                       <LinkButton
                         to={`${base}/schedules/${s.id}/delete`}
@@ -131,7 +131,7 @@ function ScheduleDetails({
                         preventScrollReset
                         className="text-red-800"
                       >
-                        <TrashIcon /> <span className="sr-only">Excluir horário {g.day} {s.startTime} - {s.endTime}</span>
+                        <SpriteIcon name="trash" /> <span className="sr-only">Excluir horário {g.day} {s.startTime} - {s.endTime}</span>
                       </LinkButton>
                     </span>
                   ) : null}

@@ -1,6 +1,6 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/guardian-persons";
-import { PencilIcon, TrashIcon } from "~/components/icons";
+import { SpriteIcon } from "~/components/icons";
 import { LinkButton } from "~/components/ui/button";
 import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
 import { Badge } from "~/components/ui/page";
@@ -52,7 +52,7 @@ export default function GuardianPersons({ loaderData }: Route.ComponentProps) {
               {canManage ? (
                 <div className="flex gap-2">
                   <LinkButton to={`${base}/${p.id}/edit${search}`} variant="outline" size="sm" preventScrollReset>
-                    <PencilIcon /> Editar<span className="sr-only"> {p.fullName}</span>
+                    <SpriteIcon name="pencil" /> Editar<span className="sr-only"> {p.fullName}</span>
                   </LinkButton>
                   {deletable(p.isPrimary) ? (
                     <LinkButton
@@ -62,7 +62,7 @@ export default function GuardianPersons({ loaderData }: Route.ComponentProps) {
                       preventScrollReset
                       className="text-red-800"
                     >
-                      <TrashIcon /> Excluir<span className="sr-only"> {p.fullName}</span>
+                      <SpriteIcon name="trash" /> Excluir<span className="sr-only"> {p.fullName}</span>
                     </LinkButton>
                   ) : null}
                 </div>

@@ -1,6 +1,6 @@
 import { Form, Link, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/guardians";
-import { ChevronLeftIcon, ChevronRightIcon, PlusIcon, TrashIcon, UsersIcon } from "~/components/icons";
+import { ChevronLeftIcon, ChevronRightIcon, PlusIcon, SpriteIcon, UsersIcon } from "~/components/icons";
 import { Button, LinkButton, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/page";
@@ -125,7 +125,7 @@ function GuardianCard({ guardian, canManage, search }: { guardian: GuardianCardD
             preventScrollReset
             className="text-red-800"
           >
-            <TrashIcon /> Excluir<span className="sr-only"> {name}</span>
+            <SpriteIcon name="trash" /> Excluir<span className="sr-only"> {name}</span>
           </LinkButton>
         ) : null}
       </div>

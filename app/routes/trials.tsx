@@ -1,8 +1,8 @@
 import { data, Outlet, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/trials";
-import { ChevronLeftIcon, ChevronRightIcon, PlusIcon } from "~/components/icons";
+import { ChevronLeftIcon, ChevronRightIcon, PlusIcon, SpriteIcon } from "~/components/icons";
 import { ServerCached } from "~/components/server-cached";
-import { ENROLL_TOAST, SpriteIcon, TrialBlock, TrialIconSprite } from "~/components/trial-block";
+import { ENROLL_TOAST, TrialBlock } from "~/components/trial-block";
 import { LinkButton } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page";
 import { Spinner } from "~/components/ui/spinner";
@@ -128,7 +128,6 @@ export default function Trials({ loaderData }: Route.ComponentProps) {
           </LinkButton>
         </div>
 
-        <TrialIconSprite />
         {/*
           One table for every screen: from lg on the 7-column month, Sunday first;
           below it (app.css) only the days that have trials, one after the other,
@@ -242,7 +241,7 @@ function Kpi({ label, value }: { label: string; value: string }) {
 function NewOnDay({ date, month }: { date: string; month: string }) {
   return (
     <a href={`/trials/new?date=${date}&month=${month}`} className="cal-new">
-      <SpriteIcon name="plus" />
+      <SpriteIcon name="plus" className="tb-ico" />
       <span className="sr-only">Novo experimental em {formatCalendarDate(date)}</span>
     </a>
   );

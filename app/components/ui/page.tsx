@@ -23,21 +23,12 @@ export function EmptyState({ message, action }: { message: string; action?: Reac
 }
 
 export function StatusBadge({ active }: { active: boolean }) {
-  return (
-    <span
-      className={cn(
-        "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold",
-        active ? "bg-green-100 text-green-900" : "bg-slate-200 text-slate-800",
-      )}
-    >
-      {active ? "Ativo" : "Inativo"}
-    </span>
-  );
+  return <span className={active ? "badge badge-on" : "badge badge-off"}>{active ? "Ativo" : "Inativo"}</span>;
 }
 
 export function Badge({ children, className }: { children: ReactNode; className?: string }) {
   return (
-    <span className={cn("inline-flex items-center rounded-full bg-violet-100 px-2.5 py-0.5 text-xs font-semibold text-violet-900", className)}>
+    <span className={cn("badge bg-violet-100 text-violet-900", className)}>
       {children}
     </span>
   );
@@ -55,16 +46,16 @@ export function ResponsiveList({ cards, table }: { cards: ReactNode; table: Reac
 
 export function Th({ children, className }: { children?: ReactNode; className?: string }) {
   return (
-    <th scope="col" className={cn("px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600", className)}>
+    <th scope="col" className={cn("th", className)}>
       {children}
     </th>
   );
 }
 
 export function Td({ children, className }: { children?: ReactNode; className?: string }) {
-  return <td className={cn("px-4 py-3 align-middle text-sm", className)}>{children}</td>;
+  return <td className={cn("td", className)}>{children}</td>;
 }
 
 export function Card({ children, className }: { children: ReactNode; className?: string }) {
-  return <div className={cn("rounded-lg border border-slate-200 bg-white p-4 shadow-sm", className)}>{children}</div>;
+  return <div className={cn("card", className)}>{children}</div>;
 }

@@ -43,7 +43,9 @@ export function ToastProvider({ initial, children }: { initial: Toast | null; ch
 
   useEffect(() => {
     if (!current) return;
-    const timer = setTimeout(() => setCurrent(null), TOAST_DURATION_MS);
+    // Only this toast: a timer that fires just as a newer toast arrives must not hide the newer one.
+    const { id } = current;
+    const timer = setTimeout(() => setCurrent((shown) => (shown?.id === id ? null : shown)), TOAST_DURATION_MS);
     return () => clearTimeout(timer);
   }, [current]);
 
