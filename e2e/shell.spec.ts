@@ -2,7 +2,7 @@ import { expect, hydrated, test } from "./fixtures";
 import { insertBranch } from "./db";
 
 test.describe("authenticated shell", () => {
-  test("sidebar shows every section and entry, marks the active one, and the footer shows the user", async ({ page, loginAs }) => {
+  test("sidebar shows every section and entry, marks the active one, and the footer shows the user", async ({ page, loginAs, jsEnabled }) => {
     const user = await loginAs("Client", "Joana Cliente");
     await page.goto("/");
     const sidebar = page.getByRole("complementary", { name: "Barra lateral" });
@@ -14,8 +14,16 @@ test.describe("authenticated shell", () => {
       await expect(sidebar.getByRole("link", { name: entry })).toBeVisible();
     }
     await expect(sidebar.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+    if (jsEnabled) {
+      // With JavaScript the menu navigates in the page (no document load).
+      await hydrated(page);
+      await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    }
     await sidebar.getByRole("link", { name: "Cursos" }).click();
+    await expect(page).toHaveURL(/\/courses$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Cursos" })).toBeVisible();
     await expect(sidebar.getByRole("link", { name: "Cursos" })).toHaveAttribute("aria-current", "page");
+    if (jsEnabled) expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
     await expect(sidebar.getByRole("link", { name: "Dashboard" })).not.toHaveAttribute("aria-current", "page");
     await expect(sidebar.getByText("Joana Cliente")).toBeVisible();
     await expect(sidebar.getByText(user.email)).toBeVisible();

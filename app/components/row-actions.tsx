@@ -7,7 +7,9 @@ import { buttonClass, LinkButton } from "./ui/button";
  * row's URL (`/courses/<id>`); `search` keeps the list's own search params.
  * The row's name is read out after the action for screen readers.
  */
-export function EditDeleteLinks({ base, name, search = "", plain = false }: RowActionsProps) {
+export function EditDeleteLinks({ base, name, search = "", plain = false, wideLabels = false }: RowActionsProps) {
+  // `wideLabels`: in a wide table the words show only on very wide screens (icons with their names for screen readers otherwise).
+  const label = wideLabels ? "sr-only sm:max-lg:not-sr-only 2xl:not-sr-only" : "sr-only sm:not-sr-only";
   // `plain`: ordinary anchors, for lists rendered as cached HTML (ServerCached),
   // whose container navigates on the client with useLinkNavigation.
   const link = (to: string, className: string | undefined, children: ReactNode) =>
@@ -26,7 +28,7 @@ export function EditDeleteLinks({ base, name, search = "", plain = false }: RowA
         `${base}/edit${search}`,
         undefined,
         <>
-          <SpriteIcon name="pencil" /> <span className="sr-only sm:not-sr-only">Editar</span>
+          <SpriteIcon name="pencil" /> <span className={label}>Editar</span>
           <span className="sr-only"> {name}</span>
         </>,
       )}
@@ -34,7 +36,7 @@ export function EditDeleteLinks({ base, name, search = "", plain = false }: RowA
         `${base}/delete${search}`,
         "text-red-800",
         <>
-          <SpriteIcon name="trash" /> <span className="sr-only sm:not-sr-only">Excluir</span>
+          <SpriteIcon name="trash" /> <span className={label}>Excluir</span>
           <span className="sr-only"> {name}</span>
         </>,
       )}
@@ -47,6 +49,7 @@ interface RowActionsProps {
   name: string;
   search?: string;
   plain?: boolean;
+  wideLabels?: boolean;
 }
 
 /** The same links as a right-aligned row of their own (cards and table cells). */

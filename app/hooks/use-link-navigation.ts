@@ -8,7 +8,7 @@ import { useNavigate } from "react-router";
  * page load once JavaScript runs. New-tab clicks, other sites and `target` links
  * keep the browser's behaviour; without JavaScript every link is an ordinary link.
  */
-export function useLinkNavigation() {
+export function useLinkNavigation({ preventScrollReset = true }: { preventScrollReset?: boolean } = {}) {
   const navigate = useNavigate();
   return useCallback(
     (event: MouseEvent<HTMLElement>) => {
@@ -17,8 +17,8 @@ export function useLinkNavigation() {
       if (!link || !event.currentTarget.contains(link) || link.target || link.hasAttribute("download")) return;
       if (link.origin !== window.location.origin) return;
       event.preventDefault();
-      navigate(link.pathname + link.search + link.hash, { preventScrollReset: true });
+      navigate(link.pathname + link.search + link.hash, { preventScrollReset });
     },
-    [navigate],
+    [navigate, preventScrollReset],
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType, type SVGProps } from "react";
-import { data, Form, Link, NavLink, Outlet, useFetcher, useLocation, useNavigation } from "react-router";
+import { data, Form, Link, Outlet, useFetcher, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/app-layout";
 import { Avatar } from "~/components/avatar";
 import {
@@ -19,6 +19,7 @@ import {
 import { useAppName } from "~/hooks/use-app-name";
 import type { ShellData } from "~/hooks/use-shell";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { useLinkNavigation } from "~/hooks/use-link-navigation";
 import { cn } from "~/lib/cn";
 import { canManage, canManageTrials } from "~/domain/actor";
 import { listActiveBranchOptions, resolveSelectedBranch } from "~/domain/branches/selection.server";
@@ -68,6 +69,12 @@ const SECTIONS: { title: string; items: NavItem[]; bottom?: boolean }[] = [
     ],
   },
 ];
+
+/** The current page's menu entry (NavLink's rule: the path itself or one below it, unless `end`). */
+function isActive(pathname: string, item: NavItem) {
+  if (pathname === item.to) return true;
+  return !item.end && pathname.startsWith(item.to) && pathname.charAt(item.to.length) === "/";
+}
 
 const MOBILE_QUERY = "(max-width: 767px)";
 
@@ -212,6 +219,8 @@ function Sidebar({
   user: AppLayoutData["user"];
 }) {
   const appName = useAppName();
+  const { pathname } = useLocation();
+  const onLinkClick = useLinkNavigation({ preventScrollReset: false });
   return (
     <aside
       id="menu"
@@ -230,7 +239,15 @@ function Sidebar({
           {appName}
         </span>
       </div>
-      <nav aria-label="Menu principal" className="flex flex-1 flex-col overflow-y-auto py-2">
+      {/* Plain links with one delegated click handler (client-side navigation once JS runs). */}
+      <nav
+        aria-label="Menu principal"
+        className="flex flex-1 flex-col overflow-y-auto py-2"
+        onClick={(event) => {
+          onLinkClick(event);
+          if (event.defaultPrevented) onNavigate();
+        }}
+      >
         {SECTIONS.map((section) => (
           <div key={section.title} className={cn("px-2 py-2", section.bottom && "mt-auto")}>
             <h2
@@ -244,22 +261,18 @@ function Sidebar({
             <ul className="space-y-1">
               {section.items.map((item) => (
                 <li key={item.to} className="group relative">
-                  <NavLink
-                    to={item.to}
-                    end={item.end}
-                    onClick={onNavigate}
-                    prefetch="intent"
-                    className={({ isActive }) =>
-                      cn(
-                        "flex items-center gap-3 rounded-md px-2 py-2 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600",
-                        isActive ? "bg-violet-100 text-violet-900" : "text-slate-800 hover:bg-slate-100",
-                        collapsed && "md:justify-center md:px-0",
-                      )
-                    }
+                  <a
+                    href={item.to}
+                    aria-current={isActive(pathname, item) ? "page" : undefined}
+                    className={cn(
+                      "flex items-center gap-3 rounded-md px-2 py-2 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600",
+                      isActive(pathname, item) ? "bg-violet-100 text-violet-900" : "text-slate-800 hover:bg-slate-100",
+                      collapsed && "md:justify-center md:px-0",
+                    )}
                   >
                     <item.icon className="shrink-0" />
                     <span className={cn(collapsed && "md:sr-only")}>{item.label}</span>
-                  </NavLink>
+                  </a>
                   {collapsed ? (
                     // Tooltip with no delay for the icon-only sidebar.
                     <span

@@ -2,7 +2,7 @@ import { Link, Outlet } from "react-router";
 import type { Route } from "./+types/classes";
 import { PlusIcon } from "~/components/icons";
 import { LinkButton } from "~/components/ui/button";
-import { Card, EmptyState, PageHeader, ResponsiveList, StatusBadge, Td, Th } from "~/components/ui/page";
+import { EmptyState, PageHeader, StatusBadge, Th } from "~/components/ui/page";
 import { canManage } from "~/domain/actor";
 import { listClasses, type ClassDTO } from "~/domain/classes/service.server";
 import { useShell } from "~/hooks/use-shell";
@@ -16,7 +16,24 @@ import { useLinkNavigation } from "~/hooks/use-link-navigation";
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const branchId = await getSelectedBranchId(request);
-  return { classes: await listClasses(actorOf(user), { branchId }), branchId, canManage: canManage(user) };
+  const classes = await listClasses(actorOf(user), { branchId });
+  // Only what the list shows travels to the browser (it hydrates from this data).
+  return { classes: classes.map(toRow), branchId, canManage: canManage(user) };
+}
+
+type ClassRow = ReturnType<typeof toRow>;
+
+function toRow(c: ClassDTO) {
+  return {
+    id: c.id,
+    classNumber: c.classNumber,
+    courseName: c.courseName,
+    responsibleName: c.responsibleName,
+    branchName: c.branchName,
+    classroomName: c.classroomName,
+    schedules: c.schedules.map((s) => s.label),
+    active: c.active,
+  };
 }
 
 export default function Classes({ loaderData }: Route.ComponentProps) {
@@ -56,96 +73,77 @@ export default function Classes({ loaderData }: Route.ComponentProps) {
       {classes.length === 0 ? (
         <EmptyState message="Nenhuma turma encontrada no sistema" />
       ) : (
-        // Sixty classes are a lot of markup: it is cached as HTML on the server per
-        // distinct list (ServerCached), so its links are plain anchors.
-        <ServerCached as="div" name="classes-list" deps={{ classes, canManage }} onClick={onLinkClick}>
-          <ClassList classes={classes} canManage={canManage} />
-        </ServerCached>
+        // One table for every screen width (below lg each row is a card, see
+        // .stack in app.css). Sixty classes are a lot of markup: it is cached as
+        // HTML on the server per distinct list (ServerCached), so its links are
+        // plain anchors.
+        <div className="stack-wrap">
+          <table className="stack">
+            <caption className="sr-only">Turmas</caption>
+            <thead>
+              <tr>
+                <Th>Número</Th>
+                <Th>Curso</Th>
+                <Th>Responsável</Th>
+                <Th>Unidade</Th>
+                <Th>Sala</Th>
+                <Th>Horários</Th>
+                <Th>Status</Th>
+                {canManage ? <Th className="text-right">Ações</Th> : null}
+              </tr>
+            </thead>
+            <ServerCached as="tbody" name="classes-list" deps={{ classes, canManage }} onClick={onLinkClick}>
+              {classes.map((c) => (
+                <ClassTableRow key={c.id} cls={c} canManage={canManage} />
+              ))}
+            </ServerCached>
+          </table>
+        </div>
       )}
       <Outlet />
     </div>
   );
 }
 
-function ClassList({ classes, canManage }: { classes: ClassDTO[]; canManage: boolean }) {
+function ClassTableRow({ cls: c, canManage }: { cls: ClassRow; canManage: boolean }) {
   return (
-    <ResponsiveList
-      cards={classes.map((c) => (
-        <Card key={c.id}>
-          <div className="flex items-start justify-between gap-2">
-            <h2 className="font-semibold">
-              {`#${c.classNumber}`} <span className="font-normal text-slate-700">{c.courseName}</span>
-            </h2>
-            <StatusBadge active={c.active} />
-          </div>
-          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-            <dt className="text-slate-600">Responsável</dt>
-            <dd>{c.responsibleName}</dd>
-            <dt className="text-slate-600">Unidade</dt>
-            <dd>{c.branchName}</dd>
-            <dt className="text-slate-600">Sala</dt>
-            <dd>{c.classroomName}</dd>
-            <dt className="text-slate-600">Horários</dt>
-            <dd>
-              <ScheduleList cls={c} />
-            </dd>
-          </dl>
-          {canManage ? <RowActions base={`/classes/${c.id}`} name={`Turma #${c.classNumber}`} plain /> : null}
-        </Card>
-      ))}
-      table={
-        <table className="w-full">
-          <caption className="sr-only">Turmas</caption>
-          <thead className="border-b border-slate-200 bg-slate-50">
-            <tr>
-              <Th>Número</Th>
-              <Th>Curso</Th>
-              <Th>Responsável</Th>
-              <Th>Unidade</Th>
-              <Th>Sala</Th>
-              <Th>Horários</Th>
-              <Th>Status</Th>
-              {canManage ? <Th className="text-right">Ações</Th> : null}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {classes.map((c) => (
-              <tr key={c.id}>
-                <Td className="font-medium">{`#${c.classNumber}`}</Td>
-                <Td>{c.courseName}</Td>
-                <Td>{c.responsibleName}</Td>
-                <Td>{c.branchName}</Td>
-                <Td>{c.classroomName}</Td>
-                <Td>
-                  <ScheduleList cls={c} />
-                </Td>
-                <Td>
-                  <StatusBadge active={c.active} />
-                </Td>
-                {canManage ? (
-                  <Td className="text-right">
-                    <RowActions base={`/classes/${c.id}`} name={`Turma #${c.classNumber}`} plain />
-                  </Td>
-                ) : null}
-              </tr>
+    <tr>
+      <td className="td stack-title">
+        <b>{`#${c.classNumber}`}</b>
+        <span className="stack-only"> {c.courseName}</span>
+      </td>
+      <td className="td stack-hide">{c.courseName}</td>
+      <td className="td" data-label="Responsável">
+        {c.responsibleName}
+      </td>
+      <td className="td" data-label="Unidade">
+        {c.branchName}
+      </td>
+      <td className="td" data-label="Sala">
+        {c.classroomName}
+      </td>
+      <td className="td" data-label="Horários">
+        {c.schedules.length === 0 ? (
+          "-"
+        ) : (
+          <ul>
+            {c.schedules.map((label, i) => (
+              <li key={i} className="whitespace-nowrap">
+                {label}
+              </li>
             ))}
-          </tbody>
-        </table>
-      }
-    />
-  );
-}
-
-function ScheduleList({ cls }: { cls: ClassDTO }) {
-  if (cls.schedules.length === 0) return <span>-</span>;
-  return (
-    <ul className="space-y-0.5">
-      {cls.schedules.map((s) => (
-        <li key={s.id} className="whitespace-nowrap">
-          {s.label}
-        </li>
-      ))}
-    </ul>
+          </ul>
+        )}
+      </td>
+      <td className="td stack-status">
+        <StatusBadge active={c.active} />
+      </td>
+      {canManage ? (
+        <td className="td text-right">
+          <RowActions base={`/classes/${c.id}`} name={`Turma #${c.classNumber}`} plain wideLabels />
+        </td>
+      ) : null}
+    </tr>
   );
 }
 

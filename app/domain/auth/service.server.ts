@@ -1,6 +1,6 @@
-import { Op, QueryTypes } from "sequelize";
+import { Op } from "sequelize";
 import { LoginAttempt, Session, User } from "#db/models.ts";
-import { db, sqlTimestamp, transaction } from "~/db.server";
+import { db, selectRows, sqlTimestamp, transaction } from "~/db.server";
 import { TooManyRequestsError, UnauthorizedError } from "../errors";
 import { isUuid, parseOrThrow } from "../validation";
 import { loginSchema, registerSchema } from "../users/schema";
@@ -96,10 +96,9 @@ const SESSION_USER = `
  */
 export async function findSessionUser(sessionId: string): Promise<{ user: UserDTO; remember: boolean } | null> {
   if (!isUuid(sessionId)) return null;
-  const sequelize = await db();
-  const [row] = await sequelize.query<User & { sessionRemember: boolean | number }>(SESSION_USER, {
-    replacements: { id: sessionId, now: sqlTimestamp(new Date()) },
-    type: QueryTypes.SELECT,
+  const [row] = await selectRows<User & { sessionRemember: boolean | number }>(SESSION_USER, {
+    id: sessionId,
+    now: sqlTimestamp(new Date()),
   });
   if (!row) return null;
   return { user: toUserDTO(row), remember: Boolean(row.sessionRemember) };

@@ -1,6 +1,8 @@
 import { Op } from "sequelize";
 import { Branch } from "#db/models.ts";
-import { db } from "~/db.server";
+import { db, selectRows } from "~/db.server";
+
+const ACTIVE_BRANCHES = `SELECT "id", "name", "isDefault" FROM "branches" WHERE "active" = :active ORDER BY "isDefault" DESC, "name"`;
 
 export interface BranchOption {
   id: string;
@@ -10,15 +12,8 @@ export interface BranchOption {
 
 /** Active branches for the global selector, default first. */
 export async function listActiveBranchOptions(): Promise<BranchOption[]> {
-  await db();
-  const rows = await Branch.findAll({
-    where: { active: true },
-    attributes: ["id", "name", "isDefault"],
-    order: [
-      ["isDefault", "DESC"],
-      ["name", "ASC"],
-    ],
-  });
+  // Every page's shell asks this: one plain query.
+  const rows = await selectRows<{ id: string; name: string; isDefault: boolean | number }>(ACTIVE_BRANCHES, { active: true });
   return rows.map((b) => ({ id: b.id, name: b.name, isDefault: Boolean(b.isDefault) }));
 }
 

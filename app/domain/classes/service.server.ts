@@ -1,4 +1,4 @@
-import { ForeignKeyConstraintError, Op, QueryTypes, UniqueConstraintError, type Transaction, type WhereOptions } from "sequelize";
+import { ForeignKeyConstraintError, Op, UniqueConstraintError, type Transaction, type WhereOptions } from "sequelize";
 import {
   Branch,
   Classroom,
@@ -9,7 +9,7 @@ import {
   SchoolClass,
   User,
 } from "#db/models.ts";
-import { db, transaction } from "~/db.server";
+import { db, selectRows, transaction } from "~/db.server";
 import { assertCanManage, requireActor, type Actor } from "../actor";
 import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from "../errors";
 import { isUuid, parseOrThrow } from "../validation";
@@ -187,11 +187,10 @@ export async function listClasses(actor: Actor | null, filter: { branchId?: stri
   requireActor(actor);
   const byBranch = Boolean(filter.branchId);
   if (byBranch && !isUuid(filter.branchId!)) return [];
-  const sequelize = await db();
-  const replacements = { branchId: filter.branchId ?? null };
+  const params: Record<string, string> = byBranch ? { branchId: filter.branchId! } : {};
   const [rows, links] = await Promise.all([
-    sequelize.query<FlatClass>(LIST_CLASSES(byBranch), { replacements, type: QueryTypes.SELECT }),
-    sequelize.query<ScheduleFields & { classId: string }>(LIST_LINKED_SCHEDULES(byBranch), { replacements, type: QueryTypes.SELECT }),
+    selectRows<FlatClass>(LIST_CLASSES(byBranch), params),
+    selectRows<ScheduleFields & { classId: string }>(LIST_LINKED_SCHEDULES(byBranch), params),
   ]);
   const byClass = new Map<string, ScheduleFields[]>();
   for (const link of links) {

@@ -1,6 +1,6 @@
-import { Op, QueryTypes, type Transaction } from "sequelize";
+import { Op, type Transaction } from "sequelize";
 import { SchoolClass, Trial, TrialStatusHistory } from "#db/models.ts";
-import { db, transaction } from "~/db.server";
+import { db, selectRows, transaction } from "~/db.server";
 import { assertCanManageTrials, requireActor, type Actor } from "../actor";
 import { NotFoundError, ValidationError } from "../errors";
 import { isUuid, parseOrThrow } from "../validation";
@@ -189,9 +189,7 @@ export async function getTrialCalendar(actor: Actor | null, month: string, perDa
   requireActor(actor);
   if (!isMonth(month)) throw new ValidationError({ month: [MONTH_INVALID] });
   const { first, last } = monthBounds(month);
-  const sequelize = await db();
-  const select = <T extends object>(sql: string, replacements: Record<string, unknown>): Promise<T[]> =>
-    sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT });
+  const select = selectRows;
 
   // The counts come from one index-only query on every call. With the latest
   // change of each (day, status) they also tell whether the month changed since

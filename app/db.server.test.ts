@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Sequelize } from "sequelize";
+import { openDatabase } from "#db/connection.ts";
+import { createTestDatabase } from "../tests/support/test-db";
+import { selectOn } from "./db.server";
+
+const kinds: ("sqlite" | "postgres")[] = ["sqlite", ...(process.env.TEST_DATABASE_URL ? (["postgres"] as const) : [])];
+
+describe.each(kinds)("selectOn on %s", (kind) => {
+  let sequelize: Sequelize;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const database = await createTestDatabase(kind);
+    drop = database.drop;
+    sequelize = openDatabase(database.url);
+    await sequelize.query(`CREATE TABLE "t" ("id" INTEGER PRIMARY KEY, "name" VARCHAR(50), "on" BOOLEAN, "at" VARCHAR(40))`);
+    await sequelize.query(
+      `INSERT INTO "t" VALUES (1, 'Ana', true, '2026-11-21'), (2, 'Bia: :x', false, '2026-11-22'), (3, 'Caio', true, NULL)`,
+    );
+  });
+  afterAll(async () => {
+    await sequelize.close();
+    await drop();
+  });
+
+  it("binds each :name where it appears, and the same name more than once", async () => {
+    const rows = await selectOn<{ id: number; name: string }>(
+      sequelize,
+      `SELECT "id", "name" FROM "t" WHERE ("on" = :on AND "id" >= :min) OR "id" = :min ORDER BY "id"`,
+      { on: true, min: 2 },
+    );
+    expect(rows.map((r) => [Number(r.id), r.name])).toEqual([
+      [2, "Bia: :x"],
+      [3, "Caio"],
+    ]);
+  });
+
+  it("leaves quoted text and identifiers alone, and binds null", async () => {
+    const rows = await selectOn<{ n: string }>(
+      sequelize,
+      `SELECT "name" AS "n" FROM "t" WHERE "name" = 'Bia: :x' OR "at" = :at OR "at" = :day`,
+      { at: null, day: "2026-11-21" },
+    );
+    expect(rows.map((r) => r.n).sort()).toEqual(["Ana", "Bia: :x"]);
+  });
+
+  it("sends values as parameters, never as SQL", async () => {
+    const rows = await selectOn(sequelize, `SELECT "id" FROM "t" WHERE "name" = :name`, { name: `Ana' OR '1'='1` });
+    expect(rows).toEqual([]);
+  });
+
+  it("refuses a statement with a parameter it was not given", async () => {
+    await expect(selectOn(sequelize, `SELECT "id" FROM "t" WHERE "id" = :id`, {})).rejects.toThrow(/:id/);
+  });
+});
