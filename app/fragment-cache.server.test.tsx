@@ -37,6 +37,28 @@ describe("fragment cache", () => {
     expect(renders).toBe(2);
   });
 
+  it("calls a children function only on a miss", () => {
+    const cache = createFragmentCache();
+    let calls = 0;
+    const page = (deps: string) =>
+      renderToString(
+        <FragmentCacheContext.Provider value={cache}>
+          <ServerCached as="ul" name="lazy" deps={deps}>
+            {() => {
+              calls++;
+              return (JSON.parse(deps) as string[]).map((n) => <li key={n}>{n}</li>);
+            }}
+          </ServerCached>
+        </FragmentCacheContext.Provider>,
+      );
+    expect(page('["Ana"]')).toBe("<ul><li>Ana</li></ul>");
+    expect(page('["Ana"]')).toBe("<ul><li>Ana</li></ul>");
+    expect(calls).toBe(1);
+    expect(page('["Bia"]')).toBe("<ul><li>Bia</li></ul>");
+    expect(calls).toBe(2);
+    expect(renderToString(<ServerCached as="ul" name="lazy" deps={0}>{() => <li>oi</li>}</ServerCached>)).toBe("<ul><li>oi</li></ul>");
+  });
+
   it("renders the children as usual without a cache (the browser)", () => {
     expect(renderToString(<ServerCached as="div" name="x" deps={1}><b>oi</b></ServerCached>)).toBe("<div><b>oi</b></div>");
   });

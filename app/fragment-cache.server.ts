@@ -12,7 +12,7 @@ const LIMIT = 200;
 export function createFragmentCache(limit = LIMIT): FragmentCache & { size(): number } {
   const entries = new Map<string, string>();
   return {
-    html(name: string, deps: unknown, children: ReactNode): string {
+    html(name: string, deps: unknown, children: () => ReactNode): string {
       const key = `${name}:${createHash("sha256").update(JSON.stringify(deps) ?? "").digest("base64url")}`;
       const hit = entries.get(key);
       if (hit !== undefined) {
@@ -20,7 +20,7 @@ export function createFragmentCache(limit = LIMIT): FragmentCache & { size(): nu
         entries.set(key, hit);
         return hit;
       }
-      const html = renderToString(children);
+      const html = renderToString(children());
       entries.set(key, html);
       if (entries.size > limit) entries.delete(entries.keys().next().value!);
       return html;

@@ -48,5 +48,5 @@ export async function writeSelectedBranchId(id: string): Promise<string> {
 
 /** The globally selected branch of this request (§4), for loaders that filter by it. */
 export async function getSelectedBranchId(request: Request): Promise<string | null> {
-  return selectedBranchIdFor(await readSelectedBranchId(request));
+  return selectedBranchIdFor(request, await readSelectedBranchId(request));
 }

@@ -60,7 +60,7 @@ const kpi = (page: Page, label: string) => page.locator("dl > div").filter({ has
 /** A trial's block as shown (the grid on desktop; the phone list is hidden). */
 /** 'Quer Matricular' blocks are green (Tailwind's green-100, as Chromium computes it). */
 const GREEN_100 = /^oklch\(0\.96\d* 0\.04\d* 156/;
-const block = (page: Page, student: string) => page.getByTestId("trial-block").filter({ hasText: student, visible: true });
+const block = (page: Page, student: string) => page.locator(".tb").filter({ hasText: student, visible: true });
 
 test.describe("Experimentais", () => {
   test("navigates months and shows the KPIs computed from that month only", async ({ page, loginAs, jsEnabled, expectNoAxeViolations }) => {

@@ -133,7 +133,7 @@ export function IconSprite() {
 
 export function SpriteIcon({ name, className = "size-5" }: { name: SpriteName; className?: string }) {
   return (
-    <svg className={className} aria-hidden="true" focusable="false">
+    <svg className={className || undefined} aria-hidden="true">
       <use href={`#i-${name}`} />
     </svg>
   );

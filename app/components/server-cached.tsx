@@ -7,8 +7,8 @@ import { createContext, createElement, useContext, type ReactNode } from "react"
  * itself (`deps`), so there is nothing to invalidate and a change shows at once.
  */
 export interface FragmentCache {
-  /** The HTML of `children`, rendered on a miss, for the key (`name`, `deps`). */
-  html(name: string, deps: unknown, children: ReactNode): string;
+  /** The HTML of `children` (called only on a miss), for the key (`name`, `deps`). */
+  html(name: string, deps: unknown, children: () => ReactNode): string;
 }
 
 export const FragmentCacheContext = createContext<FragmentCache | null>(null);
@@ -19,7 +19,9 @@ export const FragmentCacheContext = createContext<FragmentCache | null>(null);
  * fragment cache; in the browser they render (and hydrate against that same
  * HTML) as usual. Everything `children` shows must be in `deps`, and the children
  * must not use the router's context (plain `<a href>` with `useLinkNavigation`,
- * not `<Link>`): on a miss they are rendered on their own.
+ * not `<Link>`): on a miss they are rendered on their own. `children` may be a
+ * function: on the server it is then called only on a miss, so a hit costs
+ * neither building the elements nor what they are built from.
  */
 export function ServerCached({
   as,
@@ -31,9 +33,10 @@ export function ServerCached({
   as: "tbody" | "div" | "ul";
   name: string;
   deps: unknown;
-  children: ReactNode;
+  children: ReactNode | (() => ReactNode);
 } & Record<string, unknown>) {
   const cache = useContext(FragmentCacheContext);
-  if (!cache) return createElement(as, props, children);
-  return createElement(as, { ...props, dangerouslySetInnerHTML: { __html: cache.html(name, deps, children) } });
+  const render = typeof children === "function" ? children : () => children;
+  if (!cache) return createElement(as, props, render());
+  return createElement(as, { ...props, dangerouslySetInnerHTML: { __html: cache.html(name, deps, render) } });
 }

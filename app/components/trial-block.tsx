@@ -29,7 +29,7 @@ export function TrialBlock({ trial, month, canManage }: { trial: CalendarTrial; 
     </>
   );
   return (
-    <div data-testid="trial-block" data-status={trial.status} className="tb">
+    <div data-status={trial.status} className="tb">
       {canManage ? (
         <a href={`/trials/${trial.id}/edit?month=${month}`} className="tb-main">
           {summary}
@@ -45,15 +45,15 @@ export function TrialBlock({ trial, month, canManage }: { trial: CalendarTrial; 
         {canManage ? <StatusControl trial={trial} month={month} /> : null}
         {canManage ? (
           <a href={`/trials/${trial.id}/history?month=${month}`} className="tb-ctl" title="Ver histórico">
-            <SpriteIcon name="clock" className="tb-ico" />
-            <span className="sr-only">Ver histórico de {trial.studentName}</span>
+            <SpriteIcon name="clock" className="" />
+            <span className="sr-only">{`Ver histórico de ${trial.studentName}`}</span>
           </a>
         ) : null}
         {canManage && enrolling ? <EnrollButton month={month} studentName={trial.studentName} /> : null}
         {phone ? (
           <a href={`https://wa.me/55${phone}`} target="_blank" rel="noopener noreferrer" className="tb-ctl" title="WhatsApp">
-            <SpriteIcon name="chat" className="tb-ico" />
-            <span className="sr-only">WhatsApp de {trial.guardianName}</span>
+            <SpriteIcon name="chat" className="" />
+            <span className="sr-only">{`WhatsApp de ${trial.guardianName}`}</span>
           </a>
         ) : null}
       </div>
@@ -71,7 +71,7 @@ function StatusControl({ trial, month }: { trial: CalendarTrial; month: string }
   if (!hydrated) {
     return (
       <a href={`/trials/${trial.id}/status?month=${month}`} className="tb-ctl">
-        Status<span className="sr-only"> de {trial.studentName}</span>
+        Status<span className="sr-only">{` de ${trial.studentName}`}</span>
       </a>
     );
   }

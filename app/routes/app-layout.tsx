@@ -22,7 +22,7 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { useLinkNavigation } from "~/hooks/use-link-navigation";
 import { cn } from "~/lib/cn";
 import { canManage, canManageTrials } from "~/domain/actor";
-import { listActiveBranchOptions, resolveSelectedBranch } from "~/domain/branches/selection.server";
+import { activeBranchOptionsOf, resolveSelectedBranch } from "~/domain/branches/selection.server";
 import { SIDEBAR_COOKIE, SIDEBAR_MAX_AGE } from "~/lib/preferences";
 import { readSelectedBranchId, readSidebarOpen, writeSelectedBranchId } from "~/preferences.server";
 import { requireUser } from "~/session.server";
@@ -31,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const [sidebarOpen, branches, stored] = await Promise.all([
     readSidebarOpen(request),
-    listActiveBranchOptions(),
+    activeBranchOptionsOf(request),
     readSelectedBranchId(request),
   ]);
   const selected = resolveSelectedBranch(stored, branches);

@@ -17,8 +17,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const branchId = await getSelectedBranchId(request);
   const classes = await listClasses(actorOf(user), { branchId });
-  // Only what the list shows travels to the browser (it hydrates from this data).
-  return { classes: classes.map(toRow), branchId, canManage: canManage(user) };
+  // Only what the list shows travels to the browser (it hydrates from this data),
+  // as one JSON string: the loader data's encoding goes value by value.
+  return { classes: JSON.stringify(classes.map(toRow)), count: classes.length, branchId, canManage: canManage(user) };
 }
 
 type ClassRow = ReturnType<typeof toRow>;
@@ -37,7 +38,7 @@ function toRow(c: ClassDTO) {
 }
 
 export default function Classes({ loaderData }: Route.ComponentProps) {
-  const { classes, branchId, canManage } = loaderData;
+  const { classes, count, branchId, canManage } = loaderData;
   const { branches } = useShell();
   const onLinkClick = useLinkNavigation();
   const branchName = branchId ? branches.find((b) => b.id === branchId)?.name : undefined;
@@ -70,7 +71,7 @@ export default function Classes({ loaderData }: Route.ComponentProps) {
           ) : null
         }
       />
-      {classes.length === 0 ? (
+      {count === 0 ? (
         <EmptyState message="Nenhuma turma encontrada no sistema" />
       ) : (
         // One table for every screen width (below lg each row is a card, see
@@ -93,9 +94,9 @@ export default function Classes({ loaderData }: Route.ComponentProps) {
               </tr>
             </thead>
             <ServerCached as="tbody" name="classes-list" deps={{ classes, canManage }} onClick={onLinkClick}>
-              {classes.map((c) => (
-                <ClassTableRow key={c.id} cls={c} canManage={canManage} />
-              ))}
+              {() =>
+                (JSON.parse(classes) as ClassRow[]).map((c) => <ClassTableRow key={c.id} cls={c} canManage={canManage} />)
+              }
             </ServerCached>
           </table>
         </div>

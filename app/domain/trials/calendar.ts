@@ -101,6 +101,43 @@ export interface CalendarDayTrials {
   total: number;
 }
 
+type PackedTrial = [id: string, guardianName: string, studentName: string, whatsappNumber: string, scheduledTime: string, status: string];
+
+/**
+ * The calendar's days as compact JSON for the page's loader data: arrays
+ * instead of objects (no key repeated per trial), the date only once, as the
+ * day's key. `unpackDays` gives the same days back.
+ */
+export function packDays(days: Record<string, CalendarDayTrials>): string {
+  const packed: Record<string, [number, PackedTrial[]]> = {};
+  for (const [date, day] of Object.entries(days)) {
+    packed[date] = [
+      day.total,
+      day.trials.map((t) => [t.id, t.guardianName, t.studentName, t.whatsappNumber, t.scheduledTime, t.status]),
+    ];
+  }
+  return JSON.stringify(packed);
+}
+
+export function unpackDays(json: string): Record<string, CalendarDayTrials> {
+  const days: Record<string, CalendarDayTrials> = {};
+  for (const [date, [total, trials]] of Object.entries(JSON.parse(json) as Record<string, [number, PackedTrial[]]>)) {
+    days[date] = {
+      total,
+      trials: trials.map(([id, guardianName, studentName, whatsappNumber, scheduledTime, status]) => ({
+        id,
+        guardianName,
+        studentName,
+        whatsappNumber,
+        scheduledDate: date,
+        scheduledTime,
+        status,
+      })),
+    };
+  }
+  return days;
+}
+
 export interface CalendarDay {
   date: string;
   day: number;
