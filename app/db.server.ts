@@ -1,5 +1,5 @@
 import type { Sequelize, Transaction } from "sequelize";
-import { setupDatabase } from "#db/index.ts";
+import { selectOn, setupDatabase, type SqlValue } from "#db/index.ts";
 import { env } from "./env.server";
 
 let ready: Promise<Sequelize> | null = null;
@@ -49,38 +49,6 @@ export function sqlTimestamp(date: Date): string {
   return date.toISOString().replace("T", " ").replace("Z", " +00:00");
 }
 
-type Value = string | number | boolean | null;
-type Compiled = { text: string; names: string[] };
-const compiled = new Map<string, Compiled>();
-
-/** `:name` placeholders (outside quotes) → the driver's positional form, once per statement. */
-function compile(sql: string, dialect: "sqlite" | "postgres"): Compiled {
-  const key = `${dialect}\u0000${sql}`;
-  let found = compiled.get(key);
-  if (!found) {
-    const names: string[] = [];
-    const text = sql.replace(/("(?:[^"]|"")*"|'(?:[^']|'')*')|::|:([A-Za-z_][A-Za-z0-9_]*)/g, (whole, quoted, name) => {
-      if (quoted || !name) return whole;
-      names.push(name);
-      return dialect === "postgres" ? `$${names.length}` : "?";
-    });
-    found = { text, names };
-    compiled.set(key, found);
-  }
-  return found;
-}
-
-interface SqliteConnection {
-  all(sql: string, params: Value[], callback: (error: Error | null, rows: unknown[]) => void): void;
-}
-interface PgConnection {
-  query(sql: string, params: Value[]): Promise<{ rows: unknown[] }>;
-}
-interface ConnectionManager {
-  getConnection(options?: object): Promise<SqliteConnection | PgConnection>;
-  releaseConnection(connection: unknown): Promise<void>;
-}
-
 /**
  * A read-only SELECT with `:name` parameters, straight on the driver. For the
  * reads every page makes (the session, the shell's branches, the calendar and
@@ -88,28 +56,6 @@ interface ConnectionManager {
  * Same SQL on both databases; values must be scalars (dates as `sqlTimestamp`).
  * Rows come back as the driver gives them, as `sequelize.query` would.
  */
-export async function selectRows<T>(sql: string, params: Record<string, Value> = {}): Promise<T[]> {
+export async function selectRows<T>(sql: string, params: Record<string, SqlValue> = {}): Promise<T[]> {
   return selectOn<T>(await db(), sql, params, env().DB_LOGGING === "1");
-}
-
-/** `selectRows` on a given connection. */
-export async function selectOn<T>(sequelize: Sequelize, sql: string, params: Record<string, Value> = {}, log = false): Promise<T[]> {
-  const dialect = sequelize.getDialect() === "postgres" ? "postgres" : "sqlite";
-  const { text, names } = compile(sql, dialect);
-  const values = names.map((name) => {
-    if (!(name in params)) throw new Error(`selectRows: no value for :${name}`);
-    const value = params[name];
-    return dialect === "sqlite" && typeof value === "boolean" ? Number(value) : value;
-  });
-  if (log) console.log(text, values);
-  const manager = (sequelize as unknown as { connectionManager: ConnectionManager }).connectionManager;
-  const connection = await manager.getConnection({ type: "read" });
-  try {
-    if (dialect === "postgres") return (await (connection as PgConnection).query(text, values)).rows as T[];
-    return await new Promise<T[]>((resolve, reject) =>
-      (connection as SqliteConnection).all(text, values, (error, rows) => (error ? reject(error) : resolve(rows as T[]))),
-    );
-  } finally {
-    await manager.releaseConnection(connection);
-  }
 }

@@ -25,7 +25,12 @@ function month(offset = 0) {
   return d.toISOString().slice(0, 7);
 }
 
+// Each target is warmed up first (not measured): the first seconds of a fresh
+// server process measure V8 compiling its code, not the steady state.
+const warmup = short ? 1 : 3;
+
 async function run(url: string, headers: Record<string, string>) {
+  await autocannon({ url, connections, duration: warmup, headers });
   const result = await autocannon({ url, connections, duration, headers });
   return {
     rps: Math.round(result.requests.average),
@@ -114,7 +119,7 @@ try {
 const report = [
   `### ${short ? "Short" : "Full"} run on ${kind}, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
   "",
-  `Command: \`${short ? "npm run bench -- --short" : "npm run bench"}\`${kind === "postgres" ? " with `BENCH_DB=postgres TEST_DATABASE_URL=…`" : ""}; server with ${workers} worker process(es) (WEB_CONCURRENCY); ${connections} connections, ${duration} s per target; network: ${JSON.stringify(sizes)}.`,
+  `Command: \`${short ? "npm run bench -- --short" : "npm run bench"}\`${kind === "postgres" ? " with `BENCH_DB=postgres TEST_DATABASE_URL=…`" : ""}; server with ${workers} worker process(es) (WEB_CONCURRENCY); ${connections} connections, ${duration} s per target after ${warmup} s of warm-up; network: ${JSON.stringify(sizes)}.`,
   "",
   ...rows,
   "",

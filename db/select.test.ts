@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Sequelize } from "sequelize";
-import { openDatabase } from "#db/connection.ts";
-import { createTestDatabase } from "../tests/support/test-db";
-import { selectOn } from "./db.server";
+import { openDatabase } from "./connection.ts";
+import { createTestDatabase } from "../tests/support/test-db.ts";
+import { selectOn } from "./select.ts";
 
 const kinds: ("sqlite" | "postgres")[] = ["sqlite", ...(process.env.TEST_DATABASE_URL ? (["postgres"] as const) : [])];
 

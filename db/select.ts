@@ -1,0 +1,61 @@
+import type { Sequelize } from "sequelize";
+
+export type SqlValue = string | number | boolean | null;
+type Compiled = { text: string; names: string[] };
+const compiled = new Map<string, Compiled>();
+
+/** `:name` placeholders (outside quotes) → the driver's positional form, once per statement. */
+function compile(sql: string, dialect: "sqlite" | "postgres"): Compiled {
+  const key = `${dialect}\u0000${sql}`;
+  let found = compiled.get(key);
+  if (!found) {
+    const names: string[] = [];
+    const text = sql.replace(/("(?:[^"]|"")*"|'(?:[^']|'')*')|::|:([A-Za-z_][A-Za-z0-9_]*)/g, (whole, quoted, name) => {
+      if (quoted || !name) return whole;
+      names.push(name);
+      return dialect === "postgres" ? `$${names.length}` : "?";
+    });
+    found = { text, names };
+    compiled.set(key, found);
+  }
+  return found;
+}
+
+interface SqliteConnection {
+  all(sql: string, params: SqlValue[], callback: (error: Error | null, rows: unknown[]) => void): void;
+}
+interface PgConnection {
+  query(sql: string, params: SqlValue[]): Promise<{ rows: unknown[] }>;
+}
+interface ConnectionManager {
+  getConnection(options?: object): Promise<SqliteConnection | PgConnection>;
+  releaseConnection(connection: unknown): Promise<void>;
+}
+
+/**
+ * A read-only SELECT with `:name` parameters, straight on the driver of a
+ * Sequelize connection (app/db.server.ts `selectRows` for the app's reads).
+ * The same SQL runs on both databases; the placeholders are translated here,
+ * once per statement. Values must be scalars (dates as text). Rows come back
+ * as the driver gives them, as `sequelize.query` would return them.
+ */
+export async function selectOn<T>(sequelize: Sequelize, sql: string, params: Record<string, SqlValue> = {}, log = false): Promise<T[]> {
+  const dialect = sequelize.getDialect() === "postgres" ? "postgres" : "sqlite";
+  const { text, names } = compile(sql, dialect);
+  const values = names.map((name) => {
+    if (!(name in params)) throw new Error(`selectRows: no value for :${name}`);
+    const value = params[name];
+    return dialect === "sqlite" && typeof value === "boolean" ? Number(value) : value;
+  });
+  if (log) console.log(text, values);
+  const manager = (sequelize as unknown as { connectionManager: ConnectionManager }).connectionManager;
+  const connection = await manager.getConnection({ type: "read" });
+  try {
+    if (dialect === "postgres") return (await (connection as PgConnection).query(text, values)).rows as T[];
+    return await new Promise<T[]>((resolve, reject) =>
+      (connection as SqliteConnection).all(text, values, (error, rows) => (error ? reject(error) : resolve(rows as T[]))),
+    );
+  } finally {
+    await manager.releaseConnection(connection);
+  }
+}
