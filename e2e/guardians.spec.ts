@@ -109,6 +109,8 @@ test.describe("Responsáveis", () => {
     await edit.getByRole("button", { name: "Atualizar" }).click();
     await expect(page.getByText("Pessoa atualizada")).toBeVisible();
     const manageAgain = page.getByRole("dialog", { name: "Gerenciar Pessoas" });
+    // With JavaScript the dialog is modal (the page behind it is inert): the toast shows inside it.
+    if (jsEnabled) await expect(manageAgain.getByRole("status")).toContainText("Pessoa atualizada");
     await expect(manageAgain.getByRole("listitem").first()).toContainText(renamed);
     await expect(manageAgain.getByRole("listitem").first()).toContainText("Principal");
     await expect(manageAgain.getByRole("link", { name: `Excluir ${renamed}` })).toHaveCount(0);
@@ -119,6 +121,7 @@ test.describe("Responsáveis", () => {
     await expect(confirm.getByText("Tem certeza que deseja excluir esta pessoa? Esta ação não pode ser desfeita.")).toBeVisible();
     await confirm.getByRole("button", { name: "Excluir" }).click();
     await expect(page.getByText("Pessoa removida")).toBeVisible();
+    await expect(page.getByText("Pessoa removida")).toHaveCount(1);
     const last = page.getByRole("dialog", { name: "Gerenciar Pessoas" });
     await expect(last.getByRole("listitem")).toHaveCount(1);
     await expect(last.getByRole("link", { name: /^Excluir/ })).toHaveCount(0);

@@ -62,6 +62,8 @@ test.describe("Ofertas", () => {
     await loginAs("Administrator");
     const api = await adminApi(baseURL!);
     const branch = await makeBranch(api, `Unidade Ofertas ${rand()}`);
+    // A second active branch, so that the form does not preselect the only one (§2).
+    await makeBranch(api, `Unidade Ofertas ${rand()}`);
     const name = `Plano ${rand()}`;
     await exclusive(async () => {
       await page.goto("/offers");

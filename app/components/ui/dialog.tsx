@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { cn } from "~/lib/cn";
+import { ToastViewport, useToastHost } from "./toaster";
 
 /**
  * A dialog that is a URL. The server renders a native `<dialog open>` over the
@@ -36,6 +37,8 @@ export function RouteDialog({
   const hydrated = useHydrated();
   const titleId = useId();
   const descriptionId = useId();
+  const hostId = useId();
+  const hostToasts = useToastHost(hostId);
 
   useEffect(() => {
     const show = () => {
@@ -43,11 +46,12 @@ export function RouteDialog({
       if (!el || el.matches(":modal")) return;
       el.removeAttribute("open");
       el.showModal();
+      hostToasts(true);
     };
     if (!nested) return show();
     const timer = setTimeout(show, 0);
     return () => clearTimeout(timer);
-  }, [nested]);
+  }, [nested, hostToasts]);
 
   const widths = { sm: "max-w-md", md: "max-w-lg", lg: "max-w-2xl", xl: "max-w-4xl" };
 
@@ -91,6 +95,7 @@ export function RouteDialog({
           </div>
           {children}
         </div>
+        <ToastViewport host={hostId} />
       </dialog>
     </>
   );

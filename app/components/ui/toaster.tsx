@@ -24,14 +24,30 @@ export function useActionToast(toast: Toast | undefined | null) {
   }, [toast, show]);
 }
 
+interface ToastView {
+  current: Toast | null;
+  dismiss: () => void;
+  region: React.RefObject<HTMLDivElement | null>;
+  /** The open modal dialogs that host the toasts, in the order they were shown (last = on top). */
+  hosts: string[];
+  setHosts: React.Dispatch<React.SetStateAction<string[]>>;
+}
+
+const ToastViewContext = createContext<ToastView | null>(null);
+
 /**
  * One toast visible at a time (§9). A flash toast from the server is rendered
  * in the HTML, so it shows without JavaScript; with JavaScript it hides after
  * 5 s. F8 moves focus to the notifications region.
+ *
+ * A modal dialog makes the rest of the page inert and covers it with its
+ * backdrop, so while one is open the toasts show inside the topmost one
+ * (`useToastHost`, RouteDialog); otherwise at the end of the page.
  */
 export function ToastProvider({ initial, children }: { initial: Toast | null; children: ReactNode }) {
   const [current, setCurrent] = useState<Toast | null>(initial);
-  const regionRef = useRef<HTMLOListElement>(null);
+  const [hosts, setHosts] = useState<string[]>([]);
+  const region = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (initial) setCurrent(initial);
@@ -53,7 +69,7 @@ export function ToastProvider({ initial, children }: { initial: Toast | null; ch
     const onKey = (e: KeyboardEvent) => {
       if (e.key === "F8") {
         e.preventDefault();
-        regionRef.current?.focus();
+        region.current?.focus();
       }
     };
     window.addEventListener("keydown", onKey);
@@ -61,41 +77,71 @@ export function ToastProvider({ initial, children }: { initial: Toast | null; ch
   }, []);
 
   const api = useMemo(() => ({ toast }), [toast]);
+  const view = useMemo(() => ({ current, dismiss: () => setCurrent(null), region, hosts, setHosts }), [current, hosts]);
 
   return (
     <ToastContext.Provider value={api}>
-      {children}
-      <section aria-label="Notificações (F8)" className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4 sm:justify-end">
-        <ol ref={regionRef} tabIndex={-1} className="w-full max-w-sm outline-none focus-visible:ring-2 focus-visible:ring-violet-600">
-          {current ? (
-            <li
-              key={current.id}
-              role={current.variant === "destructive" ? "alert" : "status"}
-              aria-atomic="true"
-              data-variant={current.variant ?? "default"}
-              className={cn(
-                "pointer-events-auto flex items-start justify-between gap-3 rounded-md border p-4 shadow-lg",
-                current.variant === "destructive"
-                  ? "border-red-700 bg-red-700 text-white"
-                  : "border-slate-200 bg-white text-slate-900",
-              )}
-            >
-              <div>
-                <p className="text-sm font-semibold">{current.title}</p>
-                {current.description ? <p className="mt-1 text-sm opacity-90">{current.description}</p> : null}
-              </div>
-              <button
-                type="button"
-                onClick={() => setCurrent(null)}
-                className="rounded p-1 text-current opacity-80 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-current"
-              >
-                <span aria-hidden="true">✕</span>
-                <span className="sr-only">Fechar notificação</span>
-              </button>
-            </li>
-          ) : null}
-        </ol>
-      </section>
+      <ToastViewContext.Provider value={view}>
+        {children}
+        <ToastViewport host={null} />
+      </ToastViewContext.Provider>
     </ToastContext.Provider>
+  );
+}
+
+/**
+ * For a modal dialog: returns `show(open)`, to call once the dialog is modal
+ * (true) or no longer (false); while it is the topmost one, `<ToastViewport
+ * host={id} />` inside it shows the toasts.
+ */
+export function useToastHost(id: string) {
+  const view = useContext(ToastViewContext);
+  const setHosts = view?.setHosts;
+  useEffect(() => () => setHosts?.((hosts) => hosts.filter((h) => h !== id)), [id, setHosts]);
+  return useCallback(
+    (open: boolean) => setHosts?.((hosts) => [...hosts.filter((h) => h !== id), ...(open ? [id] : [])]),
+    [id, setHosts],
+  );
+}
+
+/** The notifications region; `host` is the dialog it belongs to (null: the page's own). */
+export function ToastViewport({ host }: { host: string | null }) {
+  const view = useContext(ToastViewContext);
+  if (!view) return null;
+  const top = view.hosts.length ? view.hosts[view.hosts.length - 1] : null;
+  if (top !== host) return null;
+  const { current, dismiss, region } = view;
+  return (
+    <section aria-label="Notificações (F8)" className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4 sm:justify-end">
+      <div ref={region} tabIndex={-1} className="w-full max-w-sm outline-none focus-visible:ring-2 focus-visible:ring-violet-600">
+        {current ? (
+          <div
+            key={current.id}
+            role={current.variant === "destructive" ? "alert" : "status"}
+            aria-atomic="true"
+            data-variant={current.variant ?? "default"}
+            className={cn(
+              "pointer-events-auto flex items-start justify-between gap-3 rounded-md border p-4 text-left shadow-lg",
+              current.variant === "destructive"
+                ? "border-red-700 bg-red-700 text-white"
+                : "border-slate-200 bg-white text-slate-900",
+            )}
+          >
+            <div>
+              <p className="text-sm font-semibold">{current.title}</p>
+              {current.description ? <p className="mt-1 text-sm opacity-90">{current.description}</p> : null}
+            </div>
+            <button
+              type="button"
+              onClick={dismiss}
+              className="rounded p-1 text-current opacity-80 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-current"
+            >
+              <span aria-hidden="true">✕</span>
+              <span className="sr-only">Fechar notificação</span>
+            </button>
+          </div>
+        ) : null}
+      </div>
+    </section>
   );
 }
