@@ -144,7 +144,8 @@ test.describe("Unidades", () => {
     await slotForm.getByLabel("Horário inicial").fill("08:30");
     await slotForm.getByLabel("Horário final").fill("09:30");
     await slotForm.getByRole("button", { name: "Criar" }).click();
-    await expect(slotForm.getByText("Este horário se sobrepõe a outro horário da sala (Terça 08:00 - 09:00)")).toBeVisible();
+    // The field's message (with JavaScript the error toast also shows, inside the modal dialog).
+    await expect(slotForm.locator("form").getByText("Este horário se sobrepõe a outro horário da sala (Terça 08:00 - 09:00)")).toBeVisible();
     await expect(slotForm.getByLabel("Horário inicial")).toHaveValue("08:30");
     await slotForm.getByRole("link", { name: "Cancelar" }).click();
     await expect(page).toHaveURL(new RegExp(`/branches/${branch.id}/classrooms$`));

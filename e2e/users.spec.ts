@@ -51,9 +51,9 @@ test.describe("Usuários", () => {
     await dialog.getByLabel("CPF").fill("12345678901");
     if (jsEnabled) await expect(dialog.getByLabel("CPF")).toHaveValue("123.456.789-01");
     await dialog.getByRole("button", { name: "Criar" }).click();
-    await expect(dialog.getByText("E-mail já cadastrado")).toBeVisible();
-    // The action's toast is shown by the client; without JavaScript the message is next to the field.
-    if (jsEnabled) await expect(page.getByRole("alert").filter({ hasText: "Erro" }).first()).toBeVisible();
+    await expect(dialog.locator("form").getByText("E-mail já cadastrado")).toBeVisible();
+    // The action's toast is shown by the client, inside the modal dialog; without JavaScript the message is next to the field.
+    if (jsEnabled) await expect(dialog.getByRole("alert").filter({ hasText: "Erro" })).toContainText("E-mail já cadastrado");
 
     const email = uniqueEmail("bailarina");
     await dialog.getByLabel("E-mail").fill(email);
@@ -97,7 +97,7 @@ test.describe("Usuários", () => {
     const admin = await loginAs("Administrator", `Admin ${tag()}`);
     await page.goto(`/users/${admin.id}/delete`);
     await page.getByRole("alertdialog", { name: "Confirmar exclusão" }).getByRole("button", { name: "Excluir" }).click();
-    await expect(page.getByRole("alertdialog").getByText("Você não pode excluir o seu próprio usuário")).toBeVisible();
+    await expect(page.getByRole("alertdialog").locator("form").getByText("Você não pode excluir o seu próprio usuário")).toBeVisible();
     await page.goto("/users");
     await expect(page.getByRole("heading", { name: "Usuários", level: 1 })).toBeVisible();
   });
