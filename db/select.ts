@@ -1,7 +1,7 @@
 import type { Sequelize } from "sequelize";
 
 export type SqlValue = string | number | boolean | null;
-type Compiled = { text: string; names: string[] };
+type Compiled = { text: string; names: string[]; id: string };
 const compiled = new Map<string, Compiled>();
 
 /** `:name` placeholders (outside quotes) → the driver's positional form, once per statement. */
@@ -15,7 +15,7 @@ function compile(sql: string, dialect: "sqlite" | "postgres"): Compiled {
       names.push(name);
       return dialect === "postgres" ? `$${names.length}` : "?";
     });
-    found = { text, names };
+    found = { text, names, id: `select_${compiled.size + 1}` };
     compiled.set(key, found);
   }
   return found;
@@ -25,7 +25,7 @@ interface SqliteConnection {
   all(sql: string, params: SqlValue[], callback: (error: Error | null, rows: unknown[]) => void): void;
 }
 interface PgConnection {
-  query(sql: string, params: SqlValue[]): Promise<{ rows: unknown[] }>;
+  query(config: { name: string; text: string; values: SqlValue[] }): Promise<{ rows: unknown[] }>;
 }
 interface ConnectionManager {
   getConnection(options?: object): Promise<SqliteConnection | PgConnection>;
@@ -41,7 +41,7 @@ interface ConnectionManager {
  */
 export async function selectOn<T>(sequelize: Sequelize, sql: string, params: Record<string, SqlValue> = {}, log = false): Promise<T[]> {
   const dialect = sequelize.getDialect() === "postgres" ? "postgres" : "sqlite";
-  const { text, names } = compile(sql, dialect);
+  const { text, names, id } = compile(sql, dialect);
   const values = names.map((name) => {
     if (!(name in params)) throw new Error(`selectRows: no value for :${name}`);
     const value = params[name];
@@ -51,7 +51,8 @@ export async function selectOn<T>(sequelize: Sequelize, sql: string, params: Rec
   const manager = (sequelize as unknown as { connectionManager: ConnectionManager }).connectionManager;
   const connection = await manager.getConnection({ type: "read" });
   try {
-    if (dialect === "postgres") return (await (connection as PgConnection).query(text, values)).rows as T[];
+    // PostgreSQL: a named statement is parsed and planned once per connection.
+    if (dialect === "postgres") return (await (connection as PgConnection).query({ name: id, text, values })).rows as T[];
     return await new Promise<T[]>((resolve, reject) =>
       (connection as SqliteConnection).all(text, values, (error, rows) => (error ? reject(error) : resolve(rows as T[]))),
     );
