@@ -1,6 +1,6 @@
-import { literal, Op, type Transaction, type WhereOptions } from "sequelize";
+import { Op, type Transaction } from "sequelize";
 import { Guardian, GuardianPerson } from "#db/models.ts";
-import { db, transaction } from "~/db.server";
+import { db, selectRows, transaction } from "~/db.server";
 import { UNUSABLE_PASSWORD } from "../users/password.server";
 import { insertUser } from "../users/service.server";
 import { assertCanManage, requireActor, type Actor } from "../actor";
@@ -50,7 +50,12 @@ function iso(value: Date | string): string {
   return new Date(value).toISOString();
 }
 
-function personDTO(p: GuardianPerson): GuardianPersonDTO {
+type PersonRow = Pick<GuardianPerson, "id" | "guardianId" | "fullName" | "cpf" | "email" | "birthDate" | "phone" | "createdAt" | "updatedAt"> & {
+  isPrimary: boolean | number;
+};
+type GuardianRow = Pick<Guardian, "id" | "userId" | "address" | "createdAt" | "updatedAt">;
+
+function personDTO(p: PersonRow): GuardianPersonDTO {
   return {
     id: p.id,
     guardianId: p.guardianId,
@@ -72,7 +77,7 @@ function sortPersons(persons: GuardianPersonDTO[]): GuardianPersonDTO[] {
   );
 }
 
-function guardianDTO(g: Guardian, persons: GuardianPersonDTO[]): GuardianDTO {
+function guardianDTO(g: GuardianRow, persons: GuardianPersonDTO[]): GuardianDTO {
   return {
     id: g.id,
     userId: g.userId ?? null,
@@ -107,9 +112,8 @@ async function lockedPerson(id: string, t: Transaction): Promise<GuardianPerson>
   return findPerson(id, t);
 }
 
-async function withPersons(guardians: Guardian[]): Promise<GuardianDTO[]> {
-  if (guardians.length === 0) return [];
-  const persons = await GuardianPerson.findAll({ where: { guardianId: guardians.map((g) => g.id) } });
+/** The guardians' DTOs, each with its own persons (from `persons`). */
+function withPersons(guardians: GuardianRow[], persons: PersonRow[]): GuardianDTO[] {
   const byGuardian = new Map<string, GuardianPersonDTO[]>();
   for (const p of persons) {
     const list = byGuardian.get(p.guardianId) ?? [];
@@ -125,59 +129,78 @@ function likePattern(term: string): string {
 }
 
 /**
- * Guardians with any person whose name, e-mail or CPF contains `q`. A typed CPF
- * matches with or without its mask: its digits are compared with the stored ones
- * (only when the term is made of digits and mask characters).
+ * Guardians with any person whose name, e-mail or CPF contains `q`: a condition
+ * on "g" and its parameters. A typed CPF matches with or without its mask: its
+ * digits are compared with the stored ones (only when the term is made of digits
+ * and mask characters).
  */
-function searchWhere(sequelize: Awaited<ReturnType<typeof db>>, q: string): WhereOptions | undefined {
+function searchCondition(q: string): { sql: string; params: Record<string, string> } {
   // Control characters have no place in a search and NUL breaks PostgreSQL strings.
   const term = q.replace(/[\u0000-\u001f]/g, "").trim().toLowerCase().slice(0, 100);
-  if (!term) return undefined;
-  const conditions = [
-    `LOWER(p."fullName") LIKE ${sequelize.escape(likePattern(term))} ESCAPE '\\'`,
-    `p."email" LIKE ${sequelize.escape(likePattern(term))} ESCAPE '\\'`,
-  ];
+  if (!term) return { sql: "", params: {} };
+  const conditions = [`LOWER(p."fullName") LIKE :like ESCAPE '\\'`, `p."email" LIKE :like ESCAPE '\\'`];
+  const params: Record<string, string> = { like: likePattern(term) };
   // Only a term that looks like a CPF (digits, dots, dash) is compared by its digits;
   // "ana2" must not match every CPF that contains a 2.
   const digits = /^[\d.\-\s]+$/.test(term) ? term.replace(/\D/g, "") : "";
-  if (digits) conditions.push(`p."cpf" LIKE ${sequelize.escape(`%${digits}%`)}`);
-  return literal(
-    `EXISTS (SELECT 1 FROM guardian_persons p WHERE p."guardianId" = "Guardian"."id" AND (${conditions.join(" OR ")}))`,
-  ) as unknown as WhereOptions;
+  if (digits) {
+    conditions.push(`p."cpf" LIKE :digits`);
+    params.digits = `%${digits}%`;
+  }
+  return {
+    sql: `WHERE EXISTS (SELECT 1 FROM "guardian_persons" AS "p" WHERE "p"."guardianId" = "g"."id" AND (${conditions.join(" OR ")}))`,
+    params,
+  };
 }
 
+const GUARDIAN_COLUMNS = `"g"."id", "g"."userId", "g"."address", "g"."createdAt", "g"."updatedAt"`;
+const PERSON_COLUMNS = `"p"."id", "p"."guardianId", "p"."fullName", "p"."cpf", "p"."email", "p"."birthDate", "p"."phone", "p"."isPrimary", "p"."createdAt", "p"."updatedAt"`;
+const NEWEST_FIRST = `ORDER BY "g"."createdAt" DESC, "g"."id" DESC`;
+
 /**
- * One page of guardians (newest first) with their persons: two queries, only
- * the page's rows. Without `page` every match is returned (the JSON list of §7).
+ * One page of guardians (newest first) with their persons: plain reads (a
+ * count, the page, the page's persons), only the page's rows. Without `page`
+ * every match is returned (the JSON list of §7).
  */
 export async function listGuardians(
   actor: Actor | null,
   options: { q?: string | null; page?: number | null; pageSize?: number } = {},
 ): Promise<GuardianPage> {
   requireActor(actor);
-  const sequelize = await db();
-  const where = searchWhere(sequelize, options.q ?? "");
-  const order: Array<[string, string]> = [
-    ["createdAt", "DESC"],
-    ["id", "DESC"],
-  ];
+  const search = searchCondition(options.q ?? "");
+  const matching = `FROM "guardians" AS "g" ${search.sql}`;
   if (!options.page) {
-    const rows = await Guardian.findAll({ where, order });
-    const guardians = await withPersons(rows);
-    return { guardians, total: rows.length, page: 1, pageSize: rows.length, pageCount: 1 };
+    const [rows, persons] = await Promise.all([
+      selectRows<GuardianRow>(`SELECT ${GUARDIAN_COLUMNS} ${matching} ${NEWEST_FIRST}`, search.params),
+      selectRows<PersonRow>(
+        `SELECT ${PERSON_COLUMNS} FROM "guardian_persons" AS "p" WHERE "p"."guardianId" IN (SELECT "g"."id" ${matching})`,
+        search.params,
+      ),
+    ]);
+    return { guardians: withPersons(rows, persons), total: rows.length, page: 1, pageSize: rows.length, pageCount: 1 };
   }
   const pageSize = options.pageSize ?? PAGE_SIZE;
-  const total = await Guardian.count({ where });
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const [{ total }] = await selectRows<{ total: number | string }>(`SELECT COUNT(*) AS "total" ${matching}`, search.params);
+  const pageCount = Math.max(1, Math.ceil(Number(total) / pageSize));
   const page = Math.min(Math.max(1, Math.floor(options.page)), pageCount);
-  const rows = await Guardian.findAll({ where, order, limit: pageSize, offset: (page - 1) * pageSize });
-  return { guardians: await withPersons(rows), total, page, pageSize, pageCount };
+  const slice = { ...search.params, limit: pageSize, offset: (page - 1) * pageSize };
+  const pageRows = `SELECT ${GUARDIAN_COLUMNS} ${matching} ${NEWEST_FIRST} LIMIT :limit OFFSET :offset`;
+  const [rows, persons] = await Promise.all([
+    selectRows<GuardianRow>(pageRows, slice),
+    selectRows<PersonRow>(
+      `SELECT ${PERSON_COLUMNS} FROM "guardian_persons" AS "p" WHERE "p"."guardianId" IN (SELECT "id" FROM (${pageRows}) AS "pg")`,
+      slice,
+    ),
+  ]);
+  return { guardians: withPersons(rows, persons), total: Number(total), page, pageSize, pageCount };
 }
 
 export async function getGuardian(actor: Actor | null, id: string): Promise<GuardianDTO> {
   requireActor(actor);
-  const [guardian] = await withPersons([await findGuardian(id)]);
-  return guardian;
+  const guardian = await findGuardian(id);
+  const persons = await GuardianPerson.findAll({ where: { guardianId: guardian.id } });
+  const [dto] = withPersons([guardian], persons);
+  return dto;
 }
 
 export async function listGuardianPersons(actor: Actor | null, guardianId: string): Promise<GuardianPersonDTO[]> {
