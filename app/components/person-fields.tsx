@@ -1,6 +1,6 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Field, inputClass } from "~/components/ui/field";
-import { formatPhone, maskCpfInput } from "~/lib/format";
+import { CpfInput, PhoneInput } from "~/components/ui/masked-inputs";
 
 type PersonField = "fullName" | "cpf" | "email" | "birthDate" | "phone";
 
@@ -16,17 +16,7 @@ export function PersonFields({ fields }: { fields: Record<PersonField, FieldMeta
         <input {...getInputProps(fullName, { type: "text" })} className={inputClass} autoComplete="off" />
       </Field>
       <Field label="CPF" htmlFor={cpf.id} errors={cpf.errors} errorId={cpf.errorId} required>
-        <input
-          {...getInputProps(cpf, { type: "text" })}
-          className={inputClass}
-          inputMode="numeric"
-          maxLength={14}
-          placeholder="000.000.000-00"
-          autoComplete="off"
-          onInput={(e) => {
-            e.currentTarget.value = maskCpfInput(e.currentTarget.value);
-          }}
-        />
+        <CpfInput {...getInputProps(cpf, { type: "text" })} />
       </Field>
       <Field label="E-mail" htmlFor={email.id} errors={email.errors} errorId={email.errorId} required>
         <input {...getInputProps(email, { type: "email" })} className={inputClass} autoComplete="off" />
@@ -35,16 +25,7 @@ export function PersonFields({ fields }: { fields: Record<PersonField, FieldMeta
         <input {...getInputProps(birthDate, { type: "date" })} className={inputClass} />
       </Field>
       <Field label="Telefone" htmlFor={phone.id} errors={phone.errors} errorId={phone.errorId}>
-        <input
-          {...getInputProps(phone, { type: "tel" })}
-          className={inputClass}
-          maxLength={15}
-          placeholder="(00) 00000-0000"
-          autoComplete="off"
-          onInput={(e) => {
-            e.currentTarget.value = formatPhone(e.currentTarget.value);
-          }}
-        />
+        <PhoneInput {...getInputProps(phone, { type: "tel" })} />
       </Field>
     </>
   );

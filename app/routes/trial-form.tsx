@@ -15,6 +15,7 @@ import { findClassOption, listClassOptions } from "~/domain/trials/class-options
 import { DEFAULT_ORIGIN, TIME_INVALID, TRIAL_ORIGINS, TRIAL_STATUSES, trialFormSchema } from "~/domain/trials/schema";
 import { CLASS_NOT_FOUND, createTrial, getTrial, updateTrial } from "~/domain/trials/service.server";
 import { formatPhone } from "~/lib/format";
+import { PhoneInput } from "~/components/ui/masked-inputs";
 import { orRespond, replyInvalid, replyWithError } from "~/lib/forms.server";
 import { actorOf, requirePermission } from "~/session.server";
 import { redirectWithToast } from "~/toast.server";
@@ -125,17 +126,7 @@ export default function TrialFormDialog({ loaderData, actionData }: Route.Compon
             errorId={fields.whatsappNumber.errorId}
             required
           >
-            <input
-              {...getInputProps(fields.whatsappNumber, { type: "tel" })}
-              className={inputClass}
-              inputMode="numeric"
-              maxLength={15}
-              placeholder="(11) 98765-4321"
-              autoComplete="off"
-              onInput={(e) => {
-                e.currentTarget.value = formatPhone(e.currentTarget.value);
-              }}
-            />
+            <PhoneInput {...getInputProps(fields.whatsappNumber, { type: "tel" })} inputMode="numeric" placeholder="(11) 98765-4321" />
           </Field>
           <Field label="Origem" htmlFor={fields.origin.id} errors={fields.origin.errors} errorId={fields.origin.errorId} required>
             <select {...getSelectProps(fields.origin)} className={inputClass}>

@@ -18,7 +18,8 @@ import { storeUploadedFile } from "~/domain/storage/uploads.server";
 import { usersListUrl } from "~/domain/users/list-search";
 import { userCreateSchema, userEditFormSchema } from "~/domain/users/schema";
 import { createUser, getUser, updateUser, type UserDTO } from "~/domain/users/service.server";
-import { formatCpf, maskCpfInput } from "~/lib/format";
+import { formatCpf } from "~/lib/format";
+import { CpfInput } from "~/components/ui/masked-inputs";
 import { replyInvalid, replyWithError } from "~/lib/forms.server";
 import { orRespond } from "~/lib/forms.server";
 import { actorOf, requirePermission } from "~/session.server";
@@ -156,17 +157,7 @@ export default function UserFormDialog({ loaderData, actionData }: Route.Compone
             </select>
           </Field>
           <Field label="CPF" htmlFor={fields.cpf.id} errors={fields.cpf.errors} errorId={fields.cpf.errorId}>
-            <input
-              {...getInputProps(fields.cpf, { type: "text" })}
-              inputMode="numeric"
-              maxLength={14}
-              placeholder="000.000.000-00"
-              autoComplete="off"
-              onInput={(e) => {
-                e.currentTarget.value = maskCpfInput(e.currentTarget.value);
-              }}
-              className={inputClass}
-            />
+            <CpfInput {...getInputProps(fields.cpf, { type: "text" })} />
           </Field>
         </fieldset>
         <DialogFooter>

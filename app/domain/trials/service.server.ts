@@ -189,14 +189,13 @@ export async function getTrialCalendar(actor: Actor | null, month: string, perDa
   requireActor(actor);
   if (!isMonth(month)) throw new ValidationError({ month: [MONTH_INVALID] });
   const { first, last } = monthBounds(month);
-  const select = selectRows;
 
   // The counts come from one index-only query on every call. With the latest
   // change of each (day, status) they also tell whether the month changed since
   // it was last read: every write sets updatedAt, creating or deleting changes a
   // count, and this process's own writes are counted too (same-millisecond ties).
   // Only then are the first trials of each day and the sales cycles read again.
-  const counts = await select<{ scheduledDate: string | Date; status: string; count: number | string; changed: unknown }>(COUNT_DAYS, {
+  const counts = await selectRows<{ scheduledDate: string | Date; status: string; count: number | string; changed: unknown }>(COUNT_DAYS, {
     first,
     last,
   });
@@ -206,8 +205,8 @@ export async function getTrialCalendar(actor: Actor | null, month: string, perDa
   if (!cached || cached.fingerprint !== fingerprint) {
     const dates = monthDates(month);
     const [rows, cycles] = await Promise.all([
-      select<CalendarTrial>(selectFirstOfDays(dates.length), { perDay, ...Object.fromEntries(dates.map((d, i) => [`d${i}`, d])) }),
-      select<{ createdAt: string | Date; enrolledAt: string | Date | null }>(SALES_CYCLES, { first, last, enrolling: WANTS_TO_ENROLL }),
+      selectRows<CalendarTrial>(selectFirstOfDays(dates.length), { perDay, ...Object.fromEntries(dates.map((d, i) => [`d${i}`, d])) }),
+      selectRows<{ createdAt: string | Date; enrolledAt: string | Date | null }>(SALES_CYCLES, { first, last, enrolling: WANTS_TO_ENROLL }),
     ]);
     cached = { fingerprint, rows, averageDays: averageSalesCycleDays(cycles.filter((c): c is SalesCycle => c.enrolledAt !== null)) };
     calendarCache.delete(key);
