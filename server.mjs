@@ -1,6 +1,17 @@
 // Production server: static assets + the React Router request handler.
 // Migrations run before the port opens; SIGTERM drains in-flight requests.
 // NODE_ENV must be set before React loads, hence the dynamic imports below.
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+
+// Without the production build there is nothing to serve: say so in one line.
+const buildDir = resolve(import.meta.dirname, process.env.BUILD_DIR ?? "build");
+const serverEntry = resolve(buildDir, "server/index.js");
+if (!existsSync(serverEntry)) {
+  console.error('Build de produção não encontrado: rode "npm run build" e depois "npm start".');
+  process.exit(1);
+}
+
 const explicitEnv = process.env.NODE_ENV;
 process.env.NODE_ENV ??= "production";
 
@@ -29,8 +40,7 @@ const host = process.env.HOST ?? "0.0.0.0";
 const path = await import("node:path");
 const { pathToFileURL } = await import("node:url");
 const { default: cluster } = await import("node:cluster");
-const buildDir = path.resolve(import.meta.dirname, process.env.BUILD_DIR ?? "build");
-const build = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
+const build = await import(pathToFileURL(serverEntry).href);
 // Validates the configuration and applies pending migrations (once, in the primary, before any worker starts).
 await build.entry.module.prepare();
 
