@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every test: typecheck, unit, build, HTTP API tests on SQLite (and PostgreSQL when
+# Every test: typecheck, the README's commands on a fresh clone, unit, build, HTTP API tests on SQLite (and PostgreSQL when
 # TEST_DATABASE_URL is set), then end-to-end tests in Chromium with JS on and off.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -8,6 +8,9 @@ step() { printf '\n=== %s ===\n' "$*"; }
 
 step "typecheck"
 npm run -s typecheck
+
+step "the README's first command on a fresh clone (install, build, start), then db:seed"
+npx vitest run -c vitest.readme.config.ts
 
 step "unit tests"
 npx vitest run
