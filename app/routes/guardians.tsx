@@ -1,9 +1,10 @@
-import { Form, Link, Outlet, useLocation } from "react-router";
+import { Form, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/guardians";
-import { ChevronLeftIcon, ChevronRightIcon, PlusIcon, SpriteIcon, UsersIcon } from "~/components/icons";
-import { Button, LinkButton, buttonClass } from "~/components/ui/button";
+import { PlusIcon, SpriteIcon, UsersIcon } from "~/components/icons";
+import { Button, LinkButton } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/page";
+import { Pagination, pageHref } from "~/components/ui/pagination";
 import { canManage } from "~/domain/actor";
 import type { GuardianDTO } from "~/domain/guardians/service.server";
 import { listGuardians } from "~/domain/guardians/service.server";
@@ -69,7 +70,7 @@ export default function Guardians({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          <Pagination q={q} page={page} pageCount={pageCount} />
+          <Pagination page={page} pageCount={pageCount} href={pageHref("/guardians", q)} />
         </>
       )}
       <Outlet />
@@ -130,43 +131,6 @@ function GuardianCard({ guardian, canManage, search }: { guardian: GuardianCardD
         ) : null}
       </div>
     </Card>
-  );
-}
-
-function Pagination({ q, page, pageCount }: { q: string; page: number; pageCount: number }) {
-  if (pageCount <= 1) return null;
-  const href = (p: number) => {
-    const params = new URLSearchParams();
-    if (q) params.set("q", q);
-    if (p > 1) params.set("page", String(p));
-    const s = params.toString();
-    return `/guardians${s ? `?${s}` : ""}`;
-  };
-  const disabled = buttonClass("outline", "sm", "pointer-events-none opacity-50");
-  return (
-    <nav aria-label="Paginação" className="mt-6 flex items-center justify-between gap-2">
-      {page > 1 ? (
-        <Link to={href(page - 1)} className={buttonClass("outline", "sm")} rel="prev">
-          <ChevronLeftIcon /> Anterior
-        </Link>
-      ) : (
-        <span className={disabled} aria-hidden="true">
-          <ChevronLeftIcon /> Anterior
-        </span>
-      )}
-      <p className="text-sm text-slate-700">
-        {`Página ${page} de ${pageCount}`}
-      </p>
-      {page < pageCount ? (
-        <Link to={href(page + 1)} className={buttonClass("outline", "sm")} rel="next">
-          Próxima <ChevronRightIcon />
-        </Link>
-      ) : (
-        <span className={disabled} aria-hidden="true">
-          Próxima <ChevronRightIcon />
-        </span>
-      )}
-    </nav>
   );
 }
 

@@ -1,10 +1,11 @@
 import { Form, Link, Outlet, useNavigation } from "react-router";
 import type { Route } from "./+types/users";
 import { Avatar } from "~/components/avatar";
-import { ChevronLeftIcon, ChevronRightIcon, PlusIcon } from "~/components/icons";
+import { PlusIcon } from "~/components/icons";
 import { Button, LinkButton, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { Card, EmptyState, PageHeader, ResponsiveList, Td, Th } from "~/components/ui/page";
+import { Pagination, pageHref } from "~/components/ui/pagination";
 import { Spinner } from "~/components/ui/spinner";
 import { canManage, userTypeLabel } from "~/domain/actor";
 import { usersListSearch } from "~/domain/users/list-search";
@@ -133,41 +134,11 @@ export default function Users({ loaderData }: Route.ComponentProps) {
               }
             />
           )}
-          {pageCount > 1 ? <Pagination page={page} pageCount={pageCount} q={q} /> : null}
+          <Pagination page={page} pageCount={pageCount} href={pageHref("/users", q)} />
         </>
       )}
       <Outlet />
     </div>
-  );
-}
-
-function pageLink(page: number, q: string) {
-  const params = new URLSearchParams();
-  if (q) params.set("q", q);
-  if (page > 1) params.set("page", String(page));
-  const search = params.toString();
-  return `/users${search ? `?${search}` : ""}`;
-}
-
-function Pagination({ page, pageCount, q }: { page: number; pageCount: number; q: string }) {
-  return (
-    <nav aria-label="Paginação" className="mt-4 flex items-center justify-between gap-2 text-sm">
-      {page > 1 ? (
-        <LinkButton to={pageLink(page - 1, q)} variant="outline" size="sm">
-          <ChevronLeftIcon /> Anterior
-        </LinkButton>
-      ) : (
-        <span />
-      )}
-      <span>{`Página ${page} de ${pageCount}`}</span>
-      {page < pageCount ? (
-        <LinkButton to={pageLink(page + 1, q)} variant="outline" size="sm">
-          Próxima <ChevronRightIcon />
-        </LinkButton>
-      ) : (
-        <span />
-      )}
-    </nav>
   );
 }
 
