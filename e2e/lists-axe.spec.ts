@@ -11,9 +11,9 @@ import { expect, test } from "./fixtures";
  */
 const WIDTHS = [375, 1280] as const;
 
-async function created(res: Awaited<ReturnType<APIRequestContext["post"]>>) {
+async function created(res: Awaited<ReturnType<APIRequestContext["post"]>>): Promise<{ id: string }> {
   expect(res.status()).toBe(201);
-  return res.json();
+  return (await res.json()) as { id: string };
 }
 
 /** A branch with a classroom and a slot, a course, a class in it and a trial this month. */

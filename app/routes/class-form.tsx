@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, Form, useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/class-form";
+import { DialogError } from "~/components/route-error";
 import { Button, LinkButton } from "~/components/ui/button";
 import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
 import { Field, FieldErrors, FormErrors, inputClass } from "~/components/ui/field";
@@ -317,4 +318,9 @@ export default function ClassFormDialog({ loaderData, actionData }: Route.Compon
 
 export function meta({ data }: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title: data?.cls ? "Editar Turma" : "Adicionar Turma" }];
+}
+
+/** A stale or forbidden link: the dialog says why, over its list. */
+export function ErrorBoundary() {
+  return <DialogError />;
 }

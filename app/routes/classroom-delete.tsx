@@ -1,4 +1,5 @@
 import type { Route } from "./+types/classroom-delete";
+import { DialogError } from "~/components/route-error";
 import { ConfirmDeleteDialog } from "~/components/confirm-delete-dialog";
 import { useActionToast } from "~/components/ui/toaster";
 import { canManage } from "~/domain/actor";
@@ -40,4 +41,9 @@ export default function ClassroomDelete({ params, actionData }: Route.ComponentP
 
 export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title: "Confirmar exclusão" }];
+}
+
+/** A stale or forbidden link: the dialog says why, over its list. */
+export function ErrorBoundary() {
+  return <DialogError />;
 }

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useLocation } from "react-router";
 import type { Route } from "./+types/classroom-form";
+import { DialogError } from "~/components/route-error";
 import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
 import { LinkButton } from "~/components/ui/button";
 import { Field, FormErrors, inputClass } from "~/components/ui/field";
@@ -88,4 +89,9 @@ export default function ClassroomFormDialog({ loaderData, actionData, params }: 
 
 export function meta({ data }: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title: data?.classroom ? "Editar Sala" : "Adicionar Sala" }];
+}
+
+/** A stale or forbidden link: the dialog says why, over its list. */
+export function ErrorBoundary() {
+  return <DialogError />;
 }

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useLocation } from "react-router";
 import type { Route } from "./+types/course-form";
+import { DialogError } from "~/components/route-error";
 import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
 import { LinkButton } from "~/components/ui/button";
 import { Field, FormErrors, inputClass } from "~/components/ui/field";
@@ -77,4 +78,9 @@ export default function CourseFormDialog({ loaderData, actionData }: Route.Compo
 
 export function meta({ data }: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title: data?.course ? "Editar Curso" : "Adicionar Curso" }];
+}
+
+/** A stale or forbidden link: the dialog says why, over its list. */
+export function ErrorBoundary() {
+  return <DialogError />;
 }

@@ -1,5 +1,6 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/guardian-delete";
+import { DialogError } from "~/components/route-error";
 import { ConfirmDeleteDialog } from "~/components/confirm-delete-dialog";
 import { useActionToast } from "~/components/ui/toaster";
 import { canManage } from "~/domain/actor";
@@ -40,4 +41,9 @@ export default function GuardianDelete({ params, actionData }: Route.ComponentPr
 
 export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title: "Confirmar exclusão" }];
+}
+
+/** A stale or forbidden link: the dialog says why, over its list. */
+export function ErrorBoundary() {
+  return <DialogError />;
 }

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, Form, useLocation } from "react-router";
 import type { Route } from "./+types/guardian-new";
+import { DialogError } from "~/components/route-error";
 import { PlusIcon, TrashIcon } from "~/components/icons";
 import { Button, LinkButton } from "~/components/ui/button";
 import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
@@ -165,4 +166,9 @@ function toFormPositions(error: unknown, formIndexes: number[]): unknown {
     errors[mapped] = messages;
   }
   return new DomainError(error.status, error.message, errors);
+}
+
+/** A stale or forbidden link: the dialog says why, over its list. */
+export function ErrorBoundary() {
+  return <DialogError />;
 }

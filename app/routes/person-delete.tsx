@@ -1,5 +1,6 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/person-delete";
+import { DialogError } from "~/components/route-error";
 import { ConfirmDeleteDialog } from "~/components/confirm-delete-dialog";
 import { useActionToast } from "~/components/ui/toaster";
 import { canManage } from "~/domain/actor";
@@ -42,4 +43,9 @@ export default function PersonDelete({ params, actionData }: Route.ComponentProp
 
 export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title: "Confirmar exclusão" }];
+}
+
+/** A stale or forbidden link: the dialog says why, over its list. */
+export function ErrorBoundary() {
+  return <DialogError />;
 }

@@ -2,6 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useLocation } from "react-router";
 import type { Route } from "./+types/person-edit";
+import { DialogError } from "~/components/route-error";
 import { LinkButton } from "~/components/ui/button";
 import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
 import { FormErrors } from "~/components/ui/field";
@@ -100,4 +101,9 @@ export default function PersonEdit({ loaderData, actionData, params }: Route.Com
 
 export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title: "Editar Pessoa" }];
+}
+
+/** A stale or forbidden link: the dialog says why, over its list. */
+export function ErrorBoundary() {
+  return <DialogError />;
 }

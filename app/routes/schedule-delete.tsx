@@ -1,4 +1,5 @@
 import type { Route } from "./+types/schedule-delete";
+import { DialogError } from "~/components/route-error";
 import { ConfirmDeleteDialog } from "~/components/confirm-delete-dialog";
 import { useActionToast } from "~/components/ui/toaster";
 import { canManage } from "~/domain/actor";
@@ -47,4 +48,9 @@ export default function ScheduleDelete({ params, actionData }: Route.ComponentPr
 
 export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title: "Confirmar exclusão" }];
+}
+
+/** A stale or forbidden link: the dialog says why, over its list. */
+export function ErrorBoundary() {
+  return <DialogError />;
 }

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-t
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useLocation } from "react-router";
 import type { Route } from "./+types/schedule-form";
+import { DialogError } from "~/components/route-error";
 import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
 import { LinkButton } from "~/components/ui/button";
 import { Field, FormErrors, inputClass } from "~/components/ui/field";
@@ -126,4 +127,9 @@ export default function ScheduleFormDialog({ loaderData, actionData, params }: R
 
 export function meta({ data }: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title: data?.schedule ? "Editar Horário" : "Adicionar Horário" }];
+}
+
+/** A stale or forbidden link: the dialog says why, over its list. */
+export function ErrorBoundary() {
+  return <DialogError />;
 }

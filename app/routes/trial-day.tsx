@@ -1,4 +1,5 @@
 import type { Route } from "./+types/trial-day";
+import { DialogError } from "~/components/route-error";
 import { TrialBlock } from "~/components/trial-block";
 import { useLinkNavigation } from "~/hooks/use-link-navigation";
 import { RouteDialog } from "~/components/ui/dialog";
@@ -58,4 +59,9 @@ export default function TrialDay({ loaderData }: Route.ComponentProps) {
 
 export function meta({ data }: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title: data ? `Experimentais de ${formatCalendarDate(data.date)}` : "Experimentais" }];
+}
+
+/** A stale or forbidden link: the dialog says why, over its list. */
+export function ErrorBoundary() {
+  return <DialogError />;
 }

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/trial-delete";
+import { DialogError } from "~/components/route-error";
 import { ConfirmDeleteDialog } from "~/components/confirm-delete-dialog";
 import { useActionToast } from "~/components/ui/toaster";
 import { canManageTrials } from "~/domain/actor";
@@ -43,4 +44,9 @@ export default function TrialDelete({ loaderData, actionData }: Route.ComponentP
 
 export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title: "Confirmar exclusão" }];
+}
+
+/** A stale or forbidden link: the dialog says why, over its list. */
+export function ErrorBoundary() {
+  return <DialogError />;
 }

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef } from "react";
 import { Form, useLocation } from "react-router";
 import type { Route } from "./+types/trial-form";
+import { DialogError } from "~/components/route-error";
 import { LinkButton } from "~/components/ui/button";
 import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
 import { Field, FormErrors, inputClass } from "~/components/ui/field";
@@ -189,4 +190,9 @@ export default function TrialFormDialog({ loaderData, actionData }: Route.Compon
 
 export function meta({ data }: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title: data?.trial ? "Editar Experimental" : "Novo Experimental" }];
+}
+
+/** A stale or forbidden link: the dialog says why, over its list. */
+export function ErrorBoundary() {
+  return <DialogError />;
 }

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/trial-history";
+import { DialogError } from "~/components/route-error";
 import { LinkButton } from "~/components/ui/button";
 import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
 import { returnMonth, trialsUrl } from "~/domain/trials/calendar";
@@ -77,4 +78,9 @@ export default function TrialHistory({ loaderData }: Route.ComponentProps) {
 
 export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title: "Histórico de Status" }];
+}
+
+/** A stale or forbidden link: the dialog says why, over its list. */
+export function ErrorBoundary() {
+  return <DialogError />;
 }

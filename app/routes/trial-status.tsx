@@ -1,4 +1,5 @@
 import type { Route } from "./+types/trial-status";
+import { DialogError } from "~/components/route-error";
 import { StatusOptions } from "~/components/trial-block";
 import { RouteDialog } from "~/components/ui/dialog";
 import { canManageTrials } from "~/domain/actor";
@@ -29,4 +30,9 @@ export default function TrialStatus({ loaderData }: Route.ComponentProps) {
 
 export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title: "Alterar status" }];
+}
+
+/** A stale or forbidden link: the dialog says why, over its list. */
+export function ErrorBoundary() {
+  return <DialogError />;
 }

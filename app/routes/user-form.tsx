@@ -4,6 +4,7 @@ import { useId, useState, type ChangeEvent } from "react";
 import { Form, useLocation, useRevalidator } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/user-form";
+import { DialogError } from "~/components/route-error";
 import { Avatar } from "~/components/avatar";
 import { LinkButton } from "~/components/ui/button";
 import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
@@ -289,4 +290,9 @@ function AvatarField({ user, disabled, errors }: { user: UserDTO; disabled: bool
 
 export function meta({ data }: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title: data?.user ? "Editar Usuário" : "Adicionar Novo Usuário" }];
+}
+
+/** A stale or forbidden link: the dialog says why, over its list. */
+export function ErrorBoundary() {
+  return <DialogError />;
 }
