@@ -9,6 +9,7 @@ export default defineConfig({
     include: ["tests/api/**/*.test.ts"],
     environment: "node",
     globalSetup: ["./tests/support/global-server.ts"],
+    setupFiles: ["./tests/support/setup-api.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,5 +1,5 @@
 import { expect, hydrated, test } from "./fixtures";
-import { insertBranch } from "./db";
+import { makeBranch } from "./db";
 
 test.describe("authenticated shell", () => {
   test("sidebar shows every section and entry, marks the active one, and the footer shows the user", async ({ page, loginAs, jsEnabled }) => {
@@ -95,9 +95,9 @@ test.describe("authenticated shell", () => {
 
   test("dashboard: cards, and the branch selector lists active branches with '(Padrão)', chosen automatically and changeable", async ({ page, loginAs, jsEnabled, expectNoAxeViolations }) => {
     const tag = Math.random().toString(36).slice(2, 6);
-    await insertBranch({ name: `AA Centro ${tag}`, isDefault: true });
-    const other = await insertBranch({ name: `AA Sul ${tag}` });
-    await insertBranch({ name: `AA Fechada ${tag}`, active: false });
+    await makeBranch({ name: `AA Centro ${tag}`, isDefault: true });
+    const other = await makeBranch({ name: `AA Sul ${tag}` });
+    await makeBranch({ name: `AA Fechada ${tag}`, active: false });
     await loginAs("Team", "Rita Equipe");
     await page.goto("/");
     await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();

@@ -1,57 +1,21 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { e2eDb } from "./db";
+import { makeBranch, makeClass, makeCourse, makeTrial } from "./db";
+import { TrialStatusHistory } from "../db/models";
 import { expect, hydrated, test } from "./fixtures";
-import {
-  Branch,
-  Classroom,
-  ClassroomSchedule,
-  ClassScheduleLink,
-  Counter,
-  Course,
-  SchoolClass,
-  Trial,
-  TrialStatusHistory,
-  User,
-} from "../db/models";
 
-/** A class (with its branch, classroom, one schedule, course and responsible) written straight into the e2e database. */
+/** A class (with its branch, classroom, one Wednesday slot, course and responsible) written straight into the e2e database. */
 async function insertClass(startTime = "18:30") {
-  const sequelize = e2eDb();
   const tag = randomUUID().slice(0, 6);
-  const branch = await Branch.create({ name: `Unidade ${tag}`, address: "Rua Teste, 1", active: true, isDefault: false });
-  const classroom = await Classroom.create({ branchId: branch.id, name: `Sala ${tag}`, capacity: 10 });
-  const schedule = await ClassroomSchedule.create({ classroomId: classroom.id, dayOfWeek: "Quarta", startTime, endTime: "23:00" });
-  const course = await Course.create({ name: `Jazz ${tag}`, active: true });
-  const responsible = await User.create({ name: `Prof ${tag}`, email: `prof.${tag}@teste.com`, passwordHash: "!unusable", userType: "Team" });
-  const cls = await sequelize.transaction(async (transaction) => {
-    const [counter] = await Counter.findOrCreate({ where: { name: "classNumber" }, defaults: { name: "classNumber", value: 0 }, transaction });
-    await counter.increment("value", { transaction });
-    await counter.reload({ transaction });
-    const created = await SchoolClass.create(
-      { classNumber: counter.value, courseId: course.id, responsibleId: responsible.id, branchId: branch.id, classroomId: classroom.id, active: true },
-      { transaction },
-    );
-    await ClassScheduleLink.create({ classId: created.id, scheduleId: schedule.id }, { transaction });
-    return created;
-  });
+  const branch = await makeBranch({ name: `Unidade ${tag}` });
+  const course = await makeCourse({ name: `Jazz ${tag}` });
+  const { cls } = await makeClass({ branchId: branch.id, courseId: course.id, schedules: [{ dayOfWeek: "Quarta", startTime, endTime: "23:00" }] });
   return { id: cls.id, label: `${course.name} - Turma ${cls.classNumber} (${branch.name})` };
 }
 
-async function insertTrial(classId: string, attrs: Record<string, unknown>, history: Array<{ status: string; changedAt: Date }> = []) {
-  e2eDb();
-  const trial = await Trial.create({
-    guardianName: "Responsável KPI",
-    studentName: `Aluna ${randomUUID().slice(0, 4)}`,
-    classId,
-    whatsappNumber: "11987654321",
-    scheduledTime: "10:00",
-    status: "Agendado",
-    origin: "Outros",
-    ...attrs,
-  });
-  for (const h of history) await TrialStatusHistory.create({ trialId: trial.id, ...h });
-  return trial;
+/** A trial of the class (and its status history), written directly. */
+function insertTrial(classId: string, attrs: Parameters<typeof makeTrial>[1], history: Array<{ status: string; changedAt: Date }> = []) {
+  return makeTrial(classId, { guardianName: "Responsável KPI", studentName: `Aluna ${randomUUID().slice(0, 4)}`, scheduledTime: "10:00", ...attrs }, history);
 }
 
 /** The KPI card's value, found by its label. */

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { testDb } from "./db";
+import type { Sequelize } from "sequelize";
 import { initModels } from "../../db/models";
 import {
   Branch,
@@ -8,6 +8,8 @@ import {
   ClassScheduleLink,
   Counter,
   Course,
+  Guardian as GuardianRow,
+  GuardianPerson as GuardianPersonRow,
   SchoolClass,
   Trial,
   TrialStatusHistory,
@@ -18,9 +20,29 @@ import {
  * Test data written straight into the test server's database, for tests that
  * need rows of other areas (a class for a trial, a classroom for a class...).
  * Tests of an area's own behaviour go through its HTTP API instead.
+ *
+ * One module for both runners: the API tests point it at their server's
+ * database (tests/support/setup-api.ts), the e2e tests at theirs (e2e/db.ts).
  */
+let database: (() => Sequelize) | null = null;
+let initialised: Sequelize | null = null;
+
+export function useFactoryDatabase(open: () => Sequelize) {
+  database = open;
+}
+
+function testDb(): Sequelize {
+  if (!database) throw new Error("factories: no database (call useFactoryDatabase first)");
+  const sequelize = database();
+  if (initialised !== sequelize) {
+    initModels(sequelize);
+    initialised = sequelize;
+  }
+  return sequelize;
+}
+
 function models() {
-  initModels(testDb());
+  testDb();
 }
 
 const suffix = () => randomUUID().slice(0, 6);
@@ -134,4 +156,38 @@ export async function makeGuardian(personCount = 2) {
   }
   return { guardian, persons, user };
 }
-import { Guardian as GuardianRow, GuardianPerson as GuardianPersonRow } from "../../db/models";
+
+/** Many users at once (no usable password), e.g. to make the users list page. */
+export async function makeUsers(count: number, tag = suffix()) {
+  models();
+  return User.bulkCreate(
+    Array.from({ length: count }, (_, i) => ({
+      name: `Lista ${tag} ${String(i).padStart(3, "0")}`,
+      email: `lista.${tag}.${i}@teste.com`,
+      passwordHash: "!unusable",
+      userType: (["Administrator", "Team", "Client"] as const)[i % 3],
+    })),
+  );
+}
+
+/** Many guardians without a user, each with one primary person, e.g. to make the guardians list page. */
+export async function makeGuardians(count: number, tag = suffix()) {
+  const sequelize = testDb();
+  await sequelize.transaction(async (transaction) => {
+    for (let i = 0; i < count; i++) {
+      const guardian = await GuardianRow.create({ address: `Rua da Lista ${tag}, ${i}` }, { transaction });
+      await GuardianPersonRow.create(
+        {
+          guardianId: guardian.id,
+          fullName: `Família ${tag} ${String(i).padStart(3, "0")}`,
+          cpf: String(10_000_000_000 + Math.floor(Math.random() * 89_999_999_999)),
+          email: `familia.${tag}.${i}@teste.com`,
+          birthDate: "1987-02-03",
+          phone: "11987654321",
+          isPrimary: true,
+        },
+        { transaction },
+      );
+    }
+  });
+}
