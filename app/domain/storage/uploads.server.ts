@@ -38,7 +38,7 @@ function tokenFor(id: string, expiresAt: number): string {
 }
 
 /** Checks signature and expiry (no database); returns the upload id. */
-function verifyToken(token: string, now = Date.now()): string {
+function verifyToken(token: string, { now = Date.now(), checkExpiry = true } = {}): string {
   const [id, exp, signature, ...rest] = token.split(".");
   if (rest.length || !isUuid(id) || !/^\d{1,15}$/.test(exp ?? "") || !signature) {
     throw new DomainError(403, UPLOAD_LINK_INVALID);
@@ -48,7 +48,7 @@ function verifyToken(token: string, now = Date.now()): string {
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
     throw new DomainError(403, UPLOAD_LINK_INVALID);
   }
-  if (Number(exp) < now) throw new DomainError(410, UPLOAD_LINK_EXPIRED);
+  if (checkExpiry && Number(exp) < now) throw new DomainError(410, UPLOAD_LINK_EXPIRED);
   return id;
 }
 
@@ -183,21 +183,68 @@ export async function storeUploadedFile(actor: Actor | null, file: File): Promis
   return { objectPath: objectPath(stored.objectId) };
 }
 
+const UPLOAD_URL_RE = /^\/api\/objects\/upload\/([^/?#]+)$/;
+
 /**
- * An avatar URL must name an object this server stored (`/uploads/<id>`), so a
- * user cannot be pointed at a foreign or made-up address.
+ * The path part of an avatar URL: a path is taken as is; an absolute http(s)
+ * URL only when it points at this server, i.e. its origin is the request's own
+ * (`origin`, as the server sees it: behind a proxy that needs TRUST_PROXY), with
+ * no query, fragment or credentials. Anything else is null.
  */
-export async function assertIssuedObjectPath(value: string, field = "avatarUrl"): Promise<string> {
-  const match = OBJECT_PATH_RE.exec(value);
-  if (match) {
+function localPath(value: string, origin: string | undefined): string | null {
+  if (value.startsWith("/")) return value.startsWith("//") ? null : value;
+  if (!origin) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  if (url.origin !== origin || url.username || url.password || url.search || url.hash) return null;
+  return url.pathname;
+}
+
+/**
+ * An avatar URL must name an object this server stored, so a user cannot be
+ * pointed at a foreign or made-up address. Two forms name one (SPEC §7):
+ * - the object's path `/uploads/<id>` (what the upload PUT answers);
+ * - the `uploadURL` this server issued (`/api/objects/upload/<token>`, what the
+ *   §7 client has when it does not read the PUT's answer), once its upload completed.
+ * Either may be absolute when its origin is the request's own (`origin`).
+ * Returns the object's path, which is what gets stored and served.
+ */
+export async function assertIssuedObjectPath(value: string, field = "avatarUrl", origin?: string): Promise<string> {
+  const invalid = () => new ValidationError({ [field]: [AVATAR_URL_INVALID] });
+  const pathname = localPath(value, origin);
+  if (!pathname) throw invalid();
+  const objectMatch = OBJECT_PATH_RE.exec(pathname);
+  if (objectMatch) {
     await db();
     const upload = await Upload.findOne({
-      where: { objectId: match[1].toLowerCase(), completedAt: { [Op.ne]: null } },
+      where: { objectId: objectMatch[1].toLowerCase(), completedAt: { [Op.ne]: null } },
       attributes: ["id"],
     });
-    if (upload) return objectPath(match[1].toLowerCase());
+    if (upload) return objectPath(objectMatch[1].toLowerCase());
+    throw invalid();
   }
-  throw new ValidationError({ [field]: [AVATAR_URL_INVALID] });
+  const uploadMatch = UPLOAD_URL_RE.exec(pathname);
+  if (uploadMatch) {
+    let id: string;
+    try {
+      // The signature proves this server issued it; its expiry only limits the PUT.
+      id = verifyToken(uploadMatch[1], { checkExpiry: false });
+    } catch {
+      throw invalid();
+    }
+    await db();
+    const upload = await Upload.findOne({
+      where: { id, completedAt: { [Op.ne]: null }, objectId: { [Op.ne]: null } },
+      attributes: ["objectId"],
+    });
+    if (upload?.objectId) return objectPath(upload.objectId);
+  }
+  throw invalid();
 }
 
 /** For the file route: the stored object, or null. */
