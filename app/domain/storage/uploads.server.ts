@@ -1,6 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { Op } from "sequelize";
-import { Upload } from "#db/models.ts";
+import { Upload, User } from "#db/models.ts";
 import { db } from "~/db.server";
 import { env } from "~/env.server";
 import { assertCanManage, type Actor } from "../actor";
@@ -245,6 +245,64 @@ export async function assertIssuedObjectPath(value: string, field = "avatarUrl",
     if (upload?.objectId) return objectPath(upload.objectId);
   }
   throw invalid();
+}
+
+/**
+ * Deletes what no user points at and nobody can still use, for a periodic
+ * job: upload records created before `olderThan` that are not a user's avatar
+ * (completed but never used, or replaced by another avatar; links never sent
+ * or refused, once expired), with their bytes; then stored objects written
+ * before `olderThan` that no upload record names (left by a crash mid-upload).
+ * `olderThan` must leave time to finish an upload and save the form: one day
+ * ago is a good value. `now` is for tests. Returns how many records and
+ * objects were deleted.
+ */
+export async function cleanupUnusedUploads(olderThan: Date, now = new Date()): Promise<{ uploads: number; objects: number }> {
+  await db();
+  const store = storage();
+  let uploads = 0;
+  let objects = 0;
+  const candidates = await Upload.findAll({
+    // A completed upload's link is used up; any other link only once it has expired.
+    where: {
+      createdAt: { [Op.lt]: olderThan },
+      [Op.or]: [{ completedAt: { [Op.ne]: null } }, { expiresAt: { [Op.lt]: now } }],
+    },
+    attributes: ["id", "objectId"],
+    order: [["createdAt", "ASC"]],
+    raw: true,
+  });
+  for (let i = 0; i < candidates.length; i += 500) {
+    const batch = candidates.slice(i, i + 500);
+    const paths = batch.filter((u) => u.objectId).map((u) => objectPath(u.objectId!));
+    const used = new Set(
+      paths.length
+        ? (await User.findAll({ where: { avatarUrl: { [Op.in]: paths } }, attributes: ["avatarUrl"], raw: true })).map((u) => u.avatarUrl)
+        : [],
+    );
+    for (const upload of batch) {
+      if (upload.objectId && used.has(objectPath(upload.objectId))) continue;
+      // The record goes first: from then on the object can no longer become an avatar.
+      uploads += await Upload.destroy({ where: { id: upload.id } });
+      if (upload.objectId) {
+        await store.delete(upload.objectId);
+        objects += 1;
+      }
+    }
+  }
+  const stale = await store.idsOlderThan(olderThan);
+  for (let i = 0; i < stale.length; i += 500) {
+    const batch = stale.slice(i, i + 500);
+    const known = new Set(
+      (await Upload.findAll({ where: { objectId: { [Op.in]: batch } }, attributes: ["objectId"], raw: true })).map((u) => u.objectId),
+    );
+    for (const id of batch) {
+      if (known.has(id)) continue;
+      await store.delete(id);
+      objects += 1;
+    }
+  }
+  return { uploads, objects };
 }
 
 /** For the file route: the stored object, or null. */
