@@ -152,6 +152,22 @@ describe("uploaded objects with two app servers on one database", () => {
     expect(await rows(sequelize, "SELECT COUNT(*) AS n FROM stored_object_chunks")).toBe(chunksBefore);
   });
 
+  it("database storage still serves a file stored in UPLOAD_DIR before the upgrade (and nothing outside it)", async () => {
+    const dir = tempDir();
+    const id = "4f0c7a52-6b1e-4c3a-9d2e-8a1b2c3d4e5f";
+    fs.writeFileSync(path.join(dir, id), PNG);
+    fs.writeFileSync(path.join(dir, `${id}.json`), JSON.stringify({ contentType: "image/png", size: PNG.length }));
+    const a = await start({ UPLOAD_DIR: dir });
+    const admin = await registerAdmin(a.baseUrl);
+    const file = await admin.raw("GET", `/uploads/${id}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("Content-Type")).toBe("image/png");
+    expect(file.headers.get("Content-Length")).toBe(String(PNG.length));
+    expect(Buffer.from(await file.arrayBuffer()).equals(PNG)).toBe(true);
+    expect((await admin.raw("GET", "/uploads/4f0c7a52-6b1e-4c3a-9d2e-8a1b2c3d4e50")).status).toBe(404);
+    expect((await admin.raw("GET", `/uploads/${id}.json`)).status).toBe(404);
+  });
+
   it("disk storage (UPLOAD_STORAGE=disk): the file is in UPLOAD_DIR, not in the database; another directory does not have it", async () => {
     const dirA = tempDir();
     const a = await start({ UPLOAD_STORAGE: "disk", UPLOAD_DIR: dirA });
