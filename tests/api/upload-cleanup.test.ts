@@ -113,7 +113,8 @@ async function scenario(t: Awaited<ReturnType<typeof setup>>, orphans: { make: (
   expect((await admin.put(`/api/users/${user}/avatar`, { avatarUrl: recent.uploadURL })).status).toBe(200);
 }
 
-describe("cleanupUnusedUploads", () => {
+// Each test starts its own server: allow for a busy machine.
+describe("cleanupUnusedUploads", { timeout: 120_000 }, () => {
   it("database storage: deletes unused, replaced and expired upload records with their bytes, and orphan objects; keeps avatars, recent uploads and live links", async () => {
     const t = await setup({ UPLOAD_STORAGE: "database" });
     const orphan = randomUUID();

@@ -63,7 +63,8 @@ async function rows(sequelize: Sequelize, sql: string): Promise<number> {
   return Number((result as Array<{ n: number | string }>)[0].n);
 }
 
-describe("uploaded objects with two app servers on one database", () => {
+// Each test starts its own servers: allow for a busy machine.
+describe("uploaded objects with two app servers on one database", { timeout: 120_000 }, () => {
   let database: { url: string; drop: () => Promise<void> };
   let sequelize: Sequelize;
   const servers: RunningServer[] = [];
