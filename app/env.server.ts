@@ -8,6 +8,8 @@ const schema = z
     APP_NAME: z.string().min(1).default("Rede Ritmo de Escolas de Dança"),
     DATABASE_URL: z.string().min(1).default("sqlite:data/app.sqlite"),
     SESSION_SECRET: z.string().optional(),
+    // Where uploaded avatars live: the database (shared by every app server) or UPLOAD_DIR.
+    UPLOAD_STORAGE: z.enum(["database", "disk"]).default("database"),
     UPLOAD_DIR: z.string().min(1).default("data/uploads"),
     DB_LOGGING: z.enum(["0", "1"]).default("0"),
   })

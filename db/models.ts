@@ -303,6 +303,7 @@ export function initModels(sequelize: Sequelize) {
   );
 
   initUploadModel(sequelize);
+  initStoredObjectModels(sequelize);
   Session.belongsTo(User, { foreignKey: "userId", as: "user" });
   Classroom.belongsTo(Branch, { foreignKey: "branchId", as: "branch" });
   Branch.hasMany(Classroom, { foreignKey: "branchId", as: "classrooms" });
@@ -348,5 +349,42 @@ function initUploadModel(sequelize: Sequelize) {
       completedAt: { type: DataTypes.DATE, allowNull: true },
     },
     { sequelize, tableName: "uploads" },
+  );
+}
+
+/** An uploaded object kept in the database (0006-stored-objects): the header… */
+export class StoredObject extends Model {
+  declare id: string;
+  declare contentType: string;
+  declare size: number;
+  declare complete: boolean;
+  declare createdAt: Date;
+  declare updatedAt: Date;
+}
+
+/** …and its bytes, in chunks numbered from 0. */
+export class StoredObjectChunk extends Model {
+  declare objectId: string;
+  declare seq: number;
+  declare data: Buffer;
+}
+
+function initStoredObjectModels(sequelize: Sequelize) {
+  StoredObject.init(
+    {
+      id: { type: DataTypes.UUID, primaryKey: true, allowNull: false },
+      contentType: { type: DataTypes.STRING(50), allowNull: false },
+      size: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+      complete: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+    },
+    { sequelize, tableName: "stored_objects" },
+  );
+  StoredObjectChunk.init(
+    {
+      objectId: { type: DataTypes.UUID, primaryKey: true, allowNull: false },
+      seq: { type: DataTypes.INTEGER, primaryKey: true, allowNull: false },
+      data: { type: DataTypes.BLOB, allowNull: false },
+    },
+    { sequelize, tableName: "stored_object_chunks", timestamps: false },
   );
 }

@@ -75,7 +75,8 @@ const FIELD_NOTES: Record<string, string> = {
   birthDate: "AAAA-MM-DD, uma data que existe",
   checkoutLink: "URL http(s) absoluta",
   scheduleIds: "Horários da sala escolhida (ids repetidos contam uma vez)",
-  avatarUrl: "O `objectPath` devolvido pelo upload, ou null para remover",
+  avatarUrl:
+    "O `objectPath` devolvido pelo upload (`/uploads/{id}`) ou a própria `uploadURL` cujo upload terminou (relativa, ou absoluta na origem deste servidor); null para remover. Guarda-se sempre o `objectPath`",
   email: "Guardado em minúsculas",
 };
 

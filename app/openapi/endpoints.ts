@@ -209,7 +209,8 @@ export const endpoints: Endpoint[] = [
     path: "/api/users/{id}/avatar",
     tag: "Usuários",
     summary: "Define (ou remove, com null) o avatar",
-    description: "`avatarUrl` deve ser o `objectPath` devolvido pelo upload (`/uploads/{id}`).",
+    description:
+      "Passo 3 do avatar. `avatarUrl` pode ser o `objectPath` devolvido pelo upload (`/uploads/{id}`) ou a própria `uploadURL` do passo 1, depois que o `PUT` do arquivo terminou (sem ler a resposta do `PUT`). Uma URL absoluta só vale na origem deste servidor. A resposta traz sempre o `objectPath`, que serve a imagem. Recusa (400) URLs de outra origem, caminhos inventados, uploads não concluídos ou recusados (não imagem, grande demais).",
     access: "admin",
     body: avatarSchema,
     success: { status: 200, description: "O usuário com o novo avatarUrl", schema: "User" },

@@ -2,7 +2,8 @@ import { initial } from "./0001-initial.ts";
 import { uploads } from "./0002-uploads.ts";
 import { calendarIndexes } from "./0003-calendar-indexes.ts";
 import { guardianOrderIndex } from "./0004-guardian-order-index.ts";
+import { storedObjects } from "./0006-stored-objects.ts";
 import type { Migration } from "../migrate.ts";
 
 /** The migrations, in order. Add new ones at the end; never edit one that has shipped. */
-export const migrations: Migration[] = [initial, uploads, calendarIndexes, guardianOrderIndex];
+export const migrations: Migration[] = [initial, uploads, calendarIndexes, guardianOrderIndex, storedObjects];

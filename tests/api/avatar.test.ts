@@ -230,6 +230,106 @@ describe("PUT /api/users/{id}/avatar", () => {
   });
 });
 
+describe("PUT /api/users/{id}/avatar with the uploadURL, as the §7 client does it", () => {
+  /** §7: POST for an uploadURL, PUT the file there without reading the answer. */
+  async function uploadLikeSpecClient(bytes: Buffer = PNG): Promise<string> {
+    const uploadURL = await issue();
+    const res = await fetch(admin.baseUrl + uploadURL, { method: "PUT", body: new Uint8Array(bytes), headers: { "Content-Type": "image/png" } });
+    await res.body?.cancel();
+    return uploadURL;
+  }
+
+  it("accepts the uploadURL as avatarUrl, answers and stores the object's path, which serves the PNG", async () => {
+    const user = await makeUser();
+    const uploadURL = await uploadLikeSpecClient();
+    const res = await admin.put(`/api/users/${user.id}/avatar`, { avatarUrl: uploadURL });
+    expect(res.status).toBe(200);
+    expect(res.body.id).toBe(user.id);
+    expect(res.body.avatarUrl).toMatch(/^\/uploads\/[0-9a-f-]{36}$/);
+    expect((await admin.get(`/api/users/${user.id}`)).body.avatarUrl).toBe(res.body.avatarUrl);
+    const file = await admin.raw("GET", res.body.avatarUrl);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("Content-Type")).toBe("image/png");
+    expect(file.headers.get("Content-Length")).toBe(String(PNG.length));
+    expect(file.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(Buffer.from(await file.arrayBuffer()).equals(PNG)).toBe(true);
+    // The same URL on PATCH /api/users/{id} names the same object.
+    const patched = await admin.patch(`/api/users/${user.id}`, { avatarUrl: uploadURL });
+    expect(patched.status).toBe(200);
+    expect(patched.body.avatarUrl).toBe(res.body.avatarUrl);
+  });
+
+  it("accepts an absolute uploadURL or object path only on the request's own origin", async () => {
+    const user = await makeUser();
+    const uploadURL = await uploadLikeSpecClient();
+    const own = await admin.put(`/api/users/${user.id}/avatar`, { avatarUrl: admin.baseUrl + uploadURL });
+    expect(own.status).toBe(200);
+    expect(own.body.avatarUrl).toMatch(/^\/uploads\/[0-9a-f-]{36}$/);
+    const path = own.body.avatarUrl;
+    expect((await admin.put(`/api/users/${user.id}/avatar`, { avatarUrl: admin.baseUrl + path })).body.avatarUrl).toBe(path);
+
+    const other = await makeUser();
+    const port = new URL(admin.baseUrl).port;
+    for (const avatarUrl of [
+      `https://evil.example${uploadURL}`,
+      `http://evil.example:${port}${path}`,
+      // The same server under another name is still another origin.
+      `http://localhost:${port}${uploadURL}`,
+      `https://127.0.0.1:${port}${uploadURL}`,
+      `${admin.baseUrl}${uploadURL}?x=1`,
+      `${admin.baseUrl}${uploadURL}#x`,
+      `http://user:pw@${new URL(admin.baseUrl).host}${uploadURL}`,
+      `//${new URL(admin.baseUrl).host}${uploadURL}`,
+    ]) {
+      const res = await admin.put(`/api/users/${other.id}/avatar`, { avatarUrl });
+      expect(res.status, avatarUrl).toBe(400);
+      expect(res.body.errors.avatarUrl).toEqual(["Avatar inválido: use uma imagem enviada pelo upload do sistema"]);
+    }
+    expect((await admin.get(`/api/users/${other.id}`)).body.avatarUrl).toBeNull();
+  });
+
+  it("refuses an uploadURL whose upload did not complete, was refused, or that this server never issued", async () => {
+    const user = await makeUser();
+    const notUploaded = await issue();
+    const refused = await issue();
+    expect((await putFile(refused, SVG, "image/svg+xml")).status).toBe(415);
+    const textFile = await issue();
+    expect((await putFile(textFile, TEXT, "image/png")).status).toBe(415);
+    const tooLarge = await issue();
+    const big = Buffer.alloc(MAX + 1);
+    PNG.copy(big);
+    expect((await putFile(tooLarge, big)).status).toBe(413);
+
+    const good = await uploadLikeSpecClient();
+    const token = good.slice("/api/objects/upload/".length);
+    const [id, exp] = token.split(".");
+    const future = Date.now() + 10 * 60_000;
+    const ghost = "00000000-0000-4000-8000-000000000000";
+    const ghostSig = createHmac("sha256", TEST_SECRET).update(`upload:${ghost}.${future}`).digest("base64url");
+    const forgedSig = createHmac("sha256", "another-secret").update(`upload:${id}.${exp}`).digest("base64url");
+    for (const avatarUrl of [
+      notUploaded,
+      refused,
+      textFile,
+      tooLarge,
+      `/api/objects/upload/${id}.${exp}.${forgedSig}`,
+      `/api/objects/upload/${id}.${Number(exp) + 1}.${token.split(".")[2]}`,
+      `/api/objects/upload/${ghost}.${future}.${ghostSig}`,
+      "/api/objects/upload/nada",
+      `/api/objects/upload/${token}/x`,
+      `/api/objects/upload/../../uploads/${id}`,
+    ]) {
+      const res = await admin.put(`/api/users/${user.id}/avatar`, { avatarUrl });
+      expect(res.status, avatarUrl).toBe(400);
+      expect(res.body.errors.avatarUrl).toEqual(["Avatar inválido: use uma imagem enviada pelo upload do sistema"]);
+      expect((await admin.patch(`/api/users/${user.id}`, { avatarUrl })).status, avatarUrl).toBe(400);
+    }
+    expect((await admin.get(`/api/users/${user.id}`)).body.avatarUrl).toBeNull();
+    // The completed one is still good.
+    expect((await admin.put(`/api/users/${user.id}/avatar`, { avatarUrl: good })).status).toBe(200);
+  });
+});
+
 describe("avatar without JavaScript: multipart post of the edit form", () => {
   async function postEdit(id: string, file: Blob | null, fileName = "foto.png") {
     const user = (await admin.get(`/api/users/${id}`)).body;

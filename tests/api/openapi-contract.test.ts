@@ -211,6 +211,10 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
     expect(again.response.status).toBe(409);
     const avatar = await admin.PUT("/api/users/{id}/avatar", { params: { path: { id: user.id } }, body: { avatarUrl: put.data!.objectPath } });
     expect(avatar.data?.avatarUrl).toBe(put.data!.objectPath);
+    // The uploadURL itself, as a client that does not read the PUT's answer sends it.
+    const viaUploadUrl = await admin.PUT("/api/users/{id}/avatar", { params: { path: { id: user.id } }, body: { avatarUrl: issued.data!.uploadURL } });
+    expect(viaUploadUrl.response.status).toBe(200);
+    expect(viaUploadUrl.data?.avatarUrl).toBe(put.data!.objectPath);
     const foreign = await admin.PUT("/api/users/{id}/avatar", { params: { path: { id: user.id } }, body: { avatarUrl: "https://example.com/a.png" } });
     expect(foreign.response.status).toBe(400);
 

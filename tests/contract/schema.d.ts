@@ -136,7 +136,7 @@ export interface paths {
         get?: never;
         /**
          * Define (ou remove, com null) o avatar
-         * @description `avatarUrl` deve ser o `objectPath` devolvido pelo upload (`/uploads/{id}`).
+         * @description Passo 3 do avatar. `avatarUrl` pode ser o `objectPath` devolvido pelo upload (`/uploads/{id}`) ou a própria `uploadURL` do passo 1, depois que o `PUT` do arquivo terminou (sem ler a resposta do `PUT`). Uma URL absoluta só vale na origem deste servidor. A resposta traz sempre o `objectPath`, que serve a imagem. Recusa (400) URLs de outra origem, caminhos inventados, uploads não concluídos ou recusados (não imagem, grande demais).
          */
         put: operations["setUserAvatar"];
         post?: never;
@@ -1484,7 +1484,7 @@ export interface operations {
                     userType?: "Team" | "Client" | "Administrator";
                     /** @description 11 dígitos, com ou sem máscara (000.000.000-00) */
                     cpf?: string | null;
-                    /** @description O `objectPath` devolvido pelo upload, ou null para remover */
+                    /** @description O `objectPath` devolvido pelo upload (`/uploads/{id}`) ou a própria `uploadURL` cujo upload terminou (relativa, ou absoluta na origem deste servidor); null para remover. Guarda-se sempre o `objectPath` */
                     avatarUrl?: string | null;
                 };
             };
@@ -1577,7 +1577,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description O `objectPath` devolvido pelo upload, ou null para remover */
+                    /** @description O `objectPath` devolvido pelo upload (`/uploads/{id}`) ou a própria `uploadURL` cujo upload terminou (relativa, ou absoluta na origem deste servidor); null para remover. Guarda-se sempre o `objectPath` */
                     avatarUrl: string | null;
                 };
             };

@@ -1,6 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { Op } from "sequelize";
-import { Upload } from "#db/models.ts";
+import { Upload, User } from "#db/models.ts";
 import { db } from "~/db.server";
 import { env } from "~/env.server";
 import { assertCanManage, type Actor } from "../actor";
@@ -38,7 +38,7 @@ function tokenFor(id: string, expiresAt: number): string {
 }
 
 /** Checks signature and expiry (no database); returns the upload id. */
-function verifyToken(token: string, now = Date.now()): string {
+function verifyToken(token: string, { now = Date.now(), checkExpiry = true } = {}): string {
   const [id, exp, signature, ...rest] = token.split(".");
   if (rest.length || !isUuid(id) || !/^\d{1,15}$/.test(exp ?? "") || !signature) {
     throw new DomainError(403, UPLOAD_LINK_INVALID);
@@ -48,7 +48,7 @@ function verifyToken(token: string, now = Date.now()): string {
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
     throw new DomainError(403, UPLOAD_LINK_INVALID);
   }
-  if (Number(exp) < now) throw new DomainError(410, UPLOAD_LINK_EXPIRED);
+  if (checkExpiry && Number(exp) < now) throw new DomainError(410, UPLOAD_LINK_EXPIRED);
   return id;
 }
 
@@ -183,21 +183,126 @@ export async function storeUploadedFile(actor: Actor | null, file: File): Promis
   return { objectPath: objectPath(stored.objectId) };
 }
 
+const UPLOAD_URL_RE = /^\/api\/objects\/upload\/([^/?#]+)$/;
+
 /**
- * An avatar URL must name an object this server stored (`/uploads/<id>`), so a
- * user cannot be pointed at a foreign or made-up address.
+ * The path part of an avatar URL: a path is taken as is; an absolute http(s)
+ * URL only when it points at this server, i.e. its origin is the request's own
+ * (`origin`, as the server sees it: behind a proxy that needs TRUST_PROXY), with
+ * no query, fragment or credentials. Anything else is null.
  */
-export async function assertIssuedObjectPath(value: string, field = "avatarUrl"): Promise<string> {
-  const match = OBJECT_PATH_RE.exec(value);
-  if (match) {
+function localPath(value: string, origin: string | undefined): string | null {
+  if (value.startsWith("/")) return value.startsWith("//") ? null : value;
+  if (!origin) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  if (url.origin !== origin || url.username || url.password || url.search || url.hash) return null;
+  return url.pathname;
+}
+
+/**
+ * An avatar URL must name an object this server stored, so a user cannot be
+ * pointed at a foreign or made-up address. Two forms name one (SPEC §7):
+ * - the object's path `/uploads/<id>` (what the upload PUT answers);
+ * - the `uploadURL` this server issued (`/api/objects/upload/<token>`, what the
+ *   §7 client has when it does not read the PUT's answer), once its upload completed.
+ * Either may be absolute when its origin is the request's own (`origin`).
+ * Returns the object's path, which is what gets stored and served.
+ */
+export async function assertIssuedObjectPath(value: string, field = "avatarUrl", origin?: string): Promise<string> {
+  const invalid = () => new ValidationError({ [field]: [AVATAR_URL_INVALID] });
+  const pathname = localPath(value, origin);
+  if (!pathname) throw invalid();
+  const objectMatch = OBJECT_PATH_RE.exec(pathname);
+  if (objectMatch) {
     await db();
     const upload = await Upload.findOne({
-      where: { objectId: match[1].toLowerCase(), completedAt: { [Op.ne]: null } },
+      where: { objectId: objectMatch[1].toLowerCase(), completedAt: { [Op.ne]: null } },
       attributes: ["id"],
     });
-    if (upload) return objectPath(match[1].toLowerCase());
+    if (upload) return objectPath(objectMatch[1].toLowerCase());
+    throw invalid();
   }
-  throw new ValidationError({ [field]: [AVATAR_URL_INVALID] });
+  const uploadMatch = UPLOAD_URL_RE.exec(pathname);
+  if (uploadMatch) {
+    let id: string;
+    try {
+      // The signature proves this server issued it; its expiry only limits the PUT.
+      id = verifyToken(uploadMatch[1], { checkExpiry: false });
+    } catch {
+      throw invalid();
+    }
+    await db();
+    const upload = await Upload.findOne({
+      where: { id, completedAt: { [Op.ne]: null }, objectId: { [Op.ne]: null } },
+      attributes: ["objectId"],
+    });
+    if (upload?.objectId) return objectPath(upload.objectId);
+  }
+  throw invalid();
+}
+
+/**
+ * Deletes what no user points at and nobody can still use, for a periodic
+ * job: upload records created before `olderThan` that are not a user's avatar
+ * (completed but never used, or replaced by another avatar; links never sent
+ * or refused, once expired), with their bytes; then stored objects written
+ * before `olderThan` that no upload record names (left by a crash mid-upload).
+ * `olderThan` must leave time to finish an upload and save the form: one day
+ * ago is a good value. `now` is for tests. Returns how many records and
+ * objects were deleted.
+ */
+export async function cleanupUnusedUploads(olderThan: Date, now = new Date()): Promise<{ uploads: number; objects: number }> {
+  await db();
+  const store = storage();
+  let uploads = 0;
+  let objects = 0;
+  const candidates = await Upload.findAll({
+    // A completed upload's link is used up; any other link only once it has expired.
+    where: {
+      createdAt: { [Op.lt]: olderThan },
+      [Op.or]: [{ completedAt: { [Op.ne]: null } }, { expiresAt: { [Op.lt]: now } }],
+    },
+    attributes: ["id", "objectId"],
+    order: [["createdAt", "ASC"]],
+    raw: true,
+  });
+  for (let i = 0; i < candidates.length; i += 500) {
+    const batch = candidates.slice(i, i + 500);
+    const paths = batch.filter((u) => u.objectId).map((u) => objectPath(u.objectId!));
+    const used = new Set(
+      paths.length
+        ? (await User.findAll({ where: { avatarUrl: { [Op.in]: paths } }, attributes: ["avatarUrl"], raw: true })).map((u) => u.avatarUrl)
+        : [],
+    );
+    for (const upload of batch) {
+      if (upload.objectId && used.has(objectPath(upload.objectId))) continue;
+      // The record goes first: from then on the object can no longer become an avatar.
+      uploads += await Upload.destroy({ where: { id: upload.id } });
+      if (upload.objectId) {
+        await store.delete(upload.objectId);
+        objects += 1;
+      }
+    }
+  }
+  const stale = await store.idsOlderThan(olderThan);
+  for (let i = 0; i < stale.length; i += 500) {
+    const batch = stale.slice(i, i + 500);
+    const known = new Set(
+      (await Upload.findAll({ where: { objectId: { [Op.in]: batch } }, attributes: ["objectId"], raw: true })).map((u) => u.objectId),
+    );
+    for (const id of batch) {
+      if (known.has(id)) continue;
+      await store.delete(id);
+      objects += 1;
+    }
+  }
+  return { uploads, objects };
 }
 
 /** For the file route: the stored object, or null. */

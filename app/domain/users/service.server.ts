@@ -133,7 +133,12 @@ export async function createUser(actor: Actor | null, input: unknown): Promise<U
   return toUserDTO(user);
 }
 
-export async function updateUser(actor: Actor | null, id: string, input: unknown): Promise<UserDTO> {
+/** `origin`: the request's own origin, so that an absolute avatarUrl on this server is accepted. */
+export interface AvatarContext {
+  origin?: string;
+}
+
+export async function updateUser(actor: Actor | null, id: string, input: unknown, context: AvatarContext = {}): Promise<UserDTO> {
   assertCanManage(actor);
   const data = parseOrThrow(userUpdateSchema, input);
   const user = await findUserById(id);
@@ -148,7 +153,7 @@ export async function updateUser(actor: Actor | null, id: string, input: unknown
   if (data.userType !== undefined) changes.userType = data.userType;
   if (data.cpf !== undefined) changes.cpf = data.cpf;
   if (data.avatarUrl !== undefined) {
-    changes.avatarUrl = data.avatarUrl === null ? null : await assertIssuedObjectPath(data.avatarUrl);
+    changes.avatarUrl = data.avatarUrl === null ? null : await assertIssuedObjectPath(data.avatarUrl, "avatarUrl", context.origin);
   }
   if (data.password) changes.passwordHash = await hashPassword(data.password);
   try {
@@ -160,13 +165,17 @@ export async function updateUser(actor: Actor | null, id: string, input: unknown
   return toUserDTO(user);
 }
 
-/** PUT /api/users/{id}/avatar: points the user at an image this server stored (or clears it with null). */
-export async function setUserAvatar(actor: Actor | null, id: string, input: unknown): Promise<UserDTO> {
+/**
+ * PUT /api/users/{id}/avatar: points the user at an image this server stored (or
+ * clears it with null). `avatarUrl` is the object's path or the uploadURL whose
+ * upload completed; the user gets the object's path, which serves the image.
+ */
+export async function setUserAvatar(actor: Actor | null, id: string, input: unknown, context: AvatarContext = {}): Promise<UserDTO> {
   assertCanManage(actor);
   const { avatarUrl } = parseOrThrow(avatarSchema, input);
   const user = await findUserById(id);
   if (!user) throw new NotFoundError(USER_NOT_FOUND);
-  await user.update({ avatarUrl: avatarUrl === null ? null : await assertIssuedObjectPath(avatarUrl) });
+  await user.update({ avatarUrl: avatarUrl === null ? null : await assertIssuedObjectPath(avatarUrl, "avatarUrl", context.origin) });
   return toUserDTO(user);
 }
 

@@ -10,7 +10,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 /** PATCH /api/users/{id} (fields optional; a blank password keeps the current one), DELETE → 204 */
 export async function action({ request, params }: Route.ActionArgs) {
   return byMethod(request, {
-    PATCH: () => api(request, ({ actor, body }) => updateUser(actor, params.id, body)),
+    PATCH: () => api(request, ({ actor, body }) => updateUser(actor, params.id, body, { origin: new URL(request.url).origin })),
     DELETE: () => api(request, ({ actor }) => deleteUser(actor, params.id)),
   });
 }
