@@ -1,65 +1,137 @@
 import { Op } from "sequelize";
-import { LoginAttempt, Session, User } from "#db/models.ts";
-import { db, selectRows, sqlTimestamp, transaction } from "~/db.server";
+import { Session, User } from "#db/models.ts";
+import { db, selectRows, sqlTimestamp, writeRows } from "~/db.server";
 import { TooManyRequestsError, UnauthorizedError } from "../errors";
 import { isUuid, parseOrThrow } from "../validation";
 import { loginSchema, registerSchema } from "../users/schema";
-import { hashPassword, spendDummyVerify, verifyPassword } from "../users/password.server";
+import { hashPassword, isUsableHash, spendDummyVerify, verifyPassword } from "../users/password.server";
 import { insertUser, toUserDTO, type UserDTO } from "../users/service.server";
+import { ipBucket } from "./ip";
 
 export const INVALID_CREDENTIALS = "E-mail ou senha inválidos";
 export const TOO_MANY_ATTEMPTS = "Muitas tentativas de login. Tente novamente em alguns minutos.";
 
-const MAX_FAILURES = 10;
-const WINDOW_MS = 15 * 60 * 1000;
+/** Failed sign-ins are counted in fixed windows of 15 minutes. */
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+/** Per e-mail and address: at most this many attempts are evaluated per window, then 429. */
+export const MAX_FAILURES_PER_EMAIL_IP = 10;
+/** Per address, whatever the e-mails: then 429 (credential stuffing from one place). */
+export const MAX_FAILURES_PER_IP = 50;
+/**
+ * Per e-mail from any address: never a refusal (the owner must still get in),
+ * only a delay before the password is checked, growing with the recent
+ * failures beyond the first few and capped.
+ */
+export const ACCOUNT_FREE_FAILURES = 3;
+export const ACCOUNT_DELAY_STEP_MS = 250;
+export const ACCOUNT_DELAY_MAX_MS = 2000;
 
-export const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
-/** A session without "remember me" lives in a browser-session cookie; the row still expires. */
-export const SESSION_MS = 12 * 60 * 60 * 1000;
-
-function attemptKey(email: string, ip: string) {
-  return `${email.toLowerCase()}|${ip}`.slice(0, 320);
+interface AttemptKeys {
+  account: string;
+  emailIp: string;
+  ip: string;
 }
 
-async function assertNotThrottled(key: string) {
-  const row = await LoginAttempt.findByPk(key);
-  if (!row) return;
-  const elapsed = Date.now() - new Date(row.windowStart).getTime();
-  if (elapsed < WINDOW_MS && row.failures >= MAX_FAILURES) {
-    throw new TooManyRequestsError(TOO_MANY_ATTEMPTS, Math.ceil((WINDOW_MS - elapsed) / 1000));
-  }
+function attemptKeys(email: string, ip: string): AttemptKeys {
+  const address = ipBucket(ip);
+  const mail = email.toLowerCase();
+  return {
+    account: `a:${mail}`.slice(0, 320),
+    emailIp: `e:${mail}|${address}`.slice(0, 320),
+    ip: `i:${address}`.slice(0, 320),
+  };
 }
 
-async function recordFailure(key: string) {
-  await transaction(async (transaction) => {
-    const row = await LoginAttempt.findByPk(key, { transaction, lock: transaction.LOCK.UPDATE });
-    const now = new Date();
-    if (!row) {
-      await LoginAttempt.create({ key, failures: 1, windowStart: now }, { transaction });
-    } else if (now.getTime() - new Date(row.windowStart).getTime() >= WINDOW_MS) {
-      await row.update({ failures: 1, windowStart: now }, { transaction });
-    } else {
-      await row.update({ failures: row.failures + 1 }, { transaction });
-    }
+/**
+ * Reserves one attempt on each key in one statement, before anything is
+ * verified: a new window starts at 1, otherwise the count goes up by one. It is
+ * atomic on both databases (and across processes), so of N concurrent attempts
+ * exactly the first `limit` see a count within the limit. Keys are written in a
+ * fixed (sorted) order, so two such statements cannot deadlock on PostgreSQL.
+ */
+const RESERVE = `
+  INSERT INTO "login_attempts" ("key", "failures", "windowStart")
+  VALUES (:k0, 1, :now0), (:k1, 1, :now1), (:k2, 1, :now2)
+  ON CONFLICT ("key") DO UPDATE SET
+    "failures" = CASE WHEN "login_attempts"."windowStart" <= :cutoff0 THEN 1 ELSE "login_attempts"."failures" + 1 END,
+    "windowStart" = CASE WHEN "login_attempts"."windowStart" <= :cutoff1 THEN excluded."windowStart" ELSE "login_attempts"."windowStart" END
+  RETURNING "key", "failures", "windowStart"`;
+// Undoing is one row per statement: a statement holding one row lock cannot take part in a deadlock.
+const GIVE_BACK = `UPDATE "login_attempts" SET "failures" = "failures" - 1 WHERE "key" = :key AND "failures" > 0`;
+const CLEAR = `DELETE FROM "login_attempts" WHERE "key" = :key`;
+
+async function reserveAttempt(keys: AttemptKeys, now: Date): Promise<Map<string, { failures: number; windowStart: Date }>> {
+  const [k0, k1, k2] = [keys.account, keys.emailIp, keys.ip].sort();
+  const at = sqlTimestamp(now);
+  const cutoff = sqlTimestamp(new Date(now.getTime() - LOGIN_WINDOW_MS));
+  const rows = await writeRows<{ key: string; failures: number | string; windowStart: Date | string }>(RESERVE, {
+    k0,
+    k1,
+    k2,
+    now0: at,
+    now1: at,
+    now2: at,
+    cutoff0: cutoff,
+    cutoff1: cutoff,
   });
+  return new Map(rows.map((r) => [r.key, { failures: Number(r.failures), windowStart: new Date(r.windowStart) }]));
+}
+
+/** A refused attempt was not evaluated: it gives its reservations back. */
+async function giveBack(keys: AttemptKeys) {
+  for (const key of [keys.account, keys.emailIp, keys.ip]) await writeRows(GIVE_BACK, { key });
+}
+
+/**
+ * A successful sign-in starts this e-mail+address afresh and gives back its
+ * reservation on the others (never more: a success on one's own account must not
+ * reset an address's count of failures on other accounts).
+ */
+async function settleSuccess(keys: AttemptKeys) {
+  await writeRows(CLEAR, { key: keys.emailIp });
+  for (const key of [keys.account, keys.ip]) await writeRows(GIVE_BACK, { key });
+}
+
+export function accountDelayMs(previousFailures: number): number {
+  const extra = previousFailures - ACCOUNT_FREE_FAILURES;
+  return extra > 0 ? Math.min(ACCOUNT_DELAY_MAX_MS, extra * ACCOUNT_DELAY_STEP_MS) : 0;
 }
 
 /**
  * The one sign-in check, used by the form strategy and by POST /api/login.
  * Throws ValidationError (bad input), TooManyRequestsError (429) or UnauthorizedError.
+ *
+ * Every path costs the same: the attempt is reserved, the account's delay is
+ * waited, one argon2 verification is spent (a dummy one for an unknown e-mail or
+ * an account without a usable password). A failure leaves the reservation in
+ * place: that is the failure being counted, so nothing is written after it.
  */
 export async function verifyLogin(input: unknown, ip: string): Promise<{ user: UserDTO; remember: boolean }> {
   const { email, password, remember } = parseOrThrow(loginSchema, input);
   await db();
-  const key = attemptKey(email, ip);
-  await assertNotThrottled(key);
-  const user = await User.findOne({ where: { email } });
-  const ok = user ? await verifyPassword(user.passwordHash, password) : (await spendDummyVerify(password), false);
-  if (!user || !ok) {
-    await recordFailure(key);
-    throw new UnauthorizedError(INVALID_CREDENTIALS);
+  const keys = attemptKeys(email, ip);
+  const now = new Date();
+  const counts = await reserveAttempt(keys, now);
+  for (const [key, limit] of [
+    [keys.emailIp, MAX_FAILURES_PER_EMAIL_IP],
+    [keys.ip, MAX_FAILURES_PER_IP],
+  ] as const) {
+    const count = counts.get(key);
+    if (count && count.failures > limit) {
+      await giveBack(keys);
+      const retryAfter = Math.ceil((count.windowStart.getTime() + LOGIN_WINDOW_MS - now.getTime()) / 1000);
+      throw new TooManyRequestsError(TOO_MANY_ATTEMPTS, Math.max(1, retryAfter));
+    }
   }
-  await LoginAttempt.destroy({ where: { key } });
+  const delay = accountDelayMs((counts.get(keys.account)?.failures ?? 1) - 1);
+  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+
+  const user = await User.findOne({ where: { email } });
+  let ok = false;
+  if (user && isUsableHash(user.passwordHash)) ok = await verifyPassword(user.passwordHash, password);
+  else await spendDummyVerify(password);
+  if (!user || !ok) throw new UnauthorizedError(INVALID_CREDENTIALS);
+  await settleSuccess(keys);
   return { user: toUserDTO(user), remember: Boolean(remember) };
 }
 
@@ -74,6 +146,10 @@ export async function register(input: unknown): Promise<UserDTO> {
   });
   return toUserDTO(user);
 }
+
+export const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
+/** A session without "remember me" lives in a browser-session cookie; the row still expires. */
+export const SESSION_MS = 12 * 60 * 60 * 1000;
 
 export async function createSession(userId: string, remember: boolean): Promise<{ id: string; expiresAt: Date }> {
   await db();
