@@ -1,4 +1,3 @@
-import { Op } from "sequelize";
 import { Session, User } from "#db/models.ts";
 import { db, selectRows, sqlTimestamp, writeRows } from "~/db.server";
 import { TooManyRequestsError, UnauthorizedError } from "../errors";
@@ -147,40 +146,93 @@ export async function register(input: unknown): Promise<UserDTO> {
   return toUserDTO(user);
 }
 
+/** Lifetimes without activity: 30 days with "remember me", 12 hours without. */
 export const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
-/** A session without "remember me" lives in a browser-session cookie; the row still expires. */
+/** A session without "remember me" lives in a browser-session cookie; the row still expires after 12 h idle. */
 export const SESSION_MS = 12 * 60 * 60 * 1000;
+/**
+ * Sliding renewal: a request moves the expiry forward once this fraction of the
+ * lifetime has passed since it was last set (15 minutes for a 12-hour session,
+ * 15 hours for a 30-day one), so most requests write nothing.
+ */
+export const RENEW_FRACTION = 1 / 48;
+
+export function sessionLifetimeMs(remember: boolean): number {
+  return remember ? REMEMBER_MS : SESSION_MS;
+}
+
+/** True when a request at `now` should move this session's expiry forward. */
+export function sessionRenewalDue(remember: boolean, expiresAt: Date, now = Date.now()): boolean {
+  const lifetime = sessionLifetimeMs(remember);
+  return expiresAt.getTime() - now < lifetime * (1 - RENEW_FRACTION);
+}
 
 export async function createSession(userId: string, remember: boolean): Promise<{ id: string; expiresAt: Date }> {
   await db();
-  const expiresAt = new Date(Date.now() + (remember ? REMEMBER_MS : SESSION_MS));
+  const expiresAt = new Date(Date.now() + sessionLifetimeMs(remember));
   const session = await Session.create({ userId, remember, expiresAt });
-  // Housekeeping: drop this user's expired rows.
-  await Session.destroy({ where: { userId, expiresAt: { [Op.lt]: new Date() } } });
   return { id: session.id, expiresAt };
 }
 
 const SESSION_USER = `
   SELECT "u"."id", "u"."name", "u"."email", "u"."userType", "u"."cpf", "u"."avatarUrl", "u"."createdAt", "u"."updatedAt",
-    "s"."remember" AS "sessionRemember"
+    "s"."remember" AS "sessionRemember", "s"."expiresAt" AS "sessionExpiresAt"
   FROM "sessions" AS "s" JOIN "users" AS "u" ON "u"."id" = "s"."userId"
   WHERE "s"."id" = :id AND "s"."expiresAt" > :now`;
+
+export interface SessionUser {
+  user: UserDTO;
+  remember: boolean;
+  expiresAt: Date;
+}
 
 /**
  * The user of a live session, or null. Every signed-in request asks this, so it
  * is one plain query (no model instances).
  */
-export async function findSessionUser(sessionId: string): Promise<{ user: UserDTO; remember: boolean } | null> {
+export async function findSessionUser(sessionId: string): Promise<SessionUser | null> {
   if (!isUuid(sessionId)) return null;
-  const [row] = await selectRows<User & { sessionRemember: boolean | number }>(SESSION_USER, {
+  const [row] = await selectRows<User & { sessionRemember: boolean | number; sessionExpiresAt: Date | string }>(SESSION_USER, {
     id: sessionId,
     now: sqlTimestamp(new Date()),
   });
   if (!row) return null;
-  return { user: toUserDTO(row), remember: Boolean(row.sessionRemember) };
+  return { user: toUserDTO(row), remember: Boolean(row.sessionRemember), expiresAt: new Date(row.sessionExpiresAt) };
+}
+
+// Conditional: of concurrent requests only one writes, and an ended or expired session stays ended.
+const RENEW = `
+  UPDATE "sessions" SET "expiresAt" = :expiresAt, "updatedAt" = :now
+  WHERE "id" = :id AND "expiresAt" > :now2 AND "expiresAt" < :threshold
+  RETURNING "id"`;
+
+/** Moves a live session's expiry to now + its lifetime; the new expiry, or null when nothing was renewed. */
+export async function renewSession(sessionId: string, remember: boolean, now = new Date()): Promise<Date | null> {
+  if (!isUuid(sessionId)) return null;
+  const lifetime = sessionLifetimeMs(remember);
+  const expiresAt = new Date(now.getTime() + lifetime);
+  const rows = await writeRows(RENEW, {
+    id: sessionId,
+    expiresAt: sqlTimestamp(expiresAt),
+    now: sqlTimestamp(now),
+    now2: sqlTimestamp(now),
+    threshold: sqlTimestamp(new Date(now.getTime() + lifetime * (1 - RENEW_FRACTION))),
+  });
+  return rows.length ? expiresAt : null;
 }
 
 export async function deleteSession(sessionId: string): Promise<void> {
+  if (!isUuid(sessionId)) return;
   await db();
   await Session.destroy({ where: { id: sessionId } });
+}
+
+const DELETE_EXPIRED_SESSIONS = `DELETE FROM "sessions" WHERE "expiresAt" <= :now`;
+const DELETE_OLD_ATTEMPTS = `DELETE FROM "login_attempts" WHERE "windowStart" <= :cutoff`;
+
+/** Housekeeping: expired sessions and login-attempt windows that ended. */
+export async function cleanupAuthRows(now = new Date()): Promise<void> {
+  await db();
+  await writeRows(DELETE_EXPIRED_SESSIONS, { now: sqlTimestamp(now) });
+  await writeRows(DELETE_OLD_ATTEMPTS, { cutoff: sqlTimestamp(new Date(now.getTime() - LOGIN_WINDOW_MS)) });
 }

@@ -1,7 +1,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { Op } from "sequelize";
 import { Upload } from "#db/models.ts";
-import { db } from "~/db.server";
+import { db, selectRows, sqlTimestamp } from "~/db.server";
 import { env } from "~/env.server";
 import { assertCanManage, type Actor } from "../actor";
 import { DomainError, ValidationError } from "../errors";
@@ -204,4 +204,30 @@ export async function assertIssuedObjectPath(value: string, field = "avatarUrl")
 export async function openObject(id: string) {
   if (!isUuid(id)) return null;
   return storage().get(id.toLowerCase());
+}
+
+/** Uploads kept this long after their URL expired or their file arrived, for the avatar to be set. */
+export const UPLOAD_GRACE_MS = 24 * 60 * 60 * 1000;
+
+const UNUSED_UPLOADS = `
+  SELECT "up"."id", "up"."objectId" FROM "uploads" AS "up"
+  WHERE "up"."expiresAt" < :cutoff AND ("up"."completedAt" IS NULL OR "up"."completedAt" < :cutoff2)
+    AND NOT EXISTS (SELECT 1 FROM "users" AS "u" WHERE "u"."avatarUrl" = '/uploads/' || "up"."objectId")
+  LIMIT 500`;
+
+/**
+ * Housekeeping: upload records never used — a URL never PUT to (or whose PUT
+ * failed), or a stored file that is no user's avatar — a day after their URL
+ * expired and their file arrived, with their stored files.
+ */
+export async function cleanupUploads(now = new Date()): Promise<void> {
+  const cutoff = sqlTimestamp(new Date(now.getTime() - UPLOAD_GRACE_MS));
+  for (;;) {
+    const rows = await selectRows<{ id: string; objectId: string | null }>(UNUSED_UPLOADS, { cutoff, cutoff2: cutoff });
+    for (const row of rows) {
+      if (row.objectId) await storage().delete(row.objectId);
+      await Upload.destroy({ where: { id: row.id } });
+    }
+    if (rows.length < 500) return;
+  }
 }
