@@ -112,4 +112,24 @@ describe("login throttling", () => {
     // One argon2 verification each (tens of milliseconds): within a factor of two of each other.
     expect(Math.min(m1, m2, m3) / Math.max(m1, m2, m3), JSON.stringify(times)).toBeGreaterThan(0.5);
   }, 60_000);
+
+  it("TRUST_PROXY=1 (one hop) counts the client's address, not the proxy's", async () => {
+    const hop = await startServer(inject("databaseUrl"), { TRUST_PROXY: "1" });
+    try {
+      const email = await register();
+      const attempt = (ip: string) =>
+        fetch(`${hop.baseUrl}/api/login`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "X-Forwarded-For": ip },
+          body: JSON.stringify({ email, password: "errada" }),
+        }).then((r) => r.status);
+      const attacker = newIp();
+      await Promise.all(Array.from({ length: 10 }, () => attempt(attacker)));
+      expect(await attempt(attacker)).toBe(429);
+      // Another client behind the same proxy is not throttled by the attacker's failures.
+      expect(await attempt(newIp())).toBe(401);
+    } finally {
+      await hop.stop();
+    }
+  }, 90_000);
 });
