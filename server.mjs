@@ -76,7 +76,10 @@ if (workers > 1 && cluster.isPrimary) {
 async function serve() {
   const app = express();
   app.disable("x-powered-by");
-  if (process.env.TRUST_PROXY) app.set("trust proxy", process.env.TRUST_PROXY);
+  // A number is a hop count; a string is a list of addresses ("1" would trust the IP 0.0.0.1 and every
+  // client would share the proxy's address, and its login limit).
+  const trustProxy = process.env.TRUST_PROXY;
+  if (trustProxy) app.set("trust proxy", /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy);
   app.use(compression());
   app.use(build.entry.module.securityHeaders);
   app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));

@@ -1,5 +1,5 @@
 import type { Sequelize, Transaction } from "sequelize";
-import { selectOn, setupDatabase, type SqlValue } from "#db/index.ts";
+import { selectOn, setupDatabase, writeOn, type SqlValue } from "#db/index.ts";
 import { env } from "./env.server";
 
 let ready: Promise<Sequelize> | null = null;
@@ -58,4 +58,9 @@ export function sqlTimestamp(date: Date): string {
  */
 export async function selectRows<T>(sql: string, params: Record<string, SqlValue> = {}): Promise<T[]> {
   return selectOn<T>(await db(), sql, params, env().DB_LOGGING === "1");
+}
+
+/** One writing statement with `:name` parameters (see `writeOn` in db/select.ts); the rows of its RETURNING. */
+export async function writeRows<T>(sql: string, params: Record<string, SqlValue> = {}): Promise<T[]> {
+  return writeOn<T>(await db(), sql, params, env().DB_LOGGING === "1");
 }

@@ -1,11 +1,13 @@
 import { Writable } from "node:stream";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { closeDb, db } from "./db.server";
 import { env } from "./env.server";
 import { FragmentCacheContext } from "./components/server-cached";
 import { fragmentCache } from "./fragment-cache.server";
+import { startHousekeeping, stopHousekeeping } from "./housekeeping.server";
+import { sessionRenewalCookie, withSessionRenewal } from "./session.server";
 
 export { securityHeaders } from "./security.server";
 
@@ -15,14 +17,19 @@ export const streamTimeout = 5_000;
 export async function prepare() {
   env();
   await db();
+  startHousekeeping();
 }
 
 /** Called on SIGTERM after in-flight requests finished. */
 export async function shutdown() {
+  await stopHousekeeping();
   await closeDb();
 }
 
-export default function handleRequest(
+/** Data requests (client navigations, actions) carry the renewed session cookie too. */
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => withSessionRenewal(request, response);
+
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -30,6 +37,8 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = (loadContext as { cspNonce?: string } | undefined)?.cspNonce;
+  const renewed = await sessionRenewalCookie(request);
+  if (renewed) responseHeaders.append("Set-Cookie", renewed);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -40,6 +40,25 @@ interface ConnectionManager {
  * as the driver gives them, as `sequelize.query` would return them.
  */
 export async function selectOn<T>(sequelize: Sequelize, sql: string, params: Record<string, SqlValue> = {}, log = false): Promise<T[]> {
+  return runOn<T>(sequelize, sql, params, log, "read");
+}
+
+/**
+ * One writing statement (`INSERT … ON CONFLICT … RETURNING`, `UPDATE … RETURNING`,
+ * `DELETE`), same placeholders as `selectOn`, outside any transaction: it is
+ * atomic on its own on both databases. Returns the rows of its RETURNING clause.
+ */
+export async function writeOn<T>(sequelize: Sequelize, sql: string, params: Record<string, SqlValue> = {}, log = false): Promise<T[]> {
+  return runOn<T>(sequelize, sql, params, log, "write");
+}
+
+async function runOn<T>(
+  sequelize: Sequelize,
+  sql: string,
+  params: Record<string, SqlValue>,
+  log: boolean,
+  type: "read" | "write",
+): Promise<T[]> {
   const dialect = sequelize.getDialect() === "postgres" ? "postgres" : "sqlite";
   const { text, names, id } = compile(sql, dialect);
   const values = names.map((name) => {
@@ -49,7 +68,7 @@ export async function selectOn<T>(sequelize: Sequelize, sql: string, params: Rec
   });
   if (log) console.log(text, values);
   const manager = (sequelize as unknown as { connectionManager: ConnectionManager }).connectionManager;
-  const connection = await manager.getConnection({ type: "read" });
+  const connection = await manager.getConnection({ type });
   try {
     // PostgreSQL: a named statement is parsed and planned once per connection.
     if (dialect === "postgres") return (await (connection as PgConnection).query({ name: id, text, values })).rows as T[];

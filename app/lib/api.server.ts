@@ -1,7 +1,7 @@
 import type { UserDTO } from "~/domain/users/service.server";
 import type { Actor } from "~/domain/actor";
 import { DomainError, UnauthorizedError } from "~/domain/errors";
-import { actorOf, getUser } from "~/session.server";
+import { actorOf, getUser, withSessionRenewal } from "~/session.server";
 
 /**
  * Adapter for the JSON API (SPEC §7): cookie auth, JSON bodies only, JSON errors
@@ -126,9 +126,9 @@ export async function api(
     const user = options.auth === false ? null : await getUser(request);
     if (options.auth !== false && !user) throw new UnauthorizedError();
     const result = await handler({ user: user as UserDTO, actor: user ? actorOf(user) : (null as never), body });
-    if (result instanceof Response) return result;
-    if (result === undefined) return new Response(null, { status: 204 });
-    return json(result, options.status ?? 200);
+    if (result instanceof Response) return await withSessionRenewal(request, result);
+    if (result === undefined) return await withSessionRenewal(request, new Response(null, { status: 204 }));
+    return await withSessionRenewal(request, json(result, options.status ?? 200));
   } catch (error) {
     return errorResponse(error);
   }

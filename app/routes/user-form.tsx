@@ -23,7 +23,7 @@ import { formatCpf } from "~/lib/format";
 import { CpfInput } from "~/components/ui/masked-inputs";
 import { replyInvalid, replyWithError } from "~/lib/forms.server";
 import { orRespond } from "~/lib/forms.server";
-import { actorOf, requirePermission } from "~/session.server";
+import { actorOf, getSession, requirePermission } from "~/session.server";
 import { redirectWithToast } from "~/toast.server";
 
 /** §8: the avatar file problem, for the browser's check and for the server's refusal alike. */
@@ -67,12 +67,14 @@ export async function action({ request, params }: Route.ActionArgs) {
           throw fileProblem(error);
         }
       }
-      await updateUser(actor, params.id, {
+      const changes = {
         ...value,
         // In the form a blank CPF means "none" (the JSON PATCH leaves an absent one unchanged).
         cpf: value.cpf ?? null,
         ...(avatarUrl ? { avatarUrl } : {}),
-      });
+      };
+      // Changing your own password or type keeps this session; your other ones end.
+      await updateUser(actor, params.id, changes, { currentSessionId: (await getSession(request))?.sessionId });
     } else {
       await createUser(actor, submission.value);
     }

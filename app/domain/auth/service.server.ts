@@ -1,65 +1,136 @@
-import { Op } from "sequelize";
-import { LoginAttempt, Session, User } from "#db/models.ts";
-import { db, selectRows, sqlTimestamp, transaction } from "~/db.server";
+import { Session, User } from "#db/models.ts";
+import { db, selectRows, sqlTimestamp, writeRows } from "~/db.server";
 import { TooManyRequestsError, UnauthorizedError } from "../errors";
 import { isUuid, parseOrThrow } from "../validation";
 import { loginSchema, registerSchema } from "../users/schema";
-import { hashPassword, spendDummyVerify, verifyPassword } from "../users/password.server";
+import { hashPassword, isUsableHash, spendDummyVerify, verifyPassword } from "../users/password.server";
 import { insertUser, toUserDTO, type UserDTO } from "../users/service.server";
+import { ipBucket } from "./ip";
 
 export const INVALID_CREDENTIALS = "E-mail ou senha inválidos";
 export const TOO_MANY_ATTEMPTS = "Muitas tentativas de login. Tente novamente em alguns minutos.";
 
-const MAX_FAILURES = 10;
-const WINDOW_MS = 15 * 60 * 1000;
+/** Failed sign-ins are counted in fixed windows of 15 minutes. */
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+/** Per e-mail and address: at most this many attempts are evaluated per window, then 429. */
+export const MAX_FAILURES_PER_EMAIL_IP = 10;
+/** Per address, whatever the e-mails: then 429 (credential stuffing from one place). */
+export const MAX_FAILURES_PER_IP = 50;
+/**
+ * Per e-mail from any address: never a refusal (the owner must still get in),
+ * only a delay before the password is checked, growing with the recent
+ * failures beyond the first few and capped.
+ */
+export const ACCOUNT_FREE_FAILURES = 3;
+export const ACCOUNT_DELAY_STEP_MS = 250;
+export const ACCOUNT_DELAY_MAX_MS = 2000;
 
-export const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
-/** A session without "remember me" lives in a browser-session cookie; the row still expires. */
-export const SESSION_MS = 12 * 60 * 60 * 1000;
-
-function attemptKey(email: string, ip: string) {
-  return `${email.toLowerCase()}|${ip}`.slice(0, 320);
+interface AttemptKeys {
+  account: string;
+  emailIp: string;
+  ip: string;
 }
 
-async function assertNotThrottled(key: string) {
-  const row = await LoginAttempt.findByPk(key);
-  if (!row) return;
-  const elapsed = Date.now() - new Date(row.windowStart).getTime();
-  if (elapsed < WINDOW_MS && row.failures >= MAX_FAILURES) {
-    throw new TooManyRequestsError(TOO_MANY_ATTEMPTS, Math.ceil((WINDOW_MS - elapsed) / 1000));
-  }
+function attemptKeys(email: string, ip: string): AttemptKeys {
+  const address = ipBucket(ip);
+  const mail = email.toLowerCase();
+  return {
+    account: `a:${mail}`.slice(0, 320),
+    emailIp: `e:${mail}|${address}`.slice(0, 320),
+    ip: `i:${address}`.slice(0, 320),
+  };
 }
 
-async function recordFailure(key: string) {
-  await transaction(async (transaction) => {
-    const row = await LoginAttempt.findByPk(key, { transaction, lock: transaction.LOCK.UPDATE });
-    const now = new Date();
-    if (!row) {
-      await LoginAttempt.create({ key, failures: 1, windowStart: now }, { transaction });
-    } else if (now.getTime() - new Date(row.windowStart).getTime() >= WINDOW_MS) {
-      await row.update({ failures: 1, windowStart: now }, { transaction });
-    } else {
-      await row.update({ failures: row.failures + 1 }, { transaction });
-    }
+/**
+ * Reserves one attempt on each key in one statement, before anything is
+ * verified: a new window starts at 1, otherwise the count goes up by one. It is
+ * atomic on both databases (and across processes), so of N concurrent attempts
+ * exactly the first `limit` see a count within the limit. Keys are written in a
+ * fixed (sorted) order, so two such statements cannot deadlock on PostgreSQL.
+ */
+const RESERVE = `
+  INSERT INTO "login_attempts" ("key", "failures", "windowStart")
+  VALUES (:k0, 1, :now0), (:k1, 1, :now1), (:k2, 1, :now2)
+  ON CONFLICT ("key") DO UPDATE SET
+    "failures" = CASE WHEN "login_attempts"."windowStart" <= :cutoff0 THEN 1 ELSE "login_attempts"."failures" + 1 END,
+    "windowStart" = CASE WHEN "login_attempts"."windowStart" <= :cutoff1 THEN excluded."windowStart" ELSE "login_attempts"."windowStart" END
+  RETURNING "key", "failures", "windowStart"`;
+// Undoing is one row per statement: a statement holding one row lock cannot take part in a deadlock.
+const GIVE_BACK = `UPDATE "login_attempts" SET "failures" = "failures" - 1 WHERE "key" = :key AND "failures" > 0`;
+const CLEAR = `DELETE FROM "login_attempts" WHERE "key" = :key`;
+
+async function reserveAttempt(keys: AttemptKeys, now: Date): Promise<Map<string, { failures: number; windowStart: Date }>> {
+  const [k0, k1, k2] = [keys.account, keys.emailIp, keys.ip].sort();
+  const at = sqlTimestamp(now);
+  const cutoff = sqlTimestamp(new Date(now.getTime() - LOGIN_WINDOW_MS));
+  const rows = await writeRows<{ key: string; failures: number | string; windowStart: Date | string }>(RESERVE, {
+    k0,
+    k1,
+    k2,
+    now0: at,
+    now1: at,
+    now2: at,
+    cutoff0: cutoff,
+    cutoff1: cutoff,
   });
+  return new Map(rows.map((r) => [r.key, { failures: Number(r.failures), windowStart: new Date(r.windowStart) }]));
+}
+
+/** A refused attempt was not evaluated: it gives its reservations back. */
+async function giveBack(keys: AttemptKeys) {
+  for (const key of [keys.account, keys.emailIp, keys.ip]) await writeRows(GIVE_BACK, { key });
+}
+
+/**
+ * A successful sign-in starts this e-mail+address afresh and gives back its
+ * reservation on the others (never more: a success on one's own account must not
+ * reset an address's count of failures on other accounts).
+ */
+async function settleSuccess(keys: AttemptKeys) {
+  await writeRows(CLEAR, { key: keys.emailIp });
+  for (const key of [keys.account, keys.ip]) await writeRows(GIVE_BACK, { key });
+}
+
+export function accountDelayMs(previousFailures: number): number {
+  const extra = previousFailures - ACCOUNT_FREE_FAILURES;
+  return extra > 0 ? Math.min(ACCOUNT_DELAY_MAX_MS, extra * ACCOUNT_DELAY_STEP_MS) : 0;
 }
 
 /**
  * The one sign-in check, used by the form strategy and by POST /api/login.
  * Throws ValidationError (bad input), TooManyRequestsError (429) or UnauthorizedError.
+ *
+ * Every path costs the same: the attempt is reserved, the account's delay is
+ * waited, one argon2 verification is spent (a dummy one for an unknown e-mail or
+ * an account without a usable password). A failure leaves the reservation in
+ * place: that is the failure being counted, so nothing is written after it.
  */
 export async function verifyLogin(input: unknown, ip: string): Promise<{ user: UserDTO; remember: boolean }> {
   const { email, password, remember } = parseOrThrow(loginSchema, input);
   await db();
-  const key = attemptKey(email, ip);
-  await assertNotThrottled(key);
-  const user = await User.findOne({ where: { email } });
-  const ok = user ? await verifyPassword(user.passwordHash, password) : (await spendDummyVerify(password), false);
-  if (!user || !ok) {
-    await recordFailure(key);
-    throw new UnauthorizedError(INVALID_CREDENTIALS);
+  const keys = attemptKeys(email, ip);
+  const now = new Date();
+  const counts = await reserveAttempt(keys, now);
+  for (const [key, limit] of [
+    [keys.emailIp, MAX_FAILURES_PER_EMAIL_IP],
+    [keys.ip, MAX_FAILURES_PER_IP],
+  ] as const) {
+    const count = counts.get(key);
+    if (count && count.failures > limit) {
+      await giveBack(keys);
+      const retryAfter = Math.ceil((count.windowStart.getTime() + LOGIN_WINDOW_MS - now.getTime()) / 1000);
+      throw new TooManyRequestsError(TOO_MANY_ATTEMPTS, Math.max(1, retryAfter));
+    }
   }
-  await LoginAttempt.destroy({ where: { key } });
+  const delay = accountDelayMs((counts.get(keys.account)?.failures ?? 1) - 1);
+  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+
+  const user = await User.findOne({ where: { email } });
+  let ok = false;
+  if (user && isUsableHash(user.passwordHash)) ok = await verifyPassword(user.passwordHash, password);
+  else await spendDummyVerify(password);
+  if (!user || !ok) throw new UnauthorizedError(INVALID_CREDENTIALS);
+  await settleSuccess(keys);
   return { user: toUserDTO(user), remember: Boolean(remember) };
 }
 
@@ -75,36 +146,93 @@ export async function register(input: unknown): Promise<UserDTO> {
   return toUserDTO(user);
 }
 
+/** Lifetimes without activity: 30 days with "remember me", 12 hours without. */
+export const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
+/** A session without "remember me" lives in a browser-session cookie; the row still expires after 12 h idle. */
+export const SESSION_MS = 12 * 60 * 60 * 1000;
+/**
+ * Sliding renewal: a request moves the expiry forward once this fraction of the
+ * lifetime has passed since it was last set (15 minutes for a 12-hour session,
+ * 15 hours for a 30-day one), so most requests write nothing.
+ */
+export const RENEW_FRACTION = 1 / 48;
+
+export function sessionLifetimeMs(remember: boolean): number {
+  return remember ? REMEMBER_MS : SESSION_MS;
+}
+
+/** True when a request at `now` should move this session's expiry forward. */
+export function sessionRenewalDue(remember: boolean, expiresAt: Date, now = Date.now()): boolean {
+  const lifetime = sessionLifetimeMs(remember);
+  return expiresAt.getTime() - now < lifetime * (1 - RENEW_FRACTION);
+}
+
 export async function createSession(userId: string, remember: boolean): Promise<{ id: string; expiresAt: Date }> {
   await db();
-  const expiresAt = new Date(Date.now() + (remember ? REMEMBER_MS : SESSION_MS));
+  const expiresAt = new Date(Date.now() + sessionLifetimeMs(remember));
   const session = await Session.create({ userId, remember, expiresAt });
-  // Housekeeping: drop this user's expired rows.
-  await Session.destroy({ where: { userId, expiresAt: { [Op.lt]: new Date() } } });
   return { id: session.id, expiresAt };
 }
 
 const SESSION_USER = `
   SELECT "u"."id", "u"."name", "u"."email", "u"."userType", "u"."cpf", "u"."avatarUrl", "u"."createdAt", "u"."updatedAt",
-    "s"."remember" AS "sessionRemember"
+    "s"."remember" AS "sessionRemember", "s"."expiresAt" AS "sessionExpiresAt"
   FROM "sessions" AS "s" JOIN "users" AS "u" ON "u"."id" = "s"."userId"
   WHERE "s"."id" = :id AND "s"."expiresAt" > :now`;
+
+export interface SessionUser {
+  user: UserDTO;
+  remember: boolean;
+  expiresAt: Date;
+}
 
 /**
  * The user of a live session, or null. Every signed-in request asks this, so it
  * is one plain query (no model instances).
  */
-export async function findSessionUser(sessionId: string): Promise<{ user: UserDTO; remember: boolean } | null> {
+export async function findSessionUser(sessionId: string): Promise<SessionUser | null> {
   if (!isUuid(sessionId)) return null;
-  const [row] = await selectRows<User & { sessionRemember: boolean | number }>(SESSION_USER, {
+  const [row] = await selectRows<User & { sessionRemember: boolean | number; sessionExpiresAt: Date | string }>(SESSION_USER, {
     id: sessionId,
     now: sqlTimestamp(new Date()),
   });
   if (!row) return null;
-  return { user: toUserDTO(row), remember: Boolean(row.sessionRemember) };
+  return { user: toUserDTO(row), remember: Boolean(row.sessionRemember), expiresAt: new Date(row.sessionExpiresAt) };
+}
+
+// Conditional: of concurrent requests only one writes, and an ended or expired session stays ended.
+const RENEW = `
+  UPDATE "sessions" SET "expiresAt" = :expiresAt, "updatedAt" = :now
+  WHERE "id" = :id AND "expiresAt" > :now2 AND "expiresAt" < :threshold
+  RETURNING "id"`;
+
+/** Moves a live session's expiry to now + its lifetime; the new expiry, or null when nothing was renewed. */
+export async function renewSession(sessionId: string, remember: boolean, now = new Date()): Promise<Date | null> {
+  if (!isUuid(sessionId)) return null;
+  const lifetime = sessionLifetimeMs(remember);
+  const expiresAt = new Date(now.getTime() + lifetime);
+  const rows = await writeRows(RENEW, {
+    id: sessionId,
+    expiresAt: sqlTimestamp(expiresAt),
+    now: sqlTimestamp(now),
+    now2: sqlTimestamp(now),
+    threshold: sqlTimestamp(new Date(now.getTime() + lifetime * (1 - RENEW_FRACTION))),
+  });
+  return rows.length ? expiresAt : null;
 }
 
 export async function deleteSession(sessionId: string): Promise<void> {
+  if (!isUuid(sessionId)) return;
   await db();
   await Session.destroy({ where: { id: sessionId } });
+}
+
+const DELETE_EXPIRED_SESSIONS = `DELETE FROM "sessions" WHERE "expiresAt" <= :now`;
+const DELETE_OLD_ATTEMPTS = `DELETE FROM "login_attempts" WHERE "windowStart" <= :cutoff`;
+
+/** Housekeeping: expired sessions and login-attempt windows that ended. */
+export async function cleanupAuthRows(now = new Date()): Promise<void> {
+  await db();
+  await writeRows(DELETE_EXPIRED_SESSIONS, { now: sqlTimestamp(now) });
+  await writeRows(DELETE_OLD_ATTEMPTS, { cutoff: sqlTimestamp(new Date(now.getTime() - LOGIN_WINDOW_MS)) });
 }

@@ -310,3 +310,14 @@ export async function openObject(id: string) {
   if (!isUuid(id)) return null;
   return storage().get(id.toLowerCase());
 }
+
+/** Uploads kept this long after their URL expired or their file arrived, for the avatar to be set. */
+export const UPLOAD_GRACE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Housekeeping: upload records never used (a URL never PUT to, or a stored file
+ * that is no user's avatar) a day after they were issued, with their files.
+ */
+export async function cleanupUploads(now = new Date()): Promise<void> {
+  await cleanupUnusedUploads(new Date(now.getTime() - UPLOAD_GRACE_MS), now);
+}

@@ -1,6 +1,6 @@
 import { col, fn, ForeignKeyConstraintError, Op, UniqueConstraintError, where, type Transaction, type WhereOptions } from "sequelize";
-import { User } from "#db/models.ts";
-import { db } from "~/db.server";
+import { Session, User } from "#db/models.ts";
+import { db, transaction } from "~/db.server";
 import type { Actor } from "../actor";
 import { assertCanManage, requireActor } from "../actor";
 import { ConflictError, NotFoundError } from "../errors";
@@ -133,13 +133,26 @@ export async function createUser(actor: Actor | null, input: unknown): Promise<U
   return toUserDTO(user);
 }
 
-/** `origin`: the request's own origin, so that an absolute avatarUrl on this server is accepted. */
-export interface AvatarContext {
-  origin?: string;
+/**
+ * Ends every session of a user, but `keep` (the session of a user changing their
+ * own password or type stays signed in; their other devices are signed out).
+ */
+async function endUserSessions(userId: string, keep: string | undefined, t: Transaction): Promise<void> {
+  await Session.destroy({ where: keep ? { userId, id: { [Op.ne]: keep } } : { userId }, transaction: t });
 }
 
-export async function updateUser(actor: Actor | null, id: string, input: unknown, context: AvatarContext = {}): Promise<UserDTO> {
-  assertCanManage(actor);
+/**
+ * `origin`: the request's own origin, so that an absolute avatarUrl on this server is accepted.
+ * `currentSessionId`: the session the change is made from. Changing a password or
+ * a type ends the user's sessions; when the actor changes themselves, this one stays.
+ */
+export interface UpdateUserOptions {
+  origin?: string;
+  currentSessionId?: string;
+}
+
+export async function updateUser(actor: Actor | null, id: string, input: unknown, options: UpdateUserOptions = {}): Promise<UserDTO> {
+  const a = assertCanManage(actor);
   const data = parseOrThrow(userUpdateSchema, input);
   const user = await findUserById(id);
   if (!user) throw new NotFoundError(USER_NOT_FOUND);
@@ -153,11 +166,15 @@ export async function updateUser(actor: Actor | null, id: string, input: unknown
   if (data.userType !== undefined) changes.userType = data.userType;
   if (data.cpf !== undefined) changes.cpf = data.cpf;
   if (data.avatarUrl !== undefined) {
-    changes.avatarUrl = data.avatarUrl === null ? null : await assertIssuedObjectPath(data.avatarUrl, "avatarUrl", context.origin);
+    changes.avatarUrl = data.avatarUrl === null ? null : await assertIssuedObjectPath(data.avatarUrl, "avatarUrl", options.origin);
   }
   if (data.password) changes.passwordHash = await hashPassword(data.password);
+  const endSessions = Boolean(changes.passwordHash) || (changes.userType !== undefined && changes.userType !== user.userType);
   try {
-    await user.update(changes);
+    await transaction(async (t) => {
+      await user.update(changes, { transaction: t });
+      if (endSessions) await endUserSessions(user.id, user.id === a.id ? options.currentSessionId : undefined, t);
+    });
   } catch (error) {
     if (error instanceof UniqueConstraintError) throw new ConflictError(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
     throw error;
@@ -170,7 +187,7 @@ export async function updateUser(actor: Actor | null, id: string, input: unknown
  * clears it with null). `avatarUrl` is the object's path or the uploadURL whose
  * upload completed; the user gets the object's path, which serves the image.
  */
-export async function setUserAvatar(actor: Actor | null, id: string, input: unknown, context: AvatarContext = {}): Promise<UserDTO> {
+export async function setUserAvatar(actor: Actor | null, id: string, input: unknown, context: { origin?: string } = {}): Promise<UserDTO> {
   assertCanManage(actor);
   const { avatarUrl } = parseOrThrow(avatarSchema, input);
   const user = await findUserById(id);
@@ -189,7 +206,11 @@ export async function deleteUser(actor: Actor | null, id: string): Promise<void>
   // Deleting yourself would end your own session and could leave no administrator.
   if (user.id === a.id) throw new ConflictError(USER_IS_SELF);
   try {
-    await user.destroy();
+    // The foreign key would cascade too; ending them here does not depend on it.
+    await transaction(async (t) => {
+      await endUserSessions(user.id, undefined, t);
+      await user.destroy({ transaction: t });
+    });
   } catch (error) {
     if (error instanceof ForeignKeyConstraintError) throw new ConflictError(USER_IN_USE);
     throw error;
