@@ -33,7 +33,9 @@ export function moduleMethods(file: string): HttpMethod[] {
   const methods: HttpMethod[] = [];
   if (exports("loader")) methods.push("GET");
   if (!exports("action")) return methods;
-  const dispatch = /byMethod\(\s*request\s*,\s*\{([\s\S]*?)\n\s*\}\s*\)/.exec(source);
+  // The method keys of the dispatch object: everything after `byMethod(request, {`
+  // (its handlers may span several lines and close their own braces).
+  const dispatch = /byMethod\(\s*request\s*,\s*\{([\s\S]*)$/.exec(source);
   if (dispatch) {
     for (const m of dispatch[1].matchAll(/^\s*(POST|PUT|PATCH|DELETE)\s*:/gm)) methods.push(m[1] as HttpMethod);
   } else {
