@@ -11,10 +11,14 @@ import { cn } from "~/lib/cn";
 import { loginSchema, registerSchema } from "~/domain/users/schema";
 import { register } from "~/domain/auth/service.server";
 import { authenticateForm, clientIp } from "~/auth.server";
+import { HttpError, readTextLimited } from "~/lib/api.server";
 import { replyInvalid, replyWithError } from "~/lib/forms.server";
 import { getUser, safeRedirect, startSession } from "~/session.server";
 
 type Mode = "login" | "register";
+
+/** The sign-in and register forms are a few short fields. */
+const AUTH_FORM_MAX_BYTES = 64 * 1024;
 
 function modeOf(value: unknown): Mode {
   return value === "register" ? "register" : "login";
@@ -29,7 +33,19 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
 
   if (await getUser(request)) throw redirect("/");
-  const formData = await request.clone().formData();
+  // Anyone may post here: the body is capped while it is read (413), like the JSON API's.
+  const body = await readTextLimited(request, AUTH_FORM_MAX_BYTES).catch((error: unknown) => {
+    if (error instanceof HttpError) throw new Response(error.message, { status: error.status });
+    throw error;
+  });
+  const posted = new Request(request.url, {
+    method: "POST",
+    headers: { "Content-Type": request.headers.get("Content-Type") ?? "application/x-www-form-urlencoded" },
+    body,
+  });
+  const formData = await posted.clone().formData().catch(() => {
+    throw new Response("Formulário inválido", { status: 400 });
+  });
   const mode = modeOf(formData.get("mode"));
   const redirectTo = safeRedirect(formData.get("redirectTo"));
 
@@ -37,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: loginSchema });
     if (submission.status !== "success") return replyInvalid(submission, { hideFields: ["password"] });
     try {
-      const { user, remember } = await authenticateForm(request, clientIp(context));
+      const { user, remember } = await authenticateForm(posted, clientIp(context));
       const cookie = await startSession(request, user.id, remember);
       return redirect(redirectTo, { headers: { "Set-Cookie": cookie } });
     } catch (error) {
