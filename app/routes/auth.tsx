@@ -47,7 +47,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw new Response("Formulário inválido", { status: 400 });
   });
   const mode = modeOf(formData.get("mode"));
-  const redirectTo = safeRedirect(formData.get("redirectTo"));
+  // Checked before any session row is written: a refused value falls back to "/".
+  const redirectTo = safeRedirect(formData.get("redirectTo"), "/", request.url);
 
   if (mode === "login") {
     const submission = parseWithZod(formData, { schema: loginSchema });
