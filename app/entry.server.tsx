@@ -11,6 +11,26 @@ export { securityHeaders } from "./security.server";
 
 export const streamTimeout = 5_000;
 
+/**
+ * Pages and their data hold personal data (names, CPFs, phones): no browser or
+ * proxy may keep a copy, so nothing is left on a shared computer after "Sair".
+ * Static `/assets` are served before the app and keep their long cache.
+ */
+const NO_STORE = "no-store";
+
+/** `.data` answers (client-side navigations and form posts). */
+export function handleDataRequest(response: Response): Response {
+  try {
+    response.headers.set("Cache-Control", NO_STORE);
+    return response;
+  } catch {
+    // Immutable headers (a Response.redirect): copy them.
+    const headers = new Headers(response.headers);
+    headers.set("Cache-Control", NO_STORE);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
+}
+
 /** Called by server.mjs before it listens: validates configuration and applies migrations. */
 export async function prepare() {
   env();
@@ -30,6 +50,7 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = (loadContext as { cspNonce?: string } | undefined)?.cspNonce;
+  responseHeaders.set("Cache-Control", NO_STORE);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
