@@ -194,8 +194,8 @@ export const endpoints: Endpoint[] = [
     create: userCreateSchema,
     update: userUpdateSchema,
     createConflict: "E-mail já cadastrado",
-    updateConflict: "E-mail já cadastrado",
-    deleteConflict: "O próprio usuário, ou um responsável por turmas",
+    updateConflict: "E-mail já cadastrado, ou tirar o tipo Administrador do último administrador",
+    deleteConflict: "O próprio usuário, o último administrador, ou um responsável por turmas",
     listDescription: "Todos os usuários; com `page`, uma página e o total em `X-Total-Count`.",
     listQuery: [
       { name: "q", description: "Busca em nome e e-mail", schema: z.string() },
