@@ -33,7 +33,13 @@ export function handleDataRequest(response: Response): Response {
 
 /** Called by server.mjs before it listens: validates configuration and applies migrations. */
 export async function prepare() {
-  env();
+  const config = env();
+  if (config.NODE_ENV === "production" && config.REGISTRATION === "open") {
+    console.warn(
+      "Aviso: REGISTRATION=open: qualquer pessoa pode criar uma conta de qualquer tipo, inclusive Administrador, " +
+        "e ver os dados de todas as famílias. Em produção, use REGISTRATION=client ou REGISTRATION=closed.",
+    );
+  }
   await db();
 }
 

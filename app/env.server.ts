@@ -10,6 +10,7 @@ const schema = z
     SESSION_SECRET: z.string().optional(),
     UPLOAD_DIR: z.string().min(1).default("data/uploads"),
     DB_LOGGING: z.enum(["0", "1"]).default("0"),
+    REGISTRATION: z.enum(["open", "client", "closed"]).default("open"),
   })
   .transform((env, ctx) => {
     if (env.NODE_ENV === "production" && (!env.SESSION_SECRET || env.SESSION_SECRET.length < 32)) {
