@@ -120,10 +120,19 @@ const schemas = Object.entries(modules).flatMap(([file, exports]) =>
     .map(([name, value]) => ({ name: `${file.replace(/^\.\//, "")} ${name}`, schema: value as z.ZodType })),
 );
 
+/**
+ * The fastest of up to three runs: on a busy machine one run can lose a few
+ * hundred milliseconds to a GC pause or another process, never all three;
+ * a backtracking pattern on 1 MB takes minutes, every time.
+ */
 function timed(fn: () => void): number {
-  const start = performance.now();
-  fn();
-  return performance.now() - start;
+  let best = Infinity;
+  for (let attempt = 0; attempt < 3 && best > LIMIT_MS; attempt++) {
+    const start = performance.now();
+    fn();
+    best = Math.min(best, performance.now() - start);
+  }
+  return best;
 }
 
 describe("validation runs in linear time", () => {
