@@ -172,7 +172,7 @@ export const endpoints: Endpoint[] = [
     access: "public",
     body: registerSchema,
     success: { status: 201, description: "O usuário criado, já conectado", schema: "User", headers: SESSION_COOKIE },
-    errors: { 403: "Cadastro fechado, ou tipo que o cadastro não permite (`REGISTRATION`)", 409: "E-mail já cadastrado" },
+    errors: { 403: "Cadastro fechado ou tipo que o cadastro não permite (`REGISTRATION`), ou requisição de outra origem", 409: "E-mail já cadastrado" },
   },
   {
     operationId: "logout",
