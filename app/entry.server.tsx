@@ -13,9 +13,35 @@ export { securityHeaders } from "./security.server";
 
 export const streamTimeout = 5_000;
 
+/**
+ * Pages and their data hold personal data (names, CPFs, phones): no browser or
+ * proxy may keep a copy, so nothing is left on a shared computer after "Sair".
+ * Static `/assets` are served before the app and keep their long cache.
+ */
+const NO_STORE = "no-store";
+
+/** Marks an answer no-store (copying immutable headers, e.g. of a Response.redirect). */
+function noStore(response: Response): Response {
+  try {
+    response.headers.set("Cache-Control", NO_STORE);
+    return response;
+  } catch {
+    // Immutable headers (a Response.redirect): copy them.
+    const headers = new Headers(response.headers);
+    headers.set("Cache-Control", NO_STORE);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
+}
+
 /** Called by server.mjs before it listens: validates configuration and applies migrations. */
 export async function prepare() {
-  env();
+  const config = env();
+  if (config.NODE_ENV === "production" && config.REGISTRATION === "open") {
+    console.warn(
+      "Aviso: REGISTRATION=open: qualquer pessoa pode criar uma conta de qualquer tipo, inclusive Administrador, " +
+        "e ver os dados de todas as famílias. Em produção, use REGISTRATION=client ou REGISTRATION=closed.",
+    );
+  }
   await db();
   startHousekeeping();
 }
@@ -27,7 +53,8 @@ export async function shutdown() {
 }
 
 /** Data requests (client navigations, actions) carry the renewed session cookie too. */
-export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => withSessionRenewal(request, response);
+/** `.data` answers (client-side navigations and form posts): no-store, and the session renewed when due. */
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => withSessionRenewal(request, noStore(response));
 
 export default async function handleRequest(
   request: Request,
@@ -37,6 +64,7 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = (loadContext as { cspNonce?: string } | undefined)?.cspNonce;
+  responseHeaders.set("Cache-Control", NO_STORE);
   const renewed = await sessionRenewalCookie(request);
   if (renewed) responseHeaders.append("Set-Cookie", renewed);
   if (request.method.toUpperCase() === "HEAD") {

@@ -12,6 +12,7 @@ const schema = z
     UPLOAD_STORAGE: z.enum(["database", "disk"]).default("database"),
     UPLOAD_DIR: z.string().min(1).default("data/uploads"),
     DB_LOGGING: z.enum(["0", "1"]).default("0"),
+    REGISTRATION: z.enum(["open", "client", "closed"]).default("open"),
   })
   .transform((env, ctx) => {
     if (env.NODE_ENV === "production" && (!env.SESSION_SECRET || env.SESSION_SECRET.length < 32)) {

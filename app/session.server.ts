@@ -147,11 +147,7 @@ export async function getUser(request: Request): Promise<UserDTO | null> {
   return (await getSession(request))?.user ?? null;
 }
 
-/** Only paths on this site are followed after sign-in. */
-export function safeRedirect(to: unknown, fallback = "/"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
-}
+export { safeRedirect } from "./lib/safe-redirect";
 
 /** Signed-out visitors of a screen go to /auth and come back after signing in. */
 export async function requireUser(request: Request): Promise<UserDTO> {

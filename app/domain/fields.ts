@@ -11,10 +11,17 @@ export { DATE_RE, EMAIL_RE, TIME_RE };
 const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 const stripControl = (v: string) => v.replace(CONTROL_CHARS, "");
 
+/**
+ * Longest text any field accepts before its own limit is checked: a longer one
+ * is refused at once, before any cleaning or pattern runs on it.
+ */
+export const MAX_FIELD_CHARS = 10_000;
+
 /** A required text: missing, not a string or blank all give `message`. */
 export function requiredString(message: string, max = 200) {
   return z
     .string({ error: message })
+    .max(MAX_FIELD_CHARS, { error: `Máximo de ${max} caracteres`, abort: true })
     .overwrite(stripControl)
     .trim()
     .min(1, message)
@@ -24,10 +31,12 @@ export function requiredString(message: string, max = 200) {
 export function requiredEmail(requiredMessage: string, invalidMessage = "Por favor, insira um e-mail válido") {
   return z
     .string({ error: requiredMessage })
+    .max(MAX_FIELD_CHARS, { error: invalidMessage, abort: true })
     .overwrite(stripControl)
     .trim()
     .min(1, requiredMessage)
-    .max(254, invalidMessage)
+    // Length before the pattern: a failed check does not stop zod unless it aborts.
+    .max(254, { error: invalidMessage, abort: true })
     .regex(EMAIL_RE, invalidMessage)
     .transform((v) => v.toLowerCase());
 }
@@ -43,13 +52,15 @@ export const CPF_MESSAGE = "CPF deve conter exatamente 11 dígitos";
 export function cpfField(message = CPF_MESSAGE) {
   return z
     .string({ error: message })
+    .max(100, { error: message, abort: true })
     .transform(stripCpf)
     .refine((v) => /^\d{11}$/.test(v), message);
 }
 
 /** Optional CPF: blank or absent means none; null clears it. */
 export const optionalCpf = z.preprocess(
-  (v) => (typeof v === "string" && stripCpf(v) === "" ? undefined : v),
+  // A long text is not blank (and is refused by cpfField before any cleaning).
+  (v) => (typeof v === "string" && v.length <= 100 && stripCpf(v) === "" ? undefined : v),
   cpfField().nullable().optional(),
 );
 

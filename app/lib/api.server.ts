@@ -126,11 +126,26 @@ export async function api(
     const user = options.auth === false ? null : await getUser(request);
     if (options.auth !== false && !user) throw new UnauthorizedError();
     const result = await handler({ user: user as UserDTO, actor: user ? actorOf(user) : (null as never), body });
-    if (result instanceof Response) return await withSessionRenewal(request, result);
-    if (result === undefined) return await withSessionRenewal(request, new Response(null, { status: 204 }));
+    if (result instanceof Response) return await withSessionRenewal(request, noStore(result));
+    if (result === undefined) {
+      return await withSessionRenewal(request, new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } }));
+    }
     return await withSessionRenewal(request, json(result, options.status ?? 200));
   } catch (error) {
-    return errorResponse(error);
+    return noStore(errorResponse(error));
+  }
+}
+
+/** API answers are never kept by a browser or a proxy (a route may set its own Cache-Control). */
+function noStore(response: Response): Response {
+  if (response.headers.has("Cache-Control")) return response;
+  try {
+    response.headers.set("Cache-Control", "no-store");
+    return response;
+  } catch {
+    const headers = new Headers(response.headers);
+    headers.set("Cache-Control", "no-store");
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
 }
 

@@ -167,10 +167,12 @@ export const endpoints: Endpoint[] = [
     path: "/api/register",
     tag: "Autenticação",
     summary: "Cadastra um usuário e entra",
+    description:
+      "Quem pode se cadastrar depende de `REGISTRATION`: `open` (qualquer tipo), `client` (só Cliente; `userType` pode ser omitido) ou `closed` (403). A primeira conta de um banco vazio sempre pode se cadastrar, como Administrador.",
     access: "public",
     body: registerSchema,
     success: { status: 201, description: "O usuário criado, já conectado", schema: "User", headers: SESSION_COOKIE },
-    errors: { 409: "E-mail já cadastrado" },
+    errors: { 403: "Cadastro fechado ou tipo que o cadastro não permite (`REGISTRATION`), ou requisição de outra origem", 409: "E-mail já cadastrado" },
   },
   {
     operationId: "logout",
@@ -194,8 +196,8 @@ export const endpoints: Endpoint[] = [
     create: userCreateSchema,
     update: userUpdateSchema,
     createConflict: "E-mail já cadastrado",
-    updateConflict: "E-mail já cadastrado",
-    deleteConflict: "O próprio usuário, ou um responsável por turmas",
+    updateConflict: "E-mail já cadastrado, ou tirar o tipo Administrador do último administrador",
+    deleteConflict: "O próprio usuário, o último administrador, ou um responsável por turmas",
     listDescription: "Todos os usuários; com `page`, uma página e o total em `X-Total-Count`.",
     listQuery: [
       { name: "q", description: "Busca em nome e e-mail", schema: z.string() },

@@ -8,13 +8,19 @@ import { useActionToast } from "~/components/ui/toaster";
 import { useAppName } from "~/hooks/use-app-name";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { cn } from "~/lib/cn";
-import { loginSchema, registerSchema } from "~/domain/users/schema";
-import { register } from "~/domain/auth/service.server";
+import { userTypeLabel } from "~/domain/actor";
+import { loginSchema, registerSchema, selfRegisterSchema } from "~/domain/users/schema";
+import { register, REGISTRATION_CLOSED, registrationPolicy } from "~/domain/auth/service.server";
+import { ForbiddenError } from "~/domain/errors";
 import { authenticateForm, clientIp } from "~/auth.server";
+import { HttpError, readTextLimited } from "~/lib/api.server";
 import { replyInvalid, replyWithError } from "~/lib/forms.server";
 import { getUser, safeRedirect, startSession } from "~/session.server";
 
 type Mode = "login" | "register";
+
+/** The sign-in and register forms are a few short fields. */
+const AUTH_FORM_MAX_BYTES = 64 * 1024;
 
 function modeOf(value: unknown): Mode {
   return value === "register" ? "register" : "login";
@@ -23,21 +29,41 @@ function modeOf(value: unknown): Mode {
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getUser(request)) throw redirect("/");
   const url = new URL(request.url);
-  return { mode: modeOf(url.searchParams.get("mode")), redirectTo: url.searchParams.get("redirectTo") ?? "" };
+  const policy = await registrationPolicy();
+  // What REGISTRATION forbids is not shown: without registration there is only the sign-in form.
+  const mode = policy.allowed ? modeOf(url.searchParams.get("mode")) : "login";
+  return {
+    mode,
+    redirectTo: url.searchParams.get("redirectTo") ?? "",
+    registration: { allowed: policy.allowed, fixedType: policy.fixedType, firstAccount: policy.firstAccount },
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
 
   if (await getUser(request)) throw redirect("/");
-  const formData = await request.clone().formData();
+  // Anyone may post here: the body is capped while it is read (413), like the JSON API's.
+  const body = await readTextLimited(request, AUTH_FORM_MAX_BYTES).catch((error: unknown) => {
+    if (error instanceof HttpError) throw new Response(error.message, { status: error.status });
+    throw error;
+  });
+  const posted = new Request(request.url, {
+    method: "POST",
+    headers: { "Content-Type": request.headers.get("Content-Type") ?? "application/x-www-form-urlencoded" },
+    body,
+  });
+  const formData = await posted.clone().formData().catch(() => {
+    throw new Response("Formulário inválido", { status: 400 });
+  });
   const mode = modeOf(formData.get("mode"));
-  const redirectTo = safeRedirect(formData.get("redirectTo"));
+  // Checked before any session row is written: a refused value falls back to "/".
+  const redirectTo = safeRedirect(formData.get("redirectTo"), "/", request.url);
 
   if (mode === "login") {
     const submission = parseWithZod(formData, { schema: loginSchema });
     if (submission.status !== "success") return replyInvalid(submission, { hideFields: ["password"] });
     try {
-      const { user, remember } = await authenticateForm(request, clientIp(context));
+      const { user, remember } = await authenticateForm(posted, clientIp(context));
       const cookie = await startSession(request, user.id, remember);
       return redirect(redirectTo, { headers: { "Set-Cookie": cookie } });
     } catch (error) {
@@ -45,7 +71,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
 
-  const submission = parseWithZod(formData, { schema: registerSchema });
+  // The service decides what REGISTRATION allows (403 otherwise); the form only omits the type when it is fixed.
+  const policy = await registrationPolicy();
+  const submission = parseWithZod(formData, { schema: policy.allowed && !policy.fixedType ? registerSchema : selfRegisterSchema });
+  if (!policy.allowed) {
+    return replyWithError(submission, new ForbiddenError(REGISTRATION_CLOSED), "Falha no cadastro", { hideFields: ["password"] });
+  }
   if (submission.status !== "success") return replyInvalid(submission, { hideFields: ["password"] });
   try {
     const user = await register(submission.value);
@@ -58,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AuthScreen({ loaderData, actionData }: Route.ComponentProps) {
   const appName = useAppName();
-  const { mode, redirectTo } = loaderData;
+  const { mode, redirectTo, registration } = loaderData;
   const suffix = redirectTo ? `&${new URLSearchParams({ redirectTo })}` : "";
   useActionToast(actionData?.toast);
 
@@ -69,16 +100,28 @@ export default function AuthScreen({ loaderData, actionData }: Route.ComponentPr
           <img src="/logo.svg" alt={appName} width={64} height={64} className="h-16 w-16" />
           <h1 className="text-xl font-bold">{mode === "login" ? "Entrar" : "Criar Conta"}</h1>
         </div>
-        <nav aria-label="Modo de acesso" className="mb-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1 text-sm font-medium">
-          <ModeLink to={`/auth?mode=login${suffix}`} active={mode === "login"}>
-            Entrar
-          </ModeLink>
-          <ModeLink to={`/auth?mode=register${suffix}`} active={mode === "register"}>
-            Criar Conta
-          </ModeLink>
-        </nav>
+        {registration.allowed ? (
+          <nav aria-label="Modo de acesso" className="mb-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1 text-sm font-medium">
+            <ModeLink to={`/auth?mode=login${suffix}`} active={mode === "login"}>
+              Entrar
+            </ModeLink>
+            <ModeLink to={`/auth?mode=register${suffix}`} active={mode === "register"}>
+              Criar Conta
+            </ModeLink>
+          </nav>
+        ) : null}
         {/* The key resets the form state when the mode changes. */}
-        <AuthForm key={mode} mode={mode} redirectTo={redirectTo} lastResult={actionData?.result} />
+        <AuthForm
+          key={mode}
+          mode={mode}
+          redirectTo={redirectTo}
+          fixedType={registration.fixedType}
+          firstAccount={registration.firstAccount}
+          lastResult={actionData?.result}
+        />
+        {!registration.allowed ? (
+          <p className="mt-6 text-center text-sm text-slate-700">Para criar uma conta, fale com um administrador.</p>
+        ) : null}
       </div>
     </main>
   );
@@ -105,10 +148,15 @@ type FieldName = "name" | "email" | "password" | "remember" | "userType";
 function AuthForm({
   mode,
   redirectTo,
+  fixedType,
+  firstAccount,
   lastResult,
 }: {
   mode: Mode;
   redirectTo: string;
+  /** The type a new account gets when REGISTRATION (or the first account) fixes it: no select then. */
+  fixedType: string | null;
+  firstAccount: boolean;
   lastResult: Route.ComponentProps["actionData"] extends infer A ? (A extends { result: infer R } ? R : undefined) : undefined;
 }) {
   const navigation = useNavigation();
@@ -199,6 +247,12 @@ function AuthForm({
               Lembrar-me neste dispositivo
             </label>
           </div>
+        ) : fixedType ? (
+          <p className="rounded-md bg-violet-50 px-3 py-2 text-sm text-slate-800">
+            {firstAccount && fixedType === "Administrator"
+              ? "Esta é a primeira conta do sistema: ela será criada como Administrador."
+              : `A conta será criada com o tipo ${userTypeLabel(fixedType)}.`}
+          </p>
         ) : (
           <Field label="Tipo de Usuário" htmlFor={id("userType")} errors={errorsOf("userType")} errorId={`${id("userType")}-error`}>
             <select {...control("userType")} defaultValue={text("userType") ?? ""} className={inputClass}>

@@ -13,7 +13,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!isUuid(branchId) || !(await isActiveBranch(branchId))) {
     return data({ message: "Unidade inválida" }, { status: 400 });
   }
-  return redirect(safeRedirect(form.get("redirectTo")), {
+  return redirect(safeRedirect(form.get("redirectTo"), "/", request.url), {
     headers: { "Set-Cookie": await writeSelectedBranchId(branchId) },
   });
 }

@@ -7,7 +7,7 @@ import { safeRedirect } from "~/session.server";
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const open = form.has("open") ? form.get("open") === "true" : !(await readSidebarOpen(request));
-  return redirect(safeRedirect(form.get("redirectTo")), {
+  return redirect(safeRedirect(form.get("redirectTo"), "/", request.url), {
     headers: { "Set-Cookie": await writeSidebarOpen(open) },
   });
 }

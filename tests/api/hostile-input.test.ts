@@ -563,3 +563,30 @@ describe("hostile ids in the path", () => {
     expect(failures).toEqual([]);
   }, 120_000);
 });
+
+describe("inputs that would freeze a backtracking pattern", () => {
+  // "a@" + dots + "@" made the old e-mail pattern backtrack quadratically: 40 000 dots took seconds.
+  const bait = (dots: number) => "a@" + ".".repeat(dots) + "@";
+
+  it("POST /api/login with a 900 kB e-mail bait answers 400 at once, signed out", async () => {
+    const started = performance.now();
+    const res = await anonymous().post("/api/login", { email: bait(900_000), password: "segredo123" });
+    const ms = performance.now() - started;
+    expect(res.status).toBe(400);
+    expect(res.body.errors.email).toEqual(expect.arrayContaining(["Por favor, insira um e-mail válido"]));
+    expect(ms).toBeLessThan(1_000);
+    expect((await anonymous().get("/healthz")).status).toBe(200);
+  });
+
+  it("the HTML login form caps its body (413) and refuses a long bait quickly (400)", async () => {
+    let started = performance.now();
+    const bodyTooLarge = await anonymous().form("/auth?mode=login", { mode: "login", email: bait(2_000_000), password: "x" });
+    expect(bodyTooLarge.status).toBe(413);
+    expect(performance.now() - started).toBeLessThan(2_000);
+
+    started = performance.now();
+    const res = await anonymous().form("/auth?mode=login", { mode: "login", email: bait(40_000), password: "x" });
+    expect(res.status).toBe(400);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+});

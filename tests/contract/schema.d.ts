@@ -55,7 +55,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cadastra um usuário e entra */
+        /**
+         * Cadastra um usuário e entra
+         * @description Quem pode se cadastrar depende de `REGISTRATION`: `open` (qualquer tipo), `client` (só Cliente; `userType` pode ser omitido) ou `closed` (403). A primeira conta de um banco vazio sempre pode se cadastrar, como Administrador.
+         */
         post: operations["register"];
         delete?: never;
         options?: never;
@@ -1144,7 +1147,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Requisição de outra origem recusada */
+            /** @description Cadastro fechado ou tipo que o cadastro não permite (`REGISTRATION`), ou requisição de outra origem */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1452,7 +1455,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description O próprio usuário, ou um responsável por turmas */
+            /** @description O próprio usuário, o último administrador, ou um responsável por turmas */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1535,7 +1538,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description E-mail já cadastrado */
+            /** @description E-mail já cadastrado, ou tirar o tipo Administrador do último administrador */
             409: {
                 headers: {
                     [name: string]: unknown;

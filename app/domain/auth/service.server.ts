@@ -1,8 +1,10 @@
 import { Session, User } from "#db/models.ts";
 import { db, selectRows, sqlTimestamp, writeRows } from "~/db.server";
-import { TooManyRequestsError, UnauthorizedError } from "../errors";
+import { env } from "~/env.server";
+import type { UserType } from "../actor";
+import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from "../errors";
 import { isUuid, parseOrThrow } from "../validation";
-import { loginSchema, registerSchema } from "../users/schema";
+import { loginSchema, registerSchema, selfRegisterSchema } from "../users/schema";
 import { hashPassword, isUsableHash, spendDummyVerify, verifyPassword } from "../users/password.server";
 import { insertUser, toUserDTO, type UserDTO } from "../users/service.server";
 import { ipBucket } from "./ip";
@@ -134,14 +136,53 @@ export async function verifyLogin(input: unknown, ip: string): Promise<{ user: U
   return { user: toUserDTO(user), remember: Boolean(remember) };
 }
 
-/** Self-registration (§2 auth screen): any user type may be chosen, as the specification says. */
+export const REGISTRATION_CLOSED = "O cadastro de novas contas está fechado: peça a um administrador para criar a sua conta";
+export const REGISTRATION_CLIENT_ONLY =
+  "O cadastro cria apenas contas do tipo Cliente: peça a um administrador para criar contas de Equipe ou Administrador";
+
+export type RegistrationMode = "open" | "client" | "closed";
+
+export interface RegistrationPolicy {
+  mode: RegistrationMode;
+  /** The database has no user yet: the first account may always register, as Administrator. */
+  firstAccount: boolean;
+  /** Whether a visitor may create an account now. */
+  allowed: boolean;
+  /** The type a new account gets, when it is not the visitor's choice. */
+  fixedType: UserType | null;
+}
+
+/**
+ * Who may register is the operator's choice (`REGISTRATION`): `open` (the
+ * specification's default: anyone, any type), `client` (Cliente only) or
+ * `closed` (only administrators create accounts). In every mode the first
+ * account of an empty database may register, as Administrator.
+ */
+export async function registrationPolicy(): Promise<RegistrationPolicy> {
+  const mode = env().REGISTRATION;
+  await db();
+  const firstAccount = (await User.findOne({ attributes: ["id"] })) === null;
+  if (mode === "open") return { mode, firstAccount, allowed: true, fixedType: null };
+  if (firstAccount) return { mode, firstAccount, allowed: true, fixedType: "Administrator" };
+  if (mode === "client") return { mode, firstAccount, allowed: true, fixedType: "Client" };
+  return { mode, firstAccount, allowed: false, fixedType: null };
+}
+
+/** Self-registration (§2 auth screen), as `REGISTRATION` allows; a refused one is a 403. */
 export async function register(input: unknown): Promise<UserDTO> {
-  const data = parseOrThrow(registerSchema, input);
+  const policy = await registrationPolicy();
+  if (!policy.allowed) throw new ForbiddenError(REGISTRATION_CLOSED);
+  const data = parseOrThrow(policy.fixedType ? selfRegisterSchema : registerSchema, input);
+  if (policy.fixedType === "Client" && data.userType !== undefined && data.userType !== "Client") {
+    throw new ForbiddenError(REGISTRATION_CLIENT_ONLY);
+  }
+  const userType = policy.fixedType ?? data.userType;
+  if (!userType) throw new ForbiddenError(REGISTRATION_CLOSED);
   const user = await insertUser({
     name: data.name,
     email: data.email,
     passwordHash: await hashPassword(data.password),
-    userType: data.userType,
+    userType,
   });
   return toUserDTO(user);
 }

@@ -34,7 +34,7 @@ export function scheduleLabel(s: ScheduleTimes): string {
 
 /** An id chosen in a select: missing or blank gives the field's message; existence is checked by the service. */
 function idField(message: string) {
-  return z.string({ error: message }).trim().min(1, message).max(100, message);
+  return z.string({ error: message }).max(100, { error: message, abort: true }).trim().min(1, message);
 }
 
 const scheduleIds = z

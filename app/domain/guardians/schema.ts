@@ -15,6 +15,7 @@ const TOO_MANY_PERSONS = `Máximo de ${MAX_PERSONS} pessoas por responsável`;
 /** YYYY-MM-DD that is a real calendar day (2024-02-30 is refused). */
 const birthDate = z
   .string({ error: BIRTH_DATE_INVALID })
+  .max(100, { error: BIRTH_DATE_INVALID, abort: true })
   .trim()
   .refine((v) => {
     if (!DATE_RE.test(v)) return false;
@@ -28,6 +29,7 @@ const birthDate = z
  */
 const phone = z
   .string({ error: PHONE_REQUIRED })
+  .max(100, { error: "Telefone inválido", abort: true })
   .transform((v) => v.replace(/\D/g, ""))
   .refine((v) => v.length >= 10, PHONE_REQUIRED)
   .refine((v) => v.length <= 15, "Telefone inválido");

@@ -30,8 +30,9 @@ export const monthlyValueField = z
 /** An absolute http(s) URL: the checkout page opens in a new tab. */
 export const checkoutLinkField = z
   .string({ error: CHECKOUT_LINK_MESSAGE })
+  .max(10_000, { error: CHECKOUT_LINK_MESSAGE, abort: true })
   .trim()
-  .max(2000, CHECKOUT_LINK_MESSAGE)
+  .max(2000, { error: CHECKOUT_LINK_MESSAGE, abort: true })
   .refine((value) => {
     try {
       const url = new URL(value);

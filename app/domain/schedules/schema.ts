@@ -12,7 +12,7 @@ export const TIME_MESSAGE = "Horário deve estar no formato HH:MM";
 export const END_AFTER_START = "Horário final deve ser maior que o horário inicial";
 
 export const weekdayField = z.enum(WEEKDAYS, { error: WEEKDAY_MESSAGE });
-export const timeField = z.string({ error: TIME_MESSAGE }).trim().regex(TIME_RE, TIME_MESSAGE);
+export const timeField = z.string({ error: TIME_MESSAGE }).max(100, { error: TIME_MESSAGE, abort: true }).trim().regex(TIME_RE, TIME_MESSAGE);
 
 /** Sort key of a weekday (unknown values last). */
 export function weekdayIndex(day: string): number {

@@ -19,19 +19,21 @@ export const ORIGIN_INVALID = "Origem inválida";
 
 const guardianName = requiredString(GUARDIAN_REQUIRED);
 const studentName = requiredString(STUDENT_REQUIRED);
-const classId = z.string({ error: CLASS_REQUIRED }).trim().min(1, CLASS_REQUIRED);
+const classId = z.string({ error: CLASS_REQUIRED }).max(100, { error: CLASS_REQUIRED, abort: true }).trim().min(1, CLASS_REQUIRED);
 /** Typed with or without the mask; stored as digits (DDD + number: 10 or 11 digits). */
 const whatsappNumber = z
   .string({ error: WHATSAPP_REQUIRED })
+  .max(100, { error: WHATSAPP_TOO_LONG, abort: true })
   .transform(onlyDigits)
   .refine((d) => d.length >= 10, WHATSAPP_REQUIRED)
   .refine((d) => d.length <= 11, WHATSAPP_TOO_LONG);
 const scheduledDate = z
   .string({ error: DATE_INVALID })
+  .max(100, { error: DATE_INVALID, abort: true })
   // One message, not two, for a malformed date.
   .regex(DATE_RE, { error: DATE_INVALID, abort: true })
   .refine(isCalendarDate, DATE_INVALID);
-const scheduledTime = z.string({ error: TIME_INVALID }).regex(TIME_RE, TIME_INVALID);
+const scheduledTime = z.string({ error: TIME_INVALID }).max(100, { error: TIME_INVALID, abort: true }).regex(TIME_RE, TIME_INVALID);
 const status = z.enum(TRIAL_STATUSES, { error: STATUS_INVALID });
 const origin = z.enum(TRIAL_ORIGINS, { error: ORIGIN_INVALID });
 

@@ -30,6 +30,12 @@ export const registerSchema = z.object({
   userType: userType(USER_TYPE_SELECT),
 });
 
+/**
+ * Self-registration when the type is not the visitor's choice (`REGISTRATION`
+ * client or closed, or the first account): the type may be left out.
+ */
+export const selfRegisterSchema = registerSchema.extend({ userType: userType(USER_TYPE_SELECT).optional() });
+
 /** The administrator's user form (create). */
 export const userCreateSchema = z.object({
   name: requiredString(NAME_REQUIRED),

@@ -133,6 +133,34 @@ export async function createUser(actor: Actor | null, input: unknown): Promise<U
   return toUserDTO(user);
 }
 
+export const LAST_ADMIN_DEMOTE =
+  "Não é possível remover o tipo Administrador do último administrador: promova outro usuário a Administrador antes";
+export const LAST_ADMIN_DELETE = "Não é possível excluir o último administrador: promova outro usuário a Administrador antes";
+
+/**
+ * The administrators' ids, their rows locked until the transaction ends
+ * (FOR UPDATE on PostgreSQL; SQLite's IMMEDIATE transaction already holds the
+ * one write lock). Every write that can take the Administrator type away locks
+ * them first, in id order, so two administrators demoting or deleting each
+ * other at once are serialised and the second one sees the first one's result.
+ */
+async function lockAdministrators(transaction: Transaction): Promise<string[]> {
+  const rows = await User.findAll({
+    where: { userType: "Administrator" },
+    attributes: ["id"],
+    order: [["id", "ASC"]],
+    transaction,
+    lock: transaction.LOCK.UPDATE,
+  });
+  return rows.map((r) => r.id);
+}
+
+/** Refuses (409) a write after which no administrator would be left. */
+async function assertAnotherAdministrator(userId: string, transaction: Transaction, message: string) {
+  const admins = await lockAdministrators(transaction);
+  if (admins.includes(userId) && !admins.some((id) => id !== userId)) throw new ConflictError(message);
+}
+
 /**
  * Ends every session of a user, but `keep` (the session of a user changing their
  * own password or type stays signed in; their other devices are signed out).
@@ -154,12 +182,13 @@ export interface UpdateUserOptions {
 export async function updateUser(actor: Actor | null, id: string, input: unknown, options: UpdateUserOptions = {}): Promise<UserDTO> {
   const a = assertCanManage(actor);
   const data = parseOrThrow(userUpdateSchema, input);
-  const user = await findUserById(id);
-  if (!user) throw new NotFoundError(USER_NOT_FOUND);
-  if (data.email && data.email !== user.email) {
+  const found = await findUserById(id);
+  if (!found) throw new NotFoundError(USER_NOT_FOUND);
+  if (data.email && data.email !== found.email) {
     const other = await User.findOne({ where: { email: data.email }, attributes: ["id"] });
     if (other) throw new ConflictError(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
   }
+  // The slow parts (password hash, avatar check) before the transaction, so its locks are short.
   const changes: Partial<User> = {};
   if (data.name !== undefined) changes.name = data.name;
   if (data.email !== undefined) changes.email = data.email;
@@ -169,17 +198,23 @@ export async function updateUser(actor: Actor | null, id: string, input: unknown
     changes.avatarUrl = data.avatarUrl === null ? null : await assertIssuedObjectPath(data.avatarUrl, "avatarUrl", options.origin);
   }
   if (data.password) changes.passwordHash = await hashPassword(data.password);
-  const endSessions = Boolean(changes.passwordHash) || (changes.userType !== undefined && changes.userType !== user.userType);
+  const endSessions = Boolean(changes.passwordHash) || (changes.userType !== undefined && changes.userType !== found.userType);
   try {
-    await transaction(async (t) => {
-      await user.update(changes, { transaction: t });
-      if (endSessions) await endUserSessions(user.id, user.id === a.id ? options.currentSessionId : undefined, t);
+    const user = await transaction(async (t) => {
+      if (data.userType !== undefined && data.userType !== "Administrator") {
+        await assertAnotherAdministrator(id, t, LAST_ADMIN_DEMOTE);
+      }
+      const row = await User.findByPk(id, { transaction: t, lock: t.LOCK.UPDATE });
+      if (!row) throw new NotFoundError(USER_NOT_FOUND);
+      await row.update(changes, { transaction: t });
+      if (endSessions) await endUserSessions(row.id, row.id === a.id ? options.currentSessionId : undefined, t);
+      return row;
     });
+    return toUserDTO(user);
   } catch (error) {
     if (error instanceof UniqueConstraintError) throw new ConflictError(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
     throw error;
   }
-  return toUserDTO(user);
 }
 
 /**
@@ -206,10 +241,13 @@ export async function deleteUser(actor: Actor | null, id: string): Promise<void>
   // Deleting yourself would end your own session and could leave no administrator.
   if (user.id === a.id) throw new ConflictError(USER_IS_SELF);
   try {
-    // The foreign key would cascade too; ending them here does not depend on it.
     await transaction(async (t) => {
-      await endUserSessions(user.id, undefined, t);
-      await user.destroy({ transaction: t });
+      await assertAnotherAdministrator(id, t, LAST_ADMIN_DELETE);
+      const row = await User.findByPk(id, { transaction: t, lock: t.LOCK.UPDATE });
+      if (!row) throw new NotFoundError(USER_NOT_FOUND);
+      // The foreign key would cascade too; ending them here does not depend on it.
+      await endUserSessions(row.id, undefined, t);
+      await row.destroy({ transaction: t });
     });
   } catch (error) {
     if (error instanceof ForeignKeyConstraintError) throw new ConflictError(USER_IN_USE);
