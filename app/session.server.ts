@@ -13,40 +13,68 @@ import { env } from "./env.server";
 /**
  * The session cookie holds only the session id, signed; the session itself is a
  * database row, so logging out ends it for every copy of the cookie.
+ * Over HTTPS it is `__Host-session` (Secure, Path=/, no Domain: no subdomain or
+ * plain-HTTP page can set or shadow it); over plain HTTP `__session`. Both are
+ * read, the `__Host-` one first. SESSION_SECRET may list several secrets: the
+ * first signs, all verify (key rotation).
  */
-const sessionCookie = createCookie("__session", {
-  httpOnly: true,
-  sameSite: "lax",
-  path: "/",
-  secrets: [env().SESSION_SECRET],
-});
+export const SESSION_COOKIE = "__session";
+export const SECURE_SESSION_COOKIE = "__Host-session";
 
+const cookieOptions = {
+  httpOnly: true,
+  sameSite: "lax" as const,
+  path: "/",
+  secrets: env().SESSION_SECRETS,
+};
+const sessionCookie = createCookie(SESSION_COOKIE, cookieOptions);
+const secureSessionCookie = createCookie(SECURE_SESSION_COOKIE, { ...cookieOptions, secure: true });
+
+/**
+ * Whether the browser reached us over HTTPS: the request URL carries the scheme
+ * the proxy forwarded (X-Forwarded-Proto, trusted per TRUST_PROXY).
+ * COOKIE_SECURE=1/0 overrides it.
+ */
 export function isSecureRequest(request: Request): boolean {
-  if (process.env.COOKIE_SECURE === "1") return true;
-  if (process.env.COOKIE_SECURE === "0") return false;
+  const forced = env().COOKIE_SECURE;
+  if (forced === "1") return true;
+  if (forced === "0") return false;
   return new URL(request.url).protocol === "https:";
+}
+
+function cookieFor(request: Request) {
+  return isSecureRequest(request) ? secureSessionCookie : sessionCookie;
 }
 
 /**
  * Checking the cookie's signature (WebCrypto HMAC) is a noticeable part of every
  * signed-in request, and a browser sends the same value for weeks: the verified
- * result is remembered per raw cookie value (a pure function of it and the secret).
+ * result is remembered per raw cookie value (a pure function of it and the secrets).
  */
 const verified = new Map<string, string | null>();
 const VERIFIED_LIMIT = 10_000;
 
+const COOKIE_RE = /(?:^|;\s*)(__Host-session|__session)=([^;]*)/g;
+
 async function readSessionId(request: Request): Promise<string | null> {
   const header = request.headers.get("Cookie");
-  const raw = header ? /(?:^|;\s*)__session=([^;]*)/.exec(header)?.[1] : undefined;
-  if (!raw) return null;
-  let id = verified.get(raw);
-  if (id === undefined) {
-    const value = await sessionCookie.parse(`__session=${raw}`);
-    id = typeof value === "string" && value ? value : null;
-    if (verified.size >= VERIFIED_LIMIT) verified.delete(verified.keys().next().value!);
-    verified.set(raw, id);
+  if (!header) return null;
+  const values: Record<string, string> = {};
+  for (const [, name, value] of header.matchAll(COOKIE_RE)) values[name] ??= value;
+  for (const name of [SECURE_SESSION_COOKIE, SESSION_COOKIE]) {
+    const raw = values[name];
+    if (!raw) continue;
+    const key = `${name}=${raw}`;
+    let id = verified.get(key);
+    if (id === undefined) {
+      const value = await (name === SECURE_SESSION_COOKIE ? secureSessionCookie : sessionCookie).parse(key);
+      id = typeof value === "string" && value ? value : null;
+      if (verified.size >= VERIFIED_LIMIT) verified.delete(verified.keys().next().value!);
+      verified.set(key, id);
+    }
+    if (id) return id;
   }
-  return id;
+  return null;
 }
 
 export interface CurrentSession {
@@ -108,8 +136,9 @@ export function actorOf(user: UserDTO): Actor {
 /** Starts a session row and returns the Set-Cookie header for it. */
 export async function startSession(request: Request, userId: string, remember: boolean): Promise<string> {
   const session = await createSession(userId, remember);
-  return sessionCookie.serialize(session.id, {
-    secure: isSecureRequest(request),
+  const cookie = cookieFor(request);
+  return cookie.serialize(session.id, {
+    secure: cookie === secureSessionCookie,
     // "Lembrar-me": a persistent cookie; otherwise it ends with the browser.
     maxAge: remember ? Math.floor(REMEMBER_MS / 1000) : undefined,
   });
@@ -119,7 +148,8 @@ export async function startSession(request: Request, userId: string, remember: b
 export async function endSession(request: Request): Promise<string> {
   const sessionId = await readSessionId(request);
   if (sessionId) await deleteSession(sessionId);
-  return sessionCookie.serialize("", { maxAge: 0, expires: new Date(0), secure: isSecureRequest(request) });
+  const cookie = cookieFor(request);
+  return cookie.serialize("", { maxAge: 0, expires: new Date(0), secure: cookie === secureSessionCookie });
 }
 
 /** Screens that change data: a signed-in user holding the permission, or a 403 page. */
