@@ -83,8 +83,10 @@ if (workers > 1 && cluster.isPrimary) {
   /** pid → time of the last heartbeat (or of the fork, plus the start-up allowance). */
   const lastBeat = new Map();
   const STARTUP_MS = 30_000;
+  const bornAt = new Map();
   const fork = () => {
     const worker = cluster.fork();
+    bornAt.set(worker.process.pid, Date.now());
     lastBeat.set(worker.process.pid, Date.now() + STARTUP_MS);
     worker.on("message", (msg) => {
       if (msg?.type === "heartbeat") lastBeat.set(worker.process.pid, Date.now());
@@ -93,10 +95,15 @@ if (workers > 1 && cluster.isPrimary) {
   for (let i = 0; i < workers; i++) fork();
   console.log(`Servidor em http://localhost:${port} (${workers} processos)`);
   cluster.on("exit", (worker, code, signal) => {
-    lastBeat.delete(worker.process.pid);
+    const pid = worker.process.pid;
+    const lived = Date.now() - (bornAt.get(pid) ?? 0);
+    lastBeat.delete(pid);
+    bornAt.delete(pid);
     if (!stopping) {
-      console.error(`worker ${worker.process.pid} saiu (${signal ?? code}); iniciando outro`);
-      fork();
+      console.error(`worker ${pid} saiu (${signal ?? code}); iniciando outro`);
+      // A worker that dies while starting (bad database, port taken) is not re-forked in a tight loop.
+      if (lived < 5000) setTimeout(() => !stopping && fork(), 1000);
+      else fork();
     } else if (Object.keys(cluster.workers ?? {}).length === 0) {
       process.exit(0);
     }
