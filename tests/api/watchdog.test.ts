@@ -88,7 +88,8 @@ describe("WEB_CONCURRENCY=2: the primary replaces broken workers", () => {
       const { pid } = await res.json();
       expect(await until(() => !alive(pid), 10_000)).toBe(true);
       expect(server.output()).toContain("uncaughtException (o processo será encerrado): Error: exceção de teste");
-      expect(server.output()).toMatch(new RegExp(`worker ${pid} saiu \\(1\\); iniciando outro`));
+      const replaced = new RegExp(`worker ${pid} saiu \\(1\\); iniciando outro`);
+      expect(await until(() => replaced.test(server.output()), 5000), server.output()).toBe(true);
       expect(await until(async () => (await pidsSeen(server.baseUrl, 6)).size === 2, 30_000)).toBe(true);
       expect(server.process.exitCode).toBeNull();
     } finally {
