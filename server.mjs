@@ -234,7 +234,9 @@ async function serve() {
     console.warn("TEST_HOOKS=1: rotas de teste /__test/* ativas (bloquear o event loop, lançar exceção). Nunca em produção.");
     app.get("/__test/pid", (req, res) => res.json({ pid: process.pid, rss: process.memoryUsage().rss }));
     app.post("/__test/block", (req, res) => {
-      const until = Date.now() + Math.min(Number(req.query.ms) || 0, 120_000);
+      const ms = Math.min(Number(req.query.ms) || 0, 120_000);
+      console.log(`__test/block: event loop do pid ${process.pid} bloqueado por ${ms} ms`);
+      const until = Date.now() + ms;
       while (Date.now() < until) {
         /* busy: the event loop is blocked */
       }

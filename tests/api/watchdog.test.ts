@@ -65,9 +65,11 @@ describe("WEB_CONCURRENCY=2: the primary replaces broken workers", () => {
       expect(before.size).toBeGreaterThan(0);
       // Blocks one worker for 60 s; the request itself never gets an answer.
       const blocked = fetch(`${server.baseUrl}/__test/block?ms=60000`, { method: "POST" }).then((r) => r.json(), () => null);
-      const victim = await until(() => /worker (\d+) sem sinal/.test(server.output()), 20_000);
-      expect(victim, server.output()).toBe(true);
-      const pid = Number(/worker (\d+) sem sinal/.exec(server.output())![1]);
+      const started = /event loop do pid (\d+) bloqueado/;
+      expect(await until(() => started.test(server.output()), 10_000), server.output()).toBe(true);
+      const pid = Number(started.exec(server.output())![1]);
+      const killed = new RegExp(`worker ${pid} sem sinal há \\d+ s`);
+      expect(await until(() => killed.test(server.output()), 20_000), server.output()).toBe(true);
       expect(await until(() => !alive(pid), 5000)).toBe(true);
       expect(await blocked).toBeNull(); // its connection died with it
       // Replaced: two workers again, the killed one not among them, and the server answers.
