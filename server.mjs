@@ -69,8 +69,8 @@ const BODY_LIMIT = MB;
 const AVATAR_BODY_LIMIT = 5 * MB + 64 * 1024;
 /** The two places an avatar travels: the signed upload URL (PUT) and the no-JS user edit form (multipart). */
 const AVATAR_PATHS = /^\/(?:api\/objects\/upload\/[^/]+|users\/[^/]+\/edit(?:\.data)?)$/;
-/** After a 413 the rest of the body is read and discarded (so the client sees the answer) up to this much, then the connection is cut. */
-const LINGER_BYTES = 8 * MB;
+/** After a 413 the rest of the body is read and discarded (so the client sees the answer) up to this much or LINGER_MS, then the connection is cut. */
+const LINGER_BYTES = 64 * MB;
 const LINGER_MS = 5000;
 
 // WEB_CONCURRENCY=N runs N worker processes sharing the port (sessions live in the
@@ -158,19 +158,22 @@ function tooLarge(req, res, avatar) {
           `<body><main><h1>Envio muito grande</h1><p>${message}.</p><p><a href="${back}">Voltar</a></p></main></body></html>`,
       );
   }
-  // Discard what the client is still sending (nothing is kept), so it can read the
-  // 413; a body far over the cap gets the connection closed instead.
+  // Discard what the client is still sending (nothing is kept) and close our side
+  // once the 413 is out (FIN, not a reset: a reset could destroy the answer before
+  // the client reads it). A client that keeps sending is cut off after a while.
   if (req.complete) return;
+  const socket = req.socket;
   let discarded = 0;
-  const cut = () => req.socket?.destroy();
+  const cut = () => socket.destroy();
   const timer = setTimeout(cut, LINGER_MS);
   timer.unref();
   req.on("data", (chunk) => {
     discarded += chunk.length;
     if (discarded > LINGER_BYTES) cut();
   });
-  req.once("end", () => clearTimeout(timer));
-  req.once("close", () => clearTimeout(timer));
+  socket.once("close", () => clearTimeout(timer));
+  if (res.writableFinished) socket.end();
+  else res.once("finish", () => socket.end());
   req.resume();
 }
 

@@ -57,7 +57,7 @@ describe("request bodies are capped while they stream", () => {
     expect(res.headers["content-type"]).toMatch(/text\/html/);
     expect(res.sent).toBeLessThan(HUGE);
     const after = await rss();
-    expect(after - before).toBeLessThan(48 * MB);
+    expect(after - before, `RSS ${before} → ${after}`).toBeLessThan(48 * MB);
   });
 
   it("a 100 MB streamed POST to a dialog action is 413 and writes nothing; memory stays where it was", async () => {
@@ -70,7 +70,8 @@ describe("request bodies are capped while they stream", () => {
     });
     expect(res.status).toBe(413);
     expect(res.text).toContain(FORM_MESSAGE);
-    expect(await rss() - before).toBeLessThan(48 * MB);
+    const after = await rss();
+    expect(after - before, `RSS ${before} → ${after}`).toBeLessThan(48 * MB);
     expect(await courseNamed(name)).toBe(false);
   });
 
