@@ -145,6 +145,8 @@ function tooLarge(req, res, avatar) {
     ? "Arquivo muito grande: o limite é de 5 MB (5242880 bytes)"
     : "Corpo da requisição muito grande: o limite é de 1 MB (1048576 bytes)";
   res.status(413);
+  // The connection is not reused: the rest of the body is still on its way.
+  res.set("Connection", "close");
   if (req.path.startsWith("/api/")) {
     res.json({ message });
   } else if (req.path.endsWith(".data")) {
@@ -172,8 +174,10 @@ function tooLarge(req, res, avatar) {
     if (discarded > LINGER_BYTES) cut();
   });
   socket.once("close", () => clearTimeout(timer));
+  // Node would destroy the socket right after a "Connection: close" answer;
+  // ending it instead keeps reading (and discarding) until the client closes.
+  socket.destroySoon = () => socket.end();
   if (res.writableFinished) socket.end();
-  else res.once("finish", () => socket.end());
   req.resume();
 }
 
