@@ -4,6 +4,9 @@ import { ServerRouter } from "react-router";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { closeDb, db } from "./db.server";
 import { env } from "./env.server";
+
+/** The validated configuration, for server.mjs (throws a readable error listing every problem). */
+export { env as config, describeTrustProxy } from "./env.server";
 import { FragmentCacheContext } from "./components/server-cached";
 import { fragmentCache } from "./fragment-cache.server";
 import { startHousekeeping, stopHousekeeping } from "./housekeeping.server";

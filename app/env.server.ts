@@ -1,44 +1,191 @@
+import { readFileSync } from "node:fs";
+import { isIP } from "node:net";
 import { z } from "zod";
 
+/**
+ * Every environment variable the app and `server.mjs` read, validated here and
+ * nowhere else; a wrong value stops the start with one line per problem.
+ * (`server.mjs` itself reads only BUILD_DIR and NODE_ENV before the build is
+ * loaded, and creates the default secret file of a plain `npm start`.)
+ */
+
 const DEV_SECRET = "development-only-secret-do-not-use-in-production";
+
+/** Values that were published (README, `.env.example`, this file): never a production secret. */
+const PLACEHOLDER_SECRETS = new Set([
+  DEV_SECRET,
+  "change-me-to-a-long-random-string-of-32-chars",
+  "change-me",
+  "changeme",
+]);
+
+export const MIN_SECRET_LENGTH = 32;
+
+/** Express `trust proxy`: a hop count, or the addresses/CIDRs/named ranges of the proxies. */
+export type TrustProxy = false | number | string[];
+
+const NAMED_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isCidr(value: string): boolean {
+  const [address, bits, ...rest] = value.split("/");
+  if (rest.length || !/^\d{1,3}$/.test(bits ?? "")) return false;
+  const version = isIP(address);
+  return version !== 0 && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: digits = number of proxy hops in front of the app (`1` = one
+ * reverse proxy); otherwise a comma-separated list of `loopback`, `linklocal`,
+ * `uniquelocal`, IP addresses or CIDRs of the proxies. Anything else is refused:
+ * Express would read `"1"` given as a string as the address 0.0.0.1, and `true`
+ * would trust any client's X-Forwarded-For.
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy | { error: string } {
+  const value = (raw ?? "").trim();
+  if (value === "" || value === "0" || value === "false") return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops <= 32 ? hops : { error: "número de proxies grande demais (máximo 32)" };
+  }
+  const entries = value.split(",").map((e) => e.trim());
+  const bad = entries.filter((e) => !(NAMED_RANGES.has(e) || isIP(e) !== 0 || isCidr(e)));
+  if (bad.length || entries.length === 0) {
+    return {
+      error: `valor inválido ${JSON.stringify(bad[0] ?? value)}: use o número de proxies (ex.: 1), "loopback" ou uma lista de IPs/CIDRs separados por vírgula`,
+    };
+  }
+  return entries;
+}
+
+/** How TRUST_PROXY is understood, in words (startup log and /healthz). */
+export function describeTrustProxy(trust: TrustProxy): string {
+  if (trust === false) return "nenhum proxy (endereço da conexão)";
+  if (typeof trust === "number") return `${trust} proxy(s) à frente (X-Forwarded-For/-Proto/-Host)`;
+  return `proxies em ${trust.join(", ")} (X-Forwarded-For/-Proto/-Host)`;
+}
+
+const digits = (name: string, min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "") return fallback;
+      if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) {
+        ctx.addIssue({ code: "custom", message: `${name} deve ser um número inteiro entre ${min} e ${max}` });
+        return z.NEVER;
+      }
+      return Number(v);
+    });
 
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     APP_NAME: z.string().min(1).default("Rede Ritmo de Escolas de Dança"),
-    DATABASE_URL: z.string().min(1).default("sqlite:data/app.sqlite"),
+    DATABASE_URL: z
+      .string()
+      .min(1)
+      .default("sqlite:data/app.sqlite")
+      .refine((v) => /^(sqlite:|postgres(ql)?:\/\/)/.test(v), "use sqlite:<arquivo> ou postgres://usuário@host:5432/banco"),
     SESSION_SECRET: z.string().optional(),
+    SESSION_SECRET_FILE: z.string().optional(),
     // Where uploaded avatars live: the database (shared by every app server) or UPLOAD_DIR.
     UPLOAD_STORAGE: z.enum(["database", "disk"]).default("database"),
     UPLOAD_DIR: z.string().min(1).default("data/uploads"),
     DB_LOGGING: z.enum(["0", "1"]).default("0"),
     REGISTRATION: z.enum(["open", "client", "closed"]).default("open"),
+    PORT: digits("PORT", 0, 65535, 3000),
+    HOST: z.string().trim().min(1).default("0.0.0.0"),
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((v, ctx): TrustProxy => {
+        const parsed = parseTrustProxy(v);
+        if (typeof parsed === "object" && !Array.isArray(parsed)) {
+          ctx.addIssue({ code: "custom", message: parsed.error });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
+    WEB_CONCURRENCY: digits("WEB_CONCURRENCY", 1, 256, 1),
+    COOKIE_SECURE: z.enum(["0", "1", ""], { error: "use 1 (sempre Secure) ou 0 (nunca); sem valor: Secure sob HTTPS" }).optional(),
+    /** Milliseconds a cluster worker may stay silent (event loop blocked) before it is replaced. */
+    WORKER_WATCHDOG_MS: digits("WORKER_WATCHDOG_MS", 1000, 600_000, 5000),
+    /** Test-only routes under /__test/ (block the event loop, throw): never set it in production. */
+    TEST_HOOKS: z.enum(["0", "1", ""]).optional(),
+    TZ: z.string().optional(),
+    BUILD_DIR: z.string().optional(),
   })
   .transform((env, ctx) => {
-    if (env.NODE_ENV === "production" && (!env.SESSION_SECRET || env.SESSION_SECRET.length < 32)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["SESSION_SECRET"],
-        message: "SESSION_SECRET is required in production (at least 32 characters)",
-      });
+    let raw = env.SESSION_SECRET;
+    if (env.SESSION_SECRET_FILE !== undefined && env.SESSION_SECRET_FILE !== "") {
+      if (raw) {
+        ctx.addIssue({ code: "custom", path: ["SESSION_SECRET_FILE"], message: "defina SESSION_SECRET ou SESSION_SECRET_FILE, não os dois" });
+        return z.NEVER;
+      }
+      try {
+        raw = readFileSync(env.SESSION_SECRET_FILE, "utf8").trim();
+      } catch (error) {
+        ctx.addIssue({ code: "custom", path: ["SESSION_SECRET_FILE"], message: `não foi possível ler ${env.SESSION_SECRET_FILE}: ${(error as Error).message}` });
+        return z.NEVER;
+      }
+      if (!raw) {
+        ctx.addIssue({ code: "custom", path: ["SESSION_SECRET_FILE"], message: `o arquivo ${env.SESSION_SECRET_FILE} está vazio` });
+        return z.NEVER;
+      }
+    }
+    // Several secrets, comma-separated, rotate the key: the first signs, every one verifies.
+    const secrets = (raw ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+    if (raw !== undefined && raw.trim() !== "" && secrets.length !== raw.split(",").length) {
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "há um segredo vazio na lista (separe os segredos por vírgula, sem vírgulas sobrando)" });
       return z.NEVER;
     }
-    return { ...env, SESSION_SECRET: env.SESSION_SECRET || DEV_SECRET };
+    if (env.NODE_ENV === "production") {
+      if (secrets.length === 0) {
+        ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: `obrigatório em produção (${MIN_SECRET_LENGTH}+ caracteres aleatórios, ex.: openssl rand -hex 32)` });
+        return z.NEVER;
+      }
+      for (const [i, secret] of secrets.entries()) {
+        const which = secrets.length > 1 ? ` (segredo ${i + 1} da lista)` : "";
+        if (PLACEHOLDER_SECRETS.has(secret) || /change-?me/i.test(secret)) {
+          ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: `é o valor de exemplo${which}: gere um segredo próprio (openssl rand -hex 32)` });
+          return z.NEVER;
+        }
+        if (secret.length < MIN_SECRET_LENGTH) {
+          ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: `curto demais${which}: pelo menos ${MIN_SECRET_LENGTH} caracteres (openssl rand -hex 32)` });
+          return z.NEVER;
+        }
+      }
+    }
+    const SESSION_SECRETS = secrets.length ? secrets : [DEV_SECRET];
+    return {
+      ...env,
+      COOKIE_SECURE: env.COOKIE_SECURE || undefined,
+      TEST_HOOKS: env.TEST_HOOKS === "1",
+      /** The secret that signs (the first of the list). */
+      SESSION_SECRET: SESSION_SECRETS[0],
+      /** Every accepted secret, the signing one first. */
+      SESSION_SECRETS,
+    };
   });
 
 export type Env = z.output<typeof schema>;
 
 let cached: Env | null = null;
 
-/** Configuration, read and validated once. */
-export function env(): Env {
-  if (cached) return cached;
-  const parsed = schema.safeParse(process.env);
+/** Validates an environment; throws one readable error that lists every problem. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = schema.safeParse(source);
   if (!parsed.success) {
     throw new Error(
-      "Invalid configuration:\n" + parsed.error.issues.map((i) => `- ${i.path.join(".")}: ${i.message}`).join("\n"),
+      "Configuração inválida:\n" + parsed.error.issues.map((i) => `- ${i.path.join(".") || "ambiente"}: ${i.message}`).join("\n"),
     );
   }
-  cached = parsed.data;
+  return parsed.data;
+}
+
+/** Configuration, read and validated once. */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
   return cached;
 }

@@ -15,27 +15,46 @@ import { env } from "./env.server";
 /**
  * The session cookie holds only the session id, signed; the session itself is a
  * database row, so logging out ends it for every copy of the cookie.
+ * Over HTTPS it is `__Host-session` (Secure, Path=/, no Domain: no subdomain or
+ * plain-HTTP page can set or shadow it); over plain HTTP `__session`. Both are
+ * read, the `__Host-` one first. SESSION_SECRET may list several secrets: the
+ * first signs, all verify (key rotation).
  */
-const sessionCookie = createCookie("__session", {
-  httpOnly: true,
-  sameSite: "lax",
-  path: "/",
-  secrets: [env().SESSION_SECRET],
-});
+export const SESSION_COOKIE = "__session";
+export const SECURE_SESSION_COOKIE = "__Host-session";
 
+const cookieOptions = {
+  httpOnly: true,
+  sameSite: "lax" as const,
+  path: "/",
+  secrets: env().SESSION_SECRETS,
+};
+const sessionCookie = createCookie(SESSION_COOKIE, cookieOptions);
+const secureSessionCookie = createCookie(SECURE_SESSION_COOKIE, { ...cookieOptions, secure: true });
+
+/**
+ * Whether the browser reached us over HTTPS: the request URL carries the scheme
+ * the proxy forwarded (X-Forwarded-Proto, trusted per TRUST_PROXY).
+ * COOKIE_SECURE=1/0 overrides it.
+ */
 export function isSecureRequest(request: Request): boolean {
-  if (process.env.COOKIE_SECURE === "1") return true;
-  if (process.env.COOKIE_SECURE === "0") return false;
+  const forced = env().COOKIE_SECURE;
+  if (forced === "1") return true;
+  if (forced === "0") return false;
   return new URL(request.url).protocol === "https:";
+}
+
+function cookieFor(request: Request) {
+  return isSecureRequest(request) ? secureSessionCookie : sessionCookie;
 }
 
 /**
  * Checking the cookie's signature (WebCrypto HMAC) costs about 0.4 ms per
  * request (measured: `sessionCookie.parse` ≈ 390 µs, a Map lookup ≈ 0.02 µs),
  * and a browser sends the same value for weeks: the verified result is
- * remembered per raw cookie value (a pure function of it and the secret). The
- * cache is bounded in bytes, oldest first out; a value longer than any cookie
- * this server signs is refused without checking.
+ * remembered per cookie (name and raw value; a pure function of them and the
+ * secrets). The cache is bounded in bytes, oldest first out; a value longer
+ * than any cookie this server signs is refused without checking.
  */
 const verified = new Map<string, string | null>();
 const VERIFIED_MAX_BYTES = 2_000_000;
@@ -43,14 +62,14 @@ const VERIFIED_ENTRY_OVERHEAD = 96;
 const MAX_SESSION_COOKIE_CHARS = 1024;
 let verifiedBytes = 0;
 
-function rememberVerified(raw: string, id: string | null) {
-  const size = raw.length + (id?.length ?? 0) + VERIFIED_ENTRY_OVERHEAD;
+function rememberVerified(key: string, id: string | null) {
+  const size = key.length + (id?.length ?? 0) + VERIFIED_ENTRY_OVERHEAD;
   while (verified.size && verifiedBytes + size > VERIFIED_MAX_BYTES) {
-    const [oldRaw, oldId] = verified.entries().next().value!;
-    verified.delete(oldRaw);
-    verifiedBytes -= oldRaw.length + (oldId?.length ?? 0) + VERIFIED_ENTRY_OVERHEAD;
+    const [oldKey, oldId] = verified.entries().next().value!;
+    verified.delete(oldKey);
+    verifiedBytes -= oldKey.length + (oldId?.length ?? 0) + VERIFIED_ENTRY_OVERHEAD;
   }
-  verified.set(raw, id);
+  verified.set(key, id);
   verifiedBytes += size;
 }
 
@@ -59,21 +78,35 @@ export function verifiedCacheBytes(): number {
   return verifiedBytes;
 }
 
-function rawSessionCookie(request: Request): string | undefined {
+const COOKIE_RE = /(?:^|;\s*)(__Host-session|__session)=([^;]*)/g;
+
+/** The request's session cookies, `__Host-session` first: [name=value, …]. */
+function sessionCookies(request: Request): string[] {
   const header = request.headers.get("Cookie");
-  return header ? /(?:^|;\s*)__session=([^;]*)/.exec(header)?.[1] : undefined;
+  if (!header) return [];
+  const values: Record<string, string> = {};
+  for (const [, name, value] of header.matchAll(COOKIE_RE)) values[name] ??= value;
+  return [SECURE_SESSION_COOKIE, SESSION_COOKIE].filter((name) => values[name]).map((name) => `${name}=${values[name]}`);
+}
+
+/** The cookie that identifies this request's session (the key of its pending renewal). */
+function rawSessionCookie(request: Request): string | undefined {
+  return sessionCookies(request)[0];
 }
 
 async function readSessionId(request: Request): Promise<string | null> {
-  const raw = rawSessionCookie(request);
-  if (!raw || raw.length > MAX_SESSION_COOKIE_CHARS) return null;
-  let id = verified.get(raw);
-  if (id === undefined) {
-    const value = await sessionCookie.parse(`__session=${raw}`);
-    id = typeof value === "string" && value ? value : null;
-    rememberVerified(raw, id);
+  for (const key of sessionCookies(request)) {
+    if (key.length > MAX_SESSION_COOKIE_CHARS) continue;
+    let id = verified.get(key);
+    if (id === undefined) {
+      const secure = key.startsWith(`${SECURE_SESSION_COOKIE}=`);
+      const value = await (secure ? secureSessionCookie : sessionCookie).parse(key);
+      id = typeof value === "string" && value ? value : null;
+      rememberVerified(key, id);
+    }
+    if (id) return id;
   }
-  return id;
+  return null;
 }
 
 /**
@@ -97,7 +130,8 @@ export async function sessionRenewalCookie(request: Request): Promise<string | n
   renewals.delete(raw);
   const expiresAt = await renewSession(due.sessionId, due.remember);
   if (!expiresAt || !due.remember) return null;
-  return sessionCookie.serialize(due.sessionId, { secure: isSecureRequest(request), maxAge: Math.floor(REMEMBER_MS / 1000) });
+  const cookie = cookieFor(request);
+  return cookie.serialize(due.sessionId, { secure: cookie === secureSessionCookie, maxAge: Math.floor(REMEMBER_MS / 1000) });
 }
 
 /** The response with the renewed session cookie added when one is due. */
@@ -175,8 +209,9 @@ export function actorOf(user: UserDTO): Actor {
 /** Starts a session row and returns the Set-Cookie header for it. */
 export async function startSession(request: Request, userId: string, remember: boolean): Promise<string> {
   const session = await createSession(userId, remember);
-  return sessionCookie.serialize(session.id, {
-    secure: isSecureRequest(request),
+  const cookie = cookieFor(request);
+  return cookie.serialize(session.id, {
+    secure: cookie === secureSessionCookie,
     // "Lembrar-me": a persistent cookie; otherwise it ends with the browser.
     maxAge: remember ? Math.floor(REMEMBER_MS / 1000) : undefined,
   });
@@ -188,7 +223,8 @@ export async function endSession(request: Request): Promise<string> {
   const raw = rawSessionCookie(request);
   if (raw) renewals.delete(raw);
   if (sessionId) await deleteSession(sessionId);
-  return sessionCookie.serialize("", { maxAge: 0, expires: new Date(0), secure: isSecureRequest(request) });
+  const cookie = cookieFor(request);
+  return cookie.serialize("", { maxAge: 0, expires: new Date(0), secure: cookie === secureSessionCookie });
 }
 
 /** Screens that change data: a signed-in user holding the permission, or a 403 page. */

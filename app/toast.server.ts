@@ -7,7 +7,7 @@ const toastCookie = createCookie("__toast", {
   httpOnly: true,
   sameSite: "lax",
   path: "/",
-  secrets: [env().SESSION_SECRET],
+  secrets: env().SESSION_SECRETS,
 });
 
 export async function toastHeader(toast: Toast): Promise<string> {

@@ -1,0 +1,86 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseEnv, parseTrustProxy } from "./env.server";
+
+const GOOD = "0123456789abcdef0123456789abcdef";
+
+describe("TRUST_PROXY", () => {
+  it("digits are a hop count (a number, not the address 0.0.0.1)", () => {
+    expect(parseTrustProxy("1")).toBe(1);
+    expect(parseTrustProxy(" 2 ")).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+  });
+
+  it("unset, empty or 0 trusts nobody", () => {
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy("")).toBe(false);
+    expect(parseTrustProxy("0")).toBe(false);
+  });
+
+  it("named ranges, addresses and CIDRs are a list", () => {
+    expect(parseTrustProxy("loopback")).toEqual(["loopback"]);
+    expect(parseTrustProxy("10.0.0.0/8, 192.168.1.10,::1,fd00::/8,uniquelocal")).toEqual(["10.0.0.0/8", "192.168.1.10", "::1", "fd00::/8", "uniquelocal"]);
+  });
+
+  it("anything else stops the start with a readable message", () => {
+    for (const bad of ["true", "yes", "10.0.0.0/33", "300.1.1.1", "proxy.local", "1,2", "loopback,", "99"]) {
+      expect(() => parseEnv({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+});
+
+describe("other variables", () => {
+  it("PORT, WEB_CONCURRENCY, COOKIE_SECURE, DATABASE_URL are checked", () => {
+    expect(parseEnv({}).PORT).toBe(3000);
+    expect(parseEnv({ PORT: "8080", WEB_CONCURRENCY: "4" })).toMatchObject({ PORT: 8080, WEB_CONCURRENCY: 4 });
+    expect(() => parseEnv({ PORT: "99999" })).toThrow(/PORT/);
+    expect(() => parseEnv({ WEB_CONCURRENCY: "auto" })).toThrow(/WEB_CONCURRENCY/);
+    expect(() => parseEnv({ WEB_CONCURRENCY: "0" })).toThrow(/WEB_CONCURRENCY/);
+    expect(() => parseEnv({ COOKIE_SECURE: "true" })).toThrow(/COOKIE_SECURE/);
+    expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
+  });
+
+  it("lists every problem at once", () => {
+    expect(() => parseEnv({ PORT: "x", TRUST_PROXY: "true" })).toThrow(/PORT[\s\S]*TRUST_PROXY|TRUST_PROXY[\s\S]*PORT/);
+  });
+});
+
+describe("SESSION_SECRET", () => {
+  it("in production: required, at least 32 characters, never the published example", () => {
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET: obrigatório/);
+    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(31) })).toThrow(/curto demais/);
+    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: "change-me-to-a-long-random-string-of-32-chars" })).toThrow(/valor de exemplo/);
+    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: "development-only-secret-do-not-use-in-production" })).toThrow(/valor de exemplo/);
+    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: GOOD }).SESSION_SECRET).toBe(GOOD);
+  });
+
+  it("several comma-separated secrets: the first signs, all verify; each is checked", () => {
+    const old = "f".repeat(40);
+    const parsed = parseEnv({ NODE_ENV: "production", SESSION_SECRET: `${GOOD}, ${old}` });
+    expect(parsed.SESSION_SECRET).toBe(GOOD);
+    expect(parsed.SESSION_SECRETS).toEqual([GOOD, old]);
+    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: `${GOOD},short` })).toThrow(/segredo 2 da lista/);
+    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: `${GOOD},` })).toThrow(/segredo vazio/);
+  });
+
+  it("development falls back to a fixed value", () => {
+    expect(parseEnv({}).SESSION_SECRETS).toHaveLength(1);
+  });
+
+  it("SESSION_SECRET_FILE is read; an empty or missing file is an error, not a fallback", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "env-test-"));
+    try {
+      const file = path.join(dir, "secret");
+      fs.writeFileSync(file, `${GOOD}\n`);
+      expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET_FILE: file }).SESSION_SECRET).toBe(GOOD);
+      fs.writeFileSync(file, "  \n");
+      expect(() => parseEnv({ SESSION_SECRET_FILE: file })).toThrow(/está vazio/);
+      expect(() => parseEnv({ SESSION_SECRET_FILE: path.join(dir, "missing") })).toThrow(/não foi possível ler/);
+      expect(() => parseEnv({ SESSION_SECRET_FILE: file, SESSION_SECRET: GOOD })).toThrow(/não os dois/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
