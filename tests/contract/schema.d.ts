@@ -1249,6 +1249,10 @@ export interface operations {
                 page?: number;
                 /** @description Tamanho da página (até 200; padrão 50) */
                 pageSize?: number;
+                /** @description Responde só uma página com até `limit` itens (1 a 500; 100 quando só `cursor` é enviado). Sem `limit` nem `cursor`: a lista inteira. */
+                limit?: number;
+                /** @description Opaco: a próxima página começa depois do item que ele marca. Use a URL do cabeçalho `Link` (rel="next") da página anterior. */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -1261,10 +1265,21 @@ export interface operations {
                 headers: {
                     /** @description Total de registros da busca (só com `page`) */
                     "X-Total-Count"?: string;
+                    /** @description Só com `limit`/`cursor` e quando há mais itens: `<URL da próxima página>; rel="next"` (a mesma consulta com o próximo `cursor`). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["User"][];
+                };
+            };
+            /** @description `limit` fora de 1 a 500 (`Limite inválido`) ou `cursor` que não é desta lista (`Cursor inválido`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Não autenticado (sem sessão válida) */
@@ -1800,7 +1815,12 @@ export interface operations {
     };
     listBranches: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Responde só uma página com até `limit` itens (1 a 500; 100 quando só `cursor` é enviado). Sem `limit` nem `cursor`: a lista inteira. */
+                limit?: number;
+                /** @description Opaco: a próxima página começa depois do item que ele marca. Use a URL do cabeçalho `Link` (rel="next") da página anterior. */
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1810,10 +1830,21 @@ export interface operations {
             /** @description Lista de unidades */
             200: {
                 headers: {
+                    /** @description Só com `limit`/`cursor` e quando há mais itens: `<URL da próxima página>; rel="next"` (a mesma consulta com o próximo `cursor`). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Branch"][];
+                };
+            };
+            /** @description `limit` fora de 1 a 500 (`Limite inválido`) ou `cursor` que não é desta lista (`Cursor inválido`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Não autenticado (sem sessão válida) */
@@ -2089,7 +2120,12 @@ export interface operations {
     };
     listOffers: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Responde só uma página com até `limit` itens (1 a 500; 100 quando só `cursor` é enviado). Sem `limit` nem `cursor`: a lista inteira. */
+                limit?: number;
+                /** @description Opaco: a próxima página começa depois do item que ele marca. Use a URL do cabeçalho `Link` (rel="next") da página anterior. */
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2099,10 +2135,21 @@ export interface operations {
             /** @description Lista de ofertas */
             200: {
                 headers: {
+                    /** @description Só com `limit`/`cursor` e quando há mais itens: `<URL da próxima página>; rel="next"` (a mesma consulta com o próximo `cursor`). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Offer"][];
+                };
+            };
+            /** @description `limit` fora de 1 a 500 (`Limite inválido`) ou `cursor` que não é desta lista (`Cursor inválido`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Não autenticado (sem sessão válida) */
@@ -2374,7 +2421,12 @@ export interface operations {
     };
     listClassrooms: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Responde só uma página com até `limit` itens (1 a 500; 100 quando só `cursor` é enviado). Sem `limit` nem `cursor`: a lista inteira. */
+                limit?: number;
+                /** @description Opaco: a próxima página começa depois do item que ele marca. Use a URL do cabeçalho `Link` (rel="next") da página anterior. */
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2384,10 +2436,21 @@ export interface operations {
             /** @description Lista de salas */
             200: {
                 headers: {
+                    /** @description Só com `limit`/`cursor` e quando há mais itens: `<URL da próxima página>; rel="next"` (a mesma consulta com o próximo `cursor`). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Classroom"][];
+                };
+            };
+            /** @description `limit` fora de 1 a 500 (`Limite inválido`) ou `cursor` que não é desta lista (`Cursor inválido`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Não autenticado (sem sessão válida) */
@@ -2660,7 +2723,12 @@ export interface operations {
     };
     listBranchClassrooms: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Responde só uma página com até `limit` itens (1 a 500; 100 quando só `cursor` é enviado). Sem `limit` nem `cursor`: a lista inteira. */
+                limit?: number;
+                /** @description Opaco: a próxima página começa depois do item que ele marca. Use a URL do cabeçalho `Link` (rel="next") da página anterior. */
+                cursor?: string;
+            };
             header?: never;
             path: {
                 /** @description Id (uuid) */
@@ -2673,10 +2741,21 @@ export interface operations {
             /** @description As salas da unidade */
             200: {
                 headers: {
+                    /** @description Só com `limit`/`cursor` e quando há mais itens: `<URL da próxima página>; rel="next"` (a mesma consulta com o próximo `cursor`). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Classroom"][];
+                };
+            };
+            /** @description `limit` fora de 1 a 500 (`Limite inválido`) ou `cursor` que não é desta lista (`Cursor inválido`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Não autenticado (sem sessão válida) */
@@ -2701,7 +2780,12 @@ export interface operations {
     };
     listClassroomSchedules: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Responde só uma página com até `limit` itens (1 a 500; 100 quando só `cursor` é enviado). Sem `limit` nem `cursor`: a lista inteira. */
+                limit?: number;
+                /** @description Opaco: a próxima página começa depois do item que ele marca. Use a URL do cabeçalho `Link` (rel="next") da página anterior. */
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2711,10 +2795,21 @@ export interface operations {
             /** @description Lista de horários */
             200: {
                 headers: {
+                    /** @description Só com `limit`/`cursor` e quando há mais itens: `<URL da próxima página>; rel="next"` (a mesma consulta com o próximo `cursor`). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ClassroomSchedule"][];
+                };
+            };
+            /** @description `limit` fora de 1 a 500 (`Limite inválido`) ou `cursor` que não é desta lista (`Cursor inválido`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Não autenticado (sem sessão válida) */
@@ -3001,7 +3096,12 @@ export interface operations {
     };
     listClassroomSchedulesOfClassroom: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Responde só uma página com até `limit` itens (1 a 500; 100 quando só `cursor` é enviado). Sem `limit` nem `cursor`: a lista inteira. */
+                limit?: number;
+                /** @description Opaco: a próxima página começa depois do item que ele marca. Use a URL do cabeçalho `Link` (rel="next") da página anterior. */
+                cursor?: string;
+            };
             header?: never;
             path: {
                 /** @description Id (uuid) */
@@ -3014,10 +3114,21 @@ export interface operations {
             /** @description Os horários da sala */
             200: {
                 headers: {
+                    /** @description Só com `limit`/`cursor` e quando há mais itens: `<URL da próxima página>; rel="next"` (a mesma consulta com o próximo `cursor`). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ClassroomSchedule"][];
+                };
+            };
+            /** @description `limit` fora de 1 a 500 (`Limite inválido`) ou `cursor` que não é desta lista (`Cursor inválido`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Não autenticado (sem sessão válida) */
@@ -3042,7 +3153,12 @@ export interface operations {
     };
     listCourses: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Responde só uma página com até `limit` itens (1 a 500; 100 quando só `cursor` é enviado). Sem `limit` nem `cursor`: a lista inteira. */
+                limit?: number;
+                /** @description Opaco: a próxima página começa depois do item que ele marca. Use a URL do cabeçalho `Link` (rel="next") da página anterior. */
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3052,10 +3168,21 @@ export interface operations {
             /** @description Lista de cursos */
             200: {
                 headers: {
+                    /** @description Só com `limit`/`cursor` e quando há mais itens: `<URL da próxima página>; rel="next"` (a mesma consulta com o próximo `cursor`). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Course"][];
+                };
+            };
+            /** @description `limit` fora de 1 a 500 (`Limite inválido`) ou `cursor` que não é desta lista (`Cursor inválido`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Não autenticado (sem sessão válida) */
@@ -3329,6 +3456,10 @@ export interface operations {
             query?: {
                 /** @description Só as turmas desta unidade */
                 branchId?: string;
+                /** @description Responde só uma página com até `limit` itens (1 a 500; 100 quando só `cursor` é enviado). Sem `limit` nem `cursor`: a lista inteira. */
+                limit?: number;
+                /** @description Opaco: a próxima página começa depois do item que ele marca. Use a URL do cabeçalho `Link` (rel="next") da página anterior. */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -3339,10 +3470,21 @@ export interface operations {
             /** @description Lista de turmas */
             200: {
                 headers: {
+                    /** @description Só com `limit`/`cursor` e quando há mais itens: `<URL da próxima página>; rel="next"` (a mesma consulta com o próximo `cursor`). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Class"][];
+                };
+            };
+            /** @description `limit` fora de 1 a 500 (`Limite inválido`) ou `cursor` que não é desta lista (`Cursor inválido`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Não autenticado (sem sessão válida) */
@@ -3632,7 +3774,12 @@ export interface operations {
     };
     listClassScheduleLinks: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Responde só uma página com até `limit` itens (1 a 500; 100 quando só `cursor` é enviado). Sem `limit` nem `cursor`: a lista inteira. */
+                limit?: number;
+                /** @description Opaco: a próxima página começa depois do item que ele marca. Use a URL do cabeçalho `Link` (rel="next") da página anterior. */
+                cursor?: string;
+            };
             header?: never;
             path: {
                 /** @description Id (uuid) */
@@ -3645,10 +3792,21 @@ export interface operations {
             /** @description Os vínculos, com `scheduleId` */
             200: {
                 headers: {
+                    /** @description Só com `limit`/`cursor` e quando há mais itens: `<URL da próxima página>; rel="next"` (a mesma consulta com o próximo `cursor`). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ClassScheduleLink"][];
+                };
+            };
+            /** @description `limit` fora de 1 a 500 (`Limite inválido`) ou `cursor` que não é desta lista (`Cursor inválido`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Não autenticado (sem sessão válida) */
@@ -3673,7 +3831,12 @@ export interface operations {
     };
     listAllClassScheduleLinks: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Responde só uma página com até `limit` itens (1 a 500; 100 quando só `cursor` é enviado). Sem `limit` nem `cursor`: a lista inteira. */
+                limit?: number;
+                /** @description Opaco: a próxima página começa depois do item que ele marca. Use a URL do cabeçalho `Link` (rel="next") da página anterior. */
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3683,10 +3846,21 @@ export interface operations {
             /** @description Todos os vínculos */
             200: {
                 headers: {
+                    /** @description Só com `limit`/`cursor` e quando há mais itens: `<URL da próxima página>; rel="next"` (a mesma consulta com o próximo `cursor`). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ClassScheduleLink"][];
+                };
+            };
+            /** @description `limit` fora de 1 a 500 (`Limite inválido`) ou `cursor` que não é desta lista (`Cursor inválido`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Não autenticado (sem sessão válida) */
@@ -3707,6 +3881,10 @@ export interface operations {
                 q?: string;
                 /** @description Página (a partir de 1) */
                 page?: number;
+                /** @description Responde só uma página com até `limit` itens (1 a 500; 100 quando só `cursor` é enviado). Sem `limit` nem `cursor`: a lista inteira. */
+                limit?: number;
+                /** @description Opaco: a próxima página começa depois do item que ele marca. Use a URL do cabeçalho `Link` (rel="next") da página anterior. */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -3719,10 +3897,21 @@ export interface operations {
                 headers: {
                     /** @description Total de registros da busca (só com `page`) */
                     "X-Total-Count"?: string;
+                    /** @description Só com `limit`/`cursor` e quando há mais itens: `<URL da próxima página>; rel="next"` (a mesma consulta com o próximo `cursor`). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Guardian"][];
+                };
+            };
+            /** @description `limit` fora de 1 a 500 (`Limite inválido`) ou `cursor` que não é desta lista (`Cursor inválido`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Não autenticado (sem sessão válida) */
@@ -3920,7 +4109,12 @@ export interface operations {
     };
     listGuardianPersons: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Responde só uma página com até `limit` itens (1 a 500; 100 quando só `cursor` é enviado). Sem `limit` nem `cursor`: a lista inteira. */
+                limit?: number;
+                /** @description Opaco: a próxima página começa depois do item que ele marca. Use a URL do cabeçalho `Link` (rel="next") da página anterior. */
+                cursor?: string;
+            };
             header?: never;
             path: {
                 /** @description Id (uuid) */
@@ -3933,10 +4127,21 @@ export interface operations {
             /** @description A principal primeiro */
             200: {
                 headers: {
+                    /** @description Só com `limit`/`cursor` e quando há mais itens: `<URL da próxima página>; rel="next"` (a mesma consulta com o próximo `cursor`). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GuardianPerson"][];
+                };
+            };
+            /** @description `limit` fora de 1 a 500 (`Limite inválido`) ou `cursor` que não é desta lista (`Cursor inválido`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Não autenticado (sem sessão válida) */
@@ -4163,6 +4368,10 @@ export interface operations {
             query?: {
                 /** @description Só este mês (AAAA-MM) */
                 month?: string;
+                /** @description Responde só uma página com até `limit` itens (1 a 500; 100 quando só `cursor` é enviado). Sem `limit` nem `cursor`: a lista inteira. */
+                limit?: number;
+                /** @description Opaco: a próxima página começa depois do item que ele marca. Use a URL do cabeçalho `Link` (rel="next") da página anterior. */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -4173,13 +4382,15 @@ export interface operations {
             /** @description Os experimentais */
             200: {
                 headers: {
+                    /** @description Só com `limit`/`cursor` e quando há mais itens: `<URL da próxima página>; rel="next"` (a mesma consulta com o próximo `cursor`). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Trial"][];
                 };
             };
-            /** @description Mês inválido */
+            /** @description Mês inválido; `limit` fora de 1 a 500 (`Limite inválido`) ou `cursor` que não é desta lista (`Cursor inválido`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4286,6 +4497,10 @@ export interface operations {
             query?: {
                 /** @description Só os experimentais deste mês (AAAA-MM) */
                 month?: string;
+                /** @description Responde só uma página com até `limit` itens (1 a 500; 100 quando só `cursor` é enviado). Sem `limit` nem `cursor`: a lista inteira. */
+                limit?: number;
+                /** @description Opaco: a próxima página começa depois do item que ele marca. Use a URL do cabeçalho `Link` (rel="next") da página anterior. */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -4296,13 +4511,15 @@ export interface operations {
             /** @description Os históricos */
             200: {
                 headers: {
+                    /** @description Só com `limit`/`cursor` e quando há mais itens: `<URL da próxima página>; rel="next"` (a mesma consulta com o próximo `cursor`). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["TrialHistories"];
                 };
             };
-            /** @description Mês inválido */
+            /** @description Mês inválido; `limit` fora de 1 a 500 (`Limite inválido`) ou `cursor` que não é desta lista (`Cursor inválido`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4506,7 +4723,12 @@ export interface operations {
     };
     getTrialHistory: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Responde só uma página com até `limit` itens (1 a 500; 100 quando só `cursor` é enviado). Sem `limit` nem `cursor`: a lista inteira. */
+                limit?: number;
+                /** @description Opaco: a próxima página começa depois do item que ele marca. Use a URL do cabeçalho `Link` (rel="next") da página anterior. */
+                cursor?: string;
+            };
             header?: never;
             path: {
                 /** @description Id (uuid) */
@@ -4519,10 +4741,21 @@ export interface operations {
             /** @description Entradas, da mais antiga à mais recente */
             200: {
                 headers: {
+                    /** @description Só com `limit`/`cursor` e quando há mais itens: `<URL da próxima página>; rel="next"` (a mesma consulta com o próximo `cursor`). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["TrialHistoryEntry"][];
+                };
+            };
+            /** @description `limit` fora de 1 a 500 (`Limite inválido`) ou `cursor` que não é desta lista (`Cursor inválido`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Não autenticado (sem sessão válida) */
