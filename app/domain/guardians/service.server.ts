@@ -231,10 +231,6 @@ export async function getGuardian(actor: Actor | null, id: string): Promise<Guar
   return dto;
 }
 
-export async function listGuardianPersons(actor: Actor | null, guardianId: string): Promise<GuardianPersonDTO[]> {
-  return (await getGuardian(actor, guardianId)).persons;
-}
-
 /** The comparison of `sortPersons` on keys [isPrimary, fullName, id]: primary first, then by name (Portuguese), then id. */
 function comparePersonKeys(a: (string | number | boolean)[], b: (string | number | boolean)[]): number {
   return (
