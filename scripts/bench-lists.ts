@@ -6,7 +6,7 @@
 // latency of `GET /healthz` (one request after another, each on its own connection).
 // Prints a Markdown summary. BUILD_DIR=… measures another build (e.g. of an older commit).
 //   BENCH_DB=postgres TEST_DATABASE_URL=postgres://… npx tsx scripts/bench-lists.ts
-//   BENCH_LISTS_DB=sqlite:/tmp/net.sqlite  reuse (or create once and keep) a seeded SQLite file
+//   BENCH_LISTS_DB=sqlite:.tmp/bench-net.sqlite  reuse (or create once and keep) a seeded SQLite file
 //   BENCH_PATH=/api/trials/all-histories   another list
 import fs from "node:fs";
 import http from "node:http";
