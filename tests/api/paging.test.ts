@@ -267,7 +267,7 @@ describe("every list endpoint pages", () => {
     const trial = await makeTrial(classes[0].cls.id, {}, [
       { status: "Agendado", changedAt: new Date("2030-01-01T10:00:00Z") },
       { status: "Compareceu", changedAt: new Date("2030-01-01T10:00:00Z") },
-      { status: "Matriculado", changedAt: new Date("2030-01-02T10:00:00Z") },
+      { status: "Reagendado", changedAt: new Date("2030-01-02T10:00:00Z") },
     ]);
 
     Object.assign(paths, {
@@ -313,7 +313,7 @@ describe("every list endpoint pages", () => {
     const persons = (await admin.get(paths.personsOfGuardian)).body;
     expect(persons[0].isPrimary).toBe(true);
     const history = (await admin.get(paths.historyOfTrial)).body;
-    expect(history.map((h: any) => h.status).at(-1)).toBe("Matriculado");
+    expect(history.map((h: any) => h.status).at(-1)).toBe("Reagendado");
   });
 
   it("unfiltered lists: pages have no duplicates and keep the whole list's order", async () => {
