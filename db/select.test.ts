@@ -52,4 +52,25 @@ describe.each(kinds)("selectOn on %s", (kind) => {
   it("refuses a statement with a parameter it was not given", async () => {
     await expect(selectOn(sequelize, `SELECT "id" FROM "t" WHERE "id" = :id`, {})).rejects.toThrow(/:id/);
   });
+
+  it("does not starve the connection's other queries while reads keep coming", async () => {
+    // A streamed list keeps reads in flight without pause; a Sequelize query (a write,
+    // the health check) on the same connection must still get its turn.
+    let running = true;
+    const reader = async () => {
+      while (running) await selectOn(sequelize, `SELECT "id" FROM "t" WHERE "id" > :min`, { min: 0 });
+    };
+    const readers = Array.from({ length: 4 }, reader);
+    const stop = setTimeout(() => (running = false), 4000);
+    try {
+      await new Promise((r) => setTimeout(r, 100));
+      const start = Date.now();
+      await sequelize.query("SELECT 1");
+      expect(Date.now() - start).toBeLessThan(1000);
+    } finally {
+      running = false;
+      clearTimeout(stop);
+      await Promise.all(readers);
+    }
+  });
 });

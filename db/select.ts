@@ -23,6 +23,7 @@ function compile(sql: string, dialect: "sqlite" | "postgres"): Compiled {
 
 interface SqliteConnection {
   all(sql: string, params: SqlValue[], callback: (error: Error | null, rows: unknown[]) => void): void;
+  serialize(callback: () => void): void;
 }
 interface PgConnection {
   query(config: { name: string; text: string; values: SqlValue[] }): Promise<{ rows: unknown[] }>;
@@ -72,8 +73,13 @@ async function runOn<T>(
   try {
     // PostgreSQL: a named statement is parsed and planned once per connection.
     if (dialect === "postgres") return (await (connection as PgConnection).query({ name: id, text, values })).rows as T[];
+    // SQLite: queued in serialize mode, like Sequelize's own queries on the same connection.
+    // node-sqlite3 lets a parallel-mode statement start whenever no exclusive one is
+    // running, but an exclusive (serialized) one waits until none is in flight: a steady
+    // flow of parallel reads (a streamed list) would starve every Sequelize query and write.
+    const sqlite = connection as SqliteConnection;
     return await new Promise<T[]>((resolve, reject) =>
-      (connection as SqliteConnection).all(text, values, (error, rows) => (error ? reject(error) : resolve(rows as T[]))),
+      sqlite.serialize(() => sqlite.all(text, values, (error, rows) => (error ? reject(error) : resolve(rows as T[])))),
     );
   } finally {
     await manager.releaseConnection(connection);

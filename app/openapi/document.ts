@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { responseSchemas, type ResponseSchemaName } from "./dto";
 import { endpoints, type Answer, type Endpoint } from "./endpoints";
+import { MAX_LIMIT } from "~/domain/paging";
 
 /**
  * Builds the OpenAPI 3.1 document of the JSON API from the endpoint catalogue.
@@ -144,6 +145,32 @@ function errorAnswer(description: string) {
   return { description, content: errorContent };
 }
 
+/** A list endpoint: every GET answering an array, and the object-shaped lists marked `paged`. */
+export function isPagedList(e: Endpoint): boolean {
+  return e.method === "get" && (e.paged === true || (typeof e.success.schema === "object" && "arrayOf" in e.success.schema));
+}
+
+/** The paging parameters every list endpoint takes (docs/api.md, "Lists"). */
+export const PAGING_PARAMETERS = [
+  {
+    name: "limit",
+    in: "query" as const,
+    required: false,
+    description: `Responde só uma página com até \`limit\` itens (1 a ${MAX_LIMIT}; 100 quando só \`cursor\` é enviado). Sem \`limit\` nem \`cursor\`: a lista inteira.`,
+    schema: { type: "integer", minimum: 1, maximum: MAX_LIMIT },
+  },
+  {
+    name: "cursor",
+    in: "query" as const,
+    required: false,
+    description: "Opaco: a próxima página começa depois do item que ele marca. Use a URL do cabeçalho `Link` (rel=\"next\") da página anterior.",
+    schema: { type: "string" },
+  },
+];
+
+export const LINK_HEADER_DESCRIPTION =
+  'Só com `limit`/`cursor` e quando há mais itens: `<URL da próxima página>; rel="next"` (a mesma consulta com o próximo `cursor`).';
+
 /** Does this operation go through `api()` and read a JSON body (POST/PUT/PATCH)? */
 function readsJson(e: Endpoint): boolean {
   return !e.rawBody && (e.method === "post" || e.method === "put" || e.method === "patch");
@@ -161,7 +188,8 @@ export function errorStatuses(e: Endpoint): Record<string, string> {
     : readsJson(e)
       ? "JSON malformado"
       : undefined;
-  const bad = [invalid, e.errors?.[400]].filter(Boolean);
+  const paging = isPagedList(e) ? "`limit` fora de 1 a " + MAX_LIMIT + " (`Limite inválido`) ou `cursor` que não é desta lista (`Cursor inválido`)" : undefined;
+  const bad = [invalid, e.errors?.[400], paging].filter(Boolean);
   if (bad.length) out["400"] = bad.join("; ");
   if (e.errors?.[401]) out["401"] = e.errors[401];
   else if (e.access === "signed-in" || e.access === "admin" || e.access === "trials") out["401"] = "Não autenticado (sem sessão válida)";
@@ -201,6 +229,7 @@ function operation(e: Endpoint): OperationObject {
   for (const q of e.query ?? []) {
     parameters.push({ name: q.name, in: "query", required: false, description: q.description, schema: requestSchema(q.schema) });
   }
+  if (isPagedList(e)) parameters.push(...PAGING_PARAMETERS);
   if (parameters.length) op.parameters = parameters;
 
   if (e.body) {
@@ -214,11 +243,12 @@ function operation(e: Endpoint): OperationObject {
   }
 
   const success = answerSchema(e.success);
+  const successHeaders = { ...e.success.headers, ...(isPagedList(e) ? { Link: LINK_HEADER_DESCRIPTION } : {}) };
   op.responses = {};
   op.responses[String(e.success.status)] = {
     description: e.success.description,
-    ...(e.success.headers
-      ? { headers: Object.fromEntries(Object.entries(e.success.headers).map(([h, d]) => [h, { description: d, schema: { type: "string" } }])) }
+    ...(Object.keys(successHeaders).length
+      ? { headers: Object.fromEntries(Object.entries(successHeaders).map(([h, d]) => [h, { description: d, schema: { type: "string" } }])) }
       : {}),
     ...(success ? { content: { "application/json": { schema: success } } } : {}),
   };

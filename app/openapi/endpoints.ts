@@ -54,6 +54,11 @@ export interface Endpoint {
   /** A raw (non-JSON) body: media types accepted. */
   rawBody?: { mediaTypes: string[]; description: string };
   query?: QueryParam[];
+  /**
+   * A list answered whole or by pages (`limit` + `cursor`, next page in `Link`).
+   * Every GET answering an array is one; an object-shaped list says so here.
+   */
+  paged?: boolean;
   success: Answer;
   /** Error answers besides those implied by access, body and path parameters: status → when. */
   errors?: Partial<Record<400 | 401 | 403 | 404 | 409 | 410 | 429, string>>;
@@ -477,6 +482,7 @@ export const endpoints: Endpoint[] = [
     description: "Alimenta os indicadores: id do experimental → entradas, da mais antiga à mais recente.",
     access: "signed-in",
     query: [{ name: "month", description: "Só os experimentais deste mês (AAAA-MM)", schema: month }],
+    paged: true,
     success: { status: 200, description: "Os históricos", schema: "TrialHistories" },
     errors: { 400: "Mês inválido" },
   },

@@ -62,6 +62,12 @@ const checkAgainstDocument: Middleware = {
     for (const header of Object.keys(answer.headers ?? {})) {
       // Headers documented for a success answer are always sent, except X-Total-Count (only with ?page).
       if (header === "X-Total-Count" && !new URL(request.url).searchParams.has("page")) continue;
+      // Link only on a page (limit/cursor) that has a next one.
+      if (header === "Link") {
+        const link = response.headers.get("Link");
+        if (link !== null) expect(link, `${where} Link`).toMatch(/^<\/api\/[^>]*[?&]cursor=[A-Za-z0-9_-]+>; rel="next"$/);
+        continue;
+      }
       if (header === "Set-Cookie") expect(response.headers.getSetCookie().length, `${where} Set-Cookie`).toBeGreaterThan(0);
       else expect(response.headers.get(header), `${where} ${header}`).not.toBeNull();
     }
@@ -397,6 +403,12 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
     expect((await client.GET("/api/trials")).data?.some((t) => t.id === trial.id)).toBe(true);
     expect((await client.GET("/api/trials", { params: { query: { month: "2031-03" } } })).data?.map((t) => t.id)).toEqual([trial.id]);
     expect((await client.GET("/api/trials", { params: { query: { month: "março" } } })).response.status).toBe(400);
+    // One page through the typed client: limit is a documented integer, the next page comes in Link.
+    const everyTrial = (await client.GET("/api/trials")).data!;
+    const page = await client.GET("/api/trials", { params: { query: { limit: 1 } } });
+    expect(page.data).toEqual(everyTrial.slice(0, 1));
+    expect(page.response.headers.get("Link") !== null).toBe(everyTrial.length > 1);
+    expect((await client.GET("/api/trials", { params: { query: { limit: 0 } } })).error?.message).toMatch(/^Limite inválido/);
     expect((await client.GET("/api/trials/{id}", { params: { path: { id: trial.id } } })).data?.studentName).toBe("Lia Contrato");
 
     const moved = await team.PATCH("/api/trials/{id}", { params: { path: { id: trial.id } }, body: { status: "Compareceu" } });

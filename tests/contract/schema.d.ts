@@ -1252,6 +1252,10 @@ export interface operations {
                 page?: number;
                 /** @description Tamanho da página (até 200; padrão 50) */
                 pageSize?: number;
+                /** @description Responde só uma página com até `limit` itens (1 a 500; 100 quando só `cursor` é enviado). Sem `limit` nem `cursor`: a lista inteira. */
+                limit?: number;
+                /** @description Opaco: a próxima página começa depois do item que ele marca. Use a URL do cabeçalho `Link` (rel="next") da página anterior. */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -1264,10 +1268,21 @@ export interface operations {
                 headers: {
                     /** @description Total de registros da busca (só com `page`) */
                     "X-Total-Count"?: string;
+                    /** @description Só com `limit`/`cursor` e quando há mais itens: `<URL da próxima página>; rel="next"` (a mesma consulta com o próximo `cursor`). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["User"][];
+                };
+            };
+            /** @description `limit` fora de 1 a 500 (`Limite inválido`) ou `cursor` que não é desta lista (`Cursor inválido`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Não autenticado (sem sessão válida) */
@@ -1803,7 +1818,12 @@ export interface operations {
     };
     listBranches: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Responde só uma página com até `limit` itens (1 a 500; 100 quando só `cursor` é enviado). Sem `limit` nem `cursor`: a lista inteira. */
+                limit?: number;
+                /** @description Opaco: a próxima página começa depois do item que ele marca. Use a URL do cabeçalho `Link` (rel="next") da página anterior. */
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1813,10 +1833,21 @@ export interface operations {
             /** @description Lista de unidades */
             200: {
                 headers: {
+                    /** @description Só com `limit`/`cursor` e quando há mais itens: `<URL da próxima página>; rel="next"` (a mesma consulta com o próximo `cursor`). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Branch"][];
+                };
+            };
+            /** @description `limit` fora de 1 a 500 (`Limite inválido`) ou `cursor` que não é desta lista (`Cursor inválido`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Não autenticado (sem sessão válida) */
@@ -2092,7 +2123,12 @@ export interface operations {
     };
     listOffers: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Responde só uma página com até `limit` itens (1 a 500; 100 quando só `cursor` é enviado). Sem `limit` nem `cursor`: a lista inteira. */
+                limit?: number;
+                /** @description Opaco: a próxima página começa depois do item que ele marca. Use a URL do cabeçalho `Link` (rel="next") da página anterior. */
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2102,10 +2138,21 @@ export interface operations {
             /** @description Lista de ofertas */
             200: {
                 headers: {
+                    /** @description Só com `limit`/`cursor` e quando há mais itens: `<URL da próxima página>; rel="next"` (a mesma consulta com o próximo `cursor`). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Offer"][];
+                };
+            };
+            /** @description `limit` fora de 1 a 500 (`Limite inválido`) ou `cursor` que não é desta lista (`Cursor inválido`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Não autenticado (sem sessão válida) */
@@ -2377,7 +2424,12 @@ export interface operations {
     };
     listClassrooms: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Responde só uma página com até `limit` itens (1 a 500; 100 quando só `cursor` é enviado). Sem `limit` nem `cursor`: a lista inteira. */
+                limit?: number;
+                /** @description Opaco: a próxima página começa depois do item que ele marca. Use a URL do cabeçalho `Link` (rel="next") da página anterior. */
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2387,10 +2439,21 @@ export interface operations {
             /** @description Lista de salas */
             200: {
                 headers: {
+                    /** @description Só com `limit`/`cursor` e quando há mais itens: `<URL da próxima página>; rel="next"` (a mesma consulta com o próximo `cursor`). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Classroom"][];
+                };
+            };
+            /** @description `limit` fora de 1 a 500 (`Limite inválido`) ou `cursor` que não é desta lista (`Cursor inválido`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Não autenticado (sem sessão válida) */
@@ -2663,7 +2726,12 @@ export interface operations {
     };
     listBranchClassrooms: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Responde só uma página com até `limit` itens (1 a 500; 100 quando só `cursor` é enviado). Sem `limit` nem `cursor`: a lista inteira. */
+                limit?: number;
+                /** @description Opaco: a próxima página começa depois do item que ele marca. Use a URL do cabeçalho `Link` (rel="next") da página anterior. */
+                cursor?: string;
+            };
             header?: never;
             path: {
                 /** @description Id (uuid) */
@@ -2676,10 +2744,21 @@ export interface operations {
             /** @description As salas da unidade */
             200: {
                 headers: {
+                    /** @description Só com `limit`/`cursor` e quando há mais itens: `<URL da próxima página>; rel="next"` (a mesma consulta com o próximo `cursor`). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Classroom"][];
+                };
+            };
+            /** @description `limit` fora de 1 a 500 (`Limite inválido`) ou `cursor` que não é desta lista (`Cursor inválido`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Não autenticado (sem sessão válida) */
@@ -2704,7 +2783,12 @@ export interface operations {
     };
     listClassroomSchedules: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Responde só uma página com até `limit` itens (1 a 500; 100 quando só `cursor` é enviado). Sem `limit` nem `cursor`: a lista inteira. */
+                limit?: number;
+                /** @description Opaco: a próxima página começa depois do item que ele marca. Use a URL do cabeçalho `Link` (rel="next") da página anterior. */
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2714,10 +2798,21 @@ export interface operations {
             /** @description Lista de horários */
             200: {
                 headers: {
+                    /** @description Só com `limit`/`cursor` e quando há mais itens: `<URL da próxima página>; rel="next"` (a mesma consulta com o próximo `cursor`). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ClassroomSchedule"][];
+                };
+            };
+            /** @description `limit` fora de 1 a 500 (`Limite inválido`) ou `cursor` que não é desta lista (`Cursor inválido`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Não autenticado (sem sessão válida) */
@@ -3004,7 +3099,12 @@ export interface operations {
     };
     listClassroomSchedulesOfClassroom: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Responde só uma página com até `limit` itens (1 a 500; 100 quando só `cursor` é enviado). Sem `limit` nem `cursor`: a lista inteira. */
+                limit?: number;
+                /** @description Opaco: a próxima página começa depois do item que ele marca. Use a URL do cabeçalho `Link` (rel="next") da página anterior. */
+                cursor?: string;
+            };
             header?: never;
             path: {
                 /** @description Id (uuid) */
@@ -3017,10 +3117,21 @@ export interface operations {
             /** @description Os horários da sala */
             200: {
                 headers: {
+                    /** @description Só com `limit`/`cursor` e quando há mais itens: `<URL da próxima página>; rel="next"` (a mesma consulta com o próximo `cursor`). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ClassroomSchedule"][];
+                };
+            };
+            /** @description `limit` fora de 1 a 500 (`Limite inválido`) ou `cursor` que não é desta lista (`Cursor inválido`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Não autenticado (sem sessão válida) */
@@ -3045,7 +3156,12 @@ export interface operations {
     };
     listCourses: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Responde só uma página com até `limit` itens (1 a 500; 100 quando só `cursor` é enviado). Sem `limit` nem `cursor`: a lista inteira. */
+                limit?: number;
+                /** @description Opaco: a próxima página começa depois do item que ele marca. Use a URL do cabeçalho `Link` (rel="next") da página anterior. */
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3055,10 +3171,21 @@ export interface operations {
             /** @description Lista de cursos */
             200: {
                 headers: {
+                    /** @description Só com `limit`/`cursor` e quando há mais itens: `<URL da próxima página>; rel="next"` (a mesma consulta com o próximo `cursor`). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Course"][];
+                };
+            };
+            /** @description `limit` fora de 1 a 500 (`Limite inválido`) ou `cursor` que não é desta lista (`Cursor inválido`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Não autenticado (sem sessão válida) */
@@ -3332,6 +3459,10 @@ export interface operations {
             query?: {
                 /** @description Só as turmas desta unidade */
                 branchId?: string;
+                /** @description Responde só uma página com até `limit` itens (1 a 500; 100 quando só `cursor` é enviado). Sem `limit` nem `cursor`: a lista inteira. */
+                limit?: number;
+                /** @description Opaco: a próxima página começa depois do item que ele marca. Use a URL do cabeçalho `Link` (rel="next") da página anterior. */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -3342,10 +3473,21 @@ export interface operations {
             /** @description Lista de turmas */
             200: {
                 headers: {
+                    /** @description Só com `limit`/`cursor` e quando há mais itens: `<URL da próxima página>; rel="next"` (a mesma consulta com o próximo `cursor`). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Class"][];
+                };
+            };
+            /** @description `limit` fora de 1 a 500 (`Limite inválido`) ou `cursor` que não é desta lista (`Cursor inválido`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Não autenticado (sem sessão válida) */
@@ -3635,7 +3777,12 @@ export interface operations {
     };
     listClassScheduleLinks: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Responde só uma página com até `limit` itens (1 a 500; 100 quando só `cursor` é enviado). Sem `limit` nem `cursor`: a lista inteira. */
+                limit?: number;
+                /** @description Opaco: a próxima página começa depois do item que ele marca. Use a URL do cabeçalho `Link` (rel="next") da página anterior. */
+                cursor?: string;
+            };
             header?: never;
             path: {
                 /** @description Id (uuid) */
@@ -3648,10 +3795,21 @@ export interface operations {
             /** @description Os vínculos, com `scheduleId` */
             200: {
                 headers: {
+                    /** @description Só com `limit`/`cursor` e quando há mais itens: `<URL da próxima página>; rel="next"` (a mesma consulta com o próximo `cursor`). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ClassScheduleLink"][];
+                };
+            };
+            /** @description `limit` fora de 1 a 500 (`Limite inválido`) ou `cursor` que não é desta lista (`Cursor inválido`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Não autenticado (sem sessão válida) */
@@ -3676,7 +3834,12 @@ export interface operations {
     };
     listAllClassScheduleLinks: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Responde só uma página com até `limit` itens (1 a 500; 100 quando só `cursor` é enviado). Sem `limit` nem `cursor`: a lista inteira. */
+                limit?: number;
+                /** @description Opaco: a próxima página começa depois do item que ele marca. Use a URL do cabeçalho `Link` (rel="next") da página anterior. */
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3686,10 +3849,21 @@ export interface operations {
             /** @description Todos os vínculos */
             200: {
                 headers: {
+                    /** @description Só com `limit`/`cursor` e quando há mais itens: `<URL da próxima página>; rel="next"` (a mesma consulta com o próximo `cursor`). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ClassScheduleLink"][];
+                };
+            };
+            /** @description `limit` fora de 1 a 500 (`Limite inválido`) ou `cursor` que não é desta lista (`Cursor inválido`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Não autenticado (sem sessão válida) */
@@ -3710,6 +3884,10 @@ export interface operations {
                 q?: string;
                 /** @description Página (a partir de 1) */
                 page?: number;
+                /** @description Responde só uma página com até `limit` itens (1 a 500; 100 quando só `cursor` é enviado). Sem `limit` nem `cursor`: a lista inteira. */
+                limit?: number;
+                /** @description Opaco: a próxima página começa depois do item que ele marca. Use a URL do cabeçalho `Link` (rel="next") da página anterior. */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -3722,10 +3900,21 @@ export interface operations {
                 headers: {
                     /** @description Total de registros da busca (só com `page`) */
                     "X-Total-Count"?: string;
+                    /** @description Só com `limit`/`cursor` e quando há mais itens: `<URL da próxima página>; rel="next"` (a mesma consulta com o próximo `cursor`). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Guardian"][];
+                };
+            };
+            /** @description `limit` fora de 1 a 500 (`Limite inválido`) ou `cursor` que não é desta lista (`Cursor inválido`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Não autenticado (sem sessão válida) */
@@ -3923,7 +4112,12 @@ export interface operations {
     };
     listGuardianPersons: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Responde só uma página com até `limit` itens (1 a 500; 100 quando só `cursor` é enviado). Sem `limit` nem `cursor`: a lista inteira. */
+                limit?: number;
+                /** @description Opaco: a próxima página começa depois do item que ele marca. Use a URL do cabeçalho `Link` (rel="next") da página anterior. */
+                cursor?: string;
+            };
             header?: never;
             path: {
                 /** @description Id (uuid) */
@@ -3936,10 +4130,21 @@ export interface operations {
             /** @description A principal primeiro */
             200: {
                 headers: {
+                    /** @description Só com `limit`/`cursor` e quando há mais itens: `<URL da próxima página>; rel="next"` (a mesma consulta com o próximo `cursor`). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GuardianPerson"][];
+                };
+            };
+            /** @description `limit` fora de 1 a 500 (`Limite inválido`) ou `cursor` que não é desta lista (`Cursor inválido`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Não autenticado (sem sessão válida) */
@@ -4166,6 +4371,10 @@ export interface operations {
             query?: {
                 /** @description Só este mês (AAAA-MM) */
                 month?: string;
+                /** @description Responde só uma página com até `limit` itens (1 a 500; 100 quando só `cursor` é enviado). Sem `limit` nem `cursor`: a lista inteira. */
+                limit?: number;
+                /** @description Opaco: a próxima página começa depois do item que ele marca. Use a URL do cabeçalho `Link` (rel="next") da página anterior. */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -4176,13 +4385,15 @@ export interface operations {
             /** @description Os experimentais */
             200: {
                 headers: {
+                    /** @description Só com `limit`/`cursor` e quando há mais itens: `<URL da próxima página>; rel="next"` (a mesma consulta com o próximo `cursor`). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Trial"][];
                 };
             };
-            /** @description Mês inválido */
+            /** @description Mês inválido; `limit` fora de 1 a 500 (`Limite inválido`) ou `cursor` que não é desta lista (`Cursor inválido`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4289,6 +4500,10 @@ export interface operations {
             query?: {
                 /** @description Só os experimentais deste mês (AAAA-MM) */
                 month?: string;
+                /** @description Responde só uma página com até `limit` itens (1 a 500; 100 quando só `cursor` é enviado). Sem `limit` nem `cursor`: a lista inteira. */
+                limit?: number;
+                /** @description Opaco: a próxima página começa depois do item que ele marca. Use a URL do cabeçalho `Link` (rel="next") da página anterior. */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -4299,13 +4514,15 @@ export interface operations {
             /** @description Os históricos */
             200: {
                 headers: {
+                    /** @description Só com `limit`/`cursor` e quando há mais itens: `<URL da próxima página>; rel="next"` (a mesma consulta com o próximo `cursor`). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["TrialHistories"];
                 };
             };
-            /** @description Mês inválido */
+            /** @description Mês inválido; `limit` fora de 1 a 500 (`Limite inválido`) ou `cursor` que não é desta lista (`Cursor inválido`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4509,7 +4726,12 @@ export interface operations {
     };
     getTrialHistory: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Responde só uma página com até `limit` itens (1 a 500; 100 quando só `cursor` é enviado). Sem `limit` nem `cursor`: a lista inteira. */
+                limit?: number;
+                /** @description Opaco: a próxima página começa depois do item que ele marca. Use a URL do cabeçalho `Link` (rel="next") da página anterior. */
+                cursor?: string;
+            };
             header?: never;
             path: {
                 /** @description Id (uuid) */
@@ -4522,10 +4744,21 @@ export interface operations {
             /** @description Entradas, da mais antiga à mais recente */
             200: {
                 headers: {
+                    /** @description Só com `limit`/`cursor` e quando há mais itens: `<URL da próxima página>; rel="next"` (a mesma consulta com o próximo `cursor`). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["TrialHistoryEntry"][];
+                };
+            };
+            /** @description `limit` fora de 1 a 500 (`Limite inválido`) ou `cursor` que não é desta lista (`Cursor inválido`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Não autenticado (sem sessão válida) */

@@ -1,6 +1,7 @@
 import { ForeignKeyConstraintError, Op } from "sequelize";
 import { Branch, Offer, SchoolClass } from "#db/models.ts";
 import { db, transaction } from "~/db.server";
+import { sqlList, type ListSource } from "../list.server";
 import { assertCanManage, requireActor, type Actor } from "../actor";
 import { ConflictError, NotFoundError } from "../errors";
 import { isUuid, parseOrThrow } from "../validation";
@@ -60,6 +61,24 @@ export async function listBranches(actor: Actor | null, filter: { active?: boole
     ],
   });
   return rows.map(toDTO);
+}
+
+/** GET /api/branches: the default first, then by name (then id), read in batches. */
+export function branchList(actor: Actor | null): ListSource<BranchDTO> {
+  requireActor(actor);
+  return sqlList<Branch & Record<string, unknown>, BranchDTO>(
+    "branches",
+    {
+      columns: `"b"."id", "b"."name", "b"."address", "b"."active", "b"."isDefault", "b"."createdAt", "b"."updatedAt"`,
+      from: `FROM "branches" AS "b"`,
+      key: [
+        { expr: `"b"."isDefault"`, type: "bool", desc: true },
+        { expr: `"b"."name"`, type: "text" },
+        { expr: `"b"."id"`, type: "uuid" },
+      ],
+    },
+    (rows) => rows.map(toDTO),
+  );
 }
 
 export async function getBranch(actor: Actor | null, id: string): Promise<BranchDTO> {

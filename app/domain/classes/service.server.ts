@@ -10,6 +10,7 @@ import {
   User,
 } from "#db/models.ts";
 import { db, selectRows, transaction } from "~/db.server";
+import { idsOfBatch, sqlList, type ListSource } from "../list.server";
 import { assertCanManage, requireActor, type Actor } from "../actor";
 import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from "../errors";
 import { isUuid, parseOrThrow } from "../validation";
@@ -201,26 +202,82 @@ export async function listClasses(actor: Actor | null, filter: { branchId?: stri
   return rows.map((row) => dto(row, byClass.get(row.id) ?? []));
 }
 
+const CLASS_COLUMNS = `"c"."id", "c"."classNumber", "c"."courseId", "co"."name" AS "courseName", "c"."responsibleId",
+  "u"."name" AS "responsibleName", "c"."branchId", "b"."name" AS "branchName", "c"."classroomId",
+  "r"."name" AS "classroomName", "c"."active", "c"."createdAt", "c"."updatedAt"`;
+const CLASS_FROM = `FROM "classes" AS "c"
+  LEFT JOIN "courses" AS "co" ON "co"."id" = "c"."courseId"
+  LEFT JOIN "users" AS "u" ON "u"."id" = "c"."responsibleId"
+  LEFT JOIN "branches" AS "b" ON "b"."id" = "c"."branchId"
+  LEFT JOIN "classrooms" AS "r" ON "r"."id" = "c"."classroomId"`;
+
+/** GET /api/classes: numbered order (optionally one branch's), read in batches, each batch with its schedules. */
+export function classList(actor: Actor | null, filter: { branchId?: string | null } = {}): ListSource<ClassDTO> {
+  requireActor(actor);
+  const byBranch = Boolean(filter.branchId);
+  return sqlList<FlatClass & Record<string, unknown>, ClassDTO>(
+    "classes",
+    {
+      columns: CLASS_COLUMNS,
+      from: CLASS_FROM,
+      // A malformed branch id matches nothing (as the list screen's filter).
+      where: byBranch ? (isUuid(filter.branchId!) ? `"c"."branchId" = :branchId` : "1 = 0") : undefined,
+      params: byBranch && isUuid(filter.branchId!) ? { branchId: filter.branchId! } : {},
+      key: [{ expr: `"c"."classNumber"`, type: "int" }],
+    },
+    async (rows, batch) => {
+      const links = await selectRows<ScheduleFields & { classId: string }>(
+        `SELECT "l"."classId", "s"."id", "s"."dayOfWeek", "s"."startTime", "s"."endTime"
+         FROM "class_schedules" AS "l" JOIN "classroom_schedules" AS "s" ON "s"."id" = "l"."scheduleId"
+         WHERE "l"."classId" IN (${idsOfBatch(batch)})`,
+        batch.params,
+      );
+      const byClass = new Map<string, ScheduleFields[]>();
+      for (const link of links) {
+        const list = byClass.get(link.classId);
+        if (list) list.push(link);
+        else byClass.set(link.classId, [link]);
+      }
+      return rows.map((row) => dto(row, byClass.get(row.id) ?? []));
+    },
+  );
+}
+
 export async function getClass(actor: Actor | null, id: string): Promise<ClassDTO> {
   requireActor(actor);
   return toDTO(await findRow(id));
 }
 
+/** Class-schedule links oldest first (then by id), all of them or one class's. */
+function linkList(classId?: string): ListSource<ClassScheduleLinkDTO> {
+  return sqlList<ClassScheduleLink & Record<string, unknown>, ClassScheduleLinkDTO>(
+    "class-schedules",
+    {
+      columns: `"l"."id", "l"."classId", "l"."scheduleId", "l"."createdAt"`,
+      from: `FROM "class_schedules" AS "l"`,
+      where: classId === undefined ? undefined : `"l"."classId" = :classId`,
+      params: classId === undefined ? {} : { classId },
+      key: [
+        { expr: `"l"."createdAt"`, type: "instant" },
+        { expr: `"l"."id"`, type: "uuid" },
+      ],
+    },
+    (rows) => rows.map(linkDTO),
+  );
+}
+
 /** GET /api/classes/{id}/schedules: the class's links (404 for an unknown class). */
-export async function listClassScheduleLinks(actor: Actor | null, classId: string): Promise<ClassScheduleLinkDTO[]> {
+export async function classScheduleLinkList(actor: Actor | null, classId: string): Promise<ListSource<ClassScheduleLinkDTO>> {
   requireActor(actor);
   await db();
   if (!isUuid(classId) || !(await SchoolClass.count({ where: { id: classId } }))) throw new NotFoundError(NOT_FOUND);
-  const links = await ClassScheduleLink.findAll({ where: { classId }, order: [["createdAt", "ASC"]] });
-  return links.map(linkDTO);
+  return linkList(classId);
 }
 
-/** GET /api/class-schedules: every class-schedule link. */
-export async function listAllClassScheduleLinks(actor: Actor | null): Promise<ClassScheduleLinkDTO[]> {
+/** GET /api/class-schedules: every class-schedule link, read in batches. */
+export function allClassScheduleLinkList(actor: Actor | null): ListSource<ClassScheduleLinkDTO> {
   requireActor(actor);
-  await db();
-  const links = await ClassScheduleLink.findAll({ order: [["createdAt", "ASC"]] });
-  return links.map(linkDTO);
+  return linkList();
 }
 
 /**

@@ -1,6 +1,7 @@
 import { ForeignKeyConstraintError } from "sequelize";
 import { Classroom, ClassroomSchedule, SchoolClass } from "#db/models.ts";
 import { db, transaction } from "~/db.server";
+import { sqlList, type ListSource } from "../list.server";
 import { assertCanManage, requireActor, type Actor } from "../actor";
 import { branchExists, BRANCH_NOT_FOUND, getBranch, type BranchDTO } from "../branches/service.server";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
@@ -38,22 +39,29 @@ async function find(id: string): Promise<Classroom> {
   return classroom;
 }
 
-/** Classrooms by name, all of them or those of one branch (an unknown branch has none). */
-export async function listClassrooms(actor: Actor | null, branchId?: string): Promise<ClassroomDTO[]> {
+/** GET /api/classrooms: by name (then id), all of them or one branch's, read in batches. */
+export function classroomList(actor: Actor | null, branchId?: string): ListSource<ClassroomDTO> {
   requireActor(actor);
-  if (branchId !== undefined && !isUuid(branchId)) return [];
-  await db();
-  const rows = await Classroom.findAll({
-    where: branchId === undefined ? {} : { branchId },
-    order: [["name", "ASC"]],
-  });
-  return rows.map(toDTO);
+  return sqlList<Classroom & Record<string, unknown>, ClassroomDTO>(
+    "classrooms",
+    {
+      columns: `"r"."id", "r"."branchId", "r"."name", "r"."capacity", "r"."createdAt", "r"."updatedAt"`,
+      from: `FROM "classrooms" AS "r"`,
+      where: branchId === undefined ? undefined : `"r"."branchId" = :branchId`,
+      params: branchId === undefined ? {} : { branchId },
+      key: [
+        { expr: `"r"."name"`, type: "text" },
+        { expr: `"r"."id"`, type: "uuid" },
+      ],
+    },
+    (rows) => rows.map(toDTO),
+  );
 }
 
 /** GET /api/classrooms/branch/{branchId}: 404 when the branch does not exist. */
-export async function listBranchClassrooms(actor: Actor | null, branchId: string): Promise<ClassroomDTO[]> {
-  await getBranch(actor, branchId);
-  return listClassrooms(actor, branchId);
+export async function branchClassroomList(actor: Actor | null, branchId: string): Promise<ListSource<ClassroomDTO>> {
+  const branch = await getBranch(actor, branchId);
+  return classroomList(actor, branch.id);
 }
 
 export async function getClassroom(actor: Actor | null, id: string): Promise<ClassroomDTO> {

@@ -1,6 +1,7 @@
 import { ForeignKeyConstraintError } from "sequelize";
 import { Course } from "#db/models.ts";
 import { db } from "~/db.server";
+import { sqlList, type ListSource } from "../list.server";
 import { assertCanManage, requireActor, type Actor } from "../actor";
 import { ConflictError, NotFoundError } from "../errors";
 import { isUuid, parseOrThrow } from "../validation";
@@ -40,6 +41,23 @@ export async function listCourses(actor: Actor | null, filter: { active?: boolea
   const where = filter.active === undefined ? {} : { active: filter.active };
   const rows = await Course.findAll({ where, order: [["name", "ASC"]] });
   return rows.map(toDTO);
+}
+
+/** GET /api/courses: by name (then id), read in batches. */
+export function courseList(actor: Actor | null): ListSource<CourseDTO> {
+  requireActor(actor);
+  return sqlList<Course & Record<string, unknown>, CourseDTO>(
+    "courses",
+    {
+      columns: `"c"."id", "c"."name", "c"."active", "c"."createdAt", "c"."updatedAt"`,
+      from: `FROM "courses" AS "c"`,
+      key: [
+        { expr: `"c"."name"`, type: "text" },
+        { expr: `"c"."id"`, type: "uuid" },
+      ],
+    },
+    (rows) => rows.map(toDTO),
+  );
 }
 
 export async function getCourse(actor: Actor | null, id: string): Promise<CourseDTO> {

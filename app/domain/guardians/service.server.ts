@@ -1,6 +1,7 @@
 import { Op, type Transaction } from "sequelize";
 import { Guardian, GuardianPerson } from "#db/models.ts";
 import { db, selectRows, transaction } from "~/db.server";
+import { arrayList, idsOfBatch, sqlList, type ListSource } from "../list.server";
 import { UNUSABLE_PASSWORD } from "../users/password.server";
 import { insertUser } from "../users/service.server";
 import { assertCanManage, requireActor, type Actor } from "../actor";
@@ -72,9 +73,7 @@ function personDTO(p: PersonRow): GuardianPersonDTO {
 
 /** Primary first, then by name: the order every surface shows. */
 function sortPersons(persons: GuardianPersonDTO[]): GuardianPersonDTO[] {
-  return persons.sort(
-    (a, b) => Number(b.isPrimary) - Number(a.isPrimary) || a.fullName.localeCompare(b.fullName, "pt-BR"),
-  );
+  return persons.sort((a, b) => comparePersonKeys([a.isPrimary, a.fullName, a.id], [b.isPrimary, b.fullName, b.id]));
 }
 
 function guardianDTO(g: GuardianRow, persons: GuardianPersonDTO[]): GuardianDTO {
@@ -195,6 +194,35 @@ export async function listGuardians(
   return { guardians: withPersons(rows, persons), total: Number(total), page, pageSize, pageCount };
 }
 
+/**
+ * GET /api/guardians without `page`: every match, newest first (then by id),
+ * read in batches of guardians, each batch with its persons.
+ */
+export function guardianList(actor: Actor | null, options: { q?: string | null } = {}): ListSource<GuardianDTO> {
+  requireActor(actor);
+  const search = searchCondition(options.q ?? "");
+  return sqlList<GuardianRow & Record<string, unknown>, GuardianDTO>(
+    "guardians",
+    {
+      columns: GUARDIAN_COLUMNS,
+      from: `FROM "guardians" AS "g"`,
+      where: search.sql ? search.sql.replace(/^WHERE /, "") : undefined,
+      params: search.params,
+      key: [
+        { expr: `"g"."createdAt"`, type: "instant", desc: true },
+        { expr: `"g"."id"`, type: "uuid", desc: true },
+      ],
+    },
+    async (rows, batch) => {
+      const persons = await selectRows<PersonRow>(
+        `SELECT ${PERSON_COLUMNS} FROM "guardian_persons" AS "p" WHERE "p"."guardianId" IN (${idsOfBatch(batch)})`,
+        batch.params,
+      );
+      return withPersons(rows, persons);
+    },
+  );
+}
+
 export async function getGuardian(actor: Actor | null, id: string): Promise<GuardianDTO> {
   requireActor(actor);
   const guardian = await findGuardian(id);
@@ -203,8 +231,25 @@ export async function getGuardian(actor: Actor | null, id: string): Promise<Guar
   return dto;
 }
 
-export async function listGuardianPersons(actor: Actor | null, guardianId: string): Promise<GuardianPersonDTO[]> {
-  return (await getGuardian(actor, guardianId)).persons;
+/** The comparison of `sortPersons` on keys [isPrimary, fullName, id]: primary first, then by name (Portuguese), then id. */
+function comparePersonKeys(a: (string | number | boolean)[], b: (string | number | boolean)[]): number {
+  return (
+    Number(b[0]) - Number(a[0]) ||
+    String(a[1]).localeCompare(String(b[1]), "pt-BR") ||
+    (String(a[2]) < String(b[2]) ? -1 : String(a[2]) > String(b[2]) ? 1 : 0)
+  );
+}
+
+/** GET /api/guardians/{id}/persons: a guardian's few persons, primary first (404 for an unknown guardian). */
+export async function guardianPersonList(actor: Actor | null, guardianId: string): Promise<ListSource<GuardianPersonDTO>> {
+  const guardian = await getGuardian(actor, guardianId);
+  return arrayList(
+    "guardian-persons",
+    ["bool", "text", "uuid"],
+    async () => guardian.persons,
+    (p) => [p.isPrimary, p.fullName, p.id],
+    comparePersonKeys,
+  );
 }
 
 export async function getGuardianPerson(actor: Actor | null, id: string): Promise<GuardianPersonDTO> {

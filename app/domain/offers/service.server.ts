@@ -1,6 +1,7 @@
 import { ForeignKeyConstraintError } from "sequelize";
 import { Branch, Offer } from "#db/models.ts";
 import { db } from "~/db.server";
+import { sqlList, type ListSource } from "../list.server";
 import { assertCanManage, requireActor, type Actor } from "../actor";
 import { branchExists, BRANCH_NOT_FOUND } from "../branches/service.server";
 import { NotFoundError, ValidationError } from "../errors";
@@ -70,6 +71,24 @@ export async function listOffers(actor: Actor | null): Promise<OfferDTO[]> {
   await db();
   const rows = await Offer.findAll({ include: withBranch, order: [["name", "ASC"]] });
   return rows.map((o) => toDTO(o as OfferRow));
+}
+
+/** GET /api/offers: by name (then id) with the branch's name, read in batches. */
+export function offerList(actor: Actor | null): ListSource<OfferDTO> {
+  requireActor(actor);
+  return sqlList<OfferRow & Record<string, unknown> & { branchName: string | null }, OfferDTO>(
+    "offers",
+    {
+      columns: `"o"."id", "o"."name", "o"."monthlyValue", "o"."checkoutLink", "o"."branchId", "b"."name" AS "branchName",
+        "o"."active", "o"."createdAt", "o"."updatedAt"`,
+      from: `FROM "offers" AS "o" LEFT JOIN "branches" AS "b" ON "b"."id" = "o"."branchId"`,
+      key: [
+        { expr: `"o"."name"`, type: "text" },
+        { expr: `"o"."id"`, type: "uuid" },
+      ],
+    },
+    (rows) => rows.map((row) => toDTO(row, row.branchName)),
+  );
 }
 
 export async function getOffer(actor: Actor | null, id: string): Promise<OfferDTO> {

@@ -1,12 +1,13 @@
 import { ForeignKeyConstraintError, Op, type Transaction } from "sequelize";
 import { Classroom, ClassroomSchedule } from "#db/models.ts";
 import { db, transaction } from "~/db.server";
+import { sqlList, type ListSource } from "../list.server";
 import { assertCanManage, requireActor, type Actor } from "../actor";
 import { CLASSROOM_NOT_FOUND, getClassroom } from "../classrooms/service.server";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { isUuid, parseOrThrow } from "../validation";
 import { sortSchedules, toScheduleDTO, type ScheduleDTO } from "./dto";
-import { scheduleSchema, scheduleTimesSchema, scheduleUpdateSchema } from "./schema";
+import { scheduleSchema, scheduleTimesSchema, scheduleUpdateSchema, WEEKDAYS } from "./schema";
 
 export { WEEKDAYS, DEFAULT_WEEKDAY, type Weekday } from "./schema";
 export type { ScheduleDTO } from "./dto";
@@ -24,19 +25,34 @@ async function find(id: string): Promise<ClassroomSchedule> {
   return schedule;
 }
 
-/** All schedules, or those of one classroom, Monday to Saturday then by start time. */
-export async function listSchedules(actor: Actor | null, classroomId?: string): Promise<ScheduleDTO[]> {
+/** Monday to Saturday as numbers in SQL (an unknown name last), the order of `sortSchedules`. */
+const WEEKDAY_ORDER = `CASE "s"."dayOfWeek" ${WEEKDAYS.map((day, i) => `WHEN '${day}' THEN ${i}`).join(" ")} ELSE ${WEEKDAYS.length} END`;
+
+/** GET /api/classroom-schedules: Monday to Saturday, then start and end time (then id), read in batches. */
+export function scheduleList(actor: Actor | null, classroomId?: string): ListSource<ScheduleDTO> {
   requireActor(actor);
-  if (classroomId !== undefined && !isUuid(classroomId)) return [];
-  await db();
-  const rows = await ClassroomSchedule.findAll({ where: classroomId === undefined ? {} : { classroomId } });
-  return sortSchedules(rows.map(toScheduleDTO));
+  return sqlList<ClassroomSchedule & Record<string, unknown>, ScheduleDTO>(
+    "classroom-schedules",
+    {
+      columns: `"s"."id", "s"."classroomId", "s"."dayOfWeek", "s"."startTime", "s"."endTime", "s"."createdAt", "s"."updatedAt"`,
+      from: `FROM "classroom_schedules" AS "s"`,
+      where: classroomId === undefined ? undefined : `"s"."classroomId" = :classroomId`,
+      params: classroomId === undefined ? {} : { classroomId },
+      key: [
+        { expr: WEEKDAY_ORDER, type: "int" },
+        { expr: `"s"."startTime"`, type: "text" },
+        { expr: `"s"."endTime"`, type: "text" },
+        { expr: `"s"."id"`, type: "uuid" },
+      ],
+    },
+    (rows) => rows.map(toScheduleDTO),
+  );
 }
 
 /** GET /api/classroom-schedules/classroom/{classroomId}: 404 when the classroom does not exist. */
-export async function listClassroomSchedules(actor: Actor | null, classroomId: string): Promise<ScheduleDTO[]> {
-  await getClassroom(actor, classroomId);
-  return listSchedules(actor, classroomId);
+export async function classroomScheduleList(actor: Actor | null, classroomId: string): Promise<ListSource<ScheduleDTO>> {
+  const classroom = await getClassroom(actor, classroomId);
+  return scheduleList(actor, classroom.id);
 }
 
 export async function getSchedule(actor: Actor | null, id: string): Promise<ScheduleDTO> {

@@ -1,6 +1,8 @@
 import { Op, type Transaction } from "sequelize";
 import { SchoolClass, Trial, TrialStatusHistory } from "#db/models.ts";
+import type { KeyPart } from "#db/keyset.ts";
 import { db, selectRows, transaction } from "~/db.server";
+import { idsOfBatch, readAll, sqlList, type ListSource } from "../list.server";
 import { assertCanManageTrials, requireActor, type Actor } from "../actor";
 import { NotFoundError, ValidationError } from "../errors";
 import { isUuid, parseOrThrow } from "../validation";
@@ -76,27 +78,64 @@ async function assertClassExists(classId: string, t?: Transaction) {
   if (!exists) throw new ValidationError({ classId: [classId ? CLASS_NOT_FOUND : CLASS_REQUIRED] });
 }
 
-function monthWhere(month: string | null | undefined) {
-  if (month === undefined || month === null || month === "") return {};
-  if (!isMonth(month)) throw new ValidationError({ month: [MONTH_INVALID] });
-  const { first, last } = monthBounds(month);
-  // Indexed range on scheduledDate: only the displayed month is read.
-  return { scheduledDate: { [Op.between]: [first, last] } };
-}
-
 const ORDER: [string, string][] = [
   ["scheduledDate", "ASC"],
   ["scheduledTime", "ASC"],
   ["studentName", "ASC"],
 ];
 
-/** GET /api/trials: every trial, or one month's (`YYYY-MM`). */
-export async function listTrials(actor: Actor | null, filter: { month?: string | null } = {}): Promise<TrialDTO[]> {
+/** Columns of a trial as plain rows (the DTO's fields; the date as text on both databases). */
+const TRIAL_COLUMNS = `"t"."id", "t"."guardianName", "t"."studentName", "t"."classId", "t"."whatsappNumber",
+  CAST("t"."scheduledDate" AS TEXT) AS "scheduledDate", "t"."scheduledTime", "t"."status", "t"."origin", "t"."createdAt", "t"."updatedAt"`;
+
+type TrialRow = Omit<TrialDTO, "createdAt" | "updatedAt"> & { createdAt: string | Date; updatedAt: string | Date };
+
+function rowToDTO(r: TrialRow): TrialDTO {
+  return {
+    id: r.id,
+    guardianName: r.guardianName,
+    studentName: r.studentName,
+    classId: r.classId,
+    whatsappNumber: r.whatsappNumber,
+    scheduledDate: dateOnly(r.scheduledDate),
+    scheduledTime: r.scheduledTime,
+    status: r.status,
+    origin: r.origin,
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+  };
+}
+
+/** The calendar order (date, time, student) and the id to break ties: index `trials_calendar_order`. */
+const TRIAL_KEY: KeyPart[] = [
+  { expr: `"t"."scheduledDate"`, type: "date" },
+  { expr: `"t"."scheduledTime"`, type: "text" },
+  { expr: `"t"."studentName"`, type: "text" },
+  { expr: `"t"."id"`, type: "uuid" },
+];
+
+/** The month filter of the trial lists as SQL on "t" (400 for a malformed month). */
+function monthCondition(month: string | null | undefined): { where?: string; params: Record<string, string> } {
+  if (month === undefined || month === null || month === "") return { params: {} };
+  if (!isMonth(month)) throw new ValidationError({ month: [MONTH_INVALID] });
+  const { first, last } = monthBounds(month);
+  return { where: `"t"."scheduledDate" BETWEEN :first AND :last`, params: { first, last } };
+}
+
+/** GET /api/trials: every trial, or one month's (`YYYY-MM`), in calendar order, read in batches. */
+export function trialList(actor: Actor | null, filter: { month?: string | null } = {}): ListSource<TrialDTO> {
   requireActor(actor);
-  const where = monthWhere(filter.month);
-  await db();
-  const rows = await Trial.findAll({ where, order: ORDER });
-  return rows.map(toDTO);
+  const month = monthCondition(filter.month);
+  return sqlList<TrialRow, TrialDTO>(
+    "trials",
+    { columns: TRIAL_COLUMNS, from: `FROM "trials" AS "t"`, where: month.where, params: month.params, key: TRIAL_KEY },
+    (rows) => rows.map(rowToDTO),
+  );
+}
+
+/** Every trial, or one month's, as one array (in calendar order). */
+export async function listTrials(actor: Actor | null, filter: { month?: string | null } = {}): Promise<TrialDTO[]> {
+  return readAll(trialList(actor, filter));
 }
 
 /** One day's trials (the calendar's "+N mais" dialog). */
@@ -127,22 +166,58 @@ async function historiesOf(trialIds: string[] | null): Promise<TrialHistories> {
   return byTrial;
 }
 
-/** GET /api/trials/all-histories: trial id → its entries (oldest first), for every trial or one month's. */
-export async function listAllHistories(actor: Actor | null, filter: { month?: string | null } = {}): Promise<TrialHistories> {
+type HistoryRow = { id: string; trialId: string; status: string; changedAt: string | Date };
+
+/**
+ * GET /api/trials/all-histories: trial id → its entries (oldest first), for
+ * every trial or one month's. Read in batches of trials (by id, the primary
+ * key), each batch with its entries: members come in trial id order.
+ */
+export function historyList(actor: Actor | null, filter: { month?: string | null } = {}): ListSource<[string, TrialHistoryEntryDTO[]]> {
   requireActor(actor);
-  const where = monthWhere(filter.month);
-  await db();
-  const trials = await Trial.findAll({ where, attributes: ["id"] });
-  const ids = trials.map((t) => t.id);
-  if (!filter.month) {
-    const all = await historiesOf(null);
-    for (const id of ids) all[id] ??= [];
-    return all;
-  }
-  return ids.length ? historiesOf(ids) : {};
+  const month = monthCondition(filter.month);
+  return sqlList<{ id: string }, [string, TrialHistoryEntryDTO[]]>(
+    "trial-histories",
+    { columns: `"t"."id"`, from: `FROM "trials" AS "t"`, where: month.where, params: month.params, key: [{ expr: `"t"."id"`, type: "uuid" }] },
+    async (trials, batch) => {
+      const entries = await selectRows<HistoryRow>(
+        `SELECT "h"."id", "h"."trialId", "h"."status", "h"."changedAt" FROM "trial_status_history" AS "h"
+         WHERE "h"."trialId" IN (${idsOfBatch(batch)}) ORDER BY "h"."trialId", "h"."changedAt", "h"."id"`,
+        batch.params,
+      );
+      const byTrial = new Map<string, TrialHistoryEntryDTO[]>(trials.map((t) => [t.id, []]));
+      for (const e of entries) byTrial.get(e.trialId)?.push({ id: e.id, status: e.status, changedAt: iso(e.changedAt) });
+      return [...byTrial];
+    },
+  );
 }
 
-/** GET /api/trials/{id}/history: entries oldest first. */
+/** One member of the all-histories object, as JSON (`"id":[...]`). */
+export function historyMember([id, entries]: [string, TrialHistoryEntryDTO[]]): string {
+  return `${JSON.stringify(id)}:${JSON.stringify(entries)}`;
+}
+
+/** GET /api/trials/{id}/history: entries oldest first (404 for an unknown trial). */
+export async function trialHistoryList(actor: Actor | null, id: string): Promise<ListSource<TrialHistoryEntryDTO>> {
+  requireActor(actor);
+  const trial = await find(id);
+  return sqlList<HistoryRow, TrialHistoryEntryDTO>(
+    "trial-history",
+    {
+      columns: `"h"."id", "h"."status", "h"."changedAt"`,
+      from: `FROM "trial_status_history" AS "h"`,
+      where: `"h"."trialId" = :trialId`,
+      params: { trialId: trial.id },
+      key: [
+        { expr: `"h"."changedAt"`, type: "instant" },
+        { expr: `"h"."id"`, type: "uuid" },
+      ],
+    },
+    (rows) => rows.map((e) => ({ id: e.id, status: e.status, changedAt: iso(e.changedAt) })),
+  );
+}
+
+/** The history screen: entries oldest first. */
 export async function getTrialHistory(actor: Actor | null, id: string): Promise<TrialHistoryEntryDTO[]> {
   requireActor(actor);
   const trial = await find(id);

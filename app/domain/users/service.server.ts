@@ -1,6 +1,7 @@
 import { col, fn, ForeignKeyConstraintError, Op, UniqueConstraintError, where, type Transaction, type WhereOptions } from "sequelize";
 import { Session, User } from "#db/models.ts";
 import { db, transaction } from "~/db.server";
+import { sqlList, type ListSource } from "../list.server";
 import type { Actor } from "../actor";
 import { assertCanManage, requireActor } from "../actor";
 import { ConflictError, NotFoundError } from "../errors";
@@ -64,10 +65,14 @@ const LIST_ATTRIBUTES = ["id", "name", "email", "userType", "cpf", "avatarUrl", 
 
 export const USERS_PAGE_SIZE = 50;
 
+/** A search term: lower case, at most 100 characters. Backslash and % would be pattern syntax (and a lone backslash an error on PostgreSQL). */
+function searchTerm(q: string | undefined): string {
+  return (q ?? "").replace(/[\\%]/g, "").trim().toLowerCase().slice(0, 100);
+}
+
 /** Name/e-mail search, case-insensitive on both databases (lower() on each side). */
 function searchWhere(q: string | undefined): WhereOptions {
-  // Backslash and % would be pattern syntax (and a lone backslash an error on PostgreSQL).
-  const term = (q ?? "").replace(/[\\%]/g, "").trim().toLowerCase().slice(0, 100);
+  const term = searchTerm(q);
   if (!term) return {};
   const pattern = `%${term}%`;
   return {
@@ -75,11 +80,28 @@ function searchWhere(q: string | undefined): WhereOptions {
   };
 }
 
-export async function listUsers(actor: Actor | null, filter: { q?: string } = {}): Promise<UserDTO[]> {
+/**
+ * GET /api/users without `page`: by name (then id), read in batches; `q`
+ * searches name and e-mail as `searchWhere` does.
+ */
+export function userList(actor: Actor | null, filter: { q?: string } = {}): ListSource<UserDTO> {
   requireActor(actor);
-  await db();
-  const users = await User.findAll({ where: searchWhere(filter.q), attributes: LIST_ATTRIBUTES, order: [["name", "ASC"], ["id", "ASC"]] });
-  return users.map(toUserDTO);
+  const term = searchTerm(filter.q);
+  return sqlList<User & Record<string, unknown>, UserDTO>(
+    "users",
+    {
+      // Only the columns a user is shown with: never the password hash.
+      columns: LIST_ATTRIBUTES.map((c) => `"u"."${c}"`).join(", "),
+      from: `FROM "users" AS "u"`,
+      where: term ? `LOWER("u"."name") LIKE :like OR LOWER("u"."email") LIKE :like` : undefined,
+      params: term ? { like: `%${term}%` } : {},
+      key: [
+        { expr: `"u"."name"`, type: "text" },
+        { expr: `"u"."id"`, type: "uuid" },
+      ],
+    },
+    (rows) => rows.map(toUserDTO),
+  );
 }
 
 export interface UserPage {

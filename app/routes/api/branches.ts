@@ -1,10 +1,11 @@
 import type { Route } from "./+types/branches";
-import { createBranch, listBranches } from "~/domain/branches/service.server";
+import { createBranch, branchList } from "~/domain/branches/service.server";
+import { listResponse } from "~/lib/list-response.server";
 import { api, byMethod } from "~/lib/api.server";
 
 /** GET /api/branches */
 export async function loader({ request }: Route.LoaderArgs) {
-  return api(request, ({ actor }) => listBranches(actor));
+  return api(request, ({ actor }) => listResponse(request, branchList(actor)));
 }
 
 /** POST /api/branches { name, address, active, isDefault } → 201 */

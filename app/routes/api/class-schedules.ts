@@ -1,8 +1,9 @@
 import type { Route } from "./+types/class-schedules";
-import { listAllClassScheduleLinks } from "~/domain/classes/service.server";
+import { allClassScheduleLinkList } from "~/domain/classes/service.server";
+import { listResponse } from "~/lib/list-response.server";
 import { api } from "~/lib/api.server";
 
 /** GET /api/class-schedules: every class-schedule link. */
 export async function loader({ request }: Route.LoaderArgs) {
-  return api(request, ({ actor }) => listAllClassScheduleLinks(actor));
+  return api(request, ({ actor }) => listResponse(request, allClassScheduleLinkList(actor)));
 }

@@ -1,8 +1,9 @@
 import type { Route } from "./+types/classroom-schedules-by-classroom";
-import { listClassroomSchedules } from "~/domain/schedules/service.server";
+import { classroomScheduleList } from "~/domain/schedules/service.server";
+import { listResponse } from "~/lib/list-response.server";
 import { api } from "~/lib/api.server";
 
 /** GET /api/classroom-schedules/classroom/{classroomId} (404 for an unknown classroom) */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  return api(request, ({ actor }) => listClassroomSchedules(actor, params.classroomId));
+  return api(request, async ({ actor }) => listResponse(request, await classroomScheduleList(actor, params.classroomId)));
 }

@@ -1,10 +1,11 @@
 import type { Route } from "./+types/classroom-schedules";
-import { createSchedule, listSchedules } from "~/domain/schedules/service.server";
+import { createSchedule, scheduleList } from "~/domain/schedules/service.server";
+import { listResponse } from "~/lib/list-response.server";
 import { api, byMethod } from "~/lib/api.server";
 
 /** GET /api/classroom-schedules */
 export async function loader({ request }: Route.LoaderArgs) {
-  return api(request, ({ actor }) => listSchedules(actor));
+  return api(request, ({ actor }) => listResponse(request, scheduleList(actor)));
 }
 
 /** POST /api/classroom-schedules { classroomId, dayOfWeek, startTime, endTime } → 201 (409 on overlap) */

@@ -1,10 +1,11 @@
 import type { Route } from "./+types/classrooms";
-import { createClassroom, listClassrooms } from "~/domain/classrooms/service.server";
+import { createClassroom, classroomList } from "~/domain/classrooms/service.server";
+import { listResponse } from "~/lib/list-response.server";
 import { api, byMethod } from "~/lib/api.server";
 
 /** GET /api/classrooms */
 export async function loader({ request }: Route.LoaderArgs) {
-  return api(request, ({ actor }) => listClassrooms(actor));
+  return api(request, ({ actor }) => listResponse(request, classroomList(actor)));
 }
 
 /** POST /api/classrooms { branchId, name, capacity } → 201 */

@@ -1,10 +1,11 @@
 import type { Route } from "./+types/courses";
-import { createCourse, listCourses } from "~/domain/courses/service.server";
+import { createCourse, courseList } from "~/domain/courses/service.server";
+import { listResponse } from "~/lib/list-response.server";
 import { api, byMethod } from "~/lib/api.server";
 
 /** GET /api/courses */
 export async function loader({ request }: Route.LoaderArgs) {
-  return api(request, ({ actor }) => listCourses(actor));
+  return api(request, ({ actor }) => listResponse(request, courseList(actor)));
 }
 
 /** POST /api/courses { name, active } → 201 */

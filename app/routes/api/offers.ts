@@ -1,10 +1,11 @@
 import type { Route } from "./+types/offers";
-import { createOffer, listOffers } from "~/domain/offers/service.server";
+import { createOffer, offerList } from "~/domain/offers/service.server";
+import { listResponse } from "~/lib/list-response.server";
 import { api, byMethod } from "~/lib/api.server";
 
 /** GET /api/offers */
 export async function loader({ request }: Route.LoaderArgs) {
-  return api(request, ({ actor }) => listOffers(actor));
+  return api(request, ({ actor }) => listResponse(request, offerList(actor)));
 }
 
 /** POST /api/offers { name, monthlyValue, checkoutLink, branchId, active } → 201 */

@@ -1,8 +1,9 @@
 import type { Route } from "./+types/trial-history";
-import { getTrialHistory } from "~/domain/trials/service.server";
+import { trialHistoryList } from "~/domain/trials/service.server";
 import { api } from "~/lib/api.server";
+import { listResponse } from "~/lib/list-response.server";
 
-/** GET /api/trials/{id}/history: entries { id, status, changedAt }, oldest first. */
+/** GET /api/trials/{id}/history: entries { id, status, changedAt }, oldest first (pages with ?limit=&cursor=). */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  return api(request, ({ actor }) => getTrialHistory(actor, params.id));
+  return api(request, async ({ actor }) => listResponse(request, await trialHistoryList(actor, params.id)));
 }

@@ -1,16 +1,20 @@
 import type { Route } from "./+types/users";
-import { createUser, listUsers, listUsersPage } from "~/domain/users/service.server";
+import { createUser, listUsersPage, userList } from "~/domain/users/service.server";
+import { assertOnePagingStyle } from "~/domain/list.server";
 import { api, byMethod, json } from "~/lib/api.server";
+import { listResponse } from "~/lib/list-response.server";
 
 /**
  * GET /api/users: every user (SPEC §7). `?q=` searches name and e-mail;
- * `?page=` (and `pageSize`, at most 200) returns one page, with the total in X-Total-Count.
+ * `?page=` (and `pageSize`, at most 200) returns one page, with the total in X-Total-Count;
+ * or `?limit=` and `?cursor=` page by cursor (next page in `Link`).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   return api(request, async ({ actor }) => {
     const params = new URL(request.url).searchParams;
     const q = params.get("q") ?? undefined;
-    if (!params.has("page")) return listUsers(actor, { q });
+    assertOnePagingStyle(params);
+    if (!params.has("page")) return listResponse(request, userList(actor, { q }));
     const result = await listUsersPage(actor, {
       q,
       page: Number(params.get("page")) || 1,

@@ -1,0 +1,91 @@
+import type { KeyValue } from "#db/keyset.ts";
+import {
+  BATCH_SIZE,
+  decodeCursor,
+  DEFAULT_LIMIT,
+  encodeCursor,
+  parseLimit,
+  type ListBatch,
+  type ListSource,
+} from "~/domain/list.server";
+
+/**
+ * The answer of a list endpoint (`GET /api/<collection>`).
+ *
+ * - Without `limit` and `cursor`: the whole list, as §7 defines it. A list
+ *   longer than one batch is streamed: the body is a pull-based stream that
+ *   reads the next batch (BATCH_SIZE rows, one keyset query) only when the
+ *   client has taken the previous one, so a request holds one batch in memory
+ *   however long the list is and however slow the client. The bytes are those
+ *   of `JSON.stringify` of the whole list.
+ * - With `limit` (1..500, 100 when only `cursor` is given) and/or `cursor`:
+ *   one page, and `Link: <...>; rel="next"` with the next page's URL (the same
+ *   query, the next cursor) when there are more items.
+ *
+ * A list answered as an object (`{ key: value }`) gives `entry` (one member,
+ * without braces) and `object: true`.
+ */
+export async function listResponse<Item>(
+  request: Request,
+  source: ListSource<Item>,
+  format: { object?: boolean; entry?: (item: Item) => string } = {},
+): Promise<Response> {
+  const url = new URL(request.url);
+  const limitParam = url.searchParams.get("limit");
+  const cursorParam = url.searchParams.get("cursor");
+  const serialize = format.entry ?? ((item: Item) => JSON.stringify(item));
+  const [open, close] = format.object ? ["{", "}"] : ["[", "]"];
+  const headers = new Headers({ "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" });
+
+  if (limitParam !== null || cursorParam !== null) {
+    const limit = limitParam !== null ? parseLimit(limitParam) : DEFAULT_LIMIT;
+    const after = cursorParam !== null ? decodeCursor(source, cursorParam) : null;
+    const page = await source.read(after, limit);
+    if (page.next) headers.set("Link", nextLink(url, limit, encodeCursor(source, page.next)));
+    return new Response(open + page.items.map(serialize).join(",") + close, { status: 200, headers });
+  }
+
+  // The first batch is read before answering: a failure there is still a clean 500.
+  const first = await source.read(null, BATCH_SIZE);
+  if (!first.next) return new Response(open + first.items.map(serialize).join(",") + close, { status: 200, headers });
+
+  const encoder = new TextEncoder();
+  let pending: ListBatch<Item> | null = first;
+  let after: KeyValue[] | null = null;
+  let started = false;
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const batch: ListBatch<Item> = pending ?? (await source.read(after, BATCH_SIZE));
+          pending = null;
+          let text = batch.items.map(serialize).join(",");
+          if (text) text = (started ? "," : open) + text;
+          else if (!started) text = open;
+          started = true;
+          if (batch.next) {
+            after = batch.next;
+            controller.enqueue(encoder.encode(text));
+          } else {
+            controller.enqueue(encoder.encode(text + close));
+            controller.close();
+          }
+        } catch (error) {
+          // Headers are gone: the client sees a cut answer (invalid JSON), never a wrong one.
+          console.error(error);
+          controller.error(error);
+        }
+      },
+    },
+    { highWaterMark: 1 },
+  );
+  return new Response(body, { status: 200, headers });
+}
+
+/** `<path?query&limit=N&cursor=...>; rel="next"`: the request's own query, the next page. */
+function nextLink(url: URL, limit: number, cursor: string): string {
+  const next = new URLSearchParams(url.searchParams);
+  next.set("limit", String(limit));
+  next.set("cursor", cursor);
+  return `<${url.pathname}?${next.toString()}>; rel="next"`;
+}
