@@ -13,8 +13,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
+import { freePort } from "../support/server";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
@@ -36,16 +36,6 @@ function demoAccounts(markdown: string): { email: string; password: string }[] {
   }));
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
 
 /** A newcomer's environment: nothing of the test run's own configuration leaks in. */
 function newcomerEnv(port: number): NodeJS.ProcessEnv {

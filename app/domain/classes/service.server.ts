@@ -161,17 +161,31 @@ async function findRow(id: string, t?: Transaction): Promise<Row> {
   return row;
 }
 
-const LIST_CLASSES = (byBranch: boolean) => `
-  SELECT "c"."id", "c"."classNumber", "c"."courseId", "co"."name" AS "courseName", "c"."responsibleId",
-    "u"."name" AS "responsibleName", "c"."branchId", "b"."name" AS "branchName", "c"."classroomId",
-    "r"."name" AS "classroomName", "c"."active", "c"."createdAt", "c"."updatedAt"
-  FROM "classes" AS "c"
+const CLASS_COLUMNS = `"c"."id", "c"."classNumber", "c"."courseId", "co"."name" AS "courseName", "c"."responsibleId",
+  "u"."name" AS "responsibleName", "c"."branchId", "b"."name" AS "branchName", "c"."classroomId",
+  "r"."name" AS "classroomName", "c"."active", "c"."createdAt", "c"."updatedAt"`;
+const CLASS_FROM = `FROM "classes" AS "c"
   LEFT JOIN "courses" AS "co" ON "co"."id" = "c"."courseId"
   LEFT JOIN "users" AS "u" ON "u"."id" = "c"."responsibleId"
   LEFT JOIN "branches" AS "b" ON "b"."id" = "c"."branchId"
-  LEFT JOIN "classrooms" AS "r" ON "r"."id" = "c"."classroomId"
+  LEFT JOIN "classrooms" AS "r" ON "r"."id" = "c"."classroomId"`;
+
+const LIST_CLASSES = (byBranch: boolean) => `
+  SELECT ${CLASS_COLUMNS}
+  ${CLASS_FROM}
   ${byBranch ? `WHERE "c"."branchId" = :branchId` : ""}
   ORDER BY "c"."classNumber"`;
+
+/** Each class with its linked schedules (links read in one query for all the rows). */
+function withSchedules(rows: FlatClass[], links: Array<ScheduleFields & { classId: string }>): ClassDTO[] {
+  const byClass = new Map<string, ScheduleFields[]>();
+  for (const link of links) {
+    const list = byClass.get(link.classId);
+    if (list) list.push(link);
+    else byClass.set(link.classId, [link]);
+  }
+  return rows.map((row) => dto(row, byClass.get(row.id) ?? []));
+}
 
 const LIST_LINKED_SCHEDULES = (byBranch: boolean) => `
   SELECT "l"."classId", "s"."id", "s"."dayOfWeek", "s"."startTime", "s"."endTime"
@@ -193,23 +207,8 @@ export async function listClasses(actor: Actor | null, filter: { branchId?: stri
     selectRows<FlatClass>(LIST_CLASSES(byBranch), params),
     selectRows<ScheduleFields & { classId: string }>(LIST_LINKED_SCHEDULES(byBranch), params),
   ]);
-  const byClass = new Map<string, ScheduleFields[]>();
-  for (const link of links) {
-    const list = byClass.get(link.classId);
-    if (list) list.push(link);
-    else byClass.set(link.classId, [link]);
-  }
-  return rows.map((row) => dto(row, byClass.get(row.id) ?? []));
+  return withSchedules(rows, links);
 }
-
-const CLASS_COLUMNS = `"c"."id", "c"."classNumber", "c"."courseId", "co"."name" AS "courseName", "c"."responsibleId",
-  "u"."name" AS "responsibleName", "c"."branchId", "b"."name" AS "branchName", "c"."classroomId",
-  "r"."name" AS "classroomName", "c"."active", "c"."createdAt", "c"."updatedAt"`;
-const CLASS_FROM = `FROM "classes" AS "c"
-  LEFT JOIN "courses" AS "co" ON "co"."id" = "c"."courseId"
-  LEFT JOIN "users" AS "u" ON "u"."id" = "c"."responsibleId"
-  LEFT JOIN "branches" AS "b" ON "b"."id" = "c"."branchId"
-  LEFT JOIN "classrooms" AS "r" ON "r"."id" = "c"."classroomId"`;
 
 /** GET /api/classes: numbered order (optionally one branch's), read in batches, each batch with its schedules. */
 export function classList(actor: Actor | null, filter: { branchId?: string | null } = {}): ListSource<ClassDTO> {
@@ -232,13 +231,7 @@ export function classList(actor: Actor | null, filter: { branchId?: string | nul
          WHERE "l"."classId" IN (${idsOfBatch(batch)})`,
         batch.params,
       );
-      const byClass = new Map<string, ScheduleFields[]>();
-      for (const link of links) {
-        const list = byClass.get(link.classId);
-        if (list) list.push(link);
-        else byClass.set(link.classId, [link]);
-      }
-      return rows.map((row) => dto(row, byClass.get(row.id) ?? []));
+      return withSchedules(rows, links);
     },
   );
 }

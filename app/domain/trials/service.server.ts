@@ -90,21 +90,8 @@ const TRIAL_COLUMNS = `"t"."id", "t"."guardianName", "t"."studentName", "t"."cla
 
 type TrialRow = Omit<TrialDTO, "createdAt" | "updatedAt"> & { createdAt: string | Date; updatedAt: string | Date };
 
-function rowToDTO(r: TrialRow): TrialDTO {
-  return {
-    id: r.id,
-    guardianName: r.guardianName,
-    studentName: r.studentName,
-    classId: r.classId,
-    whatsappNumber: r.whatsappNumber,
-    scheduledDate: dateOnly(r.scheduledDate),
-    scheduledTime: r.scheduledTime,
-    status: r.status,
-    origin: r.origin,
-    createdAt: iso(r.createdAt),
-    updatedAt: iso(r.updatedAt),
-  };
-}
+/** A plain row of TRIAL_COLUMNS has the model's fields: the same mapping. */
+const rowToDTO = (r: TrialRow): TrialDTO => toDTO(r as unknown as Trial);
 
 /** The calendar order (date, time, student) and the id to break ties: index `trials_calendar_order`. */
 const TRIAL_KEY: KeyPart[] = [
