@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import type { Route } from "./+types/preferences-sidebar";
+import type { Route } from "./+types/sidebar";
 import { readSidebarOpen, writeSidebarOpen } from "~/preferences.server";
 import { safeRedirect } from "~/session.server";
 

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import type { Route } from "./+types/preferences-branch";
+import type { Route } from "./+types/branch";
 import { isActiveBranch } from "~/domain/branches/selection.server";
 import { isUuid } from "~/domain/validation";
 import { writeSelectedBranchId } from "~/preferences.server";
