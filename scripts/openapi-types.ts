@@ -1,6 +1,8 @@
-import { writeFile } from "node:fs/promises";
-import { CONTRACT_TYPES_FILE, contractTypesSource } from "../tests/contract/generate";
+import path from "node:path";
+import { CONTRACT_TYPES_FILE, writeContractTypes } from "../tests/contract/generate";
+import { documentFromSources } from "../tests/contract/document";
 
-// Regenerates the typed-client contract of the JSON API from the OpenAPI document.
-await writeFile(CONTRACT_TYPES_FILE, await contractTypesSource());
-console.log(`wrote ${CONTRACT_TYPES_FILE}`);
+// Generates the typed-client contract of the JSON API from the OpenAPI document
+// (built from app/routes.ts and the route modules' `openapi` declarations).
+await writeContractTypes(await documentFromSources());
+console.log(`wrote ${path.relative(process.cwd(), CONTRACT_TYPES_FILE)}`);

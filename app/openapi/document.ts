@@ -1,14 +1,30 @@
 import { z } from "zod";
-import { responseSchemas, type ResponseSchemaName } from "./dto";
-import { endpoints, type Answer, type Endpoint } from "./endpoints";
+import { errorDto } from "~/domain/dto-fields";
 import { MAX_LIMIT } from "~/domain/paging";
+import { ACCESS_LABELS, TAGS, type Answer, type Method, type Operation, type Operations } from "./operation";
 
 /**
- * Builds the OpenAPI 3.1 document of the JSON API from the endpoint catalogue.
- * Request bodies are converted from the services' own zod schemas (input side,
- * so defaults and transforms describe what a client may send); responses from
- * the DTO schemas of ./dto. Nothing here is written by hand twice.
+ * Builds the OpenAPI 3.1 document of the JSON API from the route table: each
+ * `/api` route gives the path, its module's `openapi` export the operations
+ * (./operation.ts). Request bodies are converted from the services' own zod
+ * schemas (input side, so defaults and transforms describe what a client may
+ * send); responses from the DTO schemas of app/domain/<entity>/schema.ts,
+ * each named one once in `components.schemas`. Nothing here is written twice.
  */
+
+/** One route of the table under /api: its React Router path and its module's declared operations. */
+export interface ApiRoute {
+  /** "/api/courses/:id" */
+  path: string;
+  operations: Operations | undefined;
+}
+
+/** One operation with its place: what the builder works on. */
+export interface Endpoint extends Operation {
+  method: Lowercase<Method>;
+  /** OpenAPI style: `/api/courses/{id}`. */
+  path: string;
+}
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -40,28 +56,6 @@ export interface OperationObject {
 
 export const SESSION_COOKIE_NAME = "__session";
 const COMPONENTS = "#/components/schemas/";
-
-export const ACCESS_LABELS: Record<Endpoint["access"], string> = {
-  public: "Público",
-  "signed-in": "Qualquer usuário conectado",
-  admin: "Administrador",
-  trials: "Equipe ou Administrador",
-  "upload-token": "Quem tem a URL assinada (sem cookie)",
-};
-
-const TAG_DESCRIPTIONS: Record<string, string> = {
-  Autenticação: "Sessão por cookie: `POST /api/login` devolve o cookie `__session`, que as outras chamadas enviam.",
-  Usuários: "Usuários do sistema e o envio do avatar em três passos (URL assinada, PUT do arquivo, PUT do avatar).",
-  Unidades: "As unidades (filiais) da rede.",
-  Ofertas: "Planos com valor mensal e link de pagamento, por unidade.",
-  Salas: "Salas de cada unidade, com capacidade (vagas por hora).",
-  "Horários das salas": "Horários semanais de cada sala (segunda a sábado, HH:MM).",
-  Cursos: "Cursos oferecidos.",
-  Turmas: "Turmas: curso, responsável, unidade, sala e um ou mais horários; o número é atribuído pelo servidor.",
-  Responsáveis: "Responsáveis e suas pessoas; a pessoa principal gera um usuário cliente.",
-  Experimentais: "Aulas experimentais, seus status e o histórico de mudanças.",
-  Documentação: "Este documento.",
-};
 
 /**
  * What a JSON Schema cannot say about an input field that a transform or a
@@ -111,43 +105,45 @@ export function requestSchema(schema: z.ZodType): JsonSchema {
   return json;
 }
 
-/** The DTO schemas, converted together so nested ones become `$ref`s to each other. */
-function componentSchemas(): Record<string, JsonSchema> {
-  const registry = z.registry<{ id: string }>();
-  for (const [id, schema] of Object.entries(responseSchemas)) registry.add(schema, { id });
-  const { schemas } = z.toJSONSchema(registry, {
-    io: "output",
-    target: "draft-2020-12",
-    metadata: z.globalRegistry,
-    uri: (id) => `${COMPONENTS}${id}`,
-  }) as { schemas: Record<string, JsonSchema> };
-  for (const schema of Object.values(schemas)) {
-    // `$id`/`$schema` are per-file in JSON Schema; inside an OpenAPI document they only confuse tools.
-    delete schema.$id;
-    delete schema.$schema;
+/**
+ * The response schemas, converted one by one: every DTO named with
+ * `.meta({ id })` (also when nested in another) lands once in `components`,
+ * and the answers refer to it by name.
+ */
+class Components {
+  readonly schemas: Record<string, JsonSchema> = {};
+
+  /** The JSON Schema of an answer: a `$ref`, an array of `$ref`s, or an inline schema referring to named ones. */
+  add(schema: z.ZodType): JsonSchema {
+    const { $defs, ...json } = z.toJSONSchema(schema, { io: "output", target: "draft-2020-12" }) as JsonSchema & {
+      $defs?: Record<string, JsonSchema>;
+    };
+    delete json.$schema;
+    for (const [name, def] of Object.entries($defs ?? {})) {
+      const converted = retarget(def);
+      const known = this.schemas[name];
+      if (known && JSON.stringify(known) !== JSON.stringify(converted)) {
+        throw new Error(`Two different response schemas are named ${name}`);
+      }
+      this.schemas[name] = converted;
+    }
+    return retarget(json);
   }
-  return schemas;
 }
 
-function ref(name: ResponseSchemaName): JsonSchema {
-  return { $ref: `${COMPONENTS}${name}` };
+/** `#/$defs/Course` (one conversion) → `#/components/schemas/Course` (the document). */
+function retarget(json: JsonSchema): JsonSchema {
+  return JSON.parse(JSON.stringify(json).replaceAll('"#/$defs/', `"${COMPONENTS}`)) as JsonSchema;
 }
 
-function answerSchema(answer: Answer): JsonSchema | undefined {
+function answerSchema(answer: Answer, components: Components): JsonSchema | undefined {
   if (!answer.schema) return answer.status === 204 ? undefined : { type: "object" };
-  if (typeof answer.schema === "string") return ref(answer.schema);
-  return { type: "array", items: ref(answer.schema.arrayOf) };
-}
-
-const errorContent = { "application/json": { schema: ref("Error") } };
-
-function errorAnswer(description: string) {
-  return { description, content: errorContent };
+  return components.add(answer.schema);
 }
 
 /** A list endpoint: every GET answering an array, and the object-shaped lists marked `paged`. */
 export function isPagedList(e: Endpoint): boolean {
-  return e.method === "get" && (e.paged === true || (typeof e.success.schema === "object" && "arrayOf" in e.success.schema));
+  return e.method === "get" && (e.paged === true || e.success.schema instanceof z.ZodArray);
 }
 
 /** The paging parameters every list endpoint takes (docs/api.md, "Lists"). */
@@ -209,7 +205,7 @@ export function errorStatuses(e: Endpoint): Record<string, string> {
   return out;
 }
 
-function operation(e: Endpoint): OperationObject {
+function operation(e: Endpoint, components: Components, errorContent: { "application/json": { schema: JsonSchema } }): OperationObject {
   const op: OperationObject = {
     operationId: e.operationId,
     tags: [e.tag],
@@ -242,7 +238,7 @@ function operation(e: Endpoint): OperationObject {
     };
   }
 
-  const success = answerSchema(e.success);
+  const success = answerSchema(e.success, components);
   const successHeaders = { ...e.success.headers, ...(isPagedList(e) ? { Link: LINK_HEADER_DESCRIPTION } : {}) };
   op.responses = {};
   op.responses[String(e.success.status)] = {
@@ -253,7 +249,7 @@ function operation(e: Endpoint): OperationObject {
     ...(success ? { content: { "application/json": { schema: success } } } : {}),
   };
   for (const [status, description] of Object.entries(errorStatuses(e))) {
-    op.responses[status] = errorAnswer(description);
+    op.responses[status] = { description, content: errorContent };
     if (status === "429") {
       op.responses[status].headers = { "Retry-After": { description: "Segundos até poder tentar de novo", schema: { type: "string" } } };
     }
@@ -261,14 +257,38 @@ function operation(e: Endpoint): OperationObject {
   return op;
 }
 
-export function buildOpenApiDocument(list: Endpoint[] = endpoints): OpenApiDocument {
+/** "/api/courses/:id" (React Router) → "/api/courses/{id}" (OpenAPI). */
+export function openApiPath(routePath: string): string {
+  return routePath.replace(/:(\w+)/g, "{$1}");
+}
+
+const TAG_ORDER = Object.keys(TAGS);
+
+/** Every declared operation with its path, grouped by tag in the order of TAGS, then in the order of the route table. */
+export function endpointsOf(routes: ApiRoute[]): Endpoint[] {
+  const list: Endpoint[] = [];
+  for (const route of routes) {
+    for (const [method, op] of Object.entries(route.operations ?? {}) as Array<[Method, Operation]>) {
+      list.push({ ...op, method: method.toLowerCase() as Lowercase<Method>, path: openApiPath(route.path) });
+    }
+  }
+  return list.sort((a, b) => TAG_ORDER.indexOf(a.tag) - TAG_ORDER.indexOf(b.tag));
+}
+
+export function buildOpenApiDocument(routes: ApiRoute[]): OpenApiDocument {
+  const list = endpointsOf(routes);
+  const components = new Components();
+  const errorContent = { "application/json": { schema: components.add(errorDto) } };
   const paths: OpenApiDocument["paths"] = {};
+  const ids = new Set<string>();
   for (const e of list) {
+    if (ids.has(e.operationId)) throw new Error(`Duplicate operationId ${e.operationId}`);
+    ids.add(e.operationId);
     const item = (paths[e.path] ??= {});
     if (item[e.method]) throw new Error(`Duplicate operation ${e.method.toUpperCase()} ${e.path}`);
-    item[e.method] = operation(e);
+    item[e.method] = operation(e, components, errorContent);
   }
-  const tags = [...new Set(list.map((e) => e.tag))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] }));
+  const tags = TAG_ORDER.filter((name) => list.some((e) => e.tag === name)).map((name) => ({ name, description: TAGS[name as keyof typeof TAGS] }));
   return {
     openapi: "3.1.0",
     info: {
@@ -297,14 +317,7 @@ export function buildOpenApiDocument(list: Endpoint[] = endpoints): OpenApiDocum
           description: "O cookie assinado que `POST /api/login` (ou `/api/register`) devolve.",
         },
       },
-      schemas: componentSchemas(),
+      schemas: components.schemas,
     },
   };
-}
-
-let cached: OpenApiDocument | undefined;
-
-/** Built once per process: the catalogue and the schemas do not change while it runs. */
-export function openApiDocument(): OpenApiDocument {
-  return (cached ??= buildOpenApiDocument());
 }

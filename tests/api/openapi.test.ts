@@ -2,54 +2,60 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
-import type { RouteConfigEntry } from "@react-router/dev/routes";
-import routes from "~/routes";
-import { buildOpenApiDocument, requestSchema } from "~/openapi/document";
-import { endpoints } from "~/openapi/endpoints";
+import { buildOpenApiDocument, endpointsOf, openApiPath, requestSchema } from "~/openapi/document";
+import type { Access } from "~/openapi/operation";
 import { courseSchema } from "~/domain/courses/schema";
 import { trialSchema } from "~/domain/trials/schema";
 import { anonymous } from "../support/http";
+import { flattenRoutes } from "../support/route-table";
+import { apiRoutesFromSources } from "../contract/document";
+import { matrix, type Caller } from "./authorization-matrix";
 
-const doc = buildOpenApiDocument();
+// Built here from app/routes.ts and the route modules; the server builds its own from its build's route table.
+const sources = await apiRoutesFromSources();
+const doc = buildOpenApiDocument(sources);
+const endpoints = endpointsOf(sources);
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 
 /** Every `/api` route of the route table: OpenAPI path → route module file. */
 function apiRoutes(): Map<string, string> {
   const out = new Map<string, string>();
-  const walk = (entries: RouteConfigEntry[], parent: string) => {
-    for (const entry of entries) {
-      const full = [parent, entry.path ?? ""].filter(Boolean).join("/");
-      if ((full === "api" || full.startsWith("api/")) && entry.path !== undefined && full !== "api/*") {
-        // React Router `:id` is OpenAPI `{id}`.
-        out.set(`/${full}`.replace(/:(\w+)/g, "{$1}"), entry.file);
-      }
-      if (entry.children) walk(entry.children, full);
-    }
-  };
-  walk(routes, "");
+  for (const r of flattenRoutes()) {
+    if (r.path.startsWith("/api/") && !r.path.endsWith("*")) out.set(openApiPath(r.path), r.file);
+  }
   return out;
 }
 
-/** The methods a route module answers, read from its source (GET: a loader that is not a 405). */
-async function implementedMethods(file: string): Promise<Set<string>> {
+/** The methods a route module answers, read from its handlers (GET: a loader that is not a 405). */
+async function implementedMethods(file: string): Promise<string[]> {
   const source = await readFile(path.join("app", file), "utf8");
-  const methods = new Set<string>();
+  const route = flattenRoutes().find((r) => r.file === file)!;
   const loader = /export (async )?function loader[\s\S]*?\n}/.exec(source)?.[0];
-  if (loader && !loader.includes("405")) methods.add("get");
-  if (/export (async )?function action/.test(source)) {
-    const keys = [...source.matchAll(/\b(POST|PUT|PATCH|DELETE): /g)].map((m) => m[1].toLowerCase());
-    // An action without byMethod takes any method through api(); §7 documents POST for those.
-    for (const m of keys.length ? keys : ["post"]) methods.add(m);
+  return route.methods.filter((m) => m !== "GET" || !loader?.includes("405")).map((m) => m.toLowerCase());
+}
+
+/** What each kind of caller gets from an operation with this access, per the permission model. */
+function expectedAnswers(access: Access, ok: number): Record<Caller, number> {
+  switch (access) {
+    case "public":
+    case "upload-token":
+      return { anonymous: ok, Client: ok, Team: ok, Administrator: ok };
+    case "signed-in":
+      return { anonymous: 401, Client: ok, Team: ok, Administrator: ok };
+    case "trials":
+      return { anonymous: 401, Client: 403, Team: ok, Administrator: ok };
+    case "admin":
+      return { anonymous: 401, Client: 403, Team: 403, Administrator: ok };
   }
-  return methods;
 }
 
 describe("GET /api/openapi.json", () => {
-  it("serves the generated document to anyone, as JSON", async () => {
+  it("serves to anyone, as JSON, the document of app/routes.ts and the route modules' declarations", async () => {
     const res = await anonymous().get("/api/openapi.json");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);
-    expect(res.body).toEqual(JSON.parse(JSON.stringify(doc)));
+    // Same paths in the same order, same operations, same named schemas.
+    expect(JSON.stringify(res.body)).toBe(JSON.stringify(doc));
   });
 
   it("is a valid OpenAPI 3.1 document", async () => {
@@ -63,15 +69,41 @@ describe("GET /api/openapi.json", () => {
   it("documents every /api route of app/routes.ts, and only those", () => {
     const table = [...apiRoutes().keys()].sort();
     expect(table.length).toBeGreaterThan(30);
+    expect(sources.filter((r) => !r.operations || Object.keys(r.operations).length === 0).map((r) => r.path)).toEqual([]);
     expect(Object.keys(doc.paths).sort()).toEqual(table);
   });
 
   it("documents exactly the methods each route module answers", async () => {
     for (const [apiPath, file] of apiRoutes()) {
       const documented = METHODS.filter((m) => doc.paths[apiPath]?.[m]);
-      const implemented = [...(await implementedMethods(file))].sort();
+      const implemented = (await implementedMethods(file)).sort();
       expect({ path: apiPath, methods: [...documented].sort() }).toEqual({ path: apiPath, methods: implemented });
     }
+  });
+
+  it("declares for each operation the access and success status the authorization matrix checks on the server", () => {
+    // tests/api/authorization-matrix.test.ts holds the server to the matrix; this holds the declarations to it.
+    const rows = new Map(matrix.map((row) => [`${row.method} ${openApiPath(row.path)}`, row]));
+    const operation = (e: (typeof endpoints)[number]) => `${e.method.toUpperCase()} ${e.path}`;
+    const declared = endpoints.map((e) => ({
+      operation: operation(e),
+      access: e.access,
+      answers: expectedAnswers(e.access, e.success.status),
+      public: e.access === "public" || e.access === "upload-token",
+    }));
+    const inMatrix = endpoints.map((e) => ({
+      operation: operation(e),
+      access: e.access,
+      answers: rows.get(operation(e))?.expect,
+      public: rows.get(operation(e))?.public === true,
+    }));
+    expect(inMatrix).toEqual(declared);
+    // And every /api row of the matrix other than the 404s and 405s is a documented operation.
+    const undocumented = [...rows.entries()]
+      .filter(([, row]) => row.path.startsWith("/api/") && !row.path.endsWith("*") && row.expect.Administrator !== 405)
+      .map(([key]) => key)
+      .filter((key) => !declared.some((d) => d.operation === key));
+    expect(undocumented).toEqual([]);
   });
 
   it("takes request bodies from the services' zod schemas", () => {
@@ -103,7 +135,8 @@ describe("GET /api/openapi.json", () => {
   });
 
   it("has unique operation ids", () => {
-    const ids = endpoints.map((e) => e.operationId);
+    const ids = Object.values(doc.paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
+    expect(ids.length).toBe(endpoints.length);
     expect(new Set(ids).size).toBe(ids.length);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { id, timestamp } from "../dto-fields";
 import { checkbox, formCheckbox, requiredString } from "../fields";
 
 export const BRANCH_NAME_REQUIRED = "Nome da unidade é obrigatório";
@@ -23,3 +24,18 @@ export const branchUpdateSchema = z.object({
 });
 
 export type BranchInput = z.output<typeof branchSchema>;
+
+// ---- Responses ----
+
+export const branchDto = z
+  .object({
+    id,
+    name: z.string(),
+    address: z.string(),
+    active: z.boolean(),
+    isDefault: z.boolean(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .meta({ id: "Branch" });
+export type BranchDTO = z.output<typeof branchDto>;

@@ -7,15 +7,8 @@ import { ConflictError, NotFoundError } from "../errors";
 import { isUuid, parseOrThrow } from "../validation";
 import { branchSchema, branchUpdateSchema } from "./schema";
 
-export interface BranchDTO {
-  id: string;
-  name: string;
-  address: string;
-  active: boolean;
-  isDefault: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+import type { BranchDTO } from "./schema";
+export type { BranchDTO };
 
 function toDTO(b: Branch): BranchDTO {
   return {

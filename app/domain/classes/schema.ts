@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { hhmm, id, storedEnum, timestamp } from "../dto-fields";
+import { WEEKDAYS } from "../schedules/schema";
 import { checkbox, formCheckbox } from "../fields";
 
 export const COURSE_REQUIRED = "Curso é obrigatório";
@@ -67,3 +69,47 @@ export const classUpdateSchema = z.object({
 });
 
 export type ClassInput = z.output<typeof classSchema>;
+
+// ---- Responses ----
+
+export const classScheduleDto = z
+  .object({
+    id,
+    dayOfWeek: storedEnum(WEEKDAYS),
+    startTime: hhmm,
+    endTime: hhmm,
+    label: z.string().describe("'Segunda 08:00-09:00'"),
+  })
+  .meta({ id: "ClassSchedule" });
+export type ClassScheduleDTO = z.output<typeof classScheduleDto>;
+
+export const classDto = z
+  .object({
+    id,
+    classNumber: z.int().positive().describe("Atribuído pelo servidor"),
+    courseId: id,
+    courseName: z.string(),
+    responsibleId: id,
+    responsibleName: z.string(),
+    branchId: id,
+    branchName: z.string(),
+    classroomId: id,
+    classroomName: z.string(),
+    scheduleIds: z.array(id),
+    schedules: z.array(classScheduleDto).describe("Em ordem de dia da semana e horário"),
+    active: z.boolean(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .meta({ id: "Class" });
+export type ClassDTO = z.output<typeof classDto>;
+
+export const classScheduleLinkDto = z
+  .object({
+    id,
+    classId: id,
+    scheduleId: id,
+    createdAt: timestamp,
+  })
+  .meta({ id: "ClassScheduleLink" });
+export type ClassScheduleLinkDTO = z.output<typeof classScheduleLinkDto>;

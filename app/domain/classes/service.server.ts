@@ -16,39 +16,8 @@ import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from 
 import { isUuid, parseOrThrow } from "../validation";
 import { classSchema, classUpdateSchema, compareSchedules, scheduleLabel, type ClassInput } from "./schema";
 
-export interface ClassScheduleDTO {
-  id: string;
-  dayOfWeek: string;
-  startTime: string;
-  endTime: string;
-  label: string;
-}
-
-export interface ClassDTO {
-  id: string;
-  classNumber: number;
-  courseId: string;
-  courseName: string;
-  responsibleId: string;
-  responsibleName: string;
-  branchId: string;
-  branchName: string;
-  classroomId: string;
-  classroomName: string;
-  /** The linked classroom schedules, in weekday order then start time. */
-  scheduleIds: string[];
-  schedules: ClassScheduleDTO[];
-  active: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface ClassScheduleLinkDTO {
-  id: string;
-  classId: string;
-  scheduleId: string;
-  createdAt: string;
-}
+import type { ClassScheduleDTO, ClassDTO, ClassScheduleLinkDTO } from "./schema";
+export type { ClassScheduleDTO, ClassDTO, ClassScheduleLinkDTO };
 
 /** For the trials form (§2): 'course name - Turma N (branch name)' and the time its first schedule starts. */
 export interface ClassOption {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { id, timestamp } from "../dto-fields";
 import { requiredString } from "../fields";
 
 export const CLASSROOM_NAME_REQUIRED = "Nome da sala é obrigatório";
@@ -40,3 +41,17 @@ export const classroomUpdateSchema = z.object({
 });
 
 export type ClassroomInput = z.output<typeof classroomSchema>;
+
+// ---- Responses ----
+
+export const classroomDto = z
+  .object({
+    id,
+    branchId: id,
+    name: z.string(),
+    capacity: z.int().positive().describe("Vagas por hora"),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .meta({ id: "Classroom" });
+export type ClassroomDTO = z.output<typeof classroomDto>;

@@ -9,14 +9,8 @@ import { sortSchedules, toScheduleDTO, type ScheduleDTO } from "../schedules/dto
 import { isUuid, parseOrThrow } from "../validation";
 import { classroomSchema, classroomUpdateSchema } from "./schema";
 
-export interface ClassroomDTO {
-  id: string;
-  branchId: string;
-  name: string;
-  capacity: number;
-  createdAt: string;
-  updatedAt: string;
-}
+import type { ClassroomDTO } from "./schema";
+export type { ClassroomDTO };
 
 function toDTO(c: Classroom): ClassroomDTO {
   return {

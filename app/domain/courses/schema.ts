@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { id, timestamp } from "../dto-fields";
 import { checkbox, formCheckbox, requiredString } from "../fields";
 
 export const COURSE_NAME_REQUIRED = "Nome do curso é obrigatório";
@@ -18,3 +19,16 @@ export const courseUpdateSchema = z.object({
 });
 
 export type CourseInput = z.output<typeof courseSchema>;
+
+// ---- Responses ----
+
+export const courseDto = z
+  .object({
+    id,
+    name: z.string(),
+    active: z.boolean(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .meta({ id: "Course" });
+export type CourseDTO = z.output<typeof courseDto>;

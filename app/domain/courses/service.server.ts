@@ -7,13 +7,8 @@ import { ConflictError, NotFoundError } from "../errors";
 import { isUuid, parseOrThrow } from "../validation";
 import { courseSchema, courseUpdateSchema } from "./schema";
 
-export interface CourseDTO {
-  id: string;
-  name: string;
-  active: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+import type { CourseDTO } from "./schema";
+export type { CourseDTO };
 
 function toDTO(c: Course): CourseDTO {
   return {

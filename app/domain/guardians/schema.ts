@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { day, id, timestamp } from "../dto-fields";
 import { checkbox, cpfField, DATE_RE, requiredEmail, requiredString, stripCpf } from "../fields";
 
 export const FULL_NAME_REQUIRED = "Nome completo é obrigatório";
@@ -146,3 +147,33 @@ export const guardianFormSchema = z
 function isFilled(value: string | undefined | null | false): boolean {
   return typeof value === "string" && value.trim() !== "";
 }
+
+// ---- Responses ----
+
+export const guardianPersonDto = z
+  .object({
+    id,
+    guardianId: id,
+    fullName: z.string(),
+    cpf: z.string().regex(/^\d{11}$/),
+    email: z.string(),
+    birthDate: day.nullable(),
+    phone: z.string().nullable().describe("Somente dígitos"),
+    isPrimary: z.boolean(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .meta({ id: "GuardianPerson" });
+export type GuardianPersonDTO = z.output<typeof guardianPersonDto>;
+
+export const guardianDto = z
+  .object({
+    id,
+    userId: id.nullable().describe("O usuário cliente criado a partir da pessoa principal"),
+    address: z.string(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    persons: z.array(guardianPersonDto).describe("A principal primeiro, depois por nome"),
+  })
+  .meta({ id: "Guardian" });
+export type GuardianDTO = z.output<typeof guardianDto>;

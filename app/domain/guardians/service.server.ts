@@ -9,27 +9,8 @@ import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { isUuid, parseOrThrow } from "../validation";
 import { guardianPersonUpdateSchema, guardianSchema, ONE_PRIMARY } from "./schema";
 
-export interface GuardianPersonDTO {
-  id: string;
-  guardianId: string;
-  fullName: string;
-  cpf: string;
-  email: string;
-  birthDate: string | null;
-  phone: string | null;
-  isPrimary: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface GuardianDTO {
-  id: string;
-  userId: string | null;
-  address: string;
-  createdAt: string;
-  updatedAt: string;
-  persons: GuardianPersonDTO[];
-}
+import type { GuardianPersonDTO, GuardianDTO } from "./schema";
+export type { GuardianPersonDTO, GuardianDTO };
 
 export interface GuardianPage {
   guardians: GuardianDTO[];

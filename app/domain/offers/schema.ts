@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { id, timestamp } from "../dto-fields";
 import { checkbox, formCheckbox, requiredString } from "../fields";
 import { centsToDecimal, MAX_CENTS, toCents } from "./money";
 
@@ -65,3 +66,24 @@ export const offerUpdateSchema = z.object({
 });
 
 export type OfferInput = z.output<typeof offerSchema>;
+
+// ---- Responses ----
+
+export const offerDto = z
+  .object({
+    id,
+    name: z.string(),
+    // DECIMAL(10,2) as text with two decimals (exact on every database).
+    monthlyValue: z
+      .string()
+      .regex(/^\d+\.\d{2}$/)
+      .describe('DECIMAL(10,2) como texto com duas casas, por exemplo "189.90"'),
+    checkoutLink: z.string(),
+    branchId: id,
+    branchName: z.string().nullable(),
+    active: z.boolean(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .meta({ id: "Offer" });
+export type OfferDTO = z.output<typeof offerDto>;

@@ -9,18 +9,8 @@ import { isUuid, parseOrThrow } from "../validation";
 import { normalizeDecimal } from "./money";
 import { offerSchema, offerUpdateSchema } from "./schema";
 
-export interface OfferDTO {
-  id: string;
-  name: string;
-  /** DECIMAL(10,2) as text with two decimals, e.g. "189.90" (exact on every database). */
-  monthlyValue: string;
-  checkoutLink: string;
-  branchId: string;
-  branchName: string | null;
-  active: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+import type { OfferDTO } from "./schema";
+export type { OfferDTO };
 
 type OfferRow = Offer & { branch?: Branch | null };
 

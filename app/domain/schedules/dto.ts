@@ -1,15 +1,8 @@
 import type { ClassroomSchedule } from "#db/models.ts";
 import { weekdayIndex } from "./schema";
 
-export interface ScheduleDTO {
-  id: string;
-  classroomId: string;
-  dayOfWeek: string;
-  startTime: string;
-  endTime: string;
-  createdAt: string;
-  updatedAt: string;
-}
+import type { ScheduleDTO } from "./schema";
+export type { ScheduleDTO };
 
 export function toScheduleDTO(s: ClassroomSchedule): ScheduleDTO {
   return {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hhmm, id, storedEnum, timestamp } from "../dto-fields";
 import { requiredString, TIME_RE } from "../fields";
 
 /** §3: six weekdays, Monday to Saturday (no Sunday), in display order. */
@@ -54,3 +55,18 @@ export const scheduleUpdateSchema = z.object({
 });
 
 export type ScheduleInput = z.output<typeof scheduleSchema>;
+
+// ---- Responses ----
+
+export const scheduleDto = z
+  .object({
+    id,
+    classroomId: id,
+    dayOfWeek: storedEnum(WEEKDAYS),
+    startTime: hhmm,
+    endTime: hhmm,
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .meta({ id: "ClassroomSchedule" });
+export type ScheduleDTO = z.output<typeof scheduleDto>;

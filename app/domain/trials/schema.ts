@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { day, hhmm, id, storedEnum, timestamp } from "../dto-fields";
 import { DATE_RE, requiredString, TIME_RE } from "../fields";
 import { onlyDigits } from "~/lib/format";
 import { isCalendarDate } from "./calendar";
@@ -75,3 +76,36 @@ export const trialStatusSchema = z.object({ status });
 
 export type TrialInput = z.output<typeof trialSchema>;
 export type TrialUpdateInput = z.output<typeof trialUpdateSchema>;
+
+// ---- Responses ----
+
+export const trialDto = z
+  .object({
+    id,
+    guardianName: z.string(),
+    studentName: z.string(),
+    classId: id,
+    whatsappNumber: z.string().describe("Somente dígitos (DDD + número)"),
+    scheduledDate: day,
+    scheduledTime: hhmm,
+    status: storedEnum(TRIAL_STATUSES),
+    origin: storedEnum(TRIAL_ORIGINS),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .meta({ id: "Trial" });
+export type TrialDTO = z.output<typeof trialDto>;
+
+export const trialHistoryEntryDto = z
+  .object({
+    id,
+    status: storedEnum(TRIAL_STATUSES),
+    changedAt: timestamp,
+  })
+  .meta({ id: "TrialHistoryEntry" });
+export type TrialHistoryEntryDTO = z.output<typeof trialHistoryEntryDto>;
+
+export const trialHistoriesDto = z
+  .record(z.string(), z.array(trialHistoryEntryDto))
+  .meta({ id: "TrialHistories", description: "Id do experimental → seu histórico, do mais antigo ao mais recente" });
+export type TrialHistories = z.output<typeof trialHistoriesDto>;

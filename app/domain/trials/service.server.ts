@@ -11,27 +11,8 @@ import { averageSalesCycleDays, kpisFromCounts, type SalesCycle, type TrialKpis 
 import { ATTENDED, NO_SHOW } from "./constants";
 import { CLASS_REQUIRED, SCHEDULED, trialSchema, trialUpdateSchema, WANTS_TO_ENROLL } from "./schema";
 
-export interface TrialDTO {
-  id: string;
-  guardianName: string;
-  studentName: string;
-  classId: string;
-  whatsappNumber: string;
-  scheduledDate: string;
-  scheduledTime: string;
-  status: string;
-  origin: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface TrialHistoryEntryDTO {
-  id: string;
-  status: string;
-  changedAt: string;
-}
-
-export type TrialHistories = Record<string, TrialHistoryEntryDTO[]>;
+import type { TrialDTO, TrialHistoryEntryDTO, TrialHistories } from "./schema";
+export type { TrialDTO, TrialHistoryEntryDTO, TrialHistories };
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 

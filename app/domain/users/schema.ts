@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { id, storedEnum, timestamp } from "../dto-fields";
 import { USER_TYPES } from "../actor";
 import { optionalCpf, requiredEmail, requiredString } from "../fields";
 
@@ -77,3 +78,23 @@ export const userEditFormSchema = z.object({
 export const avatarSchema = z.object({
   avatarUrl: z.string({ error: "avatarUrl é obrigatório" }).trim().min(1, "avatarUrl é obrigatório").max(500).nullable(),
 });
+
+// ---- Responses ----
+
+/** A user as every surface shows it: never the password hash. */
+export const userDto = z
+  .object({
+    id,
+    name: z.string(),
+    email: z.string(),
+    userType: storedEnum(USER_TYPES),
+    cpf: z.string().regex(/^\d{11}$/).nullable().describe("11 dígitos, sem máscara"),
+    avatarUrl: z.string().nullable().describe("Caminho da imagem neste servidor (`/uploads/{id}`)"),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .meta({ id: "User" });
+export type UserDTO = z.output<typeof userDto>;
+
+/** POST /api/logout */
+export const logoutDto = z.object({ ok: z.literal(true) }).meta({ id: "LogoutResult" });

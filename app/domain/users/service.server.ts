@@ -10,17 +10,8 @@ import { isUuid, parseOrThrow } from "../validation";
 import { hashPassword } from "./password.server";
 import { avatarSchema, userCreateSchema, userUpdateSchema } from "./schema";
 
-/** A user as every surface shows it: never the password hash. */
-export interface UserDTO {
-  id: string;
-  name: string;
-  email: string;
-  userType: string;
-  cpf: string | null;
-  avatarUrl: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+import type { UserDTO } from "./schema";
+export type { UserDTO };
 
 export function toUserDTO(u: User): UserDTO {
   return {

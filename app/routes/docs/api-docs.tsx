@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/api-docs";
-import { openApiDocument } from "~/openapi/document";
+import { openApiDocument } from "~/openapi/document.server";
 import { apiReference, type AnswerRow, type EndpointView, type FieldRow } from "~/openapi/reference";
 
 /**
@@ -9,7 +9,7 @@ import { apiReference, type AnswerRow, type EndpointView, type FieldRow } from "
  * same OpenAPI document as GET /api/openapi.json (no JavaScript needed).
  */
 export async function loader() {
-  return apiReference(openApiDocument());
+  return apiReference(await openApiDocument());
 }
 
 export default function ApiDocs({ loaderData: ref }: Route.ComponentProps) {

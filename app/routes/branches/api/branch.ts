@@ -2,6 +2,36 @@ import type { Route } from "./+types/branch";
 import { deleteBranch, getBranch, updateBranch } from "~/domain/branches/service.server";
 import { api, byMethod } from "~/lib/api.server";
 
+import { branchDto, branchUpdateSchema } from "~/domain/branches/schema";
+import { operations, PARTIAL_UPDATE } from "~/openapi/operation";
+
+export const openapi = operations({
+  GET: {
+    operationId: "getBranch",
+    tag: "Unidades",
+    summary: "Lê uma unidade",
+    access: "signed-in",
+    success: { status: 200, description: "O registro", schema: branchDto },
+  },
+  PATCH: {
+    operationId: "updateBranch",
+    tag: "Unidades",
+    summary: "Atualiza uma unidade",
+    description: PARTIAL_UPDATE,
+    access: "admin",
+    body: branchUpdateSchema,
+    success: { status: 200, description: "O registro atualizado", schema: branchDto },
+  },
+  DELETE: {
+    operationId: "deleteBranch",
+    tag: "Unidades",
+    summary: "Exclui uma unidade",
+    access: "admin",
+    success: { status: 204, description: "Excluído" },
+    errors: { 409: "A unidade possui turmas, ofertas ou outros registros vinculados" },
+  },
+});
+
 /** GET /api/branches/{id} */
 export async function loader({ request, params }: Route.LoaderArgs) {
   return api(request, ({ actor }) => getBranch(actor, params.id));

@@ -3,6 +3,28 @@ import { createBranch, branchList } from "~/domain/branches/service.server";
 import { listResponse } from "~/lib/list-response.server";
 import { api, byMethod } from "~/lib/api.server";
 
+import { z } from "zod";
+import { branchDto, branchSchema } from "~/domain/branches/schema";
+import { operations } from "~/openapi/operation";
+
+export const openapi = operations({
+  GET: {
+    operationId: "listBranches",
+    tag: "Unidades",
+    summary: "Lista unidades",
+    access: "signed-in",
+    success: { status: 200, description: "Lista de unidades", schema: z.array(branchDto) },
+  },
+  POST: {
+    operationId: "createBranch",
+    tag: "Unidades",
+    summary: "Cria uma unidade",
+    access: "admin",
+    body: branchSchema,
+    success: { status: 201, description: "Criado", schema: branchDto },
+  },
+});
+
 /** GET /api/branches */
 export async function loader({ request }: Route.LoaderArgs) {
   return api(request, ({ actor }) => listResponse(request, branchList(actor)));

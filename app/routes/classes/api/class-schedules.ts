@@ -3,6 +3,20 @@ import { allClassScheduleLinkList } from "~/domain/classes/service.server";
 import { listResponse } from "~/lib/list-response.server";
 import { api } from "~/lib/api.server";
 
+import { z } from "zod";
+import { classScheduleLinkDto } from "~/domain/classes/schema";
+import { operations } from "~/openapi/operation";
+
+export const openapi = operations({
+  GET: {
+    operationId: "listAllClassScheduleLinks",
+    tag: "Turmas",
+    summary: "Todos os vínculos turma-horário",
+    access: "signed-in",
+    success: { status: 200, description: "Todos os vínculos", schema: z.array(classScheduleLinkDto) },
+  },
+});
+
 /** GET /api/class-schedules: every class-schedule link. */
 export async function loader({ request }: Route.LoaderArgs) {
   return api(request, ({ actor }) => listResponse(request, allClassScheduleLinkList(actor)));

@@ -2,6 +2,36 @@ import type { Route } from "./+types/class";
 import { deleteClass, getClass, updateClass } from "~/domain/classes/service.server";
 import { api, byMethod } from "~/lib/api.server";
 
+import { classDto, classUpdateSchema } from "~/domain/classes/schema";
+import { operations, PARTIAL_UPDATE } from "~/openapi/operation";
+
+export const openapi = operations({
+  GET: {
+    operationId: "getClass",
+    tag: "Turmas",
+    summary: "Lê uma turma",
+    access: "signed-in",
+    success: { status: 200, description: "O registro", schema: classDto },
+  },
+  PATCH: {
+    operationId: "updateClass",
+    tag: "Turmas",
+    summary: "Atualiza uma turma",
+    description: PARTIAL_UPDATE,
+    access: "admin",
+    body: classUpdateSchema,
+    success: { status: 200, description: "O registro atualizado", schema: classDto },
+  },
+  DELETE: {
+    operationId: "deleteClass",
+    tag: "Turmas",
+    summary: "Exclui uma turma",
+    access: "admin",
+    success: { status: 204, description: "Excluído" },
+    errors: { 409: "A turma possui experimentais vinculados" },
+  },
+});
+
 /** GET /api/classes/{id} */
 export async function loader({ request, params }: Route.LoaderArgs) {
   return api(request, ({ actor }) => getClass(actor, params.id));

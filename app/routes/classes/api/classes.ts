@@ -3,6 +3,31 @@ import { classList, createClass } from "~/domain/classes/service.server";
 import { listResponse } from "~/lib/list-response.server";
 import { api, byMethod } from "~/lib/api.server";
 
+import { z } from "zod";
+import { classDto, classSchema } from "~/domain/classes/schema";
+import { operations } from "~/openapi/operation";
+
+export const openapi = operations({
+  GET: {
+    operationId: "listClasses",
+    tag: "Turmas",
+    summary: "Lista turmas",
+    description: "Cada turma com seus ids, `scheduleIds` e os nomes a que apontam. O número da turma é do servidor.",
+    access: "signed-in",
+    query: [{ name: "branchId", description: "Só as turmas desta unidade", schema: z.string() }],
+    success: { status: 200, description: "Lista de turmas", schema: z.array(classDto) },
+  },
+  POST: {
+    operationId: "createClass",
+    tag: "Turmas",
+    summary: "Cria uma turma",
+    access: "admin",
+    body: classSchema,
+    success: { status: 201, description: "Criado", schema: classDto },
+    errors: { 409: "Não foi possível numerar a turma (tente novamente)" },
+  },
+});
+
 /** GET /api/classes (optionally `?branchId=`): each class with its ids, scheduleIds and the names they point to. */
 export async function loader({ request }: Route.LoaderArgs) {
   const branchId = new URL(request.url).searchParams.get("branchId");

@@ -2,6 +2,36 @@ import type { Route } from "./+types/classroom";
 import { deleteClassroom, getClassroom, updateClassroom } from "~/domain/classrooms/service.server";
 import { api, byMethod } from "~/lib/api.server";
 
+import { classroomDto, classroomUpdateSchema } from "~/domain/classrooms/schema";
+import { operations, PARTIAL_UPDATE } from "~/openapi/operation";
+
+export const openapi = operations({
+  GET: {
+    operationId: "getClassroom",
+    tag: "Salas",
+    summary: "Lê uma sala",
+    access: "signed-in",
+    success: { status: 200, description: "O registro", schema: classroomDto },
+  },
+  PATCH: {
+    operationId: "updateClassroom",
+    tag: "Salas",
+    summary: "Atualiza uma sala",
+    description: PARTIAL_UPDATE,
+    access: "admin",
+    body: classroomUpdateSchema,
+    success: { status: 200, description: "O registro atualizado", schema: classroomDto },
+  },
+  DELETE: {
+    operationId: "deleteClassroom",
+    tag: "Salas",
+    summary: "Exclui uma sala",
+    access: "admin",
+    success: { status: 204, description: "Excluído" },
+    errors: { 409: "A sala possui turmas vinculadas" },
+  },
+});
+
 /** GET /api/classrooms/{id} */
 export async function loader({ request, params }: Route.LoaderArgs) {
   return api(request, ({ actor }) => getClassroom(actor, params.id));

@@ -3,6 +3,20 @@ import { branchClassroomList } from "~/domain/classrooms/service.server";
 import { listResponse } from "~/lib/list-response.server";
 import { api } from "~/lib/api.server";
 
+import { z } from "zod";
+import { classroomDto } from "~/domain/classrooms/schema";
+import { operations } from "~/openapi/operation";
+
+export const openapi = operations({
+  GET: {
+    operationId: "listBranchClassrooms",
+    tag: "Salas",
+    summary: "Lista as salas de uma unidade",
+    access: "signed-in",
+    success: { status: 200, description: "As salas da unidade", schema: z.array(classroomDto) },
+  },
+});
+
 /** GET /api/classrooms/branch/{branchId} (404 for an unknown branch) */
 export async function loader({ request, params }: Route.LoaderArgs) {
   return api(request, async ({ actor }) => listResponse(request, await branchClassroomList(actor, params.branchId)));

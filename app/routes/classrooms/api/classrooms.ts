@@ -3,6 +3,28 @@ import { createClassroom, classroomList } from "~/domain/classrooms/service.serv
 import { listResponse } from "~/lib/list-response.server";
 import { api, byMethod } from "~/lib/api.server";
 
+import { z } from "zod";
+import { classroomDto, classroomSchema } from "~/domain/classrooms/schema";
+import { operations } from "~/openapi/operation";
+
+export const openapi = operations({
+  GET: {
+    operationId: "listClassrooms",
+    tag: "Salas",
+    summary: "Lista salas",
+    access: "signed-in",
+    success: { status: 200, description: "Lista de salas", schema: z.array(classroomDto) },
+  },
+  POST: {
+    operationId: "createClassroom",
+    tag: "Salas",
+    summary: "Cria uma sala",
+    access: "admin",
+    body: classroomSchema,
+    success: { status: 201, description: "Criado", schema: classroomDto },
+  },
+});
+
 /** GET /api/classrooms */
 export async function loader({ request }: Route.LoaderArgs) {
   return api(request, ({ actor }) => listResponse(request, classroomList(actor)));

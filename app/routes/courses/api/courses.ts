@@ -3,6 +3,28 @@ import { createCourse, courseList } from "~/domain/courses/service.server";
 import { listResponse } from "~/lib/list-response.server";
 import { api, byMethod } from "~/lib/api.server";
 
+import { z } from "zod";
+import { courseDto, courseSchema } from "~/domain/courses/schema";
+import { operations } from "~/openapi/operation";
+
+export const openapi = operations({
+  GET: {
+    operationId: "listCourses",
+    tag: "Cursos",
+    summary: "Lista cursos",
+    access: "signed-in",
+    success: { status: 200, description: "Lista de cursos", schema: z.array(courseDto) },
+  },
+  POST: {
+    operationId: "createCourse",
+    tag: "Cursos",
+    summary: "Cria um curso",
+    access: "admin",
+    body: courseSchema,
+    success: { status: 201, description: "Criado", schema: courseDto },
+  },
+});
+
 /** GET /api/courses */
 export async function loader({ request }: Route.LoaderArgs) {
   return api(request, ({ actor }) => listResponse(request, courseList(actor)));

@@ -2,6 +2,37 @@ import type { Route } from "./+types/guardian-person";
 import { deleteGuardianPerson, getGuardianPerson, updateGuardianPerson } from "~/domain/guardians/service.server";
 import { api, byMethod } from "~/lib/api.server";
 
+import { guardianPersonDto, guardianPersonUpdateSchema } from "~/domain/guardians/schema";
+import { operations } from "~/openapi/operation";
+
+export const openapi = operations({
+  GET: {
+    operationId: "getGuardianPerson",
+    tag: "Responsáveis",
+    summary: "Lê uma pessoa",
+    access: "signed-in",
+    success: { status: 200, description: "A pessoa", schema: guardianPersonDto },
+  },
+  PATCH: {
+    operationId: "updateGuardianPerson",
+    tag: "Responsáveis",
+    summary: "Atualiza uma pessoa",
+    description: "Campos opcionais. `isPrimary: true` desmarca as outras pessoas do responsável.",
+    access: "admin",
+    body: guardianPersonUpdateSchema,
+    success: { status: 200, description: "A pessoa atualizada", schema: guardianPersonDto },
+    errors: { 409: "Desmarcar a principal sem marcar outra" },
+  },
+  DELETE: {
+    operationId: "deleteGuardianPerson",
+    tag: "Responsáveis",
+    summary: "Remove uma pessoa",
+    access: "admin",
+    success: { status: 204, description: "Removida" },
+    errors: { 409: "A pessoa principal, ou a última pessoa do responsável" },
+  },
+});
+
 /** GET /api/guardian-persons/{id} */
 export async function loader({ request, params }: Route.LoaderArgs) {
   return api(request, ({ actor }) => getGuardianPerson(actor, params.id));

@@ -3,6 +3,20 @@ import { guardianPersonList } from "~/domain/guardians/service.server";
 import { listResponse } from "~/lib/list-response.server";
 import { api } from "~/lib/api.server";
 
+import { z } from "zod";
+import { guardianPersonDto } from "~/domain/guardians/schema";
+import { operations } from "~/openapi/operation";
+
+export const openapi = operations({
+  GET: {
+    operationId: "listGuardianPersons",
+    tag: "Responsáveis",
+    summary: "Lista as pessoas de um responsável",
+    access: "signed-in",
+    success: { status: 200, description: "A principal primeiro", schema: z.array(guardianPersonDto) },
+  },
+});
+
 /** GET /api/guardians/{id}/persons: primary first. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   return api(request, async ({ actor }) => listResponse(request, await guardianPersonList(actor, params.id)));

@@ -2,6 +2,27 @@ import type { Route } from "./+types/guardian";
 import { deleteGuardian, getGuardian } from "~/domain/guardians/service.server";
 import { api, byMethod } from "~/lib/api.server";
 
+import { guardianDto } from "~/domain/guardians/schema";
+import { operations } from "~/openapi/operation";
+
+export const openapi = operations({
+  GET: {
+    operationId: "getGuardian",
+    tag: "Responsáveis",
+    summary: "Lê um responsável com suas pessoas",
+    access: "signed-in",
+    success: { status: 200, description: "O responsável", schema: guardianDto },
+  },
+  DELETE: {
+    operationId: "deleteGuardian",
+    tag: "Responsáveis",
+    summary: "Remove um responsável",
+    description: "As pessoas vão junto; o usuário cliente fica.",
+    access: "admin",
+    success: { status: 204, description: "Removido" },
+  },
+});
+
 /** GET /api/guardians/{id}: the guardian with its persons. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   return api(request, ({ actor }) => getGuardian(actor, params.id));

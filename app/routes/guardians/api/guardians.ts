@@ -4,6 +4,36 @@ import { assertOnePagingStyle } from "~/domain/list.server";
 import { api, byMethod, json } from "~/lib/api.server";
 import { listResponse } from "~/lib/list-response.server";
 
+import { z } from "zod";
+import { guardianDto, guardianSchema } from "~/domain/guardians/schema";
+import { operations, TOTAL_COUNT_HEADER } from "~/openapi/operation";
+
+export const openapi = operations({
+  GET: {
+    operationId: "listGuardians",
+    tag: "Responsáveis",
+    summary: "Lista responsáveis com suas pessoas",
+    description: "Todos; com `page`, uma página de 24 e o total em `X-Total-Count`.",
+    access: "signed-in",
+    query: [
+      { name: "q", description: "Busca no nome, e-mail ou CPF de uma pessoa", schema: z.string() },
+      { name: "page", description: "Página (a partir de 1)", schema: z.int().min(1) },
+    ],
+    success: { status: 200, description: "Responsáveis, mais recentes primeiro", schema: z.array(guardianDto), headers: TOTAL_COUNT_HEADER },
+  },
+  POST: {
+    operationId: "createGuardian",
+    tag: "Responsáveis",
+    summary: "Cadastra um responsável",
+    description:
+      "Com suas pessoas e o usuário cliente criado a partir da pessoa principal, numa transação. Sem principal marcada, a primeira é a principal; mais de uma é 400.",
+    access: "admin",
+    body: guardianSchema,
+    success: { status: 201, description: "O responsável criado, com as pessoas", schema: guardianDto },
+    errors: { 409: "Já existe um usuário com o e-mail da pessoa principal" },
+  },
+});
+
 /**
  * GET /api/guardians: every guardian with its persons (§7). Optional `?q=`
  * filters by a person's name, e-mail or CPF; optional `?page=` returns one page

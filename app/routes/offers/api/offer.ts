@@ -2,6 +2,35 @@ import type { Route } from "./+types/offer";
 import { deleteOffer, getOffer, updateOffer } from "~/domain/offers/service.server";
 import { api, byMethod } from "~/lib/api.server";
 
+import { offerDto, offerUpdateSchema } from "~/domain/offers/schema";
+import { operations, PARTIAL_UPDATE } from "~/openapi/operation";
+
+export const openapi = operations({
+  GET: {
+    operationId: "getOffer",
+    tag: "Ofertas",
+    summary: "Lê uma oferta",
+    access: "signed-in",
+    success: { status: 200, description: "O registro", schema: offerDto },
+  },
+  PATCH: {
+    operationId: "updateOffer",
+    tag: "Ofertas",
+    summary: "Atualiza uma oferta",
+    description: PARTIAL_UPDATE,
+    access: "admin",
+    body: offerUpdateSchema,
+    success: { status: 200, description: "O registro atualizado", schema: offerDto },
+  },
+  DELETE: {
+    operationId: "deleteOffer",
+    tag: "Ofertas",
+    summary: "Exclui uma oferta",
+    access: "admin",
+    success: { status: 204, description: "Excluído" },
+  },
+});
+
 /** GET /api/offers/{id} */
 export async function loader({ request, params }: Route.LoaderArgs) {
   return api(request, ({ actor }) => getOffer(actor, params.id));

@@ -3,6 +3,28 @@ import { createOffer, offerList } from "~/domain/offers/service.server";
 import { listResponse } from "~/lib/list-response.server";
 import { api, byMethod } from "~/lib/api.server";
 
+import { z } from "zod";
+import { offerDto, offerSchema } from "~/domain/offers/schema";
+import { operations } from "~/openapi/operation";
+
+export const openapi = operations({
+  GET: {
+    operationId: "listOffers",
+    tag: "Ofertas",
+    summary: "Lista ofertas",
+    access: "signed-in",
+    success: { status: 200, description: "Lista de ofertas", schema: z.array(offerDto) },
+  },
+  POST: {
+    operationId: "createOffer",
+    tag: "Ofertas",
+    summary: "Cria uma oferta",
+    access: "admin",
+    body: offerSchema,
+    success: { status: 201, description: "Criado", schema: offerDto },
+  },
+});
+
 /** GET /api/offers */
 export async function loader({ request }: Route.LoaderArgs) {
   return api(request, ({ actor }) => listResponse(request, offerList(actor)));

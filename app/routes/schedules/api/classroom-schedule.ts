@@ -2,6 +2,36 @@ import type { Route } from "./+types/classroom-schedule";
 import { deleteSchedule, getSchedule, updateSchedule } from "~/domain/schedules/service.server";
 import { api, byMethod } from "~/lib/api.server";
 
+import { scheduleDto, scheduleUpdateSchema } from "~/domain/schedules/schema";
+import { operations, PARTIAL_UPDATE } from "~/openapi/operation";
+
+export const openapi = operations({
+  GET: {
+    operationId: "getClassroomSchedule",
+    tag: "Horários das salas",
+    summary: "Lê um horário",
+    access: "signed-in",
+    success: { status: 200, description: "O registro", schema: scheduleDto },
+  },
+  PATCH: {
+    operationId: "updateClassroomSchedule",
+    tag: "Horários das salas",
+    summary: "Atualiza um horário",
+    description: PARTIAL_UPDATE,
+    access: "admin",
+    body: scheduleUpdateSchema,
+    success: { status: 200, description: "O registro atualizado", schema: scheduleDto },
+    errors: { 409: "O horário se sobrepõe a outro da mesma sala" },
+  },
+  DELETE: {
+    operationId: "deleteClassroomSchedule",
+    tag: "Horários das salas",
+    summary: "Exclui um horário",
+    access: "admin",
+    success: { status: 204, description: "Excluído" },
+  },
+});
+
 /** GET /api/classroom-schedules/{id} */
 export async function loader({ request, params }: Route.LoaderArgs) {
   return api(request, ({ actor }) => getSchedule(actor, params.id));

@@ -3,6 +3,20 @@ import { classroomScheduleList } from "~/domain/schedules/service.server";
 import { listResponse } from "~/lib/list-response.server";
 import { api } from "~/lib/api.server";
 
+import { z } from "zod";
+import { scheduleDto } from "~/domain/schedules/schema";
+import { operations } from "~/openapi/operation";
+
+export const openapi = operations({
+  GET: {
+    operationId: "listClassroomSchedulesOfClassroom",
+    tag: "Horários das salas",
+    summary: "Lista os horários de uma sala",
+    access: "signed-in",
+    success: { status: 200, description: "Os horários da sala", schema: z.array(scheduleDto) },
+  },
+});
+
 /** GET /api/classroom-schedules/classroom/{classroomId} (404 for an unknown classroom) */
 export async function loader({ request, params }: Route.LoaderArgs) {
   return api(request, async ({ actor }) => listResponse(request, await classroomScheduleList(actor, params.classroomId)));

@@ -3,6 +3,30 @@ import { createSchedule, scheduleList } from "~/domain/schedules/service.server"
 import { listResponse } from "~/lib/list-response.server";
 import { api, byMethod } from "~/lib/api.server";
 
+import { z } from "zod";
+import { scheduleDto, scheduleSchema } from "~/domain/schedules/schema";
+import { operations } from "~/openapi/operation";
+
+export const openapi = operations({
+  GET: {
+    operationId: "listClassroomSchedules",
+    tag: "Horários das salas",
+    summary: "Lista horários",
+    description: "De segunda a sábado, por horário de início.",
+    access: "signed-in",
+    success: { status: 200, description: "Lista de horários", schema: z.array(scheduleDto) },
+  },
+  POST: {
+    operationId: "createClassroomSchedule",
+    tag: "Horários das salas",
+    summary: "Cria um horário",
+    access: "admin",
+    body: scheduleSchema,
+    success: { status: 201, description: "Criado", schema: scheduleDto },
+    errors: { 409: "O horário se sobrepõe a outro da mesma sala" },
+  },
+});
+
 /** GET /api/classroom-schedules */
 export async function loader({ request }: Route.LoaderArgs) {
   return api(request, ({ actor }) => listResponse(request, scheduleList(actor)));

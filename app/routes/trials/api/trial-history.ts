@@ -3,6 +3,20 @@ import { trialHistoryList } from "~/domain/trials/service.server";
 import { api } from "~/lib/api.server";
 import { listResponse } from "~/lib/list-response.server";
 
+import { z } from "zod";
+import { trialHistoryEntryDto } from "~/domain/trials/schema";
+import { operations } from "~/openapi/operation";
+
+export const openapi = operations({
+  GET: {
+    operationId: "getTrialHistory",
+    tag: "Experimentais",
+    summary: "Histórico de status de um experimental",
+    access: "signed-in",
+    success: { status: 200, description: "Entradas, da mais antiga à mais recente", schema: z.array(trialHistoryEntryDto) },
+  },
+});
+
 /** GET /api/trials/{id}/history: entries { id, status, changedAt }, oldest first (pages with ?limit=&cursor=). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   return api(request, async ({ actor }) => listResponse(request, await trialHistoryList(actor, params.id)));

@@ -2,6 +2,36 @@ import type { Route } from "./+types/trial";
 import { deleteTrial, getTrial, updateTrial } from "~/domain/trials/service.server";
 import { api, byMethod } from "~/lib/api.server";
 
+import { trialDto, trialUpdateSchema } from "~/domain/trials/schema";
+import { operations } from "~/openapi/operation";
+
+export const openapi = operations({
+  GET: {
+    operationId: "getTrial",
+    tag: "Experimentais",
+    summary: "Lê um experimental",
+    access: "signed-in",
+    success: { status: 200, description: "O experimental", schema: trialDto },
+  },
+  PATCH: {
+    operationId: "updateTrial",
+    tag: "Experimentais",
+    summary: "Atualiza um experimental (edição completa ou só o status)",
+    description: "Uma mudança de `status` acrescenta uma entrada ao histórico.",
+    access: "trials",
+    body: trialUpdateSchema,
+    success: { status: 200, description: "O experimental atualizado", schema: trialDto },
+  },
+  DELETE: {
+    operationId: "deleteTrial",
+    tag: "Experimentais",
+    summary: "Remove um experimental",
+    description: "O histórico vai junto.",
+    access: "trials",
+    success: { status: 204, description: "Removido" },
+  },
+});
+
 /** GET /api/trials/{id} */
 export async function loader({ request, params }: Route.LoaderArgs) {
   return api(request, ({ actor }) => getTrial(actor, params.id));

@@ -3,6 +3,33 @@ import { createTrial, trialList } from "~/domain/trials/service.server";
 import { api, byMethod } from "~/lib/api.server";
 import { listResponse } from "~/lib/list-response.server";
 
+import { z } from "zod";
+import { MONTH_RE } from "~/domain/trials/calendar";
+import { trialDto, trialSchema } from "~/domain/trials/schema";
+import { operations } from "~/openapi/operation";
+
+export const openapi = operations({
+  GET: {
+    operationId: "listTrials",
+    tag: "Experimentais",
+    summary: "Lista experimentais",
+    description: "Por data e horário.",
+    access: "signed-in",
+    query: [{ name: "month", description: "Só este mês (AAAA-MM)", schema: z.string().regex(MONTH_RE) }],
+    success: { status: 200, description: "Os experimentais", schema: z.array(trialDto) },
+    errors: { 400: "Mês inválido" },
+  },
+  POST: {
+    operationId: "createTrial",
+    tag: "Experimentais",
+    summary: "Agenda um experimental",
+    description: "Começa como 'Agendado', com a primeira entrada do histórico.",
+    access: "trials",
+    body: trialSchema,
+    success: { status: 201, description: "O experimental criado", schema: trialDto },
+  },
+});
+
 /** GET /api/trials (optional ?month=YYYY-MM; ?limit= and ?cursor= for one page, next page in `Link`) */
 export async function loader({ request }: Route.LoaderArgs) {
   const month = new URL(request.url).searchParams.get("month");

@@ -3,6 +3,37 @@ import { deleteUser, getUser, updateUser } from "~/domain/users/service.server";
 import { api, byMethod } from "~/lib/api.server";
 import { getSession } from "~/session.server";
 
+import { userDto, userUpdateSchema } from "~/domain/users/schema";
+import { operations, PARTIAL_UPDATE } from "~/openapi/operation";
+
+export const openapi = operations({
+  GET: {
+    operationId: "getUser",
+    tag: "Usuários",
+    summary: "Lê um usuário",
+    access: "signed-in",
+    success: { status: 200, description: "O registro", schema: userDto },
+  },
+  PATCH: {
+    operationId: "updateUser",
+    tag: "Usuários",
+    summary: "Atualiza um usuário",
+    description: PARTIAL_UPDATE,
+    access: "admin",
+    body: userUpdateSchema,
+    success: { status: 200, description: "O registro atualizado", schema: userDto },
+    errors: { 409: "E-mail já cadastrado, ou tirar o tipo Administrador do último administrador" },
+  },
+  DELETE: {
+    operationId: "deleteUser",
+    tag: "Usuários",
+    summary: "Exclui um usuário",
+    access: "admin",
+    success: { status: 204, description: "Excluído" },
+    errors: { 409: "O próprio usuário, o último administrador, ou um responsável por turmas" },
+  },
+});
+
 /** GET /api/users/{id} */
 export async function loader({ request, params }: Route.LoaderArgs) {
   return api(request, ({ actor }) => getUser(actor, params.id));

@@ -4,6 +4,35 @@ import { assertOnePagingStyle } from "~/domain/list.server";
 import { api, byMethod, json } from "~/lib/api.server";
 import { listResponse } from "~/lib/list-response.server";
 
+import { z } from "zod";
+import { userCreateSchema, userDto } from "~/domain/users/schema";
+import { operations, TOTAL_COUNT_HEADER } from "~/openapi/operation";
+
+export const openapi = operations({
+  GET: {
+    operationId: "listUsers",
+    tag: "Usuários",
+    summary: "Lista usuários",
+    description: "Todos os usuários; com `page`, uma página e o total em `X-Total-Count`.",
+    access: "signed-in",
+    query: [
+      { name: "q", description: "Busca em nome e e-mail", schema: z.string() },
+      { name: "page", description: "Página (a partir de 1)", schema: z.int().min(1) },
+      { name: "pageSize", description: "Tamanho da página (até 200; padrão 50)", schema: z.int().min(1).max(200) },
+    ],
+    success: { status: 200, description: "Lista de usuários", schema: z.array(userDto), headers: TOTAL_COUNT_HEADER },
+  },
+  POST: {
+    operationId: "createUser",
+    tag: "Usuários",
+    summary: "Cria um usuário",
+    access: "admin",
+    body: userCreateSchema,
+    success: { status: 201, description: "Criado", schema: userDto },
+    errors: { 409: "E-mail já cadastrado" },
+  },
+});
+
 /**
  * GET /api/users: every user (SPEC §7). `?q=` searches name and e-mail;
  * `?page=` (and `pageSize`, at most 200) returns one page, with the total in X-Total-Count;

@@ -1,0 +1,106 @@
+import type { z } from "zod";
+
+/**
+ * What an API route module says about itself, next to its handlers:
+ *
+ *   export const openapi = operations({
+ *     GET: { operationId: "listCourses", tag: "Cursos", summary: "Lista cursos", access: "signed-in",
+ *            success: { status: 200, description: "Lista de cursos", schema: z.array(courseDto) } },
+ *   });
+ *
+ * The path is not repeated here: the OpenAPI document takes it from the route
+ * table (app/routes.ts) and the operations from the module's `openapi` export.
+ * Bodies are the zod schemas the services validate with; answers are the DTO
+ * schemas of app/domain/<entity>/schema.ts. See docs/api.md.
+ */
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/**
+ * Who may call it. `public`: anyone; `signed-in`: any session (401 without);
+ * `admin`: Administrator only (403 for Team and Client); `trials`: Team and
+ * Administrator; `upload-token`: the signed URL itself is the permission.
+ * tests/api/openapi.test.ts compares each declaration with the authorization matrix.
+ */
+export type Access = "public" | "signed-in" | "admin" | "trials" | "upload-token";
+
+/** How /api-docs and the `x-access` field say it. */
+export const ACCESS_LABELS: Record<Access, string> = {
+  public: "Público",
+  "signed-in": "Qualquer usuário conectado",
+  admin: "Administrador",
+  trials: "Equipe ou Administrador",
+  "upload-token": "Quem tem a URL assinada (sem cookie)",
+};
+
+/** The groups of the document, in the order /api-docs shows them. */
+export const TAGS = {
+  Autenticação: "Sessão por cookie: `POST /api/login` devolve o cookie `__session`, que as outras chamadas enviam.",
+  Usuários: "Usuários do sistema e o envio do avatar em três passos (URL assinada, PUT do arquivo, PUT do avatar).",
+  Unidades: "As unidades (filiais) da rede.",
+  Ofertas: "Planos com valor mensal e link de pagamento, por unidade.",
+  Salas: "Salas de cada unidade, com capacidade (vagas por hora).",
+  "Horários das salas": "Horários semanais de cada sala (segunda a sábado, HH:MM).",
+  Cursos: "Cursos oferecidos.",
+  Turmas: "Turmas: curso, responsável, unidade, sala e um ou mais horários; o número é atribuído pelo servidor.",
+  Responsáveis: "Responsáveis e suas pessoas; a pessoa principal gera um usuário cliente.",
+  Experimentais: "Aulas experimentais, seus status e o histórico de mudanças.",
+  Documentação: "Este documento.",
+} as const;
+
+export type Tag = keyof typeof TAGS;
+
+export interface QueryParam {
+  name: string;
+  description: string;
+  schema: z.ZodType;
+}
+
+export interface Answer {
+  status: 200 | 201 | 204;
+  description: string;
+  /**
+   * A DTO schema named with `.meta({ id })`, or `z.array(dto)` for a list.
+   * Absent for 204 (and for the document itself, any JSON object).
+   */
+  schema?: z.ZodType;
+  /** Response headers sent with it: name → when and what. */
+  headers?: Record<string, string>;
+}
+
+export interface Operation {
+  /** Unique in the document; also the anchor of the operation on /api-docs. */
+  operationId: string;
+  tag: Tag;
+  summary: string;
+  description?: string;
+  access: Access;
+  /** The JSON body, validated by the service with this very schema. */
+  body?: z.ZodType;
+  /** A raw (non-JSON) body: media types accepted. */
+  rawBody?: { mediaTypes: string[]; description: string };
+  query?: QueryParam[];
+  /**
+   * A list answered whole or by pages (`limit` + `cursor`, next page in `Link`).
+   * Every GET answering an array is one; an object-shaped list says so here.
+   */
+  paged?: boolean;
+  success: Answer;
+  /** Error answers besides those implied by access, body and path parameters: status → when. */
+  errors?: Partial<Record<400 | 401 | 403 | 404 | 409 | 410 | 429, string>>;
+}
+
+/** A route module's operations, by HTTP method. */
+export type Operations = Partial<Record<Method, Operation>>;
+
+/** Declares a route module's operations (checked against the types above, returned as given). */
+export function operations(ops: Operations): Operations {
+  return ops;
+}
+
+/** Response headers shared by several operations. */
+export const TOTAL_COUNT_HEADER = { "X-Total-Count": "Total de registros da busca (só com `page`)" };
+export const SESSION_COOKIE_HEADER = { "Set-Cookie": "O cookie de sessão `__session` (HttpOnly, SameSite=Lax)" };
+
+/** The description of every PATCH of a master-data record. */
+export const PARTIAL_UPDATE = "Mesmas regras da criação, todos os campos opcionais: só os enviados mudam.";
