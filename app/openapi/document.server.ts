@@ -24,8 +24,9 @@ export function apiRoutesOf(manifest: ServerBuild["routes"]): ApiRoute[] {
 
 let cached: Promise<OpenApiDocument> | undefined;
 
-/** Built once per process from the route table and the route modules' `openapi` declarations. */
+/** Built once per process from the route table and the route modules' `openapi` declarations (on every call in development, where they change). */
 export function openApiDocument(): Promise<OpenApiDocument> {
+  if (import.meta.env.DEV) cached = undefined;
   // Imported when first asked for: the server build is the module that imports this one.
   return (cached ??= import("virtual:react-router/server-build").then((build) => buildOpenApiDocument(apiRoutesOf(build.routes))));
 }
