@@ -4,6 +4,6 @@ import { listResponse } from "~/lib/list-response.server";
 import { api } from "~/lib/api.server";
 
 /** GET /api/class-schedules: every class-schedule link. */
-export async function loader({ request }: Route.LoaderArgs) {
-  return api(request, ({ actor }) => listResponse(request, allClassScheduleLinkList(actor)));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return api({ request, context }, ({ actor }) => listResponse(request, allClassScheduleLinkList(actor)));
 }

@@ -4,6 +4,6 @@ import { listResponse } from "~/lib/list-response.server";
 import { api } from "~/lib/api.server";
 
 /** GET /api/classroom-schedules/classroom/{classroomId} (404 for an unknown classroom) */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  return api(request, async ({ actor }) => listResponse(request, await classroomScheduleList(actor, params.classroomId)));
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return api({ request, context }, async ({ actor }) => listResponse(request, await classroomScheduleList(actor, params.classroomId)));
 }
