@@ -8,7 +8,7 @@ import { listBranches } from "~/domain/branches/service.server";
 import { actorOf, requireUser } from "~/session.server";
 import { EditDeleteLinks } from "~/components/row-actions";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const user = await requireUser(context);
   const branches = await listBranches(actorOf(user));
   return {

@@ -13,7 +13,7 @@ import { ServerCached } from "~/components/server-cached";
 import { useLinkNavigation } from "~/hooks/use-link-navigation";
 
 /** §2 Turmas: filtered on the server by the globally selected branch (a cookie, so it works without JS). */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const user = await requireUser(context);
   const branchId = await getSelectedBranchId(context);
   const classes = await listClasses(actorOf(user), { branchId });

@@ -15,7 +15,7 @@ import { orRespond, saveDialogForm } from "~/lib/forms.server";
 import { actorOf, requirePermission } from "~/session.server";
 
 /** /courses/new and /courses/:id/edit: the same dialog, create or edit. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const user = await requirePermission(context, canManage);
   const course = params.id ? await orRespond(getCourse(actorOf(user), params.id)) : null;
   return { course };

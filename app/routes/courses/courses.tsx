@@ -8,7 +8,7 @@ import { listCourses } from "~/domain/courses/service.server";
 import { actorOf, requireUser } from "~/session.server";
 import { RowActions } from "~/components/row-actions";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const user = await requireUser(context);
   return { courses: await listCourses(actorOf(user)), canManage: canManage(user) };
 }

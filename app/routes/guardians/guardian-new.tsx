@@ -21,7 +21,7 @@ import { redirectWithToast } from "~/toast.server";
 
 const INTENT = "__intent__";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   await requirePermission(context, canManage);
   return null;
 }

@@ -10,7 +10,7 @@ import { actorOf, requirePermission } from "~/session.server";
 import { redirectWithToast } from "~/toast.server";
 
 /** /guardians/:id/persons/:personId/delete. The service refuses the primary and the last person (409). */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const user = await requirePermission(context, canManage);
   const person = await orRespond(getPersonOfGuardian(actorOf(user), params.id, params.personId));
   return { person: { id: person.id } };

@@ -18,7 +18,7 @@ import { actorOf, requirePermission } from "~/session.server";
 import { redirectWithToast } from "~/toast.server";
 
 /** /guardians/:id/persons/:personId/edit */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const user = await requirePermission(context, canManage);
   return { person: await orRespond(getPersonOfGuardian(actorOf(user), params.id, params.personId)) };
 }

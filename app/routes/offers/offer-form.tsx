@@ -16,7 +16,7 @@ import { orRespond, saveDialogForm } from "~/lib/forms.server";
 import { actorOf, requirePermission } from "~/session.server";
 
 /** /offers/new and /offers/:id/edit: the same dialog, create or edit. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const user = await requirePermission(context, canManage);
   const actor = actorOf(user);
   const [offer, branches] = await Promise.all([

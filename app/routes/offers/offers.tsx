@@ -9,7 +9,7 @@ import { formatBRL } from "~/lib/format";
 import { actorOf, requireUser } from "~/session.server";
 import { RowActions } from "~/components/row-actions";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const user = await requireUser(context);
   const offers = await listOffers(actorOf(user));
   return {

@@ -9,7 +9,7 @@ import { deleteFailed, orRespond } from "~/lib/forms.server";
 import { actorOf, requirePermission } from "~/session.server";
 import { redirectWithToast } from "~/toast.server";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const user = await requirePermission(context, canManage);
   const actor = actorOf(user);
   await orRespond(getBranchClassroom(actor, params.id, params.classroomId));
@@ -17,7 +17,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { schedule: { id: schedule.id } };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ params, context }: Route.ActionArgs) {
   const user = await requirePermission(context, canManage);
   const actor = actorOf(user);
   try {

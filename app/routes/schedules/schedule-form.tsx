@@ -16,7 +16,7 @@ import { orRespond, saveDialogForm } from "~/lib/forms.server";
 import { actorOf, requirePermission } from "~/session.server";
 
 /** …/classrooms/:classroomId/schedules/new and …/schedules/:scheduleId/edit, over the classrooms dialog. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const user = await requirePermission(context, canManage);
   const actor = actorOf(user);
   const classroom = await orRespond(getBranchClassroom(actor, params.id, params.classroomId));
