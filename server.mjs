@@ -52,7 +52,7 @@ try {
 
 const { default: compression } = await import("compression");
 const { default: express } = await import("express");
-const { createRequestHandler } = await import("react-router");
+const { createRequestHandler, RouterContextProvider } = await import("react-router");
 const { writeReadableStreamToWritable } = await import("@react-router/node");
 
 const port = config.PORT;
@@ -271,13 +271,15 @@ async function serve() {
     next();
   });
 
-  const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
+  const handleRequest = createRequestHandler(build, config.NODE_ENV);
+  const { clientIpContext, cspNonceContext } = build.entry.module;
   app.all(/.*/, async (req, res, next) => {
     try {
-      const response = await handleRequest(toFetchRequest(req, res), {
-        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-        cspNonce: res.locals.cspNonce,
-      });
+      // Each request's React Router context starts with what only this server knows (app/request-context.server.ts).
+      const context = new RouterContextProvider();
+      context.set(clientIpContext, req.ip ?? req.socket.remoteAddress ?? "unknown");
+      context.set(cspNonceContext, res.locals.cspNonce);
+      const response = await handleRequest(toFetchRequest(req, res), context);
       await sendResponse(res, response);
     } catch (error) {
       next(error);

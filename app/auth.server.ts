@@ -2,35 +2,37 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { verifyLogin } from "~/domain/auth/service.server";
 import type { UserDTO } from "~/domain/users/service.server";
+import { clientIpContext, type RequestContext } from "./request-context.server";
 
 export interface SignedIn {
   user: UserDTO;
   remember: boolean;
 }
 
-/** The request's client address, as the server passes it in the load context. */
-export function clientIp(context: unknown): string {
-  const ip = (context as { clientIp?: unknown } | undefined)?.clientIp;
-  return typeof ip === "string" && ip ? ip : "unknown";
+/** The request's client address, as server.mjs sets it in the request context ("unknown" without it, e.g. `react-router dev`). */
+export function clientIp(context: RequestContext): string {
+  return context.get(clientIpContext);
 }
 
-export const authenticator = new Authenticator<SignedIn>();
+interface Credentials {
+  email?: FormDataEntryValue;
+  password?: FormDataEntryValue;
+  remember?: FormDataEntryValue;
+}
 
-// The form strategy and POST /api/login share verifyLogin.
+/** The sign-in form's fields, read by the form strategy. */
+export const authenticator = new Authenticator<Credentials>();
+
 authenticator.use(
-  new FormStrategy(async ({ form, request }) => {
-    const ip = (request.headers.get("X-Client-Ip-Internal") ?? "unknown").slice(0, 64);
-    return verifyLogin(
-      { email: form.get("email") ?? undefined, password: form.get("password") ?? undefined, remember: form.get("remember") ?? undefined },
-      ip,
-    );
-  }),
+  new FormStrategy(async ({ form }) => ({
+    email: form.get("email") ?? undefined,
+    password: form.get("password") ?? undefined,
+    remember: form.get("remember") ?? undefined,
+  })),
   "form",
 );
 
-/** Authenticates the login form; throws the service's domain errors. */
-export function authenticateForm(request: Request, ip: string): Promise<SignedIn> {
-  const headers = new Headers(request.headers);
-  headers.set("X-Client-Ip-Internal", ip);
-  return authenticator.authenticate("form", new Request(request, { headers }));
+/** Authenticates the login form; throws the service's domain errors. The form and POST /api/login share verifyLogin. */
+export async function authenticateForm(request: Request, ip: string): Promise<SignedIn> {
+  return verifyLogin(await authenticator.authenticate("form", request), ip);
 }

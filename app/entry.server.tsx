@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "react-router";
+import type { EntryContext, HandleDataRequestFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { closeDb, db } from "./db.server";
@@ -10,7 +10,10 @@ export { env as config, describeTrustProxy } from "./env.server";
 import { FragmentCacheContext } from "./components/server-cached";
 import { fragmentCache } from "./fragment-cache.server";
 import { startHousekeeping, stopHousekeeping } from "./housekeeping.server";
-import { sessionRenewalCookie, withSessionRenewal } from "./session.server";
+import { cspNonceContext } from "./request-context.server";
+
+/** The request context's keys server.mjs sets (it creates each request's RouterContextProvider). */
+export { clientIpContext, cspNonceContext } from "./request-context.server";
 
 export { securityHeaders } from "./security.server";
 
@@ -55,21 +58,18 @@ export async function shutdown() {
   await closeDb();
 }
 
-/** Data requests (client navigations, actions) carry the renewed session cookie too. */
-/** `.data` answers (client-side navigations and form posts): no-store, and the session renewed when due. */
-export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => withSessionRenewal(request, noStore(response));
+/** `.data` answers (client-side navigations and form posts): no-store. */
+export const handleDataRequest: HandleDataRequestFunction = (response) => noStore(response);
 
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
-  const nonce = (loadContext as { cspNonce?: string } | undefined)?.cspNonce;
+  const nonce = loadContext.get(cspNonceContext) || undefined;
   responseHeaders.set("Cache-Control", NO_STORE);
-  const renewed = await sessionRenewalCookie(request);
-  if (renewed) responseHeaders.append("Set-Cookie", renewed);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -5,8 +5,10 @@ import { z } from "zod";
 /**
  * Every environment variable the app and `server.mjs` read, validated here and
  * nowhere else; a wrong value stops the start with one line per problem.
- * (`server.mjs` itself reads only BUILD_DIR and NODE_ENV before the build is
- * loaded, and creates the default secret file of a plain `npm start`.)
+ * (`server.mjs` itself looks only at BUILD_DIR, NODE_ENV and whether
+ * SESSION_SECRET / SESSION_SECRET_FILE are set, before the build is loaded, to
+ * find the build and create the default secret file of a plain `npm start`;
+ * after that it uses this module's values, through `config()`.)
  */
 
 const DEV_SECRET = "development-only-secret-do-not-use-in-production";

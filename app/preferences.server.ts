@@ -1,5 +1,4 @@
 import { SIDEBAR_COOKIE, SIDEBAR_MAX_AGE } from "./lib/preferences";
-import { selectedBranchIdFor } from "./domain/branches/selection.server";
 
 /**
  * Plain (unsigned, readable by the page's script) preference cookies: the
@@ -44,9 +43,4 @@ export async function readSelectedBranchId(request: Request): Promise<string | n
 
 export async function writeSelectedBranchId(id: string): Promise<string> {
   return plainCookie(BRANCH_COOKIE, id, 60 * 60 * 24 * 365);
-}
-
-/** The globally selected branch of this request (§4), for loaders that filter by it. */
-export async function getSelectedBranchId(request: Request): Promise<string | null> {
-  return selectedBranchIdFor(request, await readSelectedBranchId(request));
 }

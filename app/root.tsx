@@ -13,7 +13,11 @@ import type { Route } from "./+types/root";
 import { ToastProvider } from "./components/ui/toaster";
 import { env } from "./env.server";
 import { readToast } from "./toast.server";
+import { sessionMiddleware } from "./session.server";
 import "./app.css";
+
+/** The session of any request is looked up once, on first use, and renewed on the way out. */
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { toast, clear } = await readToast(request);

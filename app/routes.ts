@@ -7,6 +7,8 @@ export default [
   route("preferences/branch", "routes/preferences/branch.ts"),
   route("healthz", "routes/healthz.ts"),
   route("api-docs", "routes/docs/api-docs.tsx"),
+  // Stored images: for signed-in users, 401 otherwise (not under the layout, which redirects to /auth).
+  route("uploads/:id", "routes/uploads/uploads.ts"),
 
   layout("routes/app-layout.tsx", [
     index("routes/dashboard.tsx"),
@@ -16,7 +18,6 @@ export default [
       route(":id/edit", "routes/users/user-form.tsx", { id: "user-edit" }),
       route(":id/delete", "routes/users/user-delete.tsx"),
     ]),
-    route("uploads/:id", "routes/uploads/uploads.ts"),
     route("offers", "routes/offers/offers.tsx", [
       route("new", "routes/offers/offer-form.tsx", { id: "offer-new" }),
       route(":id/edit", "routes/offers/offer-form.tsx", { id: "offer-edit" }),

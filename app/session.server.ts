@@ -1,4 +1,4 @@
-import { createCookie, redirect } from "react-router";
+import { createContext, createCookie, redirect, type MiddlewareFunction } from "react-router";
 import type { UserDTO } from "~/domain/users/service.server";
 import {
   createSession,
@@ -11,6 +11,7 @@ import {
 import { UnauthorizedError } from "~/domain/errors";
 import type { Actor } from "~/domain/actor";
 import { env } from "./env.server";
+import type { RequestContext } from "./request-context.server";
 
 /**
  * The session cookie holds only the session id, signed; the session itself is a
@@ -89,11 +90,6 @@ function sessionCookies(request: Request): string[] {
   return [SECURE_SESSION_COOKIE, SESSION_COOKIE].filter((name) => values[name]).map((name) => `${name}=${values[name]}`);
 }
 
-/** The cookie that identifies this request's session (the key of its pending renewal). */
-function rawSessionCookie(request: Request): string | undefined {
-  return sessionCookies(request)[0];
-}
-
 async function readSessionId(request: Request): Promise<string | null> {
   for (const key of sessionCookies(request)) {
     if (key.length > MAX_SESSION_COOKIE_CHARS) continue;
@@ -109,35 +105,54 @@ async function readSessionId(request: Request): Promise<string | null> {
   return null;
 }
 
-/**
- * Sessions whose expiry is due to move forward (sliding renewal), by raw cookie
- * value, from the lookup until a response that can carry the renewed cookie
- * (documents, data requests, /api): the row and the cookie are renewed together.
- * Bounded; an entry nobody collects is simply renewed on a later request.
- */
-const renewals = new Map<string, { sessionId: string; remember: boolean }>();
-const RENEWALS_LIMIT = 10_000;
-
-/**
- * Renews the request's session if its lookup found it due: moves the row's
- * expiry forward and, for a remembered session, returns the Set-Cookie header
- * with a fresh Max-Age (a browser-session cookie needs no new header).
- */
-export async function sessionRenewalCookie(request: Request): Promise<string | null> {
-  const raw = rawSessionCookie(request);
-  const due = raw ? renewals.get(raw) : undefined;
-  if (!raw || !due) return null;
-  renewals.delete(raw);
-  const expiresAt = await renewSession(due.sessionId, due.remember);
-  if (!expiresAt || !due.remember) return null;
-  const cookie = cookieFor(request);
-  return cookie.serialize(due.sessionId, { secure: cookie === secureSessionCookie, maxAge: Math.floor(REMEMBER_MS / 1000) });
+export interface CurrentSession {
+  sessionId: string;
+  user: UserDTO;
+  remember: boolean;
+  /** The lookup found the expiry due to move forward (sliding renewal). */
+  renewalDue: boolean;
 }
 
-/** The response with the renewed session cookie added when one is due. */
-export async function withSessionRenewal(request: Request, response: Response): Promise<Response> {
-  const cookie = await sessionRenewalCookie(request);
-  if (!cookie) return response;
+async function lookUpSession(request: Request): Promise<CurrentSession | null> {
+  const sessionId = await readSessionId(request);
+  if (!sessionId) return null;
+  const found = await findSessionUser(sessionId);
+  if (!found) return null;
+  return { sessionId, user: found.user, remember: found.remember, renewalDue: sessionRenewalDue(found.remember, found.expiresAt) };
+}
+
+/** This request's session, looked up on first use (see sessionMiddleware). */
+const sessionContext = createContext<() => Promise<CurrentSession | null>>();
+/** The signed-in user and the actor services receive, set by signedInMiddleware. */
+export const userContext = createContext<UserDTO>();
+export const actorContext = createContext<Actor>();
+
+/**
+ * Root middleware: the session is looked up at most once per request, when a
+ * middleware, loader or action first asks for it (`getSession(context)`).
+ * A session found due for renewal is renewed on the way out, on whatever
+ * answer the request gets (document, data request, JSON): the row's expiry
+ * moves forward and a remembered session's cookie gets a fresh Max-Age.
+ */
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  let pending: Promise<CurrentSession | null> | undefined;
+  context.set(sessionContext, () => (pending ??= lookUpSession(request)));
+  const response = await next();
+  const session = pending && (await pending.catch(() => null));
+  if (!session?.renewalDue) return response;
+  const cookie = await renewalCookie(request, session);
+  return cookie ? appendSetCookie(response, cookie) : response;
+};
+
+/** Moves the session's expiry forward; for a remembered session, the Set-Cookie header with a fresh Max-Age (a browser-session cookie needs none). */
+async function renewalCookie(request: Request, session: CurrentSession): Promise<string | null> {
+  const expiresAt = await renewSession(session.sessionId, session.remember);
+  if (!expiresAt || !session.remember) return null;
+  const cookie = cookieFor(request);
+  return cookie.serialize(session.sessionId, { secure: cookie === secureSessionCookie, maxAge: Math.floor(REMEMBER_MS / 1000) });
+}
+
+function appendSetCookie(response: Response, cookie: string): Response {
   try {
     response.headers.append("Set-Cookie", cookie);
     return response;
@@ -149,55 +164,44 @@ export async function withSessionRenewal(request: Request, response: Response): 
   }
 }
 
-export interface CurrentSession {
-  sessionId: string;
-  user: UserDTO;
-  remember: boolean;
+/** The signed-in session of this request, or null (looked up once per request). */
+export function getSession(context: RequestContext): Promise<CurrentSession | null> {
+  return context.get(sessionContext)();
 }
 
-const cache = new WeakMap<Request, Promise<CurrentSession | null>>();
-
-/** The signed-in user of this request, or null (memoised per request). */
-export function getSession(request: Request): Promise<CurrentSession | null> {
-  let pending = cache.get(request);
-  if (!pending) {
-    pending = (async () => {
-      const sessionId = await readSessionId(request);
-      if (!sessionId) return null;
-      const found = await findSessionUser(sessionId);
-      if (!found) return null;
-      if (sessionRenewalDue(found.remember, found.expiresAt)) {
-        if (renewals.size >= RENEWALS_LIMIT) renewals.delete(renewals.keys().next().value!);
-        renewals.set(rawSessionCookie(request)!, { sessionId, remember: found.remember });
-      }
-      return { sessionId, user: found.user, remember: found.remember };
-    })();
-    cache.set(request, pending);
-  }
-  return pending;
+export async function getUser(context: RequestContext): Promise<UserDTO | null> {
+  return (await getSession(context))?.user ?? null;
 }
 
-export async function getUser(request: Request): Promise<UserDTO | null> {
-  return (await getSession(request))?.user ?? null;
+/** Where a signed-out visitor of this URL signs in, coming back afterwards. */
+function signInUrl(request: Request): string {
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  return `/auth${back && back !== "/" ? `?${new URLSearchParams({ redirectTo: back })}` : ""}`;
 }
+
+/**
+ * Middleware of the signed-in screens (the app layout) and of any route that
+ * needs a user: a signed-out visitor goes to /auth and comes back after
+ * signing in; otherwise the user and the actor are set in the context.
+ */
+export const signedInMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
+  const session = await getSession(context);
+  if (!session) throw redirect(signInUrl(request));
+  context.set(userContext, session.user);
+  context.set(actorContext, actorOf(session.user));
+};
 
 export { safeRedirect } from "./lib/safe-redirect";
 
-/** Signed-out visitors of a screen go to /auth and come back after signing in. */
-export async function requireUser(request: Request): Promise<UserDTO> {
-  const user = await getUser(request);
-  if (!user) {
-    const url = new URL(request.url);
-    const back = url.pathname + url.search;
-    const params = back && back !== "/" ? `?${new URLSearchParams({ redirectTo: back })}` : "";
-    throw redirect(`/auth${params}`);
-  }
-  return user;
+/** The signed-in user of a route under signedInMiddleware (the app layout). */
+export function requireUser(context: RequestContext): UserDTO {
+  return context.get(userContext);
 }
 
 /** For JSON routes: a 401 domain error instead of a redirect. */
-export async function requireApiUser(request: Request): Promise<UserDTO> {
-  const user = await getUser(request);
+export async function requireApiUser(context: RequestContext): Promise<UserDTO> {
+  const user = await getUser(context);
   if (!user) throw new UnauthorizedError();
   return user;
 }
@@ -220,17 +224,15 @@ export async function startSession(request: Request, userId: string, remember: b
 /** Deletes the session row and returns the Set-Cookie header that clears the cookie. */
 export async function endSession(request: Request): Promise<string> {
   const sessionId = await readSessionId(request);
-  const raw = rawSessionCookie(request);
-  if (raw) renewals.delete(raw);
   if (sessionId) await deleteSession(sessionId);
   const cookie = cookieFor(request);
   return cookie.serialize("", { maxAge: 0, expires: new Date(0), secure: cookie === secureSessionCookie });
 }
 
 /** Screens that change data: a signed-in user holding the permission, or a 403 page. */
-export async function requirePermission(request: Request, allowed: (actor: Actor) => boolean): Promise<UserDTO> {
-  const user = await requireUser(request);
-  if (!allowed(actorOf(user))) {
+export function requirePermission(context: RequestContext, allowed: (actor: Actor) => boolean): UserDTO {
+  const user = requireUser(context);
+  if (!allowed(context.get(actorContext))) {
     throw new Response("Você não tem permissão para realizar esta ação", { status: 403 });
   }
   return user;

@@ -1,7 +1,8 @@
 import type { UserDTO } from "~/domain/users/service.server";
 import type { Actor } from "~/domain/actor";
 import { DomainError, UnauthorizedError } from "~/domain/errors";
-import { actorOf, getUser, withSessionRenewal } from "~/session.server";
+import type { RequestContext } from "~/request-context.server";
+import { actorOf, getUser } from "~/session.server";
 
 /**
  * Adapter for the JSON API (SPEC §7): cookie auth, JSON bodies only, JSON errors
@@ -111,11 +112,13 @@ export interface ApiContext {
 type Handler = (ctx: ApiContext) => Promise<unknown>;
 
 /**
- * Runs an API handler: same-origin check, JSON body, authentication, then maps
- * the result to JSON (or passes a Response through) and domain errors to 4xx.
+ * Runs an API handler: same-origin check, JSON body, authentication (the
+ * request's session, read once per request through the context; a renewal due
+ * is added on the way out by the root middleware), then maps the result to
+ * JSON (or passes a Response through) and domain errors to 4xx.
  */
 export async function api(
-  request: Request,
+  { request, context }: { request: Request; context: RequestContext },
   handler: Handler,
   options: { status?: number; auth?: boolean } = {},
 ): Promise<Response> {
@@ -123,14 +126,12 @@ export async function api(
     assertSameOrigin(request);
     const needsBody = !["GET", "HEAD", "DELETE"].includes(request.method);
     const body = needsBody ? await readJson(request) : undefined;
-    const user = options.auth === false ? null : await getUser(request);
+    const user = options.auth === false ? null : await getUser(context);
     if (options.auth !== false && !user) throw new UnauthorizedError();
     const result = await handler({ user: user as UserDTO, actor: user ? actorOf(user) : (null as never), body });
-    if (result instanceof Response) return await withSessionRenewal(request, noStore(result));
-    if (result === undefined) {
-      return await withSessionRenewal(request, new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } }));
-    }
-    return await withSessionRenewal(request, json(result, options.status ?? 200));
+    if (result instanceof Response) return noStore(result);
+    if (result === undefined) return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+    return json(result, options.status ?? 200);
   } catch (error) {
     return noStore(errorResponse(error));
   }

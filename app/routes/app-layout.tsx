@@ -3,25 +3,23 @@ import type { Route } from "./+types/app-layout";
 import { AppShell } from "~/components/shell/app-shell";
 import { ScreenError } from "~/components/route-error";
 import { canManage, canManageTrials } from "~/domain/actor";
-import { activeBranchOptionsOf, resolveSelectedBranch } from "~/domain/branches/selection.server";
-import { readSelectedBranchId, readSidebarOpen, writeSelectedBranchId } from "~/preferences.server";
-import { requireUser } from "~/session.server";
+import { branchSelectionMiddleware, selectedBranch } from "~/branch-selection.server";
+import { readSidebarOpen, writeSelectedBranchId } from "~/preferences.server";
+import { requireUser, signedInMiddleware } from "~/session.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  const [sidebarOpen, branches, stored] = await Promise.all([
-    readSidebarOpen(request),
-    activeBranchOptionsOf(request),
-    readSelectedBranchId(request),
-  ]);
-  const selected = resolveSelectedBranch(stored, branches);
+/** Every screen and dialog below is for signed-in users; the session and the selected branch are read once per request. */
+export const middleware: Route.MiddlewareFunction[] = [signedInMiddleware, branchSelectionMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(context);
+  const [sidebarOpen, selected] = await Promise.all([readSidebarOpen(request), selectedBranch(context)]);
   const headers = new Headers();
-  if (selected.id && selected.id !== stored) headers.append("Set-Cookie", await writeSelectedBranchId(selected.id));
+  if (selected.id && selected.id !== selected.stored) headers.append("Set-Cookie", await writeSelectedBranchId(selected.id));
   return data(
     {
       user,
       sidebarOpen,
-      branches,
+      branches: selected.options,
       selectedBranchId: selected.id,
       autoSelectedBranch: selected.auto,
       permissions: { manage: canManage(user), trials: canManageTrials(user) },

@@ -17,18 +17,6 @@ export async function listActiveBranchOptions(): Promise<BranchOption[]> {
   return rows.map((b) => ({ id: b.id, name: b.name, isDefault: Boolean(b.isDefault) }));
 }
 
-const perRequest = new WeakMap<Request, Promise<BranchOption[]>>();
-
-/** `listActiveBranchOptions`, read once per request (the shell and a screen's loader both need it). */
-export function activeBranchOptionsOf(request: Request): Promise<BranchOption[]> {
-  let pending = perRequest.get(request);
-  if (!pending) {
-    pending = listActiveBranchOptions();
-    perRequest.set(request, pending);
-  }
-  return pending;
-}
-
 /**
  * §4 selected branch: the stored choice when it is still an active branch;
  * otherwise the branch that is default and active, otherwise the first active one.
@@ -45,12 +33,4 @@ export function resolveSelectedBranch(
 export async function isActiveBranch(id: string): Promise<boolean> {
   await db();
   return (await Branch.count({ where: { id: { [Op.eq]: id }, active: true } })) > 0;
-}
-
-/**
- * The selected branch for a screen's loader (same rule as the shell):
- * the stored cookie choice if still active, else the automatic one; null when there are no active branches.
- */
-export async function selectedBranchIdFor(request: Request, stored: string | null): Promise<string | null> {
-  return resolveSelectedBranch(stored, await activeBranchOptionsOf(request)).id;
 }

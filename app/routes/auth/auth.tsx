@@ -26,8 +26,8 @@ function modeOf(value: unknown): Mode {
   return value === "register" ? "register" : "login";
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  if (await getUser(request)) throw redirect("/");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await getUser(context)) throw redirect("/");
   const url = new URL(request.url);
   const policy = await registrationPolicy();
   // What REGISTRATION forbids is not shown: without registration there is only the sign-in form.
@@ -41,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
 
-  if (await getUser(request)) throw redirect("/");
+  if (await getUser(context)) throw redirect("/");
   // Anyone may post here: the body is capped while it is read (413), like the JSON API's.
   const body = await readTextLimited(request, AUTH_FORM_MAX_BYTES).catch((error: unknown) => {
     if (error instanceof HttpError) throw new Response(error.message, { status: error.status });

@@ -8,14 +8,14 @@ import { deleteFailed, orRespond } from "~/lib/forms.server";
 import { actorOf, requirePermission } from "~/session.server";
 import { redirectWithToast } from "~/toast.server";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requirePermission(request, canManage);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const user = await requirePermission(context, canManage);
   const branch = await orRespond(getBranch(actorOf(user), params.id));
   return { branch: { id: branch.id, name: branch.name } };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requirePermission(request, canManage);
+export async function action({ params, context }: Route.ActionArgs) {
+  const user = await requirePermission(context, canManage);
   try {
     await deleteBranch(actorOf(user), params.id);
   } catch (error) {

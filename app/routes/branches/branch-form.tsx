@@ -15,14 +15,14 @@ import { orRespond, saveDialogForm } from "~/lib/forms.server";
 import { actorOf, requirePermission } from "~/session.server";
 
 /** /branches/new and /branches/:id/edit: the same dialog, create or edit. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requirePermission(request, canManage);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const user = await requirePermission(context, canManage);
   const branch = params.id ? await orRespond(getBranch(actorOf(user), params.id)) : null;
   return { branch };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const actor = actorOf(await requirePermission(request, canManage));
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = actorOf(await requirePermission(context, canManage));
   const editing = Boolean(params.id);
   return saveDialogForm(await request.formData(), {
     schema: branchFormSchema,

@@ -8,8 +8,8 @@ import { listBranches } from "~/domain/branches/service.server";
 import { actorOf, requireUser } from "~/session.server";
 import { EditDeleteLinks } from "~/components/row-actions";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await requireUser(context);
   const branches = await listBranches(actorOf(user));
   return {
     branches: branches.map((b) => ({ id: b.id, name: b.name, address: b.address, active: b.active, isDefault: b.isDefault })),

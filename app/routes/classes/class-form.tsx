@@ -46,8 +46,8 @@ const keepOf = (cls: ClassDTO | null) => ({ courseId: cls?.courseId, branchId: c
  * the dialog then offers that branch's classrooms and that classroom's schedules
  * (the enhanced form loads this with a fetcher when a select changes).
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requirePermission(request, canManage);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requirePermission(context, canManage);
   const cls = params.id ? await orRespond(getClass(actorOf(user), params.id)) : null;
   const values = withDependentChoices(valuesOf(cls), new URL(request.url).searchParams);
   return { cls, ...(await buildClassForm(values, { keep: keepOf(cls) })) };
@@ -57,8 +57,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  * Save, or (without JS) `intent=refresh` from the 'Continuar' button: answer the
  * dialog again for the chosen branch/classroom, keeping everything, saving nothing.
  */
-export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requirePermission(request, canManage);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requirePermission(context, canManage);
   const cls = params.id ? await orRespond(getClass(actorOf(user), params.id)) : null;
   const formData = await request.formData();
   const posted = classFormValuesFrom(formData);

@@ -6,16 +6,16 @@ import { EmptyState, PageHeader, StatusBadge, Th } from "~/components/ui/page";
 import { canManage } from "~/domain/actor";
 import { listClasses, type ClassDTO } from "~/domain/classes/service.server";
 import { useShell } from "~/hooks/use-shell";
-import { getSelectedBranchId } from "~/preferences.server";
+import { getSelectedBranchId } from "~/branch-selection.server";
 import { actorOf, requireUser } from "~/session.server";
 import { RowActions } from "~/components/row-actions";
 import { ServerCached } from "~/components/server-cached";
 import { useLinkNavigation } from "~/hooks/use-link-navigation";
 
 /** §2 Turmas: filtered on the server by the globally selected branch (a cookie, so it works without JS). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  const branchId = await getSelectedBranchId(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await requireUser(context);
+  const branchId = await getSelectedBranchId(context);
   const classes = await listClasses(actorOf(user), { branchId });
   // Only what the list shows travels to the browser (it hydrates from this data),
   // as one JSON string: the loader data's encoding goes value by value.

@@ -12,8 +12,8 @@ import { orRespond } from "~/lib/forms.server";
 import { actorOf, requireUser } from "~/session.server";
 
 /** /branches/:id/classrooms: the branch's classrooms and their weekly slots, over the branches list. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const user = await requireUser(context);
   const overview = await orRespond(getBranchClassroomsOverview(actorOf(user), params.id));
   return {
     branch: { id: overview.branch.id, name: overview.branch.name },

@@ -8,14 +8,14 @@ import { deleteFailed, orRespond } from "~/lib/forms.server";
 import { actorOf, requirePermission } from "~/session.server";
 import { redirectWithToast } from "~/toast.server";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requirePermission(request, canManage);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const user = await requirePermission(context, canManage);
   const classroom = await orRespond(getBranchClassroom(actorOf(user), params.id, params.classroomId));
   return { classroom: { id: classroom.id, name: classroom.name } };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requirePermission(request, canManage);
+export async function action({ params, context }: Route.ActionArgs) {
+  const user = await requirePermission(context, canManage);
   const actor = actorOf(user);
   try {
     await getBranchClassroom(actor, params.id, params.classroomId);

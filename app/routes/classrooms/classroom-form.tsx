@@ -16,16 +16,16 @@ import { orRespond, saveDialogForm } from "~/lib/forms.server";
 import { actorOf, requirePermission } from "~/session.server";
 
 /** /branches/:id/classrooms/new and …/:classroomId/edit, over the classrooms dialog. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requirePermission(request, canManage);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const user = await requirePermission(context, canManage);
   const actor = actorOf(user);
   await orRespond(getBranch(actor, params.id));
   const classroom = params.classroomId ? await orRespond(getBranchClassroom(actor, params.id, params.classroomId)) : null;
   return { classroom: classroom ? { id: classroom.id, name: classroom.name, capacity: classroom.capacity } : null };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const actor = actorOf(await requirePermission(request, canManage));
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = actorOf(await requirePermission(context, canManage));
   const { id: branchId, classroomId } = params;
   return saveDialogForm(await request.formData(), {
     schema: classroomFormSchema,

@@ -8,13 +8,13 @@ import { deleteFailed, orRespond } from "~/lib/forms.server";
 import { actorOf, requirePermission } from "~/session.server";
 import { redirectWithToast } from "~/toast.server";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requirePermission(request, canManage);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const user = await requirePermission(context, canManage);
   return { course: await orRespond(getCourse(actorOf(user), params.id)) };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requirePermission(request, canManage);
+export async function action({ params, context }: Route.ActionArgs) {
+  const user = await requirePermission(context, canManage);
   try {
     await deleteCourse(actorOf(user), params.id);
   } catch (error) {

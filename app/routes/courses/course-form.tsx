@@ -15,14 +15,14 @@ import { orRespond, saveDialogForm } from "~/lib/forms.server";
 import { actorOf, requirePermission } from "~/session.server";
 
 /** /courses/new and /courses/:id/edit: the same dialog, create or edit. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requirePermission(request, canManage);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const user = await requirePermission(context, canManage);
   const course = params.id ? await orRespond(getCourse(actorOf(user), params.id)) : null;
   return { course };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const actor = actorOf(await requirePermission(request, canManage));
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = actorOf(await requirePermission(context, canManage));
   const editing = Boolean(params.id);
   return saveDialogForm(await request.formData(), {
     schema: courseFormSchema,

@@ -8,8 +8,8 @@ import { listCourses } from "~/domain/courses/service.server";
 import { actorOf, requireUser } from "~/session.server";
 import { RowActions } from "~/components/row-actions";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await requireUser(context);
   return { courses: await listCourses(actorOf(user)), canManage: canManage(user) };
 }
 

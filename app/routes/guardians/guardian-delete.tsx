@@ -9,14 +9,14 @@ import { deleteFailed, orRespond } from "~/lib/forms.server";
 import { actorOf, requirePermission } from "~/session.server";
 import { redirectWithToast } from "~/toast.server";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requirePermission(request, canManage);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const user = await requirePermission(context, canManage);
   const guardian = await orRespond(getGuardian(actorOf(user), params.id));
   return { guardian: { id: guardian.id } };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requirePermission(request, canManage);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requirePermission(context, canManage);
   try {
     await deleteGuardian(actorOf(user), params.id);
   } catch (error) {

@@ -21,8 +21,8 @@ import { redirectWithToast } from "~/toast.server";
 
 const INTENT = "__intent__";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requirePermission(request, canManage);
+export async function loader({ context }: Route.LoaderArgs) {
+  await requirePermission(context, canManage);
   return null;
 }
 
@@ -31,8 +31,8 @@ export async function loader({ request }: Route.LoaderArgs) {
  * ("Adicionar Pessoa", "Remover") when JavaScript is off: it answers with the
  * updated form (nothing saved), so what was typed is kept.
  */
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requirePermission(request, canManage);
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requirePermission(context, canManage);
   const formData = await request.formData();
   let submission;
   try {

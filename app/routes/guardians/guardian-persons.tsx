@@ -12,8 +12,8 @@ import { orRespond } from "~/lib/forms.server";
 import { actorOf, requireUser } from "~/session.server";
 
 /** /guardians/:id/persons: every signed-in user sees the persons; administrators also edit and remove them. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const user = await requireUser(context);
   const guardian = await orRespond(getGuardian(actorOf(user), params.id));
   return { guardian, canManage: canManage(user) };
 }

@@ -12,8 +12,8 @@ import { formatCpf, formatPhone } from "~/lib/format";
 import { actorOf, requireUser } from "~/session.server";
 
 /** /guardians?q=&page=: the search and the page live in the URL, so they work without JS and survive a reload. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(context);
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);

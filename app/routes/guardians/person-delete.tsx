@@ -10,14 +10,14 @@ import { actorOf, requirePermission } from "~/session.server";
 import { redirectWithToast } from "~/toast.server";
 
 /** /guardians/:id/persons/:personId/delete. The service refuses the primary and the last person (409). */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requirePermission(request, canManage);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const user = await requirePermission(context, canManage);
   const person = await orRespond(getPersonOfGuardian(actorOf(user), params.id, params.personId));
   return { person: { id: person.id } };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requirePermission(request, canManage);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requirePermission(context, canManage);
   try {
     await getPersonOfGuardian(actorOf(user), params.id, params.personId);
     await deleteGuardianPerson(actorOf(user), params.personId);

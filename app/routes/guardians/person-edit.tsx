@@ -18,13 +18,13 @@ import { actorOf, requirePermission } from "~/session.server";
 import { redirectWithToast } from "~/toast.server";
 
 /** /guardians/:id/persons/:personId/edit */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requirePermission(request, canManage);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const user = await requirePermission(context, canManage);
   return { person: await orRespond(getPersonOfGuardian(actorOf(user), params.id, params.personId)) };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requirePermission(request, canManage);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requirePermission(context, canManage);
   await orRespond(getPersonOfGuardian(actorOf(user), params.id, params.personId));
   const submission = parseWithZod(await request.formData(), { schema: guardianPersonFormSchema });
   if (submission.status !== "success") return replyInvalid(submission);

@@ -16,8 +16,8 @@ import { orRespond, saveDialogForm } from "~/lib/forms.server";
 import { actorOf, requirePermission } from "~/session.server";
 
 /** /offers/new and /offers/:id/edit: the same dialog, create or edit. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requirePermission(request, canManage);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const user = await requirePermission(context, canManage);
   const actor = actorOf(user);
   const [offer, branches] = await Promise.all([
     params.id ? orRespond(getOffer(actor, params.id)) : null,
@@ -32,8 +32,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const actor = actorOf(await requirePermission(request, canManage));
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = actorOf(await requirePermission(context, canManage));
   const editing = Boolean(params.id);
   return saveDialogForm(await request.formData(), {
     schema: offerFormSchema,

@@ -9,8 +9,8 @@ import { formatBRL } from "~/lib/format";
 import { actorOf, requireUser } from "~/session.server";
 import { RowActions } from "~/components/row-actions";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await requireUser(context);
   const offers = await listOffers(actorOf(user));
   return {
     offers: offers.map((o) => ({

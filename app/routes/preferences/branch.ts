@@ -3,11 +3,13 @@ import type { Route } from "./+types/branch";
 import { isActiveBranch } from "~/domain/branches/selection.server";
 import { isUuid } from "~/domain/validation";
 import { writeSelectedBranchId } from "~/preferences.server";
-import { requireUser, safeRedirect } from "~/session.server";
+import { requireUser, safeRedirect, signedInMiddleware } from "~/session.server";
+
+export const middleware: Route.MiddlewareFunction[] = [signedInMiddleware];
 
 /** The global branch selector posts here (§4): store the choice and go back. */
-export async function action({ request }: Route.ActionArgs) {
-  await requireUser(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireUser(context);
   const form = await request.formData();
   const branchId = form.get("branchId");
   if (!isUuid(branchId) || !(await isActiveBranch(branchId))) {

@@ -9,16 +9,16 @@ import { deleteFailed, orRespond } from "~/lib/forms.server";
 import { actorOf, requirePermission } from "~/session.server";
 import { redirectWithToast } from "~/toast.server";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requirePermission(request, canManage);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const user = await requirePermission(context, canManage);
   const actor = actorOf(user);
   await orRespond(getBranchClassroom(actor, params.id, params.classroomId));
   const schedule = await orRespond(getClassroomSchedule(actor, params.classroomId, params.scheduleId));
   return { schedule: { id: schedule.id } };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requirePermission(request, canManage);
+export async function action({ params, context }: Route.ActionArgs) {
+  const user = await requirePermission(context, canManage);
   const actor = actorOf(user);
   try {
     await getBranchClassroom(actor, params.id, params.classroomId);

@@ -16,8 +16,8 @@ import { orRespond, saveDialogForm } from "~/lib/forms.server";
 import { actorOf, requirePermission } from "~/session.server";
 
 /** …/classrooms/:classroomId/schedules/new and …/schedules/:scheduleId/edit, over the classrooms dialog. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requirePermission(request, canManage);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const user = await requirePermission(context, canManage);
   const actor = actorOf(user);
   const classroom = await orRespond(getBranchClassroom(actor, params.id, params.classroomId));
   const schedule = params.scheduleId ? await orRespond(getClassroomSchedule(actor, classroom.id, params.scheduleId)) : null;
@@ -29,8 +29,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const actor = actorOf(await requirePermission(request, canManage));
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = actorOf(await requirePermission(context, canManage));
   const { id: branchId, classroomId, scheduleId } = params;
   return saveDialogForm(await request.formData(), {
     schema: scheduleFormSchema,

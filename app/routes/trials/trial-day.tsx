@@ -11,8 +11,8 @@ import { orRespond } from "~/lib/forms.server";
 import { actorOf, requireUser } from "~/session.server";
 
 /** /trials/day/:date — every trial of a busy day (the calendar shows the first few). */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUser(context);
   const month = monthOrCurrent(new URL(request.url).searchParams.get("month") ?? params.date.slice(0, 7));
   const trials = await orRespond(listTrialsOn(actorOf(user), params.date));
   return {

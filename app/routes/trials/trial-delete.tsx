@@ -9,16 +9,16 @@ import { deleteFailed, orRespond } from "~/lib/forms.server";
 import { actorOf, requirePermission } from "~/session.server";
 import { redirectWithToast } from "~/toast.server";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requirePermission(request, canManageTrials);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requirePermission(context, canManageTrials);
   const trial = await orRespond(getTrial(actorOf(user), params.id));
   const url = new URL(request.url);
   const month = returnMonth(url, trial.scheduledDate);
   return { closeTo: trialsUrl(month), action: `/trials/${trial.id}/delete${month ? `?month=${month}` : ""}` };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requirePermission(request, canManageTrials);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requirePermission(context, canManageTrials);
   const url = new URL(request.url);
   try {
     await deleteTrial(actorOf(user), params.id);

@@ -22,8 +22,8 @@ import { actorOf, requirePermission } from "~/session.server";
 import { redirectWithToast } from "~/toast.server";
 
 /** /trials/new?date=YYYY-MM-DD and /trials/:id/edit: the same dialog, create or edit. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requirePermission(request, canManageTrials);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requirePermission(context, canManageTrials);
   const url = new URL(request.url);
   const trial = params.id ? await orRespond(getTrial(actorOf(user), params.id)) : null;
   const date = url.searchParams.get("date");
@@ -33,8 +33,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { trial, classes, defaultDate, month, closeTo: trialsUrl(month) };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requirePermission(request, canManageTrials);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requirePermission(context, canManageTrials);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: trialFormSchema });
   if (submission.status !== "success") return replyInvalid(submission);

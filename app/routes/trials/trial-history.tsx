@@ -11,8 +11,8 @@ import { orRespond } from "~/lib/forms.server";
 import { actorOf, requireUser } from "~/session.server";
 
 /** /trials/:id/history: reading a trial's history is open to every signed-in user. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUser(context);
   const actor = actorOf(user);
   const [trial, entries] = await orRespond(() => Promise.all([getTrial(actor, params.id), getTrialHistory(actor, params.id)]));
   return {

@@ -12,8 +12,8 @@ import { actorOf, requirePermission } from "~/session.server";
  * /trials/:id/status — the quick status change as a small dialog, for browsers
  * without JavaScript (with JavaScript the block opens the same options in place).
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requirePermission(request, canManageTrials);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requirePermission(context, canManageTrials);
   const trial = await orRespond(getTrial(actorOf(user), params.id));
   const month = monthOrCurrent(new URL(request.url).searchParams.get("month") ?? trial.scheduledDate.slice(0, 7));
   return { trial: { id: trial.id, studentName: trial.studentName, guardianName: trial.guardianName, status: trial.status }, month };

@@ -33,8 +33,8 @@ import { redirectWithToast } from "~/toast.server";
 /** The first trials of each day on the calendar; the rest are in the day's dialog. */
 const DAY_LIMIT = 3;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(context);
   const month = monthOrCurrent(new URL(request.url).searchParams.get("month"));
   const { days, kpis } = await getTrialCalendar(actorOf(user), month, DAY_LIMIT);
   return {
@@ -59,8 +59,8 @@ export async function loader({ request }: Route.LoaderArgs) {
  * with JavaScript the status form goes through a fetcher (marked `enhanced`)
  * and gets its toast as data, so the page stays where it is.
  */
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requirePermission(request, canManageTrials);
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requirePermission(context, canManageTrials);
   const form = await request.formData();
   const month = monthOrCurrent(String(form.get("month") ?? new URL(request.url).searchParams.get("month") ?? ""));
   const back = trialsUrl(month);

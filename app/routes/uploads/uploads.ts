@@ -9,9 +9,9 @@ import { errorResponse } from "~/lib/api.server";
  * again by the browser (`X-Content-Type-Options: nosniff` is set on every
  * answer by security.server.ts); object ids are never reused, so it can be cached.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   try {
-    await requireApiUser(request);
+    await requireApiUser(context);
   } catch (error) {
     return errorResponse(error);
   }

@@ -9,14 +9,14 @@ import { deleteFailed, orRespond } from "~/lib/forms.server";
 import { actorOf, requirePermission } from "~/session.server";
 import { redirectWithToast } from "~/toast.server";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requirePermission(request, canManage);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requirePermission(context, canManage);
   await orRespond(getUser(actorOf(user), params.id));
   return { closeTo: usersListUrl(request.url), search: usersListSearch(request.url) };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requirePermission(request, canManage);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requirePermission(context, canManage);
   try {
     await deleteUser(actorOf(user), params.id);
   } catch (error) {

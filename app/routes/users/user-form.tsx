@@ -32,14 +32,14 @@ const AVATAR_FILE_INVALID = "Arquivo inválido ou muito grande.";
 const HIDDEN_FIELDS = ["password", "avatar"];
 
 /** /users/new and /users/:id/edit: the same dialog, create or edit. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requirePermission(request, canManage);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requirePermission(context, canManage);
   const editing = params.id ? await orRespond(getUser(actorOf(user), params.id)) : null;
   return { user: editing, closeTo: usersListUrl(request.url) };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const actor = actorOf(await requirePermission(request, canManage));
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = actorOf(await requirePermission(context, canManage));
   const closeTo = usersListUrl(request.url);
   const editing = Boolean(params.id);
 
@@ -74,7 +74,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         ...(avatarUrl ? { avatarUrl } : {}),
       };
       // Changing your own password or type keeps this session; your other ones end.
-      await updateUser(actor, params.id, changes, { currentSessionId: (await getSession(request))?.sessionId });
+      await updateUser(actor, params.id, changes, { currentSessionId: (await getSession(context))?.sessionId });
     } else {
       await createUser(actor, submission.value);
     }

@@ -15,8 +15,8 @@ import { cn } from "~/lib/cn";
 import { actorOf, requireUser } from "~/session.server";
 import { RowActions } from "~/components/row-actions";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(context);
   const params = new URL(request.url).searchParams;
   const q = (params.get("q") ?? "").trim().slice(0, 100);
   const result = await listUsersPage(actorOf(user), { q, page: Number(params.get("page")) || 1 });

@@ -23,7 +23,7 @@ export const openapi = operations({
 /** POST /api/login { email, password, remember? } → the user, with the session cookie. */
 export async function action({ request, context }: Route.ActionArgs) {
   return api(
-    request,
+    { request, context },
     async ({ body }) => {
       const { user, remember } = await verifyLogin(body, clientIp(context));
       return json(user, 200, { "Set-Cookie": await startSession(request, user.id, remember) });

@@ -17,8 +17,8 @@ export const openapi = operations({
 });
 
 /** POST /api/logout: ends the session row (a replayed cookie is then signed out). */
-export async function action({ request }: Route.ActionArgs) {
-  return api(request, async () => json({ ok: true }, 200, { "Set-Cookie": await endSession(request) }), {
+export async function action({ request, context }: Route.ActionArgs) {
+  return api({ request, context }, async () => json({ ok: true }, 200, { "Set-Cookie": await endSession(request) }), {
     auth: false,
   });
 }

@@ -21,9 +21,9 @@ export const openapi = operations({
 });
 
 /** POST /api/register { name, email, password, userType } → the user (201), signed in. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   return api(
-    request,
+    { request, context },
     async ({ body }) => {
       const user = await register(body);
       return json(user, 201, { "Set-Cookie": await startSession(request, user.id, false) });

@@ -16,6 +16,6 @@ export const openapi = operations({
 });
 
 /** GET /api/user: the signed-in user; 401 when signed out. */
-export async function loader({ request }: Route.LoaderArgs) {
-  return api(request, async ({ user }) => user);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return api({ request, context }, async ({ user }) => user);
 }

@@ -26,13 +26,13 @@ export const openapi = operations({
 });
 
 /** GET /api/branches */
-export async function loader({ request }: Route.LoaderArgs) {
-  return api(request, ({ actor }) => listResponse(request, branchList(actor)));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return api({ request, context }, ({ actor }) => listResponse(request, branchList(actor)));
 }
 
 /** POST /api/branches { name, address, active, isDefault } → 201 */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   return byMethod(request, {
-    POST: () => api(request, ({ actor, body }) => createBranch(actor, body), { status: 201 }),
+    POST: () => api({ request, context }, ({ actor, body }) => createBranch(actor, body), { status: 201 }),
   });
 }

@@ -18,6 +18,6 @@ export const openapi = operations({
 });
 
 /** GET /api/classes/{id}/schedules: the class's links { id, classId, scheduleId, createdAt }. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  return api(request, async ({ actor }) => listResponse(request, await classScheduleLinkList(actor, params.id)));
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return api({ request, context }, async ({ actor }) => listResponse(request, await classScheduleLinkList(actor, params.id)));
 }

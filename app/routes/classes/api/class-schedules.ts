@@ -18,6 +18,6 @@ export const openapi = operations({
 });
 
 /** GET /api/class-schedules: every class-schedule link. */
-export async function loader({ request }: Route.LoaderArgs) {
-  return api(request, ({ actor }) => listResponse(request, allClassScheduleLinkList(actor)));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return api({ request, context }, ({ actor }) => listResponse(request, allClassScheduleLinkList(actor)));
 }

@@ -33,14 +33,14 @@ export const openapi = operations({
 });
 
 /** GET /api/classes/{id} */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  return api(request, ({ actor }) => getClass(actor, params.id));
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return api({ request, context }, ({ actor }) => getClass(actor, params.id));
 }
 
 /** PATCH /api/classes/{id} (fields optional, merged then validated), DELETE /api/classes/{id} → 204 */
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   return byMethod(request, {
-    PATCH: () => api(request, ({ actor, body }) => updateClass(actor, params.id, body)),
-    DELETE: () => api(request, ({ actor }) => deleteClass(actor, params.id)),
+    PATCH: () => api({ request, context }, ({ actor, body }) => updateClass(actor, params.id, body)),
+    DELETE: () => api({ request, context }, ({ actor }) => deleteClass(actor, params.id)),
   });
 }

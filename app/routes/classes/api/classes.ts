@@ -29,14 +29,14 @@ export const openapi = operations({
 });
 
 /** GET /api/classes (optionally `?branchId=`): each class with its ids, scheduleIds and the names they point to. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const branchId = new URL(request.url).searchParams.get("branchId");
-  return api(request, ({ actor }) => listResponse(request, classList(actor, { branchId })));
+  return api({ request, context }, ({ actor }) => listResponse(request, classList(actor, { branchId })));
 }
 
 /** POST /api/classes { courseId, responsibleId, branchId, classroomId, scheduleIds, active } → 201 */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   return byMethod(request, {
-    POST: () => api(request, ({ actor, body }) => createClass(actor, body), { status: 201 }),
+    POST: () => api({ request, context }, ({ actor, body }) => createClass(actor, body), { status: 201 }),
   });
 }

@@ -33,14 +33,14 @@ export const openapi = operations({
 });
 
 /** GET /api/classrooms/{id} */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  return api(request, ({ actor }) => getClassroom(actor, params.id));
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return api({ request, context }, ({ actor }) => getClassroom(actor, params.id));
 }
 
 /** PATCH /api/classrooms/{id} { name, capacity }, DELETE /api/classrooms/{id} → 204 (409 while a class uses it) */
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   return byMethod(request, {
-    PATCH: () => api(request, ({ actor, body }) => updateClassroom(actor, params.id, body)),
-    DELETE: () => api(request, ({ actor }) => deleteClassroom(actor, params.id)),
+    PATCH: () => api({ request, context }, ({ actor, body }) => updateClassroom(actor, params.id, body)),
+    DELETE: () => api({ request, context }, ({ actor }) => deleteClassroom(actor, params.id)),
   });
 }

@@ -18,6 +18,6 @@ export const openapi = operations({
 });
 
 /** GET /api/classrooms/branch/{branchId} (404 for an unknown branch) */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  return api(request, async ({ actor }) => listResponse(request, await branchClassroomList(actor, params.branchId)));
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return api({ request, context }, async ({ actor }) => listResponse(request, await branchClassroomList(actor, params.branchId)));
 }

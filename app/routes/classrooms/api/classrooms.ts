@@ -26,13 +26,13 @@ export const openapi = operations({
 });
 
 /** GET /api/classrooms */
-export async function loader({ request }: Route.LoaderArgs) {
-  return api(request, ({ actor }) => listResponse(request, classroomList(actor)));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return api({ request, context }, ({ actor }) => listResponse(request, classroomList(actor)));
 }
 
 /** POST /api/classrooms { branchId, name, capacity } → 201 */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   return byMethod(request, {
-    POST: () => api(request, ({ actor, body }) => createClassroom(actor, body), { status: 201 }),
+    POST: () => api({ request, context }, ({ actor, body }) => createClassroom(actor, body), { status: 201 }),
   });
 }

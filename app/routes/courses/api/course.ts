@@ -33,14 +33,14 @@ export const openapi = operations({
 });
 
 /** GET /api/courses/{id} */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  return api(request, ({ actor }) => getCourse(actor, params.id));
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return api({ request, context }, ({ actor }) => getCourse(actor, params.id));
 }
 
 /** PATCH /api/courses/{id} (fields optional), DELETE /api/courses/{id} → 204 */
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   return byMethod(request, {
-    PATCH: () => api(request, ({ actor, body }) => updateCourse(actor, params.id, body)),
-    DELETE: () => api(request, ({ actor }) => deleteCourse(actor, params.id)),
+    PATCH: () => api({ request, context }, ({ actor, body }) => updateCourse(actor, params.id, body)),
+    DELETE: () => api({ request, context }, ({ actor }) => deleteCourse(actor, params.id)),
   });
 }

@@ -26,13 +26,13 @@ export const openapi = operations({
 });
 
 /** GET /api/courses */
-export async function loader({ request }: Route.LoaderArgs) {
-  return api(request, ({ actor }) => listResponse(request, courseList(actor)));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return api({ request, context }, ({ actor }) => listResponse(request, courseList(actor)));
 }
 
 /** POST /api/courses { name, active } → 201 */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   return byMethod(request, {
-    POST: () => api(request, ({ actor, body }) => createCourse(actor, body), { status: 201 }),
+    POST: () => api({ request, context }, ({ actor, body }) => createCourse(actor, body), { status: 201 }),
   });
 }

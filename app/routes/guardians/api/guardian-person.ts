@@ -34,8 +34,8 @@ export const openapi = operations({
 });
 
 /** GET /api/guardian-persons/{id} */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  return api(request, ({ actor }) => getGuardianPerson(actor, params.id));
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return api({ request, context }, ({ actor }) => getGuardianPerson(actor, params.id));
 }
 
 /**
@@ -43,9 +43,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  * unmarks the others), DELETE /api/guardian-persons/{id} → 204 (not the primary,
  * not the last person).
  */
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   return byMethod(request, {
-    PATCH: () => api(request, ({ actor, body }) => updateGuardianPerson(actor, params.id, body)),
-    DELETE: () => api(request, ({ actor }) => deleteGuardianPerson(actor, params.id)),
+    PATCH: () => api({ request, context }, ({ actor, body }) => updateGuardianPerson(actor, params.id, body)),
+    DELETE: () => api({ request, context }, ({ actor }) => deleteGuardianPerson(actor, params.id)),
   });
 }

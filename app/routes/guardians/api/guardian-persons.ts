@@ -18,6 +18,6 @@ export const openapi = operations({
 });
 
 /** GET /api/guardians/{id}/persons: primary first. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  return api(request, async ({ actor }) => listResponse(request, await guardianPersonList(actor, params.id)));
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return api({ request, context }, async ({ actor }) => listResponse(request, await guardianPersonList(actor, params.id)));
 }

@@ -24,13 +24,13 @@ export const openapi = operations({
 });
 
 /** GET /api/guardians/{id}: the guardian with its persons. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  return api(request, ({ actor }) => getGuardian(actor, params.id));
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return api({ request, context }, ({ actor }) => getGuardian(actor, params.id));
 }
 
 /** DELETE /api/guardians/{id} → 204 (its persons go with it; the client user stays). */
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   return byMethod(request, {
-    DELETE: () => api(request, ({ actor }) => deleteGuardian(actor, params.id)),
+    DELETE: () => api({ request, context }, ({ actor }) => deleteGuardian(actor, params.id)),
   });
 }

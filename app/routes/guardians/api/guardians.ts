@@ -40,12 +40,12 @@ export const openapi = operations({
  * (24) and the total in `X-Total-Count`; or `?limit=` and `?cursor=` page by
  * cursor (next page in `Link`). The answer is always the array.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const q = url.searchParams.get("q");
   const pageParam = url.searchParams.get("page");
   const page = pageParam ? Math.max(1, Number.parseInt(pageParam, 10) || 1) : null;
-  return api(request, async ({ actor }) => {
+  return api({ request, context }, async ({ actor }) => {
     assertOnePagingStyle(url.searchParams);
     if (!page) return listResponse(request, guardianList(actor, { q }));
     const result = await listGuardians(actor, { q, page });
@@ -54,8 +54,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** POST /api/guardians { address, persons: [{ fullName, cpf, email, birthDate, phone, isPrimary }] } → 201 */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   return byMethod(request, {
-    POST: () => api(request, ({ actor, body }) => createGuardian(actor, body), { status: 201 }),
+    POST: () => api({ request, context }, ({ actor, body }) => createGuardian(actor, body), { status: 201 }),
   });
 }

@@ -32,14 +32,14 @@ export const openapi = operations({
 });
 
 /** GET /api/offers/{id} */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  return api(request, ({ actor }) => getOffer(actor, params.id));
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return api({ request, context }, ({ actor }) => getOffer(actor, params.id));
 }
 
 /** PATCH /api/offers/{id} (fields optional), DELETE /api/offers/{id} → 204 */
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   return byMethod(request, {
-    PATCH: () => api(request, ({ actor, body }) => updateOffer(actor, params.id, body)),
-    DELETE: () => api(request, ({ actor }) => deleteOffer(actor, params.id)),
+    PATCH: () => api({ request, context }, ({ actor, body }) => updateOffer(actor, params.id, body)),
+    DELETE: () => api({ request, context }, ({ actor }) => deleteOffer(actor, params.id)),
   });
 }

@@ -33,14 +33,14 @@ export const openapi = operations({
 });
 
 /** GET /api/classroom-schedules/{id} */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  return api(request, ({ actor }) => getSchedule(actor, params.id));
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return api({ request, context }, ({ actor }) => getSchedule(actor, params.id));
 }
 
 /** PATCH /api/classroom-schedules/{id} { dayOfWeek, startTime, endTime }, DELETE → 204 */
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   return byMethod(request, {
-    PATCH: () => api(request, ({ actor, body }) => updateSchedule(actor, params.id, body)),
-    DELETE: () => api(request, ({ actor }) => deleteSchedule(actor, params.id)),
+    PATCH: () => api({ request, context }, ({ actor, body }) => updateSchedule(actor, params.id, body)),
+    DELETE: () => api({ request, context }, ({ actor }) => deleteSchedule(actor, params.id)),
   });
 }

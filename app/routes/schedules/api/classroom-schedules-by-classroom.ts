@@ -18,6 +18,6 @@ export const openapi = operations({
 });
 
 /** GET /api/classroom-schedules/classroom/{classroomId} (404 for an unknown classroom) */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  return api(request, async ({ actor }) => listResponse(request, await classroomScheduleList(actor, params.classroomId)));
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return api({ request, context }, async ({ actor }) => listResponse(request, await classroomScheduleList(actor, params.classroomId)));
 }

@@ -28,13 +28,13 @@ export const openapi = operations({
 });
 
 /** GET /api/classroom-schedules */
-export async function loader({ request }: Route.LoaderArgs) {
-  return api(request, ({ actor }) => listResponse(request, scheduleList(actor)));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return api({ request, context }, ({ actor }) => listResponse(request, scheduleList(actor)));
 }
 
 /** POST /api/classroom-schedules { classroomId, dayOfWeek, startTime, endTime } → 201 (409 on overlap) */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   return byMethod(request, {
-    POST: () => api(request, ({ actor, body }) => createSchedule(actor, body), { status: 201 }),
+    POST: () => api({ request, context }, ({ actor, body }) => createSchedule(actor, body), { status: 201 }),
   });
 }

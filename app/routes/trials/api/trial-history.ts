@@ -18,6 +18,6 @@ export const openapi = operations({
 });
 
 /** GET /api/trials/{id}/history: entries { id, status, changedAt }, oldest first (pages with ?limit=&cursor=). */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  return api(request, async ({ actor }) => listResponse(request, await trialHistoryList(actor, params.id)));
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return api({ request, context }, async ({ actor }) => listResponse(request, await trialHistoryList(actor, params.id)));
 }

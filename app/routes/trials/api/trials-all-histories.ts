@@ -26,7 +26,7 @@ export const openapi = operations({
  * GET /api/trials/all-histories (optional ?month=YYYY-MM): { [trialId]: [{ id, status, changedAt }] }.
  * `?limit=` counts trials; the next page is in `Link`.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const month = new URL(request.url).searchParams.get("month");
-  return api(request, ({ actor }) => listResponse(request, historyList(actor, { month }), { object: true, entry: historyMember }));
+  return api({ request, context }, ({ actor }) => listResponse(request, historyList(actor, { month }), { object: true, entry: historyMember }));
 }

@@ -31,14 +31,14 @@ export const openapi = operations({
 });
 
 /** GET /api/trials (optional ?month=YYYY-MM; ?limit= and ?cursor= for one page, next page in `Link`) */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const month = new URL(request.url).searchParams.get("month");
-  return api(request, ({ actor }) => listResponse(request, trialList(actor, { month })));
+  return api({ request, context }, ({ actor }) => listResponse(request, trialList(actor, { month })));
 }
 
 /** POST /api/trials { guardianName, studentName, classId, whatsappNumber, scheduledDate, scheduledTime, origin } → 201 */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   return byMethod(request, {
-    POST: () => api(request, ({ actor, body }) => createTrial(actor, body), { status: 201 }),
+    POST: () => api({ request, context }, ({ actor, body }) => createTrial(actor, body), { status: 201 }),
   });
 }

@@ -17,9 +17,9 @@ export const openapi = operations({
 });
 
 /** POST /api/objects/upload → { uploadURL }: a signed, single-use URL valid for 15 minutes. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   return byMethod(request, {
-    POST: () => api(request, ({ actor }) => issueUploadUrl(actor)),
+    POST: () => api({ request, context }, ({ actor }) => issueUploadUrl(actor)),
   });
 }
 

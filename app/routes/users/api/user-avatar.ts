@@ -23,8 +23,8 @@ export const openapi = operations({
  * `avatarUrl` is the uploaded object's path or the uploadURL itself (relative, or
  * absolute on this server's own origin); the user gets the object's path.
  */
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   return byMethod(request, {
-    PUT: () => api(request, ({ actor, body }) => setUserAvatar(actor, params.id, body, { origin: new URL(request.url).origin })),
+    PUT: () => api({ request, context }, ({ actor, body }) => setUserAvatar(actor, params.id, body, { origin: new URL(request.url).origin })),
   });
 }

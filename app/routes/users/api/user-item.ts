@@ -35,20 +35,20 @@ export const openapi = operations({
 });
 
 /** GET /api/users/{id} */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  return api(request, ({ actor }) => getUser(actor, params.id));
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return api({ request, context }, ({ actor }) => getUser(actor, params.id));
 }
 
 /** PATCH /api/users/{id} (fields optional; a blank password keeps the current one), DELETE → 204 */
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   return byMethod(request, {
     PATCH: () =>
-      api(request, async ({ actor, body }) =>
+      api({ request, context }, async ({ actor, body }) =>
         updateUser(actor, params.id, body, {
           origin: new URL(request.url).origin,
-          currentSessionId: (await getSession(request))?.sessionId,
+          currentSessionId: (await getSession(context))?.sessionId,
         }),
       ),
-    DELETE: () => api(request, ({ actor }) => deleteUser(actor, params.id)),
+    DELETE: () => api({ request, context }, ({ actor }) => deleteUser(actor, params.id)),
   });
 }

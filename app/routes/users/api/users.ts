@@ -38,8 +38,8 @@ export const openapi = operations({
  * `?page=` (and `pageSize`, at most 200) returns one page, with the total in X-Total-Count;
  * or `?limit=` and `?cursor=` page by cursor (next page in `Link`).
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  return api(request, async ({ actor }) => {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return api({ request, context }, async ({ actor }) => {
     const params = new URL(request.url).searchParams;
     const q = params.get("q") ?? undefined;
     assertOnePagingStyle(params);
@@ -54,8 +54,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** POST /api/users { name, email, password, userType, cpf? } → 201 */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   return byMethod(request, {
-    POST: () => api(request, ({ actor, body }) => createUser(actor, body), { status: 201 }),
+    POST: () => api({ request, context }, ({ actor, body }) => createUser(actor, body), { status: 201 }),
   });
 }
