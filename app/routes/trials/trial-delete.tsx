@@ -1,52 +1,38 @@
 import type { Route } from "./+types/trial-delete";
-import { DialogError } from "~/components/route-error";
-import { ConfirmDeleteDialog } from "~/components/confirm-delete-dialog";
-import { useActionToast } from "~/components/ui/toaster";
+import { DeleteDialog } from "~/components/confirm-delete-dialog";
 import { canManageTrials } from "~/domain/actor";
 import { returnMonth, trialsUrl } from "~/domain/trials/calendar";
 import { deleteTrial, getTrial } from "~/domain/trials/service.server";
-import { deleteFailed, orRespond } from "~/lib/forms.server";
-import { actorOf, requirePermission } from "~/session.server";
-import { redirectWithToast } from "~/toast.server";
+import { deleteDialogAction, deleteDialogLoader } from "~/lib/forms.server";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requirePermission(request, canManageTrials);
-  const trial = await orRespond(getTrial(actorOf(user), params.id));
-  const url = new URL(request.url);
-  const month = returnMonth(url, trial.scheduledDate);
-  return { closeTo: trialsUrl(month), action: `/trials/${trial.id}/delete${month ? `?month=${month}` : ""}` };
-}
+export const loader = (args: Route.LoaderArgs) =>
+  deleteDialogLoader(args, {
+    permission: canManageTrials,
+    find: async (actor) => {
+      const trial = await getTrial(actor, args.params.id);
+      return { id: trial.id, month: returnMonth(new URL(args.request.url), trial.scheduledDate) };
+    },
+    closeTo: ({ month }) => trialsUrl(month),
+    action: ({ id, month }) => `/trials/${id}/delete${month ? `?month=${month}` : ""}`,
+  });
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requirePermission(request, canManageTrials);
-  const url = new URL(request.url);
-  try {
-    await deleteTrial(actorOf(user), params.id);
-  } catch (error) {
-    return deleteFailed(error, "Erro ao remover");
-  }
-  return redirectWithToast(trialsUrl(returnMonth(url)), { title: "Sucesso", description: "Experimental removido" });
-}
+export const action = (args: Route.ActionArgs) =>
+  deleteDialogAction(args, {
+    permission: canManageTrials,
+    remove: (actor) => deleteTrial(actor, args.params.id),
+    errorTitle: "Erro ao remover",
+    redirectTo: trialsUrl(returnMonth(new URL(args.request.url))),
+    success: "Experimental removido",
+  });
 
-export default function TrialDelete({ loaderData, actionData }: Route.ComponentProps) {
-  useActionToast(actionData?.toast);
+export default function TrialDelete() {
   return (
-    <ConfirmDeleteDialog
+    <DeleteDialog
       text="Tem certeza que deseja remover este experimental? Esta ação não pode ser desfeita."
-      closeTo={loaderData.closeTo}
-      action={loaderData.action}
       confirmLabel="Confirmar"
       pendingLabel="Removendo..."
-      errors={actionData?.errors}
     />
   );
 }
 
-export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
-  return [{ title: "Confirmar exclusão" }];
-}
-
-/** A stale or forbidden link: the dialog says why, over its list. */
-export function ErrorBoundary() {
-  return <DialogError />;
-}
+export { ErrorBoundary, meta } from "~/components/confirm-delete-dialog";
