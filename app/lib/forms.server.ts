@@ -5,14 +5,14 @@ import type { z } from "zod";
 import type { Actor } from "~/domain/actor";
 import { DomainError } from "~/domain/errors";
 import { actorOf, requirePermission } from "~/session.server";
-import { redirectWithToast } from "~/toast.server";
+import { dataWithToast, redirectWithToast } from "~/toast.server";
 import type { Toast } from "./toast";
 
 type Replyable = { reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): SubmissionResult<string[]> };
 
 export interface FormActionData {
   result: SubmissionResult<string[]>;
-  toast?: Omit<Toast, "id"> & { id: string };
+  toast?: Toast;
 }
 
 /**
@@ -31,10 +31,7 @@ export function replyWithError(
   const result = error.errors
     ? submission.reply({ fieldErrors: error.errors, hideFields: options.hideFields })
     : submission.reply({ formErrors: [message], hideFields: options.hideFields });
-  return data<FormActionData>(
-    { result, toast: { id: crypto.randomUUID(), title: toastTitle, description: message, variant: "destructive" } },
-    { status: error.status },
-  );
+  return dataWithToast({ result }, { title: toastTitle, description: message, variant: "destructive" }, { status: error.status });
 }
 
 /** A 400 with the schema's field errors (values kept). */
@@ -148,49 +145,46 @@ export interface DeleteDialogData {
 }
 
 /**
- * The loader of a delete dialog: `permission`, then `find` (the record must
- * exist: 404 otherwise); the form posts to the dialog's own URL unless `action` says.
+ * A delete dialog route, as strings and two service calls; its loader is
+ * `deleteDialogLoader(args, spec)` and its action `deleteDialogAction(args, spec)`.
  */
-export async function deleteDialogLoader<Found>(
-  args: ScreenArgs,
-  options: {
-    permission: (actor: Actor) => boolean;
-    find: (actor: Actor) => Promise<Found>;
-    closeTo: string | ((found: Found) => string);
-    action?: (found: Found) => string;
-  },
-): Promise<DeleteDialogData> {
-  const actor = await requireActor(args, options.permission);
-  const found = await orRespond(options.find(actor));
+export interface DeleteDialogSpec<Found = unknown> {
+  permission: (actor: Actor) => boolean;
+  /** The record (a 404 when it does not exist: the dialog says so). */
+  find: (actor: Actor) => Promise<Found>;
+  /** The delete itself, through the service. */
+  remove: (actor: Actor) => Promise<unknown>;
+  /** The list to go back to: 'Cancelar', and after the delete. */
+  back: string;
+  /** Where 'Cancelar' goes when it depends on the record (default `back`). */
+  closeTo?: (found: Found) => string;
+  /** Where the form posts (default: the dialog's own URL). */
+  action?: (found: Found) => string;
+  /** The toast's title when the service refuses (409 still referenced, 404…). */
+  errorTitle: string;
+  /** The 'Sucesso' toast's text. */
+  success: string;
+}
+
+export async function deleteDialogLoader<Found>(args: ScreenArgs, spec: DeleteDialogSpec<Found>): Promise<DeleteDialogData> {
+  const actor = await requireActor(args, spec.permission);
+  const found = await orRespond(spec.find(actor));
   const url = new URL(args.request.url);
   return {
-    closeTo: typeof options.closeTo === "function" ? options.closeTo(found) : options.closeTo,
-    action: options.action ? options.action(found) : url.pathname + url.search,
+    closeTo: spec.closeTo ? spec.closeTo(found) : spec.back,
+    action: spec.action ? spec.action(found) : url.pathname + url.search,
   };
 }
 
-/**
- * The action of a delete dialog: `remove` through the service; a refusal (409
- * still referenced, 404…) stays in the dialog with its message and a toast
- * titled `errorTitle`; success goes back to `redirectTo` with 'Sucesso' and `success`.
- */
-export async function deleteDialogAction(
-  args: ScreenArgs,
-  options: {
-    permission: (actor: Actor) => boolean;
-    remove: (actor: Actor) => Promise<unknown>;
-    errorTitle: string;
-    redirectTo: string;
-    success: string;
-  },
-) {
-  const actor = await requireActor(args, options.permission);
+/** A refusal stays in the dialog with its message and a toast; success goes back with 'Sucesso'. */
+export async function deleteDialogAction<Found>(args: ScreenArgs, spec: DeleteDialogSpec<Found>) {
+  const actor = await requireActor(args, spec.permission);
   try {
-    await options.remove(actor);
+    await spec.remove(actor);
   } catch (error) {
-    return deleteFailed(error, options.errorTitle);
+    return deleteFailed(error, spec.errorTitle);
   }
-  return redirectWithToast(options.redirectTo, { title: "Sucesso", description: options.success });
+  return redirectWithToast(spec.back, { title: "Sucesso", description: spec.success });
 }
 
 /**
@@ -209,11 +203,5 @@ export async function orRespond<T>(work: Promise<T> | (() => Promise<T>)): Promi
 /** A delete that the service refused (409 still referenced, 404...): the message in the dialog and a toast. */
 export function deleteFailed(error: unknown, toastTitle: string) {
   if (!(error instanceof DomainError)) throw error;
-  return data(
-    {
-      errors: [error.message],
-      toast: { id: crypto.randomUUID(), title: toastTitle, description: error.message, variant: "destructive" as const },
-    },
-    { status: error.status },
-  );
+  return dataWithToast({ errors: [error.message] }, { title: toastTitle, description: error.message, variant: "destructive" }, { status: error.status });
 }

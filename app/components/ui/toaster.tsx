@@ -31,7 +31,7 @@ function toastOf(value: unknown): Toast | null {
  */
 export function useToastChannel(flash: Toast | null): Toast[] {
   // React Router's own contexts: every route's action answer (useActionData gives only the calling
-  // route's) and every mounted fetcher's last answer (useFetcher gives only its own). Pinned by e2e/toasts.
+  // route's) and every mounted fetcher's last answer (useFetcher gives only its own). The users, guardians and trials e2e specs pin it.
   const state = useContext(UNSAFE_DataRouterStateContext);
   const fetcherData = useContext(UNSAFE_FetchersContext);
   const fromActions = Object.values(state?.actionData ?? {}).map(toastOf);

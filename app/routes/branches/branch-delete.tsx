@@ -2,23 +2,19 @@ import type { Route } from "./+types/branch-delete";
 import { DeleteDialog } from "~/components/confirm-delete-dialog";
 import { canManage } from "~/domain/actor";
 import { deleteBranch, getBranch } from "~/domain/branches/service.server";
-import { deleteDialogAction, deleteDialogLoader } from "~/lib/forms.server";
+import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/lib/forms.server";
 
-export const loader = (args: Route.LoaderArgs) =>
-  deleteDialogLoader(args, {
-    permission: canManage,
-    find: (actor) => getBranch(actor, args.params.id),
-    closeTo: "/branches",
-  });
+const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({
+  permission: canManage,
+  find: (actor) => getBranch(actor, args.params.id),
+  remove: (actor) => deleteBranch(actor, args.params.id),
+  back: "/branches",
+  errorTitle: "Erro ao excluir unidade",
+  success: "Unidade excluída com sucesso",
+});
 
-export const action = (args: Route.ActionArgs) =>
-  deleteDialogAction(args, {
-    permission: canManage,
-    remove: (actor) => deleteBranch(actor, args.params.id),
-    errorTitle: "Erro ao excluir unidade",
-    redirectTo: "/branches",
-    success: "Unidade excluída com sucesso",
-  });
+export const loader = (args: Route.LoaderArgs) => deleteDialogLoader(args, spec(args));
+export const action = (args: Route.ActionArgs) => deleteDialogAction(args, spec(args));
 
 export default function BranchDelete() {
   return <DeleteDialog text="Tem certeza que deseja excluir esta unidade? Esta ação não pode ser desfeita." />;

@@ -3,27 +3,25 @@ import { DeleteDialog } from "~/components/confirm-delete-dialog";
 import { canManageTrials } from "~/domain/actor";
 import { returnMonth, trialsUrl } from "~/domain/trials/calendar";
 import { deleteTrial, getTrial } from "~/domain/trials/service.server";
-import { deleteDialogAction, deleteDialogLoader } from "~/lib/forms.server";
+import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/lib/forms.server";
 
-export const loader = (args: Route.LoaderArgs) =>
-  deleteDialogLoader(args, {
+const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec<{ id: string; month: string | null }> => {
+  const url = new URL(args.request.url);
+  return {
     permission: canManageTrials,
-    find: async (actor) => {
-      const trial = await getTrial(actor, args.params.id);
-      return { id: trial.id, month: returnMonth(new URL(args.request.url), trial.scheduledDate) };
-    },
+    // The month to go back to: the URL's, else the trial's own.
+    find: async (actor) => ({ id: args.params.id, month: returnMonth(url, (await getTrial(actor, args.params.id)).scheduledDate) }),
     closeTo: ({ month }) => trialsUrl(month),
     action: ({ id, month }) => `/trials/${id}/delete${month ? `?month=${month}` : ""}`,
-  });
-
-export const action = (args: Route.ActionArgs) =>
-  deleteDialogAction(args, {
-    permission: canManageTrials,
     remove: (actor) => deleteTrial(actor, args.params.id),
+    back: trialsUrl(returnMonth(url)),
     errorTitle: "Erro ao remover",
-    redirectTo: trialsUrl(returnMonth(new URL(args.request.url))),
     success: "Experimental removido",
-  });
+  };
+};
+
+export const loader = (args: Route.LoaderArgs) => deleteDialogLoader(args, spec(args));
+export const action = (args: Route.ActionArgs) => deleteDialogAction(args, spec(args));
 
 export default function TrialDelete() {
   return (
