@@ -41,19 +41,14 @@ export default function BranchFormDialog({ loaderData }: Route.ComponentProps) {
   });
   return (
     <FormDialog form={form} title={branch ? "Editar Unidade" : "Adicionar Unidade"} closeTo="/branches" submit={branch ? "update" : "create"}>
-      <Field label="Nome" htmlFor={fields.name.id} errors={fields.name.errors} errorId={fields.name.errorId} required>
+      <Field label="Nome" field={fields.name} required>
         <input {...getInputProps(fields.name, { type: "text" })} className={inputClass} placeholder="Ex.: Unidade Centro" />
       </Field>
-      <Field label="Endereço" htmlFor={fields.address.id} errors={fields.address.errors} errorId={fields.address.errorId} required>
+      <Field label="Endereço" field={fields.address} required>
         <input {...getInputProps(fields.address, { type: "text" })} className={inputClass} placeholder="Rua, número, bairro" />
       </Field>
-      <CheckboxField id={fields.active.id} name={fields.active.name} label="Ativo" defaultChecked={fields.active.initialValue === "on"} />
-      <CheckboxField
-        id={fields.isDefault.id}
-        name={fields.isDefault.name}
-        label="Unidade padrão"
-        defaultChecked={fields.isDefault.initialValue === "on"}
-      />
+      <CheckboxField field={fields.active} label="Ativo" />
+      <CheckboxField field={fields.isDefault} label="Unidade padrão" />
     </FormDialog>
   );
 }

@@ -130,7 +130,7 @@ export default function ClassFormDialog({ loaderData, actionData }: Route.Compon
       fieldsetClassName="grid gap-4 sm:grid-cols-2"
       submit={editing ? "update" : "create"}
     >
-      <Field label="Curso" htmlFor={fields.courseId.id} errors={fields.courseId.errors} errorId={fields.courseId.errorId} required>
+      <Field label="Curso" field={fields.courseId} required>
         <select {...getSelectProps(fields.courseId)} className={inputClass}>
           <option value="">Selecione o curso</option>
           {server.options.courses.map((o) => (
@@ -140,13 +140,7 @@ export default function ClassFormDialog({ loaderData, actionData }: Route.Compon
           ))}
         </select>
       </Field>
-      <Field
-        label="Responsável"
-        htmlFor={fields.responsibleId.id}
-        errors={fields.responsibleId.errors}
-        errorId={fields.responsibleId.errorId}
-        required
-      >
+      <Field label="Responsável" field={fields.responsibleId} required>
         <select {...getSelectProps(fields.responsibleId)} className={inputClass}>
           <option value="">Selecione o responsável</option>
           {server.options.responsibles.map((o) => (
@@ -156,7 +150,7 @@ export default function ClassFormDialog({ loaderData, actionData }: Route.Compon
           ))}
         </select>
       </Field>
-      <Field label="Unidade" htmlFor={fields.branchId.id} errors={fields.branchId.errors} errorId={fields.branchId.errorId} required>
+      <Field label="Unidade" field={fields.branchId} required>
         <select
           id={fields.branchId.id}
           name={fields.branchId.name}
@@ -185,9 +179,7 @@ export default function ClassFormDialog({ loaderData, actionData }: Route.Compon
       </Field>
       <Field
         label="Sala"
-        htmlFor={fields.classroomId.id}
-        errors={fields.classroomId.errors}
-        errorId={fields.classroomId.errorId}
+        field={fields.classroomId}
         required
         hint={
           branchId && !loading && classrooms.length === 0 && (hydrated || branchId === server.values.branchId)
@@ -279,12 +271,7 @@ export default function ClassFormDialog({ loaderData, actionData }: Route.Compon
         )}
         <FieldErrors id={fields.scheduleIds.errorId} errors={fields.scheduleIds.errors} />
       </fieldset>
-      <CheckboxField
-        id={fields.active.id}
-        name={fields.active.name}
-        label="Ativo"
-        defaultChecked={fields.active.initialValue === "on"}
-      />
+      <CheckboxField field={fields.active} label="Ativo" />
     </FormDialog>
   );
 }

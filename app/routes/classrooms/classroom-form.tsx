@@ -43,16 +43,10 @@ export default function ClassroomFormDialog({ loaderData, params }: Route.Compon
   });
   return (
     <FormDialog form={form} title={classroom ? "Editar Sala" : "Adicionar Sala"} closeTo={closeTo} nested submit={classroom ? "update" : "create"}>
-      <Field label="Nome" htmlFor={fields.name.id} errors={fields.name.errors} errorId={fields.name.errorId} required>
+      <Field label="Nome" field={fields.name} required>
         <input {...getInputProps(fields.name, { type: "text" })} className={inputClass} placeholder="Ex.: Sala 1" />
       </Field>
-      <Field
-        label="Capacidade (vagas por hora)"
-        htmlFor={fields.capacity.id}
-        errors={fields.capacity.errors}
-        errorId={fields.capacity.errorId}
-        required
-      >
+      <Field label="Capacidade (vagas por hora)" field={fields.capacity} required>
         <input {...getInputProps(fields.capacity, { type: "number" })} step="1" inputMode="numeric" className={inputClass} />
       </Field>
     </FormDialog>

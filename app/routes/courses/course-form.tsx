@@ -36,10 +36,10 @@ export default function CourseFormDialog({ loaderData }: Route.ComponentProps) {
   });
   return (
     <FormDialog form={form} title={course ? "Editar Curso" : "Adicionar Curso"} closeTo="/courses" submit={course ? "update" : "create"}>
-      <Field label="Nome" htmlFor={fields.name.id} errors={fields.name.errors} errorId={fields.name.errorId} required>
+      <Field label="Nome" field={fields.name} required>
         <input {...getInputProps(fields.name, { type: "text" })} className={inputClass} placeholder="Ex.: Ballet Clássico" />
       </Field>
-      <CheckboxField id={fields.active.id} name={fields.active.name} label="Ativo" defaultChecked={fields.active.initialValue === "on"} />
+      <CheckboxField field={fields.active} label="Ativo" />
     </FormDialog>
   );
 }

@@ -67,7 +67,7 @@ export default function GuardianNew() {
       noValidate
       submit="register"
     >
-      <Field label="Endereço" htmlFor={fields.address.id} errors={fields.address.errors} errorId={fields.address.errorId} required>
+      <Field label="Endereço" field={fields.address} required>
         <input {...getInputProps(fields.address, { type: "text" })} className={inputClass} autoComplete="street-address" />
       </Field>
 

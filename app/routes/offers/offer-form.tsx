@@ -53,16 +53,10 @@ export default function OfferFormDialog({ loaderData }: Route.ComponentProps) {
   });
   return (
     <FormDialog form={form} title={offer ? "Editar Oferta" : "Adicionar Oferta"} closeTo="/offers" submit={offer ? "update" : "create"}>
-      <Field label="Nome" htmlFor={fields.name.id} errors={fields.name.errors} errorId={fields.name.errorId} required>
+      <Field label="Nome" field={fields.name} required>
         <input {...getInputProps(fields.name, { type: "text" })} className={inputClass} placeholder="Ex.: Plano Mensal Ballet" />
       </Field>
-      <Field
-        label="Valor mensal (R$)"
-        htmlFor={fields.monthlyValue.id}
-        errors={fields.monthlyValue.errors}
-        errorId={fields.monthlyValue.errorId}
-        required
-      >
+      <Field label="Valor mensal (R$)" field={fields.monthlyValue} required>
         <input
           {...getInputProps(fields.monthlyValue, { type: "number" })}
           step="0.01"
@@ -71,16 +65,10 @@ export default function OfferFormDialog({ loaderData }: Route.ComponentProps) {
           placeholder="189.90"
         />
       </Field>
-      <Field
-        label="Link de checkout"
-        htmlFor={fields.checkoutLink.id}
-        errors={fields.checkoutLink.errors}
-        errorId={fields.checkoutLink.errorId}
-        required
-      >
+      <Field label="Link de checkout" field={fields.checkoutLink} required>
         <input {...getInputProps(fields.checkoutLink, { type: "url" })} className={inputClass} placeholder="https://" />
       </Field>
-      <Field label="Unidade" htmlFor={fields.branchId.id} errors={fields.branchId.errors} errorId={fields.branchId.errorId} required>
+      <Field label="Unidade" field={fields.branchId} required>
         <select {...getSelectProps(fields.branchId)} className={inputClass}>
           <option value="">Selecione a unidade</option>
           {branches.map((b) => (
@@ -91,12 +79,7 @@ export default function OfferFormDialog({ loaderData }: Route.ComponentProps) {
           ))}
         </select>
       </Field>
-      <CheckboxField
-        id={fields.active.id}
-        name={fields.active.name}
-        label="Ativo"
-        defaultChecked={fields.active.initialValue === "on"}
-      />
+      <CheckboxField field={fields.active} label="Ativo" />
     </FormDialog>
   );
 }

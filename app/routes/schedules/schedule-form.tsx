@@ -60,13 +60,7 @@ export default function ScheduleFormDialog({ loaderData, params }: Route.Compone
       nested
       submit={schedule ? "update" : "create"}
     >
-      <Field
-        label="Dia da semana"
-        htmlFor={fields.dayOfWeek.id}
-        errors={fields.dayOfWeek.errors}
-        errorId={fields.dayOfWeek.errorId}
-        required
-      >
+      <Field label="Dia da semana" field={fields.dayOfWeek} required>
         <select {...getSelectProps(fields.dayOfWeek)} className={inputClass}>
           {WEEKDAYS.map((day) => (
             <option key={day} value={day}>
@@ -76,22 +70,10 @@ export default function ScheduleFormDialog({ loaderData, params }: Route.Compone
         </select>
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label="Horário inicial"
-          htmlFor={fields.startTime.id}
-          errors={fields.startTime.errors}
-          errorId={fields.startTime.errorId}
-          required
-        >
+        <Field label="Horário inicial" field={fields.startTime} required>
           <input {...getInputProps(fields.startTime, { type: "time" })} className={inputClass} />
         </Field>
-        <Field
-          label="Horário final"
-          htmlFor={fields.endTime.id}
-          errors={fields.endTime.errors}
-          errorId={fields.endTime.errorId}
-          required
-        >
+        <Field label="Horário final" field={fields.endTime} required>
           <input {...getInputProps(fields.endTime, { type: "time" })} className={inputClass} />
         </Field>
       </div>

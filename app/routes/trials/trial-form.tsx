@@ -95,13 +95,13 @@ export default function TrialFormDialog({ loaderData }: Route.ComponentProps) {
         ) : null
       }
     >
-      <Field label="Nome do responsável" htmlFor={fields.guardianName.id} errors={fields.guardianName.errors} errorId={fields.guardianName.errorId} required>
+      <Field label="Nome do responsável" field={fields.guardianName} required>
         <input {...getInputProps(fields.guardianName, { type: "text" })} className={inputClass} autoComplete="off" />
       </Field>
-      <Field label="Nome da aluna" htmlFor={fields.studentName.id} errors={fields.studentName.errors} errorId={fields.studentName.errorId} required>
+      <Field label="Nome da aluna" field={fields.studentName} required>
         <input {...getInputProps(fields.studentName, { type: "text" })} className={inputClass} autoComplete="off" />
       </Field>
-      <Field label="Turma" htmlFor={fields.classId.id} errors={fields.classId.errors} errorId={fields.classId.errorId} required className="sm:col-span-2">
+      <Field label="Turma" field={fields.classId} required className="sm:col-span-2">
         <select
           {...getSelectProps(fields.classId)}
           className={inputClass}
@@ -119,16 +119,10 @@ export default function TrialFormDialog({ loaderData }: Route.ComponentProps) {
           ))}
         </select>
       </Field>
-      <Field
-        label="WhatsApp"
-        htmlFor={fields.whatsappNumber.id}
-        errors={fields.whatsappNumber.errors}
-        errorId={fields.whatsappNumber.errorId}
-        required
-      >
+      <Field label="WhatsApp" field={fields.whatsappNumber} required>
         <PhoneInput {...getInputProps(fields.whatsappNumber, { type: "tel" })} inputMode="numeric" placeholder="(11) 98765-4321" />
       </Field>
-      <Field label="Origem" htmlFor={fields.origin.id} errors={fields.origin.errors} errorId={fields.origin.errorId} required>
+      <Field label="Origem" field={fields.origin} required>
         <select {...getSelectProps(fields.origin)} className={inputClass}>
           {TRIAL_ORIGINS.map((o) => (
             <option key={o} value={o}>
@@ -137,21 +131,19 @@ export default function TrialFormDialog({ loaderData }: Route.ComponentProps) {
           ))}
         </select>
       </Field>
-      <Field label="Data" htmlFor={fields.scheduledDate.id} errors={fields.scheduledDate.errors} errorId={fields.scheduledDate.errorId} required>
+      <Field label="Data" field={fields.scheduledDate} required>
         <input {...getInputProps(fields.scheduledDate, { type: "date" })} className={inputClass} />
       </Field>
       <Field
         label="Horário"
-        htmlFor={fields.scheduledTime.id}
-        errors={fields.scheduledTime.errors}
-        errorId={fields.scheduledTime.errorId}
+        field={fields.scheduledTime}
         required
         hint={trial ? undefined : "Em branco, usa o primeiro horário da turma"}
       >
         <input {...getInputProps(fields.scheduledTime, { type: "time" })} ref={time} className={inputClass} />
       </Field>
       {trial ? (
-        <Field label="Status" htmlFor={fields.status.id} errors={fields.status.errors} errorId={fields.status.errorId} required>
+        <Field label="Status" field={fields.status} required>
           <select {...getSelectProps(fields.status)} className={inputClass}>
             {TRIAL_STATUSES.map((s) => (
               <option key={s} value={s}>

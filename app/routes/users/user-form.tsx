@@ -102,29 +102,21 @@ export default function UserFormDialog({ loaderData }: Route.ComponentProps) {
       before={user ? <AvatarField user={user} disabled={pending} errors={avatarErrors} /> : null}
       submit={editing ? "update" : "create"}
     >
-      <Field label="Nome" htmlFor={fields.name.id} errors={fields.name.errors} errorId={fields.name.errorId} required>
+      <Field label="Nome" field={fields.name} required>
         <input {...getInputProps(fields.name, { type: "text" })} autoComplete="off" className={inputClass} />
       </Field>
-      <Field label="E-mail" htmlFor={fields.email.id} errors={fields.email.errors} errorId={fields.email.errorId} required>
+      <Field label="E-mail" field={fields.email} required>
         <input {...getInputProps(fields.email, { type: "email" })} autoComplete="off" className={inputClass} />
       </Field>
       <Field
         label="Senha"
-        htmlFor={fields.password.id}
-        errors={fields.password.errors}
-        errorId={fields.password.errorId}
+        field={fields.password}
         required={!editing}
         hint={editing ? "Deixe em branco para manter a senha atual." : "Pelo menos 6 caracteres."}
       >
         <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" className={inputClass} />
       </Field>
-      <Field
-        label="Tipo de Usuário"
-        htmlFor={fields.userType.id}
-        errors={fields.userType.errors}
-        errorId={fields.userType.errorId}
-        required
-      >
+      <Field label="Tipo de Usuário" field={fields.userType} required>
         <select {...getSelectProps(fields.userType)} className={inputClass}>
           <option value="">Selecione o tipo</option>
           {USER_TYPES.map((type) => (
@@ -134,7 +126,7 @@ export default function UserFormDialog({ loaderData }: Route.ComponentProps) {
           ))}
         </select>
       </Field>
-      <Field label="CPF" htmlFor={fields.cpf.id} errors={fields.cpf.errors} errorId={fields.cpf.errorId}>
+      <Field label="CPF" field={fields.cpf}>
         <CpfInput {...getInputProps(fields.cpf, { type: "text" })} />
       </Field>
     </FormDialog>
