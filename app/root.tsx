@@ -10,7 +10,7 @@ import {
 } from "react-router";
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
-import { ToastProvider } from "./components/ui/toaster";
+import { ToastProvider, useToastChannel } from "./components/ui/toaster";
 import { env } from "./env.server";
 import { readToast } from "./toast.server";
 import { sessionMiddleware } from "./session.server";
@@ -49,8 +49,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  // The one toast channel: the flash toast (Post/Redirect/Get) and the toasts of action and fetcher answers.
+  const toasts = useToastChannel(loaderData.toast);
   return (
-    <ToastProvider initial={loaderData.toast}>
+    <ToastProvider incoming={toasts}>
       <ProgressBar />
       <Outlet />
     </ToastProvider>

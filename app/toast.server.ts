@@ -1,6 +1,6 @@
-import { createCookie, redirect } from "react-router";
+import { createCookie, data, redirect } from "react-router";
 import { env } from "./env.server";
-import type { Toast } from "./lib/toast";
+import { newToast, type Toast } from "./lib/toast";
 
 /** Flash toasts: written by an action, shown once by the next page (works without JS). */
 const toastCookie = createCookie("__toast", {
@@ -33,6 +33,15 @@ export async function redirectWithToast(
   init: { headers?: HeadersInit } = {},
 ): Promise<Response> {
   const headers = new Headers(init.headers);
-  headers.append("Set-Cookie", await toastHeader({ id: crypto.randomUUID(), ...toast }));
+  headers.append("Set-Cookie", await toastHeader(newToast(toast)));
   return redirect(url, { headers });
+}
+
+/**
+ * An answer that stays on the page (a form sent back with its errors, a
+ * fetcher's result) with a toast: it travels in the answer's `toast`, which the
+ * root's toast channel shows (server-rendered too, so also without JavaScript).
+ */
+export function dataWithToast<T extends object>(payload: T, toast: Omit<Toast, "id">, init?: number | ResponseInit) {
+  return data({ ...payload, toast: newToast(toast) }, init);
 }

@@ -1,4 +1,5 @@
-import { Form } from "react-router";
+import { Form, useActionData, useLoaderData } from "react-router";
+import type { DeleteDialogData } from "~/lib/forms.server";
 import { RouteDialog, DialogFooter } from "./ui/dialog";
 import { LinkButton } from "./ui/button";
 import { FormErrors } from "./ui/field";
@@ -41,3 +42,25 @@ export function ConfirmDeleteDialog({
     </RouteDialog>
   );
 }
+
+/**
+ * The view of a delete dialog route: its loader is `deleteDialogLoader` (where
+ * 'Cancelar' goes, where the form posts) and its action `deleteDialogAction`
+ * (a refusal comes back as `errors`). Only the strings differ per entity:
+ *
+ *   export const loader = (args) => deleteDialogLoader(args, { permission, find, closeTo });
+ *   export const action = (args) => deleteDialogAction(args, { permission, remove, errorTitle, redirectTo, success });
+ *   export default () => <DeleteDialog text="Tem certeza que deseja excluir …" />;
+ *   export { meta, ErrorBoundary } from "~/components/confirm-delete-dialog";
+ */
+export function DeleteDialog(props: { text: string; confirmLabel?: string; pendingLabel?: string; nested?: boolean }) {
+  const { closeTo, action } = useLoaderData() as DeleteDialogData;
+  const refused = useActionData() as { errors?: string[] } | undefined;
+  return <ConfirmDeleteDialog {...props} closeTo={closeTo} action={action} errors={refused?.errors} />;
+}
+
+export function meta() {
+  return [{ title: "Confirmar exclusão" }];
+}
+
+export { DialogErrorBoundary as ErrorBoundary } from "./route-error";

@@ -12,19 +12,19 @@ export function PersonFields({ fields }: { fields: Record<PersonField, FieldMeta
   const { fullName, cpf, email, birthDate, phone } = fields;
   return (
     <>
-      <Field label="Nome completo" htmlFor={fullName.id} errors={fullName.errors} errorId={fullName.errorId} required>
+      <Field label="Nome completo" field={fullName} required>
         <input {...getInputProps(fullName, { type: "text" })} className={inputClass} autoComplete="off" />
       </Field>
-      <Field label="CPF" htmlFor={cpf.id} errors={cpf.errors} errorId={cpf.errorId} required>
+      <Field label="CPF" field={cpf} required>
         <CpfInput {...getInputProps(cpf, { type: "text" })} />
       </Field>
-      <Field label="E-mail" htmlFor={email.id} errors={email.errors} errorId={email.errorId} required>
+      <Field label="E-mail" field={email} required>
         <input {...getInputProps(email, { type: "email" })} className={inputClass} autoComplete="off" />
       </Field>
-      <Field label="Data de nascimento" htmlFor={birthDate.id} errors={birthDate.errors} errorId={birthDate.errorId}>
+      <Field label="Data de nascimento" field={birthDate}>
         <input {...getInputProps(birthDate, { type: "date" })} className={inputClass} />
       </Field>
-      <Field label="Telefone" htmlFor={phone.id} errors={phone.errors} errorId={phone.errorId}>
+      <Field label="Telefone" field={phone}>
         <PhoneInput {...getInputProps(phone, { type: "tel" })} />
       </Field>
     </>

@@ -74,3 +74,8 @@ export function DialogError({ closeTo }: { closeTo?: string }) {
     </RouteDialog>
   );
 }
+
+/** A dialog route's error boundary: a stale or forbidden link says why, over its list. */
+export function DialogErrorBoundary() {
+  return <DialogError />;
+}

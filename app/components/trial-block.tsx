@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useFetcher, type FetcherWithComponents } from "react-router";
 import { SpriteIcon } from "~/components/icons";
-import { useActionToast, useToast } from "~/components/ui/toaster";
+import { useToast } from "~/components/ui/toaster";
 import type { CalendarTrial } from "~/domain/trials/calendar";
 import { TRIAL_STATUSES, WANTS_TO_ENROLL } from "~/domain/trials/constants";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -82,7 +82,6 @@ function StatusPopover({ trial, month }: { trial: CalendarTrial; month: string }
   const fetcher = useFetcher<{ toast?: Toast }>();
   const [open, setOpen] = useState(false);
   const menu = useRef<HTMLDivElement>(null);
-  useActionToast(fetcher.state === "idle" ? fetcher.data?.toast : undefined);
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.toast) setOpen(false);
   }, [fetcher.state, fetcher.data]);

@@ -6,19 +6,31 @@ export const inputClass =
   "placeholder:text-slate-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600 " +
   "aria-[invalid=true]:border-red-600 disabled:cursor-not-allowed disabled:bg-slate-100";
 
-/** Label + control + errors. The control gets `aria-describedby={errorId}` from conform's helpers. */
+/** A conform field's metadata, as much as a Field needs: the control's id, its messages and their id. */
+export interface FieldMeta {
+  id: string;
+  errors?: string[];
+  errorId: string;
+}
+
+/**
+ * Label + control + errors. The control gets `aria-describedby={errorId}` from
+ * conform's helpers; `field` gives `htmlFor`, `errors` and `errorId` at once.
+ */
 export function Field({
   label,
-  htmlFor,
-  errors,
-  errorId,
+  field,
+  htmlFor = field?.id ?? "",
+  errors = field?.errors,
+  errorId = field?.errorId,
   required,
   hint,
   className,
   children,
 }: {
   label: ReactNode;
-  htmlFor: string;
+  field?: FieldMeta;
+  htmlFor?: string;
   errors?: string[];
   errorId?: string;
   required?: boolean;

@@ -37,17 +37,19 @@ export function SubmitButton({
   );
 }
 
-/** A checkbox with its label on the right (active flags, default branch...). */
+/** A checkbox with its label on the right (active flags, default branch...); `field` is its conform field ("on" when checked). */
 export function CheckboxField({
-  id,
-  name,
+  field,
+  id = field?.id ?? "",
+  name = field?.name ?? "",
   label,
-  defaultChecked,
-  errors,
-  errorId,
+  defaultChecked = field ? field.initialValue === "on" : undefined,
+  errors = field?.errors,
+  errorId = field?.errorId,
 }: {
-  id: string;
-  name: string;
+  field?: { id: string; name: string; initialValue?: unknown; errors?: string[]; errorId: string };
+  id?: string;
+  name?: string;
   label: ReactNode;
   defaultChecked?: boolean;
   errors?: string[];

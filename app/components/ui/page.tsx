@@ -34,12 +34,70 @@ export function Badge({ children, className }: { children: ReactNode; className?
   );
 }
 
-/** Cards below the large breakpoint, a table at large (§2, §9). */
-export function ResponsiveList({ cards, table }: { cards: ReactNode; table: ReactNode }) {
+/** One column of a DataList's table: its header and what each row shows in it. */
+export interface Column<Row> {
+  header: string;
+  cell: (row: Row) => ReactNode;
+  className?: string;
+}
+
+/**
+ * A screen's list (§2, §9): a card per row below the large breakpoint, a table
+ * at large (a caption for screen readers, one header per column, and the
+ * 'Ações' column when `actions` is given). With no rows, `empty` instead.
+ */
+export function DataList<Row>({
+  caption,
+  rows,
+  rowKey,
+  card,
+  columns,
+  actions,
+  empty,
+}: {
+  caption: string;
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  /** The content of a row's card (small screens). */
+  card: (row: Row) => ReactNode;
+  columns: Column<Row>[];
+  /** The row's controls in the table's last column (omitted for who may not use them). */
+  actions?: (row: Row) => ReactNode;
+  empty?: ReactNode;
+}) {
+  if (rows.length === 0 && empty !== undefined) return typeof empty === "string" ? <EmptyState message={empty} /> : <>{empty}</>;
   return (
     <>
-      <div className="grid gap-3 sm:grid-cols-2 lg:hidden">{cards}</div>
-      <div className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white lg:block">{table}</div>
+      <div className="grid gap-3 sm:grid-cols-2 lg:hidden">
+        {rows.map((row) => (
+          <Card key={rowKey(row)}>{card(row)}</Card>
+        ))}
+      </div>
+      <div className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white lg:block">
+        <table className="w-full">
+          <caption className="sr-only">{caption}</caption>
+          <thead className="border-b border-slate-200 bg-slate-50">
+            <tr>
+              {columns.map((column) => (
+                <Th key={column.header}>{column.header}</Th>
+              ))}
+              {actions ? <Th className="text-right">Ações</Th> : null}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200">
+            {rows.map((row) => (
+              <tr key={rowKey(row)}>
+                {columns.map((column) => (
+                  <Td key={column.header} className={column.className}>
+                    {column.cell(row)}
+                  </Td>
+                ))}
+                {actions ? <Td className="text-right">{actions(row)}</Td> : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { UNSAFE_DataRouterStateContext, UNSAFE_FetchersContext } from "react-router";
 import { TOAST_DURATION_MS, type Toast } from "~/lib/toast";
 import { cn } from "~/lib/cn";
 
@@ -12,16 +13,30 @@ export function useToast(): ToastApi {
   return useContext(ToastContext);
 }
 
-/** Shows a toast that an action returned (once per toast id). */
-export function useActionToast(toast: Toast | undefined | null) {
-  const { toast: show } = useToast();
-  const shown = useRef<string | null>(null);
-  useEffect(() => {
-    if (toast && shown.current !== toast.id) {
-      shown.current = toast.id;
-      show(toast);
-    }
-  }, [toast, show]);
+/** A toast carried by an action's or a fetcher's answer (`{ toast }`, see forms.server.ts). */
+function toastOf(value: unknown): Toast | null {
+  if (!value || typeof value !== "object" || !("toast" in value)) return null;
+  const toast = (value as { toast?: unknown }).toast;
+  if (!toast || typeof toast !== "object") return null;
+  const t = toast as Partial<Toast>;
+  return typeof t.id === "string" && typeof t.title === "string" ? (t as Toast) : null;
+}
+
+/**
+ * The one toast channel, read once at the root: the flash toast of the page
+ * (the `__toast` cookie, set by a Post/Redirect/Get, read by the root loader)
+ * and the `toast` of any action or fetcher answer in the router's state. It is
+ * part of the server-rendered HTML, so a form posted without JavaScript shows
+ * its toast too. ToastProvider shows each one once, the newest on top.
+ */
+export function useToastChannel(flash: Toast | null): Toast[] {
+  // React Router's own contexts: every route's action answer (useActionData gives only the calling
+  // route's) and every mounted fetcher's last answer (useFetcher gives only its own). The users, guardians and trials e2e specs pin it.
+  const state = useContext(UNSAFE_DataRouterStateContext);
+  const fetcherData = useContext(UNSAFE_FetchersContext);
+  const fromActions = Object.values(state?.actionData ?? {}).map(toastOf);
+  const fromFetchers = [...(fetcherData?.values() ?? [])].map(toastOf);
+  return [flash, ...fromFetchers, ...fromActions].filter((t): t is Toast => t !== null);
 }
 
 interface ToastView {
@@ -44,14 +59,21 @@ const ToastViewContext = createContext<ToastView | null>(null);
  * backdrop, so while one is open the toasts show inside the topmost one
  * (`useToastHost`, RouteDialog); otherwise at the end of the page.
  */
-export function ToastProvider({ initial, children }: { initial: Toast | null; children: ReactNode }) {
-  const [current, setCurrent] = useState<Toast | null>(initial);
+export function ToastProvider({ incoming, children }: { incoming: Toast[]; children: ReactNode }) {
+  const [current, setCurrent] = useState<Toast | null>(incoming[incoming.length - 1] ?? null);
   const [hosts, setHosts] = useState<string[]>([]);
   const region = useRef<HTMLDivElement>(null);
 
+  // Each toast of the channel once: a re-render with the same answer does not bring a dismissed toast back.
+  const shown = useRef(new Set(incoming.map((t) => t.id)));
+  const ids = incoming.map((t) => t.id).join(" ");
   useEffect(() => {
-    if (initial) setCurrent(initial);
-  }, [initial]);
+    const fresh = incoming.filter((t) => !shown.current.has(t.id));
+    for (const t of fresh) shown.current.add(t.id);
+    if (fresh.length) setCurrent(fresh[fresh.length - 1]);
+    // `ids` stands for `incoming`: a new array with the same toasts changes nothing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ids]);
 
   const toast = useCallback((t: Omit<Toast, "id"> & { id?: string }) => {
     setCurrent({ ...t, id: t.id ?? crypto.randomUUID() });

@@ -4,7 +4,6 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/auth";
 import { Button } from "~/components/ui/button";
 import { Field, FormErrors, inputClass } from "~/components/ui/field";
-import { useActionToast } from "~/components/ui/toaster";
 import { useAppName } from "~/hooks/use-app-name";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { cn } from "~/lib/cn";
@@ -91,7 +90,6 @@ export default function AuthScreen({ loaderData, actionData }: Route.ComponentPr
   const appName = useAppName();
   const { mode, redirectTo, registration } = loaderData;
   const suffix = redirectTo ? `&${new URLSearchParams({ redirectTo })}` : "";
-  useActionToast(actionData?.toast);
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-gradient-to-br from-violet-50 to-slate-100 p-4">

@@ -1,46 +1,23 @@
 import type { Route } from "./+types/branch-delete";
-import { DialogError } from "~/components/route-error";
-import { ConfirmDeleteDialog } from "~/components/confirm-delete-dialog";
-import { useActionToast } from "~/components/ui/toaster";
+import { DeleteDialog } from "~/components/confirm-delete-dialog";
 import { canManage } from "~/domain/actor";
 import { deleteBranch, getBranch } from "~/domain/branches/service.server";
-import { deleteFailed, orRespond } from "~/lib/forms.server";
-import { actorOf, requirePermission } from "~/session.server";
-import { redirectWithToast } from "~/toast.server";
+import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/lib/forms.server";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const user = await requirePermission(context, canManage);
-  const branch = await orRespond(getBranch(actorOf(user), params.id));
-  return { branch: { id: branch.id, name: branch.name } };
+const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({
+  permission: canManage,
+  find: (actor) => getBranch(actor, args.params.id),
+  remove: (actor) => deleteBranch(actor, args.params.id),
+  back: "/branches",
+  errorTitle: "Erro ao excluir unidade",
+  success: "Unidade excluída com sucesso",
+});
+
+export const loader = (args: Route.LoaderArgs) => deleteDialogLoader(args, spec(args));
+export const action = (args: Route.ActionArgs) => deleteDialogAction(args, spec(args));
+
+export default function BranchDelete() {
+  return <DeleteDialog text="Tem certeza que deseja excluir esta unidade? Esta ação não pode ser desfeita." />;
 }
 
-export async function action({ params, context }: Route.ActionArgs) {
-  const user = await requirePermission(context, canManage);
-  try {
-    await deleteBranch(actorOf(user), params.id);
-  } catch (error) {
-    return deleteFailed(error, "Erro ao excluir unidade");
-  }
-  return redirectWithToast("/branches", { title: "Sucesso", description: "Unidade excluída com sucesso" });
-}
-
-export default function BranchDelete({ params, actionData }: Route.ComponentProps) {
-  useActionToast(actionData?.toast);
-  return (
-    <ConfirmDeleteDialog
-      text="Tem certeza que deseja excluir esta unidade? Esta ação não pode ser desfeita."
-      closeTo="/branches"
-      action={`/branches/${params.id}/delete`}
-      errors={actionData?.errors}
-    />
-  );
-}
-
-export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
-  return [{ title: "Confirmar exclusão" }];
-}
-
-/** A stale or forbidden link: the dialog says why, over its list. */
-export function ErrorBoundary() {
-  return <DialogError />;
-}
+export { ErrorBoundary, meta } from "~/components/confirm-delete-dialog";

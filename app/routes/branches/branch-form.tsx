@@ -1,92 +1,55 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useLocation } from "react-router";
+import { getInputProps } from "@conform-to/react";
 import type { Route } from "./+types/branch-form";
-import { DialogError } from "~/components/route-error";
-import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
-import { LinkButton } from "~/components/ui/button";
-import { Field, FormErrors, inputClass } from "~/components/ui/field";
-import { CheckboxField, SubmitButton, useIsSubmitting } from "~/components/ui/form-controls";
-import { useActionToast } from "~/components/ui/toaster";
+import { Field, inputClass } from "~/components/ui/field";
+import { CheckboxField } from "~/components/ui/form-controls";
+import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { canManage } from "~/domain/actor";
 import { branchFormSchema } from "~/domain/branches/schema";
 import { createBranch, getBranch, updateBranch } from "~/domain/branches/service.server";
-import { orRespond, saveDialogForm } from "~/lib/forms.server";
-import { actorOf, requirePermission } from "~/session.server";
+import { dialogAction, orRespond, requireActor } from "~/lib/forms.server";
 
 /** /branches/new and /branches/:id/edit: the same dialog, create or edit. */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const user = await requirePermission(context, canManage);
-  const branch = params.id ? await orRespond(getBranch(actorOf(user), params.id)) : null;
+export async function loader(args: Route.LoaderArgs) {
+  const actor = await requireActor(args, canManage);
+  const branch = args.params.id ? await orRespond(getBranch(actor, args.params.id)) : null;
   return { branch };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const actor = actorOf(await requirePermission(context, canManage));
-  const editing = Boolean(params.id);
-  return saveDialogForm(await request.formData(), {
+export async function action(args: Route.ActionArgs) {
+  const { id } = args.params;
+  return dialogAction(args, {
+    permission: canManage,
     schema: branchFormSchema,
-    save: (value) => (params.id ? updateBranch(actor, params.id, value) : createBranch(actor, value)),
-    errorTitle: editing ? "Erro ao atualizar unidade" : "Erro ao criar unidade",
+    save: (value, { actor }) => (id ? updateBranch(actor, id, value) : createBranch(actor, value)),
+    errorTitle: id ? "Erro ao atualizar unidade" : "Erro ao criar unidade",
     redirectTo: "/branches",
-    success: editing ? "Unidade atualizada com sucesso" : "Unidade criada com sucesso",
+    success: id ? "Unidade atualizada com sucesso" : "Unidade criada com sucesso",
   });
 }
 
-export default function BranchFormDialog({ loaderData, actionData }: Route.ComponentProps) {
+export default function BranchFormDialog({ loaderData }: Route.ComponentProps) {
   const { branch } = loaderData;
-  const location = useLocation();
-  const pending = useIsSubmitting(location.pathname);
-  useActionToast(actionData?.toast);
-  const [form, fields] = useForm({
+  const [form, fields] = useDialogForm({
     id: branch ? `branch-${branch.id}` : "branch-new",
-    lastResult: actionData?.result,
+    schema: branchFormSchema,
     defaultValue: {
       name: branch?.name ?? "",
       address: branch?.address ?? "",
       active: branch ? (branch.active ? "on" : undefined) : "on",
       isDefault: branch?.isDefault ? "on" : undefined,
     },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: branchFormSchema }),
   });
   return (
-    <RouteDialog title={branch ? "Editar Unidade" : "Adicionar Unidade"} closeTo="/branches">
-      <Form method="post" {...getFormProps(form)} preventScrollReset className="space-y-4">
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <fieldset disabled={pending} className="space-y-4">
-          <Field label="Nome" htmlFor={fields.name.id} errors={fields.name.errors} errorId={fields.name.errorId} required>
-            <input {...getInputProps(fields.name, { type: "text" })} className={inputClass} placeholder="Ex.: Unidade Centro" />
-          </Field>
-          <Field label="Endereço" htmlFor={fields.address.id} errors={fields.address.errors} errorId={fields.address.errorId} required>
-            <input {...getInputProps(fields.address, { type: "text" })} className={inputClass} placeholder="Rua, número, bairro" />
-          </Field>
-          <CheckboxField
-            id={fields.active.id}
-            name={fields.active.name}
-            label="Ativo"
-            defaultChecked={fields.active.initialValue === "on"}
-          />
-          <CheckboxField
-            id={fields.isDefault.id}
-            name={fields.isDefault.name}
-            label="Unidade padrão"
-            defaultChecked={fields.isDefault.initialValue === "on"}
-          />
-        </fieldset>
-        <DialogFooter>
-          <LinkButton to="/branches" variant="outline" preventScrollReset>
-            Cancelar
-          </LinkButton>
-          <SubmitButton
-            pending={pending}
-            label={branch ? "Atualizar" : "Criar"}
-            pendingLabel={branch ? "Atualizando..." : "Criando..."}
-          />
-        </DialogFooter>
-      </Form>
-    </RouteDialog>
+    <FormDialog form={form} title={branch ? "Editar Unidade" : "Adicionar Unidade"} closeTo="/branches" submit={branch ? "update" : "create"}>
+      <Field label="Nome" field={fields.name} required>
+        <input {...getInputProps(fields.name, { type: "text" })} className={inputClass} placeholder="Ex.: Unidade Centro" />
+      </Field>
+      <Field label="Endereço" field={fields.address} required>
+        <input {...getInputProps(fields.address, { type: "text" })} className={inputClass} placeholder="Rua, número, bairro" />
+      </Field>
+      <CheckboxField field={fields.active} label="Ativo" />
+      <CheckboxField field={fields.isDefault} label="Unidade padrão" />
+    </FormDialog>
   );
 }
 
@@ -94,7 +57,4 @@ export function meta({ data }: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title: data?.branch ? "Editar Unidade" : "Adicionar Unidade" }];
 }
 
-/** A stale or forbidden link: the dialog says why, over its list. */
-export function ErrorBoundary() {
-  return <DialogError />;
-}
+export { DialogErrorBoundary as ErrorBoundary } from "~/components/route-error";

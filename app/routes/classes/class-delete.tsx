@@ -1,45 +1,23 @@
 import type { Route } from "./+types/class-delete";
-import { DialogError } from "~/components/route-error";
-import { ConfirmDeleteDialog } from "~/components/confirm-delete-dialog";
-import { useActionToast } from "~/components/ui/toaster";
+import { DeleteDialog } from "~/components/confirm-delete-dialog";
 import { canManage } from "~/domain/actor";
 import { deleteClass, getClass } from "~/domain/classes/service.server";
-import { deleteFailed, orRespond } from "~/lib/forms.server";
-import { actorOf, requirePermission } from "~/session.server";
-import { redirectWithToast } from "~/toast.server";
+import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/lib/forms.server";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const user = await requirePermission(context, canManage);
-  return { cls: await orRespond(getClass(actorOf(user), params.id)) };
+const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({
+  permission: canManage,
+  find: (actor) => getClass(actor, args.params.id),
+  remove: (actor) => deleteClass(actor, args.params.id),
+  back: "/classes",
+  errorTitle: "Erro ao excluir turma",
+  success: "Turma excluída com sucesso",
+});
+
+export const loader = (args: Route.LoaderArgs) => deleteDialogLoader(args, spec(args));
+export const action = (args: Route.ActionArgs) => deleteDialogAction(args, spec(args));
+
+export default function ClassDelete() {
+  return <DeleteDialog text="Tem certeza que deseja excluir esta turma? Esta ação não pode ser desfeita." />;
 }
 
-export async function action({ params, context }: Route.ActionArgs) {
-  const user = await requirePermission(context, canManage);
-  try {
-    await deleteClass(actorOf(user), params.id);
-  } catch (error) {
-    return deleteFailed(error, "Erro ao excluir turma");
-  }
-  return redirectWithToast("/classes", { title: "Sucesso", description: "Turma excluída com sucesso" });
-}
-
-export default function ClassDelete({ params, actionData }: Route.ComponentProps) {
-  useActionToast(actionData?.toast);
-  return (
-    <ConfirmDeleteDialog
-      text="Tem certeza que deseja excluir esta turma? Esta ação não pode ser desfeita."
-      closeTo="/classes"
-      action={`/classes/${params.id}/delete`}
-      errors={actionData?.errors}
-    />
-  );
-}
-
-export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
-  return [{ title: "Confirmar exclusão" }];
-}
-
-/** A stale or forbidden link: the dialog says why, over its list. */
-export function ErrorBoundary() {
-  return <DialogError />;
-}
+export { ErrorBoundary, meta } from "~/components/confirm-delete-dialog";

@@ -1,14 +1,11 @@
-import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getSelectProps } from "@conform-to/react";
 import { useEffect, useState } from "react";
-import { data, Form, useFetcher, useLocation } from "react-router";
+import { useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/class-form";
-import { DialogError } from "~/components/route-error";
-import { Button, LinkButton } from "~/components/ui/button";
-import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
-import { Field, FieldErrors, FormErrors, inputClass } from "~/components/ui/field";
-import { CheckboxField, SubmitButton, useIsSubmitting } from "~/components/ui/form-controls";
-import { useActionToast } from "~/components/ui/toaster";
+import { Button } from "~/components/ui/button";
+import { Field, FieldErrors, inputClass } from "~/components/ui/field";
+import { CheckboxField } from "~/components/ui/form-controls";
+import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { canManage } from "~/domain/actor";
 import {
   buildClassForm,
@@ -22,9 +19,7 @@ import {
 import { classFormSchema } from "~/domain/classes/schema";
 import { createClass, getClass, updateClass, type ClassDTO } from "~/domain/classes/service.server";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { replyInvalid, replyWithError, orRespond } from "~/lib/forms.server";
-import { actorOf, requirePermission } from "~/session.server";
-import { redirectWithToast } from "~/toast.server";
+import { dialogAction, orRespond, requireActor } from "~/lib/forms.server";
 
 function valuesOf(cls: ClassDTO | null): ClassFormValues {
   if (!cls) return EMPTY_CLASS_FORM;
@@ -46,10 +41,10 @@ const keepOf = (cls: ClassDTO | null) => ({ courseId: cls?.courseId, branchId: c
  * the dialog then offers that branch's classrooms and that classroom's schedules
  * (the enhanced form loads this with a fetcher when a select changes).
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = await requirePermission(context, canManage);
-  const cls = params.id ? await orRespond(getClass(actorOf(user), params.id)) : null;
-  const values = withDependentChoices(valuesOf(cls), new URL(request.url).searchParams);
+export async function loader(args: Route.LoaderArgs) {
+  const actor = await requireActor(args, canManage);
+  const cls = args.params.id ? await orRespond(getClass(actor, args.params.id)) : null;
+  const values = withDependentChoices(valuesOf(cls), new URL(args.request.url).searchParams);
   return { cls, ...(await buildClassForm(values, { keep: keepOf(cls) })) };
 }
 
@@ -57,31 +52,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  * Save, or (without JS) `intent=refresh` from the 'Continuar' button: answer the
  * dialog again for the chosen branch/classroom, keeping everything, saving nothing.
  */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requirePermission(context, canManage);
-  const cls = params.id ? await orRespond(getClass(actorOf(user), params.id)) : null;
-  const formData = await request.formData();
-  const posted = classFormValuesFrom(formData);
-  if (formData.get("intent") === "refresh") {
-    return { form: await buildClassForm(posted, { keep: keepOf(cls) }) };
-  }
-  // A re-rendered dialog shows exactly what was posted (no preselection over the user's choice).
-  const form = () => buildClassForm(posted, { preselect: false, keep: keepOf(cls) });
-  const submission = parseWithZod(formData, { schema: classFormSchema });
-  if (submission.status !== "success") {
-    const reply = replyInvalid(submission);
-    return data({ ...reply.data, form: await form() }, reply.init ?? undefined);
-  }
-  try {
-    if (cls) await updateClass(actorOf(user), cls.id, submission.value);
-    else await createClass(actorOf(user), submission.value);
-  } catch (error) {
-    const reply = replyWithError(submission, error, cls ? "Erro ao atualizar turma" : "Erro ao criar turma");
-    return data({ ...reply.data, form: await form() }, reply.init ?? undefined);
-  }
-  return redirectWithToast("/classes", {
-    title: "Sucesso",
-    description: cls ? "Turma atualizada com sucesso" : "Turma criada com sucesso",
+export async function action(args: Route.ActionArgs) {
+  const { id } = args.params;
+  return dialogAction(args, {
+    permission: canManage,
+    load: async (actor) => (id ? getClass(actor, id) : null),
+    intents: {
+      refresh: async ({ loaded: cls, formData }) => ({ form: await buildClassForm(classFormValuesFrom(formData), { keep: keepOf(cls) }) }),
+    },
+    schema: classFormSchema,
+    save: (value, { actor, loaded: cls }) => (cls ? updateClass(actor, cls.id, value) : createClass(actor, value)),
+    // A re-rendered dialog shows exactly what was posted (no preselection over the user's choice).
+    extra: async ({ loaded: cls, formData }) => ({
+      form: await buildClassForm(classFormValuesFrom(formData), { preselect: false, keep: keepOf(cls) }),
+    }),
+    errorTitle: id ? "Erro ao atualizar turma" : "Erro ao criar turma",
+    redirectTo: "/classes",
+    success: id ? "Turma atualizada com sucesso" : "Turma criada com sucesso",
   });
 }
 
@@ -93,9 +80,6 @@ export default function ClassFormDialog({ loaderData, actionData }: Route.Compon
   const server: FormState = actionData?.form ?? loaderData;
   const location = useLocation();
   const hydrated = useHydrated();
-  const pending = useIsSubmitting(location.pathname);
-  const result = actionData && "result" in actionData ? actionData.result : undefined;
-  useActionToast(actionData && "toast" in actionData ? actionData.toast : undefined);
 
   // The dependent choices are React state so a change updates the next select at once.
   const [branchId, setBranchId] = useState(server.values.branchId);
@@ -126,193 +110,169 @@ export default function ClassFormDialog({ loaderData, actionData }: Route.Compon
     options.load(`${location.pathname}?${params}`);
   };
 
-  const [form, fields] = useForm({
+  const [form, fields] = useDialogForm({
     id: cls ? `class-${cls.id}` : "class-new",
-    lastResult: result,
+    schema: classFormSchema,
     defaultValue: {
       courseId: server.values.courseId,
       responsibleId: server.values.responsibleId,
       active: server.values.active ? "on" : undefined,
     },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: classFormSchema }),
   });
   const loading = options.state === "loading";
 
   return (
-    <RouteDialog title={editing ? "Editar Turma" : "Adicionar Turma"} closeTo="/classes" size="lg">
-      <Form method="post" {...getFormProps(form)} preventScrollReset className="space-y-4">
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <fieldset disabled={pending} className="grid gap-4 sm:grid-cols-2">
-          <Field label="Curso" htmlFor={fields.courseId.id} errors={fields.courseId.errors} errorId={fields.courseId.errorId} required>
-            <select {...getSelectProps(fields.courseId)} className={inputClass}>
-              <option value="">Selecione o curso</option>
-              {server.options.courses.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field
-            label="Responsável"
-            htmlFor={fields.responsibleId.id}
-            errors={fields.responsibleId.errors}
-            errorId={fields.responsibleId.errorId}
-            required
-          >
-            <select {...getSelectProps(fields.responsibleId)} className={inputClass}>
-              <option value="">Selecione o responsável</option>
-              {server.options.responsibles.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field label="Unidade" htmlFor={fields.branchId.id} errors={fields.branchId.errors} errorId={fields.branchId.errorId} required>
-            <select
-              id={fields.branchId.id}
-              name={fields.branchId.name}
-              value={branchId}
-              aria-invalid={fields.branchId.errors ? true : undefined}
-              aria-describedby={fields.branchId.errors ? fields.branchId.errorId : undefined}
-              onChange={(e) => {
-                const next = e.currentTarget.value;
-                // §2: changing the branch clears classroom and schedules.
-                setBranchId(next);
-                setClassroomId("");
-                setScheduleIds([]);
-                setClassrooms([]);
-                setSchedules([]);
-                if (next) loadDependents({ branchId: next });
-              }}
-              className={inputClass}
-            >
-              <option value="">Selecione a unidade</option>
-              {server.options.branches.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field
-            label="Sala"
-            htmlFor={fields.classroomId.id}
-            errors={fields.classroomId.errors}
-            errorId={fields.classroomId.errorId}
-            required
-            hint={
-              branchId && !loading && classrooms.length === 0 && (hydrated || branchId === server.values.branchId)
-                ? "Esta unidade não possui salas cadastradas"
-                : undefined
-            }
-          >
-            <select
-              id={fields.classroomId.id}
-              name={fields.classroomId.name}
-              value={classroomId}
-              aria-invalid={fields.classroomId.errors ? true : undefined}
-              aria-describedby={fields.classroomId.errors ? fields.classroomId.errorId : undefined}
-              aria-busy={loading || undefined}
-              onChange={(e) => {
-                const next = e.currentTarget.value;
-                // §2: on create a new classroom clears the schedules; when editing, the
-                // schedules that still fit are kept (none do across classrooms).
-                const keep = editing ? scheduleIds : [];
-                setClassroomId(next);
-                setScheduleIds(keep);
-                setSchedules([]);
-                if (next) loadDependents({ branchId, classroomId: next, scheduleIds: keep });
-              }}
-              className={inputClass}
-            >
-              <option value="">Selecione a sala</option>
-              {classrooms.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </Field>
-          {hydrated ? null : (
-            <div className="sm:col-span-2">
-              <p className="mb-2 text-xs text-slate-600">
-                Escolheu outra unidade ou sala? Clique em Continuar para ver as salas e os horários dela.
-              </p>
-              <Button type="submit" name="intent" value="refresh" variant="outline" size="sm">
-                Continuar
-              </Button>
-            </div>
-          )}
-          <fieldset
-            className="sm:col-span-2"
-            aria-describedby={fields.scheduleIds.errors ? fields.scheduleIds.errorId : undefined}
-          >
-            <legend className="mb-1.5 block text-sm font-medium text-slate-900">
-              Horários
-              <span className="text-red-700" aria-hidden="true">
-                {" "}
-                *
-              </span>
-            </legend>
-            {schedules.length === 0 ? (
-              <p className="text-sm text-slate-600">
-                {loading
-                  ? "Carregando horários..."
-                  : classroomId && (hydrated || classroomId === server.values.classroomId)
-                    ? "Esta sala não possui horários cadastrados"
-                    : "Selecione uma sala para ver os horários"}
-              </p>
-            ) : (
-              <div className="grid gap-2 sm:grid-cols-2">
-                {schedules.map((s) => {
-                  const id = `${fields.scheduleIds.id}-${s.id}`;
-                  return (
-                    <div key={s.id} className="flex items-center gap-2">
-                      <input
-                        type="checkbox"
-                        id={id}
-                        name={fields.scheduleIds.name}
-                        value={s.id}
-                        checked={scheduleIds.includes(s.id)}
-                        onChange={(e) => {
-                          const checked = e.currentTarget.checked;
-                          setScheduleIds((ids) => (checked ? [...ids, s.id] : ids.filter((x) => x !== s.id)));
-                        }}
-                        className="h-4 w-4 rounded border-slate-400 text-violet-700 focus-visible:ring-2 focus-visible:ring-violet-600"
-                      />
-                      <label htmlFor={id} className="text-sm text-slate-900">
-                        {s.label}
-                      </label>
-                    </div>
-                  );
-                })}
-              </div>
-            )}
-            <FieldErrors id={fields.scheduleIds.errorId} errors={fields.scheduleIds.errors} />
-          </fieldset>
-          <CheckboxField
-            id={fields.active.id}
-            name={fields.active.name}
-            label="Ativo"
-            defaultChecked={fields.active.initialValue === "on"}
-          />
-        </fieldset>
-        <DialogFooter>
-          <LinkButton to="/classes" variant="outline" preventScrollReset>
-            Cancelar
-          </LinkButton>
-          <SubmitButton
-            pending={pending}
-            label={editing ? "Atualizar" : "Criar"}
-            pendingLabel={editing ? "Atualizando..." : "Criando..."}
-          />
-        </DialogFooter>
-      </Form>
-    </RouteDialog>
+    <FormDialog
+      form={form}
+      title={editing ? "Editar Turma" : "Adicionar Turma"}
+      closeTo="/classes"
+      size="lg"
+      fieldsetClassName="grid gap-4 sm:grid-cols-2"
+      submit={editing ? "update" : "create"}
+    >
+      <Field label="Curso" field={fields.courseId} required>
+        <select {...getSelectProps(fields.courseId)} className={inputClass}>
+          <option value="">Selecione o curso</option>
+          {server.options.courses.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Responsável" field={fields.responsibleId} required>
+        <select {...getSelectProps(fields.responsibleId)} className={inputClass}>
+          <option value="">Selecione o responsável</option>
+          {server.options.responsibles.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Unidade" field={fields.branchId} required>
+        <select
+          id={fields.branchId.id}
+          name={fields.branchId.name}
+          value={branchId}
+          aria-invalid={fields.branchId.errors ? true : undefined}
+          aria-describedby={fields.branchId.errors ? fields.branchId.errorId : undefined}
+          onChange={(e) => {
+            const next = e.currentTarget.value;
+            // §2: changing the branch clears classroom and schedules.
+            setBranchId(next);
+            setClassroomId("");
+            setScheduleIds([]);
+            setClassrooms([]);
+            setSchedules([]);
+            if (next) loadDependents({ branchId: next });
+          }}
+          className={inputClass}
+        >
+          <option value="">Selecione a unidade</option>
+          {server.options.branches.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field
+        label="Sala"
+        field={fields.classroomId}
+        required
+        hint={
+          branchId && !loading && classrooms.length === 0 && (hydrated || branchId === server.values.branchId)
+            ? "Esta unidade não possui salas cadastradas"
+            : undefined
+        }
+      >
+        <select
+          id={fields.classroomId.id}
+          name={fields.classroomId.name}
+          value={classroomId}
+          aria-invalid={fields.classroomId.errors ? true : undefined}
+          aria-describedby={fields.classroomId.errors ? fields.classroomId.errorId : undefined}
+          aria-busy={loading || undefined}
+          onChange={(e) => {
+            const next = e.currentTarget.value;
+            // §2: on create a new classroom clears the schedules; when editing, the
+            // schedules that still fit are kept (none do across classrooms).
+            const keep = editing ? scheduleIds : [];
+            setClassroomId(next);
+            setScheduleIds(keep);
+            setSchedules([]);
+            if (next) loadDependents({ branchId, classroomId: next, scheduleIds: keep });
+          }}
+          className={inputClass}
+        >
+          <option value="">Selecione a sala</option>
+          {classrooms.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      {hydrated ? null : (
+        <div className="sm:col-span-2">
+          <p className="mb-2 text-xs text-slate-600">
+            Escolheu outra unidade ou sala? Clique em Continuar para ver as salas e os horários dela.
+          </p>
+          <Button type="submit" name="intent" value="refresh" variant="outline" size="sm">
+            Continuar
+          </Button>
+        </div>
+      )}
+      <fieldset
+        className="sm:col-span-2"
+        aria-describedby={fields.scheduleIds.errors ? fields.scheduleIds.errorId : undefined}
+      >
+        <legend className="mb-1.5 block text-sm font-medium text-slate-900">
+          Horários
+          <span className="text-red-700" aria-hidden="true">
+            {" "}
+            *
+          </span>
+        </legend>
+        {schedules.length === 0 ? (
+          <p className="text-sm text-slate-600">
+            {loading
+              ? "Carregando horários..."
+              : classroomId && (hydrated || classroomId === server.values.classroomId)
+                ? "Esta sala não possui horários cadastrados"
+                : "Selecione uma sala para ver os horários"}
+          </p>
+        ) : (
+          <div className="grid gap-2 sm:grid-cols-2">
+            {schedules.map((s) => {
+              const id = `${fields.scheduleIds.id}-${s.id}`;
+              return (
+                <div key={s.id} className="flex items-center gap-2">
+                  <input
+                    type="checkbox"
+                    id={id}
+                    name={fields.scheduleIds.name}
+                    value={s.id}
+                    checked={scheduleIds.includes(s.id)}
+                    onChange={(e) => {
+                      const checked = e.currentTarget.checked;
+                      setScheduleIds((ids) => (checked ? [...ids, s.id] : ids.filter((x) => x !== s.id)));
+                    }}
+                    className="h-4 w-4 rounded border-slate-400 text-violet-700 focus-visible:ring-2 focus-visible:ring-violet-600"
+                  />
+                  <label htmlFor={id} className="text-sm text-slate-900">
+                    {s.label}
+                  </label>
+                </div>
+              );
+            })}
+          </div>
+        )}
+        <FieldErrors id={fields.scheduleIds.errorId} errors={fields.scheduleIds.errors} />
+      </fieldset>
+      <CheckboxField field={fields.active} label="Ativo" />
+    </FormDialog>
   );
 }
 
@@ -320,7 +280,4 @@ export function meta({ data }: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title: data?.cls ? "Editar Turma" : "Adicionar Turma" }];
 }
 
-/** A stale or forbidden link: the dialog says why, over its list. */
-export function ErrorBoundary() {
-  return <DialogError />;
-}
+export { DialogErrorBoundary as ErrorBoundary } from "~/components/route-error";

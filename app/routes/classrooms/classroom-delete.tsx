@@ -1,49 +1,26 @@
 import type { Route } from "./+types/classroom-delete";
-import { DialogError } from "~/components/route-error";
-import { ConfirmDeleteDialog } from "~/components/confirm-delete-dialog";
-import { useActionToast } from "~/components/ui/toaster";
+import { DeleteDialog } from "~/components/confirm-delete-dialog";
 import { canManage } from "~/domain/actor";
 import { deleteClassroom, getBranchClassroom } from "~/domain/classrooms/service.server";
-import { deleteFailed, orRespond } from "~/lib/forms.server";
-import { actorOf, requirePermission } from "~/session.server";
-import { redirectWithToast } from "~/toast.server";
+import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/lib/forms.server";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const user = await requirePermission(context, canManage);
-  const classroom = await orRespond(getBranchClassroom(actorOf(user), params.id, params.classroomId));
-  return { classroom: { id: classroom.id, name: classroom.name } };
+const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({
+  permission: canManage,
+  find: (actor) => getBranchClassroom(actor, args.params.id, args.params.classroomId),
+  remove: async (actor) => {
+    await getBranchClassroom(actor, args.params.id, args.params.classroomId);
+    await deleteClassroom(actor, args.params.classroomId);
+  },
+  back: `/branches/${args.params.id}/classrooms`,
+  errorTitle: "Erro ao excluir sala",
+  success: "Sala excluída com sucesso",
+});
+
+export const loader = (args: Route.LoaderArgs) => deleteDialogLoader(args, spec(args));
+export const action = (args: Route.ActionArgs) => deleteDialogAction(args, spec(args));
+
+export default function ClassroomDelete() {
+  return <DeleteDialog text="Tem certeza que deseja excluir esta sala? Esta ação não pode ser desfeita." nested />;
 }
 
-export async function action({ params, context }: Route.ActionArgs) {
-  const user = await requirePermission(context, canManage);
-  const actor = actorOf(user);
-  try {
-    await getBranchClassroom(actor, params.id, params.classroomId);
-    await deleteClassroom(actor, params.classroomId);
-  } catch (error) {
-    return deleteFailed(error, "Erro ao excluir sala");
-  }
-  return redirectWithToast(`/branches/${params.id}/classrooms`, { title: "Sucesso", description: "Sala excluída com sucesso" });
-}
-
-export default function ClassroomDelete({ params, actionData }: Route.ComponentProps) {
-  useActionToast(actionData?.toast);
-  return (
-    <ConfirmDeleteDialog
-      text="Tem certeza que deseja excluir esta sala? Esta ação não pode ser desfeita."
-      closeTo={`/branches/${params.id}/classrooms`}
-      action={`/branches/${params.id}/classrooms/${params.classroomId}/delete`}
-      errors={actionData?.errors}
-      nested
-    />
-  );
-}
-
-export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
-  return [{ title: "Confirmar exclusão" }];
-}
-
-/** A stale or forbidden link: the dialog says why, over its list. */
-export function ErrorBoundary() {
-  return <DialogError />;
-}
+export { ErrorBoundary, meta } from "~/components/confirm-delete-dialog";

@@ -1,35 +1,28 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useLocation } from "react-router";
+import { getInputProps } from "@conform-to/react";
 import type { Route } from "./+types/classroom-form";
-import { DialogError } from "~/components/route-error";
-import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
-import { LinkButton } from "~/components/ui/button";
-import { Field, FormErrors, inputClass } from "~/components/ui/field";
-import { SubmitButton, useIsSubmitting } from "~/components/ui/form-controls";
-import { useActionToast } from "~/components/ui/toaster";
+import { Field, inputClass } from "~/components/ui/field";
+import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { canManage } from "~/domain/actor";
 import { getBranch } from "~/domain/branches/service.server";
 import { classroomFormSchema } from "~/domain/classrooms/schema";
 import { createClassroom, getBranchClassroom, updateClassroom } from "~/domain/classrooms/service.server";
-import { orRespond, saveDialogForm } from "~/lib/forms.server";
-import { actorOf, requirePermission } from "~/session.server";
+import { dialogAction, orRespond, requireActor } from "~/lib/forms.server";
 
 /** /branches/:id/classrooms/new and …/:classroomId/edit, over the classrooms dialog. */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const user = await requirePermission(context, canManage);
-  const actor = actorOf(user);
+export async function loader(args: Route.LoaderArgs) {
+  const { params } = args;
+  const actor = await requireActor(args, canManage);
   await orRespond(getBranch(actor, params.id));
   const classroom = params.classroomId ? await orRespond(getBranchClassroom(actor, params.id, params.classroomId)) : null;
   return { classroom: classroom ? { id: classroom.id, name: classroom.name, capacity: classroom.capacity } : null };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const actor = actorOf(await requirePermission(context, canManage));
-  const { id: branchId, classroomId } = params;
-  return saveDialogForm(await request.formData(), {
+export async function action(args: Route.ActionArgs) {
+  const { id: branchId, classroomId } = args.params;
+  return dialogAction(args, {
+    permission: canManage,
     schema: classroomFormSchema,
-    save: async (value) => {
+    save: async (value, { actor }) => {
       if (!classroomId) return createClassroom(actor, { ...value, branchId });
       await getBranchClassroom(actor, branchId, classroomId);
       return updateClassroom(actor, classroomId, value);
@@ -40,50 +33,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export default function ClassroomFormDialog({ loaderData, actionData, params }: Route.ComponentProps) {
+export default function ClassroomFormDialog({ loaderData, params }: Route.ComponentProps) {
   const { classroom } = loaderData;
-  const location = useLocation();
-  const pending = useIsSubmitting(location.pathname);
-  useActionToast(actionData?.toast);
   const closeTo = `/branches/${params.id}/classrooms`;
-  const [form, fields] = useForm({
+  const [form, fields] = useDialogForm({
     id: classroom ? `classroom-${classroom.id}` : "classroom-new",
-    lastResult: actionData?.result,
+    schema: classroomFormSchema,
     defaultValue: { name: classroom?.name ?? "", capacity: classroom ? String(classroom.capacity) : "" },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: classroomFormSchema }),
   });
   return (
-    <RouteDialog title={classroom ? "Editar Sala" : "Adicionar Sala"} closeTo={closeTo} nested>
-      <Form method="post" {...getFormProps(form)} preventScrollReset className="space-y-4">
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <fieldset disabled={pending} className="space-y-4">
-          <Field label="Nome" htmlFor={fields.name.id} errors={fields.name.errors} errorId={fields.name.errorId} required>
-            <input {...getInputProps(fields.name, { type: "text" })} className={inputClass} placeholder="Ex.: Sala 1" />
-          </Field>
-          <Field
-            label="Capacidade (vagas por hora)"
-            htmlFor={fields.capacity.id}
-            errors={fields.capacity.errors}
-            errorId={fields.capacity.errorId}
-            required
-          >
-            <input {...getInputProps(fields.capacity, { type: "number" })} step="1" inputMode="numeric" className={inputClass} />
-          </Field>
-        </fieldset>
-        <DialogFooter>
-          <LinkButton to={closeTo} variant="outline" preventScrollReset>
-            Cancelar
-          </LinkButton>
-          <SubmitButton
-            pending={pending}
-            label={classroom ? "Atualizar" : "Criar"}
-            pendingLabel={classroom ? "Atualizando..." : "Criando..."}
-          />
-        </DialogFooter>
-      </Form>
-    </RouteDialog>
+    <FormDialog form={form} title={classroom ? "Editar Sala" : "Adicionar Sala"} closeTo={closeTo} nested submit={classroom ? "update" : "create"}>
+      <Field label="Nome" field={fields.name} required>
+        <input {...getInputProps(fields.name, { type: "text" })} className={inputClass} placeholder="Ex.: Sala 1" />
+      </Field>
+      <Field label="Capacidade (vagas por hora)" field={fields.capacity} required>
+        <input {...getInputProps(fields.capacity, { type: "number" })} step="1" inputMode="numeric" className={inputClass} />
+      </Field>
+    </FormDialog>
   );
 }
 
@@ -91,7 +57,4 @@ export function meta({ data }: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title: data?.classroom ? "Editar Sala" : "Adicionar Sala" }];
 }
 
-/** A stale or forbidden link: the dialog says why, over its list. */
-export function ErrorBoundary() {
-  return <DialogError />;
-}
+export { DialogErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -1,45 +1,23 @@
 import type { Route } from "./+types/course-delete";
-import { DialogError } from "~/components/route-error";
-import { ConfirmDeleteDialog } from "~/components/confirm-delete-dialog";
-import { useActionToast } from "~/components/ui/toaster";
+import { DeleteDialog } from "~/components/confirm-delete-dialog";
 import { canManage } from "~/domain/actor";
 import { deleteCourse, getCourse } from "~/domain/courses/service.server";
-import { deleteFailed, orRespond } from "~/lib/forms.server";
-import { actorOf, requirePermission } from "~/session.server";
-import { redirectWithToast } from "~/toast.server";
+import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/lib/forms.server";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const user = await requirePermission(context, canManage);
-  return { course: await orRespond(getCourse(actorOf(user), params.id)) };
+const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({
+  permission: canManage,
+  find: (actor) => getCourse(actor, args.params.id),
+  remove: (actor) => deleteCourse(actor, args.params.id),
+  back: "/courses",
+  errorTitle: "Erro ao excluir curso",
+  success: "Curso excluído com sucesso",
+});
+
+export const loader = (args: Route.LoaderArgs) => deleteDialogLoader(args, spec(args));
+export const action = (args: Route.ActionArgs) => deleteDialogAction(args, spec(args));
+
+export default function CourseDelete() {
+  return <DeleteDialog text="Tem certeza que deseja excluir este curso? Esta ação não pode ser desfeita." />;
 }
 
-export async function action({ params, context }: Route.ActionArgs) {
-  const user = await requirePermission(context, canManage);
-  try {
-    await deleteCourse(actorOf(user), params.id);
-  } catch (error) {
-    return deleteFailed(error, "Erro ao excluir curso");
-  }
-  return redirectWithToast("/courses", { title: "Sucesso", description: "Curso excluído com sucesso" });
-}
-
-export default function CourseDelete({ params, actionData }: Route.ComponentProps) {
-  useActionToast(actionData?.toast);
-  return (
-    <ConfirmDeleteDialog
-      text="Tem certeza que deseja excluir este curso? Esta ação não pode ser desfeita."
-      closeTo="/courses"
-      action={`/courses/${params.id}/delete`}
-      errors={actionData?.errors}
-    />
-  );
-}
-
-export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
-  return [{ title: "Confirmar exclusão" }];
-}
-
-/** A stale or forbidden link: the dialog says why, over its list. */
-export function ErrorBoundary() {
-  return <DialogError />;
-}
+export { ErrorBoundary, meta } from "~/components/confirm-delete-dialog";

@@ -1,78 +1,46 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useLocation } from "react-router";
+import { getInputProps } from "@conform-to/react";
 import type { Route } from "./+types/course-form";
-import { DialogError } from "~/components/route-error";
-import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
-import { LinkButton } from "~/components/ui/button";
-import { Field, FormErrors, inputClass } from "~/components/ui/field";
-import { CheckboxField, SubmitButton, useIsSubmitting } from "~/components/ui/form-controls";
-import { useActionToast } from "~/components/ui/toaster";
+import { Field, inputClass } from "~/components/ui/field";
+import { CheckboxField } from "~/components/ui/form-controls";
+import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { canManage } from "~/domain/actor";
 import { courseFormSchema } from "~/domain/courses/schema";
 import { createCourse, getCourse, updateCourse } from "~/domain/courses/service.server";
-import { orRespond, saveDialogForm } from "~/lib/forms.server";
-import { actorOf, requirePermission } from "~/session.server";
+import { dialogAction, orRespond, requireActor } from "~/lib/forms.server";
 
 /** /courses/new and /courses/:id/edit: the same dialog, create or edit. */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const user = await requirePermission(context, canManage);
-  const course = params.id ? await orRespond(getCourse(actorOf(user), params.id)) : null;
+export async function loader(args: Route.LoaderArgs) {
+  const actor = await requireActor(args, canManage);
+  const course = args.params.id ? await orRespond(getCourse(actor, args.params.id)) : null;
   return { course };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const actor = actorOf(await requirePermission(context, canManage));
-  const editing = Boolean(params.id);
-  return saveDialogForm(await request.formData(), {
+export async function action(args: Route.ActionArgs) {
+  const { id } = args.params;
+  return dialogAction(args, {
+    permission: canManage,
     schema: courseFormSchema,
-    save: (value) => (params.id ? updateCourse(actor, params.id, value) : createCourse(actor, value)),
-    errorTitle: editing ? "Erro ao atualizar curso" : "Erro ao criar curso",
+    save: (value, { actor }) => (id ? updateCourse(actor, id, value) : createCourse(actor, value)),
+    errorTitle: id ? "Erro ao atualizar curso" : "Erro ao criar curso",
     redirectTo: "/courses",
-    success: editing ? "Curso atualizado com sucesso" : "Curso criado com sucesso",
+    success: id ? "Curso atualizado com sucesso" : "Curso criado com sucesso",
   });
 }
 
-export default function CourseFormDialog({ loaderData, actionData }: Route.ComponentProps) {
+export default function CourseFormDialog({ loaderData }: Route.ComponentProps) {
   const { course } = loaderData;
-  const location = useLocation();
-  const pending = useIsSubmitting(location.pathname);
-  useActionToast(actionData?.toast);
-  const [form, fields] = useForm({
+  const [form, fields] = useDialogForm({
     id: course ? `course-${course.id}` : "course-new",
-    lastResult: actionData?.result,
+    schema: courseFormSchema,
     defaultValue: { name: course?.name ?? "", active: course ? (course.active ? "on" : undefined) : "on" },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: courseFormSchema }),
   });
   return (
-    <RouteDialog title={course ? "Editar Curso" : "Adicionar Curso"} closeTo="/courses">
-      <Form method="post" {...getFormProps(form)} preventScrollReset className="space-y-4">
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <fieldset disabled={pending} className="space-y-4">
-          <Field label="Nome" htmlFor={fields.name.id} errors={fields.name.errors} errorId={fields.name.errorId} required>
-            <input {...getInputProps(fields.name, { type: "text" })} className={inputClass} placeholder="Ex.: Ballet Clássico" />
-          </Field>
-          <CheckboxField
-            id={fields.active.id}
-            name={fields.active.name}
-            label="Ativo"
-            defaultChecked={fields.active.initialValue === "on"}
-          />
-        </fieldset>
-        <DialogFooter>
-          <LinkButton to="/courses" variant="outline" preventScrollReset>
-            Cancelar
-          </LinkButton>
-          <SubmitButton
-            pending={pending}
-            label={course ? "Atualizar" : "Criar"}
-            pendingLabel={course ? "Atualizando..." : "Criando..."}
-          />
-        </DialogFooter>
-      </Form>
-    </RouteDialog>
+    <FormDialog form={form} title={course ? "Editar Curso" : "Adicionar Curso"} closeTo="/courses" submit={course ? "update" : "create"}>
+      <Field label="Nome" field={fields.name} required>
+        <input {...getInputProps(fields.name, { type: "text" })} className={inputClass} placeholder="Ex.: Ballet Clássico" />
+      </Field>
+      <CheckboxField field={fields.active} label="Ativo" />
+    </FormDialog>
   );
 }
 
@@ -80,7 +48,4 @@ export function meta({ data }: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title: data?.course ? "Editar Curso" : "Adicionar Curso" }];
 }
 
-/** A stale or forbidden link: the dialog says why, over its list. */
-export function ErrorBoundary() {
-  return <DialogError />;
-}
+export { DialogErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -1,49 +1,23 @@
-import { useLocation } from "react-router";
 import type { Route } from "./+types/guardian-delete";
-import { DialogError } from "~/components/route-error";
-import { ConfirmDeleteDialog } from "~/components/confirm-delete-dialog";
-import { useActionToast } from "~/components/ui/toaster";
+import { DeleteDialog } from "~/components/confirm-delete-dialog";
 import { canManage } from "~/domain/actor";
 import { deleteGuardian, getGuardian } from "~/domain/guardians/service.server";
-import { deleteFailed, orRespond } from "~/lib/forms.server";
-import { actorOf, requirePermission } from "~/session.server";
-import { redirectWithToast } from "~/toast.server";
+import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/lib/forms.server";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const user = await requirePermission(context, canManage);
-  const guardian = await orRespond(getGuardian(actorOf(user), params.id));
-  return { guardian: { id: guardian.id } };
+const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({
+  permission: canManage,
+  find: (actor) => getGuardian(actor, args.params.id),
+  remove: (actor) => deleteGuardian(actor, args.params.id),
+  back: `/guardians${new URL(args.request.url).search}`,
+  errorTitle: "Erro ao remover",
+  success: "Responsável removido",
+});
+
+export const loader = (args: Route.LoaderArgs) => deleteDialogLoader(args, spec(args));
+export const action = (args: Route.ActionArgs) => deleteDialogAction(args, spec(args));
+
+export default function GuardianDelete() {
+  return <DeleteDialog text="Tem certeza que deseja excluir este responsável? Esta ação não pode ser desfeita." />;
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requirePermission(context, canManage);
-  try {
-    await deleteGuardian(actorOf(user), params.id);
-  } catch (error) {
-    return deleteFailed(error, "Erro ao remover");
-  }
-  const { search } = new URL(request.url);
-  return redirectWithToast(`/guardians${search}`, { title: "Sucesso", description: "Responsável removido" });
-}
-
-export default function GuardianDelete({ params, actionData }: Route.ComponentProps) {
-  const { search } = useLocation();
-  useActionToast(actionData?.toast);
-  return (
-    <ConfirmDeleteDialog
-      text="Tem certeza que deseja excluir este responsável? Esta ação não pode ser desfeita."
-      closeTo={`/guardians${search}`}
-      action={`/guardians/${params.id}/delete${search}`}
-      errors={actionData?.errors}
-    />
-  );
-}
-
-export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
-  return [{ title: "Confirmar exclusão" }];
-}
-
-/** A stale or forbidden link: the dialog says why, over its list. */
-export function ErrorBoundary() {
-  return <DialogError />;
-}
+export { ErrorBoundary, meta } from "~/components/confirm-delete-dialog";

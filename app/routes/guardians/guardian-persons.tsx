@@ -1,6 +1,5 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/guardian-persons";
-import { DialogError } from "~/components/route-error";
 import { SpriteIcon } from "~/components/icons";
 import { LinkButton } from "~/components/ui/button";
 import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
@@ -88,7 +87,4 @@ export function meta({ data }: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title: data?.canManage ? "Gerenciar Pessoas" : "Pessoas do Responsável" }];
 }
 
-/** A stale or forbidden link: the dialog says why, over its list. */
-export function ErrorBoundary() {
-  return <DialogError />;
-}
+export { DialogErrorBoundary as ErrorBoundary } from "~/components/route-error";

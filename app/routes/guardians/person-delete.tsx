@@ -1,51 +1,27 @@
-import { useLocation } from "react-router";
 import type { Route } from "./+types/person-delete";
-import { DialogError } from "~/components/route-error";
-import { ConfirmDeleteDialog } from "~/components/confirm-delete-dialog";
-import { useActionToast } from "~/components/ui/toaster";
+import { DeleteDialog } from "~/components/confirm-delete-dialog";
 import { canManage } from "~/domain/actor";
 import { deleteGuardianPerson, getPersonOfGuardian } from "~/domain/guardians/service.server";
-import { deleteFailed, orRespond } from "~/lib/forms.server";
-import { actorOf, requirePermission } from "~/session.server";
-import { redirectWithToast } from "~/toast.server";
+import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/lib/forms.server";
 
 /** /guardians/:id/persons/:personId/delete. The service refuses the primary and the last person (409). */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const user = await requirePermission(context, canManage);
-  const person = await orRespond(getPersonOfGuardian(actorOf(user), params.id, params.personId));
-  return { person: { id: person.id } };
+const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({
+  permission: canManage,
+  find: (actor) => getPersonOfGuardian(actor, args.params.id, args.params.personId),
+  remove: async (actor) => {
+    await getPersonOfGuardian(actor, args.params.id, args.params.personId);
+    await deleteGuardianPerson(actor, args.params.personId);
+  },
+  back: `/guardians/${args.params.id}/persons${new URL(args.request.url).search}`,
+  errorTitle: "Erro ao remover",
+  success: "Pessoa removida",
+});
+
+export const loader = (args: Route.LoaderArgs) => deleteDialogLoader(args, spec(args));
+export const action = (args: Route.ActionArgs) => deleteDialogAction(args, spec(args));
+
+export default function PersonDelete() {
+  return <DeleteDialog text="Tem certeza que deseja excluir esta pessoa? Esta ação não pode ser desfeita." />;
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requirePermission(context, canManage);
-  try {
-    await getPersonOfGuardian(actorOf(user), params.id, params.personId);
-    await deleteGuardianPerson(actorOf(user), params.personId);
-  } catch (error) {
-    return deleteFailed(error, "Erro ao remover");
-  }
-  const { search } = new URL(request.url);
-  return redirectWithToast(`/guardians/${params.id}/persons${search}`, { title: "Sucesso", description: "Pessoa removida" });
-}
-
-export default function PersonDelete({ params, actionData }: Route.ComponentProps) {
-  const { search } = useLocation();
-  useActionToast(actionData?.toast);
-  return (
-    <ConfirmDeleteDialog
-      text="Tem certeza que deseja excluir esta pessoa? Esta ação não pode ser desfeita."
-      closeTo={`/guardians/${params.id}/persons${search}`}
-      action={`/guardians/${params.id}/persons/${params.personId}/delete${search}`}
-      errors={actionData?.errors}
-    />
-  );
-}
-
-export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
-  return [{ title: "Confirmar exclusão" }];
-}
-
-/** A stale or forbidden link: the dialog says why, over its list. */
-export function ErrorBoundary() {
-  return <DialogError />;
-}
+export { ErrorBoundary, meta } from "~/components/confirm-delete-dialog";

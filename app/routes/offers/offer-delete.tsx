@@ -1,46 +1,23 @@
 import type { Route } from "./+types/offer-delete";
-import { DialogError } from "~/components/route-error";
-import { ConfirmDeleteDialog } from "~/components/confirm-delete-dialog";
-import { useActionToast } from "~/components/ui/toaster";
+import { DeleteDialog } from "~/components/confirm-delete-dialog";
 import { canManage } from "~/domain/actor";
 import { deleteOffer, getOffer } from "~/domain/offers/service.server";
-import { deleteFailed, orRespond } from "~/lib/forms.server";
-import { actorOf, requirePermission } from "~/session.server";
-import { redirectWithToast } from "~/toast.server";
+import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/lib/forms.server";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const user = await requirePermission(context, canManage);
-  const offer = await orRespond(getOffer(actorOf(user), params.id));
-  return { offer: { id: offer.id, name: offer.name } };
+const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({
+  permission: canManage,
+  find: (actor) => getOffer(actor, args.params.id),
+  remove: (actor) => deleteOffer(actor, args.params.id),
+  back: "/offers",
+  errorTitle: "Erro ao excluir oferta",
+  success: "Oferta excluída com sucesso",
+});
+
+export const loader = (args: Route.LoaderArgs) => deleteDialogLoader(args, spec(args));
+export const action = (args: Route.ActionArgs) => deleteDialogAction(args, spec(args));
+
+export default function OfferDelete() {
+  return <DeleteDialog text="Tem certeza que deseja excluir esta oferta? Esta ação não pode ser desfeita." />;
 }
 
-export async function action({ params, context }: Route.ActionArgs) {
-  const user = await requirePermission(context, canManage);
-  try {
-    await deleteOffer(actorOf(user), params.id);
-  } catch (error) {
-    return deleteFailed(error, "Erro ao excluir oferta");
-  }
-  return redirectWithToast("/offers", { title: "Sucesso", description: "Oferta excluída com sucesso" });
-}
-
-export default function OfferDelete({ params, actionData }: Route.ComponentProps) {
-  useActionToast(actionData?.toast);
-  return (
-    <ConfirmDeleteDialog
-      text="Tem certeza que deseja excluir esta oferta? Esta ação não pode ser desfeita."
-      closeTo="/offers"
-      action={`/offers/${params.id}/delete`}
-      errors={actionData?.errors}
-    />
-  );
-}
-
-export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
-  return [{ title: "Confirmar exclusão" }];
-}
-
-/** A stale or forbidden link: the dialog says why, over its list. */
-export function ErrorBoundary() {
-  return <DialogError />;
-}
+export { ErrorBoundary, meta } from "~/components/confirm-delete-dialog";

@@ -2,7 +2,7 @@ import { Outlet } from "react-router";
 import type { Route } from "./+types/offers";
 import { PlusIcon } from "~/components/icons";
 import { LinkButton } from "~/components/ui/button";
-import { Card, EmptyState, PageHeader, ResponsiveList, StatusBadge, Td, Th } from "~/components/ui/page";
+import { DataList, PageHeader, StatusBadge } from "~/components/ui/page";
 import { canManage } from "~/domain/actor";
 import { listOffers } from "~/domain/offers/service.server";
 import { formatBRL } from "~/lib/format";
@@ -39,69 +39,42 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
           ) : null
         }
       />
-      {offers.length === 0 ? (
-        <EmptyState message="Nenhuma oferta encontrada no sistema" />
-      ) : (
-        <ResponsiveList
-          cards={offers.map((o) => (
-            <Card key={o.id}>
-              <div className="flex items-start justify-between gap-2">
-                <h2 className="font-semibold">{o.name}</h2>
-                <StatusBadge active={o.active} />
+      <DataList
+        caption="Ofertas"
+        rows={offers}
+        rowKey={(o) => o.id}
+        empty="Nenhuma oferta encontrada no sistema"
+        card={(o) => (
+          <>
+            <div className="flex items-start justify-between gap-2">
+              <h2 className="font-semibold">{o.name}</h2>
+              <StatusBadge active={o.active} />
+            </div>
+            <dl className="mt-2 space-y-1 text-sm">
+              <div className="flex gap-1">
+                <dt className="text-slate-600">Unidade:</dt>
+                <dd>{o.branchName ?? "-"}</dd>
               </div>
-              <dl className="mt-2 space-y-1 text-sm">
-                <div className="flex gap-1">
-                  <dt className="text-slate-600">Unidade:</dt>
-                  <dd>{o.branchName ?? "-"}</dd>
-                </div>
-                <div className="flex gap-1">
-                  <dt className="text-slate-600">Valor mensal:</dt>
-                  <dd className="font-medium">{formatBRL(o.monthlyValue)}</dd>
-                </div>
-              </dl>
-              <div className="mt-2">
-                <CheckoutLink href={o.checkoutLink} name={o.name} />
+              <div className="flex gap-1">
+                <dt className="text-slate-600">Valor mensal:</dt>
+                <dd className="font-medium">{formatBRL(o.monthlyValue)}</dd>
               </div>
-              {canManage ? <RowActions base={`/offers/${o.id}`} name={o.name} /> : null}
-            </Card>
-          ))}
-          table={
-            <table className="w-full">
-              <caption className="sr-only">Ofertas</caption>
-              <thead className="border-b border-slate-200 bg-slate-50">
-                <tr>
-                  <Th>Oferta</Th>
-                  <Th>Unidade</Th>
-                  <Th>Valor mensal</Th>
-                  <Th>Checkout</Th>
-                  <Th>Status</Th>
-                  {canManage ? <Th className="text-right">Ações</Th> : null}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {offers.map((o) => (
-                  <tr key={o.id}>
-                    <Td className="font-medium">{o.name}</Td>
-                    <Td>{o.branchName ?? "-"}</Td>
-                    <Td className="tabular-nums">{formatBRL(o.monthlyValue)}</Td>
-                    <Td>
-                      <CheckoutLink href={o.checkoutLink} name={o.name} />
-                    </Td>
-                    <Td>
-                      <StatusBadge active={o.active} />
-                    </Td>
-                    {canManage ? (
-                      <Td className="text-right">
-                        <RowActions base={`/offers/${o.id}`} name={o.name} />
-                      </Td>
-                    ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          }
-        />
-      )}
+            </dl>
+            <div className="mt-2">
+              <CheckoutLink href={o.checkoutLink} name={o.name} />
+            </div>
+            {canManage ? <RowActions base={`/offers/${o.id}`} name={o.name} /> : null}
+          </>
+        )}
+        columns={[
+          { header: "Oferta", cell: (o) => o.name, className: "font-medium" },
+          { header: "Unidade", cell: (o) => o.branchName ?? "-" },
+          { header: "Valor mensal", cell: (o) => formatBRL(o.monthlyValue), className: "tabular-nums" },
+          { header: "Checkout", cell: (o) => <CheckoutLink href={o.checkoutLink} name={o.name} /> },
+          { header: "Status", cell: (o) => <StatusBadge active={o.active} /> },
+        ]}
+        actions={canManage ? (o) => <RowActions base={`/offers/${o.id}`} name={o.name} /> : undefined}
+      />
       <Outlet />
     </div>
   );

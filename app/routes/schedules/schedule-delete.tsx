@@ -1,56 +1,35 @@
 import type { Route } from "./+types/schedule-delete";
-import { DialogError } from "~/components/route-error";
-import { ConfirmDeleteDialog } from "~/components/confirm-delete-dialog";
-import { useActionToast } from "~/components/ui/toaster";
-import { canManage } from "~/domain/actor";
+import { DeleteDialog } from "~/components/confirm-delete-dialog";
+import { canManage, type Actor } from "~/domain/actor";
 import { getBranchClassroom } from "~/domain/classrooms/service.server";
 import { deleteSchedule, getClassroomSchedule } from "~/domain/schedules/service.server";
-import { deleteFailed, orRespond } from "~/lib/forms.server";
-import { actorOf, requirePermission } from "~/session.server";
-import { redirectWithToast } from "~/toast.server";
+import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/lib/forms.server";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const user = await requirePermission(context, canManage);
-  const actor = actorOf(user);
-  await orRespond(getBranchClassroom(actor, params.id, params.classroomId));
-  const schedule = await orRespond(getClassroomSchedule(actor, params.classroomId, params.scheduleId));
-  return { schedule: { id: schedule.id } };
+const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => {
+  const { id, classroomId, scheduleId } = args.params;
+  // The schedule, only under its own classroom and branch (404 otherwise).
+  const find = async (actor: Actor) => {
+    await getBranchClassroom(actor, id, classroomId);
+    return getClassroomSchedule(actor, classroomId, scheduleId);
+  };
+  return {
+    permission: canManage,
+    find,
+    remove: async (actor) => {
+      await find(actor);
+      await deleteSchedule(actor, scheduleId);
+    },
+    back: `/branches/${id}/classrooms`,
+    errorTitle: "Erro ao excluir horário",
+    success: "Horário excluído com sucesso",
+  };
+};
+
+export const loader = (args: Route.LoaderArgs) => deleteDialogLoader(args, spec(args));
+export const action = (args: Route.ActionArgs) => deleteDialogAction(args, spec(args));
+
+export default function ScheduleDelete() {
+  return <DeleteDialog text="Tem certeza que deseja excluir este horário? Esta ação não pode ser desfeita." nested />;
 }
 
-export async function action({ params, context }: Route.ActionArgs) {
-  const user = await requirePermission(context, canManage);
-  const actor = actorOf(user);
-  try {
-    await getBranchClassroom(actor, params.id, params.classroomId);
-    await getClassroomSchedule(actor, params.classroomId, params.scheduleId);
-    await deleteSchedule(actor, params.scheduleId);
-  } catch (error) {
-    return deleteFailed(error, "Erro ao excluir horário");
-  }
-  return redirectWithToast(`/branches/${params.id}/classrooms`, {
-    title: "Sucesso",
-    description: "Horário excluído com sucesso",
-  });
-}
-
-export default function ScheduleDelete({ params, actionData }: Route.ComponentProps) {
-  useActionToast(actionData?.toast);
-  return (
-    <ConfirmDeleteDialog
-      text="Tem certeza que deseja excluir este horário? Esta ação não pode ser desfeita."
-      closeTo={`/branches/${params.id}/classrooms`}
-      action={`/branches/${params.id}/classrooms/${params.classroomId}/schedules/${params.scheduleId}/delete`}
-      errors={actionData?.errors}
-      nested
-    />
-  );
-}
-
-export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
-  return [{ title: "Confirmar exclusão" }];
-}
-
-/** A stale or forbidden link: the dialog says why, over its list. */
-export function ErrorBoundary() {
-  return <DialogError />;
-}
+export { ErrorBoundary, meta } from "~/components/confirm-delete-dialog";

@@ -1,24 +1,17 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useLocation } from "react-router";
+import { getInputProps, getSelectProps } from "@conform-to/react";
 import type { Route } from "./+types/schedule-form";
-import { DialogError } from "~/components/route-error";
-import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
-import { LinkButton } from "~/components/ui/button";
-import { Field, FormErrors, inputClass } from "~/components/ui/field";
-import { SubmitButton, useIsSubmitting } from "~/components/ui/form-controls";
-import { useActionToast } from "~/components/ui/toaster";
+import { Field, inputClass } from "~/components/ui/field";
+import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { canManage } from "~/domain/actor";
 import { getBranchClassroom } from "~/domain/classrooms/service.server";
 import { DEFAULT_WEEKDAY, scheduleFormSchema, WEEKDAYS } from "~/domain/schedules/schema";
 import { createSchedule, getClassroomSchedule, updateSchedule } from "~/domain/schedules/service.server";
-import { orRespond, saveDialogForm } from "~/lib/forms.server";
-import { actorOf, requirePermission } from "~/session.server";
+import { dialogAction, orRespond, requireActor } from "~/lib/forms.server";
 
 /** …/classrooms/:classroomId/schedules/new and …/schedules/:scheduleId/edit, over the classrooms dialog. */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const user = await requirePermission(context, canManage);
-  const actor = actorOf(user);
+export async function loader(args: Route.LoaderArgs) {
+  const { params } = args;
+  const actor = await requireActor(args, canManage);
   const classroom = await orRespond(getBranchClassroom(actor, params.id, params.classroomId));
   const schedule = params.scheduleId ? await orRespond(getClassroomSchedule(actor, classroom.id, params.scheduleId)) : null;
   return {
@@ -29,12 +22,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const actor = actorOf(await requirePermission(context, canManage));
-  const { id: branchId, classroomId, scheduleId } = params;
-  return saveDialogForm(await request.formData(), {
+export async function action(args: Route.ActionArgs) {
+  const { id: branchId, classroomId, scheduleId } = args.params;
+  return dialogAction(args, {
+    permission: canManage,
     schema: scheduleFormSchema,
-    save: async (value) => {
+    save: async (value, { actor }) => {
       await getBranchClassroom(actor, branchId, classroomId);
       if (!scheduleId) return createSchedule(actor, { ...value, classroomId });
       await getClassroomSchedule(actor, classroomId, scheduleId);
@@ -46,82 +39,45 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export default function ScheduleFormDialog({ loaderData, actionData, params }: Route.ComponentProps) {
+export default function ScheduleFormDialog({ loaderData, params }: Route.ComponentProps) {
   const { classroom, schedule } = loaderData;
-  const location = useLocation();
-  const pending = useIsSubmitting(location.pathname);
-  useActionToast(actionData?.toast);
   const closeTo = `/branches/${params.id}/classrooms`;
-  const [form, fields] = useForm({
+  const [form, fields] = useDialogForm({
     id: schedule ? `schedule-${schedule.id}` : `schedule-new-${classroom.id}`,
-    lastResult: actionData?.result,
+    schema: scheduleFormSchema,
     defaultValue: {
       dayOfWeek: schedule?.dayOfWeek ?? DEFAULT_WEEKDAY,
       startTime: schedule?.startTime ?? "",
       endTime: schedule?.endTime ?? "",
     },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: scheduleFormSchema }),
   });
   return (
-    <RouteDialog
+    <FormDialog
+      form={form}
       title={schedule ? "Editar Horário" : "Adicionar Horário"}
       description={`Sala: ${classroom.name}`}
       closeTo={closeTo}
       nested
+      submit={schedule ? "update" : "create"}
     >
-      <Form method="post" {...getFormProps(form)} preventScrollReset className="space-y-4">
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <fieldset disabled={pending} className="space-y-4">
-          <Field
-            label="Dia da semana"
-            htmlFor={fields.dayOfWeek.id}
-            errors={fields.dayOfWeek.errors}
-            errorId={fields.dayOfWeek.errorId}
-            required
-          >
-            <select {...getSelectProps(fields.dayOfWeek)} className={inputClass}>
-              {WEEKDAYS.map((day) => (
-                <option key={day} value={day}>
-                  {day}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              label="Horário inicial"
-              htmlFor={fields.startTime.id}
-              errors={fields.startTime.errors}
-              errorId={fields.startTime.errorId}
-              required
-            >
-              <input {...getInputProps(fields.startTime, { type: "time" })} className={inputClass} />
-            </Field>
-            <Field
-              label="Horário final"
-              htmlFor={fields.endTime.id}
-              errors={fields.endTime.errors}
-              errorId={fields.endTime.errorId}
-              required
-            >
-              <input {...getInputProps(fields.endTime, { type: "time" })} className={inputClass} />
-            </Field>
-          </div>
-        </fieldset>
-        <DialogFooter>
-          <LinkButton to={closeTo} variant="outline" preventScrollReset>
-            Cancelar
-          </LinkButton>
-          <SubmitButton
-            pending={pending}
-            label={schedule ? "Atualizar" : "Criar"}
-            pendingLabel={schedule ? "Atualizando..." : "Criando..."}
-          />
-        </DialogFooter>
-      </Form>
-    </RouteDialog>
+      <Field label="Dia da semana" field={fields.dayOfWeek} required>
+        <select {...getSelectProps(fields.dayOfWeek)} className={inputClass}>
+          {WEEKDAYS.map((day) => (
+            <option key={day} value={day}>
+              {day}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Horário inicial" field={fields.startTime} required>
+          <input {...getInputProps(fields.startTime, { type: "time" })} className={inputClass} />
+        </Field>
+        <Field label="Horário final" field={fields.endTime} required>
+          <input {...getInputProps(fields.endTime, { type: "time" })} className={inputClass} />
+        </Field>
+      </div>
+    </FormDialog>
   );
 }
 
@@ -129,7 +85,4 @@ export function meta({ data }: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title: data?.schedule ? "Editar Horário" : "Adicionar Horário" }];
 }
 
-/** A stale or forbidden link: the dialog says why, over its list. */
-export function ErrorBoundary() {
-  return <DialogError />;
-}
+export { DialogErrorBoundary as ErrorBoundary } from "~/components/route-error";

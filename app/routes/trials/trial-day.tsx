@@ -1,5 +1,4 @@
 import type { Route } from "./+types/trial-day";
-import { DialogError } from "~/components/route-error";
 import { TrialBlock } from "~/components/trial-block";
 import { useLinkNavigation } from "~/hooks/use-link-navigation";
 import { RouteDialog } from "~/components/ui/dialog";
@@ -61,7 +60,4 @@ export function meta({ data }: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title: data ? `Experimentais de ${formatCalendarDate(data.date)}` : "Experimentais" }];
 }
 
-/** A stale or forbidden link: the dialog says why, over its list. */
-export function ErrorBoundary() {
-  return <DialogError />;
-}
+export { DialogErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -1,52 +1,36 @@
 import type { Route } from "./+types/trial-delete";
-import { DialogError } from "~/components/route-error";
-import { ConfirmDeleteDialog } from "~/components/confirm-delete-dialog";
-import { useActionToast } from "~/components/ui/toaster";
+import { DeleteDialog } from "~/components/confirm-delete-dialog";
 import { canManageTrials } from "~/domain/actor";
 import { returnMonth, trialsUrl } from "~/domain/trials/calendar";
 import { deleteTrial, getTrial } from "~/domain/trials/service.server";
-import { deleteFailed, orRespond } from "~/lib/forms.server";
-import { actorOf, requirePermission } from "~/session.server";
-import { redirectWithToast } from "~/toast.server";
+import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/lib/forms.server";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = await requirePermission(context, canManageTrials);
-  const trial = await orRespond(getTrial(actorOf(user), params.id));
-  const url = new URL(request.url);
-  const month = returnMonth(url, trial.scheduledDate);
-  return { closeTo: trialsUrl(month), action: `/trials/${trial.id}/delete${month ? `?month=${month}` : ""}` };
-}
+const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec<{ id: string; month: string | null }> => {
+  const url = new URL(args.request.url);
+  return {
+    permission: canManageTrials,
+    // The month to go back to: the URL's, else the trial's own.
+    find: async (actor) => ({ id: args.params.id, month: returnMonth(url, (await getTrial(actor, args.params.id)).scheduledDate) }),
+    closeTo: ({ month }) => trialsUrl(month),
+    action: ({ id, month }) => `/trials/${id}/delete${month ? `?month=${month}` : ""}`,
+    remove: (actor) => deleteTrial(actor, args.params.id),
+    back: trialsUrl(returnMonth(url)),
+    errorTitle: "Erro ao remover",
+    success: "Experimental removido",
+  };
+};
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requirePermission(context, canManageTrials);
-  const url = new URL(request.url);
-  try {
-    await deleteTrial(actorOf(user), params.id);
-  } catch (error) {
-    return deleteFailed(error, "Erro ao remover");
-  }
-  return redirectWithToast(trialsUrl(returnMonth(url)), { title: "Sucesso", description: "Experimental removido" });
-}
+export const loader = (args: Route.LoaderArgs) => deleteDialogLoader(args, spec(args));
+export const action = (args: Route.ActionArgs) => deleteDialogAction(args, spec(args));
 
-export default function TrialDelete({ loaderData, actionData }: Route.ComponentProps) {
-  useActionToast(actionData?.toast);
+export default function TrialDelete() {
   return (
-    <ConfirmDeleteDialog
+    <DeleteDialog
       text="Tem certeza que deseja remover este experimental? Esta ação não pode ser desfeita."
-      closeTo={loaderData.closeTo}
-      action={loaderData.action}
       confirmLabel="Confirmar"
       pendingLabel="Removendo..."
-      errors={actionData?.errors}
     />
   );
 }
 
-export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
-  return [{ title: "Confirmar exclusão" }];
-}
-
-/** A stale or forbidden link: the dialog says why, over its list. */
-export function ErrorBoundary() {
-  return <DialogError />;
-}
+export { ErrorBoundary, meta } from "~/components/confirm-delete-dialog";

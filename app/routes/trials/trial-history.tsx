@@ -1,5 +1,4 @@
 import type { Route } from "./+types/trial-history";
-import { DialogError } from "~/components/route-error";
 import { LinkButton } from "~/components/ui/button";
 import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
 import { returnMonth, trialsUrl } from "~/domain/trials/calendar";
@@ -80,7 +79,4 @@ export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title: "Histórico de Status" }];
 }
 
-/** A stale or forbidden link: the dialog says why, over its list. */
-export function ErrorBoundary() {
-  return <DialogError />;
-}
+export { DialogErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -1,5 +1,4 @@
 import type { Route } from "./+types/trial-status";
-import { DialogError } from "~/components/route-error";
 import { StatusOptions } from "~/components/trial-block";
 import { RouteDialog } from "~/components/ui/dialog";
 import { canManageTrials } from "~/domain/actor";
@@ -32,7 +31,4 @@ export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title: "Alterar status" }];
 }
 
-/** A stale or forbidden link: the dialog says why, over its list. */
-export function ErrorBoundary() {
-  return <DialogError />;
-}
+export { DialogErrorBoundary as ErrorBoundary } from "~/components/route-error";

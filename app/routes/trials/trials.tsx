@@ -28,7 +28,7 @@ import { getTrialCalendar, updateTrial } from "~/domain/trials/service.server";
 import { useLinkNavigation } from "~/hooks/use-link-navigation";
 import type { Toast } from "~/lib/toast";
 import { actorOf, requirePermission, requireUser } from "~/session.server";
-import { redirectWithToast } from "~/toast.server";
+import { dataWithToast, redirectWithToast } from "~/toast.server";
 
 /** The first trials of each day on the calendar; the rest are in the day's dialog. */
 const DAY_LIMIT = 3;
@@ -81,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     status = error.status;
   }
   if (!enhanced) return redirectWithToast(back, toast);
-  return data({ toast: { id: crypto.randomUUID(), ...toast } as Toast | undefined }, { status });
+  return dataWithToast({}, toast, { status });
 }
 
 

@@ -1,47 +1,25 @@
 import type { Route } from "./+types/user-delete";
-import { DialogError } from "~/components/route-error";
-import { ConfirmDeleteDialog } from "~/components/confirm-delete-dialog";
-import { useActionToast } from "~/components/ui/toaster";
+import { DeleteDialog } from "~/components/confirm-delete-dialog";
 import { canManage } from "~/domain/actor";
 import { usersListSearch, usersListUrl } from "~/domain/users/list-search";
 import { deleteUser, getUser } from "~/domain/users/service.server";
-import { deleteFailed, orRespond } from "~/lib/forms.server";
-import { actorOf, requirePermission } from "~/session.server";
-import { redirectWithToast } from "~/toast.server";
+import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/lib/forms.server";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = await requirePermission(context, canManage);
-  await orRespond(getUser(actorOf(user), params.id));
-  return { closeTo: usersListUrl(request.url), search: usersListSearch(request.url) };
+const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({
+  permission: canManage,
+  find: (actor) => getUser(actor, args.params.id),
+  remove: (actor) => deleteUser(actor, args.params.id),
+  back: usersListUrl(args.request.url),
+  action: () => `/users/${args.params.id}/delete${usersListSearch(args.request.url)}`,
+  errorTitle: "Erro ao excluir usuário",
+  success: "Usuário excluído com sucesso",
+});
+
+export const loader = (args: Route.LoaderArgs) => deleteDialogLoader(args, spec(args));
+export const action = (args: Route.ActionArgs) => deleteDialogAction(args, spec(args));
+
+export default function UserDelete() {
+  return <DeleteDialog text="Tem certeza que deseja excluir este usuário? Esta ação não pode ser desfeita." />;
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requirePermission(context, canManage);
-  try {
-    await deleteUser(actorOf(user), params.id);
-  } catch (error) {
-    return deleteFailed(error, "Erro ao excluir usuário");
-  }
-  return redirectWithToast(usersListUrl(request.url), { title: "Sucesso", description: "Usuário excluído com sucesso" });
-}
-
-export default function UserDelete({ params, loaderData, actionData }: Route.ComponentProps) {
-  useActionToast(actionData?.toast);
-  return (
-    <ConfirmDeleteDialog
-      text="Tem certeza que deseja excluir este usuário? Esta ação não pode ser desfeita."
-      closeTo={loaderData.closeTo}
-      action={`/users/${params.id}/delete${loaderData.search}`}
-      errors={actionData?.errors}
-    />
-  );
-}
-
-export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
-  return [{ title: "Confirmar exclusão" }];
-}
-
-/** A stale or forbidden link: the dialog says why, over its list. */
-export function ErrorBoundary() {
-  return <DialogError />;
-}
+export { ErrorBoundary, meta } from "~/components/confirm-delete-dialog";

@@ -1,16 +1,12 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getInputProps, getSelectProps } from "@conform-to/react";
 import { useId, useState, type ChangeEvent } from "react";
-import { Form, useLocation, useRevalidator } from "react-router";
-import { z } from "zod";
+import { useRevalidator } from "react-router";
+import type { z } from "zod";
 import type { Route } from "./+types/user-form";
-import { DialogError } from "~/components/route-error";
 import { Avatar } from "~/components/avatar";
-import { LinkButton } from "~/components/ui/button";
-import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
-import { Field, FieldErrors, FormErrors, inputClass } from "~/components/ui/field";
-import { SubmitButton, useIsSubmitting } from "~/components/ui/form-controls";
-import { useActionToast, useToast } from "~/components/ui/toaster";
+import { Field, FieldErrors, inputClass } from "~/components/ui/field";
+import { FormDialog, useDialogForm, useDialogSubmitting } from "~/components/ui/form-dialog";
+import { useToast } from "~/components/ui/toaster";
 import { canManage, USER_TYPE_LABELS, USER_TYPES } from "~/domain/actor";
 import { DomainError } from "~/domain/errors";
 import { IMAGE_TYPES, isAcceptableImageFile } from "~/domain/storage/image";
@@ -21,10 +17,8 @@ import { userCreateSchema, userEditFormSchema } from "~/domain/users/schema";
 import { createUser, getUser, updateUser, type UserDTO } from "~/domain/users/service.server";
 import { formatCpf } from "~/lib/format";
 import { CpfInput } from "~/components/ui/masked-inputs";
-import { replyInvalid, replyWithError } from "~/lib/forms.server";
-import { orRespond } from "~/lib/forms.server";
-import { actorOf, getSession, requirePermission } from "~/session.server";
-import { redirectWithToast } from "~/toast.server";
+import { dialogAction, orRespond, requireActor } from "~/lib/forms.server";
+import { getSession } from "~/session.server";
 
 /** §8: the avatar file problem, for the browser's check and for the server's refusal alike. */
 const AVATAR_FILE_INVALID = "Arquivo inválido ou muito grande.";
@@ -32,58 +26,48 @@ const AVATAR_FILE_INVALID = "Arquivo inválido ou muito grande.";
 const HIDDEN_FIELDS = ["password", "avatar"];
 
 /** /users/new and /users/:id/edit: the same dialog, create or edit. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = await requirePermission(context, canManage);
-  const editing = params.id ? await orRespond(getUser(actorOf(user), params.id)) : null;
-  return { user: editing, closeTo: usersListUrl(request.url) };
+export async function loader(args: Route.LoaderArgs) {
+  const actor = await requireActor(args, canManage);
+  const editing = args.params.id ? await orRespond(getUser(actor, args.params.id)) : null;
+  return { user: editing, closeTo: usersListUrl(args.request.url) };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const actor = actorOf(await requirePermission(context, canManage));
-  const closeTo = usersListUrl(request.url);
+export async function action(args: Route.ActionArgs) {
+  const { request, params } = args;
   const editing = Boolean(params.id);
-
-  let formData: FormData;
-  try {
+  return dialogAction(args, {
+    permission: canManage,
     // The edit form may carry the avatar (multipart, without JavaScript): capped while reading.
-    formData = await readFormDataLimited(request);
-  } catch (error) {
-    const empty = parseWithZod(new FormData(), { schema: z.object({}) });
-    return replyWithError(empty, fileProblem(error), "Erro");
-  }
-
-  const submission = parseWithZod(formData, { schema: editing ? userEditFormSchema : userCreateSchema });
-  if (submission.status !== "success") return replyInvalid(submission, { hideFields: HIDDEN_FIELDS });
-
-  try {
-    if (params.id) {
-      const value = submission.value as z.output<typeof userEditFormSchema>;
-      const file = formData.get("avatar");
-      let avatarUrl: string | undefined;
-      if (file instanceof File && file.size > 0) {
-        try {
-          avatarUrl = (await storeUploadedFile(actor, file)).objectPath;
-        } catch (error) {
-          throw fileProblem(error);
+    readForm: (request) => readFormDataLimited(request).catch((error: unknown) => Promise.reject(fileProblem(error))),
+    schema: editing ? userEditFormSchema : userCreateSchema,
+    save: async (submitted, { actor, formData }) => {
+      if (params.id) {
+        const value = submitted as z.output<typeof userEditFormSchema>;
+        const file = formData.get("avatar");
+        let avatarUrl: string | undefined;
+        if (file instanceof File && file.size > 0) {
+          try {
+            avatarUrl = (await storeUploadedFile(actor, file)).objectPath;
+          } catch (error) {
+            throw fileProblem(error);
+          }
         }
+        const changes = {
+          ...value,
+          // In the form a blank CPF means "none" (the JSON PATCH leaves an absent one unchanged).
+          cpf: value.cpf ?? null,
+          ...(avatarUrl ? { avatarUrl } : {}),
+        };
+        // Changing your own password or type keeps this session; your other ones end.
+        await updateUser(actor, params.id, changes, { currentSessionId: (await getSession(args.context))?.sessionId });
+      } else {
+        await createUser(actor, submitted as z.output<typeof userCreateSchema>);
       }
-      const changes = {
-        ...value,
-        // In the form a blank CPF means "none" (the JSON PATCH leaves an absent one unchanged).
-        cpf: value.cpf ?? null,
-        ...(avatarUrl ? { avatarUrl } : {}),
-      };
-      // Changing your own password or type keeps this session; your other ones end.
-      await updateUser(actor, params.id, changes, { currentSessionId: (await getSession(context))?.sessionId });
-    } else {
-      await createUser(actor, submission.value);
-    }
-  } catch (error) {
-    return replyWithError(submission, error, "Erro", { hideFields: HIDDEN_FIELDS });
-  }
-  return redirectWithToast(closeTo, {
-    title: "Sucesso",
-    description: editing ? "Usuário atualizado com sucesso" : "Usuário criado com sucesso",
+    },
+    errorTitle: "Erro",
+    hideFields: HIDDEN_FIELDS,
+    redirectTo: usersListUrl(request.url),
+    success: editing ? "Usuário atualizado com sucesso" : "Usuário criado com sucesso",
   });
 }
 
@@ -93,88 +77,59 @@ function fileProblem(error: unknown): DomainError {
   return new DomainError(error.status, AVATAR_FILE_INVALID, { avatar: [AVATAR_FILE_INVALID] });
 }
 
-export default function UserFormDialog({ loaderData, actionData }: Route.ComponentProps) {
+export default function UserFormDialog({ loaderData }: Route.ComponentProps) {
   const { user, closeTo } = loaderData;
   const editing = Boolean(user);
-  const location = useLocation();
-  const pending = useIsSubmitting(location.pathname);
-  useActionToast(actionData?.toast);
-  const schema = editing ? userEditFormSchema : userCreateSchema;
-  const [form, fields] = useForm({
+  const pending = useDialogSubmitting();
+  const [form, fields] = useDialogForm({
     id: user ? `user-${user.id}` : "user-new",
-    lastResult: actionData?.result,
+    schema: editing ? userEditFormSchema : userCreateSchema,
     defaultValue: {
       name: user?.name ?? "",
       email: user?.email ?? "",
       userType: user?.userType ?? "",
       cpf: user?.cpf ? formatCpf(user.cpf) : "",
     },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const avatarErrors = form.allErrors.avatar;
 
   return (
-    <RouteDialog title={editing ? "Editar Usuário" : "Adicionar Novo Usuário"} closeTo={closeTo}>
-      <Form
-        method="post"
-        encType={editing ? "multipart/form-data" : undefined}
-        {...getFormProps(form)}
-        preventScrollReset
-        className="space-y-4"
+    <FormDialog
+      form={form}
+      title={editing ? "Editar Usuário" : "Adicionar Novo Usuário"}
+      closeTo={closeTo}
+      encType={editing ? "multipart/form-data" : undefined}
+      before={user ? <AvatarField user={user} disabled={pending} errors={avatarErrors} /> : null}
+      submit={editing ? "update" : "create"}
+    >
+      <Field label="Nome" field={fields.name} required>
+        <input {...getInputProps(fields.name, { type: "text" })} autoComplete="off" className={inputClass} />
+      </Field>
+      <Field label="E-mail" field={fields.email} required>
+        <input {...getInputProps(fields.email, { type: "email" })} autoComplete="off" className={inputClass} />
+      </Field>
+      <Field
+        label="Senha"
+        field={fields.password}
+        required={!editing}
+        hint={editing ? "Deixe em branco para manter a senha atual." : "Pelo menos 6 caracteres."}
       >
-        <FormErrors id={form.errorId} errors={form.errors} />
-        {user ? <AvatarField user={user} disabled={pending} errors={avatarErrors} /> : null}
-        <fieldset disabled={pending} className="space-y-4">
-          <Field label="Nome" htmlFor={fields.name.id} errors={fields.name.errors} errorId={fields.name.errorId} required>
-            <input {...getInputProps(fields.name, { type: "text" })} autoComplete="off" className={inputClass} />
-          </Field>
-          <Field label="E-mail" htmlFor={fields.email.id} errors={fields.email.errors} errorId={fields.email.errorId} required>
-            <input {...getInputProps(fields.email, { type: "email" })} autoComplete="off" className={inputClass} />
-          </Field>
-          <Field
-            label="Senha"
-            htmlFor={fields.password.id}
-            errors={fields.password.errors}
-            errorId={fields.password.errorId}
-            required={!editing}
-            hint={editing ? "Deixe em branco para manter a senha atual." : "Pelo menos 6 caracteres."}
-          >
-            <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" className={inputClass} />
-          </Field>
-          <Field
-            label="Tipo de Usuário"
-            htmlFor={fields.userType.id}
-            errors={fields.userType.errors}
-            errorId={fields.userType.errorId}
-            required
-          >
-            <select {...getSelectProps(fields.userType)} className={inputClass}>
-              <option value="">Selecione o tipo</option>
-              {USER_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {USER_TYPE_LABELS[type]}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field label="CPF" htmlFor={fields.cpf.id} errors={fields.cpf.errors} errorId={fields.cpf.errorId}>
-            <CpfInput {...getInputProps(fields.cpf, { type: "text" })} />
-          </Field>
-        </fieldset>
-        <DialogFooter>
-          <LinkButton to={closeTo} variant="outline" preventScrollReset>
-            Cancelar
-          </LinkButton>
-          <SubmitButton
-            pending={pending}
-            label={editing ? "Atualizar" : "Criar"}
-            pendingLabel={editing ? "Atualizando..." : "Criando..."}
-          />
-        </DialogFooter>
-      </Form>
-    </RouteDialog>
+        <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" className={inputClass} />
+      </Field>
+      <Field label="Tipo de Usuário" field={fields.userType} required>
+        <select {...getSelectProps(fields.userType)} className={inputClass}>
+          <option value="">Selecione o tipo</option>
+          {USER_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {USER_TYPE_LABELS[type]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="CPF" field={fields.cpf}>
+        <CpfInput {...getInputProps(fields.cpf, { type: "text" })} />
+      </Field>
+    </FormDialog>
   );
 }
 
@@ -294,7 +249,4 @@ export function meta({ data }: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title: data?.user ? "Editar Usuário" : "Adicionar Novo Usuário" }];
 }
 
-/** A stale or forbidden link: the dialog says why, over its list. */
-export function ErrorBoundary() {
-  return <DialogError />;
-}
+export { DialogErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -4,7 +4,7 @@ import { Avatar } from "~/components/avatar";
 import { PlusIcon } from "~/components/icons";
 import { Button, LinkButton, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
-import { Card, EmptyState, PageHeader, ResponsiveList, Td, Th } from "~/components/ui/page";
+import { DataList, EmptyState, PageHeader } from "~/components/ui/page";
 import { Pagination, pageHref } from "~/components/ui/pagination";
 import { Spinner } from "~/components/ui/spinner";
 import { canManage, userTypeLabel } from "~/domain/actor";
@@ -72,68 +72,49 @@ export default function Users({ loaderData }: Route.ComponentProps) {
               {searching ? <Spinner /> : null}
             </div>
           </Form>
-          {users.length === 0 ? (
-            <EmptyState message={`Nenhum usuário encontrado para "${q}"`} />
-          ) : (
-            <ResponsiveList
-              cards={users.map((u) => (
-                <Card key={u.id}>
-                  <div className="flex items-center gap-3">
-                    <Avatar src={u.avatarUrl} name={u.name} className="h-10 w-10" />
-                    <div className="min-w-0">
-                      <h2 className="truncate font-semibold">{u.name}</h2>
-                      <p className="truncate text-sm text-slate-700">{u.email}</p>
-                    </div>
+          <DataList
+            caption="Usuários"
+            rows={users}
+            rowKey={(u) => u.id}
+            empty={`Nenhum usuário encontrado para "${q}"`}
+            card={(u) => (
+              <>
+                <div className="flex items-center gap-3">
+                  <Avatar src={u.avatarUrl} name={u.name} className="h-10 w-10" />
+                  <div className="min-w-0">
+                    <h2 className="truncate font-semibold">{u.name}</h2>
+                    <p className="truncate text-sm text-slate-700">{u.email}</p>
                   </div>
-                  <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
-                    <div>
-                      <dt className="text-slate-600">CPF</dt>
-                      <dd>{formatCpf(u.cpf)}</dd>
-                    </div>
-                    <div>
-                      <dt className="text-slate-600">Tipo</dt>
-                      <dd>{userTypeLabel(u.userType)}</dd>
-                    </div>
-                  </dl>
-                  {canManage ? <RowActions base={`/users/${u.id}`} name={u.name} search={search} /> : null}
-                </Card>
-              ))}
-              table={
-                <table className="w-full">
-                  <caption className="sr-only">Usuários</caption>
-                  <thead className="border-b border-slate-200 bg-slate-50">
-                    <tr>
-                      <Th>Usuário</Th>
-                      <Th>E-mail</Th>
-                      <Th>CPF</Th>
-                      <Th>Tipo</Th>
-                      {canManage ? <Th className="text-right">Ações</Th> : null}
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-200">
-                    {users.map((u) => (
-                      <tr key={u.id}>
-                        <Td>
-                          <div className="flex items-center gap-3">
-                            <Avatar src={u.avatarUrl} name={u.name} />
-                            <span className="font-medium">{u.name}</span>
-                          </div>
-                        </Td>
-                        <Td>{u.email}</Td>
-                        <Td className="whitespace-nowrap">{formatCpf(u.cpf)}</Td>
-                        <Td>{userTypeLabel(u.userType)}</Td>
-                        {canManage ? (
-                          <Td className="text-right">
-                            <RowActions base={`/users/${u.id}`} name={u.name} search={search} />
-                          </Td>
-                        ) : null}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              }
-            />
-          )}
+                </div>
+                <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
+                  <div>
+                    <dt className="text-slate-600">CPF</dt>
+                    <dd>{formatCpf(u.cpf)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-slate-600">Tipo</dt>
+                    <dd>{userTypeLabel(u.userType)}</dd>
+                  </div>
+                </dl>
+                {canManage ? <RowActions base={`/users/${u.id}`} name={u.name} search={search} /> : null}
+              </>
+            )}
+            columns={[
+              {
+                header: "Usuário",
+                cell: (u) => (
+                  <div className="flex items-center gap-3">
+                    <Avatar src={u.avatarUrl} name={u.name} />
+                    <span className="font-medium">{u.name}</span>
+                  </div>
+                ),
+              },
+              { header: "E-mail", cell: (u) => u.email },
+              { header: "CPF", cell: (u) => formatCpf(u.cpf), className: "whitespace-nowrap" },
+              { header: "Tipo", cell: (u) => userTypeLabel(u.userType) },
+            ]}
+            actions={canManage ? (u) => <RowActions base={`/users/${u.id}`} name={u.name} search={search} /> : undefined}
+          />
           <Pagination page={page} pageCount={pageCount} href={pageHref("/users", q)} />
         </>
       )}
