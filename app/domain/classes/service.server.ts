@@ -1,4 +1,4 @@
-import { ForeignKeyConstraintError, Op, UniqueConstraintError, type Transaction, type WhereOptions } from "sequelize";
+import { ForeignKeyConstraintError, Op, UniqueConstraintError, type Transaction } from "sequelize";
 import {
   Branch,
   Classroom,
@@ -423,46 +423,4 @@ export async function deleteClass(actor: Actor | null, id: string): Promise<void
     if (error instanceof ForeignKeyConstraintError) throw new ConflictError(CLASS_IN_USE);
     throw error;
   }
-}
-
-/**
- * Options of the trials form's class select: active classes (plus `includeId`,
- * e.g. the class of the trial being edited), labelled 'course - Turma N (branch)',
- * with the start time of the first schedule in weekday order.
- */
-export async function listClassOptions(filter: { branchId?: string | null; includeId?: string | null } = {}): Promise<ClassOption[]> {
-  await db();
-  const active: WhereOptions = filter.includeId && isUuid(filter.includeId)
-    ? { [Op.or]: [{ active: true }, { id: filter.includeId }] }
-    : { active: true };
-  const where: WhereOptions = filter.branchId && isUuid(filter.branchId) ? { [Op.and]: [active, { branchId: filter.branchId }] } : active;
-  const rows = (await SchoolClass.findAll({
-    where,
-    attributes: ["id", "classNumber"],
-    include: [
-      { model: Course, as: "course", attributes: ["name"] },
-      { model: Branch, as: "branch", attributes: ["name"] },
-      {
-        model: ClassScheduleLink,
-        as: "scheduleLinks",
-        attributes: ["id"],
-        include: [{ model: ClassroomSchedule, as: "schedule", attributes: ["dayOfWeek", "startTime", "endTime"] }],
-      },
-    ],
-  })) as Row[];
-  return rows
-    .map((c) => {
-      const first = (c.scheduleLinks ?? [])
-        .map((l) => l.schedule)
-        .filter((s): s is ClassroomSchedule => Boolean(s))
-        .sort(compareSchedules)[0];
-      return {
-        id: c.id,
-        label: `${c.course?.name ?? ""} - Turma ${c.classNumber} (${c.branch?.name ?? ""})`,
-        firstStartTime: first?.startTime ?? null,
-        sort: [c.course?.name ?? "", Number(c.classNumber)] as const,
-      };
-    })
-    .sort((a, b) => a.sort[0].localeCompare(b.sort[0], "pt-BR") || a.sort[1] - b.sort[1])
-    .map(({ sort: _sort, ...option }) => option);
 }
