@@ -6,7 +6,8 @@ import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from "../erro
 import { isUuid, parseOrThrow } from "../validation";
 import { loginSchema, registerSchema, selfRegisterSchema } from "../users/schema";
 import { hashPassword, isUsableHash, spendDummyVerify, verifyPassword } from "../users/password.server";
-import { insertUser, toUserDTO, type UserDTO } from "../users/service.server";
+import { insertUser, type UserDTO } from "../users/service.server";
+import { toUserDTO } from "../users/queries.server";
 import { ipBucket } from "./ip";
 
 export const INVALID_CREDENTIALS = "E-mail ou senha inválidos";

@@ -10,7 +10,8 @@ import { CheckboxField, SubmitButton, useIsSubmitting } from "~/components/ui/fo
 import { useActionToast } from "~/components/ui/toaster";
 import { canManage } from "~/domain/actor";
 import { branchFormSchema } from "~/domain/branches/schema";
-import { createBranch, getBranch, updateBranch } from "~/domain/branches/service.server";
+import { createBranch, updateBranch } from "~/domain/branches/service.server";
+import { getBranch } from "~/domain/branches/queries.server";
 import { orRespond, saveDialogForm } from "~/lib/forms.server";
 import { actorOf, requirePermission } from "~/session.server";
 

@@ -10,17 +10,10 @@ import { Field, FieldErrors, FormErrors, inputClass } from "~/components/ui/fiel
 import { CheckboxField, SubmitButton, useIsSubmitting } from "~/components/ui/form-controls";
 import { useActionToast } from "~/components/ui/toaster";
 import { canManage } from "~/domain/actor";
-import {
-  buildClassForm,
-  classFormValuesFrom,
-  EMPTY_CLASS_FORM,
-  withDependentChoices,
-  type ClassFormOptions,
-  type ClassFormValues,
-  type Option,
-} from "~/domain/classes/options.server";
+import { buildClassForm, getClass, type ClassFormOptions, type ClassFormValues, type Option } from "~/domain/classes/queries.server";
+import { classFormValuesFrom, EMPTY_CLASS_FORM, withDependentChoices } from "./class-form-state";
 import { classFormSchema } from "~/domain/classes/schema";
-import { createClass, getClass, updateClass, type ClassDTO } from "~/domain/classes/service.server";
+import { createClass, updateClass, type ClassDTO } from "~/domain/classes/service.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { replyInvalid, replyWithError, orRespond } from "~/lib/forms.server";
 import { actorOf, requirePermission } from "~/session.server";

@@ -9,9 +9,10 @@ import { Field, FormErrors, inputClass } from "~/components/ui/field";
 import { SubmitButton, useIsSubmitting } from "~/components/ui/form-controls";
 import { useActionToast } from "~/components/ui/toaster";
 import { canManage } from "~/domain/actor";
-import { getBranch } from "~/domain/branches/service.server";
+import { getBranch } from "~/domain/branches/queries.server";
 import { classroomFormSchema } from "~/domain/classrooms/schema";
-import { createClassroom, getBranchClassroom, updateClassroom } from "~/domain/classrooms/service.server";
+import { createClassroom, updateClassroom } from "~/domain/classrooms/service.server";
+import { getBranchClassroom } from "~/domain/classrooms/queries.server";
 import { orRespond, saveDialogForm } from "~/lib/forms.server";
 import { actorOf, requirePermission } from "~/session.server";
 

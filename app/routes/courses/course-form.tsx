@@ -10,7 +10,8 @@ import { CheckboxField, SubmitButton, useIsSubmitting } from "~/components/ui/fo
 import { useActionToast } from "~/components/ui/toaster";
 import { canManage } from "~/domain/actor";
 import { courseFormSchema } from "~/domain/courses/schema";
-import { createCourse, getCourse, updateCourse } from "~/domain/courses/service.server";
+import { createCourse, updateCourse } from "~/domain/courses/service.server";
+import { getCourse } from "~/domain/courses/queries.server";
 import { orRespond, saveDialogForm } from "~/lib/forms.server";
 import { actorOf, requirePermission } from "~/session.server";
 

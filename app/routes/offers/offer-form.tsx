@@ -9,9 +9,10 @@ import { Field, FormErrors, inputClass } from "~/components/ui/field";
 import { CheckboxField, SubmitButton, useIsSubmitting } from "~/components/ui/form-controls";
 import { useActionToast } from "~/components/ui/toaster";
 import { canManage } from "~/domain/actor";
-import { listBranches } from "~/domain/branches/service.server";
+import { listBranches } from "~/domain/branches/queries.server";
 import { offerFormSchema } from "~/domain/offers/schema";
-import { createOffer, getOffer, updateOffer } from "~/domain/offers/service.server";
+import { createOffer, updateOffer } from "~/domain/offers/service.server";
+import { getOffer } from "~/domain/offers/queries.server";
 import { orRespond, saveDialogForm } from "~/lib/forms.server";
 import { actorOf, requirePermission } from "~/session.server";
 

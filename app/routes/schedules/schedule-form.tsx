@@ -9,9 +9,10 @@ import { Field, FormErrors, inputClass } from "~/components/ui/field";
 import { SubmitButton, useIsSubmitting } from "~/components/ui/form-controls";
 import { useActionToast } from "~/components/ui/toaster";
 import { canManage } from "~/domain/actor";
-import { getBranchClassroom } from "~/domain/classrooms/service.server";
+import { getBranchClassroom } from "~/domain/classrooms/queries.server";
 import { DEFAULT_WEEKDAY, scheduleFormSchema, WEEKDAYS } from "~/domain/schedules/schema";
-import { createSchedule, getClassroomSchedule, updateSchedule } from "~/domain/schedules/service.server";
+import { createSchedule, updateSchedule } from "~/domain/schedules/service.server";
+import { getClassroomSchedule } from "~/domain/schedules/queries.server";
 import { orRespond, saveDialogForm } from "~/lib/forms.server";
 import { actorOf, requirePermission } from "~/session.server";
 

@@ -14,11 +14,11 @@ import { useActionToast, useToast } from "~/components/ui/toaster";
 import { canManage, USER_TYPE_LABELS, USER_TYPES } from "~/domain/actor";
 import { DomainError } from "~/domain/errors";
 import { IMAGE_TYPES, isAcceptableImageFile } from "~/domain/storage/image";
-import { readFormDataLimited } from "~/domain/storage/multipart.server";
-import { storeUploadedFile } from "~/domain/storage/uploads.server";
-import { usersListUrl } from "~/domain/users/list-search";
+import { postedFile, readFormDataLimited } from "~/lib/multipart.server";
+import { usersListUrl } from "./list-search";
 import { userCreateSchema, userEditFormSchema } from "~/domain/users/schema";
-import { createUser, getUser, updateUser, type UserDTO } from "~/domain/users/service.server";
+import { createUser, updateUserWithAvatar, type UserDTO } from "~/domain/users/service.server";
+import { getUser } from "~/domain/users/queries.server";
 import { formatCpf } from "~/lib/format";
 import { CpfInput } from "~/components/ui/masked-inputs";
 import { replyInvalid, replyWithError } from "~/lib/forms.server";
@@ -58,28 +58,17 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     if (params.id) {
       const value = submission.value as z.output<typeof userEditFormSchema>;
-      const file = formData.get("avatar");
-      let avatarUrl: string | undefined;
-      if (file instanceof File && file.size > 0) {
-        try {
-          avatarUrl = (await storeUploadedFile(actor, file)).objectPath;
-        } catch (error) {
-          throw fileProblem(error);
-        }
-      }
-      const changes = {
-        ...value,
-        // In the form a blank CPF means "none" (the JSON PATCH leaves an absent one unchanged).
-        cpf: value.cpf ?? null,
-        ...(avatarUrl ? { avatarUrl } : {}),
-      };
+      // In the form a blank CPF means "none" (the JSON PATCH leaves an absent one unchanged).
+      const changes = { ...value, cpf: value.cpf ?? null };
       // Changing your own password or type keeps this session; your other ones end.
-      await updateUser(actor, params.id, changes, { currentSessionId: (await getSession(request))?.sessionId });
+      const options = { currentSessionId: (await getSession(request))?.sessionId };
+      await updateUserWithAvatar(actor, params.id, changes, await postedFile(formData, "avatar"), options);
     } else {
       await createUser(actor, submission.value);
     }
   } catch (error) {
-    return replyWithError(submission, error, "Erro", { hideFields: HIDDEN_FIELDS });
+    const refusedFile = error instanceof DomainError && error.errors?.avatar;
+    return replyWithError(submission, refusedFile ? fileProblem(error) : error, "Erro", { hideFields: HIDDEN_FIELDS });
   }
   return redirectWithToast(closeTo, {
     title: "Sucesso",

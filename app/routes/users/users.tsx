@@ -8,8 +8,8 @@ import { Card, EmptyState, PageHeader, ResponsiveList, Td, Th } from "~/componen
 import { Pagination, pageHref } from "~/components/ui/pagination";
 import { Spinner } from "~/components/ui/spinner";
 import { canManage, userTypeLabel } from "~/domain/actor";
-import { usersListSearch } from "~/domain/users/list-search";
-import { listUsersPage } from "~/domain/users/service.server";
+import { usersListSearch } from "./list-search";
+import { listUsersPage } from "~/domain/users/queries.server";
 import { formatCpf } from "~/lib/format";
 import { cn } from "~/lib/cn";
 import { actorOf, requireUser } from "~/session.server";
