@@ -130,3 +130,15 @@ export async function avatarPathsInUse(paths: string[]): Promise<Set<string>> {
   const rows = await User.findAll({ where: { avatarUrl: { [Op.in]: paths } }, attributes: ["avatarUrl"], raw: true });
   return new Set(rows.map((u) => u.avatarUrl).filter((p): p is string => p !== null));
 }
+
+/** The user with this e-mail, password hash included (only sign-in reads it), or null. */
+export async function findUserByEmail(email: string): Promise<User | null> {
+  await db();
+  return User.findOne({ where: { email } });
+}
+
+/** Whether any user exists (an empty database lets its first account register as Administrator). */
+export async function anyUserExists(): Promise<boolean> {
+  await db();
+  return (await User.findOne({ attributes: ["id"] })) !== null;
+}
