@@ -1,14 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { DomainError } from "~/domain/errors";
 import { getTrial } from "~/domain/trials/queries.server";
 import { createTrial, updateTrial } from "~/domain/trials/service.server";
-import { makeClass, makeStaffUser } from "../support/factories";
+import { makeClass } from "../support/factories";
+import { actorOfType, refusal } from "../support/service";
 
 /** The trial commands, called as both surfaces call them (the JSON API and the form's action). */
-async function team() {
-  const user = await makeStaffUser("Team");
-  return { id: user.id, userType: user.userType };
-}
+const team = () => actorOfType("Team");
 
 function input(classId: string, scheduledTime: string) {
   return {
@@ -19,15 +16,6 @@ function input(classId: string, scheduledTime: string) {
     scheduledDate: "2031-03-10",
     scheduledTime,
   };
-}
-
-async function refusal(work: Promise<unknown>): Promise<DomainError> {
-  const error = await work.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DomainError);
-  return error as DomainError;
 }
 
 describe("a blank time takes the class's first start time", () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { count } from "../support/db";
-import { DomainError } from "~/domain/errors";
 import { MAX_AVATAR_BYTES } from "~/domain/storage/image";
 import { getUser } from "~/domain/users/queries.server";
 import { updateUserWithAvatar } from "~/domain/users/service.server";
-import { makeStaffUser, makeUser } from "../support/factories";
+import { makeUser } from "../support/factories";
+import { actorOfType, refusal } from "../support/service";
 
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
@@ -14,19 +14,7 @@ const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect width="1"
 
 const file = (bytes: Uint8Array, contentType = "image/png") => ({ bytes, contentType, size: bytes.byteLength });
 
-async function admin() {
-  const user = await makeStaffUser("Administrator");
-  return { id: user.id, userType: user.userType };
-}
-
-async function refusal(work: Promise<unknown>): Promise<DomainError> {
-  const error = await work.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DomainError);
-  return error as DomainError;
-}
+const admin = () => actorOfType("Administrator");
 
 const stored = async () => ({ uploads: await count("uploads"), objects: await count("stored_objects") });
 
@@ -77,10 +65,9 @@ describe("updateUserWithAvatar: the user form's edit with a file", () => {
   });
 
   it("is for administrators only: nothing is stored for Team", async () => {
-    const team = await makeStaffUser("Team");
     const user = await makeUser();
     const before = await stored();
-    const refused = await refusal(updateUserWithAvatar({ id: team.id, userType: "Team" }, user.id, {}, file(PNG)));
+    const refused = await refusal(updateUserWithAvatar(await actorOfType("Team"), user.id, {}, file(PNG)));
     expect(refused.status).toBe(403);
     expect(await stored()).toEqual(before);
   });

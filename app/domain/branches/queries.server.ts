@@ -3,6 +3,7 @@ import { Branch } from "#db/models.ts";
 import { db } from "~/db.server";
 import { sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
+import { activeOr, type Option } from "../options.server";
 import { NotFoundError } from "../errors";
 import { isUuid } from "../validation";
 import type { BranchDTO } from "./service.server";
@@ -85,9 +86,8 @@ export async function getBranch(actor: Actor | null, id: string): Promise<Branch
  * The active branches as select options, by name; `keep` (the value already
  * chosen: a class whose branch was since deactivated) stays offered.
  */
-export async function listBranchOptions(keep?: string): Promise<Array<{ id: string; label: string }>> {
+export async function listBranchOptions(keep?: string): Promise<Option[]> {
   await db();
-  const where = keep && isUuid(keep) ? { [Op.or]: [{ active: true }, { id: keep }] } : { active: true };
-  const rows = await Branch.findAll({ where, attributes: ["id", "name"], order: [["name", "ASC"]] });
+  const rows = await Branch.findAll({ where: activeOr(keep), attributes: ["id", "name"], order: [["name", "ASC"]] });
   return rows.map((b) => ({ id: b.id, label: b.name }));
 }

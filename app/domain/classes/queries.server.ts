@@ -1,4 +1,4 @@
-import { Op, type Transaction } from "sequelize";
+import type { Transaction } from "sequelize";
 import {
   Branch,
   Classroom,
@@ -15,6 +15,7 @@ import { listBranchOptions } from "../branches/queries.server";
 import { listClassroomOptions } from "../classrooms/queries.server";
 import { listCourseOptions } from "../courses/queries.server";
 import { NotFoundError } from "../errors";
+import { activeOr, type Option } from "../options.server";
 import { compareSchedules, scheduleLabel } from "../schedules/schema";
 import { listScheduleOptions } from "../schedules/queries.server";
 import { listUserOptions } from "../users/queries.server";
@@ -271,8 +272,7 @@ function toOption(cls: OptionRow): ClassOption {
  */
 export async function listClassOptions(alsoId?: string | null): Promise<ClassOption[]> {
   await db();
-  const where = alsoId && isUuid(alsoId) ? { [Op.or]: [{ active: true }, { id: alsoId }] } : { active: true };
-  const rows = (await SchoolClass.findAll({ where, include: optionInclude, order: [["classNumber", "ASC"]] })) as OptionRow[];
+  const rows = (await SchoolClass.findAll({ where: activeOr(alsoId), include: optionInclude, order: [["classNumber", "ASC"]] })) as OptionRow[];
   return rows.map(toOption);
 }
 
@@ -290,10 +290,7 @@ export async function countClasses(where: { branchId: string } | { classroomId: 
   return SchoolClass.count({ where, transaction: t });
 }
 
-export interface Option {
-  id: string;
-  label: string;
-}
+export type { Option };
 
 export interface ClassFormValues {
   courseId: string;

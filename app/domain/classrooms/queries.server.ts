@@ -6,6 +6,7 @@ import { requireActor, type Actor } from "../actor";
 import { getBranch } from "../branches/queries.server";
 import type { BranchDTO } from "../branches/service.server";
 import { NotFoundError } from "../errors";
+import type { Option } from "../options.server";
 import { schedulesOfClassrooms } from "../schedules/queries.server";
 import { isUuid } from "../validation";
 import type { ClassroomDTO, ClassroomWithSchedules } from "./service.server";
@@ -92,7 +93,7 @@ export async function getBranchClassroom(actor: Actor | null, branchId: string, 
 }
 
 /** A branch's classrooms as the class dialog's choices, by name. */
-export async function listClassroomOptions(branchId: string): Promise<Array<{ id: string; label: string }>> {
+export async function listClassroomOptions(branchId: string): Promise<Option[]> {
   if (!isUuid(branchId)) return [];
   await db();
   const rows = await Classroom.findAll({ where: { branchId }, attributes: ["id", "name"], order: [["name", "ASC"]] });

@@ -1,8 +1,9 @@
-import { Op, type Transaction } from "sequelize";
+import type { Transaction } from "sequelize";
 import { Course } from "#db/models.ts";
 import { db } from "~/db.server";
 import { sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
+import { activeOr, type Option } from "../options.server";
 import { NotFoundError } from "../errors";
 import { isUuid } from "../validation";
 import type { CourseDTO } from "./service.server";
@@ -66,10 +67,9 @@ export async function getCourse(actor: Actor | null, id: string): Promise<Course
  * The active courses as select options, by name; `keep` (the value already
  * chosen: a class whose course was since deactivated) stays offered.
  */
-export async function listCourseOptions(keep?: string): Promise<Array<{ id: string; label: string }>> {
+export async function listCourseOptions(keep?: string): Promise<Option[]> {
   await db();
-  const where = keep && isUuid(keep) ? { [Op.or]: [{ active: true }, { id: keep }] } : { active: true };
-  const rows = await Course.findAll({ where, attributes: ["id", "name"], order: [["name", "ASC"]] });
+  const rows = await Course.findAll({ where: activeOr(keep), attributes: ["id", "name"], order: [["name", "ASC"]] });
   return rows.map((c) => ({ id: c.id, label: c.name }));
 }
 

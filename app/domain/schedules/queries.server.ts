@@ -5,6 +5,7 @@ import { sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
 import { getClassroom } from "../classrooms/queries.server";
 import { NotFoundError } from "../errors";
+import type { Option } from "../options.server";
 import { isUuid } from "../validation";
 import type { ScheduleDTO } from "./dto";
 import { compareSchedules, scheduleLabel, WEEKDAYS } from "./schema";
@@ -91,7 +92,7 @@ export async function schedulesOfClassrooms(classroomIds: string[]): Promise<Map
 }
 
 /** A classroom's schedules as the class dialog's choices, labelled like 'Segunda 08:00-09:00', in schedule order. */
-export async function listScheduleOptions(classroomId: string): Promise<Array<{ id: string; label: string }>> {
+export async function listScheduleOptions(classroomId: string): Promise<Option[]> {
   if (!isUuid(classroomId)) return [];
   await db();
   const rows = await ClassroomSchedule.findAll({

@@ -4,6 +4,7 @@ import { db } from "~/db.server";
 import { sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
 import { NotFoundError } from "../errors";
+import type { Option } from "../options.server";
 import { isUuid } from "../validation";
 import type { UserDTO, UserPage } from "./service.server";
 
@@ -109,7 +110,7 @@ export async function getUser(actor: Actor | null, id: string): Promise<UserDTO>
 }
 
 /** Users of the given types as select options, by name (the class dialog's 'Responsável'). */
-export async function listUserOptions(types: string[]): Promise<Array<{ id: string; label: string }>> {
+export async function listUserOptions(types: string[]): Promise<Option[]> {
   await db();
   const rows = await User.findAll({ where: { userType: { [Op.in]: types } }, attributes: ["id", "name"], order: [["name", "ASC"]] });
   return rows.map((u) => ({ id: u.id, label: u.name }));
