@@ -12,8 +12,6 @@ import { isUuid, parseOrThrow } from "../validation";
 import { findRow, STAFF_TYPES, toDTO } from "./queries.server";
 import { classSchema, classUpdateSchema, type ClassInput } from "./schema";
 
-export { STAFF_TYPES } from "./queries.server";
-
 export interface ClassScheduleDTO {
   id: string;
   dayOfWeek: string;
