@@ -1,6 +1,12 @@
 import { createCookie, redirect } from "react-router";
 import type { UserDTO } from "~/domain/users/service.server";
-import { createSession, deleteSession, REMEMBER_MS, renewSession, sessionRenewalDue } from "~/domain/auth/service.server";
+import {
+  createSession,
+  deleteSession,
+  REMEMBER_MS,
+  renewSession,
+  sessionRenewalDue,
+} from "~/domain/auth/service.server";
 import { findSessionUser } from "~/domain/auth/queries.server";
 import { UnauthorizedError } from "~/domain/errors";
 import type { Actor } from "~/domain/actor";
