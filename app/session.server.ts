@@ -3,11 +3,11 @@ import type { UserDTO } from "~/domain/users/service.server";
 import {
   createSession,
   deleteSession,
-  findSessionUser,
   REMEMBER_MS,
   renewSession,
   sessionRenewalDue,
 } from "~/domain/auth/service.server";
+import { findSessionUser } from "~/domain/auth/queries.server";
 import { UnauthorizedError } from "~/domain/errors";
 import type { Actor } from "~/domain/actor";
 import { env } from "./env.server";

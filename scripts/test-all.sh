@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every test: typecheck, the README's commands on a fresh clone, unit, build, HTTP API tests on SQLite (and PostgreSQL when
+# Every test: typecheck, the README's commands on a fresh clone, unit, build, service tests and HTTP API tests on SQLite (and PostgreSQL when
 # TEST_DATABASE_URL is set), then end-to-end tests in Chromium with JS on and off.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,6 +17,14 @@ npx vitest run
 
 step "build"
 npm run -s build > /dev/null
+
+step "service tests on SQLite (commands and queries called directly)"
+SERVICE_TEST_DB=sqlite npx vitest run -c vitest.service.config.ts
+
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  step "service tests on PostgreSQL"
+  SERVICE_TEST_DB=postgres npx vitest run -c vitest.service.config.ts
+fi
 
 step "API tests on SQLite"
 API_TEST_DB=sqlite npx vitest run -c vitest.api.config.ts

@@ -95,6 +95,30 @@ describe("POST /api/trials", () => {
     expect(await count("trial_status_history")).toBe(beforeHistory);
   });
 
+  it("a blank time takes the class's first start time (weekday order, then time); a class without schedules leaves it invalid", async () => {
+    const { cls } = await makeClass({
+      schedules: [
+        { dayOfWeek: "Quarta", startTime: "07:00", endTime: "08:00" },
+        { dayOfWeek: "Segunda", startTime: "19:00", endTime: "20:00" },
+        { dayOfWeek: "Segunda", startTime: "18:15", endTime: "19:00" },
+      ],
+    });
+    const res = await team.post("/api/trials", payload({ classId: cls.id, scheduledTime: "" }));
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ classId: cls.id, scheduledTime: "18:15" });
+    expect((await team.get(`/api/trials/${res.body.id}`)).body.scheduledTime).toBe("18:15");
+
+    const before = await count("trials");
+    const bare = (await makeClass({ schedules: [] })).cls;
+    const noSchedule = await team.post("/api/trials", payload({ classId: bare.id, scheduledTime: "" }));
+    expect(noSchedule.status).toBe(400);
+    expect(noSchedule.body.errors).toEqual({ scheduledTime: ["Horário inválido"] });
+    const unknownClass = await team.post("/api/trials", payload({ classId: MISSING, scheduledTime: "" }));
+    expect(unknownClass.status).toBe(400);
+    expect(unknownClass.body.errors).toEqual({ classId: ["Turma não encontrada"] });
+    expect(await count("trials")).toBe(before);
+  });
+
   it("is for Team and Administrator: 401 signed out, 403 for Client, nothing written", async () => {
     const before = await count("trials");
     expect((await anonymous().get("/api/trials")).status).toBe(401);
@@ -122,6 +146,25 @@ describe("PATCH /api/trials/{id}", () => {
     expect(history.map((h) => h.status)).toEqual(["Agendado", "Compareceu", "Quer Matricular"]);
     const times = history.map((h) => new Date(h.changedAt).getTime());
     expect([...times].sort((a, b) => a - b)).toEqual(times);
+  });
+
+  it("a blank time takes the first start time of the trial's class (or of its new class); an absent time is kept", async () => {
+    const { id } = (await team.post("/api/trials", payload({ scheduledTime: "09:30" }))).body;
+    const kept = await team.patch(`/api/trials/${id}`, { studentName: "Luísa Mantida" });
+    expect(kept.body).toMatchObject({ studentName: "Luísa Mantida", scheduledTime: "09:30" });
+    const blank = await team.patch(`/api/trials/${id}`, { scheduledTime: "" });
+    expect(blank.status).toBe(200);
+    expect(blank.body).toMatchObject({ classId, scheduledTime: "18:30" });
+
+    const other = (await makeClass({ schedules: [{ dayOfWeek: "Sábado", startTime: "10:45", endTime: "11:45" }] })).cls;
+    const moved = await team.patch(`/api/trials/${id}`, { classId: other.id, scheduledTime: "" });
+    expect(moved.body).toMatchObject({ classId: other.id, scheduledTime: "10:45" });
+
+    const bare = (await makeClass({ schedules: [] })).cls;
+    const refused = await team.patch(`/api/trials/${id}`, { classId: bare.id, scheduledTime: "" });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({ scheduledTime: ["Horário inválido"] });
+    expect((await team.get(`/api/trials/${id}`)).body).toMatchObject({ classId: other.id, scheduledTime: "10:45" });
   });
 
   it("validates like POST, every field optional", async () => {

@@ -1,12 +1,12 @@
-import { Session, User } from "#db/models.ts";
-import { db, selectRows, sqlTimestamp, writeRows } from "~/db.server";
-import { env } from "~/env.server";
-import type { UserType } from "../actor";
+import { Session } from "#db/models.ts";
+import { db, sqlTimestamp, writeRows } from "~/db.server";
 import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from "../errors";
 import { isUuid, parseOrThrow } from "../validation";
 import { loginSchema, registerSchema, selfRegisterSchema } from "../users/schema";
 import { hashPassword, isUsableHash, spendDummyVerify, verifyPassword } from "../users/password.server";
-import { insertUser, toUserDTO, type UserDTO } from "../users/service.server";
+import { insertUser, type UserDTO } from "../users/service.server";
+import { findUserByEmail, toUserDTO } from "../users/queries.server";
+import { REGISTRATION_CLOSED, REGISTRATION_CLIENT_ONLY, registrationPolicy } from "./queries.server";
 import { ipBucket } from "./ip";
 
 export const INVALID_CREDENTIALS = "E-mail ou senha inválidos";
@@ -127,45 +127,13 @@ export async function verifyLogin(input: unknown, ip: string): Promise<{ user: U
   const delay = accountDelayMs((counts.get(keys.account)?.failures ?? 1) - 1);
   if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
 
-  const user = await User.findOne({ where: { email } });
+  const user = await findUserByEmail(email);
   let ok = false;
   if (user && isUsableHash(user.passwordHash)) ok = await verifyPassword(user.passwordHash, password);
   else await spendDummyVerify(password);
   if (!user || !ok) throw new UnauthorizedError(INVALID_CREDENTIALS);
   await settleSuccess(keys);
   return { user: toUserDTO(user), remember: Boolean(remember) };
-}
-
-export const REGISTRATION_CLOSED = "O cadastro de novas contas está fechado: peça a um administrador para criar a sua conta";
-export const REGISTRATION_CLIENT_ONLY =
-  "O cadastro cria apenas contas do tipo Cliente: peça a um administrador para criar contas de Equipe ou Administrador";
-
-export type RegistrationMode = "open" | "client" | "closed";
-
-export interface RegistrationPolicy {
-  mode: RegistrationMode;
-  /** The database has no user yet: the first account may always register, as Administrator. */
-  firstAccount: boolean;
-  /** Whether a visitor may create an account now. */
-  allowed: boolean;
-  /** The type a new account gets, when it is not the visitor's choice. */
-  fixedType: UserType | null;
-}
-
-/**
- * Who may register is the operator's choice (`REGISTRATION`): `open` (the
- * specification's default: anyone, any type), `client` (Cliente only) or
- * `closed` (only administrators create accounts). In every mode the first
- * account of an empty database may register, as Administrator.
- */
-export async function registrationPolicy(): Promise<RegistrationPolicy> {
-  const mode = env().REGISTRATION;
-  await db();
-  const firstAccount = (await User.findOne({ attributes: ["id"] })) === null;
-  if (mode === "open") return { mode, firstAccount, allowed: true, fixedType: null };
-  if (firstAccount) return { mode, firstAccount, allowed: true, fixedType: "Administrator" };
-  if (mode === "client") return { mode, firstAccount, allowed: true, fixedType: "Client" };
-  return { mode, firstAccount, allowed: false, fixedType: null };
 }
 
 /** Self-registration (§2 auth screen), as `REGISTRATION` allows; a refused one is a 403. */
@@ -213,32 +181,6 @@ export async function createSession(userId: string, remember: boolean): Promise<
   const expiresAt = new Date(Date.now() + sessionLifetimeMs(remember));
   const session = await Session.create({ userId, remember, expiresAt });
   return { id: session.id, expiresAt };
-}
-
-const SESSION_USER = `
-  SELECT "u"."id", "u"."name", "u"."email", "u"."userType", "u"."cpf", "u"."avatarUrl", "u"."createdAt", "u"."updatedAt",
-    "s"."remember" AS "sessionRemember", "s"."expiresAt" AS "sessionExpiresAt"
-  FROM "sessions" AS "s" JOIN "users" AS "u" ON "u"."id" = "s"."userId"
-  WHERE "s"."id" = :id AND "s"."expiresAt" > :now`;
-
-export interface SessionUser {
-  user: UserDTO;
-  remember: boolean;
-  expiresAt: Date;
-}
-
-/**
- * The user of a live session, or null. Every signed-in request asks this, so it
- * is one plain query (no model instances).
- */
-export async function findSessionUser(sessionId: string): Promise<SessionUser | null> {
-  if (!isUuid(sessionId)) return null;
-  const [row] = await selectRows<User & { sessionRemember: boolean | number; sessionExpiresAt: Date | string }>(SESSION_USER, {
-    id: sessionId,
-    now: sqlTimestamp(new Date()),
-  });
-  if (!row) return null;
-  return { user: toUserDTO(row), remember: Boolean(row.sessionRemember), expiresAt: new Date(row.sessionExpiresAt) };
 }
 
 // Conditional: of concurrent requests only one writes, and an ended or expired session stays ended.

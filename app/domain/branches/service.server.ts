@@ -1,83 +1,20 @@
 import { ForeignKeyConstraintError, Op } from "sequelize";
-import { Branch, Offer, SchoolClass } from "#db/models.ts";
+import { Branch } from "#db/models.ts";
 import { db, transaction } from "~/db.server";
-import { sqlList, type ListSource } from "../list.server";
-import { assertCanManage, requireActor, type Actor } from "../actor";
-import { ConflictError, NotFoundError } from "../errors";
-import { isUuid, parseOrThrow } from "../validation";
+import { assertCanManage, type Actor } from "../actor";
+import { countClasses } from "../classes/queries.server";
+import { ConflictError } from "../errors";
+import { countOffers } from "../offers/queries.server";
+import { parseOrThrow } from "../validation";
+import { find, toDTO } from "./queries.server";
 import { branchSchema, branchUpdateSchema } from "./schema";
 
 import type { BranchDTO } from "./schema";
 export type { BranchDTO };
 
-function toDTO(b: Branch): BranchDTO {
-  return {
-    id: b.id,
-    name: b.name,
-    address: b.address,
-    active: Boolean(b.active),
-    isDefault: Boolean(b.isDefault),
-    createdAt: new Date(b.createdAt).toISOString(),
-    updatedAt: new Date(b.updatedAt).toISOString(),
-  };
-}
-
-export const BRANCH_NOT_FOUND = "Unidade não encontrada";
 export const BRANCH_HAS_CLASSES = "Não é possível excluir esta unidade: ela possui turmas vinculadas";
 export const BRANCH_HAS_OFFERS = "Não é possível excluir esta unidade: ela possui ofertas vinculadas";
 export const BRANCH_IN_USE = "Não é possível excluir esta unidade: ela possui registros vinculados";
-
-async function find(id: string): Promise<Branch> {
-  await db();
-  const branch = isUuid(id) ? await Branch.findByPk(id) : null;
-  if (!branch) throw new NotFoundError(BRANCH_NOT_FOUND);
-  return branch;
-}
-
-/** True when a branch with this id exists (other services validate references with it). */
-export async function branchExists(id: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  await db();
-  return (await Branch.count({ where: { id: { [Op.eq]: id } } })) > 0;
-}
-
-/** All branches (or only active ones), default first, then by name. */
-export async function listBranches(actor: Actor | null, filter: { active?: boolean } = {}): Promise<BranchDTO[]> {
-  requireActor(actor);
-  await db();
-  const where = filter.active === undefined ? {} : { active: filter.active };
-  const rows = await Branch.findAll({
-    where,
-    order: [
-      ["isDefault", "DESC"],
-      ["name", "ASC"],
-    ],
-  });
-  return rows.map(toDTO);
-}
-
-/** GET /api/branches: the default first, then by name (then id), read in batches. */
-export function branchList(actor: Actor | null): ListSource<BranchDTO> {
-  requireActor(actor);
-  return sqlList<Branch & Record<string, unknown>, BranchDTO>(
-    "branches",
-    {
-      columns: `"b"."id", "b"."name", "b"."address", "b"."active", "b"."isDefault", "b"."createdAt", "b"."updatedAt"`,
-      from: `FROM "branches" AS "b"`,
-      key: [
-        { expr: `"b"."isDefault"`, type: "bool", desc: true },
-        { expr: `"b"."name"`, type: "text" },
-        { expr: `"b"."id"`, type: "uuid" },
-      ],
-    },
-    (rows) => rows.map(toDTO),
-  );
-}
-
-export async function getBranch(actor: Actor | null, id: string): Promise<BranchDTO> {
-  requireActor(actor);
-  return toDTO(await find(id));
-}
 
 /** At most one default branch: marking one default unmarks the others in the same transaction. */
 export async function createBranch(actor: Actor | null, input: unknown): Promise<BranchDTO> {
@@ -113,10 +50,10 @@ export async function deleteBranch(actor: Actor | null, id: string): Promise<voi
   const branch = await find(id);
   try {
     await transaction(async (t) => {
-      if ((await SchoolClass.count({ where: { branchId: branch.id }, transaction: t })) > 0) {
+      if ((await countClasses({ branchId: branch.id }, t)) > 0) {
         throw new ConflictError(BRANCH_HAS_CLASSES);
       }
-      if ((await Offer.count({ where: { branchId: branch.id }, transaction: t })) > 0) {
+      if ((await countOffers({ branchId: branch.id }, t)) > 0) {
         throw new ConflictError(BRANCH_HAS_OFFERS);
       }
       await branch.destroy({ transaction: t });

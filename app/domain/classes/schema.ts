@@ -9,31 +9,6 @@ export const BRANCH_REQUIRED = "Unidade é obrigatória";
 export const CLASSROOM_REQUIRED = "Sala é obrigatória";
 export const SCHEDULES_REQUIRED = "Selecione pelo menos um horário";
 
-/** §3: the six weekdays in display order (no Sunday). */
-export const CLASS_WEEKDAYS = ["Segunda", "Terça", "Quarta", "Quinta", "Sexta", "Sábado"] as const;
-
-/** Sort key of a weekday; unknown values go last. */
-export function weekdayOrder(day: string): number {
-  const i = (CLASS_WEEKDAYS as readonly string[]).indexOf(day);
-  return i === -1 ? CLASS_WEEKDAYS.length : i;
-}
-
-export interface ScheduleTimes {
-  dayOfWeek: string;
-  startTime: string;
-  endTime: string;
-}
-
-/** Weekday order, then start time ("HH:MM" compares correctly as text). */
-export function compareSchedules(a: ScheduleTimes, b: ScheduleTimes): number {
-  return weekdayOrder(a.dayOfWeek) - weekdayOrder(b.dayOfWeek) || a.startTime.localeCompare(b.startTime) || a.endTime.localeCompare(b.endTime);
-}
-
-/** 'Segunda 08:00-09:00' (§2). */
-export function scheduleLabel(s: ScheduleTimes): string {
-  return `${s.dayOfWeek} ${s.startTime}-${s.endTime}`;
-}
-
 /** An id chosen in a select: missing or blank gives the field's message; existence is checked by the service. */
 function idField(message: string) {
   return z.string({ error: message }).max(100, { error: message, abort: true }).trim().min(1, message);

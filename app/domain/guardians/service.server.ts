@@ -1,12 +1,12 @@
 import { Op, type Transaction } from "sequelize";
 import { Guardian, GuardianPerson } from "#db/models.ts";
-import { db, selectRows, transaction } from "~/db.server";
-import { arrayList, idsOfBatch, sqlList, type ListSource } from "../list.server";
+import { db, transaction } from "~/db.server";
 import { UNUSABLE_PASSWORD } from "../users/password.server";
 import { insertUser } from "../users/service.server";
-import { assertCanManage, requireActor, type Actor } from "../actor";
-import { ConflictError, NotFoundError, ValidationError } from "../errors";
-import { isUuid, parseOrThrow } from "../validation";
+import { assertCanManage, type Actor } from "../actor";
+import { ConflictError, ValidationError } from "../errors";
+import { parseOrThrow } from "../validation";
+import { findGuardian, findPerson, guardianDTO, personDTO } from "./queries.server";
 import { guardianPersonUpdateSchema, guardianSchema, ONE_PRIMARY } from "./schema";
 
 import type { GuardianPersonDTO, GuardianDTO } from "./schema";
@@ -20,222 +20,16 @@ export interface GuardianPage {
   pageCount: number;
 }
 
-export const GUARDIAN_NOT_FOUND = "Responsável não encontrado";
-export const PERSON_NOT_FOUND = "Pessoa não encontrada";
 export const EMAIL_IN_USE = "Já existe um usuário com este e-mail";
 export const CANNOT_DELETE_PRIMARY = "Não é possível excluir a pessoa principal";
 export const CANNOT_DELETE_LAST = "Não é possível excluir a última pessoa do responsável";
 export const CANNOT_UNMARK_PRIMARY = "Marque outra pessoa como principal para desmarcar esta";
-export const PAGE_SIZE = 24;
-
-function iso(value: Date | string): string {
-  return new Date(value).toISOString();
-}
-
-type PersonRow = Pick<GuardianPerson, "id" | "guardianId" | "fullName" | "cpf" | "email" | "birthDate" | "phone" | "createdAt" | "updatedAt"> & {
-  isPrimary: boolean | number;
-};
-type GuardianRow = Pick<Guardian, "id" | "userId" | "address" | "createdAt" | "updatedAt">;
-
-function personDTO(p: PersonRow): GuardianPersonDTO {
-  return {
-    id: p.id,
-    guardianId: p.guardianId,
-    fullName: p.fullName,
-    cpf: p.cpf,
-    email: p.email,
-    birthDate: p.birthDate ?? null,
-    phone: p.phone ?? null,
-    isPrimary: Boolean(p.isPrimary),
-    createdAt: iso(p.createdAt),
-    updatedAt: iso(p.updatedAt),
-  };
-}
-
-/** Primary first, then by name: the order every surface shows. */
-function sortPersons(persons: GuardianPersonDTO[]): GuardianPersonDTO[] {
-  return persons.sort((a, b) => comparePersonKeys([a.isPrimary, a.fullName, a.id], [b.isPrimary, b.fullName, b.id]));
-}
-
-function guardianDTO(g: GuardianRow, persons: GuardianPersonDTO[]): GuardianDTO {
-  return {
-    id: g.id,
-    userId: g.userId ?? null,
-    address: g.address,
-    createdAt: iso(g.createdAt),
-    updatedAt: iso(g.updatedAt),
-    persons: sortPersons(persons),
-  };
-}
-
-async function findGuardian(id: string, t?: Transaction): Promise<Guardian> {
-  await db();
-  // Locks the guardian row for the rest of a transaction (PostgreSQL), so two
-  // concurrent changes to its persons cannot both pass the primary/last checks.
-  // SQLite transactions are IMMEDIATE and already serialised.
-  const guardian = isUuid(id) ? await Guardian.findByPk(id, t ? { transaction: t, lock: t.LOCK.UPDATE } : {}) : null;
-  if (!guardian) throw new NotFoundError(GUARDIAN_NOT_FOUND);
-  return guardian;
-}
-
-async function findPerson(id: string, t?: Transaction): Promise<GuardianPerson> {
-  await db();
-  const person = isUuid(id) ? await GuardianPerson.findByPk(id, { transaction: t }) : null;
-  if (!person) throw new NotFoundError(PERSON_NOT_FOUND);
-  return person;
-}
 
 /** A person read after its guardian's row is locked, so the primary/last checks see settled data. */
 async function lockedPerson(id: string, t: Transaction): Promise<GuardianPerson> {
   const { guardianId } = await findPerson(id, t);
   await findGuardian(guardianId, t);
   return findPerson(id, t);
-}
-
-/** The guardians' DTOs, each with its own persons (from `persons`). */
-function withPersons(guardians: GuardianRow[], persons: PersonRow[]): GuardianDTO[] {
-  const byGuardian = new Map<string, GuardianPersonDTO[]>();
-  for (const p of persons) {
-    const list = byGuardian.get(p.guardianId) ?? [];
-    list.push(personDTO(p));
-    byGuardian.set(p.guardianId, list);
-  }
-  return guardians.map((g) => guardianDTO(g, byGuardian.get(g.id) ?? []));
-}
-
-/** `%`, `_` and `\` in a search term are literal characters, not wildcards. */
-function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/**
- * Guardians with any person whose name, e-mail or CPF contains `q`: a condition
- * on "g" and its parameters. A typed CPF matches with or without its mask: its
- * digits are compared with the stored ones (only when the term is made of digits
- * and mask characters).
- */
-function searchCondition(q: string): { sql: string; params: Record<string, string> } {
-  // Control characters have no place in a search and NUL breaks PostgreSQL strings.
-  const term = q.replace(/[\u0000-\u001f]/g, "").trim().toLowerCase().slice(0, 100);
-  if (!term) return { sql: "", params: {} };
-  const conditions = [`LOWER(p."fullName") LIKE :like ESCAPE '\\'`, `p."email" LIKE :like ESCAPE '\\'`];
-  const params: Record<string, string> = { like: likePattern(term) };
-  // Only a term that looks like a CPF (digits, dots, dash) is compared by its digits;
-  // "ana2" must not match every CPF that contains a 2.
-  const digits = /^[\d.\-\s]+$/.test(term) ? term.replace(/\D/g, "") : "";
-  if (digits) {
-    conditions.push(`p."cpf" LIKE :digits`);
-    params.digits = `%${digits}%`;
-  }
-  return {
-    sql: `WHERE EXISTS (SELECT 1 FROM "guardian_persons" AS "p" WHERE "p"."guardianId" = "g"."id" AND (${conditions.join(" OR ")}))`,
-    params,
-  };
-}
-
-const GUARDIAN_COLUMNS = `"g"."id", "g"."userId", "g"."address", "g"."createdAt", "g"."updatedAt"`;
-const PERSON_COLUMNS = `"p"."id", "p"."guardianId", "p"."fullName", "p"."cpf", "p"."email", "p"."birthDate", "p"."phone", "p"."isPrimary", "p"."createdAt", "p"."updatedAt"`;
-const NEWEST_FIRST = `ORDER BY "g"."createdAt" DESC, "g"."id" DESC`;
-
-/**
- * One page of guardians (newest first) with their persons: plain reads (a
- * count, the page, the page's persons), only the page's rows. Without `page`
- * every match is returned (the JSON list of §7).
- */
-export async function listGuardians(
-  actor: Actor | null,
-  options: { q?: string | null; page?: number | null; pageSize?: number } = {},
-): Promise<GuardianPage> {
-  requireActor(actor);
-  const search = searchCondition(options.q ?? "");
-  const matching = `FROM "guardians" AS "g" ${search.sql}`;
-  if (!options.page) {
-    const [rows, persons] = await Promise.all([
-      selectRows<GuardianRow>(`SELECT ${GUARDIAN_COLUMNS} ${matching} ${NEWEST_FIRST}`, search.params),
-      selectRows<PersonRow>(
-        `SELECT ${PERSON_COLUMNS} FROM "guardian_persons" AS "p" WHERE "p"."guardianId" IN (SELECT "g"."id" ${matching})`,
-        search.params,
-      ),
-    ]);
-    return { guardians: withPersons(rows, persons), total: rows.length, page: 1, pageSize: rows.length, pageCount: 1 };
-  }
-  const pageSize = options.pageSize ?? PAGE_SIZE;
-  const [{ total }] = await selectRows<{ total: number | string }>(`SELECT COUNT(*) AS "total" ${matching}`, search.params);
-  const pageCount = Math.max(1, Math.ceil(Number(total) / pageSize));
-  const page = Math.min(Math.max(1, Math.floor(options.page)), pageCount);
-  const slice = { ...search.params, limit: pageSize, offset: (page - 1) * pageSize };
-  const pageRows = `SELECT ${GUARDIAN_COLUMNS} ${matching} ${NEWEST_FIRST} LIMIT :limit OFFSET :offset`;
-  const [rows, persons] = await Promise.all([
-    selectRows<GuardianRow>(pageRows, slice),
-    selectRows<PersonRow>(
-      `SELECT ${PERSON_COLUMNS} FROM "guardian_persons" AS "p" WHERE "p"."guardianId" IN (SELECT "id" FROM (${pageRows}) AS "pg")`,
-      slice,
-    ),
-  ]);
-  return { guardians: withPersons(rows, persons), total: Number(total), page, pageSize, pageCount };
-}
-
-/**
- * GET /api/guardians without `page`: every match, newest first (then by id),
- * read in batches of guardians, each batch with its persons.
- */
-export function guardianList(actor: Actor | null, options: { q?: string | null } = {}): ListSource<GuardianDTO> {
-  requireActor(actor);
-  const search = searchCondition(options.q ?? "");
-  return sqlList<GuardianRow & Record<string, unknown>, GuardianDTO>(
-    "guardians",
-    {
-      columns: GUARDIAN_COLUMNS,
-      from: `FROM "guardians" AS "g"`,
-      where: search.sql ? search.sql.replace(/^WHERE /, "") : undefined,
-      params: search.params,
-      key: [
-        { expr: `"g"."createdAt"`, type: "instant", desc: true },
-        { expr: `"g"."id"`, type: "uuid", desc: true },
-      ],
-    },
-    async (rows, batch) => {
-      const persons = await selectRows<PersonRow>(
-        `SELECT ${PERSON_COLUMNS} FROM "guardian_persons" AS "p" WHERE "p"."guardianId" IN (${idsOfBatch(batch)})`,
-        batch.params,
-      );
-      return withPersons(rows, persons);
-    },
-  );
-}
-
-export async function getGuardian(actor: Actor | null, id: string): Promise<GuardianDTO> {
-  requireActor(actor);
-  const guardian = await findGuardian(id);
-  const persons = await GuardianPerson.findAll({ where: { guardianId: guardian.id } });
-  const [dto] = withPersons([guardian], persons);
-  return dto;
-}
-
-/** The comparison of `sortPersons` on keys [isPrimary, fullName, id]: primary first, then by name (Portuguese), then id. */
-function comparePersonKeys(a: (string | number | boolean)[], b: (string | number | boolean)[]): number {
-  return (
-    Number(b[0]) - Number(a[0]) ||
-    String(a[1]).localeCompare(String(b[1]), "pt-BR") ||
-    (String(a[2]) < String(b[2]) ? -1 : String(a[2]) > String(b[2]) ? 1 : 0)
-  );
-}
-
-/** GET /api/guardians/{id}/persons: a guardian's few persons, primary first (404 for an unknown guardian). */
-export async function guardianPersonList(actor: Actor | null, guardianId: string): Promise<ListSource<GuardianPersonDTO>> {
-  const guardian = await getGuardian(actor, guardianId);
-  return arrayList(
-    "guardian-persons",
-    ["bool", "text", "uuid"],
-    async () => guardian.persons,
-    (p) => [p.isPrimary, p.fullName, p.id],
-    comparePersonKeys,
-  );
-}
-
-export async function getGuardianPerson(actor: Actor | null, id: string): Promise<GuardianPersonDTO> {
-  requireActor(actor);
-  return personDTO(await findPerson(id));
 }
 
 /**
@@ -330,11 +124,4 @@ export async function deleteGuardianPerson(actor: Actor | null, id: string): Pro
     if (person.isPrimary) throw new ConflictError(CANNOT_DELETE_PRIMARY);
     await person.destroy({ transaction: t });
   });
-}
-
-/** A person read through its guardian's URL: a person of another guardian is a 404 there. */
-export async function getPersonOfGuardian(actor: Actor | null, guardianId: string, personId: string): Promise<GuardianPersonDTO> {
-  const person = await getGuardianPerson(actor, personId);
-  if (person.guardianId !== guardianId) throw new NotFoundError(PERSON_NOT_FOUND);
-  return person;
 }

@@ -21,6 +21,22 @@ export function weekdayIndex(day: string): number {
   return i === -1 ? WEEKDAYS.length : i;
 }
 
+export interface ScheduleTimes {
+  dayOfWeek: string;
+  startTime: string;
+  endTime: string;
+}
+
+/** The one order of schedules everywhere: Monday to Saturday, then start and end time ("HH:MM" compares correctly as text). */
+export function compareSchedules(a: ScheduleTimes, b: ScheduleTimes): number {
+  return weekdayIndex(a.dayOfWeek) - weekdayIndex(b.dayOfWeek) || a.startTime.localeCompare(b.startTime) || a.endTime.localeCompare(b.endTime);
+}
+
+/** 'Segunda 08:00-09:00' (§2). */
+export function scheduleLabel(s: ScheduleTimes): string {
+  return `${s.dayOfWeek} ${s.startTime}-${s.endTime}`;
+}
+
 /** "HH:MM" strings compare correctly as text. */
 export function endsAfterStart(value: { startTime?: string; endTime?: string }): boolean {
   return !value.startTime || !value.endTime || value.endTime > value.startTime;

@@ -1,10 +1,11 @@
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { Op } from "sequelize";
-import { Upload, User } from "#db/models.ts";
+import { Upload } from "#db/models.ts";
 import { db } from "~/db.server";
 import { env } from "~/env.server";
 import { assertCanManage, type Actor } from "../actor";
 import { DomainError, ValidationError } from "../errors";
+import { avatarPathsInUse } from "../users/queries.server";
 import { isUuid } from "../validation";
 import { detectImageType, MAX_AVATAR_BYTES, OBJECT_PATH_RE, objectPath, SNIFF_BYTES } from "./image";
 import { storage } from "./storage.server";
@@ -164,10 +165,24 @@ export async function receiveUpload(
   return { objectPath: objectPath(stored.objectId) };
 }
 
-/** The no-JavaScript path: a file posted with the edit form, checked and stored the same way. */
-export async function storeUploadedFile(actor: Actor | null, file: File): Promise<{ objectPath: string }> {
+/** A file received whole (e.g. posted with a form): its bytes, the type the sender declared, its size. */
+export interface PostedFile {
+  bytes: Uint8Array;
+  contentType: string;
+  size: number;
+}
+
+/** The no-JavaScript path: a file posted with the edit form, checked (by its bytes, not its declared type) and stored the same way. */
+export async function storeUploadedFile(actor: Actor | null, file: PostedFile): Promise<{ objectPath: string }> {
   const a = assertCanManage(actor);
-  const stored = await storeImage(file.stream(), file.size);
+  const bytes = file.bytes;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
+  const stored = await storeImage(body, file.size);
   await db();
   const now = new Date();
   await Upload.create({
@@ -181,6 +196,16 @@ export async function storeUploadedFile(actor: Actor | null, file: File): Promis
     completedAt: now,
   });
   return { objectPath: objectPath(stored.objectId) };
+}
+
+/** Removes a file `storeUploadedFile` just stored, when the command it was stored for failed (no user points at it). */
+export async function discardUploadedFile(path: string): Promise<void> {
+  const match = OBJECT_PATH_RE.exec(path);
+  if (!match) return;
+  const objectId = match[1].toLowerCase();
+  await db();
+  await Upload.destroy({ where: { objectId } });
+  await storage().delete(objectId);
 }
 
 const UPLOAD_URL_RE = /^\/api\/objects\/upload\/([^/?#]+)$/;
@@ -275,11 +300,7 @@ export async function cleanupUnusedUploads(olderThan: Date, now = new Date()): P
   for (let i = 0; i < candidates.length; i += 500) {
     const batch = candidates.slice(i, i + 500);
     const paths = batch.filter((u) => u.objectId).map((u) => objectPath(u.objectId!));
-    const used = new Set(
-      paths.length
-        ? (await User.findAll({ where: { avatarUrl: { [Op.in]: paths } }, attributes: ["avatarUrl"], raw: true })).map((u) => u.avatarUrl)
-        : [],
-    );
+    const used = await avatarPathsInUse(paths);
     for (const upload of batch) {
       if (upload.objectId && used.has(objectPath(upload.objectId))) continue;
       // The record goes first: from then on the object can no longer become an avatar.

@@ -10,9 +10,6 @@ import {
   monthTitle,
   shiftMonth,
   today,
-  packDays,
-  unpackDays,
-  type CalendarDayTrials,
 } from "./calendar";
 
 describe("month helpers", () => {
@@ -93,24 +90,5 @@ describe("calendarWeeks", () => {
 describe("dayHeading", () => {
   it("names the day in Portuguese, capitalised once", () => {
     expect(dayHeading("2026-11-21")).toBe("Sábado, 21 de novembro");
-  });
-});
-
-describe("packDays / unpackDays", () => {
-  it("gives the same days back, in order, from a smaller string", () => {
-    const days: Record<string, CalendarDayTrials> = {
-      "2026-11-02": {
-        total: 5,
-        trials: [
-          { id: "a", guardianName: "Ana \"Mãe\"", studentName: "Bia", whatsappNumber: "(11) 98765-4321", scheduledDate: "2026-11-02", scheduledTime: "09:00", status: "Agendado" },
-          { id: "b", guardianName: "Caio", studentName: "Duda, a Pequena", whatsappNumber: "", scheduledDate: "2026-11-02", scheduledTime: "10:30", status: "Não Compareceu" },
-        ],
-      },
-      "2026-11-30": { total: 1, trials: [{ id: "c", guardianName: "Eva", studentName: "Flor", whatsappNumber: "1133334444", scheduledDate: "2026-11-30", scheduledTime: "18:00", status: "Quer Matricular" }] },
-    };
-    const packed = packDays(days);
-    expect(unpackDays(packed)).toEqual(days);
-    expect(packed.length).toBeLessThan(JSON.stringify(days).length * 0.7);
-    expect(unpackDays(packDays({}))).toEqual({});
   });
 });

@@ -101,43 +101,6 @@ export interface CalendarDayTrials {
   total: number;
 }
 
-type PackedTrial = [id: string, guardianName: string, studentName: string, whatsappNumber: string, scheduledTime: string, status: string];
-
-/**
- * The calendar's days as compact JSON for the page's loader data: arrays
- * instead of objects (no key repeated per trial), the date only once, as the
- * day's key. `unpackDays` gives the same days back.
- */
-export function packDays(days: Record<string, CalendarDayTrials>): string {
-  const packed: Record<string, [number, PackedTrial[]]> = {};
-  for (const [date, day] of Object.entries(days)) {
-    packed[date] = [
-      day.total,
-      day.trials.map((t) => [t.id, t.guardianName, t.studentName, t.whatsappNumber, t.scheduledTime, t.status]),
-    ];
-  }
-  return JSON.stringify(packed);
-}
-
-export function unpackDays(json: string): Record<string, CalendarDayTrials> {
-  const days: Record<string, CalendarDayTrials> = {};
-  for (const [date, [total, trials]] of Object.entries(JSON.parse(json) as Record<string, [number, PackedTrial[]]>)) {
-    days[date] = {
-      total,
-      trials: trials.map(([id, guardianName, studentName, whatsappNumber, scheduledTime, status]) => ({
-        id,
-        guardianName,
-        studentName,
-        whatsappNumber,
-        scheduledDate: date,
-        scheduledTime,
-        status,
-      })),
-    };
-  }
-  return days;
-}
-
 export interface CalendarDay {
   date: string;
   day: number;
@@ -174,20 +137,4 @@ export function dayHeading(date: string): string {
   const [y, m, d] = date.split("-").map(Number);
   const text = format(new Date(y, m - 1, d, 12), "EEEE, d 'de' MMMM", { locale: ptBR });
   return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-/** The calendar screen for a month: where dialogs go back to and actions redirect. */
-export function trialsUrl(month: string | null | undefined): string {
-  return isMonth(month) ? `/trials?month=${month}` : "/trials";
-}
-
-/**
- * The month a trial dialog returns to: its `?month=`, else the month of the
- * given date (the trial's, or the day it was opened from), else none.
- */
-export function returnMonth(url: URL, date?: string | null): string | null {
-  const month = url.searchParams.get("month");
-  if (isMonth(month)) return month;
-  if (date && isCalendarDate(date)) return date.slice(0, 7);
-  return null;
 }

@@ -35,6 +35,11 @@ const scheduledDate = z
   .regex(DATE_RE, { error: DATE_INVALID, abort: true })
   .refine(isCalendarDate, DATE_INVALID);
 const scheduledTime = z.string({ error: TIME_INVALID }).max(100, { error: TIME_INVALID, abort: true }).regex(TIME_RE, TIME_INVALID);
+/** 'HH:mm', or blank: the service then takes the class's first start time (§2). */
+const scheduledTimeOrBlank = z
+  .string({ error: TIME_INVALID })
+  .max(100, { error: TIME_INVALID, abort: true })
+  .refine((value) => value === "" || TIME_RE.test(value), TIME_INVALID);
 const status = z.enum(TRIAL_STATUSES, { error: STATUS_INVALID });
 const origin = z.enum(TRIAL_ORIGINS, { error: ORIGIN_INVALID });
 
@@ -45,7 +50,7 @@ export const trialSchema = z.object({
   classId,
   whatsappNumber,
   scheduledDate,
-  scheduledTime,
+  scheduledTime: scheduledTimeOrBlank,
   origin: origin.default(DEFAULT_ORIGIN),
 });
 
@@ -56,13 +61,13 @@ export const trialUpdateSchema = z.object({
   classId: classId.optional(),
   whatsappNumber: whatsappNumber.optional(),
   scheduledDate: scheduledDate.optional(),
-  scheduledTime: scheduledTime.optional(),
+  scheduledTime: scheduledTimeOrBlank.optional(),
   origin: origin.optional(),
   status: status.optional(),
 });
 
 /**
- * The create/edit dialog. The time may be left empty: the server then takes
+ * The create/edit dialog. The time may be left empty: the service then takes
  * the class's first start time (what the browser does on class change with JS).
  * Status only exists in the edit form.
  */

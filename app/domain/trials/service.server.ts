@@ -1,286 +1,32 @@
-import { Op, type Transaction } from "sequelize";
-import { SchoolClass, Trial, TrialStatusHistory } from "#db/models.ts";
-import type { KeyPart } from "#db/keyset.ts";
-import { db, selectRows, transaction } from "~/db.server";
-import { idsOfBatch, readAll, sqlList, type ListSource } from "../list.server";
-import { assertCanManageTrials, requireActor, type Actor } from "../actor";
-import { NotFoundError, ValidationError } from "../errors";
-import { isUuid, parseOrThrow } from "../validation";
-import { isCalendarDate, isMonth, monthBounds, monthDates, type CalendarDayTrials, type CalendarTrial } from "./calendar";
-import { averageSalesCycleDays, kpisFromCounts, type SalesCycle, type TrialKpis } from "./kpis";
-import { ATTENDED, NO_SHOW } from "./constants";
-import { CLASS_REQUIRED, SCHEDULED, trialSchema, trialUpdateSchema, WANTS_TO_ENROLL } from "./schema";
+import type { Transaction } from "sequelize";
+import { Trial, TrialStatusHistory } from "#db/models.ts";
+import { db, transaction } from "~/db.server";
+import { assertCanManageTrials, type Actor } from "../actor";
+import { ValidationError } from "../errors";
+import { parseOrThrow } from "../validation";
+import { findClassOption } from "../classes/queries.server";
+import type { ClassOption } from "../classes/service.server";
+import { find, toDTO, trialsWritten } from "./queries.server";
+import { CLASS_REQUIRED, SCHEDULED, TIME_INVALID, trialSchema, trialUpdateSchema } from "./schema";
 
 import type { TrialDTO, TrialHistoryEntryDTO, TrialHistories } from "./schema";
 export type { TrialDTO, TrialHistoryEntryDTO, TrialHistories };
 
-const iso = (value: Date | string) => new Date(value).toISOString();
-
-/** DATEONLY comes back as a string on both dialects; keep it a calendar date. */
-function dateOnly(value: unknown): string {
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  return String(value).slice(0, 10);
-}
-
-function toDTO(t: Trial): TrialDTO {
-  return {
-    id: t.id,
-    guardianName: t.guardianName,
-    studentName: t.studentName,
-    classId: t.classId,
-    whatsappNumber: t.whatsappNumber,
-    scheduledDate: dateOnly(t.scheduledDate),
-    scheduledTime: t.scheduledTime,
-    status: t.status,
-    origin: t.origin,
-    createdAt: iso(t.createdAt),
-    updatedAt: iso(t.updatedAt),
-  };
-}
-
-function toEntryDTO(h: TrialStatusHistory): TrialHistoryEntryDTO {
-  return { id: h.id, status: h.status, changedAt: iso(h.changedAt) };
-}
-
-const NOT_FOUND = "Experimental não encontrado";
 export const CLASS_NOT_FOUND = "Turma não encontrada";
-export const MONTH_INVALID = "Mês inválido (use AAAA-MM)";
 
-async function find(id: string, t?: Transaction): Promise<Trial> {
-  await db();
-  const trial = isUuid(id) ? await Trial.findByPk(id, { transaction: t }) : null;
-  if (!trial) throw new NotFoundError(NOT_FOUND);
-  return trial;
+/** A trial's class must exist: a clear 400 on the field, never a foreign-key 500. */
+async function classOf(classId: string, t: Transaction): Promise<ClassOption> {
+  const option = await findClassOption(classId, t);
+  if (!option) throw new ValidationError({ classId: [classId ? CLASS_NOT_FOUND : CLASS_REQUIRED] });
+  return option;
 }
 
-/** A class id must name an existing class: a clear 400 on the field, never a foreign-key 500. */
-async function assertClassExists(classId: string, t?: Transaction) {
-  const exists = isUuid(classId) ? await SchoolClass.findByPk(classId, { attributes: ["id"], transaction: t }) : null;
-  if (!exists) throw new ValidationError({ classId: [classId ? CLASS_NOT_FOUND : CLASS_REQUIRED] });
+/** A blank time takes the class's first start time (§2); a class without schedules leaves it invalid. */
+function timeOrFirstStart(time: string, option: ClassOption): string {
+  const scheduledTime = time || option.firstStartTime;
+  if (!scheduledTime) throw new ValidationError({ scheduledTime: [TIME_INVALID] });
+  return scheduledTime;
 }
-
-const ORDER: [string, string][] = [
-  ["scheduledDate", "ASC"],
-  ["scheduledTime", "ASC"],
-  ["studentName", "ASC"],
-];
-
-/** Columns of a trial as plain rows (the DTO's fields; the date as text on both databases). */
-const TRIAL_COLUMNS = `"t"."id", "t"."guardianName", "t"."studentName", "t"."classId", "t"."whatsappNumber",
-  CAST("t"."scheduledDate" AS TEXT) AS "scheduledDate", "t"."scheduledTime", "t"."status", "t"."origin", "t"."createdAt", "t"."updatedAt"`;
-
-type TrialRow = Omit<TrialDTO, "createdAt" | "updatedAt"> & { createdAt: string | Date; updatedAt: string | Date };
-
-/** A plain row of TRIAL_COLUMNS has the model's fields: the same mapping. */
-const rowToDTO = (r: TrialRow): TrialDTO => toDTO(r as unknown as Trial);
-
-/** The calendar order (date, time, student) and the id to break ties: index `trials_calendar_order`. */
-const TRIAL_KEY: KeyPart[] = [
-  { expr: `"t"."scheduledDate"`, type: "date" },
-  { expr: `"t"."scheduledTime"`, type: "text" },
-  { expr: `"t"."studentName"`, type: "text" },
-  { expr: `"t"."id"`, type: "uuid" },
-];
-
-/** The month filter of the trial lists as SQL on "t" (400 for a malformed month). */
-function monthCondition(month: string | null | undefined): { where?: string; params: Record<string, string> } {
-  if (month === undefined || month === null || month === "") return { params: {} };
-  if (!isMonth(month)) throw new ValidationError({ month: [MONTH_INVALID] });
-  const { first, last } = monthBounds(month);
-  return { where: `"t"."scheduledDate" BETWEEN :first AND :last`, params: { first, last } };
-}
-
-/** GET /api/trials: every trial, or one month's (`YYYY-MM`), in calendar order, read in batches. */
-export function trialList(actor: Actor | null, filter: { month?: string | null } = {}): ListSource<TrialDTO> {
-  requireActor(actor);
-  const month = monthCondition(filter.month);
-  return sqlList<TrialRow, TrialDTO>(
-    "trials",
-    { columns: TRIAL_COLUMNS, from: `FROM "trials" AS "t"`, where: month.where, params: month.params, key: TRIAL_KEY },
-    (rows) => rows.map(rowToDTO),
-  );
-}
-
-/** Every trial, or one month's, as one array (in calendar order). */
-export async function listTrials(actor: Actor | null, filter: { month?: string | null } = {}): Promise<TrialDTO[]> {
-  return readAll(trialList(actor, filter));
-}
-
-/** One day's trials (the calendar's "+N mais" dialog). */
-export async function listTrialsOn(actor: Actor | null, date: string): Promise<TrialDTO[]> {
-  requireActor(actor);
-  if (!isCalendarDate(date)) throw new NotFoundError("Data inválida");
-  await db();
-  const rows = await Trial.findAll({ where: { scheduledDate: date }, order: ORDER });
-  return rows.map(toDTO);
-}
-
-export async function getTrial(actor: Actor | null, id: string): Promise<TrialDTO> {
-  requireActor(actor);
-  return toDTO(await find(id));
-}
-
-async function historiesOf(trialIds: string[] | null): Promise<TrialHistories> {
-  const rows = await TrialStatusHistory.findAll({
-    where: trialIds ? { trialId: { [Op.in]: trialIds } } : {},
-    order: [
-      ["changedAt", "ASC"],
-      ["id", "ASC"],
-    ],
-  });
-  const byTrial: TrialHistories = {};
-  for (const id of trialIds ?? []) byTrial[id] = [];
-  for (const row of rows) (byTrial[row.trialId] ??= []).push(toEntryDTO(row));
-  return byTrial;
-}
-
-type HistoryRow = { id: string; trialId: string; status: string; changedAt: string | Date };
-
-/**
- * GET /api/trials/all-histories: trial id → its entries (oldest first), for
- * every trial or one month's. Read in batches of trials (by id, the primary
- * key), each batch with its entries: members come in trial id order.
- */
-export function historyList(actor: Actor | null, filter: { month?: string | null } = {}): ListSource<[string, TrialHistoryEntryDTO[]]> {
-  requireActor(actor);
-  const month = monthCondition(filter.month);
-  return sqlList<{ id: string }, [string, TrialHistoryEntryDTO[]]>(
-    "trial-histories",
-    { columns: `"t"."id"`, from: `FROM "trials" AS "t"`, where: month.where, params: month.params, key: [{ expr: `"t"."id"`, type: "uuid" }] },
-    async (trials, batch) => {
-      const entries = await selectRows<HistoryRow>(
-        `SELECT "h"."id", "h"."trialId", "h"."status", "h"."changedAt" FROM "trial_status_history" AS "h"
-         WHERE "h"."trialId" IN (${idsOfBatch(batch)}) ORDER BY "h"."trialId", "h"."changedAt", "h"."id"`,
-        batch.params,
-      );
-      const byTrial = new Map<string, TrialHistoryEntryDTO[]>(trials.map((t) => [t.id, []]));
-      for (const e of entries) byTrial.get(e.trialId)?.push({ id: e.id, status: e.status, changedAt: iso(e.changedAt) });
-      return [...byTrial];
-    },
-  );
-}
-
-/** One member of the all-histories object, as JSON (`"id":[...]`). */
-export function historyMember([id, entries]: [string, TrialHistoryEntryDTO[]]): string {
-  return `${JSON.stringify(id)}:${JSON.stringify(entries)}`;
-}
-
-/** GET /api/trials/{id}/history: entries oldest first (404 for an unknown trial). */
-export async function trialHistoryList(actor: Actor | null, id: string): Promise<ListSource<TrialHistoryEntryDTO>> {
-  requireActor(actor);
-  const trial = await find(id);
-  return sqlList<HistoryRow, TrialHistoryEntryDTO>(
-    "trial-history",
-    {
-      columns: `"h"."id", "h"."status", "h"."changedAt"`,
-      from: `FROM "trial_status_history" AS "h"`,
-      where: `"h"."trialId" = :trialId`,
-      params: { trialId: trial.id },
-      key: [
-        { expr: `"h"."changedAt"`, type: "instant" },
-        { expr: `"h"."id"`, type: "uuid" },
-      ],
-    },
-    (rows) => rows.map((e) => ({ id: e.id, status: e.status, changedAt: iso(e.changedAt) })),
-  );
-}
-
-/** The history screen: entries oldest first. */
-export async function getTrialHistory(actor: Actor | null, id: string): Promise<TrialHistoryEntryDTO[]> {
-  requireActor(actor);
-  const trial = await find(id);
-  return (await historiesOf([trial.id]))[trial.id] ?? [];
-}
-
-export interface TrialCalendar {
-  days: Record<string, CalendarDayTrials>;
-  kpis: TrialKpis;
-}
-
-const CALENDAR_COLUMNS = `"id", "guardianName", "studentName", "whatsappNumber", "scheduledDate", "scheduledTime", "status"`;
-
-/** The first `:perDay` trials of each given day, each day an index seek (see migration 0003). */
-function selectFirstOfDays(days: number) {
-  const arms = Array.from(
-    { length: days },
-    (_, i) =>
-      `SELECT * FROM (SELECT ${CALENDAR_COLUMNS} FROM "trials" WHERE "scheduledDate" = :d${i} ` +
-      `ORDER BY "scheduledTime", "studentName", "id" LIMIT :perDay) AS "d${i}"`,
-  );
-  return arms.join("\nUNION ALL\n");
-}
-
-const COUNT_DAYS = `
-  SELECT "scheduledDate", "status", COUNT(*) AS "count", MAX("updatedAt") AS "changed"
-  FROM "trials" WHERE "scheduledDate" BETWEEN :first AND :last
-  GROUP BY "scheduledDate", "status"`;
-
-const SALES_CYCLES = `
-  SELECT "t"."createdAt" AS "createdAt",
-    (SELECT MAX("h"."changedAt") FROM "trial_status_history" AS "h"
-     WHERE "h"."trialId" = "t"."id" AND "h"."status" = :enrolling) AS "enrolledAt"
-  FROM "trials" AS "t"
-  WHERE "t"."scheduledDate" BETWEEN :first AND :last AND "t"."status" = :enrolling`;
-
-/**
- * The calendar screen: for each day of the month its first `perDay` trials and
- * its total, and the month's KPIs. The database does the counting and picks the
- * rows (portable SQL: window function and GROUP BY on SQLite and PostgreSQL), so
- * the work stays the same however busy the month is.
- */
-export async function getTrialCalendar(actor: Actor | null, month: string, perDay: number): Promise<TrialCalendar> {
-  requireActor(actor);
-  if (!isMonth(month)) throw new ValidationError({ month: [MONTH_INVALID] });
-  const { first, last } = monthBounds(month);
-
-  // The counts come from one index-only query on every call. With the latest
-  // change of each (day, status) they also tell whether the month changed since
-  // it was last read: every write sets updatedAt, creating or deleting changes a
-  // count, and this process's own writes are counted too (same-millisecond ties).
-  // Only then are the first trials of each day and the sales cycles read again.
-  const counts = await selectRows<{ scheduledDate: string | Date; status: string; count: number | string; changed: unknown }>(COUNT_DAYS, {
-    first,
-    last,
-  });
-  const fingerprint = `${writes}:${JSON.stringify(counts)}`;
-  const key = `${month}:${perDay}`;
-  let cached = calendarCache.get(key);
-  if (!cached || cached.fingerprint !== fingerprint) {
-    const dates = monthDates(month);
-    const [rows, cycles] = await Promise.all([
-      selectRows<CalendarTrial>(selectFirstOfDays(dates.length), { perDay, ...Object.fromEntries(dates.map((d, i) => [`d${i}`, d])) }),
-      selectRows<{ createdAt: string | Date; enrolledAt: string | Date | null }>(SALES_CYCLES, { first, last, enrolling: WANTS_TO_ENROLL }),
-    ]);
-    cached = { fingerprint, rows, averageDays: averageSalesCycleDays(cycles.filter((c): c is SalesCycle => c.enrolledAt !== null)) };
-    calendarCache.delete(key);
-    calendarCache.set(key, cached);
-    if (calendarCache.size > CALENDAR_CACHE_LIMIT) calendarCache.delete(calendarCache.keys().next().value!);
-  }
-
-  const days: Record<string, CalendarDayTrials> = {};
-  const byStatus: Record<string, number> = {};
-  let total = 0;
-  for (const c of counts) {
-    const n = Number(c.count);
-    (days[dateOnly(c.scheduledDate)] ??= { trials: [], total: 0 }).total += n;
-    byStatus[c.status] = (byStatus[c.status] ?? 0) + n;
-    total += n;
-  }
-  for (const r of cached.rows) {
-    const date = dateOnly(r.scheduledDate);
-    (days[date] ??= { trials: [], total: 0 }).trials.push({ ...r, scheduledDate: date });
-  }
-  const kpis = kpisFromCounts(
-    { total, noShow: byStatus[NO_SHOW] ?? 0, attended: byStatus[ATTENDED] ?? 0, enroll: byStatus[WANTS_TO_ENROLL] ?? 0 },
-    cached.averageDays,
-  );
-  return { days, kpis };
-}
-
-/** Trial writes made by this process (part of the calendar's change check). */
-let writes = 0;
-const CALENDAR_CACHE_LIMIT = 48;
-const calendarCache = new Map<string, { fingerprint: string; rows: CalendarTrial[]; averageDays: number }>();
 
 /** Creates a trial as 'Agendado' with its first history entry, in one transaction. */
 export async function createTrial(actor: Actor | null, input: unknown): Promise<TrialDTO> {
@@ -288,17 +34,18 @@ export async function createTrial(actor: Actor | null, input: unknown): Promise<
   const data = parseOrThrow(trialSchema, input);
   await db();
   return transaction(async (t) => {
-    await assertClassExists(data.classId, t);
+    const scheduledTime = timeOrFirstStart(data.scheduledTime, await classOf(data.classId, t));
     const now = new Date();
-    const trial = await Trial.create({ ...data, status: SCHEDULED }, { transaction: t });
+    const trial = await Trial.create({ ...data, scheduledTime, status: SCHEDULED }, { transaction: t });
     await TrialStatusHistory.create({ trialId: trial.id, status: SCHEDULED, changedAt: now }, { transaction: t });
     return toDTO(trial);
-  }).finally(() => writes++);
+  }).finally(trialsWritten);
 }
 
 /**
- * A full edit or only `{ status }`. A real status change writes a history entry
- * with the change time in the same transaction.
+ * A full edit or only `{ status }`. A blank time takes the (new) class's first
+ * start time; an absent one is kept. A real status change writes a history
+ * entry with the change time in the same transaction.
  */
 export async function updateTrial(actor: Actor | null, id: string, input: unknown): Promise<TrialDTO> {
   assertCanManageTrials(actor);
@@ -306,14 +53,18 @@ export async function updateTrial(actor: Actor | null, id: string, input: unknow
   await find(id);
   return transaction(async (t) => {
     const trial = await find(id, t);
-    if (data.classId !== undefined && data.classId !== trial.classId) await assertClassExists(data.classId, t);
+    const classChanged = data.classId !== undefined && data.classId !== trial.classId;
+    if (classChanged || data.scheduledTime === "") {
+      const option = await classOf(data.classId ?? trial.classId, t);
+      if (data.scheduledTime === "") data.scheduledTime = timeOrFirstStart("", option);
+    }
     const previousStatus = trial.status;
     await trial.update(data, { transaction: t });
     if (data.status !== undefined && data.status !== previousStatus) {
       await TrialStatusHistory.create({ trialId: trial.id, status: data.status, changedAt: new Date() }, { transaction: t });
     }
     return toDTO(trial);
-  }).finally(() => writes++);
+  }).finally(trialsWritten);
 }
 
 /** Deletes a trial; its history goes with it (ON DELETE CASCADE). */
@@ -323,5 +74,5 @@ export async function deleteTrial(actor: Actor | null, id: string): Promise<void
   await transaction(async (t) => {
     await TrialStatusHistory.destroy({ where: { trialId: trial.id }, transaction: t });
     await trial.destroy({ transaction: t });
-  }).finally(() => writes++);
+  }).finally(trialsWritten);
 }

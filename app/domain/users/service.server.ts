@@ -1,33 +1,19 @@
-import { col, fn, ForeignKeyConstraintError, Op, UniqueConstraintError, where, type Transaction, type WhereOptions } from "sequelize";
+import { ForeignKeyConstraintError, Op, UniqueConstraintError, type Transaction } from "sequelize";
 import { Session, User } from "#db/models.ts";
 import { db, transaction } from "~/db.server";
-import { sqlList, type ListSource } from "../list.server";
 import type { Actor } from "../actor";
-import { assertCanManage, requireActor } from "../actor";
-import { ConflictError, NotFoundError } from "../errors";
-import { assertIssuedObjectPath } from "../storage/uploads.server";
-import { isUuid, parseOrThrow } from "../validation";
+import { assertCanManage } from "../actor";
+import { ConflictError, DomainError, NotFoundError } from "../errors";
+import { assertIssuedObjectPath, discardUploadedFile, storeUploadedFile, type PostedFile } from "../storage/uploads.server";
+import { parseOrThrow } from "../validation";
+import { findUserById, toUserDTO, USER_NOT_FOUND } from "./queries.server";
 import { hashPassword } from "./password.server";
 import { avatarSchema, userCreateSchema, userUpdateSchema } from "./schema";
 
 import type { UserDTO } from "./schema";
 export type { UserDTO };
 
-export function toUserDTO(u: User): UserDTO {
-  return {
-    id: u.id,
-    name: u.name,
-    email: u.email,
-    userType: u.userType,
-    cpf: u.cpf ?? null,
-    avatarUrl: u.avatarUrl ?? null,
-    createdAt: new Date(u.createdAt).toISOString(),
-    updatedAt: new Date(u.updatedAt).toISOString(),
-  };
-}
-
 export const EMAIL_TAKEN = "E-mail já cadastrado";
-export const USER_NOT_FOUND = "Usuário não encontrado";
 
 /** Inserts a user; a duplicate e-mail becomes a 409 on the e-mail field. */
 export async function insertUser(
@@ -45,92 +31,12 @@ export async function insertUser(
   }
 }
 
-export async function findUserById(id: string): Promise<User | null> {
-  if (!isUuid(id)) return null;
-  await db();
-  return User.findByPk(id);
-}
-
-// Only the columns a user is shown with: never the password hash.
-const LIST_ATTRIBUTES = ["id", "name", "email", "userType", "cpf", "avatarUrl", "createdAt", "updatedAt"];
-
-export const USERS_PAGE_SIZE = 50;
-
-/** A search term: lower case, at most 100 characters. Backslash and % would be pattern syntax (and a lone backslash an error on PostgreSQL). */
-function searchTerm(q: string | undefined): string {
-  return (q ?? "").replace(/[\\%]/g, "").trim().toLowerCase().slice(0, 100);
-}
-
-/** Name/e-mail search, case-insensitive on both databases (lower() on each side). */
-function searchWhere(q: string | undefined): WhereOptions {
-  const term = searchTerm(q);
-  if (!term) return {};
-  const pattern = `%${term}%`;
-  return {
-    [Op.or]: [where(fn("lower", col("name")), Op.like, pattern), where(fn("lower", col("email")), Op.like, pattern)],
-  };
-}
-
-/**
- * GET /api/users without `page`: by name (then id), read in batches; `q`
- * searches name and e-mail as `searchWhere` does.
- */
-export function userList(actor: Actor | null, filter: { q?: string } = {}): ListSource<UserDTO> {
-  requireActor(actor);
-  const term = searchTerm(filter.q);
-  return sqlList<User & Record<string, unknown>, UserDTO>(
-    "users",
-    {
-      // Only the columns a user is shown with: never the password hash.
-      columns: LIST_ATTRIBUTES.map((c) => `"u"."${c}"`).join(", "),
-      from: `FROM "users" AS "u"`,
-      where: term ? `LOWER("u"."name") LIKE :like OR LOWER("u"."email") LIKE :like` : undefined,
-      params: term ? { like: `%${term}%` } : {},
-      key: [
-        { expr: `"u"."name"`, type: "text" },
-        { expr: `"u"."id"`, type: "uuid" },
-      ],
-    },
-    (rows) => rows.map(toUserDTO),
-  );
-}
-
 export interface UserPage {
   users: UserDTO[];
   total: number;
   page: number;
   pageCount: number;
   pageSize: number;
-}
-
-/** One page of the users list (the screen and `GET /api/users?page=`), searched by name or e-mail. */
-export async function listUsersPage(
-  actor: Actor | null,
-  options: { q?: string; page?: number; pageSize?: number } = {},
-): Promise<UserPage> {
-  requireActor(actor);
-  await db();
-  const pageSize = Math.min(Math.max(Math.trunc(options.pageSize ?? USERS_PAGE_SIZE), 1), 200);
-  const whereClause = searchWhere(options.q);
-  const total = await User.count({ where: whereClause });
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const requested = Number.isFinite(options.page) ? Math.trunc(options.page as number) : 1;
-  const page = Math.min(Math.max(requested, 1), pageCount);
-  const rows = await User.findAll({
-    where: whereClause,
-    attributes: LIST_ATTRIBUTES,
-    order: [["name", "ASC"], ["id", "ASC"]],
-    limit: pageSize,
-    offset: (page - 1) * pageSize,
-  });
-  return { users: rows.map(toUserDTO), total, page, pageCount, pageSize };
-}
-
-export async function getUser(actor: Actor | null, id: string): Promise<UserDTO> {
-  requireActor(actor);
-  const user = await findUserById(id);
-  if (!user) throw new NotFoundError(USER_NOT_FOUND);
-  return toUserDTO(user);
 }
 
 export async function createUser(actor: Actor | null, input: unknown): Promise<UserDTO> {
@@ -226,6 +132,38 @@ export async function updateUser(actor: Actor | null, id: string, input: unknown
     return toUserDTO(user);
   } catch (error) {
     if (error instanceof UniqueConstraintError) throw new ConflictError(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+    throw error;
+  }
+}
+
+/**
+ * The user form's edit with an avatar file (posted without JavaScript): the
+ * file is checked by its bytes and stored as an upload would be, then the user
+ * is updated to point at it. A refused file is the storage's error on the
+ * `avatar` field (400/413/415) and nothing is changed; when the update itself
+ * is refused, the file just stored is removed again. Without a file this is
+ * `updateUser`.
+ */
+export async function updateUserWithAvatar(
+  actor: Actor | null,
+  id: string,
+  input: Record<string, unknown>,
+  file: PostedFile | null,
+  options: UpdateUserOptions = {},
+): Promise<UserDTO> {
+  if (!file) return updateUser(actor, id, input, options);
+  assertCanManage(actor);
+  let avatarUrl: string;
+  try {
+    avatarUrl = (await storeUploadedFile(actor, file)).objectPath;
+  } catch (error) {
+    if (error instanceof DomainError) throw new DomainError(error.status, error.message, { avatar: [error.message] });
+    throw error;
+  }
+  try {
+    return await updateUser(actor, id, { ...input, avatarUrl }, options);
+  } catch (error) {
+    await discardUploadedFile(avatarUrl);
     throw error;
   }
 }

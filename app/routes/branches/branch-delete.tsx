@@ -1,7 +1,8 @@
 import type { Route } from "./+types/branch-delete";
 import { DeleteDialog } from "~/components/confirm-delete-dialog";
 import { canManage } from "~/domain/actor";
-import { deleteBranch, getBranch } from "~/domain/branches/service.server";
+import { deleteBranch } from "~/domain/branches/service.server";
+import { getBranch } from "~/domain/branches/queries.server";
 import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/lib/forms.server";
 
 const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({

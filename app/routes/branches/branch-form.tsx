@@ -5,7 +5,8 @@ import { CheckboxField } from "~/components/ui/form-controls";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { canManage } from "~/domain/actor";
 import { branchFormSchema } from "~/domain/branches/schema";
-import { createBranch, getBranch, updateBranch } from "~/domain/branches/service.server";
+import { createBranch, updateBranch } from "~/domain/branches/service.server";
+import { getBranch } from "~/domain/branches/queries.server";
 import { dialogAction, orRespond, requireActor } from "~/lib/forms.server";
 
 /** /branches/new and /branches/:id/edit: the same dialog, create or edit. */

@@ -4,7 +4,7 @@ import { BranchIcon, PlusIcon } from "~/components/icons";
 import { LinkButton } from "~/components/ui/button";
 import { Badge, DataList, PageHeader, StatusBadge } from "~/components/ui/page";
 import { canManage } from "~/domain/actor";
-import { listBranches } from "~/domain/branches/service.server";
+import { listBranches } from "~/domain/branches/queries.server";
 import { actorOf, requireUser } from "~/session.server";
 import { EditDeleteLinks } from "~/components/row-actions";
 

@@ -1,7 +1,8 @@
 import type { Route } from "./+types/class-delete";
 import { DeleteDialog } from "~/components/confirm-delete-dialog";
 import { canManage } from "~/domain/actor";
-import { deleteClass, getClass } from "~/domain/classes/service.server";
+import { deleteClass } from "~/domain/classes/service.server";
+import { getClass } from "~/domain/classes/queries.server";
 import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/lib/forms.server";
 
 const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({

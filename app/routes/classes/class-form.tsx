@@ -7,17 +7,10 @@ import { Field, FieldErrors, inputClass } from "~/components/ui/field";
 import { CheckboxField } from "~/components/ui/form-controls";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { canManage } from "~/domain/actor";
-import {
-  buildClassForm,
-  classFormValuesFrom,
-  EMPTY_CLASS_FORM,
-  withDependentChoices,
-  type ClassFormOptions,
-  type ClassFormValues,
-  type Option,
-} from "~/domain/classes/options.server";
+import { buildClassForm, getClass, type ClassFormOptions, type ClassFormValues, type Option } from "~/domain/classes/queries.server";
+import { classFormValuesFrom, EMPTY_CLASS_FORM, withDependentChoices } from "./class-form-state";
 import { classFormSchema } from "~/domain/classes/schema";
-import { createClass, getClass, updateClass, type ClassDTO } from "~/domain/classes/service.server";
+import { createClass, updateClass, type ClassDTO } from "~/domain/classes/service.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { dialogAction, orRespond, requireActor } from "~/lib/forms.server";
 

@@ -1,7 +1,8 @@
 import type { Route } from "./+types/classroom-delete";
 import { DeleteDialog } from "~/components/confirm-delete-dialog";
 import { canManage } from "~/domain/actor";
-import { deleteClassroom, getBranchClassroom } from "~/domain/classrooms/service.server";
+import { deleteClassroom } from "~/domain/classrooms/service.server";
+import { getBranchClassroom } from "~/domain/classrooms/queries.server";
 import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/lib/forms.server";
 
 const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({

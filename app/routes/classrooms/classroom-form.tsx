@@ -3,9 +3,10 @@ import type { Route } from "./+types/classroom-form";
 import { Field, inputClass } from "~/components/ui/field";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { canManage } from "~/domain/actor";
-import { getBranch } from "~/domain/branches/service.server";
+import { getBranch } from "~/domain/branches/queries.server";
 import { classroomFormSchema } from "~/domain/classrooms/schema";
-import { createClassroom, getBranchClassroom, updateClassroom } from "~/domain/classrooms/service.server";
+import { createClassroom, updateClassroom } from "~/domain/classrooms/service.server";
+import { getBranchClassroom } from "~/domain/classrooms/queries.server";
 import { dialogAction, orRespond, requireActor } from "~/lib/forms.server";
 
 /** /branches/:id/classrooms/new and …/:classroomId/edit, over the classrooms dialog. */

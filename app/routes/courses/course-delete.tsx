@@ -1,7 +1,8 @@
 import type { Route } from "./+types/course-delete";
 import { DeleteDialog } from "~/components/confirm-delete-dialog";
 import { canManage } from "~/domain/actor";
-import { deleteCourse, getCourse } from "~/domain/courses/service.server";
+import { deleteCourse } from "~/domain/courses/service.server";
+import { getCourse } from "~/domain/courses/queries.server";
 import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/lib/forms.server";
 
 const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({

@@ -5,7 +5,8 @@ import { CheckboxField } from "~/components/ui/form-controls";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { canManage } from "~/domain/actor";
 import { courseFormSchema } from "~/domain/courses/schema";
-import { createCourse, getCourse, updateCourse } from "~/domain/courses/service.server";
+import { createCourse, updateCourse } from "~/domain/courses/service.server";
+import { getCourse } from "~/domain/courses/queries.server";
 import { dialogAction, orRespond, requireActor } from "~/lib/forms.server";
 
 /** /courses/new and /courses/:id/edit: the same dialog, create or edit. */

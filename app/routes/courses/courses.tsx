@@ -4,7 +4,7 @@ import { PlusIcon } from "~/components/icons";
 import { LinkButton } from "~/components/ui/button";
 import { DataList, PageHeader, StatusBadge } from "~/components/ui/page";
 import { canManage } from "~/domain/actor";
-import { listCourses } from "~/domain/courses/service.server";
+import { listCourses } from "~/domain/courses/queries.server";
 import { actorOf, requireUser } from "~/session.server";
 import { RowActions } from "~/components/row-actions";
 

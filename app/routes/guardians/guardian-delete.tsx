@@ -1,7 +1,8 @@
 import type { Route } from "./+types/guardian-delete";
 import { DeleteDialog } from "~/components/confirm-delete-dialog";
 import { canManage } from "~/domain/actor";
-import { deleteGuardian, getGuardian } from "~/domain/guardians/service.server";
+import { deleteGuardian } from "~/domain/guardians/service.server";
+import { getGuardian } from "~/domain/guardians/queries.server";
 import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/lib/forms.server";
 
 const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({

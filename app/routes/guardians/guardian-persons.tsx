@@ -5,7 +5,7 @@ import { LinkButton } from "~/components/ui/button";
 import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
 import { Badge } from "~/components/ui/page";
 import { canManage } from "~/domain/actor";
-import { getGuardian } from "~/domain/guardians/service.server";
+import { getGuardian } from "~/domain/guardians/queries.server";
 import { formatCpf, formatPhone } from "~/lib/format";
 import { orRespond } from "~/lib/forms.server";
 import { actorOf, requireUser } from "~/session.server";

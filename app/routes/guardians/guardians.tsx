@@ -7,7 +7,7 @@ import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/page";
 import { Pagination, pageHref } from "~/components/ui/pagination";
 import { canManage } from "~/domain/actor";
 import type { GuardianDTO } from "~/domain/guardians/service.server";
-import { listGuardians } from "~/domain/guardians/service.server";
+import { listGuardians } from "~/domain/guardians/queries.server";
 import { formatCpf, formatPhone } from "~/lib/format";
 import { actorOf, requireUser } from "~/session.server";
 

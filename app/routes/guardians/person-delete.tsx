@@ -1,7 +1,8 @@
 import type { Route } from "./+types/person-delete";
 import { DeleteDialog } from "~/components/confirm-delete-dialog";
 import { canManage } from "~/domain/actor";
-import { deleteGuardianPerson, getPersonOfGuardian } from "~/domain/guardians/service.server";
+import { deleteGuardianPerson } from "~/domain/guardians/service.server";
+import { getPersonOfGuardian } from "~/domain/guardians/queries.server";
 import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/lib/forms.server";
 
 /** /guardians/:id/persons/:personId/delete. The service refuses the primary and the last person (409). */

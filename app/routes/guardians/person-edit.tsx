@@ -4,7 +4,8 @@ import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { PersonFields } from "~/components/person-fields";
 import { canManage } from "~/domain/actor";
 import { guardianPersonFormSchema } from "~/domain/guardians/schema";
-import { getPersonOfGuardian, updateGuardianPerson } from "~/domain/guardians/service.server";
+import { updateGuardianPerson } from "~/domain/guardians/service.server";
+import { getPersonOfGuardian } from "~/domain/guardians/queries.server";
 import { formatCpf, formatPhone } from "~/lib/format";
 import { dialogAction, orRespond, requireActor } from "~/lib/forms.server";
 

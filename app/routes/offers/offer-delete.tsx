@@ -1,7 +1,8 @@
 import type { Route } from "./+types/offer-delete";
 import { DeleteDialog } from "~/components/confirm-delete-dialog";
 import { canManage } from "~/domain/actor";
-import { deleteOffer, getOffer } from "~/domain/offers/service.server";
+import { deleteOffer } from "~/domain/offers/service.server";
+import { getOffer } from "~/domain/offers/queries.server";
 import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/lib/forms.server";
 
 const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({

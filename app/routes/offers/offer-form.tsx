@@ -4,9 +4,10 @@ import { Field, inputClass } from "~/components/ui/field";
 import { CheckboxField } from "~/components/ui/form-controls";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { canManage } from "~/domain/actor";
-import { listBranches } from "~/domain/branches/service.server";
+import { listBranches } from "~/domain/branches/queries.server";
 import { offerFormSchema } from "~/domain/offers/schema";
-import { createOffer, getOffer, updateOffer } from "~/domain/offers/service.server";
+import { createOffer, updateOffer } from "~/domain/offers/service.server";
+import { getOffer } from "~/domain/offers/queries.server";
 import { dialogAction, orRespond, requireActor } from "~/lib/forms.server";
 
 /** /offers/new and /offers/:id/edit: the same dialog, create or edit. */

@@ -4,7 +4,7 @@ import { PlusIcon } from "~/components/icons";
 import { LinkButton } from "~/components/ui/button";
 import { DataList, PageHeader, StatusBadge } from "~/components/ui/page";
 import { canManage } from "~/domain/actor";
-import { listOffers } from "~/domain/offers/service.server";
+import { listOffers } from "~/domain/offers/queries.server";
 import { formatBRL } from "~/lib/format";
 import { actorOf, requireUser } from "~/session.server";
 import { RowActions } from "~/components/row-actions";

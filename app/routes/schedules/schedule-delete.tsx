@@ -1,8 +1,9 @@
 import type { Route } from "./+types/schedule-delete";
 import { DeleteDialog } from "~/components/confirm-delete-dialog";
 import { canManage, type Actor } from "~/domain/actor";
-import { getBranchClassroom } from "~/domain/classrooms/service.server";
-import { deleteSchedule, getClassroomSchedule } from "~/domain/schedules/service.server";
+import { getBranchClassroom } from "~/domain/classrooms/queries.server";
+import { deleteSchedule } from "~/domain/schedules/service.server";
+import { getClassroomSchedule } from "~/domain/schedules/queries.server";
 import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/lib/forms.server";
 
 const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => {

@@ -3,9 +3,10 @@ import type { Route } from "./+types/schedule-form";
 import { Field, inputClass } from "~/components/ui/field";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { canManage } from "~/domain/actor";
-import { getBranchClassroom } from "~/domain/classrooms/service.server";
+import { getBranchClassroom } from "~/domain/classrooms/queries.server";
 import { DEFAULT_WEEKDAY, scheduleFormSchema, WEEKDAYS } from "~/domain/schedules/schema";
-import { createSchedule, getClassroomSchedule, updateSchedule } from "~/domain/schedules/service.server";
+import { createSchedule, updateSchedule } from "~/domain/schedules/service.server";
+import { getClassroomSchedule } from "~/domain/schedules/queries.server";
 import { dialogAction, orRespond, requireActor } from "~/lib/forms.server";
 
 /** …/classrooms/:classroomId/schedules/new and …/schedules/:scheduleId/edit, over the classrooms dialog. */

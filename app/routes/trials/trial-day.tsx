@@ -4,8 +4,9 @@ import { useLinkNavigation } from "~/hooks/use-link-navigation";
 import { RouteDialog } from "~/components/ui/dialog";
 import { LinkButton } from "~/components/ui/button";
 import { canManageTrials } from "~/domain/actor";
-import { formatCalendarDate, monthOrCurrent, trialsUrl } from "~/domain/trials/calendar";
-import { listTrialsOn } from "~/domain/trials/service.server";
+import { formatCalendarDate, monthOrCurrent } from "~/domain/trials/calendar";
+import { trialsUrl } from "./calendar-screen";
+import { listTrialsOn } from "~/domain/trials/queries.server";
 import { orRespond } from "~/lib/forms.server";
 import { actorOf, requireUser } from "~/session.server";
 

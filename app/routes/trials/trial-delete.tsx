@@ -1,8 +1,9 @@
 import type { Route } from "./+types/trial-delete";
 import { DeleteDialog } from "~/components/confirm-delete-dialog";
 import { canManageTrials } from "~/domain/actor";
-import { returnMonth, trialsUrl } from "~/domain/trials/calendar";
-import { deleteTrial, getTrial } from "~/domain/trials/service.server";
+import { returnMonth, trialsUrl } from "./calendar-screen";
+import { deleteTrial } from "~/domain/trials/service.server";
+import { getTrial } from "~/domain/trials/queries.server";
 import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/lib/forms.server";
 
 const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec<{ id: string; month: string | null }> => {

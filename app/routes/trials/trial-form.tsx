@@ -6,11 +6,12 @@ import { LinkButton } from "~/components/ui/button";
 import { Field, inputClass } from "~/components/ui/field";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { canManageTrials } from "~/domain/actor";
-import { ValidationError } from "~/domain/errors";
-import { isCalendarDate, returnMonth, trialsUrl } from "~/domain/trials/calendar";
-import { findClassOption, listClassOptions } from "~/domain/trials/class-options.server";
-import { DEFAULT_ORIGIN, TIME_INVALID, TRIAL_ORIGINS, TRIAL_STATUSES, trialFormSchema } from "~/domain/trials/schema";
-import { CLASS_NOT_FOUND, createTrial, getTrial, updateTrial } from "~/domain/trials/service.server";
+import { isCalendarDate } from "~/domain/trials/calendar";
+import { returnMonth, trialsUrl } from "./calendar-screen";
+import { listClassOptions } from "~/domain/classes/queries.server";
+import { DEFAULT_ORIGIN, TRIAL_ORIGINS, TRIAL_STATUSES, trialFormSchema } from "~/domain/trials/schema";
+import { createTrial, updateTrial } from "~/domain/trials/service.server";
+import { getTrial } from "~/domain/trials/queries.server";
 import { formatPhone } from "~/lib/format";
 import { PhoneInput } from "~/components/ui/masked-inputs";
 import { dialogAction, orRespond, requireActor } from "~/lib/forms.server";
@@ -35,15 +36,8 @@ export async function action(args: Route.ActionArgs) {
     permission: canManageTrials,
     schema: trialFormSchema,
     save: async ({ status, ...fields }, { actor }) => {
-      // Without JavaScript nothing filled the time when the class was chosen: the class's first start time does.
-      let scheduledTime = fields.scheduledTime;
-      if (!scheduledTime) {
-        const option = await findClassOption(fields.classId);
-        if (!option) throw new ValidationError({ classId: [CLASS_NOT_FOUND] });
-        scheduledTime = option.firstStartTime ?? undefined;
-      }
-      if (!scheduledTime) throw new ValidationError({ scheduledTime: [TIME_INVALID] });
-      const input = { ...fields, scheduledTime };
+      // A blank time (conform leaves it out) takes the class's first start time in the service.
+      const input = { ...fields, scheduledTime: fields.scheduledTime ?? "" };
       if (params.id) await updateTrial(actor, params.id, status ? { ...input, status } : input);
       else await createTrial(actor, input);
     },

@@ -1,10 +1,10 @@
 import type { Route } from "./+types/trial-history";
 import { LinkButton } from "~/components/ui/button";
 import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
-import { returnMonth, trialsUrl } from "~/domain/trials/calendar";
+import { returnMonth, trialsUrl } from "./calendar-screen";
 import { entryDurations, formatDateTime, totalCycle } from "~/domain/trials/durations";
 import { WANTS_TO_ENROLL } from "~/domain/trials/constants";
-import { getTrial, getTrialHistory } from "~/domain/trials/service.server";
+import { getTrial, getTrialHistory } from "~/domain/trials/queries.server";
 import { cn } from "~/lib/cn";
 import { orRespond } from "~/lib/forms.server";
 import { actorOf, requireUser } from "~/session.server";

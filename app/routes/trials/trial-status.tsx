@@ -2,8 +2,9 @@ import type { Route } from "./+types/trial-status";
 import { StatusOptions } from "~/components/trial-block";
 import { RouteDialog } from "~/components/ui/dialog";
 import { canManageTrials } from "~/domain/actor";
-import { monthOrCurrent, trialsUrl } from "~/domain/trials/calendar";
-import { getTrial } from "~/domain/trials/service.server";
+import { monthOrCurrent } from "~/domain/trials/calendar";
+import { trialsUrl } from "./calendar-screen";
+import { getTrial } from "~/domain/trials/queries.server";
 import { orRespond } from "~/lib/forms.server";
 import { actorOf, requirePermission } from "~/session.server";
 

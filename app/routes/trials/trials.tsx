@@ -18,13 +18,12 @@ import {
   monthTitle,
   shiftMonth,
   today,
-  trialsUrl,
-  packDays,
-  unpackDays,
   WEEKDAY_HEADERS,
 } from "~/domain/trials/calendar";
+import { packDays, trialsUrl, unpackDays } from "./calendar-screen";
 import { formatDays } from "~/domain/trials/kpis";
-import { getTrialCalendar, updateTrial } from "~/domain/trials/service.server";
+import { updateTrial } from "~/domain/trials/service.server";
+import { getTrialCalendar } from "~/domain/trials/queries.server";
 import { useLinkNavigation } from "~/hooks/use-link-navigation";
 import type { Toast } from "~/lib/toast";
 import { actorOf, requirePermission, requireUser } from "~/session.server";

@@ -1,8 +1,9 @@
 import type { Route } from "./+types/user-delete";
 import { DeleteDialog } from "~/components/confirm-delete-dialog";
 import { canManage } from "~/domain/actor";
-import { usersListSearch, usersListUrl } from "~/domain/users/list-search";
-import { deleteUser, getUser } from "~/domain/users/service.server";
+import { usersListSearch, usersListUrl } from "./list-search";
+import { deleteUser } from "~/domain/users/service.server";
+import { getUser } from "~/domain/users/queries.server";
 import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/lib/forms.server";
 
 const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({

@@ -10,11 +10,11 @@ import { useToast } from "~/components/ui/toaster";
 import { canManage, USER_TYPE_LABELS, USER_TYPES } from "~/domain/actor";
 import { DomainError } from "~/domain/errors";
 import { IMAGE_TYPES, isAcceptableImageFile } from "~/domain/storage/image";
-import { readFormDataLimited } from "~/domain/storage/multipart.server";
-import { storeUploadedFile } from "~/domain/storage/uploads.server";
-import { usersListUrl } from "~/domain/users/list-search";
+import { postedFile, readFormDataLimited } from "~/lib/multipart.server";
+import { usersListUrl } from "./list-search";
 import { userCreateSchema, userEditFormSchema } from "~/domain/users/schema";
-import { createUser, getUser, updateUser, type UserDTO } from "~/domain/users/service.server";
+import { createUser, updateUserWithAvatar, type UserDTO } from "~/domain/users/service.server";
+import { getUser } from "~/domain/users/queries.server";
 import { formatCpf } from "~/lib/format";
 import { CpfInput } from "~/components/ui/masked-inputs";
 import { dialogAction, orRespond, requireActor } from "~/lib/forms.server";
@@ -43,23 +43,15 @@ export async function action(args: Route.ActionArgs) {
     save: async (submitted, { actor, formData }) => {
       if (params.id) {
         const value = submitted as z.output<typeof userEditFormSchema>;
-        const file = formData.get("avatar");
-        let avatarUrl: string | undefined;
-        if (file instanceof File && file.size > 0) {
-          try {
-            avatarUrl = (await storeUploadedFile(actor, file)).objectPath;
-          } catch (error) {
-            throw fileProblem(error);
-          }
-        }
-        const changes = {
-          ...value,
-          // In the form a blank CPF means "none" (the JSON PATCH leaves an absent one unchanged).
-          cpf: value.cpf ?? null,
-          ...(avatarUrl ? { avatarUrl } : {}),
-        };
+        // In the form a blank CPF means "none" (the JSON PATCH leaves an absent one unchanged).
+        const changes = { ...value, cpf: value.cpf ?? null };
         // Changing your own password or type keeps this session; your other ones end.
-        await updateUser(actor, params.id, changes, { currentSessionId: (await getSession(args.context))?.sessionId });
+        const options = { currentSessionId: (await getSession(args.context))?.sessionId };
+        try {
+          await updateUserWithAvatar(actor, params.id, changes, await postedFile(formData, "avatar"), options);
+        } catch (error) {
+          throw error instanceof DomainError && error.errors?.avatar ? fileProblem(error) : error;
+        }
       } else {
         await createUser(actor, submitted as z.output<typeof userCreateSchema>);
       }

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/branch";
-import { deleteBranch, getBranch, updateBranch } from "~/domain/branches/service.server";
+import { deleteBranch, updateBranch } from "~/domain/branches/service.server";
+import { getBranch } from "~/domain/branches/queries.server";
 import { api, byMethod } from "~/lib/api.server";
 
 import { branchDto, branchUpdateSchema } from "~/domain/branches/schema";

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/branches";
-import { createBranch, branchList } from "~/domain/branches/service.server";
+import { createBranch } from "~/domain/branches/service.server";
+import { branchList } from "~/domain/branches/queries.server";
 import { listResponse } from "~/lib/list-response.server";
 import { api, byMethod } from "~/lib/api.server";
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/class-schedule-links";
-import { classScheduleLinkList } from "~/domain/classes/service.server";
+import { classScheduleLinkList } from "~/domain/classes/queries.server";
 import { listResponse } from "~/lib/list-response.server";
 import { api } from "~/lib/api.server";
 

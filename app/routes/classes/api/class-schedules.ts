@@ -1,5 +1,5 @@
 import type { Route } from "./+types/class-schedules";
-import { allClassScheduleLinkList } from "~/domain/classes/service.server";
+import { allClassScheduleLinkList } from "~/domain/classes/queries.server";
 import { listResponse } from "~/lib/list-response.server";
 import { api } from "~/lib/api.server";
 

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/class";
-import { deleteClass, getClass, updateClass } from "~/domain/classes/service.server";
+import { deleteClass, updateClass } from "~/domain/classes/service.server";
+import { getClass } from "~/domain/classes/queries.server";
 import { api, byMethod } from "~/lib/api.server";
 
 import { classDto, classUpdateSchema } from "~/domain/classes/schema";

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/classes";
-import { classList, createClass } from "~/domain/classes/service.server";
+import { createClass } from "~/domain/classes/service.server";
+import { classList } from "~/domain/classes/queries.server";
 import { listResponse } from "~/lib/list-response.server";
 import { api, byMethod } from "~/lib/api.server";
 

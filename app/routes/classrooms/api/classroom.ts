@@ -1,5 +1,6 @@
 import type { Route } from "./+types/classroom";
-import { deleteClassroom, getClassroom, updateClassroom } from "~/domain/classrooms/service.server";
+import { deleteClassroom, updateClassroom } from "~/domain/classrooms/service.server";
+import { getClassroom } from "~/domain/classrooms/queries.server";
 import { api, byMethod } from "~/lib/api.server";
 
 import { classroomDto, classroomUpdateSchema } from "~/domain/classrooms/schema";

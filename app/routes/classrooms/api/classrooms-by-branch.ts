@@ -1,5 +1,5 @@
 import type { Route } from "./+types/classrooms-by-branch";
-import { branchClassroomList } from "~/domain/classrooms/service.server";
+import { branchClassroomList } from "~/domain/classrooms/queries.server";
 import { listResponse } from "~/lib/list-response.server";
 import { api } from "~/lib/api.server";
 

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/classrooms";
-import { createClassroom, classroomList } from "~/domain/classrooms/service.server";
+import { createClassroom } from "~/domain/classrooms/service.server";
+import { classroomList } from "~/domain/classrooms/queries.server";
 import { listResponse } from "~/lib/list-response.server";
 import { api, byMethod } from "~/lib/api.server";
 

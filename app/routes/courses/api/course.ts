@@ -1,5 +1,6 @@
 import type { Route } from "./+types/course";
-import { deleteCourse, getCourse, updateCourse } from "~/domain/courses/service.server";
+import { deleteCourse, updateCourse } from "~/domain/courses/service.server";
+import { getCourse } from "~/domain/courses/queries.server";
 import { api, byMethod } from "~/lib/api.server";
 
 import { courseDto, courseUpdateSchema } from "~/domain/courses/schema";

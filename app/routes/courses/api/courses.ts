@@ -1,5 +1,6 @@
 import type { Route } from "./+types/courses";
-import { createCourse, courseList } from "~/domain/courses/service.server";
+import { createCourse } from "~/domain/courses/service.server";
+import { courseList } from "~/domain/courses/queries.server";
 import { listResponse } from "~/lib/list-response.server";
 import { api, byMethod } from "~/lib/api.server";
 

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/guardian-person";
-import { deleteGuardianPerson, getGuardianPerson, updateGuardianPerson } from "~/domain/guardians/service.server";
+import { deleteGuardianPerson, updateGuardianPerson } from "~/domain/guardians/service.server";
+import { getGuardianPerson } from "~/domain/guardians/queries.server";
 import { api, byMethod } from "~/lib/api.server";
 
 import { guardianPersonDto, guardianPersonUpdateSchema } from "~/domain/guardians/schema";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/guardian-persons";
-import { guardianPersonList } from "~/domain/guardians/service.server";
+import { guardianPersonList } from "~/domain/guardians/queries.server";
 import { listResponse } from "~/lib/list-response.server";
 import { api } from "~/lib/api.server";
 

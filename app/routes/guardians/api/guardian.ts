@@ -1,5 +1,6 @@
 import type { Route } from "./+types/guardian";
-import { deleteGuardian, getGuardian } from "~/domain/guardians/service.server";
+import { deleteGuardian } from "~/domain/guardians/service.server";
+import { getGuardian } from "~/domain/guardians/queries.server";
 import { api, byMethod } from "~/lib/api.server";
 
 import { guardianDto } from "~/domain/guardians/schema";

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/guardians";
-import { createGuardian, guardianList, listGuardians } from "~/domain/guardians/service.server";
+import { createGuardian } from "~/domain/guardians/service.server";
+import { guardianList, listGuardians } from "~/domain/guardians/queries.server";
 import { assertOnePagingStyle } from "~/domain/list.server";
 import { api, byMethod, json } from "~/lib/api.server";
 import { listResponse } from "~/lib/list-response.server";

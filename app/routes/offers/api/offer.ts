@@ -1,5 +1,6 @@
 import type { Route } from "./+types/offer";
-import { deleteOffer, getOffer, updateOffer } from "~/domain/offers/service.server";
+import { deleteOffer, updateOffer } from "~/domain/offers/service.server";
+import { getOffer } from "~/domain/offers/queries.server";
 import { api, byMethod } from "~/lib/api.server";
 
 import { offerDto, offerUpdateSchema } from "~/domain/offers/schema";

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/offers";
-import { createOffer, offerList } from "~/domain/offers/service.server";
+import { createOffer } from "~/domain/offers/service.server";
+import { offerList } from "~/domain/offers/queries.server";
 import { listResponse } from "~/lib/list-response.server";
 import { api, byMethod } from "~/lib/api.server";
 

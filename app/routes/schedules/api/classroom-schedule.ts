@@ -1,5 +1,6 @@
 import type { Route } from "./+types/classroom-schedule";
-import { deleteSchedule, getSchedule, updateSchedule } from "~/domain/schedules/service.server";
+import { deleteSchedule, updateSchedule } from "~/domain/schedules/service.server";
+import { getSchedule } from "~/domain/schedules/queries.server";
 import { api, byMethod } from "~/lib/api.server";
 
 import { scheduleDto, scheduleUpdateSchema } from "~/domain/schedules/schema";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/classroom-schedules-by-classroom";
-import { classroomScheduleList } from "~/domain/schedules/service.server";
+import { classroomScheduleList } from "~/domain/schedules/queries.server";
 import { listResponse } from "~/lib/list-response.server";
 import { api } from "~/lib/api.server";
 

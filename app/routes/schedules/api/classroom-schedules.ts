@@ -1,5 +1,6 @@
 import type { Route } from "./+types/classroom-schedules";
-import { createSchedule, scheduleList } from "~/domain/schedules/service.server";
+import { createSchedule } from "~/domain/schedules/service.server";
+import { scheduleList } from "~/domain/schedules/queries.server";
 import { listResponse } from "~/lib/list-response.server";
 import { api, byMethod } from "~/lib/api.server";
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/trial-history";
-import { trialHistoryList } from "~/domain/trials/service.server";
+import { trialHistoryList } from "~/domain/trials/queries.server";
 import { api } from "~/lib/api.server";
 import { listResponse } from "~/lib/list-response.server";
 

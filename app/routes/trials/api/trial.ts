@@ -1,5 +1,6 @@
 import type { Route } from "./+types/trial";
-import { deleteTrial, getTrial, updateTrial } from "~/domain/trials/service.server";
+import { deleteTrial, updateTrial } from "~/domain/trials/service.server";
+import { getTrial } from "~/domain/trials/queries.server";
 import { api, byMethod } from "~/lib/api.server";
 
 import { trialDto, trialUpdateSchema } from "~/domain/trials/schema";

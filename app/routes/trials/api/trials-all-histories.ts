@@ -1,5 +1,5 @@
 import type { Route } from "./+types/trials-all-histories";
-import { historyList, historyMember } from "~/domain/trials/service.server";
+import { historyList, historyMember } from "~/domain/trials/queries.server";
 import { api } from "~/lib/api.server";
 import { listResponse } from "~/lib/list-response.server";
 

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/trials";
-import { createTrial, trialList } from "~/domain/trials/service.server";
+import { createTrial } from "~/domain/trials/service.server";
+import { trialList } from "~/domain/trials/queries.server";
 import { api, byMethod } from "~/lib/api.server";
 import { listResponse } from "~/lib/list-response.server";
 

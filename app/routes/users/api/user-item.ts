@@ -1,5 +1,6 @@
 import type { Route } from "./+types/user-item";
-import { deleteUser, getUser, updateUser } from "~/domain/users/service.server";
+import { deleteUser, updateUser } from "~/domain/users/service.server";
+import { getUser } from "~/domain/users/queries.server";
 import { api, byMethod } from "~/lib/api.server";
 import { getSession } from "~/session.server";
 

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/users";
-import { createUser, listUsersPage, userList } from "~/domain/users/service.server";
+import { createUser } from "~/domain/users/service.server";
+import { listUsersPage, userList } from "~/domain/users/queries.server";
 import { assertOnePagingStyle } from "~/domain/list.server";
 import { api, byMethod, json } from "~/lib/api.server";
 import { listResponse } from "~/lib/list-response.server";

@@ -1,6 +1,7 @@
-import { DomainError } from "../errors";
-import { MAX_AVATAR_BYTES } from "./image";
-import { drainThenCancel, UPLOAD_TOO_LARGE } from "./uploads.server";
+import { DomainError } from "~/domain/errors";
+import { MAX_AVATAR_BYTES } from "~/domain/storage/image";
+import { drainThenCancel, UPLOAD_TOO_LARGE } from "~/domain/storage/uploads.server";
+import type { PostedFile } from "~/domain/storage/uploads.server";
 
 /** Room for the form's text fields and the multipart boundaries around the file. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
@@ -38,4 +39,11 @@ export async function readFormDataLimited(request: Request, max = MAX_AVATAR_BYT
     // A malformed multipart body is the sender's fault, not a server error.
     throw new DomainError(400, "Formulário inválido");
   }
+}
+
+/** A file field of a posted form as plain data for a command; null when no file was chosen (an empty file input). */
+export async function postedFile(form: FormData, name: string): Promise<PostedFile | null> {
+  const file = form.get(name);
+  if (!(file instanceof File) || file.size === 0) return null;
+  return { bytes: new Uint8Array(await file.arrayBuffer()), contentType: file.type, size: file.size };
 }

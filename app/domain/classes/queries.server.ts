@@ -1,0 +1,347 @@
+import type { Transaction } from "sequelize";
+import {
+  Branch,
+  Classroom,
+  ClassroomSchedule,
+  ClassScheduleLink,
+  Course,
+  SchoolClass,
+  User,
+} from "#db/models.ts";
+import { db, selectRows } from "~/db.server";
+import { idsOfBatch, sqlList, type ListSource } from "../list.server";
+import { requireActor, type Actor } from "../actor";
+import { listBranchOptions } from "../branches/queries.server";
+import { listClassroomOptions } from "../classrooms/queries.server";
+import { listCourseOptions } from "../courses/queries.server";
+import { NotFoundError } from "../errors";
+import { activeOr, type Option } from "../options.server";
+import { compareSchedules, scheduleLabel } from "../schedules/schema";
+import { listScheduleOptions } from "../schedules/queries.server";
+import { listUserOptions } from "../users/queries.server";
+import { isUuid } from "../validation";
+import type { ClassDTO, ClassOption, ClassScheduleLinkDTO } from "./service.server";
+
+/**
+ * The reads of classes and their schedule links: the classes' tables are read
+ * here only; other modules (the trials form, the trials service, the branches'
+ * and classrooms' delete checks) call these.
+ */
+
+export const CLASS_NOT_FOUND = "Turma não encontrada";
+
+/** §6: only these user types may be responsible for a class. */
+export const STAFF_TYPES = ["Team", "Administrator"];
+
+export type Row = SchoolClass & {
+  course?: Course;
+  responsible?: User;
+  branch?: Branch;
+  classroom?: Classroom;
+  scheduleLinks?: Array<ClassScheduleLink & { schedule?: ClassroomSchedule }>;
+};
+
+/** Everything the list, the API and the dialogs show, in one query with joins (course, user, branch, classroom and schedule rows belong to their modules; joined here for this read model). */
+const include = [
+  { model: Course, as: "course", attributes: ["id", "name"] },
+  { model: User, as: "responsible", attributes: ["id", "name"] },
+  { model: Branch, as: "branch", attributes: ["id", "name"] },
+  { model: Classroom, as: "classroom", attributes: ["id", "name"] },
+  {
+    model: ClassScheduleLink,
+    as: "scheduleLinks",
+    attributes: ["id", "scheduleId"],
+    include: [{ model: ClassroomSchedule, as: "schedule", attributes: ["id", "dayOfWeek", "startTime", "endTime"] }],
+  },
+];
+
+/** A class with its references' names, as the list query returns it. */
+interface FlatClass {
+  id: string;
+  classNumber: number | string;
+  courseId: string;
+  courseName: string | null;
+  responsibleId: string;
+  responsibleName: string | null;
+  branchId: string;
+  branchName: string | null;
+  classroomId: string;
+  classroomName: string | null;
+  active: boolean | number;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+}
+
+type ScheduleFields = Pick<ClassroomSchedule, "id" | "dayOfWeek" | "startTime" | "endTime">;
+
+function dto(c: FlatClass, linked: ReadonlyArray<ScheduleFields>): ClassDTO {
+  const schedules = linked
+    .map((s) => ({ id: s.id, dayOfWeek: s.dayOfWeek, startTime: s.startTime, endTime: s.endTime, label: scheduleLabel(s) }))
+    .sort(compareSchedules);
+  return {
+    id: c.id,
+    classNumber: Number(c.classNumber),
+    courseId: c.courseId,
+    courseName: c.courseName ?? "",
+    responsibleId: c.responsibleId,
+    responsibleName: c.responsibleName ?? "",
+    branchId: c.branchId,
+    branchName: c.branchName ?? "",
+    classroomId: c.classroomId,
+    classroomName: c.classroomName ?? "",
+    scheduleIds: schedules.map((s) => s.id),
+    schedules,
+    active: Boolean(c.active),
+    createdAt: new Date(c.createdAt).toISOString(),
+    updatedAt: new Date(c.updatedAt).toISOString(),
+  };
+}
+
+export function toDTO(c: Row): ClassDTO {
+  const linked = (c.scheduleLinks ?? []).map((l) => l.schedule).filter((s): s is ClassroomSchedule => Boolean(s));
+  return dto(
+    {
+      ...c.get({ plain: true }),
+      courseName: c.course?.name ?? null,
+      responsibleName: c.responsible?.name ?? null,
+      branchName: c.branch?.name ?? null,
+      classroomName: c.classroom?.name ?? null,
+    },
+    linked,
+  );
+}
+
+function linkDTO(l: ClassScheduleLink): ClassScheduleLinkDTO {
+  return { id: l.id, classId: l.classId, scheduleId: l.scheduleId, createdAt: new Date(l.createdAt).toISOString() };
+}
+
+export async function findRow(id: string, t?: Transaction): Promise<Row> {
+  await db();
+  const row = isUuid(id) ? ((await SchoolClass.findByPk(id, { include, transaction: t })) as Row | null) : null;
+  if (!row) throw new NotFoundError(CLASS_NOT_FOUND);
+  return row;
+}
+
+/** The class list's read model: the class with its references' names (their tables belong to their modules). */
+const CLASS_COLUMNS = `"c"."id", "c"."classNumber", "c"."courseId", "co"."name" AS "courseName", "c"."responsibleId",
+  "u"."name" AS "responsibleName", "c"."branchId", "b"."name" AS "branchName", "c"."classroomId",
+  "r"."name" AS "classroomName", "c"."active", "c"."createdAt", "c"."updatedAt"`;
+const CLASS_FROM = `FROM "classes" AS "c"
+  LEFT JOIN "courses" AS "co" ON "co"."id" = "c"."courseId"
+  LEFT JOIN "users" AS "u" ON "u"."id" = "c"."responsibleId"
+  LEFT JOIN "branches" AS "b" ON "b"."id" = "c"."branchId"
+  LEFT JOIN "classrooms" AS "r" ON "r"."id" = "c"."classroomId"`;
+
+const LIST_CLASSES = (byBranch: boolean) => `
+  SELECT ${CLASS_COLUMNS}
+  ${CLASS_FROM}
+  ${byBranch ? `WHERE "c"."branchId" = :branchId` : ""}
+  ORDER BY "c"."classNumber"`;
+
+/** Each class with its linked schedules (links read in one query for all the rows). */
+function withSchedules(rows: FlatClass[], links: Array<ScheduleFields & { classId: string }>): ClassDTO[] {
+  const byClass = new Map<string, ScheduleFields[]>();
+  for (const link of links) {
+    const list = byClass.get(link.classId);
+    if (list) list.push(link);
+    else byClass.set(link.classId, [link]);
+  }
+  return rows.map((row) => dto(row, byClass.get(row.id) ?? []));
+}
+
+const LIST_LINKED_SCHEDULES = (byBranch: boolean) => `
+  SELECT "l"."classId", "s"."id", "s"."dayOfWeek", "s"."startTime", "s"."endTime"
+  FROM "class_schedules" AS "l"
+  JOIN "classroom_schedules" AS "s" ON "s"."id" = "l"."scheduleId"
+  ${byBranch ? `JOIN "classes" AS "c" ON "c"."id" = "l"."classId" WHERE "c"."branchId" = :branchId` : ""}`;
+
+/**
+ * Classes, numbered order; `branchId` narrows the list to one branch (the globally
+ * selected one). Two plain queries (classes with their references' names, then
+ * their schedules): the list screen and GET /api/classes read every class.
+ */
+export async function listClasses(actor: Actor | null, filter: { branchId?: string | null } = {}): Promise<ClassDTO[]> {
+  requireActor(actor);
+  const byBranch = Boolean(filter.branchId);
+  if (byBranch && !isUuid(filter.branchId!)) return [];
+  const params: Record<string, string> = byBranch ? { branchId: filter.branchId! } : {};
+  const [rows, links] = await Promise.all([
+    selectRows<FlatClass>(LIST_CLASSES(byBranch), params),
+    selectRows<ScheduleFields & { classId: string }>(LIST_LINKED_SCHEDULES(byBranch), params),
+  ]);
+  return withSchedules(rows, links);
+}
+
+/** GET /api/classes: numbered order (optionally one branch's), read in batches, each batch with its schedules. */
+export function classList(actor: Actor | null, filter: { branchId?: string | null } = {}): ListSource<ClassDTO> {
+  requireActor(actor);
+  const byBranch = Boolean(filter.branchId);
+  return sqlList<FlatClass & Record<string, unknown>, ClassDTO>(
+    "classes",
+    {
+      columns: CLASS_COLUMNS,
+      from: CLASS_FROM,
+      // A malformed branch id matches nothing (as the list screen's filter).
+      where: byBranch ? (isUuid(filter.branchId!) ? `"c"."branchId" = :branchId` : "1 = 0") : undefined,
+      params: byBranch && isUuid(filter.branchId!) ? { branchId: filter.branchId! } : {},
+      key: [{ expr: `"c"."classNumber"`, type: "int" }],
+    },
+    async (rows, batch) => {
+      const links = await selectRows<ScheduleFields & { classId: string }>(
+        `SELECT "l"."classId", "s"."id", "s"."dayOfWeek", "s"."startTime", "s"."endTime"
+         FROM "class_schedules" AS "l" JOIN "classroom_schedules" AS "s" ON "s"."id" = "l"."scheduleId"
+         WHERE "l"."classId" IN (${idsOfBatch(batch)})`,
+        batch.params,
+      );
+      return withSchedules(rows, links);
+    },
+  );
+}
+
+export async function getClass(actor: Actor | null, id: string): Promise<ClassDTO> {
+  requireActor(actor);
+  return toDTO(await findRow(id));
+}
+
+/** Class-schedule links oldest first (then by id), all of them or one class's. */
+function linkList(classId?: string): ListSource<ClassScheduleLinkDTO> {
+  return sqlList<ClassScheduleLink & Record<string, unknown>, ClassScheduleLinkDTO>(
+    "class-schedules",
+    {
+      columns: `"l"."id", "l"."classId", "l"."scheduleId", "l"."createdAt"`,
+      from: `FROM "class_schedules" AS "l"`,
+      where: classId === undefined ? undefined : `"l"."classId" = :classId`,
+      params: classId === undefined ? {} : { classId },
+      key: [
+        { expr: `"l"."createdAt"`, type: "instant" },
+        { expr: `"l"."id"`, type: "uuid" },
+      ],
+    },
+    (rows) => rows.map(linkDTO),
+  );
+}
+
+/** GET /api/classes/{id}/schedules: the class's links (404 for an unknown class). */
+export async function classScheduleLinkList(actor: Actor | null, classId: string): Promise<ListSource<ClassScheduleLinkDTO>> {
+  requireActor(actor);
+  await db();
+  if (!isUuid(classId) || !(await SchoolClass.count({ where: { id: classId } }))) throw new NotFoundError(CLASS_NOT_FOUND);
+  return linkList(classId);
+}
+
+/** GET /api/class-schedules: every class-schedule link, read in batches. */
+export function allClassScheduleLinkList(actor: Actor | null): ListSource<ClassScheduleLinkDTO> {
+  requireActor(actor);
+  return linkList();
+}
+
+type OptionRow = SchoolClass & {
+  course?: Course;
+  branch?: Branch;
+  scheduleLinks?: Array<ClassScheduleLink & { schedule?: ClassroomSchedule }>;
+};
+
+/** The class, its course's and branch's names and its schedules' times (course, branch and schedule rows belong to their modules; joined here for this read model). */
+const optionInclude = [
+  { model: Course, as: "course", attributes: ["id", "name"] },
+  { model: Branch, as: "branch", attributes: ["id", "name"] },
+  {
+    model: ClassScheduleLink,
+    as: "scheduleLinks",
+    attributes: ["id", "scheduleId"],
+    include: [{ model: ClassroomSchedule, as: "schedule", attributes: ["id", "dayOfWeek", "startTime", "endTime"] }],
+  },
+];
+
+function toOption(cls: OptionRow): ClassOption {
+  const first = (cls.scheduleLinks ?? [])
+    .flatMap((l) => (l.schedule ? [l.schedule] : []))
+    .sort(compareSchedules)[0];
+  return {
+    id: cls.id,
+    label: `${cls.course?.name ?? "-"} - Turma ${cls.classNumber} (${cls.branch?.name ?? "-"})`,
+    firstStartTime: first?.startTime ?? null,
+  };
+}
+
+/**
+ * The trials form's class select (§2): active classes in class-number order,
+ * plus `alsoId` (a trial's current class, even if inactive), labelled
+ * 'course name - Turma N (branch name)', with the start time of the first
+ * schedule in weekday order (the form's time suggestion).
+ */
+export async function listClassOptions(alsoId?: string | null): Promise<ClassOption[]> {
+  await db();
+  const rows = (await SchoolClass.findAll({ where: activeOr(alsoId), include: optionInclude, order: [["classNumber", "ASC"]] })) as OptionRow[];
+  return rows.map(toOption);
+}
+
+/** One class's option, or null when the id names no class. */
+export async function findClassOption(id: string, t?: Transaction): Promise<ClassOption | null> {
+  if (!isUuid(id)) return null;
+  await db();
+  const row = (await SchoolClass.findByPk(id, { include: optionInclude, transaction: t })) as OptionRow | null;
+  return row ? toOption(row) : null;
+}
+
+/** How many classes match (e.g. a branch's or a classroom's, before deleting it), inside the caller's transaction. */
+export async function countClasses(where: { branchId: string } | { classroomId: string }, t?: Transaction): Promise<number> {
+  await db();
+  return SchoolClass.count({ where, transaction: t });
+}
+
+export type { Option };
+
+export interface ClassFormValues {
+  courseId: string;
+  responsibleId: string;
+  branchId: string;
+  classroomId: string;
+  scheduleIds: string[];
+  active: boolean;
+}
+
+export interface ClassFormOptions {
+  courses: Option[];
+  responsibles: Option[];
+  branches: Option[];
+  classrooms: Option[];
+  schedules: Option[];
+}
+
+/**
+ * What the class dialog offers (§2) for given values: active courses, Team and
+ * Administrator users, active branches, the chosen branch's classrooms and the
+ * chosen classroom's schedules (each read by its own module). A classroom that
+ * is not in the branch and schedules that are not in the classroom are dropped
+ * (so changing the branch clears them), and, with `preselect`, any select that
+ * has a single option is chosen for the user (also a single schedule). `keep`
+ * is the value already chosen (editing a class whose course was since
+ * deactivated keeps it offered).
+ */
+export async function buildClassForm(
+  input: ClassFormValues,
+  { preselect = true, keep }: { preselect?: boolean; keep?: { courseId?: string; branchId?: string } } = {},
+): Promise<{ values: ClassFormValues; options: ClassFormOptions }> {
+  const values: ClassFormValues = { ...input, scheduleIds: [...input.scheduleIds] };
+  const [courses, responsibles, branches] = await Promise.all([
+    listCourseOptions(keep?.courseId),
+    listUserOptions(STAFF_TYPES),
+    listBranchOptions(keep?.branchId),
+  ]);
+  const single = (options: Option[], current: string) => (preselect && !current && options.length === 1 ? options[0].id : current);
+  values.courseId = single(courses, values.courseId);
+  values.responsibleId = single(responsibles, values.responsibleId);
+  if (values.branchId && !branches.some((b) => b.id === values.branchId)) values.branchId = "";
+  values.branchId = single(branches, values.branchId);
+
+  const classrooms = values.branchId ? await listClassroomOptions(values.branchId) : [];
+  if (!classrooms.some((c) => c.id === values.classroomId)) values.classroomId = "";
+  values.classroomId = single(classrooms, values.classroomId);
+
+  const schedules = values.classroomId ? await listScheduleOptions(values.classroomId) : [];
+  values.scheduleIds = values.scheduleIds.filter((id) => schedules.some((s) => s.id === id));
+  if (preselect && values.scheduleIds.length === 0 && schedules.length === 1) values.scheduleIds = [schedules[0].id];
+
+  return { values, options: { courses, responsibles, branches, classrooms, schedules } };
+}

@@ -1,0 +1,119 @@
+import type { Transaction } from "sequelize";
+import { Classroom } from "#db/models.ts";
+import { db } from "~/db.server";
+import { sqlList, type ListSource } from "../list.server";
+import { requireActor, type Actor } from "../actor";
+import { getBranch } from "../branches/queries.server";
+import type { BranchDTO } from "../branches/service.server";
+import { NotFoundError } from "../errors";
+import type { Option } from "../options.server";
+import { schedulesOfClassrooms } from "../schedules/queries.server";
+import { isUuid } from "../validation";
+import type { ClassroomDTO, ClassroomWithSchedules } from "./service.server";
+
+/**
+ * The reads of classrooms: the classrooms table is read here only; other
+ * modules call these functions (the schedules' overlap lock, the class
+ * dialog's classroom select and its consistency check).
+ */
+
+export const CLASSROOM_NOT_FOUND = "Sala não encontrada";
+
+/** For this module's commands too: a classroom row as its DTO, and a classroom by id (404 when missing). */
+export function toDTO(c: Classroom): ClassroomDTO {
+  return {
+    id: c.id,
+    branchId: c.branchId,
+    name: c.name,
+    capacity: Number(c.capacity),
+    createdAt: new Date(c.createdAt).toISOString(),
+    updatedAt: new Date(c.updatedAt).toISOString(),
+  };
+}
+
+export async function find(id: string): Promise<Classroom> {
+  await db();
+  const classroom = isUuid(id) ? await Classroom.findByPk(id) : null;
+  if (!classroom) throw new NotFoundError(CLASSROOM_NOT_FOUND);
+  return classroom;
+}
+
+/** GET /api/classrooms: by name (then id), all of them or one branch's, read in batches. */
+export function classroomList(actor: Actor | null, branchId?: string): ListSource<ClassroomDTO> {
+  requireActor(actor);
+  return sqlList<Classroom & Record<string, unknown>, ClassroomDTO>(
+    "classrooms",
+    {
+      columns: `"r"."id", "r"."branchId", "r"."name", "r"."capacity", "r"."createdAt", "r"."updatedAt"`,
+      from: `FROM "classrooms" AS "r"`,
+      where: branchId === undefined ? undefined : `"r"."branchId" = :branchId`,
+      params: branchId === undefined ? {} : { branchId },
+      key: [
+        { expr: `"r"."name"`, type: "text" },
+        { expr: `"r"."id"`, type: "uuid" },
+      ],
+    },
+    (rows) => rows.map(toDTO),
+  );
+}
+
+/** GET /api/classrooms/branch/{branchId}: 404 when the branch does not exist. */
+export async function branchClassroomList(actor: Actor | null, branchId: string): Promise<ListSource<ClassroomDTO>> {
+  const branch = await getBranch(actor, branchId);
+  return classroomList(actor, branch.id);
+}
+
+export async function getClassroom(actor: Actor | null, id: string): Promise<ClassroomDTO> {
+  requireActor(actor);
+  return toDTO(await find(id));
+}
+
+/** The classrooms dialog: the branch, its classrooms with their schedules, and the total capacity. */
+export async function getBranchClassroomsOverview(
+  actor: Actor | null,
+  branchId: string,
+): Promise<{ branch: BranchDTO; classrooms: ClassroomWithSchedules[]; totalCapacity: number }> {
+  const branch = await getBranch(actor, branchId);
+  const rows = await Classroom.findAll({
+    where: { branchId: branch.id },
+    attributes: ["id", "branchId", "name", "capacity", "createdAt", "updatedAt"],
+    order: [["name", "ASC"]],
+  });
+  const schedules = await schedulesOfClassrooms(rows.map((row) => row.id));
+  const classrooms = rows.map((row) => ({ ...toDTO(row), schedules: schedules.get(row.id) ?? [] }));
+  const totalCapacity = classrooms.reduce((sum, c) => sum + c.capacity, 0);
+  return { branch, classrooms, totalCapacity };
+}
+
+/** A classroom addressed under its branch's URL: one of another branch is a 404 there. */
+export async function getBranchClassroom(actor: Actor | null, branchId: string, classroomId: string): Promise<ClassroomDTO> {
+  const classroom = await getClassroom(actor, classroomId);
+  if (classroom.branchId !== branchId) throw new NotFoundError(CLASSROOM_NOT_FOUND);
+  return classroom;
+}
+
+/** A branch's classrooms as the class dialog's choices, by name. */
+export async function listClassroomOptions(branchId: string): Promise<Option[]> {
+  if (!isUuid(branchId)) return [];
+  await db();
+  const rows = await Classroom.findAll({ where: { branchId }, attributes: ["id", "name"], order: [["name", "ASC"]] });
+  return rows.map((c) => ({ id: c.id, label: c.name }));
+}
+
+/** A classroom's branch (for the class's consistency check), or null when the id names no classroom. */
+export async function classroomBranch(id: string, t?: Transaction): Promise<{ id: string; branchId: string } | null> {
+  if (!isUuid(id)) return null;
+  await db();
+  const row = await Classroom.findByPk(id, { attributes: ["id", "branchId"], transaction: t });
+  return row ? { id: row.id, branchId: row.branchId } : null;
+}
+
+/**
+ * Locks the classroom's row until the transaction ends (PostgreSQL; SQLite's
+ * IMMEDIATE transaction already serialises writers): its schedules' overlap
+ * check runs under it. False when the id names no classroom.
+ */
+export async function lockClassroom(id: string, t: Transaction): Promise<boolean> {
+  const row = await Classroom.findByPk(id, { transaction: t, lock: t.LOCK.UPDATE, attributes: ["id"] });
+  return row !== null;
+}

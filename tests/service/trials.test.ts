@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { getTrial } from "~/domain/trials/queries.server";
+import { createTrial, updateTrial } from "~/domain/trials/service.server";
+import { makeClass } from "../support/factories";
+import { actorOfType, refusal } from "../support/service";
+
+/** The trial commands, called as both surfaces call them (the JSON API and the form's action). */
+const team = () => actorOfType("Team");
+
+function input(classId: string, scheduledTime: string) {
+  return {
+    guardianName: "Mariana Souza",
+    studentName: "Luísa Souza",
+    classId,
+    whatsappNumber: "11987654321",
+    scheduledDate: "2031-03-10",
+    scheduledTime,
+  };
+}
+
+describe("a blank time takes the class's first start time", () => {
+  it("on create: the first schedule in weekday order (not by name), then by time", async () => {
+    const actor = await team();
+    const { cls } = await makeClass({
+      schedules: [
+        { dayOfWeek: "Quarta", startTime: "07:00", endTime: "08:00" },
+        { dayOfWeek: "Segunda", startTime: "19:00", endTime: "20:00" },
+        { dayOfWeek: "Segunda", startTime: "18:15", endTime: "19:00" },
+      ],
+    });
+    const trial = await createTrial(actor, input(cls.id, ""));
+    expect(trial.scheduledTime).toBe("18:15");
+    expect((await getTrial(actor, trial.id)).scheduledTime).toBe("18:15");
+    // A given time is kept.
+    expect((await createTrial(actor, input(cls.id, "09:40"))).scheduledTime).toBe("09:40");
+  });
+
+  it("a class without schedules leaves the time invalid; an unknown class is reported on its field", async () => {
+    const actor = await team();
+    const { cls } = await makeClass({ schedules: [] });
+    const noTime = await refusal(createTrial(actor, input(cls.id, "")));
+    expect(noTime.status).toBe(400);
+    expect(noTime.errors).toEqual({ scheduledTime: ["Horário inválido"] });
+    const unknown = await refusal(createTrial(actor, input("turma-x", "")));
+    expect(unknown.errors).toEqual({ classId: ["Turma não encontrada"] });
+  });
+
+  it("on update: a blank time takes the (new) class's first start time; an absent one is kept", async () => {
+    const actor = await team();
+    const first = (await makeClass({ schedules: [{ dayOfWeek: "Terça", startTime: "17:00", endTime: "18:00" }] })).cls;
+    const second = (await makeClass({ schedules: [{ dayOfWeek: "Sábado", startTime: "10:45", endTime: "11:45" }] })).cls;
+    const trial = await createTrial(actor, input(first.id, "09:30"));
+    expect((await updateTrial(actor, trial.id, { studentName: "Outra" })).scheduledTime).toBe("09:30");
+    expect((await updateTrial(actor, trial.id, { scheduledTime: "" })).scheduledTime).toBe("17:00");
+    const moved = await updateTrial(actor, trial.id, { classId: second.id, scheduledTime: "" });
+    expect(moved).toMatchObject({ classId: second.id, scheduledTime: "10:45" });
+  });
+});
