@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseEnv, parseTrustProxy } from "./env.server";
+import { databaseSettings, parseEnv, parseTrustProxy } from "./env.server";
 
 const GOOD = "0123456789abcdef0123456789abcdef";
 
@@ -82,5 +82,20 @@ describe("SESSION_SECRET", () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("databaseSettings (db:migrate, db:seed)", () => {
+  it("reads DATABASE_URL and DB_LOGGING without asking for a session secret, even in production", () => {
+    expect(databaseSettings({ NODE_ENV: "production", DATABASE_URL: "postgres://u@h:5432/b", DB_LOGGING: "1" })).toEqual({
+      url: "postgres://u@h:5432/b",
+      logging: true,
+    });
+    expect(databaseSettings({})).toEqual({ url: "sqlite:data/app.sqlite", logging: false });
+  });
+
+  it("refuses what the server would refuse, with the same message", () => {
+    expect(() => databaseSettings({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL: use sqlite:<arquivo> ou postgres:\/\//);
+    expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL: use sqlite:<arquivo> ou postgres:\/\//);
   });
 });

@@ -8,7 +8,8 @@ import { z } from "zod";
  * (`server.mjs` itself looks only at BUILD_DIR, NODE_ENV and whether
  * SESSION_SECRET / SESSION_SECRET_FILE are set, before the build is loaded, to
  * find the build and create the default secret file of a plain `npm start`;
- * after that it uses this module's values, through `config()`.)
+ * after that it uses this module's values, through `config()`. The database
+ * scripts read theirs through `databaseSettings()`.)
  */
 
 const DEV_SECRET = "development-only-secret-do-not-use-in-production";
@@ -80,96 +81,96 @@ const digits = (name: string, min: number, max: number, fallback: number) =>
       return Number(v);
     });
 
-const schema = z
-  .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    APP_NAME: z.string().min(1).default("Rede Ritmo de Escolas de Dança"),
-    DATABASE_URL: z
-      .string()
-      .min(1)
-      .default("sqlite:data/app.sqlite")
-      .refine((v) => /^(sqlite:|postgres(ql)?:\/\/)/.test(v), "use sqlite:<arquivo> ou postgres://usuário@host:5432/banco"),
-    SESSION_SECRET: z.string().optional(),
-    SESSION_SECRET_FILE: z.string().optional(),
-    // Where uploaded avatars live: the database (shared by every app server) or UPLOAD_DIR.
-    UPLOAD_STORAGE: z.enum(["database", "disk"]).default("database"),
-    UPLOAD_DIR: z.string().min(1).default("data/uploads"),
-    DB_LOGGING: z.enum(["0", "1"]).default("0"),
-    REGISTRATION: z.enum(["open", "client", "closed"]).default("open"),
-    PORT: digits("PORT", 0, 65535, 3000),
-    HOST: z.string().trim().min(1).default("0.0.0.0"),
-    TRUST_PROXY: z
-      .string()
-      .optional()
-      .transform((v, ctx): TrustProxy => {
-        const parsed = parseTrustProxy(v);
-        if (typeof parsed === "object" && !Array.isArray(parsed)) {
-          ctx.addIssue({ code: "custom", message: parsed.error });
-          return z.NEVER;
-        }
-        return parsed;
-      }),
-    WEB_CONCURRENCY: digits("WEB_CONCURRENCY", 1, 256, 1),
-    COOKIE_SECURE: z.enum(["0", "1", ""], { error: "use 1 (sempre Secure) ou 0 (nunca); sem valor: Secure sob HTTPS" }).optional(),
-    /** Milliseconds a cluster worker may stay silent (event loop blocked) before it is replaced. */
-    WORKER_WATCHDOG_MS: digits("WORKER_WATCHDOG_MS", 1000, 600_000, 5000),
-    /** Test-only routes under /__test/ (block the event loop, throw): never set it in production. */
-    TEST_HOOKS: z.enum(["0", "1", ""]).optional(),
-    TZ: z.string().optional(),
-    BUILD_DIR: z.string().optional(),
-  })
-  .transform((env, ctx) => {
-    let raw = env.SESSION_SECRET;
-    if (env.SESSION_SECRET_FILE !== undefined && env.SESSION_SECRET_FILE !== "") {
-      if (raw) {
-        ctx.addIssue({ code: "custom", path: ["SESSION_SECRET_FILE"], message: "defina SESSION_SECRET ou SESSION_SECRET_FILE, não os dois" });
+const fields = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  APP_NAME: z.string().min(1).default("Rede Ritmo de Escolas de Dança"),
+  DATABASE_URL: z
+    .string()
+    .min(1)
+    .default("sqlite:data/app.sqlite")
+    .refine((v) => /^(sqlite:|postgres(ql)?:\/\/)/.test(v), "use sqlite:<arquivo> ou postgres://usuário@host:5432/banco"),
+  SESSION_SECRET: z.string().optional(),
+  SESSION_SECRET_FILE: z.string().optional(),
+  // Where uploaded avatars live: the database (shared by every app server) or UPLOAD_DIR.
+  UPLOAD_STORAGE: z.enum(["database", "disk"]).default("database"),
+  UPLOAD_DIR: z.string().min(1).default("data/uploads"),
+  DB_LOGGING: z.enum(["0", "1"]).default("0"),
+  REGISTRATION: z.enum(["open", "client", "closed"]).default("open"),
+  PORT: digits("PORT", 0, 65535, 3000),
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx): TrustProxy => {
+      const parsed = parseTrustProxy(v);
+      if (typeof parsed === "object" && !Array.isArray(parsed)) {
+        ctx.addIssue({ code: "custom", message: parsed.error });
         return z.NEVER;
       }
-      try {
-        raw = readFileSync(env.SESSION_SECRET_FILE, "utf8").trim();
-      } catch (error) {
-        ctx.addIssue({ code: "custom", path: ["SESSION_SECRET_FILE"], message: `não foi possível ler ${env.SESSION_SECRET_FILE}: ${(error as Error).message}` });
-        return z.NEVER;
-      }
-      if (!raw) {
-        ctx.addIssue({ code: "custom", path: ["SESSION_SECRET_FILE"], message: `o arquivo ${env.SESSION_SECRET_FILE} está vazio` });
-        return z.NEVER;
-      }
-    }
-    // Several secrets, comma-separated, rotate the key: the first signs, every one verifies.
-    const secrets = (raw ?? "").split(",").map((s) => s.trim()).filter(Boolean);
-    if (raw !== undefined && raw.trim() !== "" && secrets.length !== raw.split(",").length) {
-      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "há um segredo vazio na lista (separe os segredos por vírgula, sem vírgulas sobrando)" });
+      return parsed;
+    }),
+  WEB_CONCURRENCY: digits("WEB_CONCURRENCY", 1, 256, 1),
+  COOKIE_SECURE: z.enum(["0", "1", ""], { error: "use 1 (sempre Secure) ou 0 (nunca); sem valor: Secure sob HTTPS" }).optional(),
+  /** Milliseconds a cluster worker may stay silent (event loop blocked) before it is replaced. */
+  WORKER_WATCHDOG_MS: digits("WORKER_WATCHDOG_MS", 1000, 600_000, 5000),
+  /** Test-only routes under /__test/ (block the event loop, throw): never set it in production. */
+  TEST_HOOKS: z.enum(["0", "1", ""]).optional(),
+  TZ: z.string().optional(),
+  BUILD_DIR: z.string().optional(),
+});
+
+const schema = fields.transform((env, ctx) => {
+  let raw = env.SESSION_SECRET;
+  if (env.SESSION_SECRET_FILE !== undefined && env.SESSION_SECRET_FILE !== "") {
+    if (raw) {
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET_FILE"], message: "defina SESSION_SECRET ou SESSION_SECRET_FILE, não os dois" });
       return z.NEVER;
     }
-    if (env.NODE_ENV === "production") {
-      if (secrets.length === 0) {
-        ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: `obrigatório em produção (${MIN_SECRET_LENGTH}+ caracteres aleatórios, ex.: openssl rand -hex 32)` });
+    try {
+      raw = readFileSync(env.SESSION_SECRET_FILE, "utf8").trim();
+    } catch (error) {
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET_FILE"], message: `não foi possível ler ${env.SESSION_SECRET_FILE}: ${(error as Error).message}` });
+      return z.NEVER;
+    }
+    if (!raw) {
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET_FILE"], message: `o arquivo ${env.SESSION_SECRET_FILE} está vazio` });
+      return z.NEVER;
+    }
+  }
+  // Several secrets, comma-separated, rotate the key: the first signs, every one verifies.
+  const secrets = (raw ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  if (raw !== undefined && raw.trim() !== "" && secrets.length !== raw.split(",").length) {
+    ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "há um segredo vazio na lista (separe os segredos por vírgula, sem vírgulas sobrando)" });
+    return z.NEVER;
+  }
+  if (env.NODE_ENV === "production") {
+    if (secrets.length === 0) {
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: `obrigatório em produção (${MIN_SECRET_LENGTH}+ caracteres aleatórios, ex.: openssl rand -hex 32)` });
+      return z.NEVER;
+    }
+    for (const [i, secret] of secrets.entries()) {
+      const which = secrets.length > 1 ? ` (segredo ${i + 1} da lista)` : "";
+      if (PLACEHOLDER_SECRETS.has(secret) || /change-?me/i.test(secret)) {
+        ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: `é o valor de exemplo${which}: gere um segredo próprio (openssl rand -hex 32)` });
         return z.NEVER;
       }
-      for (const [i, secret] of secrets.entries()) {
-        const which = secrets.length > 1 ? ` (segredo ${i + 1} da lista)` : "";
-        if (PLACEHOLDER_SECRETS.has(secret) || /change-?me/i.test(secret)) {
-          ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: `é o valor de exemplo${which}: gere um segredo próprio (openssl rand -hex 32)` });
-          return z.NEVER;
-        }
-        if (secret.length < MIN_SECRET_LENGTH) {
-          ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: `curto demais${which}: pelo menos ${MIN_SECRET_LENGTH} caracteres (openssl rand -hex 32)` });
-          return z.NEVER;
-        }
+      if (secret.length < MIN_SECRET_LENGTH) {
+        ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: `curto demais${which}: pelo menos ${MIN_SECRET_LENGTH} caracteres (openssl rand -hex 32)` });
+        return z.NEVER;
       }
     }
-    const SESSION_SECRETS = secrets.length ? secrets : [DEV_SECRET];
-    return {
-      ...env,
-      COOKIE_SECURE: env.COOKIE_SECURE || undefined,
-      TEST_HOOKS: env.TEST_HOOKS === "1",
-      /** The secret that signs (the first of the list). */
-      SESSION_SECRET: SESSION_SECRETS[0],
-      /** Every accepted secret, the signing one first. */
-      SESSION_SECRETS,
-    };
-  });
+  }
+  const SESSION_SECRETS = secrets.length ? secrets : [DEV_SECRET];
+  return {
+    ...env,
+    COOKIE_SECURE: env.COOKIE_SECURE || undefined,
+    TEST_HOOKS: env.TEST_HOOKS === "1",
+    /** The secret that signs (the first of the list). */
+    SESSION_SECRET: SESSION_SECRETS[0],
+    /** Every accepted secret, the signing one first. */
+    SESSION_SECRETS,
+  };
+});
 
 export type Env = z.output<typeof schema>;
 
@@ -184,6 +185,20 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     );
   }
   return parsed.data;
+}
+
+/**
+ * Only the database settings, for the command-line scripts (`npm run db:migrate`,
+ * `npm run db:seed`): they need no session secret, even with NODE_ENV=production.
+ */
+export function databaseSettings(source: Record<string, string | undefined> = process.env): { url: string; logging: boolean } {
+  const parsed = fields.pick({ DATABASE_URL: true, DB_LOGGING: true }).safeParse(source);
+  if (!parsed.success) {
+    throw new Error(
+      "Configuração inválida:\n" + parsed.error.issues.map((i) => `- ${i.path.join(".") || "ambiente"}: ${i.message}`).join("\n"),
+    );
+  }
+  return { url: parsed.data.DATABASE_URL, logging: parsed.data.DB_LOGGING === "1" };
 }
 
 /** Configuration, read and validated once. */

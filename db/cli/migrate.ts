@@ -1,8 +1,15 @@
 // npm run db:migrate — applies pending migrations to DATABASE_URL (default sqlite:data/app.sqlite).
 import { openDatabase } from "../connection.ts";
 import { migrator } from "../migrate.ts";
+import { databaseSettings } from "../../app/env.server.ts";
 
-const url = process.env.DATABASE_URL ?? "sqlite:data/app.sqlite";
+let url: string;
+try {
+  ({ url } = databaseSettings());
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
 const sequelize = openDatabase(url);
 try {
   await sequelize.authenticate();

@@ -1,8 +1,15 @@
 // npm run db:seed — fills DATABASE_URL with a demo network and prints the sign-in accounts.
 import { setupDatabase } from "../index.ts";
 import { seedDemo } from "../seed/demo.ts";
+import { databaseSettings } from "../../app/env.server.ts";
 
-const url = process.env.DATABASE_URL ?? "sqlite:data/app.sqlite";
+let url: string;
+try {
+  ({ url } = databaseSettings());
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
 const sequelize = await setupDatabase(url);
 try {
   const result = await seedDemo(sequelize);
