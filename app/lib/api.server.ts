@@ -3,6 +3,7 @@ import type { Actor } from "~/domain/actor";
 import { DomainError, UnauthorizedError } from "~/domain/errors";
 import type { RequestContext } from "~/request-context.server";
 import { actorOf, getUser } from "~/session.server";
+import { readBodyLimited } from "./body.server";
 
 /**
  * Adapter for the JSON API (SPEC §7): cookie auth, JSON bodies only, JSON errors
@@ -68,23 +69,13 @@ const MAX_JSON_BYTES = 1_000_000;
 
 /** Reads at most `max` bytes of a body; larger bodies are refused while streaming (413). */
 export async function readTextLimited(request: Request, max = MAX_JSON_BYTES): Promise<string> {
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > max) throw new HttpError(413, "Corpo da requisição muito grande");
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      throw new HttpError(413, "Corpo da requisição muito grande");
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+  const bytes = await readBodyLimited(
+    request,
+    max,
+    () => new HttpError(413, "Corpo da requisição muito grande"),
+    (reader) => reader.cancel().catch(() => {}),
+  );
+  return bytes ? bytes.toString("utf8") : "";
 }
 
 /** Reads a JSON body: empty means `{}`, 415 when it is not JSON, 400 when it is malformed, 413 when huge. */

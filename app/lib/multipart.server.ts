@@ -1,4 +1,5 @@
 import { DomainError } from "~/domain/errors";
+import { readBodyLimited } from "./body.server";
 import { MAX_AVATAR_BYTES } from "~/domain/storage/image";
 import { drainThenCancel, UPLOAD_TOO_LARGE } from "~/domain/storage/uploads.server";
 import type { PostedFile } from "~/domain/storage/uploads.server";
@@ -12,26 +13,12 @@ const FORM_OVERHEAD_BYTES = 64 * 1024;
  * while it is being read, before anything is parsed or stored.
  */
 export async function readFormDataLimited(request: Request, max = MAX_AVATAR_BYTES + FORM_OVERHEAD_BYTES): Promise<FormData> {
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > max) throw new DomainError(413, UPLOAD_TOO_LARGE);
-  if (!request.body) return new FormData();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await drainThenCancel(reader);
-      throw new DomainError(413, UPLOAD_TOO_LARGE);
-    }
-    chunks.push(value);
-  }
+  const body = await readBodyLimited(request, max, () => new DomainError(413, UPLOAD_TOO_LARGE), drainThenCancel);
+  if (!body) return new FormData();
   const copy = new Request(request.url, {
     method: "POST",
     headers: { "Content-Type": request.headers.get("Content-Type") ?? "application/x-www-form-urlencoded" },
-    body: Buffer.concat(chunks),
+    body,
   });
   try {
     return await copy.formData();
