@@ -1,0 +1,74 @@
+/**
+ * The process's caches all use this one primitive: a map that keeps its most
+ * recently used entries within a limit on their number and on their total size
+ * (in bytes as the caller measures them), least recently used out first.
+ *
+ * What is cached, and how it is kept true, is decided where the cache is made
+ * (see docs/decisions/): a cache here never expires by time; a cached value is
+ * either a pure function of its key, or its key carries what invalidates it.
+ */
+export interface LruOptions<V> {
+  /** At most this many entries. */
+  maxEntries: number;
+  /** At most this many bytes in total, as `sizeOf` counts them (default: no limit). */
+  maxBytes?: number;
+  /** The size of one entry in bytes (default: 1, so maxBytes counts entries). */
+  sizeOf?: (key: string, value: V) => number;
+}
+
+export interface Lru<V> {
+  /** The value, marked as just used; undefined when absent. */
+  get(key: string): V | undefined;
+  /** Stores the value; an entry larger than maxBytes on its own is not kept. */
+  set(key: string, value: V): void;
+  delete(key: string): boolean;
+  clear(): void;
+  /** Number of entries. */
+  readonly size: number;
+  /** Total size of the entries, as sizeOf counts them. */
+  readonly bytes: number;
+}
+
+export function createLru<V>({ maxEntries, maxBytes = Infinity, sizeOf = () => 1 }: LruOptions<V>): Lru<V> {
+  const entries = new Map<string, { value: V; size: number }>();
+  let bytes = 0;
+
+  function remove(key: string): boolean {
+    const entry = entries.get(key);
+    if (!entry) return false;
+    entries.delete(key);
+    bytes -= entry.size;
+    return true;
+  }
+
+  return {
+    get(key) {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      entries.delete(key);
+      entries.set(key, entry);
+      return entry.value;
+    },
+    set(key, value) {
+      remove(key);
+      const size = sizeOf(key, value);
+      if (size > maxBytes) return;
+      while (entries.size && (entries.size >= maxEntries || bytes + size > maxBytes)) {
+        remove(entries.keys().next().value!);
+      }
+      entries.set(key, { value, size });
+      bytes += size;
+    },
+    delete: remove,
+    clear() {
+      entries.clear();
+      bytes = 0;
+    },
+    get size() {
+      return entries.size;
+    },
+    get bytes() {
+      return bytes;
+    },
+  };
+}
