@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import type { FragmentCache } from "~/components/server-cached";
+import { createLru } from "~/cache.server";
 
 const LIMIT = 200;
 
@@ -10,19 +11,14 @@ const LIMIT = 200;
  * go first once LIMIT fragments are kept. A fragment is at most a few hundred kB.
  */
 export function createFragmentCache(limit = LIMIT): FragmentCache & { size(): number } {
-  const entries = new Map<string, string>();
+  const entries = createLru<string>({ maxEntries: limit });
   return {
     html(name: string, deps: unknown, children: () => ReactNode): string {
       const key = `${name}:${createHash("sha256").update(JSON.stringify(deps) ?? "").digest("base64url")}`;
       const hit = entries.get(key);
-      if (hit !== undefined) {
-        entries.delete(key);
-        entries.set(key, hit);
-        return hit;
-      }
+      if (hit !== undefined) return hit;
       const html = renderToString(children());
       entries.set(key, html);
-      if (entries.size > limit) entries.delete(entries.keys().next().value!);
       return html;
     },
     size: () => entries.size,

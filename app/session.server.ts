@@ -12,6 +12,7 @@ import { UnauthorizedError } from "~/domain/errors";
 import type { Actor } from "~/domain/actor";
 import { env } from "./env.server";
 import type { RequestContext } from "./request-context.server";
+import { createLru } from "./cache.server";
 
 /**
  * The session cookie holds only the session id, signed; the session itself is a
@@ -57,26 +58,17 @@ function cookieFor(request: Request) {
  * secrets). The cache is bounded in bytes, oldest first out; a value longer
  * than any cookie this server signs is refused without checking.
  */
-const verified = new Map<string, string | null>();
-const VERIFIED_MAX_BYTES = 2_000_000;
 const VERIFIED_ENTRY_OVERHEAD = 96;
 const MAX_SESSION_COOKIE_CHARS = 1024;
-let verifiedBytes = 0;
-
-function rememberVerified(key: string, id: string | null) {
-  const size = key.length + (id?.length ?? 0) + VERIFIED_ENTRY_OVERHEAD;
-  while (verified.size && verifiedBytes + size > VERIFIED_MAX_BYTES) {
-    const [oldKey, oldId] = verified.entries().next().value!;
-    verified.delete(oldKey);
-    verifiedBytes -= oldKey.length + (oldId?.length ?? 0) + VERIFIED_ENTRY_OVERHEAD;
-  }
-  verified.set(key, id);
-  verifiedBytes += size;
-}
+const verified = createLru<string | null>({
+  maxEntries: Infinity,
+  maxBytes: 2_000_000,
+  sizeOf: (key, id) => key.length + (id?.length ?? 0) + VERIFIED_ENTRY_OVERHEAD,
+});
 
 /** For tests: the cache's accounted size. */
 export function verifiedCacheBytes(): number {
-  return verifiedBytes;
+  return verified.bytes;
 }
 
 const COOKIE_RE = /(?:^|;\s*)(__Host-session|__session)=([^;]*)/g;
@@ -98,7 +90,7 @@ async function readSessionId(request: Request): Promise<string | null> {
       const secure = key.startsWith(`${SECURE_SESSION_COOKIE}=`);
       const value = await (secure ? secureSessionCookie : sessionCookie).parse(key);
       id = typeof value === "string" && value ? value : null;
-      rememberVerified(key, id);
+      verified.set(key, id);
     }
     if (id) return id;
   }

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import { Sequelize, Transaction } from "sequelize";
 import pg from "pg";
 import sqlite3 from "sqlite3";
+import { onSqliteConnection } from "./driver";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -46,23 +47,13 @@ export function openDatabase(url: string, options: { logging?: boolean } = {}): 
  * with SQLITE_BUSY. Configure every connection as the manager hands it out.
  */
 function configureSqliteConnections(sequelize: Sequelize) {
-  const manager = (sequelize as unknown as { connectionManager: { getConnection: (options?: unknown) => Promise<sqlite3.Database> } })
-    .connectionManager;
-  const getConnection = manager.getConnection.bind(manager);
-  const configured = new WeakSet<sqlite3.Database>();
-  manager.getConnection = async (options?: unknown) => {
-    const connection = await getConnection(options);
-    if (!configured.has(connection)) {
-      configured.add(connection);
-      connection.configure("busyTimeout", 5000);
-      const run = (sql: string) =>
-        new Promise<void>((resolve, reject) => connection.run(sql, (err) => (err ? reject(err) : resolve())));
-      await run("PRAGMA journal_mode=WAL");
-      await run("PRAGMA foreign_keys=ON");
-      await run("PRAGMA synchronous=NORMAL");
-    }
-    return connection;
-  };
+  onSqliteConnection(sequelize, async (connection) => {
+    connection.configure("busyTimeout", 5000);
+    const run = (sql: string) => new Promise<void>((resolve, reject) => connection.run(sql, (err) => (err ? reject(err) : resolve())));
+    await run("PRAGMA journal_mode=WAL");
+    await run("PRAGMA foreign_keys=ON");
+    await run("PRAGMA synchronous=NORMAL");
+  });
 }
 
 export function dialectOf(sequelize: Sequelize): Dialect {

@@ -1,6 +1,7 @@
 import type { Sequelize } from "sequelize";
+import { withDriverConnection, type PgDriverConnection, type SqlValue, type SqliteDriverConnection } from "./driver";
 
-export type SqlValue = string | number | boolean | null;
+export type { SqlValue };
 type Compiled = { text: string; names: string[]; id: string };
 const compiled = new Map<string, Compiled>();
 
@@ -19,18 +20,6 @@ function compile(sql: string, dialect: "sqlite" | "postgres"): Compiled {
     compiled.set(key, found);
   }
   return found;
-}
-
-interface SqliteConnection {
-  all(sql: string, params: SqlValue[], callback: (error: Error | null, rows: unknown[]) => void): void;
-  serialize(callback: () => void): void;
-}
-interface PgConnection {
-  query(config: { name: string; text: string; values: SqlValue[] }): Promise<{ rows: unknown[] }>;
-}
-interface ConnectionManager {
-  getConnection(options?: object): Promise<SqliteConnection | PgConnection>;
-  releaseConnection(connection: unknown): Promise<void>;
 }
 
 /**
@@ -68,20 +57,16 @@ async function runOn<T>(
     return dialect === "sqlite" && typeof value === "boolean" ? Number(value) : value;
   });
   if (log) console.log(text, values);
-  const manager = (sequelize as unknown as { connectionManager: ConnectionManager }).connectionManager;
-  const connection = await manager.getConnection({ type });
-  try {
+  return withDriverConnection(sequelize, type, async (connection) => {
     // PostgreSQL: a named statement is parsed and planned once per connection.
-    if (dialect === "postgres") return (await (connection as PgConnection).query({ name: id, text, values })).rows as T[];
+    if (dialect === "postgres") return (await (connection as PgDriverConnection).query({ name: id, text, values })).rows as T[];
     // SQLite: queued in serialize mode, like Sequelize's own queries on the same connection.
     // node-sqlite3 lets a parallel-mode statement start whenever no exclusive one is
     // running, but an exclusive (serialized) one waits until none is in flight: a steady
     // flow of parallel reads (a streamed list) would starve every Sequelize query and write.
-    const sqlite = connection as SqliteConnection;
+    const sqlite = connection as SqliteDriverConnection;
     return await new Promise<T[]>((resolve, reject) =>
       sqlite.serialize(() => sqlite.all(text, values, (error, rows) => (error ? reject(error) : resolve(rows as T[])))),
     );
-  } finally {
-    await manager.releaseConnection(connection);
-  }
+  });
 }

@@ -1,7 +1,7 @@
 import { keyOf, keysetParams, keysetSql, validKeyValue, type KeysetQuery, type KeyType, type KeyValue } from "#db/keyset.ts";
 import { selectRows } from "~/db.server";
 import { ValidationError } from "./errors";
-import { BATCH_SIZE, CURSOR_INVALID, LIMIT_INVALID, MAX_LIMIT, PAGING_STYLES_MIXED } from "./paging";
+import { BATCH_SIZE, CURSOR_INVALID, LIMIT_INVALID, MAX_LIMIT } from "./paging";
 
 /**
  * The lists of the JSON API, read in batches in their display order (keyset
@@ -122,11 +122,4 @@ export function parseLimit(value: string): number {
   const limit = Number(value);
   if (limit < 1 || limit > MAX_LIMIT) throw new ValidationError({ limit: [LIMIT_INVALID] });
   return limit;
-}
-
-/** Lists that also page by number (`page`) refuse a request that mixes both styles (400). */
-export function assertOnePagingStyle(params: URLSearchParams): void {
-  if (params.has("page") && (params.has("limit") || params.has("cursor"))) {
-    throw new ValidationError({ page: [PAGING_STYLES_MIXED] });
-  }
 }

@@ -8,6 +8,8 @@ import {
   type ListBatch,
   type ListSource,
 } from "~/domain/list.server";
+import { ValidationError } from "~/domain/errors";
+import { PAGING_STYLES_MIXED } from "~/domain/paging";
 
 /**
  * The answer of a list endpoint (`GET /api/<collection>`).
@@ -88,4 +90,11 @@ function nextLink(url: URL, limit: number, cursor: string): string {
   next.set("limit", String(limit));
   next.set("cursor", cursor);
   return `<${url.pathname}?${next.toString()}>; rel="next"`;
+}
+
+/** Lists that also page by number (`page`) refuse a request that mixes both styles (400). */
+export function assertOnePagingStyle(params: URLSearchParams): void {
+  if (params.has("page") && (params.has("limit") || params.has("cursor"))) {
+    throw new ValidationError({ page: [PAGING_STYLES_MIXED] });
+  }
 }

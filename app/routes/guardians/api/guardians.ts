@@ -1,9 +1,8 @@
 import type { Route } from "./+types/guardians";
 import { createGuardian } from "~/domain/guardians/service.server";
 import { guardianList, listGuardians } from "~/domain/guardians/queries.server";
-import { assertOnePagingStyle } from "~/domain/list.server";
 import { api, byMethod, json } from "~/lib/api.server";
-import { listResponse } from "~/lib/list-response.server";
+import { assertOnePagingStyle, listResponse } from "~/lib/list-response.server";
 
 import { z } from "zod";
 import { guardianDto, guardianSchema } from "~/domain/guardians/schema";

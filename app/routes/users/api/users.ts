@@ -1,9 +1,8 @@
 import type { Route } from "./+types/users";
 import { createUser } from "~/domain/users/service.server";
 import { listUsersPage, userList } from "~/domain/users/queries.server";
-import { assertOnePagingStyle } from "~/domain/list.server";
 import { api, byMethod, json } from "~/lib/api.server";
-import { listResponse } from "~/lib/list-response.server";
+import { assertOnePagingStyle, listResponse } from "~/lib/list-response.server";
 
 import { z } from "zod";
 import { userCreateSchema, userDto } from "~/domain/users/schema";
