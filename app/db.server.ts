@@ -1,5 +1,5 @@
 import type { Sequelize, Transaction } from "sequelize";
-import { selectOn, setupDatabase, writeOn, type SqlValue } from "#db/index.ts";
+import { selectOn, setupDatabase, tableVersionsOn, writeOn, type SqlValue } from "#db/index.ts";
 import { env } from "./env.server";
 
 let ready: Promise<Sequelize> | null = null;
@@ -63,4 +63,9 @@ export async function selectRows<T>(sql: string, params: Record<string, SqlValue
 /** One writing statement with `:name` parameters (see `writeOn` in db/select.ts); the rows of its RETURNING. */
 export async function writeRows<T>(sql: string, params: Record<string, SqlValue> = {}): Promise<T[]> {
   return writeOn<T>(await db(), sql, params, env().DB_LOGGING === "1");
+}
+
+/** The versions of these tables (see `tableVersionsOn`): a cache keyed on them is never stale. */
+export async function tableVersions(tables: readonly string[]): Promise<string> {
+  return tableVersionsOn(await db(), tables);
 }

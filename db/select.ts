@@ -70,3 +70,22 @@ async function runOn<T>(
     );
   });
 }
+
+const VERSIONS = `SELECT "name", "version" FROM "table_versions"`;
+
+/**
+ * The change counters of the versioned tables (migration 0008), as one string
+ * such as `trials=12;trial_status_history=7`: it changes when any of `tables`
+ * has been written, by any connection, once that write has committed.
+ */
+export async function tableVersionsOn(sequelize: Sequelize, tables: readonly string[]): Promise<string> {
+  const rows = await selectOn<{ name: string; version: number | string }>(sequelize, VERSIONS);
+  const byName = new Map(rows.map((r) => [r.name, String(r.version)]));
+  return tables
+    .map((table) => {
+      const version = byName.get(table);
+      if (version === undefined) throw new Error(`tableVersions: "${table}" is not versioned (db/migrations/0008-table-versions.ts)`);
+      return `${table}=${version}`;
+    })
+    .join(";");
+}

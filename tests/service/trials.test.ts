@@ -56,3 +56,33 @@ describe("a blank time takes the class's first start time", () => {
     expect(moved).toMatchObject({ classId: second.id, scheduledTime: "10:45" });
   });
 });
+
+describe("the calendar sees every committed write, whoever makes it", () => {
+  it("a trial written through another connection (another worker, a script) shows on the next read", async () => {
+    const { inject } = await import("vitest");
+    const { openDatabase } = await import("#db/connection.ts");
+    const { getTrialCalendar } = await import("~/domain/trials/queries.server");
+    const actor = await team();
+    const { cls } = await makeClass({ schedules: [{ dayOfWeek: "Segunda", startTime: "18:00", endTime: "19:00" }] });
+    const trial = await createTrial(actor, { ...input(cls.id, "18:00"), scheduledDate: "2031-05-12" });
+    const before = await getTrialCalendar(actor, "2031-05", 3);
+    expect(before.days["2031-05-12"].trials.map((t) => t.studentName)).toEqual(["Luísa Souza"]);
+
+    const other = openDatabase(inject("databaseUrl"));
+    try {
+      await other.query(`UPDATE "trials" SET "studentName" = 'Renomeada por outro processo' WHERE "id" = :id`, {
+        replacements: { id: trial.id },
+      });
+      const renamed = await getTrialCalendar(actor, "2031-05", 3);
+      expect(renamed.days["2031-05-12"].trials.map((t) => t.studentName)).toEqual(["Renomeada por outro processo"]);
+
+      await other.query(`DELETE FROM "trial_status_history" WHERE "trialId" = :id`, { replacements: { id: trial.id } });
+      await other.query(`DELETE FROM "trials" WHERE "id" = :id`, { replacements: { id: trial.id } });
+      const gone = await getTrialCalendar(actor, "2031-05", 3);
+      expect(gone.days["2031-05-12"]).toBeUndefined();
+      expect(gone.kpis.total).toBe(0);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -89,13 +89,54 @@ function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** Every distinct run of 3 characters (code points) of `text`, at most MAX_GRAMS of them. */
+function trigrams(text: string): string[] {
+  const chars = Array.from(text);
+  const grams = new Set<string>();
+  for (let i = 0; i + 3 <= chars.length && grams.size < MAX_GRAMS; i++) grams.add(chars.slice(i, i + 3).join(""));
+  return [...grams];
+}
+const MAX_GRAMS = 24;
+/** Postings counted per trigram to find the rarest (a count stops there). */
+const GRAM_COUNT_CAP = 5000;
+/** The candidate persons come from the persons having all of this many rarest trigrams. */
+const RAREST = 2;
+
+/**
+ * The persons that have every trigram of `term` among their name's, e-mail's
+ * and CPF's (migration 0007): SQL selecting a superset of the persons whose
+ * fields contain `term`. It intersects the postings of the term's rarest
+ * trigrams only (each counted up to GRAM_COUNT_CAP in one indexed query).
+ */
+async function candidates(term: string, prefix: string, params: Record<string, string>): Promise<string> {
+  const grams = trigrams(term);
+  const counted = await selectRows<{ i: number | string; n: number | string }>(
+    grams
+      .map(
+        (_, i) =>
+          `SELECT ${i} AS "i", (SELECT COUNT(*) FROM (SELECT 1 FROM "guardian_search_grams" WHERE "gram" = :g${i} LIMIT ${GRAM_COUNT_CAP}) AS "c") AS "n"`,
+      )
+      .join(" UNION ALL "),
+    Object.fromEntries(grams.map((g, i) => [`g${i}`, g])),
+  );
+  const rarest = counted.sort((a, b) => Number(a.n) - Number(b.n)).slice(0, RAREST);
+  return rarest
+    .map(({ i }, k) => {
+      params[`${prefix}${k}`] = grams[Number(i)];
+      return `SELECT "personId" FROM "guardian_search_grams" WHERE "gram" = :${prefix}${k}`;
+    })
+    .join(" INTERSECT ");
+}
+
 /**
  * Guardians with any person whose name, e-mail or CPF contains `q`: a condition
  * on "g" and its parameters. A typed CPF matches with or without its mask: its
  * digits are compared with the stored ones (only when the term is made of digits
- * and mask characters).
+ * and mask characters). A term (and CPF digits) of 3 characters or more looks
+ * its persons up by trigrams first (`candidates`); the conditions then decide,
+ * so the results are those of the plain scan that shorter terms use.
  */
-function searchCondition(q: string): { sql: string; params: Record<string, string> } {
+async function searchCondition(q: string): Promise<{ sql: string; params: Record<string, string> }> {
   // Control characters have no place in a search and NUL breaks PostgreSQL strings.
   const term = q.replace(/[\u0000-\u001f]/g, "").trim().toLowerCase().slice(0, 100);
   if (!term) return { sql: "", params: {} };
@@ -108,8 +149,15 @@ function searchCondition(q: string): { sql: string; params: Record<string, strin
     conditions.push(`p."cpf" LIKE :digits`);
     params.digits = `%${digits}%`;
   }
+  const matches = `(${conditions.join(" OR ")})`;
+  if (Array.from(term).length < 3 || (digits && digits.length < 3)) {
+    return { sql: `WHERE EXISTS (SELECT 1 FROM "guardian_persons" AS "p" WHERE "p"."guardianId" = "g"."id" AND ${matches})`, params };
+  }
+  const sets = [await candidates(term, "t", params)];
+  if (digits && digits !== term) sets.push(await candidates(digits, "d", params));
+  const persons = sets.map((set, i) => `SELECT "s${i}"."personId" FROM (${set}) AS "s${i}"`).join(" UNION ");
   return {
-    sql: `WHERE EXISTS (SELECT 1 FROM "guardian_persons" AS "p" WHERE "p"."guardianId" = "g"."id" AND (${conditions.join(" OR ")}))`,
+    sql: `WHERE "g"."id" IN (SELECT "p"."guardianId" FROM "guardian_persons" AS "p" WHERE "p"."id" IN (${persons}) AND ${matches})`,
     params,
   };
 }
@@ -128,7 +176,7 @@ export async function listGuardians(
   options: { q?: string | null; page?: number | null; pageSize?: number } = {},
 ): Promise<GuardianPage> {
   requireActor(actor);
-  const search = searchCondition(options.q ?? "");
+  const search = await searchCondition(options.q ?? "");
   const matching = `FROM "guardians" AS "g" ${search.sql}`;
   if (!options.page) {
     const [rows, persons] = await Promise.all([
@@ -160,9 +208,9 @@ export async function listGuardians(
  * GET /api/guardians without `page`: every match, newest first (then by id),
  * read in batches of guardians, each batch with its persons.
  */
-export function guardianList(actor: Actor | null, options: { q?: string | null } = {}): ListSource<GuardianDTO> {
+export async function guardianList(actor: Actor | null, options: { q?: string | null } = {}): Promise<ListSource<GuardianDTO>> {
   requireActor(actor);
-  const search = searchCondition(options.q ?? "");
+  const search = await searchCondition(options.q ?? "");
   return sqlList<GuardianRow & Record<string, unknown>, GuardianDTO>(
     "guardians",
     {

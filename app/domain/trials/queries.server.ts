@@ -1,7 +1,8 @@
 import { Op, type Transaction } from "sequelize";
 import { Trial, TrialStatusHistory } from "#db/models.ts";
 import type { KeyPart } from "#db/keyset.ts";
-import { db, selectRows } from "~/db.server";
+import { db, selectRows, tableVersions } from "~/db.server";
+import { createLru } from "~/cache.server";
 import { idsOfBatch, readAll, sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
 import { NotFoundError, ValidationError } from "../errors";
@@ -207,7 +208,7 @@ function selectFirstOfDays(days: number) {
 }
 
 const COUNT_DAYS = `
-  SELECT "scheduledDate", "status", COUNT(*) AS "count", MAX("updatedAt") AS "changed"
+  SELECT "scheduledDate", "status", COUNT(*) AS "count"
   FROM "trials" WHERE "scheduledDate" BETWEEN :first AND :last
   GROUP BY "scheduledDate", "status"`;
 
@@ -229,29 +230,23 @@ export async function getTrialCalendar(actor: Actor | null, month: string, perDa
   if (!isMonth(month)) throw new ValidationError({ month: [MONTH_INVALID] });
   const { first, last } = monthBounds(month);
 
-  // The counts come from one index-only query on every call. With the latest
-  // change of each (day, status) they also tell whether the month changed since
-  // it was last read: every write sets updatedAt, creating or deleting changes a
-  // count, and this process's own writes are counted too (same-millisecond ties).
-  // Only then are the first trials of each day and the sales cycles read again.
-  const counts = await selectRows<{ scheduledDate: string | Date; status: string; count: number | string; changed: unknown }>(COUNT_DAYS, {
-    first,
-    last,
-  });
-  const fingerprint = `${writes}:${JSON.stringify(counts)}`;
+  // A month is read again only when the trials' tables have changed since it
+  // was last read, by any process (their versions: migration 0008); otherwise
+  // one tiny query answers. The result is a pure function of the rows.
+  const fingerprint = await tableVersions(CALENDAR_TABLES);
   const key = `${month}:${perDay}`;
   let cached = calendarCache.get(key);
   if (!cached || cached.fingerprint !== fingerprint) {
     const dates = monthDates(month);
-    const [rows, cycles] = await Promise.all([
+    const [counts, rows, cycles] = await Promise.all([
+      selectRows<CalendarCount>(COUNT_DAYS, { first, last }),
       selectRows<CalendarTrial>(selectFirstOfDays(dates.length), { perDay, ...Object.fromEntries(dates.map((d, i) => [`d${i}`, d])) }),
       selectRows<{ createdAt: string | Date; enrolledAt: string | Date | null }>(SALES_CYCLES, { first, last, enrolling: WANTS_TO_ENROLL }),
     ]);
-    cached = { fingerprint, rows, averageDays: averageSalesCycleDays(cycles.filter((c): c is SalesCycle => c.enrolledAt !== null)) };
-    calendarCache.delete(key);
+    cached = { fingerprint, counts, rows, averageDays: averageSalesCycleDays(cycles.filter((c): c is SalesCycle => c.enrolledAt !== null)) };
     calendarCache.set(key, cached);
-    if (calendarCache.size > CALENDAR_CACHE_LIMIT) calendarCache.delete(calendarCache.keys().next().value!);
   }
+  const { counts } = cached;
 
   const days: Record<string, CalendarDayTrials> = {};
   const byStatus: Record<string, number> = {};
@@ -273,13 +268,10 @@ export async function getTrialCalendar(actor: Actor | null, month: string, perDa
   return { days, kpis };
 }
 
-/** Trial writes made by this process (part of the calendar's change check). */
-let writes = 0;
-
-/** Called by every trial command once its transaction has ended. */
-export function trialsWritten(): void {
-  writes++;
-}
-const CALENDAR_CACHE_LIMIT = 48;
-const calendarCache = new Map<string, { fingerprint: string; rows: CalendarTrial[]; averageDays: number }>();
+type CalendarCount = { scheduledDate: string | Date; status: string; count: number | string };
+const CALENDAR_TABLES = ["trials", "trial_status_history"] as const;
+/** The months last read (at 3 trials shown per day, about 100 rows each). */
+const calendarCache = createLru<{ fingerprint: string; counts: CalendarCount[]; rows: CalendarTrial[]; averageDays: number }>({
+  maxEntries: 48,
+});
 

@@ -6,7 +6,7 @@ import { ValidationError } from "../errors";
 import { parseOrThrow } from "../validation";
 import { findClassOption } from "../classes/queries.server";
 import type { ClassOption } from "../classes/service.server";
-import { find, toDTO, trialsWritten } from "./queries.server";
+import { find, toDTO } from "./queries.server";
 import { CLASS_REQUIRED, SCHEDULED, TIME_INVALID, trialSchema, trialUpdateSchema } from "./schema";
 
 import type { TrialDTO, TrialHistoryEntryDTO, TrialHistories } from "./schema";
@@ -39,7 +39,7 @@ export async function createTrial(actor: Actor | null, input: unknown): Promise<
     const trial = await Trial.create({ ...data, scheduledTime, status: SCHEDULED }, { transaction: t });
     await TrialStatusHistory.create({ trialId: trial.id, status: SCHEDULED, changedAt: now }, { transaction: t });
     return toDTO(trial);
-  }).finally(trialsWritten);
+  });
 }
 
 /**
@@ -64,7 +64,7 @@ export async function updateTrial(actor: Actor | null, id: string, input: unknow
       await TrialStatusHistory.create({ trialId: trial.id, status: data.status, changedAt: new Date() }, { transaction: t });
     }
     return toDTO(trial);
-  }).finally(trialsWritten);
+  });
 }
 
 /** Deletes a trial; its history goes with it (ON DELETE CASCADE). */
@@ -74,5 +74,5 @@ export async function deleteTrial(actor: Actor | null, id: string): Promise<void
   await transaction(async (t) => {
     await TrialStatusHistory.destroy({ where: { trialId: trial.id }, transaction: t });
     await trial.destroy({ transaction: t });
-  }).finally(trialsWritten);
+  });
 }

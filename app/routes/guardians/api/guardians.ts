@@ -47,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageParam ? Math.max(1, Number.parseInt(pageParam, 10) || 1) : null;
   return api({ request, context }, async ({ actor }) => {
     assertOnePagingStyle(url.searchParams);
-    if (!page) return listResponse(request, guardianList(actor, { q }));
+    if (!page) return listResponse(request, await guardianList(actor, { q }));
     const result = await listGuardians(actor, { q, page });
     return json(result.guardians, 200, { "X-Total-Count": String(result.total) });
   });
