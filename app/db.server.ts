@@ -1,5 +1,5 @@
 import type { Sequelize, Transaction } from "sequelize";
-import { selectOn, setupDatabase, tableVersionsOn, writeOn, type SqlValue } from "#db/index.ts";
+import { selectOn, setupDatabase, tableVersionsOn, writeOn, type ReadOptions, type SqlValue } from "#db/index.ts";
 import { env } from "./env.server";
 
 let ready: Promise<Sequelize> | null = null;
@@ -56,8 +56,8 @@ export function sqlTimestamp(date: Date): string {
  * Same SQL on both databases; values must be scalars (dates as `sqlTimestamp`).
  * Rows come back as the driver gives them, as `sequelize.query` would.
  */
-export async function selectRows<T>(sql: string, params: Record<string, SqlValue> = {}): Promise<T[]> {
-  return selectOn<T>(await db(), sql, params, env().DB_LOGGING === "1");
+export async function selectRows<T>(sql: string, params: Record<string, SqlValue> = {}, options: ReadOptions = {}): Promise<T[]> {
+  return selectOn<T>(await db(), sql, params, env().DB_LOGGING === "1", options);
 }
 
 /** One writing statement with `:name` parameters (see `writeOn` in db/select.ts); the rows of its RETURNING. */

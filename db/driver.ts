@@ -25,7 +25,7 @@ export interface SqliteDriverConnection {
   serialize(callback: () => void): void;
 }
 export interface PgDriverConnection {
-  query(config: { name: string; text: string; values: SqlValue[] }): Promise<{ rows: unknown[] }>;
+  query(config: { name?: string; text: string; values: SqlValue[] }): Promise<{ rows: unknown[] }>;
 }
 
 interface ConnectionManager {

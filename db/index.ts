@@ -6,7 +6,7 @@ import { initModels } from "./models.ts";
 export * from "./models.ts";
 export { openDatabase, dialectOf } from "./connection.ts";
 export { migrate } from "./migrate.ts";
-export { selectOn, tableVersionsOn, writeOn, type SqlValue } from "./select.ts";
+export { selectOn, tableVersionsOn, writeOn, type ReadOptions, type SqlValue } from "./select.ts";
 
 /** Opens the database, applies pending migrations and binds the models. */
 export async function setupDatabase(url: string, options: { logging?: boolean } = {}): Promise<Sequelize> {

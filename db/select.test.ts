@@ -44,6 +44,14 @@ describe.each(kinds)("selectOn on %s", (kind) => {
     expect(rows.map((r) => r.n).sort()).toEqual(["Ana", "Bia: :x"]);
   });
 
+  it("plans a statement per call when asked (same rows, with each call's values)", async () => {
+    const sql = `SELECT "id" FROM "t" WHERE "name" LIKE :like ORDER BY "id"`;
+    for (let i = 0; i < 7; i++) {
+      expect(await selectOn(sequelize, sql, { like: "%a%" }, false, { planEachCall: true })).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
+    }
+    expect(await selectOn(sequelize, sql, { like: "C%" }, false, { planEachCall: true })).toEqual([{ id: 3 }]);
+  });
+
   it("sends values as parameters, never as SQL", async () => {
     const rows = await selectOn(sequelize, `SELECT "id" FROM "t" WHERE "name" = :name`, { name: `Ana' OR '1'='1` });
     expect(rows).toEqual([]);

@@ -29,8 +29,23 @@ function compile(sql: string, dialect: "sqlite" | "postgres"): Compiled {
  * once per statement. Values must be scalars (dates as text). Rows come back
  * as the driver gives them, as `sequelize.query` would return them.
  */
-export async function selectOn<T>(sequelize: Sequelize, sql: string, params: Record<string, SqlValue> = {}, log = false): Promise<T[]> {
-  return runOn<T>(sequelize, sql, params, log, "read");
+export async function selectOn<T>(
+  sequelize: Sequelize,
+  sql: string,
+  params: Record<string, SqlValue> = {},
+  log = false,
+  options: ReadOptions = {},
+): Promise<T[]> {
+  return runOn<T>(sequelize, sql, params, log, "read", options);
+}
+
+export interface ReadOptions {
+  /**
+   * PostgreSQL: plan the statement for each call's values instead of naming it
+   * (a named statement gets one generic plan after five calls). For a query whose
+   * best plan depends on how selective its values are (a search).
+   */
+  planEachCall?: boolean;
 }
 
 /**
@@ -48,6 +63,7 @@ async function runOn<T>(
   params: Record<string, SqlValue>,
   log: boolean,
   type: "read" | "write",
+  options: ReadOptions = {},
 ): Promise<T[]> {
   const dialect = sequelize.getDialect() === "postgres" ? "postgres" : "sqlite";
   const { text, names, id } = compile(sql, dialect);
@@ -59,7 +75,10 @@ async function runOn<T>(
   if (log) console.log(text, values);
   return withDriverConnection(sequelize, type, async (connection) => {
     // PostgreSQL: a named statement is parsed and planned once per connection.
-    if (dialect === "postgres") return (await (connection as PgDriverConnection).query({ name: id, text, values })).rows as T[];
+    if (dialect === "postgres") {
+      const pg = connection as PgDriverConnection;
+      return (await pg.query(options.planEachCall ? { text, values } : { name: id, text, values })).rows as T[];
+    }
     // SQLite: queued in serialize mode, like Sequelize's own queries on the same connection.
     // node-sqlite3 lets a parallel-mode statement start whenever no exclusive one is
     // running, but an exclusive (serialized) one waits until none is in flight: a steady

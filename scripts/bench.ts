@@ -59,13 +59,21 @@ function rssMb(pid: number): number {
   return Math.round([pid, ...children].reduce((sum, p) => sum + kb(p), 0) / 1024);
 }
 
-const database = await createTestDatabase(kind);
-console.log(`Seeding a ${short ? "small" : "large"} network on ${kind}...`);
-const seedStart = Date.now();
-const sequelize = await setupDatabase(database.url);
-const sizes = await seedLargeNetwork(sequelize, short ? 0.05 : 1);
-await sequelize.close();
-console.log(`Seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s:`, sizes);
+// --only=/guardians,/api/users measures only the targets starting with these paths;
+// BENCH_DATABASE_URL reuses a network seeded before (by scripts/bench-seed.ts) instead of seeding one.
+const only = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length).split(",").filter(Boolean);
+const reused = process.env.BENCH_DATABASE_URL;
+const database = reused ? { url: reused, drop: async () => {} } : await createTestDatabase(kind);
+let sizes: object = { reused: true };
+if (!reused) {
+  console.log(`Seeding a ${short ? "small" : "large"} network on ${kind}...`);
+  const seedStart = Date.now();
+  const sequelize = await setupDatabase(database.url);
+  sizes = await seedLargeNetwork(sequelize, short ? 0.05 : 1);
+  await sequelize.close();
+  console.log(`Seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s:`, sizes);
+}
+const selected = (target: string) => !only || only.some((prefix) => target.startsWith(prefix));
 
 const server = await startServer(database.url, { WEB_CONCURRENCY: String(workers) });
 const failures: string[] = [];
@@ -80,15 +88,26 @@ try {
   const cookie = reg.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
   const headers = { cookie };
 
-  const screens = ["/", "/trials", `/trials?month=${month(-1)}`, "/classes", "/guardians", "/users", "/offers", "/branches", "/courses"];
+  const screens = [
+    "/",
+    "/trials",
+    `/trials?month=${month(-1)}`,
+    "/classes",
+    "/guardians",
+    `/guardians?q=${encodeURIComponent(short ? "Pessoa 123" : "Pessoa 12345")}`,
+    "/users",
+    "/offers",
+    "/branches",
+    "/courses",
+  ];
   const lists = ["/api/courses", "/api/branches", "/api/offers", "/api/classrooms", "/api/classes", "/api/class-schedules", `/api/trials?month=${month()}`, "/api/users"];
 
   rows.push("| target | kind | requests/s | p50 ms | p99 ms | errors | bytes/answer | target met |", "|---|---|---|---|---|---|---|---|");
-  for (const target of [...screens, ...lists]) {
+  for (const target of [...screens, ...lists].filter(selected)) {
     const isScreen = !target.startsWith("/api/");
     const r = await run(server.baseUrl + target, headers);
     let goal = "–";
-    if (target.startsWith("/trials") || target === "/classes") goal = r.rps >= 150 && r.p99 < 300 && r.errors === 0 ? "yes (≥150 rps, p99<300)" : "NO (≥150 rps, p99<300)";
+    if (target.startsWith("/trials") || target === "/classes" || target === "/guardians") goal = r.rps >= 150 && r.p99 < 300 && r.errors === 0 ? "yes (≥150 rps, p99<300)" : "NO (≥150 rps, p99<300)";
     else if (!isScreen && r.bytes < 100_000) goal = r.rps >= 300 && r.errors === 0 ? "yes (≥300 rps)" : "NO (≥300 rps)";
     if (r.errors > 0) failures.push(`${target}: ${r.errors} errors`);
     rows.push(`| \`${target}\` | ${isScreen ? "HTML" : "JSON"} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.bytes} | ${goal} |`);
@@ -104,7 +123,7 @@ try {
   });
   await new Promise((resolve) => baseline.once("message", resolve));
   rows.push("", "| JSON list | app requests/s | bare node:http requests/s | app ÷ bare |", "|---|---|---|---|");
-  for (const target of ["/api/courses", "/api/branches"]) {
+  for (const target of ["/api/courses", "/api/branches"].filter(selected)) {
     const app = await run(server.baseUrl + target, headers);
     const bare = await run(`http://127.0.0.1:${port}${target}`, {});
     rows.push(`| \`${target}\` | ${app.rps} | ${bare.rps} | ${(app.rps / Math.max(1, bare.rps)).toFixed(2)} |`);
@@ -124,7 +143,7 @@ const report = [
   ...rows,
   "",
 ].join("\n");
-if (!short) {
+if (!short && !only) {
   fs.mkdirSync("docs", { recursive: true });
   fs.writeFileSync(`docs/bench-latest-${kind}.md`, report);
   console.log(`\nWritten to docs/bench-latest-${kind}.md`);

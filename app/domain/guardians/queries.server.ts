@@ -97,35 +97,46 @@ function trigrams(text: string): string[] {
   return [...grams];
 }
 const MAX_GRAMS = 24;
-/** Postings counted per trigram to find the rarest (a count stops there). */
-const GRAM_COUNT_CAP = 5000;
+/** Postings counted per trigram to find the rarest (a count stops there); from there on, a scan. */
+const GRAM_COUNT_CAP = 1000;
 /** The candidate persons come from the persons having all of this many rarest trigrams. */
 const RAREST = 2;
 
 /**
  * The persons that have every trigram of `term` among their name's, e-mail's
- * and CPF's (migration 0007): SQL selecting a superset of the persons whose
- * fields contain `term`. It intersects the postings of the term's rarest
- * trigrams only (each counted up to GRAM_COUNT_CAP in one indexed query).
+ * and CPF's (migration 0007): a superset of the persons whose fields contain
+ * `term`. Only the postings of the term's rarest trigrams are intersected (each
+ * counted up to GRAM_COUNT_CAP in one indexed query first); null when even the
+ * rarest is that common, as the term then matches a large part of the network,
+ * which a scan finds faster.
  */
-async function candidates(term: string, prefix: string, params: Record<string, string>): Promise<string> {
+async function candidates(term: string): Promise<string[] | null> {
   const grams = trigrams(term);
+  const params = Object.fromEntries(grams.map((g, i) => [`g${i}`, g]));
   const counted = await selectRows<{ i: number | string; n: number | string }>(
     grams
-      .map(
-        (_, i) =>
-          `SELECT ${i} AS "i", (SELECT COUNT(*) FROM (SELECT 1 FROM "guardian_search_grams" WHERE "gram" = :g${i} LIMIT ${GRAM_COUNT_CAP}) AS "c") AS "n"`,
-      )
+      .map((_, i) => `SELECT ${i} AS "i", (SELECT COUNT(*) FROM (${postings(i)} LIMIT ${GRAM_COUNT_CAP}) AS "c") AS "n"`)
       .join(" UNION ALL "),
-    Object.fromEntries(grams.map((g, i) => [`g${i}`, g])),
+    params,
   );
   const rarest = counted.sort((a, b) => Number(a.n) - Number(b.n)).slice(0, RAREST);
-  return rarest
-    .map(({ i }, k) => {
-      params[`${prefix}${k}`] = grams[Number(i)];
-      return `SELECT "personId" FROM "guardian_search_grams" WHERE "gram" = :${prefix}${k}`;
-    })
-    .join(" INTERSECT ");
+  if (Number(rarest[0].n) >= GRAM_COUNT_CAP) return null;
+  const rows = await selectRows<{ personId: string }>(rarest.map(({ i }) => postings(Number(i))).join(" INTERSECT "), params);
+  return rows.map((r) => r.personId);
+}
+
+const postings = (i: number) => `SELECT "personId" FROM "guardian_search_grams" WHERE "gram" = :g${i}`;
+
+/**
+ * `:c0, :c1, …` for these values, padded to a power of two with the last one,
+ * so that a list of any length uses one of a few statements.
+ */
+function paddedList(values: string[], params: Record<string, string>): string {
+  const size = 2 ** Math.ceil(Math.log2(Math.max(8, values.length)));
+  return Array.from({ length: size }, (_, i) => {
+    params[`c${i}`] = values[Math.min(i, values.length - 1)];
+    return `:c${i}`;
+  }).join(", ");
 }
 
 /**
@@ -134,7 +145,7 @@ async function candidates(term: string, prefix: string, params: Record<string, s
  * digits are compared with the stored ones (only when the term is made of digits
  * and mask characters). A term (and CPF digits) of 3 characters or more looks
  * its persons up by trigrams first (`candidates`); the conditions then decide,
- * so the results are those of the plain scan that shorter terms use.
+ * so the results are those of the plain scan that other terms use.
  */
 async function searchCondition(q: string): Promise<{ sql: string; params: Record<string, string> }> {
   // Control characters have no place in a search and NUL breaks PostgreSQL strings.
@@ -150,14 +161,15 @@ async function searchCondition(q: string): Promise<{ sql: string; params: Record
     params.digits = `%${digits}%`;
   }
   const matches = `(${conditions.join(" OR ")})`;
-  if (Array.from(term).length < 3 || (digits && digits.length < 3)) {
-    return { sql: `WHERE EXISTS (SELECT 1 FROM "guardian_persons" AS "p" WHERE "p"."guardianId" = "g"."id" AND ${matches})`, params };
-  }
-  const sets = [await candidates(term, "t", params)];
-  if (digits && digits !== term) sets.push(await candidates(digits, "d", params));
-  const persons = sets.map((set, i) => `SELECT "s${i}"."personId" FROM (${set}) AS "s${i}"`).join(" UNION ");
+  const scan = { sql: `WHERE EXISTS (SELECT 1 FROM "guardian_persons" AS "p" WHERE "p"."guardianId" = "g"."id" AND ${matches})`, params };
+  if (Array.from(term).length < 3 || (digits && digits.length < 3)) return scan;
+  const sets = [await candidates(term)];
+  if (digits && digits !== term) sets.push(await candidates(digits));
+  if (sets.includes(null)) return scan;
+  const persons = [...new Set(sets.flatMap((set) => set!))];
+  if (persons.length === 0) return { sql: "WHERE 1 = 0", params: {} };
   return {
-    sql: `WHERE "g"."id" IN (SELECT "p"."guardianId" FROM "guardian_persons" AS "p" WHERE "p"."id" IN (${persons}) AND ${matches})`,
+    sql: `WHERE "g"."id" IN (SELECT "p"."guardianId" FROM "guardian_persons" AS "p" WHERE "p"."id" IN (${paddedList(persons, params)}) AND ${matches})`,
     params,
   };
 }
@@ -178,27 +190,31 @@ export async function listGuardians(
   requireActor(actor);
   const search = await searchCondition(options.q ?? "");
   const matching = `FROM "guardians" AS "g" ${search.sql}`;
+  // A search's best plan depends on its terms (PostgreSQL plans it per call).
+  const plan = { planEachCall: Boolean(search.sql) };
   if (!options.page) {
     const [rows, persons] = await Promise.all([
-      selectRows<GuardianRow>(`SELECT ${GUARDIAN_COLUMNS} ${matching} ${NEWEST_FIRST}`, search.params),
+      selectRows<GuardianRow>(`SELECT ${GUARDIAN_COLUMNS} ${matching} ${NEWEST_FIRST}`, search.params, plan),
       selectRows<PersonRow>(
         `SELECT ${PERSON_COLUMNS} FROM "guardian_persons" AS "p" WHERE "p"."guardianId" IN (SELECT "g"."id" ${matching})`,
         search.params,
+        plan,
       ),
     ]);
     return { guardians: withPersons(rows, persons), total: rows.length, page: 1, pageSize: rows.length, pageCount: 1 };
   }
   const pageSize = options.pageSize ?? PAGE_SIZE;
-  const [{ total }] = await selectRows<{ total: number | string }>(`SELECT COUNT(*) AS "total" ${matching}`, search.params);
+  const [{ total }] = await selectRows<{ total: number | string }>(`SELECT COUNT(*) AS "total" ${matching}`, search.params, plan);
   const pageCount = Math.max(1, Math.ceil(Number(total) / pageSize));
   const page = Math.min(Math.max(1, Math.floor(options.page)), pageCount);
   const slice = { ...search.params, limit: pageSize, offset: (page - 1) * pageSize };
   const pageRows = `SELECT ${GUARDIAN_COLUMNS} ${matching} ${NEWEST_FIRST} LIMIT :limit OFFSET :offset`;
   const [rows, persons] = await Promise.all([
-    selectRows<GuardianRow>(pageRows, slice),
+    selectRows<GuardianRow>(pageRows, slice, plan),
     selectRows<PersonRow>(
       `SELECT ${PERSON_COLUMNS} FROM "guardian_persons" AS "p" WHERE "p"."guardianId" IN (SELECT "id" FROM (${pageRows}) AS "pg")`,
       slice,
+      plan,
     ),
   ]);
   return { guardians: withPersons(rows, persons), total: Number(total), page, pageSize, pageCount };
