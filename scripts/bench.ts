@@ -108,6 +108,7 @@ try {
     const r = await run(server.baseUrl + target, headers);
     let goal = "–";
     if (target.startsWith("/trials") || target === "/classes" || target === "/guardians") goal = r.rps >= 150 && r.p99 < 300 && r.errors === 0 ? "yes (≥150 rps, p99<300)" : "NO (≥150 rps, p99<300)";
+    else if (target.startsWith("/api/trials?month=")) goal = r.rps >= 100 && r.errors === 0 ? "yes (≥100 rps)" : "NO (≥100 rps)";
     else if (!isScreen && r.bytes < 100_000) goal = r.rps >= 300 && r.errors === 0 ? "yes (≥300 rps)" : "NO (≥300 rps)";
     if (r.errors > 0) failures.push(`${target}: ${r.errors} errors`);
     rows.push(`| \`${target}\` | ${isScreen ? "HTML" : "JSON"} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.bytes} | ${goal} |`);

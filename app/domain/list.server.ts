@@ -24,6 +24,12 @@ export interface ListSource<Item> {
   keyTypes: KeyType[];
   /** At most `limit` items after `after` (from the start when null). */
   read(after: KeyValue[] | null, limit: number): Promise<ListBatch<Item>>;
+  /**
+   * When the whole list is a function of versioned tables only (migration 0008)
+   * and of `key` (its filter): the answer may be kept and served again while
+   * their versions do not change. The caller has checked permissions already.
+   */
+  versioned?: { tables: readonly string[]; key: string };
 }
 
 /**

@@ -1,4 +1,6 @@
 import type { KeyValue } from "#db/keyset.ts";
+import { createLru } from "~/cache.server";
+import { tableVersions } from "~/db.server";
 import {
   BATCH_SIZE,
   decodeCursor,
@@ -10,6 +12,13 @@ import {
 } from "~/domain/list.server";
 import { ValidationError } from "~/domain/errors";
 import { PAGING_STYLES_MIXED } from "~/domain/paging";
+
+/**
+ * Whole lists kept by the versions of their tables (`ListSource.versioned`):
+ * 64 MB at most, a list of at most 4 MB (a month of trials is about 1 MB).
+ */
+const wholeLists = createLru<Uint8Array<ArrayBuffer>>({ maxEntries: 256, maxBytes: 64 * 2 ** 20, sizeOf: (_key, body) => body.byteLength });
+const MAX_KEPT_BYTES = 4 * 2 ** 20;
 
 /**
  * The answer of a list endpoint (`GET /api/<collection>`).
@@ -47,9 +56,25 @@ export async function listResponse<Item>(
     return new Response(open + page.items.map(serialize).join(",") + close, { status: 200, headers });
   }
 
+  // A whole list of versioned tables is answered from the cache while they are unchanged.
+  let keep: ((body: Uint8Array<ArrayBuffer>) => void) | null = null;
+  if (source.versioned) {
+    const key = `${source.name}\u0000${source.versioned.key}\u0000${await tableVersions(source.versioned.tables)}`;
+    const cached = wholeLists.get(key);
+    if (cached) return new Response(cached, { status: 200, headers });
+    keep = (body) => wholeLists.set(key, body);
+  }
+
   // The first batch is read before answering: a failure there is still a clean 500.
   const first = await source.read(null, BATCH_SIZE);
-  if (!first.next) return new Response(open + first.items.map(serialize).join(",") + close, { status: 200, headers });
+  if (!first.next) {
+    const text = open + first.items.map(serialize).join(",") + close;
+    if (keep) keep(Buffer.from(text));
+    return new Response(text, { status: 200, headers });
+  }
+  // Kept while it streams, unless it grows past MAX_KEPT_BYTES.
+  let kept: Uint8Array[] | null = keep ? [] : null;
+  let keptBytes = 0;
 
   const encoder = new TextEncoder();
   let pending: ListBatch<Item> | null = first;
@@ -65,12 +90,16 @@ export async function listResponse<Item>(
           if (text) text = (started ? "," : open) + text;
           else if (!started) text = open;
           started = true;
+          const chunk = encoder.encode(batch.next ? text : text + close);
+          keptBytes += chunk.byteLength;
+          if (keptBytes > MAX_KEPT_BYTES) kept = null;
+          kept?.push(chunk);
+          controller.enqueue(chunk);
           if (batch.next) {
             after = batch.next;
-            controller.enqueue(encoder.encode(text));
           } else {
-            controller.enqueue(encoder.encode(text + close));
             controller.close();
+            if (keep && kept?.length) keep(Buffer.concat(kept));
           }
         } catch (error) {
           // Headers are gone: the client sees a cut answer (invalid JSON), never a wrong one.

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { anonymous, signIn, type ApiClient } from "../support/http";
-import { count } from "../support/db";
+import { count, testDb } from "../support/db";
 import { makeClass, makeTrial } from "../support/factories";
 import { computeTrialKpis, formatDays } from "../../app/domain/trials/kpis";
 
@@ -230,6 +230,24 @@ describe("GET /api/trials and /api/trials/all-histories", () => {
 
     const bad = await team.get("/api/trials?month=2030-13");
     expect(bad.status).toBe(400);
+  });
+
+  it("a month's list answered again is never stale: a change through the API or another connection shows at once", async () => {
+    const { cls } = await makeClass();
+    const trial = await makeTrial(cls.id, { studentName: "Antes", scheduledDate: "2030-10-15" });
+    const names = async () => ((await team.get("/api/trials?month=2030-10")).body as Array<{ studentName: string }>).map((t) => t.studentName);
+    expect(await names()).toEqual(["Antes"]);
+    expect(await names()).toEqual(["Antes"]); // answered again (kept by the tables' versions)
+
+    expect((await team.patch(`/api/trials/${trial.id}`, { studentName: "Pela API" })).status).toBe(200);
+    expect(await names()).toEqual(["Pela API"]);
+
+    await testDb().query(`UPDATE "trials" SET "studentName" = 'Por fora' WHERE "id" = :id`, { replacements: { id: trial.id } });
+    expect(await names()).toEqual(["Por fora"]);
+    await makeTrial(cls.id, { studentName: "Novo", scheduledDate: "2030-10-16" });
+    expect(await names()).toEqual(["Por fora", "Novo"]);
+    // Permissions are checked before the kept answer: anonymous still gets 401.
+    expect((await anonymous().get("/api/trials?month=2030-10")).status).toBe(401);
   });
 
   it("maps trial id → entries (oldest first), optionally for one month", async () => {

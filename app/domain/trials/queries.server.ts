@@ -91,11 +91,12 @@ function monthCondition(month: string | null | undefined): { where?: string; par
 export function trialList(actor: Actor | null, filter: { month?: string | null } = {}): ListSource<TrialDTO> {
   requireActor(actor);
   const month = monthCondition(filter.month);
-  return sqlList<TrialRow, TrialDTO>(
+  const list = sqlList<TrialRow, TrialDTO>(
     "trials",
     { columns: TRIAL_COLUMNS, from: `FROM "trials" AS "t"`, where: month.where, params: month.params, key: TRIAL_KEY },
     (rows) => rows.map(rowToDTO),
   );
+  return { ...list, versioned: { tables: ["trials"], key: filter.month ?? "" } };
 }
 
 /** Every trial, or one month's, as one array (in calendar order). */
