@@ -29,10 +29,38 @@ function month(offset = 0) {
 // server process measure V8 compiling its code, not the steady state.
 const warmup = short ? 1 : 3;
 
+/** CPU time (user + system, ms) used so far by a process and its worker processes. */
+function cpuMs(pid: number): number {
+  const ticks = (p: number) => {
+    try {
+      const fields = fs.readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1].split(" ");
+      return Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of proc(5))
+    } catch {
+      return 0;
+    }
+  };
+  return ([pid, ...childrenOf(pid)].reduce((sum, p) => sum + ticks(p), 0) * 1000) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = 100;
+
+function childrenOf(pid: number): number[] {
+  try {
+    return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+let serverPid = 0;
+
 async function run(url: string, headers: Record<string, string>) {
   await autocannon({ url, connections, duration: warmup, headers });
+  const cpuBefore = serverPid ? cpuMs(serverPid) : 0;
   const result = await autocannon({ url, connections, duration, headers });
+  const requests = (result.requests as unknown as { total: number }).total;
+  const cpu = serverPid ? (cpuMs(serverPid) - cpuBefore) / Math.max(1, requests) : 0;
   return {
+    cpu: Math.round(cpu * 100) / 100,
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -50,13 +78,7 @@ function rssMb(pid: number): number {
     }
   };
   // The primary and its worker processes.
-  let children: number[] = [];
-  try {
-    children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    children = [];
-  }
-  return Math.round([pid, ...children].reduce((sum, p) => sum + kb(p), 0) / 1024);
+  return Math.round([pid, ...childrenOf(pid)].reduce((sum, p) => sum + kb(p), 0) / 1024);
 }
 
 // --only=/guardians,/api/users measures only the targets starting with these paths;
@@ -102,7 +124,11 @@ try {
   ];
   const lists = ["/api/courses", "/api/branches", "/api/offers", "/api/classrooms", "/api/classes", "/api/class-schedules", `/api/trials?month=${month()}`, "/api/users"];
 
-  rows.push("| target | kind | requests/s | p50 ms | p99 ms | errors | bytes/answer | target met |", "|---|---|---|---|---|---|---|---|");
+  serverPid = server.process.pid!;
+  rows.push(
+    "| target | kind | requests/s | p50 ms | p99 ms | CPU ms/request | errors | bytes/answer | target met |",
+    "|---|---|---|---|---|---|---|---|---|",
+  );
   for (const target of [...screens, ...lists].filter(selected)) {
     const isScreen = !target.startsWith("/api/");
     const r = await run(server.baseUrl + target, headers);
@@ -111,7 +137,7 @@ try {
     else if (target.startsWith("/api/trials?month=")) goal = r.rps >= 100 && r.errors === 0 ? "yes (≥100 rps)" : "NO (≥100 rps)";
     else if (!isScreen && r.bytes < 100_000) goal = r.rps >= 300 && r.errors === 0 ? "yes (≥300 rps)" : "NO (≥300 rps)";
     if (r.errors > 0) failures.push(`${target}: ${r.errors} errors`);
-    rows.push(`| \`${target}\` | ${isScreen ? "HTML" : "JSON"} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.bytes} | ${goal} |`);
+    rows.push(`| \`${target}\` | ${isScreen ? "HTML" : "JSON"} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.cpu} | ${r.errors} | ${r.bytes} | ${goal} |`);
     console.log(rows.at(-1));
   }
   rows.push("", `Server memory after the run (RSS, primary and workers): ${rssMb(server.process.pid!)} MB.`);
