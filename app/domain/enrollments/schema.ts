@@ -1,0 +1,137 @@
+import { z } from "zod";
+import { day, id, timestamp, storedEnum } from "../dto-fields";
+import { checkbox, DATE_RE, requiredString } from "../fields";
+import { isCalendarDate } from "../trials/calendar";
+import { studentDto } from "../students/schema";
+import { guardianSchema } from "../guardians/schema";
+import { trialDto } from "../trials/schema";
+
+export const ENROLLMENT_STATUSES = ["Ativa", "Em espera", "Cancelada"] as const;
+export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
+export const ACTIVE = "Ativa";
+export const WAITLISTED = "Em espera";
+export const CANCELLED = "Cancelada";
+
+// The exact messages of the enrolment rules.
+export const STUDENT_REQUIRED = "Aluno é obrigatório";
+export const CLASS_REQUIRED = "Turma é obrigatória";
+export const OFFER_REQUIRED = "Oferta é obrigatória";
+export const START_DATE_INVALID = "Data de início inválida";
+export const CLASS_FULL = "Turma lotada";
+export const ALREADY_ENROLLED = "Aluno já matriculado nesta turma";
+export const OFFER_OTHER_BRANCH = "A oferta não pertence à unidade da turma";
+export const CLASS_INACTIVE = "Turma inativa";
+export const OFFER_INACTIVE = "Oferta inativa";
+// Where the issue is silent.
+export const STUDENT_INACTIVE = "Aluno inativo";
+export const STUDENT_NOT_FOUND = "Aluno não encontrado";
+export const CLASS_NOT_FOUND = "Turma não encontrada";
+export const OFFER_NOT_FOUND = "Oferta não encontrada";
+export const ENROLLMENT_NOT_FOUND = "Matrícula não encontrada";
+export const CANCEL_REASON_REQUIRED = "Motivo do cancelamento é obrigatório";
+export const ALREADY_CANCELLED = "Matrícula já cancelada";
+export const STATUS_CHANGE_INVALID = "Só é possível alterar o status para Cancelada";
+export const TRIAL_ALREADY_ENROLLED = "Este experimental já foi matriculado";
+export const GUARDIAN_CHOICE_REQUIRED = "Escolha um responsável existente ou cadastre um novo";
+export const STUDENT_OTHER_GUARDIAN = "O aluno não pertence a este responsável";
+
+const requiredId = (message: string) =>
+  z.string({ error: message }).max(100, { error: message, abort: true }).trim().min(1, message);
+
+export const startDateField = z
+  .string({ error: START_DATE_INVALID })
+  .max(100, { error: START_DATE_INVALID, abort: true })
+  .trim()
+  .regex(DATE_RE, { error: START_DATE_INVALID, abort: true })
+  .refine(isCalendarDate, START_DATE_INVALID);
+
+/** POST /api/enrollments. `waitlist: true` asks for the waiting list when the class is full. */
+export const enrollmentSchema = z.object({
+  studentId: requiredId(STUDENT_REQUIRED),
+  classId: requiredId(CLASS_REQUIRED),
+  offerId: requiredId(OFFER_REQUIRED),
+  startDate: startDateField,
+  waitlist: checkbox.default(false),
+});
+
+/** PATCH /api/enrollments/{id}: cancel (`status: "Cancelada"` with a reason), or change the offer or the start date. */
+export const enrollmentUpdateSchema = z.object({
+  status: z.literal(CANCELLED, { error: STATUS_CHANGE_INVALID }).optional(),
+  cancelReason: requiredString(CANCEL_REASON_REQUIRED, 500).optional(),
+  offerId: requiredId(OFFER_REQUIRED).optional(),
+  startDate: startDateField.optional(),
+});
+
+/** The cancel dialog's form. */
+export const enrollmentCancelSchema = z.object({ cancelReason: requiredString(CANCEL_REASON_REQUIRED, 500) });
+
+/**
+ * POST /api/trials/{id}/enroll: the family is an existing guardian (`guardianId`)
+ * or a new one (`guardian`, the rules of POST /api/guardians); the student is a
+ * new one (name defaults to the trial's student) or an existing one of that
+ * guardian (`studentId`); the class is the trial's.
+ */
+export const trialEnrollSchema = z.object({
+  guardianId: requiredId(GUARDIAN_CHOICE_REQUIRED).optional(),
+  guardian: guardianSchema.optional(),
+  studentId: requiredId(STUDENT_REQUIRED).optional(),
+  studentName: requiredString("Nome do aluno é obrigatório").optional(),
+  birthDate: z.preprocess(
+    (v) => (v === "" ? null : v),
+    z
+      .string({ error: "Data de nascimento inválida" })
+      .max(100, { error: "Data de nascimento inválida", abort: true })
+      .regex(DATE_RE, { error: "Data de nascimento inválida", abort: true })
+      .refine(isCalendarDate, "Data de nascimento inválida")
+      .nullable()
+      .optional(),
+  ),
+  offerId: requiredId(OFFER_REQUIRED),
+  startDate: startDateField,
+  waitlist: checkbox.default(false),
+});
+
+export type EnrollmentInput = z.output<typeof enrollmentSchema>;
+export type EnrollmentUpdateInput = z.output<typeof enrollmentUpdateSchema>;
+export type TrialEnrollInput = z.output<typeof trialEnrollSchema>;
+
+// ---- Responses ----
+
+export const enrollmentDto = z
+  .object({
+    id,
+    studentId: id,
+    classId: id,
+    offerId: id,
+    startDate: day,
+    status: storedEnum(ENROLLMENT_STATUSES),
+    waitlistPosition: z.number().int().positive().nullable().describe("Posição na lista de espera (só para 'Em espera')"),
+    cancelledAt: timestamp.nullable(),
+    cancelReason: z.string().nullable(),
+    trialId: id.nullable(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .meta({ id: "Enrollment" });
+export type EnrollmentDTO = z.output<typeof enrollmentDto>;
+
+/** An enrolment in a class's roster: with the student's name. */
+export const rosterEntryDto = enrollmentDto.extend({ studentName: z.string() }).meta({ id: "RosterEntry" });
+export type RosterEntryDTO = z.output<typeof rosterEntryDto>;
+
+/** GET /api/classes/{id}/enrollments */
+export const classEnrollmentsDto = z
+  .object({
+    capacity: z.number().int().describe("A capacidade da sala da turma"),
+    active: z.number().int().describe("Matrículas ativas"),
+    waitlist: z.array(rosterEntryDto).describe("'Em espera', na ordem da lista"),
+    enrollments: z.array(rosterEntryDto).describe("As matrículas ativas, por nome do aluno"),
+  })
+  .meta({ id: "ClassEnrollments" });
+export type ClassEnrollmentsDTO = z.output<typeof classEnrollmentsDto>;
+
+/** POST /api/trials/{id}/enroll → 201 */
+export const trialEnrollResultDto = z
+  .object({ student: studentDto, enrollment: enrollmentDto, trial: trialDto })
+  .meta({ id: "TrialEnrollment" });
+export type TrialEnrollResultDTO = z.output<typeof trialEnrollResultDto>;
