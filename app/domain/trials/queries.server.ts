@@ -37,6 +37,7 @@ export function toDTO(t: Trial): TrialDTO {
     scheduledTime: t.scheduledTime,
     status: t.status,
     origin: t.origin,
+    enrollmentId: t.enrollmentId ?? null,
     createdAt: iso(t.createdAt),
     updatedAt: iso(t.updatedAt),
   };
@@ -64,7 +65,7 @@ const ORDER: [string, string][] = [
 
 /** Columns of a trial as plain rows (the DTO's fields; the date as text on both databases). */
 const TRIAL_COLUMNS = `"t"."id", "t"."guardianName", "t"."studentName", "t"."classId", "t"."whatsappNumber",
-  CAST("t"."scheduledDate" AS TEXT) AS "scheduledDate", "t"."scheduledTime", "t"."status", "t"."origin", "t"."createdAt", "t"."updatedAt"`;
+  CAST("t"."scheduledDate" AS TEXT) AS "scheduledDate", "t"."scheduledTime", "t"."status", "t"."origin", "t"."enrollmentId", "t"."createdAt", "t"."updatedAt"`;
 
 type TrialRow = Omit<TrialDTO, "createdAt" | "updatedAt"> & { createdAt: string | Date; updatedAt: string | Date };
 
@@ -276,3 +277,18 @@ const calendarCache = createLru<{ fingerprint: string; counts: CalendarCount[]; 
   maxEntries: 48,
 });
 
+
+/**
+ * What enrolling from a trial needs of it, its row locked until the caller's
+ * transaction ends (PostgreSQL; SQLite's IMMEDIATE transactions are serialised),
+ * so two enrolments from one trial queue up. 404 for an unknown trial.
+ */
+export async function lockTrialForEnrollment(
+  id: string,
+  t: Transaction,
+): Promise<{ id: string; classId: string; studentName: string; enrollmentId: string | null }> {
+  await db();
+  const trial = isUuid(id) ? await Trial.findByPk(id, { transaction: t, lock: t.LOCK.UPDATE }) : null;
+  if (!trial) throw new NotFoundError(NOT_FOUND);
+  return { id: trial.id, classId: trial.classId, studentName: trial.studentName, enrollmentId: trial.enrollmentId ?? null };
+}
