@@ -212,7 +212,8 @@ function PickerCombobox({
     timer.current = setTimeout(() => fetcher.load(searchHref(trimmed)), SEARCH_DELAY_MS);
   };
   const loading = fetcher.state === "loading";
-  const matches = term.trim() ? (fetcher.data?.matches ?? []) : [];
+  // The last search's matches (reopening the list with the arrows shows them again).
+  const matches = fetcher.data?.matches ?? [];
 
   return (
     <HeadlessField className="space-y-1.5">
@@ -223,7 +224,7 @@ function PickerCombobox({
           *
         </span>
       </Label>
-      <Combobox value={selected} onChange={(o: PickerOption | null) => setSelected(o)} by="id" onClose={() => setTerm("")}>
+      <Combobox value={selected} onChange={(o: PickerOption | null) => setSelected(o)} by="id">
         <div className="relative">
           <ComboboxInput
             className={inputClass}
