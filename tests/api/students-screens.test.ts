@@ -225,7 +225,9 @@ describe("enrolment dialogs without JavaScript", () => {
     expect(after.html).toContain("1 de 1 vagas");
     expect(after.html).not.toContain(ana.fullName);
     // Bia is active now; Carla is first in line.
-    const waitlist = after.html.slice(after.html.indexOf("Lista de espera"));
+    const start = after.html.indexOf('aria-label="Lista de espera, em ordem"');
+    expect(start).toBeGreaterThan(0);
+    const waitlist = after.html.slice(start, after.html.indexOf("</ol>", start));
     expect(waitlist).toContain(carla.fullName);
     expect(waitlist).not.toContain(bia.fullName);
 

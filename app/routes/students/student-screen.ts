@@ -28,16 +28,6 @@ export function listSearch(url: URL): string {
   return href.slice("/students".length);
 }
 
-/** Whole years between a 'YYYY-MM-DD' birth date and the day `today` ('YYYY-MM-DD'). */
-export function ageOn(birthDate: string | null | undefined, today: string): number | null {
-  if (!birthDate) return null;
-  const [by, bm, bd] = birthDate.split("-").map(Number);
-  const [ty, tm, td] = today.split("-").map(Number);
-  let age = ty - by;
-  if (tm < bm || (tm === bm && td < bd)) age -= 1;
-  return age >= 0 ? age : null;
-}
-
 export function ageLabel(age: number | null | undefined): string {
   if (age === null || age === undefined) return "-";
   return age === 1 ? "1 ano" : `${age} anos`;

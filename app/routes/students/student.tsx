@@ -5,12 +5,12 @@ import { LinkButton } from "~/components/ui/button";
 import { Badge, Card, DataList, StatusBadge } from "~/components/ui/page";
 import { canManage, canManageTrials } from "~/domain/actor";
 import { CANCELLED, WAITLISTED } from "~/domain/enrollments/schema";
-import { getStudentOverview } from "~/domain/students/queries.server";
+import { ageOn, getStudentOverview } from "~/domain/students/queries.server";
 import { today } from "~/domain/trials/calendar";
 import { formatBRL, formatPhone } from "~/lib/format";
 import { orRespond } from "~/lib/forms.server";
 import { actorOf, requireUser } from "~/session.server";
-import { ageLabel, ageOn, formatDay } from "./student-screen";
+import { ageLabel, formatDay } from "./student-screen";
 import { EnrollmentStatusBadge } from "./enrollment-status";
 
 /** /students/:id: the student, the family (address, persons) and the enrolments, with the actions the user may take. */
