@@ -75,6 +75,8 @@ export default function ClassEnrollDialog({ loaderData, actionData }: Route.Comp
   });
   return (
     <FormDialog form={form} title="Matricular aluno" description={cls.title} closeTo={`/classes/${cls.id}/students`} size="lg" submit="enroll">
+      {/* The class is the URL's (the action sets it again); here for the form's own checks. */}
+      <input type="hidden" name={fields.classId.name} value={cls.id} />
       <SearchPicker
         name={fields.studentId.name}
         label="Aluno"

@@ -79,6 +79,8 @@ export default function StudentEnrollDialog({ loaderData, actionData }: Route.Co
   const classErrors = fields.classId.errors;
   return (
     <FormDialog form={form} title="Nova matrícula" description={student.fullName} closeTo={`/students/${student.id}`} size="lg" submit="enroll">
+      {/* The student is the URL's (the action sets it again); here for the form's own checks. */}
+      <input type="hidden" name={fields.studentId.name} value={student.id} />
       <Field label="Turma" field={fields.classId} required>
         <select
           id={fields.classId.id}
