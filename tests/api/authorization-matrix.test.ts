@@ -113,6 +113,7 @@ async function paramsFor(path: string, fx: Fixture): Promise<Record<string, stri
         "guardian-persons": async () => (await fx.guardian()).persons[1].id,
         trials: fx.trial,
         students: fx.student,
+        enrollments: fx.enrollment,
       };
       const make = byBase[base];
       if (!make) throw new Error(`no fixture for :id under ${path}`);
@@ -264,6 +265,16 @@ const payloads: Record<string, PayloadMaker> = {
   [key("POST", "/api/trials")]: async ({ fx }) => ({ json: trialFields(await fx.cls()) }),
   [key("PATCH", "/api/trials/:id")]: async () => ({ json: { status: "Compareceu" } }),
   [key("DELETE", "/api/trials/:id")]: async () => ({}),
+  [key("POST", "/api/trials/:id/enroll")]: async ({ fx }) => ({
+    json: { guardianId: (await fx.guardian()).guardian.id, offerId: await fx.offer(), startDate: "2026-12-01" },
+  }),
+  [key("POST", "/api/students")]: async ({ fx }) => ({ json: { guardianId: (await fx.guardian()).guardian.id, fullName: "Aluna API" } }),
+  [key("PATCH", "/api/students/:id")]: async () => ({ json: { fullName: "Aluna Renomeada" } }),
+  [key("DELETE", "/api/students/:id")]: async () => ({}),
+  [key("POST", "/api/enrollments")]: async ({ fx }) => ({
+    json: { studentId: await fx.student(), classId: await fx.cls(), offerId: await fx.offer(), startDate: "2026-12-01" },
+  }),
+  [key("PATCH", "/api/enrollments/:id")]: async () => ({ json: { startDate: "2026-12-15" } }),
 };
 
 function offerForm(branchId: string) {
