@@ -226,4 +226,33 @@ test.describe("Alunos e matrículas", () => {
     await expect(page).toHaveURL(new RegExp(`/classes/${cls.id}/students$`));
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
+
+  test("the list pages by 24 keeping the search and the status, axe-clean on both ends at 375 px and 1280 px", async ({
+    page,
+    loginAs,
+    expectNoAxeViolations,
+  }) => {
+    test.setTimeout(150_000);
+    const family = await makeGuardian(1);
+    const name = `Lista ${tag()}`;
+    for (let i = 0; i < 26; i++) await makeStudent(family.guardian.id, { fullName: `${name} ${String(i).padStart(2, "0")}` });
+    await makeStudent(family.guardian.id, { fullName: `${name} Inativa`, active: false });
+    await loginAs("Client");
+
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/students?q=${encodeURIComponent(name)}&status=active`);
+      await expect(page.getByText("26 alunos")).toBeVisible();
+      await expect(page.getByText(`${name} Inativa`)).toHaveCount(0);
+      const nav = page.getByRole("navigation", { name: "Paginação" });
+      await expect(nav.getByText("Página 1 de 2")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Novo Aluno" })).toHaveCount(0);
+      await expectNoAxeViolations();
+      await nav.getByRole("link", { name: "Próxima" }).click();
+      await expect(nav.getByText("Página 2 de 2")).toBeVisible();
+      await expect(page).toHaveURL(/status=active/);
+      await expect(page.getByRole("link", { name: `${name} 25` }).first()).toBeVisible();
+      await expectNoAxeViolations();
+    }
+  });
 });

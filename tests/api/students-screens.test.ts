@@ -63,6 +63,25 @@ describe("/students dialogs without JavaScript", () => {
     expect(none.html).toContain("Nenhum aluno encontrado");
   });
 
+  it("the list filters by status and keeps the search in its pages' links", async () => {
+    const { family } = await setup();
+    const name = `Filtro ${tag()}`;
+    await makeStudent(family.guardian.id, { fullName: `${name} Ativa` });
+    await makeStudent(family.guardian.id, { fullName: `${name} Inativa`, active: false });
+    const q = encodeURIComponent(name);
+    const active = await page(client, `/students?q=${q}&status=active`);
+    expect(active.html).toContain(`${name} Ativa`);
+    expect(active.html).not.toContain(`${name} Inativa`);
+    const inactive = await page(client, `/students?q=${q}&status=inactive`);
+    expect(inactive.html).toContain(`${name} Inativa`);
+    expect(inactive.html).not.toContain(`${name} Ativa`);
+    const both = await page(client, `/students?q=${q}&status=bogus`);
+    expect(both.html).toContain(`${name} Ativa`);
+    expect(both.html).toContain(`${name} Inativa`);
+    // Read-only for Client: no 'Novo Aluno'.
+    expect(both.html).not.toContain("Novo Aluno");
+  });
+
   it("a bad form answers 400 with the fields' messages and keeps what was typed", async () => {
     const before = await count("students");
     const res = await admin.form("/students/new", { guardianId: "", fullName: "", birthDate: "2020-13-45", notes: "Alergia a amendoim", active: "on" });
