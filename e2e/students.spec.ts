@@ -29,7 +29,12 @@ async function setup(capacity: number) {
  * combobox and clicking the option; without, through 'Buscar' (a GET of the
  * dialog) and the radio choice.
  */
-async function pick(page: Page, dialog: () => Locator, jsEnabled: boolean, p: { label: string; searchLabel: string; term: string; choice: string }) {
+async function pick(
+  page: Page,
+  dialog: () => Locator,
+  jsEnabled: boolean,
+  p: { label: string; searchLabel: string; term: string; choice: string },
+) {
   if (jsEnabled) {
     await dialog().getByRole("combobox", { name: p.label }).fill(p.term);
     await dialog().getByRole("option", { name: p.choice }).click();
@@ -128,12 +133,21 @@ test.describe("Alunos e matrículas", () => {
     const add = () => page.getByRole("dialog", { name: "Matricular aluno" });
     await expect(add()).toBeVisible();
     if (jsEnabled) await hydrated(page);
-    await pick(page, add, jsEnabled, { label: "Aluno", searchLabel: "Buscar aluno por nome", term: waiting.fullName, choice: waiting.fullName });
+    await pick(page, add, jsEnabled, {
+      label: "Aluno",
+      searchLabel: "Buscar aluno por nome",
+      term: waiting.fullName,
+      choice: waiting.fullName,
+    });
     await add().getByLabel("Oferta").selectOption({ label: offerLabel });
     await expectNoAxeViolations();
     await add().getByRole("button", { name: "Matricular" }).click();
     // The message above the form (the toast says it too).
-    await expect(add().getByRole("alert").filter({ hasText: /^Turma lotada$/ })).toBeVisible();
+    await expect(
+      add()
+        .getByRole("alert")
+        .filter({ hasText: /^Turma lotada$/ }),
+    ).toBeVisible();
     await add().getByLabel("Entrar na lista de espera").check();
     // From the keyboard: without JavaScript the error toast stays in the corner, over the button's edge.
     await add().getByRole("button", { name: "Matricular" }).focus();
@@ -159,7 +173,11 @@ test.describe("Alunos e matrículas", () => {
     await expect(page.getByText("1 de 1 vagas")).toBeVisible();
   });
 
-  test("the classes list shows the occupancy, linking to the roster; guardian cards count their students", async ({ page, loginAs, baseURL }) => {
+  test("the classes list shows the occupancy, linking to the roster; guardian cards count their students", async ({
+    page,
+    loginAs,
+    baseURL,
+  }) => {
     await loginAs("Team");
     const { cls, offer, family, branchId } = await setup(8);
     const student = await makeStudent(family.guardian.id);

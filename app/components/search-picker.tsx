@@ -200,9 +200,12 @@ function PickerCombobox({
   const fetcher = useFetcher<PickerMatches>();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => setSelected(initial), [initial]);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   const search = (value: string) => {
     setTerm(value);
@@ -235,21 +238,21 @@ function PickerCombobox({
             aria-invalid={errors?.length ? true : undefined}
             aria-describedby={errors?.length ? errorId : undefined}
           />
-          {/* Rendered in place (no portal): the dialog is modal, so the list must live inside it. */}
-          <ComboboxOptions
-            className="absolute z-10 mt-1 max-h-60 w-full overflow-y-auto rounded-md border border-slate-200 bg-white py-1 text-sm shadow-lg empty:invisible"
-          >
-            {matches.map((o) => (
-              <ComboboxOption
-                key={o.id}
-                value={o}
-                className="cursor-pointer px-3 py-2 text-slate-900 data-[focus]:bg-violet-100 data-[selected]:font-semibold"
-              >
-                {o.label}
-                {o.detail ? <span className="block text-xs font-normal text-slate-600">{o.detail}</span> : null}
-              </ComboboxOption>
-            ))}
-          </ComboboxOptions>
+          {/* Rendered in place (no portal): the dialog is modal, so the list must live inside it. No matches, no list box. */}
+          {matches.length === 0 ? null : (
+            <ComboboxOptions className="absolute z-10 mt-1 max-h-60 w-full overflow-y-auto rounded-md border border-slate-200 bg-white py-1 text-sm shadow-lg">
+              {matches.map((o) => (
+                <ComboboxOption
+                  key={o.id}
+                  value={o}
+                  className="cursor-pointer px-3 py-2 text-slate-900 data-[focus]:bg-violet-100 data-[selected]:font-semibold"
+                >
+                  {o.label}
+                  {o.detail ? <span className="block text-xs font-normal text-slate-600">{o.detail}</span> : null}
+                </ComboboxOption>
+              ))}
+            </ComboboxOptions>
+          )}
         </div>
       </Combobox>
       <p className="text-xs text-slate-600" aria-live="polite">

@@ -84,7 +84,13 @@ describe("/students dialogs without JavaScript", () => {
 
   it("a bad form answers 400 with the fields' messages and keeps what was typed", async () => {
     const before = await count("students");
-    const res = await admin.form("/students/new", { guardianId: "", fullName: "", birthDate: "2020-13-45", notes: "Alergia a amendoim", active: "on" });
+    const res = await admin.form("/students/new", {
+      guardianId: "",
+      fullName: "",
+      birthDate: "2020-13-45",
+      notes: "Alergia a amendoim",
+      active: "on",
+    });
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain("Nome do aluno é obrigatório");
@@ -109,14 +115,21 @@ describe("/students dialogs without JavaScript", () => {
     const student = await makeStudent(family.guardian.id, { fullName: `Caio ${tag()}` });
     const renamed = `Caio Renomeado ${tag()}`;
     for (const who of [team, client]) {
-      expect((await who.form(`/students/${student.id}/edit`, { guardianId: family.guardian.id, fullName: renamed, active: "on" })).status).toBe(403);
+      expect(
+        (await who.form(`/students/${student.id}/edit`, { guardianId: family.guardian.id, fullName: renamed, active: "on" })).status,
+      ).toBe(403);
       expect((await who.raw("GET", `/students/${student.id}/delete`)).status).toBe(403);
       expect((await who.form(`/students/${student.id}/delete`, {})).status).toBe(403);
     }
     expect((await client.form("/students/new", { guardianId: family.guardian.id, fullName: "Nope" })).status).toBe(403);
     expect((await client.raw("GET", "/students/new")).status).toBe(403);
 
-    const res = await admin.form(`/students/${student.id}/edit`, { guardianId: family.guardian.id, fullName: renamed, notes: "Turno da manhã", active: "on" });
+    const res = await admin.form(`/students/${student.id}/edit`, {
+      guardianId: family.guardian.id,
+      fullName: renamed,
+      notes: "Turno da manhã",
+      active: "on",
+    });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe(`/students/${student.id}`);
     const shown = await page(admin, `/students/${student.id}`);
@@ -183,7 +196,11 @@ describe("enrolment dialogs without JavaScript", () => {
     await makeEnrollment({ studentId: first.id, classId: cls.id, offerId: offer.id });
     const second = await makeStudent(family.guardian.id, { fullName: `Segunda ${tag()}` });
 
-    const full = await team.form(`/classes/${cls.id}/students/enroll`, { studentId: second.id, offerId: offer.id, startDate: "2026-12-07" });
+    const full = await team.form(`/classes/${cls.id}/students/enroll`, {
+      studentId: second.id,
+      offerId: offer.id,
+      startDate: "2026-12-07",
+    });
     expect(full.status).toBe(409);
     const html = await full.text();
     expect(html).toContain("Turma lotada");
@@ -191,7 +208,12 @@ describe("enrolment dialogs without JavaScript", () => {
     // The chosen student is kept.
     expect(html).toContain(second.fullName);
 
-    const res = await team.form(`/classes/${cls.id}/students/enroll`, { studentId: second.id, offerId: offer.id, startDate: "2026-12-07", waitlist: "on" });
+    const res = await team.form(`/classes/${cls.id}/students/enroll`, {
+      studentId: second.id,
+      offerId: offer.id,
+      startDate: "2026-12-07",
+      waitlist: "on",
+    });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe(`/classes/${cls.id}/students`);
     const roster = await page(team, `/classes/${cls.id}/students`);

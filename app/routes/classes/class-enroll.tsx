@@ -52,7 +52,10 @@ export async function action(args: Route.ActionArgs) {
     // A re-rendered dialog keeps the chosen student and what was typed, with the class's current places.
     extra: async ({ actor, formData }) => {
       const studentId = formData.get("studentId");
-      const [state, selected] = await Promise.all([enrollState(actor, classId), studentOption(actor, typeof studentId === "string" ? studentId : null)]);
+      const [state, selected] = await Promise.all([
+        enrollState(actor, classId),
+        studentOption(actor, typeof studentId === "string" ? studentId : null),
+      ]);
       return { state, values: enrollDefaults(state, typedEnrollValues(formData)), selected };
     },
     errorTitle: "Erro ao matricular aluno",
@@ -74,7 +77,14 @@ export default function ClassEnrollDialog({ loaderData, actionData }: Route.Comp
     defaultValue: { studentId: selected?.id ?? "" },
   });
   return (
-    <FormDialog form={form} title="Matricular aluno" description={cls.title} closeTo={`/classes/${cls.id}/students`} size="lg" submit="enroll">
+    <FormDialog
+      form={form}
+      title="Matricular aluno"
+      description={cls.title}
+      closeTo={`/classes/${cls.id}/students`}
+      size="lg"
+      submit="enroll"
+    >
       {/* The class is the URL's (the action sets it again); here for the form's own checks. */}
       <input type="hidden" name={fields.classId.name} value={cls.id} />
       <SearchPicker

@@ -26,7 +26,8 @@ export interface EnrollValues {
 
 /** The defaults for a class: its single offer preselected, its next session as the start date. */
 export function enrollDefaults(state: EnrollState, given: Partial<EnrollValues> = {}): EnrollValues {
-  const offerId = given.offerId && state.offers.some((o) => o.id === given.offerId) ? given.offerId : state.offers.length === 1 ? state.offers[0].id : "";
+  const offerId =
+    given.offerId && state.offers.some((o) => o.id === given.offerId) ? given.offerId : state.offers.length === 1 ? state.offers[0].id : "";
   return { offerId, startDate: given.startDate || state.nextSessionDate, waitlist: given.waitlist ?? false };
 }
 
@@ -60,7 +61,12 @@ export function EnrollmentFields({
           {full ? <strong className="ml-2 font-semibold text-red-800">Turma lotada</strong> : null}
         </p>
       ) : null}
-      <Field label="Oferta" field={fields.offerId} required hint={state.classId && !loading && state.offers.length === 0 ? "Nenhuma oferta ativa na unidade desta turma" : undefined}>
+      <Field
+        label="Oferta"
+        field={fields.offerId}
+        required
+        hint={state.classId && !loading && state.offers.length === 0 ? "Nenhuma oferta ativa na unidade desta turma" : undefined}
+      >
         <select
           key={`offer-${state.classId}`}
           id={fields.offerId.id}

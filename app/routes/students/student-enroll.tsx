@@ -78,7 +78,14 @@ export default function StudentEnrollDialog({ loaderData, actionData }: Route.Co
   });
   const classErrors = fields.classId.errors;
   return (
-    <FormDialog form={form} title="Nova matrícula" description={student.fullName} closeTo={`/students/${student.id}`} size="lg" submit="enroll">
+    <FormDialog
+      form={form}
+      title="Nova matrícula"
+      description={student.fullName}
+      closeTo={`/students/${student.id}`}
+      size="lg"
+      submit="enroll"
+    >
       {/* The student is the URL's (the action sets it again); here for the form's own checks. */}
       <input type="hidden" name={fields.studentId.name} value={student.id} />
       <Field label="Turma" field={fields.classId} required>
@@ -92,7 +99,8 @@ export default function StudentEnrollDialog({ loaderData, actionData }: Route.Co
           onChange={(e) => {
             const classId = e.currentTarget.value;
             if (classId) options.load(`${pathname}?${new URLSearchParams({ classId })}`);
-            else setCurrent({ state: { ...current.state, classId: "", offers: [] }, values: { offerId: "", startDate: "", waitlist: false } });
+            else
+              setCurrent({ state: { ...current.state, classId: "", offers: [] }, values: { offerId: "", startDate: "", waitlist: false } });
           }}
           className={inputClass}
         >
@@ -106,7 +114,9 @@ export default function StudentEnrollDialog({ loaderData, actionData }: Route.Co
       </Field>
       {hydrated ? null : (
         <div>
-          <p className="mb-2 text-xs text-slate-600">Escolheu outra turma? Clique em Continuar para ver as ofertas e a próxima aula dela.</p>
+          <p className="mb-2 text-xs text-slate-600">
+            Escolheu outra turma? Clique em Continuar para ver as ofertas e a próxima aula dela.
+          </p>
           <Button type="submit" name="intent" value="refresh" variant="outline" size="sm" formNoValidate>
             Continuar
           </Button>

@@ -69,13 +69,18 @@ export default function StudentPage({ loaderData }: Route.ComponentProps) {
   const status = (e: EnrollmentRow) => (
     <>
       <EnrollmentStatusBadge status={e.status} position={e.waitlistPosition} />
-      {e.status === CANCELLED && e.cancelReason ? <span className="mt-1 block text-xs text-slate-700">Motivo: {e.cancelReason}</span> : null}
+      {e.status === CANCELLED && e.cancelReason ? (
+        <span className="mt-1 block text-xs text-slate-700">Motivo: {e.cancelReason}</span>
+      ) : null}
     </>
   );
   return (
     <div>
       <nav aria-label="Trilha" className="mb-2 text-sm">
-        <Link to="/students" className="text-violet-800 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600">
+        <Link
+          to="/students"
+          className="text-violet-800 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
+        >
           Alunos
         </Link>
       </nav>
