@@ -43,8 +43,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 type Entry = Route.ComponentProps["loaderData"]["enrollments"][number];
 
-const linkClass =
-  "font-medium text-violet-800 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600";
+const linkClass = "link";
 
 export default function ClassStudents({ loaderData }: Route.ComponentProps) {
   const { cls, capacity, active, enrollments, waitlist, canEnroll, canManage } = loaderData;

@@ -145,10 +145,7 @@ function ClassTableRow({ cls: c, canManage }: { cls: ClassRow; canManage: boolea
         )}
       </td>
       <td className="td" data-label="Ocupação">
-        <a
-          href={`/classes/${c.id}/students`}
-          className="whitespace-nowrap font-medium text-violet-800 underline underline-offset-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
-        >
+        <a href={`/classes/${c.id}/students`} className="link whitespace-nowrap">
           {c.occupancy}
           <span className="sr-only">{` - Alunos da Turma #${c.classNumber}`}</span>
         </a>

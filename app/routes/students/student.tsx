@@ -61,7 +61,7 @@ export default function StudentPage({ loaderData }: Route.ComponentProps) {
   const classLink = (e: EnrollmentRow) => (
     <Link
       to={`/classes/${e.classId}/students`}
-      className="font-medium text-violet-800 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
+      className="link"
     >
       {e.classLabel}
     </Link>
@@ -79,7 +79,7 @@ export default function StudentPage({ loaderData }: Route.ComponentProps) {
       <nav aria-label="Trilha" className="mb-2 text-sm">
         <Link
           to="/students"
-          className="text-violet-800 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
+          className="link"
         >
           Alunos
         </Link>

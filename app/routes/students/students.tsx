@@ -41,7 +41,7 @@ export default function Students({ loaderData }: Route.ComponentProps) {
   const name = (s: StudentListRow) => (
     <Link
       to={`/students/${s.id}`}
-      className="font-medium text-violet-800 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
+      className="link"
     >
       {s.fullName}
     </Link>
