@@ -36,6 +36,8 @@ export const studentsEnrollments: Migration = {
     });
     await qi.addIndex("students", ["guardianId"]);
     await qi.addIndex("students", ["fullName"]);
+    // The students screen's status filter: its count and its page by name.
+    await qi.addIndex("students", ["active", "fullName"]);
 
     await qi.createTable("enrollments", {
       id,
