@@ -33,11 +33,14 @@ export async function guardianOption(id: string | null | undefined): Promise<Pic
   return found ? guardianOptionOf(found) : null;
 }
 
-/** Active students whose name contains the term, with their guardian. */
-export async function studentMatches(term: string): Promise<PickerOption[]> {
+/** Active students whose name contains the term, with their guardian; `exclude` leaves some out (those already in the class). */
+export async function studentMatches(term: string, exclude: ReadonlySet<string> = new Set()): Promise<PickerOption[]> {
   if (!term) return [];
-  const found = await searchStudentOptions(term, { limit: PICKER_LIMIT });
-  return found.map((s) => ({ id: s.id, label: s.label, detail: s.guardianName ? `Responsável: ${s.guardianName}` : null }));
+  const found = await searchStudentOptions(term, { limit: PICKER_LIMIT + Math.min(exclude.size, 3 * PICKER_LIMIT) });
+  return found
+    .filter((s) => !exclude.has(s.id))
+    .slice(0, PICKER_LIMIT)
+    .map((s) => ({ id: s.id, label: s.label, detail: s.guardianName ? `Responsável: ${s.guardianName}` : null }));
 }
 
 /** The chosen student as a picker option; null when the id names none. */
