@@ -316,3 +316,11 @@ export async function classEnrollmentsIn(classId: string, status: string, t: Tra
 export async function hasOpenEnrollment(studentId: string, classId: string, t: Transaction): Promise<boolean> {
   return (await Enrollment.count({ where: { studentId, classId, status: { [Op.ne]: CANCELLED } }, transaction: t })) > 0;
 }
+
+/** Whether any of these classes has a waiting list (a cheap check before locking them one by one). */
+export async function hasWaitlist(classIds: string[]): Promise<boolean> {
+  const ids = classIds.filter(isUuid);
+  if (ids.length === 0) return false;
+  await db();
+  return (await Enrollment.count({ where: { classId: { [Op.in]: ids }, status: WAITLISTED } })) > 0;
+}
