@@ -79,7 +79,7 @@ const BAD_REQUEST = "Requisição inválida";
  * Every answer that is not a redirect also carries `extra` (e.g. the options of
  * dependent selects for the values posted).
  */
-export async function dialogAction<Schema extends z.ZodType, Loaded = null, Extra extends object = object>(
+export async function dialogAction<Schema extends z.ZodType, Loaded = null, Extra extends object = object, Saved = unknown>(
   args: ScreenArgs,
   options: {
     permission: (actor: Actor) => boolean;
@@ -89,13 +89,14 @@ export async function dialogAction<Schema extends z.ZodType, Loaded = null, Extr
     intents?: Record<string, (context: DialogContext<Loaded>) => Promise<Extra>>;
     prepare?: (formData: FormData) => void;
     schema: Schema;
-    save: (value: z.output<Schema>, context: DialogContext<Loaded>) => Promise<unknown>;
+    save: (value: z.output<Schema>, context: DialogContext<Loaded>) => Promise<Saved>;
     extra?: (context: DialogContext<Loaded>) => Promise<Extra>;
     errorTitle: string;
     /** Never sent back to the browser (a password typed, a file posted). */
     hideFields?: string[];
     redirectTo: string | ((value: z.output<Schema>) => string);
-    success: string;
+    /** The 'Sucesso' toast's text; a function when it depends on what `save` returned. */
+    success: string | ((saved: Saved) => string);
   },
 ) {
   const actor = await requireActor(args, options.permission);
@@ -130,13 +131,15 @@ export async function dialogAction<Schema extends z.ZodType, Loaded = null, Extr
   if (submission.status === undefined) return answer(data<FormActionData>({ result: submission.reply({ hideFields }) }), context);
   if (submission.status !== "success") return answer(replyInvalid(submission, { hideFields }), context);
   const value = submission.value as z.output<Schema>;
+  let saved: Saved;
   try {
-    await options.save(value, context);
+    saved = await options.save(value, context);
   } catch (error) {
     return answer(replyWithError(submission, error, options.errorTitle, { hideFields }), context);
   }
   const to = typeof options.redirectTo === "function" ? options.redirectTo(value) : options.redirectTo;
-  return redirectWithToast(to, { title: "Sucesso", description: options.success });
+  const success = typeof options.success === "function" ? options.success(saved) : options.success;
+  return redirectWithToast(to, { title: "Sucesso", description: success });
 }
 
 /** What a delete dialog's view needs: where 'Cancelar' goes and where the form posts. */

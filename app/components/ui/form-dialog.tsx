@@ -13,6 +13,7 @@ export const SUBMIT_LABELS = {
   create: { label: "Criar", pending: "Criando..." },
   update: { label: "Atualizar", pending: "Atualizando..." },
   register: { label: "Cadastrar", pending: "Cadastrando..." },
+  enroll: { label: "Matricular", pending: "Matriculando..." },
 } as const;
 
 /** True while this dialog's form (posting to the dialog's own URL) is being submitted. */
