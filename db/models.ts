@@ -134,6 +134,7 @@ export class Trial extends Model {
   declare scheduledTime: string;
   declare status: string;
   declare origin: string;
+  declare enrollmentId: string | null;
   declare createdAt: Date;
   declare updatedAt: Date;
 }
@@ -143,6 +144,34 @@ export class TrialStatusHistory extends Model {
   declare trialId: string;
   declare status: string;
   declare changedAt: Date;
+}
+
+/** A student (aluno) of one guardian, the family (0009-students-enrollments). */
+export class Student extends Model {
+  declare id: string;
+  declare guardianId: string;
+  declare fullName: string;
+  declare birthDate: string | null;
+  declare notes: string | null;
+  declare active: boolean;
+  declare createdAt: Date;
+  declare updatedAt: Date;
+}
+
+/** A student's enrolment (matrícula) in a class, on an offer (0009-students-enrollments). */
+export class Enrollment extends Model {
+  declare id: string;
+  declare studentId: string;
+  declare classId: string;
+  declare offerId: string;
+  declare startDate: string;
+  declare status: string;
+  declare waitlistPosition: number | null;
+  declare cancelledAt: Date | null;
+  declare cancelReason: string | null;
+  declare trialId: string | null;
+  declare createdAt: Date;
+  declare updatedAt: Date;
 }
 
 let initialised: Sequelize | null = null;
@@ -289,6 +318,7 @@ export function initModels(sequelize: Sequelize) {
       scheduledTime: { type: DataTypes.STRING(5), allowNull: false },
       status: { type: DataTypes.STRING, allowNull: false, defaultValue: "Agendado" },
       origin: { type: DataTypes.STRING, allowNull: false, defaultValue: "Outros" },
+      enrollmentId: { type: DataTypes.UUID, allowNull: true },
     },
     opts("trials"),
   );
@@ -300,6 +330,33 @@ export function initModels(sequelize: Sequelize) {
       changedAt: { type: DataTypes.DATE, allowNull: false },
     },
     opts("trial_status_history", { timestamps: false }),
+  );
+
+  Student.init(
+    {
+      id: uuid,
+      guardianId: { type: DataTypes.UUID, allowNull: false },
+      fullName: { type: DataTypes.STRING, allowNull: false },
+      birthDate: { type: DataTypes.DATEONLY, allowNull: true },
+      notes: { type: DataTypes.TEXT, allowNull: true },
+      active: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: true },
+    },
+    opts("students"),
+  );
+  Enrollment.init(
+    {
+      id: uuid,
+      studentId: { type: DataTypes.UUID, allowNull: false },
+      classId: { type: DataTypes.UUID, allowNull: false },
+      offerId: { type: DataTypes.UUID, allowNull: false },
+      startDate: { type: DataTypes.DATEONLY, allowNull: false },
+      status: { type: DataTypes.STRING, allowNull: false },
+      waitlistPosition: { type: DataTypes.INTEGER, allowNull: true },
+      cancelledAt: { type: DataTypes.DATE, allowNull: true },
+      cancelReason: { type: DataTypes.STRING, allowNull: true },
+      trialId: { type: DataTypes.UUID, allowNull: true },
+    },
+    opts("enrollments"),
   );
 
   initUploadModel(sequelize);

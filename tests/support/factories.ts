@@ -8,9 +8,12 @@ import {
   ClassScheduleLink,
   Counter,
   Course,
+  Enrollment,
   Guardian as GuardianRow,
   GuardianPerson as GuardianPersonRow,
+  Offer,
   SchoolClass,
+  Student,
   Trial,
   TrialStatusHistory,
   User,
@@ -189,5 +192,59 @@ export async function makeGuardians(count: number, tag = suffix()) {
         { transaction },
       );
     }
+  });
+}
+
+/** An offer (plan) of a branch, active unless told. */
+export async function makeOffer(
+  branchId: string,
+  attrs: Partial<{ name: string; monthlyValue: string; checkoutLink: string; active: boolean }> = {},
+) {
+  models();
+  return Offer.create({
+    name: `Plano ${suffix()}`,
+    monthlyValue: "150.00",
+    checkoutLink: "https://pagamento.exemplo.com/plano",
+    branchId,
+    active: true,
+    ...attrs,
+  });
+}
+
+/** A student of a guardian, active unless told. */
+export async function makeStudent(
+  guardianId: string,
+  attrs: Partial<{ fullName: string; birthDate: string | null; notes: string | null; active: boolean }> = {},
+) {
+  models();
+  return Student.create({ guardianId, fullName: `Aluno ${suffix()}`, birthDate: "2016-03-10", notes: null, active: true, ...attrs });
+}
+
+/**
+ * An enrolment written directly (no capacity or waiting-list rules): 'Ativa'
+ * unless told; give `waitlistPosition` with 'Em espera'.
+ */
+export async function makeEnrollment(attrs: {
+  studentId: string;
+  classId: string;
+  offerId: string;
+  status?: "Ativa" | "Em espera" | "Cancelada";
+  startDate?: string;
+  waitlistPosition?: number | null;
+  cancelledAt?: Date | null;
+  cancelReason?: string | null;
+  trialId?: string | null;
+  createdAt?: Date;
+}) {
+  models();
+  const status = attrs.status ?? "Ativa";
+  return Enrollment.create({
+    startDate: "2026-12-01",
+    waitlistPosition: null,
+    cancelledAt: status === "Cancelada" ? new Date() : null,
+    cancelReason: status === "Cancelada" ? "Cancelada no teste" : null,
+    trialId: null,
+    ...attrs,
+    status,
   });
 }

@@ -37,6 +37,7 @@ export function toDTO(t: Trial): TrialDTO {
     scheduledTime: t.scheduledTime,
     status: t.status,
     origin: t.origin,
+    enrollmentId: t.enrollmentId ?? null,
     createdAt: iso(t.createdAt),
     updatedAt: iso(t.updatedAt),
   };
@@ -64,7 +65,7 @@ const ORDER: [string, string][] = [
 
 /** Columns of a trial as plain rows (the DTO's fields; the date as text on both databases). */
 const TRIAL_COLUMNS = `"t"."id", "t"."guardianName", "t"."studentName", "t"."classId", "t"."whatsappNumber",
-  CAST("t"."scheduledDate" AS TEXT) AS "scheduledDate", "t"."scheduledTime", "t"."status", "t"."origin", "t"."createdAt", "t"."updatedAt"`;
+  CAST("t"."scheduledDate" AS TEXT) AS "scheduledDate", "t"."scheduledTime", "t"."status", "t"."origin", "t"."enrollmentId", "t"."createdAt", "t"."updatedAt"`;
 
 type TrialRow = Omit<TrialDTO, "createdAt" | "updatedAt"> & { createdAt: string | Date; updatedAt: string | Date };
 

@@ -95,6 +95,7 @@ export const trialDto = z
     scheduledTime: hhmm,
     status: storedEnum(TRIAL_STATUSES),
     origin: storedEnum(TRIAL_ORIGINS),
+    enrollmentId: id.nullable().describe("A matrícula feita a partir deste experimental"),
     createdAt: timestamp,
     updatedAt: timestamp,
   })

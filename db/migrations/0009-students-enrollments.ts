@@ -1,0 +1,68 @@
+import { DataTypes, type QueryInterface, type Sequelize } from "sequelize";
+import type { Migration } from "../migrate.ts";
+
+const id = { type: DataTypes.UUID, primaryKey: true, allowNull: false };
+const timestamps = {
+  createdAt: { type: DataTypes.DATE, allowNull: false },
+  updatedAt: { type: DataTypes.DATE, allowNull: false },
+};
+const fk = (table: string, onDelete: "CASCADE" | "RESTRICT" | "SET NULL", allowNull = false) => ({
+  type: DataTypes.UUID,
+  allowNull,
+  references: { model: table, key: "id" },
+  onDelete,
+  onUpdate: "CASCADE",
+});
+
+/**
+ * Students (each of one guardian, the family) and their enrolments in classes.
+ * A guardian with students, a class or an offer with enrolments cannot be
+ * deleted (RESTRICT); a trial keeps the enrolment it led to (`trials.enrollmentId`)
+ * and an enrolment the trial it came from (`enrollments.trialId`), both SET NULL.
+ * At most one enrolment that is not 'Cancelada' per student and class: a
+ * partial unique index, the same on SQLite and PostgreSQL.
+ */
+export const studentsEnrollments: Migration = {
+  name: "0009-students-enrollments",
+  async up(qi: QueryInterface, sequelize: Sequelize) {
+    await qi.createTable("students", {
+      id,
+      guardianId: fk("guardians", "RESTRICT"),
+      fullName: { type: DataTypes.STRING(200), allowNull: false },
+      birthDate: { type: DataTypes.DATEONLY, allowNull: true },
+      notes: { type: DataTypes.TEXT, allowNull: true },
+      active: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: true },
+      ...timestamps,
+    });
+    await qi.addIndex("students", ["guardianId"]);
+    await qi.addIndex("students", ["fullName"]);
+
+    await qi.createTable("enrollments", {
+      id,
+      studentId: fk("students", "RESTRICT"),
+      classId: fk("classes", "RESTRICT"),
+      offerId: fk("offers", "RESTRICT"),
+      startDate: { type: DataTypes.DATEONLY, allowNull: false },
+      status: { type: DataTypes.STRING(20), allowNull: false },
+      waitlistPosition: { type: DataTypes.INTEGER, allowNull: true },
+      cancelledAt: { type: DataTypes.DATE, allowNull: true },
+      cancelReason: { type: DataTypes.STRING(500), allowNull: true },
+      trialId: fk("trials", "SET NULL", true),
+      ...timestamps,
+    });
+    await sequelize.query(
+      `CREATE UNIQUE INDEX "enrollments_student_class_open" ON "enrollments" ("studentId", "classId") WHERE "status" <> 'Cancelada'`,
+    );
+    await qi.addIndex("enrollments", ["classId", "status", "waitlistPosition"], { name: "enrollments_class_status_position" });
+    await qi.addIndex("enrollments", ["studentId"]);
+    await qi.addIndex("enrollments", ["offerId"]);
+    await qi.addIndex("enrollments", ["trialId"]);
+
+    await qi.addColumn("trials", "enrollmentId", fk("enrollments", "SET NULL", true));
+  },
+  async down(qi: QueryInterface) {
+    await qi.removeColumn("trials", "enrollmentId");
+    await qi.dropTable("enrollments");
+    await qi.dropTable("students");
+  },
+};
