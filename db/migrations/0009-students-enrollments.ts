@@ -53,14 +53,21 @@ export const studentsEnrollments: Migration = {
     await sequelize.query(
       `CREATE UNIQUE INDEX "enrollments_student_class_open" ON "enrollments" ("studentId", "classId") WHERE "status" <> 'Cancelada'`,
     );
+    // Positions in a class's waiting list are unique (the commands renumber them one by one, upwards).
+    await sequelize.query(
+      `CREATE UNIQUE INDEX "enrollments_class_waitlist_position" ON "enrollments" ("classId", "waitlistPosition") WHERE "status" = 'Em espera'`,
+    );
     await qi.addIndex("enrollments", ["classId", "status", "waitlistPosition"], { name: "enrollments_class_status_position" });
     await qi.addIndex("enrollments", ["studentId"]);
     await qi.addIndex("enrollments", ["offerId"]);
     await qi.addIndex("enrollments", ["trialId"]);
 
     await qi.addColumn("trials", "enrollmentId", fk("enrollments", "SET NULL", true));
+    // Enrolling from a trial proposes the families whose persons have the trial's WhatsApp number.
+    await qi.addIndex("guardian_persons", ["phone"]);
   },
   async down(qi: QueryInterface) {
+    await qi.removeIndex("guardian_persons", ["phone"]);
     await qi.removeColumn("trials", "enrollmentId");
     await qi.dropTable("enrollments");
     await qi.dropTable("students");

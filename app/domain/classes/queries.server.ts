@@ -345,3 +345,76 @@ export async function buildClassForm(
 
   return { values, options: { courses, responsibles, branches, classrooms, schedules } };
 }
+
+/** What enrolling in a class needs to know of it: its branch, whether it is active and its classroom's capacity. */
+export interface ClassSeats {
+  id: string;
+  branchId: string;
+  active: boolean;
+  capacity: number;
+}
+
+type SeatsRow = { id: string; branchId: string; active: boolean | number; capacity: number | string | null };
+const seatsOf = (r: SeatsRow): ClassSeats => ({ id: r.id, branchId: r.branchId, active: Boolean(r.active), capacity: Number(r.capacity ?? 0) });
+
+/**
+ * Locks the class's row until the transaction ends and reads its seats (the
+ * capacity is its classroom's; the classrooms table belongs to its module,
+ * read here for this check): every enrolment and cancellation of the class runs
+ * under this lock (`FOR UPDATE` on PostgreSQL; SQLite's IMMEDIATE transactions
+ * are already serialised), so the count of active enrolments it then reads
+ * cannot change before the transaction ends. Null when the id names no class.
+ */
+export async function lockClassSeats(id: string, t: Transaction): Promise<ClassSeats | null> {
+  if (!isUuid(id)) return null;
+  await db();
+  const cls = await SchoolClass.findByPk(id, { transaction: t, lock: t.LOCK.UPDATE, attributes: ["id", "branchId", "classroomId", "active"] });
+  if (!cls) return null;
+  const classroom = await Classroom.findByPk(cls.classroomId, { transaction: t, attributes: ["capacity"] });
+  return seatsOf({ id: cls.id, branchId: cls.branchId, active: cls.active, capacity: classroom?.capacity ?? 0 });
+}
+
+/** The seats of these classes (all of them when `ids` is null), by class id. */
+export async function classSeats(ids: string[] | null): Promise<Map<string, ClassSeats>> {
+  const list = ids === null ? null : [...new Set(ids.filter(isUuid))];
+  if (list !== null && list.length === 0) return new Map();
+  const params: Record<string, string> = {};
+  const where = list === null ? "" : `WHERE "c"."id" IN (${list.map((id, i) => ((params[`c${i}`] = id), `:c${i}`)).join(", ")})`;
+  const rows = await selectRows<SeatsRow>(
+    `SELECT "c"."id", "c"."branchId", "c"."active", "r"."capacity" FROM "classes" AS "c"
+     LEFT JOIN "classrooms" AS "r" ON "r"."id" = "c"."classroomId" ${where}`,
+    params,
+  );
+  return new Map(rows.map((r) => [r.id, seatsOf(r)]));
+}
+
+/** A class's label as lists show it ('Ballet - Turma 3'), its branch's name and its schedules' weekdays; null for no class. */
+export async function classSummary(id: string): Promise<(ClassSeats & { label: string; branchName: string; weekdays: string[] }) | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await selectRows<SeatsRow & { classNumber: number | string; courseName: string | null; branchName: string | null }>(
+    `SELECT "c"."id", "c"."branchId", "c"."active", "r"."capacity", "c"."classNumber", "co"."name" AS "courseName", "b"."name" AS "branchName"
+     FROM "classes" AS "c"
+     LEFT JOIN "classrooms" AS "r" ON "r"."id" = "c"."classroomId"
+     LEFT JOIN "courses" AS "co" ON "co"."id" = "c"."courseId"
+     LEFT JOIN "branches" AS "b" ON "b"."id" = "c"."branchId"
+     WHERE "c"."id" = :id`,
+    { id },
+  );
+  if (!row) return null;
+  const days = await selectRows<{ dayOfWeek: string }>(
+    `SELECT DISTINCT "s"."dayOfWeek" FROM "class_schedules" AS "l" JOIN "classroom_schedules" AS "s" ON "s"."id" = "l"."scheduleId"
+     WHERE "l"."classId" = :id`,
+    { id },
+  );
+  return {
+    ...seatsOf(row),
+    label: classLabel(row.courseName, row.classNumber),
+    branchName: row.branchName ?? "",
+    weekdays: days.map((d) => d.dayOfWeek),
+  };
+}
+
+/** 'Ballet - Turma 3': how the students' screens name a class. */
+export function classLabel(courseName: string | null | undefined, classNumber: number | string): string {
+  return `${courseName ?? "-"} - Turma ${Number(classNumber)}`;
+}

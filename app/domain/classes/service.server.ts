@@ -5,6 +5,7 @@ import { assertCanManage, type Actor } from "../actor";
 import { branchExists } from "../branches/queries.server";
 import { classroomBranch } from "../classrooms/queries.server";
 import { courseExists } from "../courses/queries.server";
+import { countEnrollments } from "../enrollments/queries.server";
 import { ConflictError, ValidationError, type FieldErrors } from "../errors";
 import { scheduleClassrooms } from "../schedules/queries.server";
 import { userTypeOf } from "../users/queries.server";
@@ -23,6 +24,7 @@ export interface ClassOption {
 }
 
 export const CLASS_IN_USE = "Não é possível excluir esta turma: ela possui experimentais vinculados";
+export const CLASS_HAS_ENROLLMENTS = "Não é possível excluir esta turma: ela possui matrículas";
 export const COURSE_NOT_FOUND = "Curso não encontrado";
 export const RESPONSIBLE_NOT_FOUND = "Responsável não encontrado";
 export const RESPONSIBLE_NOT_STAFF = "O responsável deve ser um usuário do tipo Equipe ou Administrador";
@@ -170,14 +172,23 @@ export async function updateClass(actor: Actor | null, id: string, input: unknow
   return toDTO(await findRow(id));
 }
 
-/** Deleting a class removes its schedule links (cascade); a class with trials is refused (409). */
+/**
+ * Deleting a class removes its schedule links (cascade); a class with
+ * enrolments (of any status) or trials is refused (409), the foreign keys
+ * (RESTRICT) being the backstop.
+ */
 export async function deleteClass(actor: Actor | null, id: string): Promise<void> {
   assertCanManage(actor);
   const row = await findRow(id);
   try {
-    await SchoolClass.destroy({ where: { id: row.id } });
+    await transaction(async (t) => {
+      if ((await countEnrollments({ classId: row.id }, t)) > 0) throw new ConflictError(CLASS_HAS_ENROLLMENTS);
+      await SchoolClass.destroy({ where: { id: row.id }, transaction: t });
+    });
   } catch (error) {
-    if (error instanceof ForeignKeyConstraintError) throw new ConflictError(CLASS_IN_USE);
+    if (error instanceof ForeignKeyConstraintError) {
+      throw new ConflictError((await countEnrollments({ classId: row.id })) > 0 ? CLASS_HAS_ENROLLMENTS : CLASS_IN_USE);
+    }
     throw error;
   }
 }

@@ -289,3 +289,87 @@ export async function getPersonOfGuardian(actor: Actor | null, guardianId: strin
   if (person.guardianId !== guardianId) throw new NotFoundError(PERSON_NOT_FOUND);
   return person;
 }
+
+/** A guardian as a picker's choice: the primary person's name, with what tells families apart. */
+export interface GuardianOption {
+  id: string;
+  /** The primary person's full name. */
+  label: string;
+  email: string;
+  cpf: string;
+  phone: string | null;
+  /** The person that matched (the primary one, or another person of the family). */
+  personName: string;
+}
+
+type OptionRow = { id: string; label: string; email: string; cpf: string; phone: string | null; personName: string };
+
+const OPTION_COLUMNS = `"g"."id", "pp"."fullName" AS "label", "pp"."email", "pp"."cpf", "pp"."phone"`;
+const PRIMARY_JOIN = `JOIN "guardian_persons" AS "pp" ON "pp"."guardianId" = "g"."id" AND "pp"."isPrimary" = :primary`;
+
+/**
+ * The families whose persons' phone is these digits (the trial's WhatsApp
+ * number, with or without the country code 55): enrolling from a trial
+ * proposes them. Index `guardian_persons_phone` (migration 0009).
+ */
+export async function findGuardianMatchesByPhone(digits: string, { limit = 10 }: { limit?: number } = {}): Promise<GuardianOption[]> {
+  const phone = String(digits ?? "").replace(/\D/g, "");
+  if (phone.length < 10) return [];
+  const local = phone.startsWith("55") && phone.length > 11 ? phone.slice(2) : phone;
+  const rows = await selectRows<OptionRow>(
+    `SELECT ${OPTION_COLUMNS}, MIN("m"."fullName") AS "personName"
+     FROM "guardian_persons" AS "m"
+     JOIN "guardians" AS "g" ON "g"."id" = "m"."guardianId"
+     ${PRIMARY_JOIN}
+     WHERE "m"."phone" IN (:local, :withCountry)
+     GROUP BY "g"."id", "pp"."fullName", "pp"."email", "pp"."cpf", "pp"."phone"
+     ORDER BY "pp"."fullName", "g"."id"
+     LIMIT :limit`,
+    { local, withCountry: `55${local}`, primary: true, limit },
+  );
+  return rows;
+}
+
+/** Guardians whose persons' name, e-mail or CPF contain `q` (the search of the list), as a picker's choices. */
+export async function searchGuardianOptions(q: string, { limit = 20 }: { limit?: number } = {}): Promise<GuardianOption[]> {
+  const search = await searchCondition(q ?? "");
+  return selectRows<OptionRow>(
+    `SELECT ${OPTION_COLUMNS}, "pp"."fullName" AS "personName"
+     FROM "guardians" AS "g" ${PRIMARY_JOIN}
+     ${search.sql}
+     ORDER BY "pp"."fullName", "g"."id"
+     LIMIT :limit`,
+    { ...search.params, primary: true, limit },
+    { planEachCall: Boolean(search.sql) },
+  );
+}
+
+/** One guardian's choice (e.g. the one already chosen in a picker), or null when the id names no guardian. */
+export async function guardianOption(id: string): Promise<GuardianOption | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await selectRows<OptionRow>(
+    `SELECT ${OPTION_COLUMNS}, "pp"."fullName" AS "personName" FROM "guardians" AS "g" ${PRIMARY_JOIN} WHERE "g"."id" = :id`,
+    { id, primary: true },
+  );
+  return row ?? null;
+}
+
+/** Whether the guardian exists (locked for the rest of the caller's transaction, as `findGuardian`). */
+export async function guardianExists(id: string, t?: Transaction): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  await db();
+  return (await Guardian.findByPk(id, { attributes: ["id"], ...(t ? { transaction: t, lock: t.LOCK.UPDATE } : {}) })) !== null;
+}
+
+/** The primary person's name of each guardian (e.g. the students list's family column). */
+export async function guardianNames(ids: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids.filter(isUuid))];
+  if (unique.length === 0) return new Map();
+  const params: Record<string, string | boolean> = { primary: true };
+  const rows = await selectRows<{ guardianId: string; fullName: string }>(
+    `SELECT "p"."guardianId", "p"."fullName" FROM "guardian_persons" AS "p"
+     WHERE "p"."isPrimary" = :primary AND "p"."guardianId" IN (${paddedList(unique, params as Record<string, string>)})`,
+    params,
+  );
+  return new Map(rows.map((r) => [r.guardianId, r.fullName]));
+}

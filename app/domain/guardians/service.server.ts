@@ -1,4 +1,4 @@
-import { Op, type Transaction } from "sequelize";
+import { ForeignKeyConstraintError, Op, type Transaction } from "sequelize";
 import { Guardian, GuardianPerson } from "#db/models.ts";
 import { db, transaction } from "~/db.server";
 import { UNUSABLE_PASSWORD } from "../users/password.server";
@@ -7,7 +7,8 @@ import { assertCanManage, type Actor } from "../actor";
 import { ConflictError, ValidationError } from "../errors";
 import { parseOrThrow } from "../validation";
 import { findGuardian, findPerson, guardianDTO, personDTO } from "./queries.server";
-import { guardianPersonUpdateSchema, guardianSchema, ONE_PRIMARY } from "./schema";
+import { countStudents } from "../students/queries.server";
+import { guardianPersonUpdateSchema, guardianSchema, ONE_PRIMARY, type GuardianInput } from "./schema";
 
 import type { GuardianPersonDTO, GuardianDTO } from "./schema";
 export type { GuardianPersonDTO, GuardianDTO };
@@ -23,6 +24,7 @@ export interface GuardianPage {
 export const EMAIL_IN_USE = "Já existe um usuário com este e-mail";
 export const CANNOT_DELETE_PRIMARY = "Não é possível excluir a pessoa principal";
 export const CANNOT_DELETE_LAST = "Não é possível excluir a última pessoa do responsável";
+export const GUARDIAN_HAS_STUDENTS = "Não é possível excluir este responsável: ele possui alunos";
 export const CANNOT_UNMARK_PRIMARY = "Marque outra pessoa como principal para desmarcar esta";
 
 /** A person read after its guardian's row is locked, so the primary/last checks see settled data. */
@@ -40,51 +42,74 @@ async function lockedPerson(id: string, t: Transaction): Promise<GuardianPerson>
 export async function createGuardian(actor: Actor | null, input: unknown): Promise<GuardianDTO> {
   assertCanManage(actor);
   const data = parseOrThrow(guardianSchema, input);
-  const marked = data.persons.filter((p) => p.isPrimary).length;
-  if (marked > 1) throw new ValidationError({ persons: [ONE_PRIMARY] });
-  const primaryAt = marked === 0 ? 0 : data.persons.findIndex((p) => p.isPrimary);
-  const primary = data.persons[primaryAt];
   await db();
-  return transaction(async (t) => {
-    let userId: string;
-    try {
-      const user = await insertUser(
-        { name: primary.fullName, email: primary.email, passwordHash: UNUSABLE_PASSWORD, userType: "Client", cpf: primary.cpf },
-        t,
-      );
-      userId = user.id;
-    } catch (error) {
-      if (error instanceof ConflictError) {
-        throw new ConflictError(EMAIL_IN_USE, { [`persons[${primaryAt}].email`]: [EMAIL_IN_USE] });
-      }
-      throw error;
-    }
-    const guardian = await Guardian.create({ userId, address: data.address }, { transaction: t });
-    const persons: GuardianPersonDTO[] = [];
-    for (const [i, p] of data.persons.entries()) {
-      const row = await GuardianPerson.create(
-        {
-          guardianId: guardian.id,
-          fullName: p.fullName,
-          cpf: p.cpf,
-          email: p.email,
-          birthDate: p.birthDate,
-          phone: p.phone,
-          isPrimary: i === primaryAt,
-        },
-        { transaction: t },
-      );
-      persons.push(personDTO(row));
-    }
-    return guardianDTO(guardian, persons);
-  });
+  return transaction((t) => insertGuardian(data, t));
 }
 
-/** Removes the guardian and (by cascade) its persons; its client user is kept. */
+/**
+ * The guardian rules, inside the caller's transaction (POST /api/guardians, and
+ * enrolling from a trial with a new family): at most one person marked primary
+ * (none marked: the first), the Client user made from the primary person (its
+ * e-mail taken → 409), the guardian and its persons. `fieldPrefix` names the
+ * fields of a guardian nested in another form (e.g. `guardian.`). The caller
+ * checks permissions; a failure leaves the transaction to roll back.
+ */
+export async function insertGuardian(data: GuardianInput, t: Transaction, { fieldPrefix = "" }: { fieldPrefix?: string } = {}): Promise<GuardianDTO> {
+  const marked = data.persons.filter((p) => p.isPrimary).length;
+  if (marked > 1) throw new ValidationError({ [`${fieldPrefix}persons`]: [ONE_PRIMARY] });
+  const primaryAt = marked === 0 ? 0 : data.persons.findIndex((p) => p.isPrimary);
+  const primary = data.persons[primaryAt];
+  let userId: string;
+  try {
+    const user = await insertUser(
+      { name: primary.fullName, email: primary.email, passwordHash: UNUSABLE_PASSWORD, userType: "Client", cpf: primary.cpf },
+      t,
+    );
+    userId = user.id;
+  } catch (error) {
+    if (error instanceof ConflictError) {
+      throw new ConflictError(EMAIL_IN_USE, { [`${fieldPrefix}persons[${primaryAt}].email`]: [EMAIL_IN_USE] });
+    }
+    throw error;
+  }
+  const guardian = await Guardian.create({ userId, address: data.address }, { transaction: t });
+  const persons: GuardianPersonDTO[] = [];
+  for (const [i, p] of data.persons.entries()) {
+    const row = await GuardianPerson.create(
+      {
+        guardianId: guardian.id,
+        fullName: p.fullName,
+        cpf: p.cpf,
+        email: p.email,
+        birthDate: p.birthDate,
+        phone: p.phone,
+        isPrimary: i === primaryAt,
+      },
+      { transaction: t },
+    );
+    persons.push(personDTO(row));
+  }
+  return guardianDTO(guardian, persons);
+}
+
+/**
+ * Removes the guardian and (by cascade) its persons; its client user is kept.
+ * A guardian with students is refused (409), checked under the guardian's lock;
+ * the foreign key (RESTRICT) is the backstop.
+ */
 export async function deleteGuardian(actor: Actor | null, id: string): Promise<void> {
   assertCanManage(actor);
-  const guardian = await findGuardian(id);
-  await guardian.destroy();
+  await findGuardian(id);
+  try {
+    await transaction(async (t) => {
+      const guardian = await findGuardian(id, t);
+      if ((await countStudents({ guardianId: guardian.id }, t)) > 0) throw new ConflictError(GUARDIAN_HAS_STUDENTS);
+      await guardian.destroy({ transaction: t });
+    });
+  } catch (error) {
+    if (error instanceof ForeignKeyConstraintError) throw new ConflictError(GUARDIAN_HAS_STUDENTS);
+    throw error;
+  }
 }
 
 /** Updates a person; marking it primary unmarks the others in the same transaction. */

@@ -75,3 +75,38 @@ export async function countOffers(where: { branchId: string }, t?: Transaction):
   await db();
   return Offer.count({ where, transaction: t });
 }
+
+/** What enrolling on an offer needs to know of it. */
+export interface OfferTerms {
+  id: string;
+  name: string;
+  monthlyValue: string;
+  checkoutLink: string;
+  branchId: string;
+  active: boolean;
+}
+
+const termsOf = (o: Pick<Offer, "id" | "name" | "monthlyValue" | "checkoutLink" | "branchId" | "active">): OfferTerms => ({
+  id: o.id,
+  name: o.name,
+  monthlyValue: normalizeDecimal(o.monthlyValue),
+  checkoutLink: o.checkoutLink,
+  branchId: o.branchId,
+  active: Boolean(o.active),
+});
+
+/** An offer's terms (inside the caller's transaction), or null when the id names no offer. */
+export async function offerTerms(id: string, t?: Transaction): Promise<OfferTerms | null> {
+  if (!isUuid(id)) return null;
+  await db();
+  const row = await Offer.findByPk(id, { transaction: t });
+  return row ? termsOf(row) : null;
+}
+
+/** A branch's active offers, by name: what an enrolment in one of its classes may choose. */
+export async function activeOffersOfBranch(branchId: string): Promise<OfferTerms[]> {
+  if (!isUuid(branchId)) return [];
+  await db();
+  const rows = await Offer.findAll({ where: { branchId, active: true }, order: [["name", "ASC"], ["id", "ASC"]] });
+  return rows.map(termsOf);
+}

@@ -2,13 +2,15 @@ import { ForeignKeyConstraintError } from "sequelize";
 import { Offer } from "#db/models.ts";
 import { assertCanManage, type Actor } from "../actor";
 import { branchExists, BRANCH_NOT_FOUND } from "../branches/queries.server";
-import { ValidationError } from "../errors";
+import { ConflictError, ValidationError } from "../errors";
 import { parseOrThrow } from "../validation";
 import { find, getOffer } from "./queries.server";
 import { offerSchema, offerUpdateSchema } from "./schema";
 
 import type { OfferDTO } from "./schema";
 export type { OfferDTO };
+
+export const OFFER_IN_USE = "Não é possível excluir esta oferta: ela possui matrículas";
 
 function unknownBranch(): ValidationError {
   return new ValidationError({ branchId: [BRANCH_NOT_FOUND] });
@@ -48,5 +50,11 @@ export async function updateOffer(actor: Actor | null, id: string, input: unknow
 export async function deleteOffer(actor: Actor | null, id: string): Promise<void> {
   assertCanManage(actor);
   const offer = await find(id);
-  await offer.destroy();
+  try {
+    await offer.destroy();
+  } catch (error) {
+    // Enrolments keep their offer (RESTRICT).
+    if (error instanceof ForeignKeyConstraintError) throw new ConflictError(OFFER_IN_USE);
+    throw error;
+  }
 }

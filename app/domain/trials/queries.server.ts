@@ -278,3 +278,18 @@ const calendarCache = createLru<{ fingerprint: string; counts: CalendarCount[]; 
   maxEntries: 48,
 });
 
+
+/**
+ * What enrolling from a trial needs of it, its row locked until the caller's
+ * transaction ends (PostgreSQL; SQLite's IMMEDIATE transactions are serialised),
+ * so two enrolments from one trial queue up. 404 for an unknown trial.
+ */
+export async function lockTrialForEnrollment(
+  id: string,
+  t: Transaction,
+): Promise<{ id: string; classId: string; studentName: string; enrollmentId: string | null }> {
+  await db();
+  const trial = isUuid(id) ? await Trial.findByPk(id, { transaction: t, lock: t.LOCK.UPDATE }) : null;
+  if (!trial) throw new NotFoundError(NOT_FOUND);
+  return { id: trial.id, classId: trial.classId, studentName: trial.studentName, enrollmentId: trial.enrollmentId ?? null };
+}

@@ -76,3 +76,10 @@ export async function deleteTrial(actor: Actor | null, id: string): Promise<void
     await trial.destroy({ transaction: t });
   });
 }
+
+/** Links the trial to the enrolment made from it (inside the enrolment's transaction); the trial's DTO after it. */
+export async function linkTrialEnrollment(trialId: string, enrollmentId: string, t: Transaction): Promise<TrialDTO> {
+  const trial = await find(trialId, t);
+  await trial.update({ enrollmentId }, { transaction: t });
+  return toDTO(trial);
+}

@@ -1,0 +1,318 @@
+import { Op, type Transaction } from "sequelize";
+import { Enrollment } from "#db/models.ts";
+import { db, selectRows } from "~/db.server";
+import { formatBRL } from "~/lib/format";
+import { sqlList, type ListSource } from "../list.server";
+import { requireActor, type Actor } from "../actor";
+import { NotFoundError, ValidationError } from "../errors";
+import { isUuid } from "../validation";
+import { classLabel, classSeats, classSummary, type ClassSeats } from "../classes/queries.server";
+import { activeOffersOfBranch } from "../offers/queries.server";
+import { WEEKDAYS } from "../schedules/schema";
+import { today } from "../trials/calendar";
+import {
+  ACTIVE,
+  CANCELLED,
+  CLASS_NOT_FOUND,
+  ENROLLMENT_NOT_FOUND,
+  ENROLLMENT_STATUSES,
+  WAITLISTED,
+  type ClassEnrollmentsDTO,
+  type EnrollmentDTO,
+  type RosterEntryDTO,
+} from "./schema";
+
+/**
+ * The reads of enrolments: the enrollments table is read here only; other
+ * modules (students, classes' delete check, the screens) call these. Classes,
+ * offers and students are read through their modules, or joined (with a note)
+ * in the read models that show their names.
+ */
+
+export const STATUS_INVALID = "Status inválido";
+
+type EnrollmentFields = Pick<Enrollment, "id" | "studentId" | "classId" | "offerId" | "status" | "cancelReason" | "trialId"> & {
+  startDate: string | Date;
+  waitlistPosition: number | string | null;
+  cancelledAt: string | Date | null;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+};
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+function dateOnly(value: unknown): string {
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  return String(value).slice(0, 10);
+}
+
+export function toDTO(e: EnrollmentFields): EnrollmentDTO {
+  return {
+    id: e.id,
+    studentId: e.studentId,
+    classId: e.classId,
+    offerId: e.offerId,
+    startDate: dateOnly(e.startDate),
+    status: e.status,
+    waitlistPosition: e.waitlistPosition === null || e.waitlistPosition === undefined ? null : Number(e.waitlistPosition),
+    cancelledAt: e.cancelledAt ? iso(e.cancelledAt) : null,
+    cancelReason: e.cancelReason ?? null,
+    trialId: e.trialId ?? null,
+    createdAt: iso(e.createdAt),
+    updatedAt: iso(e.updatedAt),
+  };
+}
+
+/** An enrolment's row (404 'Matrícula não encontrada'), inside the caller's transaction. */
+export async function find(id: string, t?: Transaction): Promise<Enrollment> {
+  await db();
+  const row = isUuid(id) ? await Enrollment.findByPk(id, { transaction: t }) : null;
+  if (!row) throw new NotFoundError(ENROLLMENT_NOT_FOUND);
+  return row;
+}
+
+export async function getEnrollment(actor: Actor | null, id: string): Promise<EnrollmentDTO> {
+  requireActor(actor);
+  return toDTO(await find(id));
+}
+
+const ENROLLMENT_COLUMNS = `"e"."id", "e"."studentId", "e"."classId", "e"."offerId", CAST("e"."startDate" AS TEXT) AS "startDate", "e"."status",
+  "e"."waitlistPosition", "e"."cancelledAt", "e"."cancelReason", "e"."trialId", "e"."createdAt", "e"."updatedAt"`;
+
+/**
+ * GET /api/enrollments: oldest first (then id), optionally one class's, one
+ * student's or one status's; read in batches. A malformed id matches nothing;
+ * an unknown status is a 400.
+ */
+export function enrollmentList(
+  actor: Actor | null,
+  filter: { classId?: string | null; studentId?: string | null; status?: string | null } = {},
+): ListSource<EnrollmentDTO> {
+  requireActor(actor);
+  const where: string[] = [];
+  const params: Record<string, string> = {};
+  for (const field of ["classId", "studentId"] as const) {
+    const value = filter[field];
+    if (!value) continue;
+    if (!isUuid(value)) where.push("1 = 0");
+    else {
+      where.push(`"e"."${field}" = :${field}`);
+      params[field] = value;
+    }
+  }
+  if (filter.status) {
+    if (!(ENROLLMENT_STATUSES as readonly string[]).includes(filter.status)) throw new ValidationError({ status: [STATUS_INVALID] });
+    where.push(`"e"."status" = :status`);
+    params.status = filter.status;
+  }
+  return sqlList<EnrollmentFields & Record<string, unknown>, EnrollmentDTO>(
+    "enrollments",
+    {
+      columns: ENROLLMENT_COLUMNS,
+      from: `FROM "enrollments" AS "e"`,
+      where: where.length ? where.join(" AND ") : undefined,
+      params,
+      key: [
+        { expr: `"e"."createdAt"`, type: "instant" },
+        { expr: `"e"."id"`, type: "uuid" },
+      ],
+    },
+    (rows) => rows.map(toDTO),
+  );
+}
+
+/** A class's seats (404 'Turma não encontrada'). */
+async function seatsOrNotFound(classId: string): Promise<ClassSeats> {
+  const seats = (await classSeats([classId])).get(classId);
+  if (!seats) throw new NotFoundError(CLASS_NOT_FOUND);
+  return seats;
+}
+
+/**
+ * GET /api/classes/{id}/enrollments and the roster screen: the capacity, the
+ * active enrolments by student name and the waiting list in order (the
+ * students' names joined from their table, app/domain/students).
+ */
+export async function getClassEnrollments(actor: Actor | null, classId: string): Promise<ClassEnrollmentsDTO> {
+  requireActor(actor);
+  const seats = await seatsOrNotFound(classId);
+  const rows = await selectRows<EnrollmentFields & { studentName: string }>(
+    `SELECT ${ENROLLMENT_COLUMNS}, "s"."fullName" AS "studentName"
+     FROM "enrollments" AS "e" JOIN "students" AS "s" ON "s"."id" = "e"."studentId"
+     WHERE "e"."classId" = :classId AND "e"."status" <> :cancelled`,
+    { classId: seats.id, cancelled: CANCELLED },
+  );
+  const entries: RosterEntryDTO[] = rows.map((r) => ({ ...toDTO(r), studentName: r.studentName }));
+  const enrollments = entries
+    .filter((e) => e.status === ACTIVE)
+    .sort((a, b) => a.studentName.localeCompare(b.studentName, "pt-BR") || (a.id < b.id ? -1 : 1));
+  const waitlist = entries.filter((e) => e.status === WAITLISTED).sort((a, b) => (a.waitlistPosition ?? 0) - (b.waitlistPosition ?? 0));
+  return { capacity: seats.capacity, active: enrollments.length, waitlist, enrollments };
+}
+
+export interface Occupancy {
+  active: number;
+  capacity: number;
+  waiting: number;
+}
+
+/** For longer lists of classes, every class is read (one grouped scan of the index) rather than a long list of ids. */
+const MANY_CLASSES = 64;
+
+/** Each class's active enrolments, capacity and waiting list's length (the classes list's 'N/M'). */
+export async function classOccupancy(classIds: string[]): Promise<Map<string, Occupancy>> {
+  const ids = [...new Set(classIds.filter(isUuid))];
+  if (ids.length === 0) return new Map();
+  const all = ids.length > MANY_CLASSES;
+  const params: Record<string, string> = { cancelled: CANCELLED };
+  const inList = all ? "" : `AND "e"."classId" IN (${ids.map((id, i) => ((params[`c${i}`] = id), `:c${i}`)).join(", ")})`;
+  const [seats, counts] = await Promise.all([
+    classSeats(all ? null : ids),
+    selectRows<{ classId: string; status: string; n: number | string }>(
+      `SELECT "e"."classId", "e"."status", COUNT(*) AS "n" FROM "enrollments" AS "e"
+       WHERE "e"."status" <> :cancelled ${inList} GROUP BY "e"."classId", "e"."status"`,
+      params,
+    ),
+  ]);
+  const occupancy = new Map<string, Occupancy>();
+  for (const id of ids) {
+    const s = seats.get(id);
+    if (s) occupancy.set(id, { active: 0, capacity: s.capacity, waiting: 0 });
+  }
+  for (const c of counts) {
+    const o = occupancy.get(c.classId);
+    if (!o) continue;
+    if (c.status === ACTIVE) o.active = Number(c.n);
+    else if (c.status === WAITLISTED) o.waiting = Number(c.n);
+  }
+  return occupancy;
+}
+
+/** The first day on or after `from` ('YYYY-MM-DD') whose weekday is one of `weekdays` (Segunda…Sábado); `from` without any. */
+export function nextSessionOn(from: string, weekdays: string[]): string {
+  // getUTCDay: 0 = Sunday; WEEKDAYS[0] = Segunda (1).
+  const wanted = new Set(weekdays.map((d) => (WEEKDAYS as readonly string[]).indexOf(d) + 1).filter((d) => d > 0));
+  if (wanted.size === 0) return from;
+  const day = new Date(`${from}T00:00:00Z`);
+  for (let i = 0; i < 7; i++) {
+    if (wanted.has(day.getUTCDay())) return day.toISOString().slice(0, 10);
+    day.setUTCDate(day.getUTCDate() + 1);
+  }
+  return from;
+}
+
+export interface EnrollOptions {
+  offers: Array<{ id: string; label: string }>;
+  nextSessionDate: string;
+  full: boolean;
+  capacity: number;
+  active: number;
+}
+
+/**
+ * What a new enrolment in the class may choose: the active offers of the
+ * class's branch ('Nome - R$ 150,00'), the default start date (the class's next
+ * session from today, in America/Sao_Paulo) and whether the class is full (the
+ * waiting list is then the only way in). 404 'Turma não encontrada'.
+ */
+export async function enrollOptions(actor: Actor | null, classId: string): Promise<EnrollOptions> {
+  requireActor(actor);
+  const summary = await classSummary(classId);
+  if (!summary) throw new NotFoundError(CLASS_NOT_FOUND);
+  const [offers, occupancy] = await Promise.all([activeOffersOfBranch(summary.branchId), classOccupancy([summary.id])]);
+  const active = occupancy.get(summary.id)?.active ?? 0;
+  return {
+    offers: offers.map((o) => ({ id: o.id, label: `${o.name} - ${formatBRL(o.monthlyValue)}` })),
+    nextSessionDate: nextSessionOn(today(), summary.weekdays),
+    full: active >= summary.capacity,
+    capacity: summary.capacity,
+    active,
+  };
+}
+
+/** An enrolment with what the student's page shows of its class and offer. */
+export type EnrollmentDetail = EnrollmentDTO & { classLabel: string; offerName: string; offerValue: string; branchName: string };
+
+/**
+ * A student's enrolments with their class's label, offer and branch (classes,
+ * courses, offers and branches belong to their modules; joined here for this
+ * read model): not cancelled first, then the newest start first.
+ */
+export async function studentEnrollmentDetails(studentId: string): Promise<EnrollmentDetail[]> {
+  if (!isUuid(studentId)) return [];
+  const rows = await selectRows<
+    EnrollmentFields & { classNumber: number | string; courseName: string | null; offerName: string | null; monthlyValue: string | number | null; branchName: string | null }
+  >(
+    `SELECT ${ENROLLMENT_COLUMNS}, "c"."classNumber", "co"."name" AS "courseName", "o"."name" AS "offerName", "o"."monthlyValue",
+       "b"."name" AS "branchName"
+     FROM "enrollments" AS "e"
+     JOIN "classes" AS "c" ON "c"."id" = "e"."classId"
+     LEFT JOIN "courses" AS "co" ON "co"."id" = "c"."courseId"
+     LEFT JOIN "offers" AS "o" ON "o"."id" = "e"."offerId"
+     LEFT JOIN "branches" AS "b" ON "b"."id" = "c"."branchId"
+     WHERE "e"."studentId" = :studentId`,
+    { studentId },
+  );
+  const rank = (status: string) => (status === ACTIVE ? 0 : status === WAITLISTED ? 1 : 2);
+  return rows
+    .map((r) => ({
+      ...toDTO(r),
+      classLabel: classLabel(r.courseName, r.classNumber),
+      offerName: r.offerName ?? "",
+      offerValue: Number(r.monthlyValue ?? 0).toFixed(2),
+      branchName: r.branchName ?? "",
+    }))
+    .sort((a, b) => rank(a.status) - rank(b.status) || b.startDate.localeCompare(a.startDate) || b.createdAt.localeCompare(a.createdAt));
+}
+
+/**
+ * The labels of each student's classes (its enrolments that are not
+ * cancelled), by class number: the students list's column (classes and courses
+ * joined for this read model).
+ */
+export async function classLabelsOfStudents(studentIds: string[]): Promise<Map<string, string[]>> {
+  const ids = [...new Set(studentIds.filter(isUuid))];
+  if (ids.length === 0) return new Map();
+  const params: Record<string, string> = { cancelled: CANCELLED };
+  const list = ids.map((id, i) => ((params[`s${i}`] = id), `:s${i}`)).join(", ");
+  const rows = await selectRows<{ studentId: string; classNumber: number | string; courseName: string | null }>(
+    `SELECT "e"."studentId", "c"."classNumber", "co"."name" AS "courseName"
+     FROM "enrollments" AS "e"
+     JOIN "classes" AS "c" ON "c"."id" = "e"."classId"
+     LEFT JOIN "courses" AS "co" ON "co"."id" = "c"."courseId"
+     WHERE "e"."studentId" IN (${list}) AND "e"."status" <> :cancelled
+     ORDER BY "c"."classNumber"`,
+    params,
+  );
+  const byStudent = new Map<string, string[]>();
+  for (const r of rows) {
+    const labels = byStudent.get(r.studentId) ?? [];
+    labels.push(classLabel(r.courseName, r.classNumber));
+    byStudent.set(r.studentId, labels);
+  }
+  return byStudent;
+}
+
+/** How many enrolments (any status) match, e.g. before deleting a class or a student; inside the caller's transaction. */
+export async function countEnrollments(where: { classId: string } | { studentId: string }, t?: Transaction): Promise<number> {
+  await db();
+  return Enrollment.count({ where, transaction: t });
+}
+
+/** The enrolments of a class in one status (for the commands' capacity and waiting-list rules), inside their transaction. */
+export async function classEnrollmentsIn(classId: string, status: string, t: Transaction): Promise<Enrollment[]> {
+  return Enrollment.findAll({
+    where: { classId, status },
+    order: [
+      ["waitlistPosition", "ASC"],
+      ["createdAt", "ASC"],
+      ["id", "ASC"],
+    ],
+    transaction: t,
+  });
+}
+
+/** Whether the student has an enrolment in the class that is not cancelled (inside the caller's transaction). */
+export async function hasOpenEnrollment(studentId: string, classId: string, t: Transaction): Promise<boolean> {
+  return (await Enrollment.count({ where: { studentId, classId, status: { [Op.ne]: CANCELLED } }, transaction: t })) > 0;
+}

@@ -1,0 +1,252 @@
+import { UniqueConstraintError, type Transaction } from "sequelize";
+import { Enrollment } from "#db/models.ts";
+import { db, transaction } from "~/db.server";
+import { assertCanManage, assertCanManageTrials, type Actor } from "../actor";
+import { ConflictError, ValidationError, type FieldErrors } from "../errors";
+import { parseOrThrow } from "../validation";
+import { lockClassSeats, type ClassSeats } from "../classes/queries.server";
+import { offerTerms } from "../offers/queries.server";
+import { studentForEnrollment, toDTO as studentDTO, find as findStudent } from "../students/queries.server";
+import { insertStudent } from "../students/service.server";
+import { guardianExists } from "../guardians/queries.server";
+import { insertGuardian } from "../guardians/service.server";
+import { lockTrialForEnrollment, find as findTrial } from "../trials/queries.server";
+import { linkTrialEnrollment } from "../trials/service.server";
+import { classEnrollmentsIn, find, hasOpenEnrollment, toDTO } from "./queries.server";
+import {
+  ACTIVE,
+  ALREADY_CANCELLED,
+  ALREADY_ENROLLED,
+  CANCEL_REASON_REQUIRED,
+  CANCELLED,
+  CLASS_FULL,
+  CLASS_INACTIVE,
+  CLASS_NOT_FOUND,
+  enrollmentSchema,
+  enrollmentUpdateSchema,
+  GUARDIAN_CHOICE_REQUIRED,
+  OFFER_INACTIVE,
+  OFFER_NOT_FOUND,
+  OFFER_OTHER_BRANCH,
+  STUDENT_INACTIVE,
+  STUDENT_NOT_FOUND,
+  STUDENT_OTHER_GUARDIAN,
+  TRIAL_ALREADY_ENROLLED,
+  trialEnrollSchema,
+  WAITLISTED,
+  type EnrollmentDTO,
+  type TrialEnrollResultDTO,
+} from "./schema";
+import { GUARDIAN_NOT_FOUND } from "../students/schema";
+
+export type { EnrollmentDTO, TrialEnrollResultDTO };
+
+/**
+ * The enrolment rules. Every command that changes who sits in a class first
+ * locks the class's row (`lockClassSeats`: FOR UPDATE on PostgreSQL; SQLite's
+ * IMMEDIATE transactions are serialised by `transaction()`), then counts: the
+ * active enrolments never exceed the classroom's capacity, also under
+ * concurrency, and the waiting list's positions stay 1…n without gaps.
+ */
+
+/** An offer a class's enrolment may use: it exists, is of the class's branch and is active. */
+async function checkOffer(offerId: string, seats: ClassSeats, t: Transaction, errors: FieldErrors, field = "offerId") {
+  const offer = await offerTerms(offerId, t);
+  if (!offer) errors[field] = [OFFER_NOT_FOUND];
+  else if (offer.branchId !== seats.branchId) errors[field] = [OFFER_OTHER_BRANCH];
+  else if (!offer.active) errors[field] = [OFFER_INACTIVE];
+}
+
+/**
+ * Under the class's lock: promotes the first 'Em espera' to 'Ativa' while there
+ * are free seats, then numbers the rest of the waiting list 1…n in its order
+ * (upwards, one row at a time, so the unique positions never collide).
+ */
+async function settleWaitlist(seats: ClassSeats, t: Transaction): Promise<void> {
+  const [active, waiting] = await Promise.all([
+    Enrollment.count({ where: { classId: seats.id, status: ACTIVE }, transaction: t }),
+    classEnrollmentsIn(seats.id, WAITLISTED, t),
+  ]);
+  let free = seats.capacity - active;
+  let position = 0;
+  for (const entry of waiting) {
+    if (free > 0) {
+      await entry.update({ status: ACTIVE, waitlistPosition: null }, { transaction: t });
+      free--;
+    } else {
+      position++;
+      if (entry.waitlistPosition !== position) await entry.update({ waitlistPosition: position }, { transaction: t });
+    }
+  }
+}
+
+interface NewEnrollment {
+  studentId: string;
+  classId: string;
+  offerId: string;
+  startDate: string;
+  waitlist: boolean;
+  trialId: string | null;
+}
+
+/**
+ * One enrolment, inside the caller's transaction: the class (active), the
+ * student (active), the offer (active, of the class's branch), one enrolment
+ * that is not cancelled per student and class (409), then a seat ('Ativa') or,
+ * when the class is full, the end of the waiting list (`waitlist`) or 409
+ * 'Turma lotada'.
+ */
+async function insertEnrollment(data: NewEnrollment, t: Transaction): Promise<EnrollmentDTO> {
+  const seats = await lockClassSeats(data.classId, t);
+  if (!seats) throw new ValidationError({ classId: [CLASS_NOT_FOUND] });
+  const errors: FieldErrors = {};
+  if (!seats.active) errors.classId = [CLASS_INACTIVE];
+  const student = await studentForEnrollment(data.studentId, t);
+  if (!student) errors.studentId = [STUDENT_NOT_FOUND];
+  else if (!student.active) errors.studentId = [STUDENT_INACTIVE];
+  await checkOffer(data.offerId, seats, t, errors);
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  if (await hasOpenEnrollment(data.studentId, seats.id, t)) throw new ConflictError(ALREADY_ENROLLED, { studentId: [ALREADY_ENROLLED] });
+
+  // Seats freed since (a bigger classroom) go to the waiting list first.
+  await settleWaitlist(seats, t);
+  const active = await Enrollment.count({ where: { classId: seats.id, status: ACTIVE }, transaction: t });
+  let status: string = ACTIVE;
+  let waitlistPosition: number | null = null;
+  if (active >= seats.capacity) {
+    if (!data.waitlist) throw new ConflictError(CLASS_FULL);
+    status = WAITLISTED;
+    waitlistPosition = (await Enrollment.count({ where: { classId: seats.id, status: WAITLISTED }, transaction: t })) + 1;
+  }
+  try {
+    const row = await Enrollment.create(
+      {
+        studentId: data.studentId,
+        classId: seats.id,
+        offerId: data.offerId,
+        startDate: data.startDate,
+        status,
+        waitlistPosition,
+        cancelledAt: null,
+        cancelReason: null,
+        trialId: data.trialId,
+      },
+      { transaction: t },
+    );
+    return toDTO(row);
+  } catch (error) {
+    // The partial unique index is the backstop of the duplicate check.
+    if (error instanceof UniqueConstraintError) throw new ConflictError(ALREADY_ENROLLED, { studentId: [ALREADY_ENROLLED] });
+    throw error;
+  }
+}
+
+/** POST /api/enrollments (Team and Administrator): 'Ativa', or 'Em espera' with the next position when full and asked. */
+export async function createEnrollment(actor: Actor | null, input: unknown): Promise<EnrollmentDTO> {
+  assertCanManageTrials(actor);
+  const data = parseOrThrow(enrollmentSchema, input);
+  await db();
+  return transaction((t) => insertEnrollment({ ...data, trialId: null }, t));
+}
+
+/**
+ * PATCH /api/enrollments/{id} (Administrator): cancel (`status: 'Cancelada'`
+ * with a reason; an 'Ativa' frees its seat for the first of the waiting list,
+ * an 'Em espera' leaves the list, and positions close up, in the same
+ * transaction) and/or change the offer (active, of the class's branch) or the
+ * start date. A cancelled enrolment does not change any more (409).
+ */
+export async function updateEnrollment(actor: Actor | null, id: string, input: unknown): Promise<EnrollmentDTO> {
+  assertCanManage(actor);
+  const data = parseOrThrow(enrollmentUpdateSchema, input);
+  if (data.status === CANCELLED && !data.cancelReason) throw new ValidationError({ cancelReason: [CANCEL_REASON_REQUIRED] });
+  const current = await find(id);
+  return transaction(async (t) => {
+    const seats = await lockClassSeats(current.classId, t);
+    const enrollment = await find(id, t);
+    if (!seats) throw new ValidationError({ classId: [CLASS_NOT_FOUND] });
+    const changing = data.status !== undefined || data.offerId !== undefined || data.startDate !== undefined;
+    if (!changing) return toDTO(enrollment);
+    if (enrollment.status === CANCELLED) throw new ConflictError(ALREADY_CANCELLED);
+    if (data.offerId !== undefined && data.offerId !== enrollment.offerId) {
+      const errors: FieldErrors = {};
+      await checkOffer(data.offerId, seats, t, errors);
+      if (Object.keys(errors).length) throw new ValidationError(errors);
+    }
+    const changes: Partial<Pick<Enrollment, "offerId" | "startDate" | "status" | "waitlistPosition" | "cancelledAt" | "cancelReason">> = {};
+    if (data.offerId !== undefined) changes.offerId = data.offerId;
+    if (data.startDate !== undefined) changes.startDate = data.startDate;
+    if (data.status === CANCELLED) {
+      changes.status = CANCELLED;
+      changes.waitlistPosition = null;
+      changes.cancelledAt = new Date();
+      changes.cancelReason = data.cancelReason!;
+    }
+    await enrollment.update(changes, { transaction: t });
+    if (data.status === CANCELLED) {
+      await settleWaitlist(seats, t);
+    }
+    return toDTO(enrollment);
+  });
+}
+
+/** Cancels an enrolment with a reason (Administrator): the rules of PATCH with `status`. */
+export async function cancelEnrollment(actor: Actor | null, id: string, reason: unknown): Promise<EnrollmentDTO> {
+  return updateEnrollment(actor, id, { status: CANCELLED, cancelReason: reason });
+}
+
+/** Field names of a new guardian nested in the trial's enrolment form. */
+const GUARDIAN_PREFIX = "guardian.";
+
+/**
+ * POST /api/trials/{id}/enroll (Team and Administrator): in one transaction,
+ * the family (a new guardian with its persons and Client user, by the guardian
+ * rules, or an existing one), the student (new, named after the trial's
+ * student unless told, or an existing one of that family), the enrolment in
+ * the trial's class (with its `trialId`) and the trial's `enrollmentId`. Any
+ * refusal rolls everything back. A trial whose enrolment is not cancelled is
+ * refused (409).
+ */
+export async function enrollFromTrial(actor: Actor | null, trialId: string, input: unknown): Promise<TrialEnrollResultDTO> {
+  assertCanManageTrials(actor);
+  await findTrial(trialId);
+  const data = parseOrThrow(trialEnrollSchema, input);
+  if (Boolean(data.guardianId) === Boolean(data.guardian)) throw new ValidationError({ guardianId: [GUARDIAN_CHOICE_REQUIRED] });
+  if (data.guardian && data.studentId) throw new ValidationError({ studentId: [STUDENT_OTHER_GUARDIAN] });
+  await db();
+  return transaction(async (t) => {
+    const trial = await lockTrialForEnrollment(trialId, t);
+    if (trial.enrollmentId) {
+      const previous = await Enrollment.findByPk(trial.enrollmentId, { transaction: t, attributes: ["id", "status"] });
+      if (previous && previous.status !== CANCELLED) throw new ConflictError(TRIAL_ALREADY_ENROLLED);
+    }
+
+    let guardianId: string;
+    if (data.guardian) {
+      guardianId = (await insertGuardian(data.guardian, t, { fieldPrefix: GUARDIAN_PREFIX })).id;
+    } else {
+      guardianId = data.guardianId!;
+      if (!(await guardianExists(guardianId, t))) throw new ValidationError({ guardianId: [GUARDIAN_NOT_FOUND] });
+    }
+
+    let student;
+    if (data.studentId) {
+      const existing = await studentForEnrollment(data.studentId, t);
+      if (!existing) throw new ValidationError({ studentId: [STUDENT_NOT_FOUND] });
+      if (existing.guardianId !== guardianId) throw new ValidationError({ studentId: [STUDENT_OTHER_GUARDIAN] });
+      student = studentDTO(await findStudent(existing.id, t));
+    } else {
+      student = await insertStudent(
+        { guardianId, fullName: data.studentName ?? trial.studentName, birthDate: data.birthDate ?? null, notes: null, active: true },
+        t,
+      );
+    }
+
+    const enrollment = await insertEnrollment(
+      { studentId: student.id, classId: trial.classId, offerId: data.offerId, startDate: data.startDate, waitlist: data.waitlist, trialId: trial.id },
+      t,
+    );
+    const linked = await linkTrialEnrollment(trial.id, enrollment.id, t);
+    return { student, enrollment, trial: linked };
+  });
+}

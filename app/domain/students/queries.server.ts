@@ -1,0 +1,268 @@
+import type { Transaction } from "sequelize";
+import { Student } from "#db/models.ts";
+import { db, selectRows } from "~/db.server";
+import { sqlList, type ListSource } from "../list.server";
+import { requireActor, type Actor } from "../actor";
+import { NotFoundError } from "../errors";
+import { isUuid } from "../validation";
+import { today } from "../trials/calendar";
+import { getGuardian, guardianNames } from "../guardians/queries.server";
+import type { GuardianDTO } from "../guardians/schema";
+import { classLabelsOfStudents, studentEnrollmentDetails, type EnrollmentDetail } from "../enrollments/queries.server";
+import { STUDENT_NOT_FOUND, type StudentDTO } from "./schema";
+
+/**
+ * The reads of students: the students table is read here only; other modules
+ * (enrolments, the guardians' delete check and cards) call these functions.
+ */
+
+export const PAGE_SIZE = 24;
+
+type StudentFields = Pick<Student, "id" | "guardianId" | "fullName" | "notes"> & {
+  birthDate: string | Date | null;
+  active: boolean | number;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+};
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** DATEONLY as 'YYYY-MM-DD' on both databases. */
+function dateOnly(value: unknown): string | null {
+  if (value === null || value === undefined || value === "") return null;
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  return String(value).slice(0, 10);
+}
+
+export function toDTO(s: StudentFields): StudentDTO {
+  return {
+    id: s.id,
+    guardianId: s.guardianId,
+    fullName: s.fullName,
+    birthDate: dateOnly(s.birthDate),
+    notes: s.notes ?? null,
+    active: Boolean(s.active),
+    createdAt: iso(s.createdAt),
+    updatedAt: iso(s.updatedAt),
+  };
+}
+
+/** A student's row (404 'Aluno não encontrado'), inside the caller's transaction. */
+export async function find(id: string, t?: Transaction): Promise<Student> {
+  await db();
+  const student = isUuid(id) ? await Student.findByPk(id, { transaction: t }) : null;
+  if (!student) throw new NotFoundError(STUDENT_NOT_FOUND);
+  return student;
+}
+
+export async function getStudent(actor: Actor | null, id: string): Promise<StudentDTO> {
+  requireActor(actor);
+  return toDTO(await find(id));
+}
+
+/** Whole years from `birthDate` to `on` (both 'YYYY-MM-DD'); null without a birth date. */
+export function ageOn(birthDate: string | null, on: string): number | null {
+  if (!birthDate) return null;
+  const [by, bm, bd] = birthDate.split("-").map(Number);
+  const [ty, tm, td] = on.split("-").map(Number);
+  const age = ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+  return age < 0 ? null : age;
+}
+
+/** `%`, `_` and `\` in a search term are literal characters, not wildcards. */
+function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** A search term as the lists compare it (no control characters, lower case, at most 100 characters). */
+function searchTerm(q: string | null | undefined): string {
+  return String(q ?? "")
+    .replace(/[\u0000-\u001f]/g, "")
+    .trim()
+    .toLowerCase()
+    .slice(0, 100);
+}
+
+const STUDENT_COLUMNS = `"s"."id", "s"."guardianId", "s"."fullName", CAST("s"."birthDate" AS TEXT) AS "birthDate", "s"."notes", "s"."active", "s"."createdAt", "s"."updatedAt"`;
+
+type Condition = { sql: string[]; params: Record<string, string | boolean> };
+
+/** The name search as a condition on "s". */
+function nameCondition(q: string | null | undefined, into: Condition) {
+  const term = searchTerm(q);
+  if (!term) return;
+  into.sql.push(`LOWER("s"."fullName") LIKE :like ESCAPE '\\'`);
+  into.params.like = likePattern(term);
+}
+
+// The enrolments table belongs to app/domain/enrollments; read here for the students' filters.
+const ENROLLED_IN_CLASS = `EXISTS (SELECT 1 FROM "enrollments" AS "e" WHERE "e"."studentId" = "s"."id" AND "e"."classId" = :classId AND "e"."status" <> :cancelled)`;
+const ENROLLED_IN_BRANCH = `EXISTS (SELECT 1 FROM "enrollments" AS "e" JOIN "classes" AS "c" ON "c"."id" = "e"."classId"
+  WHERE "e"."studentId" = "s"."id" AND "e"."status" <> :cancelled AND "c"."branchId" = :branchId)`;
+const ENROLLED_ANYWHERE = `EXISTS (SELECT 1 FROM "enrollments" AS "e" WHERE "e"."studentId" = "s"."id" AND "e"."status" <> :cancelled)`;
+const CANCELLED = "Cancelada";
+
+/**
+ * GET /api/students: by name (then id), optionally one guardian's, one class's
+ * (its enrolments that are not cancelled) or those whose name contains `q`;
+ * read in batches. A malformed id matches nothing.
+ */
+export function studentList(
+  actor: Actor | null,
+  filter: { guardianId?: string | null; classId?: string | null; q?: string | null } = {},
+): ListSource<StudentDTO> {
+  requireActor(actor);
+  const where: Condition = { sql: [], params: {} };
+  if (filter.guardianId) {
+    if (isUuid(filter.guardianId)) {
+      where.sql.push(`"s"."guardianId" = :guardianId`);
+      where.params.guardianId = filter.guardianId;
+    } else where.sql.push("1 = 0");
+  }
+  if (filter.classId) {
+    if (isUuid(filter.classId)) {
+      where.sql.push(ENROLLED_IN_CLASS);
+      where.params.classId = filter.classId;
+      where.params.cancelled = CANCELLED;
+    } else where.sql.push("1 = 0");
+  }
+  nameCondition(filter.q, where);
+  return sqlList<StudentFields & Record<string, unknown>, StudentDTO>(
+    "students",
+    {
+      columns: STUDENT_COLUMNS,
+      from: `FROM "students" AS "s"`,
+      where: where.sql.length ? where.sql.join(" AND ") : undefined,
+      params: where.params,
+      key: [
+        { expr: `"s"."fullName"`, type: "text" },
+        { expr: `"s"."id"`, type: "uuid" },
+      ],
+    },
+    (rows) => rows.map(toDTO),
+  );
+}
+
+/** A row of the students screen. */
+export type StudentRow = StudentDTO & { age: number | null; guardianName: string; classes: string[] };
+
+export interface StudentPage {
+  students: StudentRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+}
+
+/**
+ * The students screen: one page by name, with each student's age, family (the
+ * guardian's primary person) and classes (its enrolments that are not
+ * cancelled, 'Ballet - Turma 3'). `status` keeps the active or inactive ones;
+ * `branchId` (the selected branch) keeps the students enrolled in its classes
+ * and those not enrolled anywhere yet (a new student belongs to no branch).
+ */
+export async function listStudentsPage(
+  actor: Actor | null,
+  options: { q?: string | null; status?: "active" | "inactive" | null; page?: number | null; branchId?: string | null; pageSize?: number } = {},
+): Promise<StudentPage> {
+  requireActor(actor);
+  const where: Condition = { sql: [], params: {} };
+  nameCondition(options.q, where);
+  if (options.status === "active" || options.status === "inactive") {
+    where.sql.push(`"s"."active" = :active`);
+    where.params.active = options.status === "active";
+  }
+  if (options.branchId) {
+    if (isUuid(options.branchId)) {
+      where.sql.push(`(${ENROLLED_IN_BRANCH} OR NOT ${ENROLLED_ANYWHERE})`);
+      where.params.branchId = options.branchId;
+      where.params.cancelled = CANCELLED;
+    } else where.sql.push("1 = 0");
+  }
+  const matching = `FROM "students" AS "s" ${where.sql.length ? `WHERE ${where.sql.join(" AND ")}` : ""}`;
+  const plan = { planEachCall: Boolean(where.params.like) };
+  const pageSize = options.pageSize ?? PAGE_SIZE;
+  const [{ total }] = await selectRows<{ total: number | string }>(`SELECT COUNT(*) AS "total" ${matching}`, where.params, plan);
+  const pageCount = Math.max(1, Math.ceil(Number(total) / pageSize));
+  const page = Math.min(Math.max(1, Math.floor(options.page ?? 1) || 1), pageCount);
+  const rows = await selectRows<StudentFields>(
+    `SELECT ${STUDENT_COLUMNS} ${matching} ORDER BY "s"."fullName", "s"."id" LIMIT :limit OFFSET :offset`,
+    { ...where.params, limit: pageSize, offset: (page - 1) * pageSize },
+    plan,
+  );
+  const ids = rows.map((r) => r.id);
+  const [names, classes] = await Promise.all([guardianNames(rows.map((r) => r.guardianId)), classLabelsOfStudents(ids)]);
+  const on = today();
+  const students = rows.map((r) => {
+    const dto = toDTO(r);
+    return { ...dto, age: ageOn(dto.birthDate, on), guardianName: names.get(r.guardianId) ?? "", classes: classes.get(r.id) ?? [] };
+  });
+  return { students, total: Number(total), page, pageSize, pageCount };
+}
+
+export type StudentEnrollment = EnrollmentDetail;
+
+/** The student's page: the student, the family and the enrolments (not cancelled first, newest start first). */
+export async function getStudentOverview(
+  actor: Actor | null,
+  id: string,
+): Promise<{ student: StudentDTO; guardian: GuardianDTO; enrollments: StudentEnrollment[] }> {
+  const student = await getStudent(actor, id);
+  const [guardian, enrollments] = await Promise.all([getGuardian(actor, student.guardianId), studentEnrollmentDetails(student.id)]);
+  return { student, guardian, enrollments };
+}
+
+/**
+ * Active students whose name contains `q` (all when blank), by name, as a
+ * picker's choices; `guardianId` keeps one family's.
+ */
+export async function searchStudentOptions(
+  q: string,
+  { limit = 20, guardianId }: { limit?: number; guardianId?: string | null } = {},
+): Promise<Array<{ id: string; label: string; guardianName: string }>> {
+  const where: Condition = { sql: [`"s"."active" = :active`], params: { active: true } };
+  nameCondition(q, where);
+  if (guardianId) {
+    if (!isUuid(guardianId)) return [];
+    where.sql.push(`"s"."guardianId" = :guardianId`);
+    where.params.guardianId = guardianId;
+  }
+  const rows = await selectRows<{ id: string; fullName: string; guardianId: string }>(
+    `SELECT "s"."id", "s"."fullName", "s"."guardianId" FROM "students" AS "s" WHERE ${where.sql.join(" AND ")}
+     ORDER BY "s"."fullName", "s"."id" LIMIT :limit`,
+    { ...where.params, limit: Math.max(1, Math.min(100, limit)) },
+    { planEachCall: Boolean(where.params.like) },
+  );
+  const names = await guardianNames(rows.map((r) => r.guardianId));
+  return rows.map((r) => ({ id: r.id, label: r.fullName, guardianName: names.get(r.guardianId) ?? "" }));
+}
+
+/** How many students each of these guardians has (the guardians' cards: '+N aluno(s)'); guardians without any are absent. */
+export async function countStudentsByGuardian(guardianIds: string[]): Promise<Map<string, number>> {
+  const ids = [...new Set(guardianIds.filter(isUuid))];
+  if (ids.length === 0) return new Map();
+  const params: Record<string, string> = {};
+  const list = ids.map((id, i) => ((params[`g${i}`] = id), `:g${i}`)).join(", ");
+  const rows = await selectRows<{ guardianId: string; n: number | string }>(
+    `SELECT "guardianId", COUNT(*) AS "n" FROM "students" WHERE "guardianId" IN (${list}) GROUP BY "guardianId"`,
+    params,
+  );
+  return new Map(rows.map((r) => [r.guardianId, Number(r.n)]));
+}
+
+/** How many students match (a guardian's, before deleting it), inside the caller's transaction. */
+export async function countStudents(where: { guardianId: string }, t?: Transaction): Promise<number> {
+  await db();
+  return Student.count({ where, transaction: t });
+}
+
+/** What enrolling a student needs to know of it, inside the caller's transaction; null when the id names no student. */
+export async function studentForEnrollment(
+  id: string,
+  t?: Transaction,
+): Promise<{ id: string; guardianId: string; fullName: string; active: boolean } | null> {
+  if (!isUuid(id)) return null;
+  await db();
+  const row = await Student.findByPk(id, { transaction: t, attributes: ["id", "guardianId", "fullName", "active"] });
+  return row ? { id: row.id, guardianId: row.guardianId, fullName: row.fullName, active: Boolean(row.active) } : null;
+}
