@@ -11,7 +11,7 @@ describe("trialEnrollFormSchema", () => {
   });
 
   it("a new guardian gives the API's `guardian` (the person primary, CPF and phone as digits), ignoring a stray guardianId", () => {
-    const parsed = trialEnrollFormSchema.parse({ ...base, family: "new", guardianId: "g-1", waitlist: "on", guardian: { address: "Rua A, 1", persons: [person] } });
+    const parsed = trialEnrollFormSchema.parse({ ...base, family: "new", guardianId: "g-1", waitlist: "on", guardian: { address: "Rua A, 1", person } });
     expect(parsed).toEqual({
       guardian: { address: "Rua A, 1", persons: [{ ...person, cpf: "12345678901", email: "marta@exemplo.com", phone: "11987654321", isPrimary: true }] },
       studentName: "Lia",
@@ -23,7 +23,7 @@ describe("trialEnrollFormSchema", () => {
   });
 
   it("puts each message on its field, the guardian's under `guardian.`", () => {
-    const result = trialEnrollFormSchema.safeParse({ family: "new", birthDate: "2018-02-30", startDate: "x", guardian: { persons: [{ ...person, cpf: "1" }] } });
+    const result = trialEnrollFormSchema.safeParse({ family: "new", birthDate: "2018-02-30", startDate: "x", guardian: { person: { ...person, cpf: "1" } } });
     expect(result.success).toBe(false);
     const messages = Object.fromEntries(result.error!.issues.map((i) => [i.path.join("."), i.message]));
     expect(messages).toEqual({
@@ -32,8 +32,13 @@ describe("trialEnrollFormSchema", () => {
       offerId: "Oferta é obrigatória",
       startDate: "Data de início inválida",
       "guardian.address": "Endereço é obrigatório",
-      "guardian.persons.0.cpf": "CPF deve conter exatamente 11 dígitos",
+      "guardian.person.cpf": "CPF deve conter exatamente 11 dígitos",
     });
+    const empty = trialEnrollFormSchema.safeParse({ ...base, family: "new" });
+    expect(empty.error!.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["guardian.address", "Endereço é obrigatório"],
+      ["guardian.person", "Adicione pelo menos uma pessoa completa"],
+    ]);
     const none = trialEnrollFormSchema.safeParse({ ...base, family: "existing" });
     expect(none.error!.issues.map((i) => [i.path.join("."), i.message])).toEqual([["guardianId", "Escolha um responsável existente ou cadastre um novo"]]);
   });

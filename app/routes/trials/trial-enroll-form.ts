@@ -22,13 +22,11 @@ export const trialEnrollFormSchema = z
     birthDate: formText,
     family: formText,
     guardianId: formText,
+    // One person, the primary (`guardian.person.*`); the API's `persons` is built from it.
     guardian: z
       .object({
         address: formText,
-        persons: z
-          .array(z.object({ fullName: formText, cpf: formText, email: formText, birthDate: formText, phone: formText }))
-          .max(1)
-          .optional(),
+        person: z.object({ fullName: formText, cpf: formText, email: formText, birthDate: formText, phone: formText }).optional(),
       })
       .optional(),
     offerId: formText,
@@ -51,13 +49,17 @@ export const trialEnrollFormSchema = z
 
     let family: { guardianId: string } | { guardian: GuardianInput } | undefined;
     if (form.family === FAMILY_NEW) {
-      const parsed = guardianFormSchema.safeParse({ ...form.guardian, primaryIndex: "0" });
+      const person = form.guardian?.person;
+      const parsed = guardianFormSchema.safeParse({ address: form.guardian?.address, persons: person ? [person] : [], primaryIndex: "0" });
       if (parsed.success) {
         const { formIndexes: _, ...guardian } = parsed.data;
         family = { guardian };
       } else {
         failed = true;
-        for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", path: ["guardian", ...issue.path.map(String)], message: issue.message });
+        for (const issue of parsed.error.issues) {
+          const path = issue.path[0] === "persons" ? ["person", ...issue.path.slice(2).map(String)] : issue.path.map(String);
+          ctx.addIssue({ code: "custom", path: ["guardian", ...path], message: issue.message });
+        }
       }
     } else {
       const guardianId = check(["guardianId"], requiredString(GUARDIAN_CHOICE_REQUIRED, 100), form.guardianId ?? "");
@@ -68,6 +70,11 @@ export const trialEnrollFormSchema = z
   });
 
 export type TrialEnrollFormValue = z.output<typeof trialEnrollFormSchema>;
+
+/** The service names the new guardian's person `guardian.persons[0].…`; the form, `guardian.person.…`. */
+export function toFormField(key: string): string {
+  return key.replace(/^guardian\.persons\[0\]/, "guardian.person").replace(/^guardian\.persons$/, "guardian.person");
+}
 
 /** The short message sent with the payment link (wa.me's `text`). */
 export function paymentMessage(r: { guardianName: string; studentName: string; classLabel: string; checkoutLink: string; waitlisted: boolean }): string {

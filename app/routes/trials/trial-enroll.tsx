@@ -15,8 +15,7 @@ import { enrollOptions, getEnrollment } from "~/domain/enrollments/queries.serve
 import { enrollFromTrial } from "~/domain/enrollments/service.server";
 import { findClassOption } from "~/domain/classes/queries.server";
 import { DomainError } from "~/domain/errors";
-import { findGuardianMatchesByPhone, getGuardian, listGuardians } from "~/domain/guardians/queries.server";
-import type { GuardianDTO } from "~/domain/guardians/schema";
+import { findGuardianMatchesByPhone, guardianOption, searchGuardianOptions, type GuardianOption } from "~/domain/guardians/queries.server";
 import { getOffer } from "~/domain/offers/queries.server";
 import { getStudent } from "~/domain/students/queries.server";
 import { formatCalendarDate, isMonth } from "~/domain/trials/calendar";
@@ -25,7 +24,7 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { formatBRL, formatPhone, onlyDigits } from "~/lib/format";
 import { dialogAction, orRespond, requireActor } from "~/lib/forms.server";
 import { returnMonth, trialsUrl } from "./calendar-screen";
-import { FAMILY_EXISTING, FAMILY_NEW, paymentMessage, trialEnrollFormSchema, whatsappLink } from "./trial-enroll-form";
+import { FAMILY_EXISTING, FAMILY_NEW, paymentMessage, toFormField, trialEnrollFormSchema, whatsappLink } from "./trial-enroll-form";
 
 /**
  * /trials/:id/enroll — 'Matricular Aluno': the trial becomes a student of its
@@ -48,22 +47,17 @@ export interface GuardianChoice {
 const SEARCH_FORM = "guardian-search";
 const SEARCH_RESULTS = 8;
 
-function toChoice(g: GuardianDTO): GuardianChoice {
-  const [primary, ...others] = g.persons;
-  const detail = [primary?.email, primary?.phone ? formatPhone(primary.phone) : null, others.length ? `também: ${others.map((p) => p.fullName).join(", ")}` : null]
+function toChoice(g: GuardianOption): GuardianChoice {
+  const detail = [g.email, g.phone ? formatPhone(g.phone) : null, g.personName && g.personName !== g.label ? `família de ${g.personName}` : null]
     .filter(Boolean)
     .join(" · ");
-  return { id: g.id, name: primary?.fullName ?? "-", detail };
+  return { id: g.id, name: g.label, detail };
 }
 
-async function findGuardianChoice(actor: Actor, id: unknown): Promise<GuardianChoice | null> {
+async function findGuardianChoice(id: unknown): Promise<GuardianChoice | null> {
   if (typeof id !== "string" || !id) return null;
-  try {
-    return toChoice(await getGuardian(actor, id));
-  } catch (error) {
-    if (error instanceof DomainError) return null;
-    throw error;
-  }
+  const option = await guardianOption(id);
+  return option ? toChoice(option) : null;
 }
 
 function enrollUrl(trialId: string, month: string | null): string {
@@ -117,7 +111,7 @@ export async function loader(args: Route.LoaderArgs) {
   const [options, matches, found] = await Promise.all([
     orRespond(enrollOptions(actor, trial.classId)),
     findGuardianMatchesByPhone(onlyDigits(trial.whatsappNumber)),
-    q ? listGuardians(actor, { q, page: 1, pageSize: SEARCH_RESULTS }) : null,
+    q ? searchGuardianOptions(q, { limit: SEARCH_RESULTS }) : null,
   ]);
   return {
     ...base,
@@ -126,7 +120,7 @@ export async function loader(args: Route.LoaderArgs) {
       options,
       matches: matches.map(toChoice),
       q,
-      found: found ? found.guardians.map(toChoice) : null,
+      found: found ? found.map(toChoice) : null,
     },
   };
 }
@@ -138,11 +132,19 @@ export async function action(args: Route.ActionArgs) {
     permission: canManageTrials,
     load: (actor) => getTrial(actor, params.id),
     schema: trialEnrollFormSchema,
-    save: (value, { actor }) => enrollFromTrial(actor, params.id, value),
+    save: async (value, { actor }) => {
+      try {
+        return await enrollFromTrial(actor, params.id, value);
+      } catch (error) {
+        if (!(error instanceof DomainError) || !error.errors) throw error;
+        const errors = Object.fromEntries(Object.entries(error.errors).map(([key, messages]) => [toFormField(key), messages]));
+        throw new DomainError(error.status, error.message, errors);
+      }
+    },
     // A refused form keeps the chosen guardian's name, and offers the waiting
     // list when the class is full (also when it filled up while the form was open).
     extra: async ({ actor, loaded, formData }) => {
-      const [options, chosen] = await Promise.all([enrollOptions(actor, loaded.classId), findGuardianChoice(actor, formData.get("guardianId"))]);
+      const [options, chosen] = await Promise.all([enrollOptions(actor, loaded.classId), findGuardianChoice(formData.get("guardianId"))]);
       return { full: options.full, chosen };
     },
     errorTitle: "Erro ao matricular",
@@ -217,7 +219,7 @@ function EnrollForm({ data, form: screen }: { data: LoaderData; form: NonNullabl
       guardianId: matches[0]?.id ?? "",
       guardian: {
         address: "",
-        persons: [{ fullName: trial.guardianName, cpf: "", email: "", birthDate: "", phone: formatPhone(trial.whatsappNumber) }],
+        person: { fullName: trial.guardianName, cpf: "", email: "", birthDate: "", phone: formatPhone(trial.whatsappNumber) },
       },
       offerId: options.offers.length === 1 ? options.offers[0].id : "",
       startDate: options.nextSessionDate,
@@ -225,7 +227,7 @@ function EnrollForm({ data, form: screen }: { data: LoaderData; form: NonNullabl
   });
   const [family, setFamily] = useState(String(fields.family.initialValue ?? FAMILY_NEW));
   const guardian = fields.guardian.getFieldset();
-  const person = guardian.persons.getFieldList()[0];
+  const person = guardian.person.getFieldset();
   const full = options.full || Boolean(answer?.full);
 
   // The guardians to choose from without typing: the WhatsApp matches, the search's, the one chosen before.
@@ -314,9 +316,9 @@ function EnrollForm({ data, form: screen }: { data: LoaderData; form: NonNullabl
             </Field>
             <fieldset className="rounded-md border border-slate-200 p-4">
               <legend className="px-1 text-sm font-semibold">Pessoa principal</legend>
-              <FieldErrors id={guardian.persons.errorId} errors={guardian.persons.errors} />
+              <FieldErrors id={guardian.person.errorId} errors={guardian.person.errors} />
               <div className="grid gap-3 sm:grid-cols-2">
-                <PersonFields fields={person.getFieldset()} />
+                <PersonFields fields={person} />
               </div>
             </fieldset>
           </div>
