@@ -1,8 +1,8 @@
 import { getInputProps, getSelectProps } from "@conform-to/react";
-import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions, Field as HeadlessField, Label as HeadlessLabel } from "@headlessui/react";
-import { useEffect, useId, useState } from "react";
-import { useActionData, useFetcher, useLocation } from "react-router";
+import { lazy, Suspense, useState } from "react";
+import { useActionData, useLocation } from "react-router";
 import type { Route } from "./+types/trial-enroll";
+import type { GuardianChoice } from "~/components/guardian-combobox";
 import { PersonFields } from "~/components/person-fields";
 import { buttonClass, LinkButton } from "~/components/ui/button";
 import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
@@ -37,12 +37,9 @@ import { FAMILY_EXISTING, FAMILY_NEW, paymentMessage, toFormField, trialEnrollFo
  * (the same loader, through a fetcher).
  */
 
-/** A guardian as the picker shows it: the primary person's name, and what tells families apart. */
-export interface GuardianChoice {
-  id: string;
-  name: string;
-  detail: string;
-}
+// Headless UI is most of this dialog's script: it comes after the page is interactive
+// (until then, and without JavaScript, the guardians are radio choices).
+const GuardianCombobox = lazy(() => import("~/components/guardian-combobox"));
 
 const SEARCH_FORM = "guardian-search";
 const SEARCH_RESULTS = 8;
@@ -233,6 +230,18 @@ function EnrollForm({ data, form: screen }: { data: LoaderData; form: NonNullabl
   // The guardians to choose from without typing: the WhatsApp matches, the search's, the one chosen before.
   const known = uniqueChoices([...(answer?.chosen ? [answer.chosen] : []), ...matches, ...(found ?? [])]);
   const chosenId = String(fields.guardianId.initialValue ?? "");
+  const radios = (
+    <GuardianRadios
+      name={fields.guardianId.name}
+      errorId={fields.guardianId.errorId}
+      errors={fields.guardianId.errors}
+      chosenId={chosenId}
+      choices={known}
+      matchIds={matches.map((m) => m.id)}
+      q={q}
+      searched={found !== null}
+    />
+  );
 
   return (
     <>
@@ -286,26 +295,19 @@ function EnrollForm({ data, form: screen }: { data: LoaderData; form: NonNullabl
 
           <div hidden={hydrated && family !== FAMILY_EXISTING} className="space-y-3 rounded-md border border-slate-200 p-4">
             {hydrated ? (
-              <GuardianCombobox
-                name={fields.guardianId.name}
-                errorId={fields.guardianId.errorId}
-                errors={fields.guardianId.errors}
-                initial={known.find((g) => g.id === chosenId) ?? null}
-                proposals={known}
-                matchIds={matches.map((m) => m.id)}
-                month={month}
-              />
+              <Suspense fallback={radios}>
+                <GuardianCombobox
+                  name={fields.guardianId.name}
+                  errorId={fields.guardianId.errorId}
+                  errors={fields.guardianId.errors}
+                  initial={known.find((g) => g.id === chosenId) ?? null}
+                  proposals={known}
+                  matchIds={matches.map((m) => m.id)}
+                  searchUrl={(term) => `${location.pathname}?${new URLSearchParams(month ? { q: term, month } : { q: term })}`}
+                />
+              </Suspense>
             ) : (
-              <GuardianRadios
-                name={fields.guardianId.name}
-                errorId={fields.guardianId.errorId}
-                errors={fields.guardianId.errors}
-                chosenId={chosenId}
-                choices={known}
-                matchIds={matches.map((m) => m.id)}
-                q={q}
-                searched={found !== null}
-              />
+              radios
             )}
           </div>
 
@@ -350,11 +352,9 @@ function EnrollForm({ data, form: screen }: { data: LoaderData; form: NonNullabl
         </section>
       </FormDialog>
       {/* The search without JavaScript: its input and button sit in the dialog (form="…"). */}
-      {hydrated ? null : (
-        <form id={SEARCH_FORM} method="get" action={location.pathname} hidden>
-          {month ? <input type="hidden" name="month" value={month} /> : null}
-        </form>
-      )}
+      <form id={SEARCH_FORM} method="get" action={location.pathname} hidden>
+        {month ? <input type="hidden" name="month" value={month} /> : null}
+      </form>
     </>
   );
 }
@@ -422,91 +422,6 @@ function GuardianRadios({
       ) : null}
       <FieldErrors id={errorId} errors={errors} />
     </>
-  );
-}
-
-/**
- * With JavaScript: a combobox that searches the guardians as you type (the
- * dialog's own loader with `?q=`, through a fetcher); before typing it offers
- * the WhatsApp matches. The choice travels in a hidden input.
- */
-function GuardianCombobox({
-  name,
-  errorId,
-  errors,
-  initial,
-  proposals,
-  matchIds,
-  month,
-}: {
-  name: string;
-  errorId: string;
-  errors?: string[];
-  initial: GuardianChoice | null;
-  proposals: GuardianChoice[];
-  matchIds: string[];
-  month: string | null;
-}) {
-  const location = useLocation();
-  const fetcher = useFetcher<typeof loader>();
-  const [selected, setSelected] = useState<GuardianChoice | null>(initial);
-  const [query, setQuery] = useState("");
-  const hintId = useId();
-  const term = query.trim();
-
-  useEffect(() => {
-    if (!term) return;
-    const timer = setTimeout(() => {
-      const params = new URLSearchParams({ q: term });
-      if (month) params.set("month", month);
-      fetcher.load(`${location.pathname}?${params}`);
-    }, 200);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- fetcher.load is stable enough; searching on the term only
-  }, [term, month, location.pathname]);
-
-  const results = term ? (fetcher.data?.form?.found ?? []) : proposals;
-  const searching = Boolean(term) && (fetcher.state !== "idle" || fetcher.data?.form?.q !== term);
-
-  return (
-    <HeadlessField className="space-y-1.5">
-      <HeadlessLabel className="block text-sm font-medium text-slate-900">
-        Responsável<span className="text-red-700" aria-hidden="true"> *</span>
-      </HeadlessLabel>
-      <Combobox value={selected} onChange={setSelected} by="id" onClose={() => setQuery("")}>
-        <div className="relative">
-          <ComboboxInput
-            className={inputClass}
-            displayValue={(g: GuardianChoice | null) => g?.name ?? ""}
-            onChange={(e) => setQuery(e.target.value)}
-            placeholder="Busque por nome, e-mail ou CPF"
-            autoComplete="off"
-            aria-invalid={errors?.length ? true : undefined}
-            aria-describedby={[hintId, errors?.length ? errorId : null].filter(Boolean).join(" ")}
-          />
-          <ComboboxOptions className="absolute z-10 mt-1 max-h-64 w-full overflow-auto rounded-md border border-slate-200 bg-white py-1 text-sm shadow-lg empty:invisible">
-            {results.map((g) => (
-              <ComboboxOption
-                key={g.id}
-                value={g}
-                className="cursor-pointer px-3 py-2 text-slate-900 data-[focus]:bg-violet-100 data-[selected]:font-semibold"
-              >
-                <span className="block">
-                  {g.name}
-                  {matchIds.includes(g.id) ? <span className="ml-1 text-green-800">(mesmo WhatsApp)</span> : null}
-                </span>
-                {g.detail ? <span className="block text-xs text-slate-700">{g.detail}</span> : null}
-              </ComboboxOption>
-            ))}
-          </ComboboxOptions>
-        </div>
-      </Combobox>
-      <input type="hidden" name={name} value={selected?.id ?? ""} />
-      <p id={hintId} className="text-xs text-slate-600" aria-live="polite">
-        {searching ? "Buscando..." : term && results.length === 0 ? "Nenhum responsável encontrado" : selected ? `Selecionado: ${selected.name}${selected.detail ? ` (${selected.detail})` : ""}` : "Nenhum responsável selecionado"}
-      </p>
-      <FieldErrors id={errorId} errors={errors} />
-    </HeadlessField>
   );
 }
 
