@@ -45,6 +45,8 @@ export const TAGS = {
   Turmas: "Turmas: curso, responsável, unidade, sala e um ou mais horários; o número é atribuído pelo servidor.",
   Responsáveis: "Responsáveis e suas pessoas; a pessoa principal gera um usuário cliente.",
   Experimentais: "Aulas experimentais, seus status e o histórico de mudanças.",
+  Alunos: "Alunos, cada um de um responsável (a família).",
+  Matrículas: "Matrículas de alunos em turmas: vagas pela capacidade da sala, lista de espera e matrícula a partir de um experimental.",
   Documentação: "Este documento.",
 } as const;
 

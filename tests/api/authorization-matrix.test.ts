@@ -4,7 +4,19 @@ import { matrix, type Caller, type MatrixRow } from "./authorization-matrix";
 import { anonymous, ApiClient, signIn, uniqueEmail, type Role } from "../support/http";
 import { testDb } from "../support/db";
 import { fillPath, flattenRoutes } from "../support/route-table";
-import { makeBranch, makeClass, makeClassroom, makeCourse, makeGuardian, makeSchedule, makeStaffUser, makeTrial, makeUser } from "../support/factories";
+import {
+  makeBranch,
+  makeClass,
+  makeClassroom,
+  makeCourse,
+  makeEnrollment,
+  makeGuardian,
+  makeSchedule,
+  makeStaffUser,
+  makeStudent,
+  makeTrial,
+  makeUser,
+} from "../support/factories";
 
 /**
  * Every route × method × caller of the route table, against the expectations
@@ -55,6 +67,9 @@ class Fixture {
   trial = () =>
     this.once("trial", async () => (await makeTrial(await this.cls(), {}, [{ status: "Agendado", changedAt: new Date() }])).id);
   guardian = () => this.once("guardian", () => makeGuardian(2));
+  student = () => this.once("student", async () => (await makeStudent((await this.guardian()).guardian.id)).id);
+  enrollment = () =>
+    this.once("enrollment", async () => (await makeEnrollment({ studentId: await this.student(), classId: await this.cls(), offerId: await this.offer() })).id);
   offer = () =>
     this.once("offer", async () => {
       const res = await admin.post("/api/offers", {
@@ -94,6 +109,8 @@ async function paramsFor(path: string, fx: Fixture): Promise<Record<string, stri
         guardians: async () => (await fx.guardian()).guardian.id,
         "guardian-persons": async () => (await fx.guardian()).persons[1].id,
         trials: fx.trial,
+        students: fx.student,
+        enrollments: fx.enrollment,
       };
       const make = byBase[base];
       if (!make) throw new Error(`no fixture for :id under ${path}`);
@@ -232,6 +249,16 @@ const payloads: Record<string, PayloadMaker> = {
   [key("POST", "/api/trials")]: async ({ fx }) => ({ json: trialFields(await fx.cls()) }),
   [key("PATCH", "/api/trials/:id")]: async () => ({ json: { status: "Compareceu" } }),
   [key("DELETE", "/api/trials/:id")]: async () => ({}),
+  [key("POST", "/api/trials/:id/enroll")]: async ({ fx }) => ({
+    json: { guardianId: (await fx.guardian()).guardian.id, offerId: await fx.offer(), startDate: "2026-12-01" },
+  }),
+  [key("POST", "/api/students")]: async ({ fx }) => ({ json: { guardianId: (await fx.guardian()).guardian.id, fullName: "Aluna API" } }),
+  [key("PATCH", "/api/students/:id")]: async () => ({ json: { fullName: "Aluna Renomeada" } }),
+  [key("DELETE", "/api/students/:id")]: async () => ({}),
+  [key("POST", "/api/enrollments")]: async ({ fx }) => ({
+    json: { studentId: await fx.student(), classId: await fx.cls(), offerId: await fx.offer(), startDate: "2026-12-01" },
+  }),
+  [key("PATCH", "/api/enrollments/:id")]: async () => ({ json: { startDate: "2026-12-15" } }),
 };
 
 function offerForm(branchId: string) {

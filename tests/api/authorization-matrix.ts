@@ -6,7 +6,8 @@
  *
  * Permission model (issue 7): Administrator changes all master data (users,
  * offers, branches, classrooms, schedules, courses, classes, guardians,
- * guardian persons); Team and Administrator also create/change/delete trials;
+ * guardian persons, students, enrolments); Team and Administrator also
+ * create/change/delete trials and create students and enrolments (issue 16);
  * Client only reads; anonymous gets 401 from the API and a 302 to /auth from
  * screens. Public: /auth, /api/login, /api/register, /healthz,
  * /api/openapi.json, /api-docs (and the harmless /logout, /api/logout and
@@ -186,4 +187,17 @@ export const matrix: MatrixRow[] = [
   { path: "/api/trials/:id", method: "PATCH", expect: trialWrite(200), table: "trials", target: "id" },
   { path: "/api/trials/:id", method: "DELETE", expect: trialWrite(204), table: "trials", target: "id" },
   { path: "/api/trials/:id/history", method: "GET", expect: read },
+  { path: "/api/trials/:id/enroll", method: "POST", expect: trialWrite(201), table: "enrollments" },
+
+  // JSON API: students and enrolments (Team and Administrator create; Administrator edits, cancels, deletes)
+  { path: "/api/students", method: "GET", expect: read },
+  { path: "/api/students", method: "POST", expect: trialWrite(201), table: "students" },
+  { path: "/api/students/:id", method: "GET", expect: read },
+  { path: "/api/students/:id", method: "PATCH", expect: adminWrite(200), table: "students", target: "id" },
+  { path: "/api/students/:id", method: "DELETE", expect: adminWrite(204), table: "students", target: "id" },
+  { path: "/api/enrollments", method: "GET", expect: read },
+  { path: "/api/enrollments", method: "POST", expect: trialWrite(201), table: "enrollments" },
+  { path: "/api/enrollments/:id", method: "GET", expect: read },
+  { path: "/api/enrollments/:id", method: "PATCH", expect: adminWrite(200), table: "enrollments", target: "id" },
+  { path: "/api/classes/:id/enrollments", method: "GET", expect: read },
 ];

@@ -442,6 +442,97 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
     expect((await client.GET("/api/trials/{id}/history", { params: { path: { id: trial.id } } })).response.status).toBe(404);
   });
 
+  it("students and enrolments: Team registers and enrols, the waiting list, Administrator cancels, enrolment from a trial", async () => {
+    const { course, branch, slot } = await classSetup();
+    const room = (await admin.POST("/api/classrooms", { body: { branchId: branch.id, name: "Sala Pequena", capacity: 1 } })).data!;
+    const small = (
+      await admin.POST("/api/classroom-schedules", { body: { classroomId: room.id, dayOfWeek: "Quarta", startTime: "18:00", endTime: "19:00" } })
+    ).data!;
+    expect(slot.id).toBeTruthy();
+    const cls = (
+      await admin.POST("/api/classes", {
+        body: { courseId: course.id, responsibleId: adminId, branchId: branch.id, classroomId: room.id, scheduleIds: [small.id] },
+      })
+    ).data!;
+    const offer = (
+      await admin.POST("/api/offers", { body: { name: "Plano Contrato", monthlyValue: "180.00", checkoutLink: "https://pagar.exemplo.com/c", branchId: branch.id } })
+    ).data!;
+    const guardian = (
+      await admin.POST("/api/guardians", {
+        body: {
+          address: "Rua dos Alunos, 5",
+          persons: [{ fullName: "Rita Contrato", cpf: "52998224725", email: email("rita"), birthDate: "1982-04-05", phone: "11911112222", isPrimary: true }],
+        },
+      })
+    ).data!;
+
+    const created = await team.POST("/api/students", { body: { guardianId: guardian.id, fullName: "Nina Contrato", birthDate: "2017-08-09" } });
+    expect(created.response.status).toBe(201);
+    const nina = created.data!;
+    const second = (await team.POST("/api/students", { body: { guardianId: guardian.id, fullName: "Olga Contrato" } })).data!;
+    expect((await client.GET("/api/students", { params: { query: { guardianId: guardian.id } } })).data?.map((s) => s.id)).toEqual([nina.id, second.id]);
+    expect((await client.GET("/api/students/{id}", { params: { path: { id: nina.id } } })).data?.birthDate).toBe("2017-08-09");
+    const renamed = await admin.PATCH("/api/students/{id}", { params: { path: { id: second.id } }, body: { notes: "Alergia a amendoim" } });
+    expect(renamed.data?.notes).toBe("Alergia a amendoim");
+    expect((await team.POST("/api/students", { body: { guardianId: guardian.id, fullName: "" } })).error?.errors).toEqual({
+      fullName: ["Nome do aluno é obrigatório"],
+    });
+
+    const enrolled = await team.POST("/api/enrollments", { body: { studentId: nina.id, classId: cls.id, offerId: offer.id, startDate: "2031-03-19" } });
+    expect(enrolled.response.status).toBe(201);
+    expect(enrolled.data?.status).toBe("Ativa");
+    const full = await team.POST("/api/enrollments", { body: { studentId: second.id, classId: cls.id, offerId: offer.id, startDate: "2031-03-19" } });
+    expect([full.response.status, full.error?.message]).toEqual([409, "Turma lotada"]);
+    const waiting = await team.POST("/api/enrollments", {
+      body: { studentId: second.id, classId: cls.id, offerId: offer.id, startDate: "2031-03-19", waitlist: true },
+    });
+    expect([waiting.data?.status, waiting.data?.waitlistPosition]).toEqual(["Em espera", 1]);
+    expect((await client.GET("/api/enrollments", { params: { query: { classId: cls.id } } })).data?.length).toBe(2);
+    expect((await client.GET("/api/enrollments/{id}", { params: { path: { id: enrolled.data!.id } } })).data?.offerId).toBe(offer.id);
+    const roster = (await client.GET("/api/classes/{id}/enrollments", { params: { path: { id: cls.id } } })).data!;
+    expect([roster.capacity, roster.active, roster.waitlist.map((e) => e.studentName)]).toEqual([1, 1, ["Olga Contrato"]]);
+
+    const cancelled = await admin.PATCH("/api/enrollments/{id}", {
+      params: { path: { id: enrolled.data!.id } },
+      body: { status: "Cancelada", cancelReason: "Mudança de horário" },
+    });
+    expect(cancelled.data?.status).toBe("Cancelada");
+    expect((await client.GET("/api/enrollments/{id}", { params: { path: { id: waiting.data!.id } } })).data?.status).toBe("Ativa");
+    expect((await admin.DELETE("/api/students/{id}", { params: { path: { id: nina.id } } })).response.status).toBe(409);
+    const loose = (await team.POST("/api/students", { body: { guardianId: guardian.id, fullName: "Sem Matrícula" } })).data!;
+    expect((await admin.DELETE("/api/students/{id}", { params: { path: { id: loose.id } } })).response.status).toBe(204);
+
+    // From a trial, with a new family.
+    const bigRoom = (await admin.POST("/api/classrooms", { body: { branchId: branch.id, name: "Sala Grande", capacity: 10 } })).data!;
+    const bigSlot = (
+      await admin.POST("/api/classroom-schedules", { body: { classroomId: bigRoom.id, dayOfWeek: "Sexta", startTime: "18:00", endTime: "19:00" } })
+    ).data!;
+    const big = (
+      await admin.POST("/api/classes", {
+        body: { courseId: course.id, responsibleId: adminId, branchId: branch.id, classroomId: bigRoom.id, scheduleIds: [bigSlot.id] },
+      })
+    ).data!;
+    const trial = (
+      await team.POST("/api/trials", {
+        body: { guardianName: "Vera Contrato", studentName: "Yara Contrato", classId: big.id, whatsappNumber: "11933334444", scheduledDate: "2031-03-21", scheduledTime: "18:00" },
+      })
+    ).data!;
+    const fromTrial = await team.POST("/api/trials/{id}/enroll", {
+      params: { path: { id: trial.id } },
+      body: {
+        guardian: {
+          address: "Rua Nova, 10",
+          persons: [{ fullName: "Vera Contrato", cpf: "11144477735", email: email("vera"), birthDate: "1985-01-01", phone: "11933334444", isPrimary: true }],
+        },
+        offerId: offer.id,
+        startDate: "2031-03-21",
+      },
+    });
+    expect(fromTrial.response.status).toBe(201);
+    expect(fromTrial.data?.student.fullName).toBe("Yara Contrato");
+    expect(fromTrial.data?.trial.enrollmentId).toBe(fromTrial.data?.enrollment.id);
+  });
+
   it("the document itself is served to anyone", async () => {
     const res = await anon.GET("/api/openapi.json");
     expect(res.response.status).toBe(200);

@@ -29,7 +29,7 @@ export const openapi = operations({
     summary: "Exclui uma turma",
     access: "admin",
     success: { status: 204, description: "Excluído" },
-    errors: { 409: "A turma possui experimentais vinculados" },
+    errors: { 409: "A turma possui matrículas ou experimentais vinculados" },
   },
 });
 

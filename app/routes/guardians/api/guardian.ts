@@ -21,6 +21,7 @@ export const openapi = operations({
     description: "As pessoas vão junto; o usuário cliente fica.",
     access: "admin",
     success: { status: 204, description: "Removido" },
+    errors: { 409: "O responsável possui alunos" },
   },
 });
 

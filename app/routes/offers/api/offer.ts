@@ -29,6 +29,7 @@ export const openapi = operations({
     summary: "Exclui uma oferta",
     access: "admin",
     success: { status: 204, description: "Excluído" },
+    errors: { 409: "A oferta possui matrículas" },
   },
 });
 

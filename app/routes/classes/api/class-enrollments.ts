@@ -1,0 +1,22 @@
+import type { Route } from "./+types/class-enrollments";
+import { getClassEnrollments } from "~/domain/enrollments/queries.server";
+import { api } from "~/lib/api.server";
+
+import { classEnrollmentsDto } from "~/domain/enrollments/schema";
+import { operations } from "~/openapi/operation";
+
+export const openapi = operations({
+  GET: {
+    operationId: "getClassEnrollments",
+    tag: "Matrículas",
+    summary: "Alunos de uma turma",
+    description: "A capacidade (a da sala), as matrículas ativas por nome do aluno e a lista de espera na ordem.",
+    access: "signed-in",
+    success: { status: 200, description: "As matrículas da turma", schema: classEnrollmentsDto },
+  },
+});
+
+/** GET /api/classes/{id}/enrollments → { capacity, active, waitlist, enrollments } */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return api({ request, context }, ({ actor }) => getClassEnrollments(actor, params.id));
+}

@@ -1,0 +1,41 @@
+import type { Route } from "./+types/enrollment";
+import { updateEnrollment } from "~/domain/enrollments/service.server";
+import { getEnrollment } from "~/domain/enrollments/queries.server";
+import { api, byMethod } from "~/lib/api.server";
+
+import { enrollmentDto, enrollmentUpdateSchema } from "~/domain/enrollments/schema";
+import { operations } from "~/openapi/operation";
+
+export const openapi = operations({
+  GET: {
+    operationId: "getEnrollment",
+    tag: "Matrículas",
+    summary: "Lê uma matrícula",
+    access: "signed-in",
+    success: { status: 200, description: "A matrícula", schema: enrollmentDto },
+  },
+  PATCH: {
+    operationId: "updateEnrollment",
+    tag: "Matrículas",
+    summary: "Cancela uma matrícula ou muda sua oferta ou data de início",
+    description:
+      "`status: 'Cancelada'` com `cancelReason` cancela: uma matrícula 'Ativa' libera a vaga para a primeira 'Em espera' da turma, " +
+      "e as posições da lista se ajustam, na mesma transação. `offerId` (ativa, da unidade da turma) e `startDate` mudam o plano e o início.",
+    access: "admin",
+    body: enrollmentUpdateSchema,
+    success: { status: 200, description: "A matrícula atualizada", schema: enrollmentDto },
+    errors: { 409: "A matrícula já está cancelada" },
+  },
+});
+
+/** GET /api/enrollments/{id} */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return api({ request, context }, ({ actor }) => getEnrollment(actor, params.id));
+}
+
+/** PATCH /api/enrollments/{id} { status: "Cancelada", cancelReason } or { offerId?, startDate? } */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return byMethod(request, {
+    PATCH: () => api({ request, context }, ({ actor, body }) => updateEnrollment(actor, params.id, body)),
+  });
+}

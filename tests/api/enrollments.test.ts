@@ -1,0 +1,240 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { anonymous, signIn, type ApiClient } from "../support/http";
+import { count } from "../support/db";
+import { makeBranch, makeClass, makeClassroom, makeEnrollment, makeGuardian, makeOffer, makeStudent } from "../support/factories";
+
+let admin: ApiClient;
+let team: ApiClient;
+let client: ApiClient;
+
+beforeAll(async () => {
+  [admin, team, client] = await Promise.all([signIn("Administrator"), signIn("Team"), signIn("Client")]);
+});
+
+const MISSING = "00000000-0000-4000-8000-000000000000";
+const START = "2026-12-01";
+
+/** A class whose classroom has `capacity` seats, an active offer of its branch, and `students` active students of one family. */
+async function setup(capacity: number, students = 0) {
+  const branch = await makeBranch();
+  const classroom = await makeClassroom(branch.id, { capacity });
+  const { cls } = await makeClass({ branchId: branch.id, classroomId: classroom.id });
+  const offer = await makeOffer(branch.id);
+  const { guardian } = await makeGuardian(1);
+  const made = [];
+  for (let i = 0; i < students; i++) made.push(await makeStudent(guardian.id, { fullName: `Aluno ${String(i).padStart(2, "0")}` }));
+  return { branchId: branch.id, cls, offer, guardian, students: made };
+}
+
+const body = (studentId: string, classId: string, offerId: string, extra: Record<string, unknown> = {}) => ({
+  studentId,
+  classId,
+  offerId,
+  startDate: START,
+  ...extra,
+});
+
+describe("capacity under concurrency", () => {
+  it("50 simultaneous enrolments into a class of 10 give exactly 10 'Ativa', the rest 409 'Turma lotada'", async () => {
+    const { cls, offer, students } = await setup(10, 50);
+    const answers = await Promise.all(students.map((s) => team.post("/api/enrollments", body(s.id, cls.id, offer.id))));
+    const created = answers.filter((r) => r.status === 201);
+    const refused = answers.filter((r) => r.status === 409);
+    expect(created).toHaveLength(10);
+    expect(refused).toHaveLength(40);
+    expect(created.every((r) => r.body.status === "Ativa" && r.body.waitlistPosition === null)).toBe(true);
+    expect(refused.every((r) => r.body.message === "Turma lotada")).toBe(true);
+    expect(await count("enrollments", `"classId" = :id`, { id: cls.id })).toBe(10);
+    const roster = await client.get(`/api/classes/${cls.id}/enrollments`);
+    expect([roster.body.capacity, roster.body.active, roster.body.waitlist]).toEqual([10, 10, []]);
+  });
+
+  it("with waitlist: true the rest are 'Em espera' with positions 1…40, no duplicates", async () => {
+    const { cls, offer, students } = await setup(10, 50);
+    const answers = await Promise.all(students.map((s) => team.post("/api/enrollments", body(s.id, cls.id, offer.id, { waitlist: true }))));
+    expect(answers.map((r) => r.status)).toEqual(Array(50).fill(201));
+    const active = answers.filter((r) => r.body.status === "Ativa");
+    const waiting = answers.filter((r) => r.body.status === "Em espera");
+    expect(active).toHaveLength(10);
+    expect(waiting.map((r) => r.body.waitlistPosition).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    const roster = await client.get(`/api/classes/${cls.id}/enrollments`);
+    expect(roster.body.active).toBe(10);
+    expect(roster.body.waitlist.map((e: { waitlistPosition: number }) => e.waitlistPosition)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+  });
+});
+
+describe("the waiting list", () => {
+  it("cancelling an 'Ativa' promotes the first 'Em espera'; cancelling an 'Em espera' closes up the positions", async () => {
+    const { cls, offer, students } = await setup(2, 6);
+    const ids: string[] = [];
+    for (const s of students) {
+      const res = await team.post("/api/enrollments", body(s.id, cls.id, offer.id, { waitlist: true }));
+      expect(res.status).toBe(201);
+      ids.push(res.body.id);
+    }
+    const positions = async () => {
+      const roster = (await client.get(`/api/classes/${cls.id}/enrollments`)).body;
+      return {
+        active: roster.enrollments.map((e: { id: string }) => ids.indexOf(e.id)).sort(),
+        waiting: roster.waitlist.map((e: { id: string; waitlistPosition: number }) => [ids.indexOf(e.id), e.waitlistPosition]),
+      };
+    };
+    expect(await positions()).toEqual({ active: [0, 1], waiting: [[2, 1], [3, 2], [4, 3], [5, 4]] });
+
+    // An 'Em espera' in the middle leaves: the ones after it move up.
+    const left = await admin.patch(`/api/enrollments/${ids[3]}`, { status: "Cancelada", cancelReason: "Desistiu da vaga" });
+    expect(left.status).toBe(200);
+    expect(left.body).toMatchObject({ status: "Cancelada", waitlistPosition: null, cancelReason: "Desistiu da vaga" });
+    expect(await positions()).toEqual({ active: [0, 1], waiting: [[2, 1], [4, 2], [5, 3]] });
+
+    // An 'Ativa' leaves: the first of the list takes the seat, the rest move up.
+    const cancelled = await admin.patch(`/api/enrollments/${ids[0]}`, { status: "Cancelada", cancelReason: "Mudou de cidade" });
+    expect(cancelled.body.cancelledAt).toEqual(expect.any(String));
+    expect(await positions()).toEqual({ active: [1, 2], waiting: [[4, 1], [5, 2]] });
+    expect((await client.get(`/api/enrollments/${ids[2]}`)).body).toMatchObject({ status: "Ativa", waitlistPosition: null });
+
+    // A cancelled enrolment does not change again; the student may enrol again.
+    const again = await admin.patch(`/api/enrollments/${ids[0]}`, { status: "Cancelada", cancelReason: "De novo" });
+    expect([again.status, again.body.message]).toEqual([409, "Matrícula já cancelada"]);
+    const back = await team.post("/api/enrollments", body(students[0].id, cls.id, offer.id, { waitlist: true }));
+    expect([back.status, back.body.status, back.body.waitlistPosition]).toEqual([201, "Em espera", 3]);
+  });
+
+  it("a full class refuses without waitlist, whatever the waiting list holds", async () => {
+    const { cls, offer, students } = await setup(1, 3);
+    expect((await team.post("/api/enrollments", body(students[0].id, cls.id, offer.id))).body.status).toBe("Ativa");
+    expect((await team.post("/api/enrollments", body(students[1].id, cls.id, offer.id, { waitlist: true }))).body.waitlistPosition).toBe(1);
+    const refused = await team.post("/api/enrollments", body(students[2].id, cls.id, offer.id, { waitlist: false }));
+    expect([refused.status, refused.body.message]).toEqual([409, "Turma lotada"]);
+  });
+});
+
+describe("POST /api/enrollments: rules and messages", () => {
+  it("answers 400 with each field's message", async () => {
+    const res = await team.post("/api/enrollments", { startDate: "2026-02-30" });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({
+      studentId: ["Aluno é obrigatório"],
+      classId: ["Turma é obrigatória"],
+      offerId: ["Oferta é obrigatória"],
+      startDate: ["Data de início inválida"],
+    });
+    const blank = await team.post("/api/enrollments", { studentId: " ", classId: "", offerId: "", startDate: "01/12/2026" });
+    expect(blank.body.errors).toEqual({
+      studentId: ["Aluno é obrigatório"],
+      classId: ["Turma é obrigatória"],
+      offerId: ["Oferta é obrigatória"],
+      startDate: ["Data de início inválida"],
+    });
+  });
+
+  it("refuses inactive classes, offers and students, another branch's offer and unknown references", async () => {
+    const { branchId, cls, offer, guardian } = await setup(5);
+    const student = await makeStudent(guardian.id);
+    const inactiveStudent = await makeStudent(guardian.id, { active: false });
+    const inactiveOffer = await makeOffer(branchId, { active: false });
+    const otherOffer = await makeOffer((await makeBranch()).id);
+    const { cls: inactiveClass } = await makeClass({ branchId, active: false });
+    const cases: Array<[Record<string, unknown>, Record<string, string[]>]> = [
+      [body(student.id, inactiveClass.id, offer.id), { classId: ["Turma inativa"] }],
+      [body(student.id, cls.id, inactiveOffer.id), { offerId: ["Oferta inativa"] }],
+      [body(student.id, cls.id, otherOffer.id), { offerId: ["A oferta não pertence à unidade da turma"] }],
+      [body(inactiveStudent.id, cls.id, offer.id), { studentId: ["Aluno inativo"] }],
+      [body(MISSING, cls.id, MISSING), { studentId: ["Aluno não encontrado"], offerId: ["Oferta não encontrada"] }],
+      [body(student.id, MISSING, offer.id), { classId: ["Turma não encontrada"] }],
+      [body(student.id, "not-a-uuid", offer.id), { classId: ["Turma não encontrada"] }],
+    ];
+    for (const [input, errors] of cases) {
+      const res = await team.post("/api/enrollments", input);
+      expect([res.status, res.body.errors], JSON.stringify(input)).toEqual([400, errors]);
+      expect(res.body.message).toBe(Object.values(errors)[0][0]);
+    }
+    expect(await count("enrollments", `"studentId" IN (:a, :b)`, { a: student.id, b: inactiveStudent.id })).toBe(0);
+  });
+
+  it("one enrolment that is not cancelled per student and class (409), also at the same time", async () => {
+    const { cls, offer, students } = await setup(5, 1);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => team.post("/api/enrollments", body(students[0].id, cls.id, offer.id))));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    expect(answers.filter((r) => r.status === 409).every((r) => r.body.message === "Aluno já matriculado nesta turma")).toBe(true);
+  });
+});
+
+describe("PATCH /api/enrollments/{id}", () => {
+  it("changes the offer and the start date with the offer rules; cancelling needs a reason; only 'Cancelada' as status", async () => {
+    const { branchId, cls, offer, students } = await setup(5, 1);
+    const created = (await team.post("/api/enrollments", body(students[0].id, cls.id, offer.id))).body;
+    const other = await makeOffer(branchId, { name: "Plano Trimestral" });
+    const changed = await admin.patch(`/api/enrollments/${created.id}`, { offerId: other.id, startDate: "2027-01-04" });
+    expect([changed.status, changed.body.offerId, changed.body.startDate, changed.body.status]).toEqual([200, other.id, "2027-01-04", "Ativa"]);
+    const inactive = await makeOffer(branchId, { active: false });
+    expect((await admin.patch(`/api/enrollments/${created.id}`, { offerId: inactive.id })).body.errors).toEqual({ offerId: ["Oferta inativa"] });
+    const foreign = await makeOffer((await makeBranch()).id);
+    expect((await admin.patch(`/api/enrollments/${created.id}`, { offerId: foreign.id })).body.errors).toEqual({
+      offerId: ["A oferta não pertence à unidade da turma"],
+    });
+    expect((await admin.patch(`/api/enrollments/${created.id}`, { startDate: "2027-02-30" })).body.errors).toEqual({ startDate: ["Data de início inválida"] });
+    const noReason = await admin.patch(`/api/enrollments/${created.id}`, { status: "Cancelada" });
+    expect([noReason.status, noReason.body.errors]).toEqual([400, { cancelReason: ["Motivo do cancelamento é obrigatório"] }]);
+    const blankReason = await admin.patch(`/api/enrollments/${created.id}`, { status: "Cancelada", cancelReason: "  " });
+    expect(blankReason.body.errors).toEqual({ cancelReason: ["Motivo do cancelamento é obrigatório"] });
+    const status = await admin.patch(`/api/enrollments/${created.id}`, { status: "Ativa" });
+    expect([status.status, status.body.errors]).toEqual([400, { status: ["Só é possível alterar o status para Cancelada"] }]);
+    expect((await client.get(`/api/enrollments/${created.id}`)).body).toMatchObject({ status: "Ativa", offerId: other.id });
+  });
+
+  it("roles: Team and Client cannot edit or cancel (403); anonymous 401; unknown ids 404", async () => {
+    const { cls, offer, students } = await setup(5, 1);
+    const created = (await team.post("/api/enrollments", body(students[0].id, cls.id, offer.id))).body;
+    const cancel = { status: "Cancelada", cancelReason: "Teste" };
+    expect((await team.patch(`/api/enrollments/${created.id}`, cancel)).status).toBe(403);
+    expect((await client.patch(`/api/enrollments/${created.id}`, cancel)).status).toBe(403);
+    expect((await anonymous().patch(`/api/enrollments/${created.id}`, cancel)).status).toBe(401);
+    expect((await client.post("/api/enrollments", body(students[0].id, cls.id, offer.id))).status).toBe(403);
+    expect((await anonymous().get("/api/enrollments")).status).toBe(401);
+    expect((await client.get(`/api/enrollments/${created.id}`)).body.status).toBe("Ativa");
+    for (const path of [`/api/enrollments/${MISSING}`, "/api/enrollments/nao-e-um-id"]) {
+      const res = await admin.get(path);
+      expect([res.status, res.body.message]).toEqual([404, "Matrícula não encontrada"]);
+      expect((await admin.patch(path, cancel)).status).toBe(404);
+    }
+    for (const path of [`/api/classes/${MISSING}/enrollments`, "/api/classes/x/enrollments"]) {
+      const res = await client.get(path);
+      expect([res.status, res.body.message]).toEqual([404, "Turma não encontrada"]);
+    }
+  });
+});
+
+describe("GET /api/enrollments", () => {
+  it("filters by class, student and status (400 for an unknown status); a malformed id matches nothing", async () => {
+    const { cls, offer, students } = await setup(1, 3);
+    const a = (await team.post("/api/enrollments", body(students[0].id, cls.id, offer.id))).body;
+    const b = (await team.post("/api/enrollments", body(students[1].id, cls.id, offer.id, { waitlist: true }))).body;
+    const ids = (res: { body: Array<{ id: string }> }) => res.body.map((e) => e.id);
+    expect(ids(await client.get(`/api/enrollments?classId=${cls.id}`))).toEqual([a.id, b.id]);
+    expect(ids(await client.get(`/api/enrollments?classId=${cls.id}&status=${encodeURIComponent("Em espera")}`))).toEqual([b.id]);
+    expect(ids(await client.get(`/api/enrollments?studentId=${students[0].id}`))).toEqual([a.id]);
+    expect(ids(await client.get(`/api/enrollments?studentId=x`))).toEqual([]);
+    const bad = await client.get(`/api/enrollments?status=Pendente`);
+    expect([bad.status, bad.body.errors]).toEqual([400, { status: ["Status inválido"] }]);
+    const page = await client.get(`/api/enrollments?classId=${cls.id}&limit=1`);
+    expect(ids(page)).toEqual([a.id]);
+  });
+});
+
+describe("what enrolments keep", () => {
+  it("a class, an offer, a student or a guardian in use cannot be deleted (409)", async () => {
+    const { cls, offer, guardian, students } = await setup(3, 1);
+    await makeEnrollment({ studentId: students[0].id, classId: cls.id, offerId: offer.id, status: "Cancelada" });
+    const cls409 = await admin.delete(`/api/classes/${cls.id}`);
+    expect([cls409.status, cls409.body.message]).toEqual([409, "Não é possível excluir esta turma: ela possui matrículas"]);
+    const offer409 = await admin.delete(`/api/offers/${offer.id}`);
+    expect([offer409.status, offer409.body.message]).toEqual([409, "Não é possível excluir esta oferta: ela possui matrículas"]);
+    const student409 = await admin.delete(`/api/students/${students[0].id}`);
+    expect([student409.status, student409.body.message]).toEqual([409, "Não é possível excluir este aluno: ele possui matrículas"]);
+    const guardian409 = await admin.delete(`/api/guardians/${guardian.id}`);
+    expect([guardian409.status, guardian409.body.message]).toEqual([409, "Não é possível excluir este responsável: ele possui alunos"]);
+    expect(await count("classes", `"id" = :id`, { id: cls.id })).toBe(1);
+    expect(await count("guardians", `"id" = :id`, { id: guardian.id })).toBe(1);
+  });
+});
