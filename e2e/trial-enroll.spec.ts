@@ -135,9 +135,34 @@ test.describe("Matricular a partir do experimental", () => {
       await expect(dialog.getByRole("radio", { name: new RegExp(`Família ${s.tag}`) })).toBeChecked();
       await expect(dialog.getByText("(mesmo WhatsApp)")).toBeVisible();
     }
+    if (jsEnabled) {
+      // While the enrolment is on its way the button says so (the answer is held back a moment).
+      await page.route("**/enroll.data*", async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 800));
+        await route.continue();
+      });
+    }
     await dialog.getByRole("button", { name: "Matricular" }).click();
+    if (jsEnabled) await expect(dialog.getByRole("button", { name: "Matriculando..." })).toBeDisabled();
     await expect(page.getByText("Matrícula realizada").first()).toBeVisible();
     await expectPaymentLink(page.getByRole("dialog", { name: "Matricular Aluno" }), s.phone, [s.studentName, s.offer.checkoutLink]);
+  });
+
+  test("the edit dialog offers 'Matricular' whatever the status", async ({ page, loginAs, jsEnabled }) => {
+    const month = jsEnabled ? "2033-07" : "2033-08";
+    const s = await setup(`${month}-14`);
+    const scheduled = await makeTrial(s.cls.id, { studentName: `Agendada ${s.tag}`, whatsappNumber: s.phone, scheduledDate: `${month}-14`, status: "Agendado" });
+    await loginAs("Team");
+    await page.goto(`/trials?month=${month}`);
+    if (jsEnabled) await hydrated(page);
+    const agendada = block(page, `Agendada ${s.tag}`);
+    await expect(agendada.getByRole("link", { name: /^Matricular/ })).toHaveCount(0);
+    await agendada.getByRole("link", { name: new RegExp(`^Agendada ${s.tag}`) }).click();
+    const edit = page.getByRole("dialog", { name: "Editar Experimental" });
+    await edit.getByRole("link", { name: "Matricular" }).click();
+    await expect(page).toHaveURL(new RegExp(`/trials/${scheduled.id}/enroll\\?month=${month}$`));
+    const dialog = page.getByRole("dialog", { name: "Matricular Aluno" });
+    await expect(dialog.getByLabel("Nome do aluno")).toHaveValue(`Agendada ${s.tag}`);
   });
 
   test("with a guardian found by a search (a GET form without JavaScript, a combobox with it)", async ({ page, loginAs, jsEnabled }) => {
