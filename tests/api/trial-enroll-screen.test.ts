@@ -300,6 +300,24 @@ describe("POST /trials/:id/enroll (no JavaScript)", () => {
   });
 });
 
+describe("a trial whose enrolment was cancelled", () => {
+  it("shows the form again with a notice, and may be enrolled again", async () => {
+    const { trial, offer, cls } = await setup();
+    const { guardian } = await makeGuardian(1);
+    const student = await makeStudent(guardian.id);
+    const cancelled = await makeEnrollment({ studentId: student.id, classId: cls.id, offerId: offer.id, status: "Cancelada", trialId: trial.id });
+    await testDb().query(`UPDATE "trials" SET "enrollmentId" = :e WHERE "id" = :id`, { replacements: { e: cancelled.id, id: trial.id } });
+    const page = await html(team, `/trials/${trial.id}/enroll`);
+    expect(page.text).toContain("A matrícula feita a partir deste experimental foi cancelada");
+    expect(page.text).not.toContain("Enviar link de pagamento");
+    const res = await team.form(`/trials/${trial.id}/enroll`, { studentName: "De Novo", family: "existing", guardianId: guardian.id, offerId: offer.id, startDate: "2030-07-03" });
+    expect(res.status).toBe(302);
+    const { enrollmentId } = await trialRow(trial.id);
+    expect(enrollmentId).not.toBe(cancelled.id);
+    expect((await html(team, `/trials/${trial.id}/enroll`)).text).toContain("Enviar link de pagamento");
+  });
+});
+
 describe("the calendar's 'Matricular'", () => {
   it("is a link to the dialog on 'Quer Matricular' blocks (the old placeholder intent is gone)", async () => {
     const { trial } = await setup({ day: "21" });

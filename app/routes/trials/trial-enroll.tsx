@@ -61,12 +61,11 @@ function enrollUrl(trialId: string, month: string | null): string {
   return `/trials/${trialId}/enroll${month ? `?month=${month}` : ""}`;
 }
 
-/** The enrolment the trial led to, unless it was cancelled since (then the trial may be enrolled again). */
-async function currentEnrollment(actor: Actor, enrollmentId: string | null) {
+/** The enrolment the trial led to, if any (cancelled since, the trial may be enrolled again). */
+async function previousEnrollment(actor: Actor, enrollmentId: string | null) {
   if (!enrollmentId) return null;
   try {
-    const enrollment = await getEnrollment(actor, enrollmentId);
-    return enrollment.status === CANCELLED ? null : enrollment;
+    return await getEnrollment(actor, enrollmentId);
   } catch (error) {
     if (error instanceof DomainError && error.status === 404) return null;
     throw error;
@@ -80,7 +79,8 @@ export async function loader(args: Route.LoaderArgs) {
   const trial = await orRespond(getTrial(actor, params.id));
   const month = returnMonth(url, trial.scheduledDate);
   const closeTo = trialsUrl(month);
-  const [classOption, enrollment] = await Promise.all([findClassOption(trial.classId), currentEnrollment(actor, trial.enrollmentId)]);
+  const [classOption, previous] = await Promise.all([findClassOption(trial.classId), previousEnrollment(actor, trial.enrollmentId)]);
+  const enrollment = previous && previous.status !== CANCELLED ? previous : null;
   const classLabel = classOption?.label ?? "-";
   const base = { trial, month, closeTo, classLabel };
 
@@ -114,6 +114,7 @@ export async function loader(args: Route.LoaderArgs) {
     ...base,
     result: null,
     form: {
+      cancelledBefore: previous?.status === CANCELLED,
       options,
       matches: matches.map(toChoice),
       q,
@@ -255,6 +256,13 @@ function EnrollForm({ data, form: screen }: { data: LoaderData; form: NonNullabl
         noValidate
         submit="enroll"
         fieldsetClassName="space-y-6"
+        before={
+          screen.cancelledBefore ? (
+            <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+              A matrícula feita a partir deste experimental foi cancelada. Ele pode ser matriculado de novo.
+            </p>
+          ) : null
+        }
       >
         <section aria-labelledby="enroll-student" className="grid gap-4 sm:grid-cols-2">
           <h3 id="enroll-student" className="text-base font-semibold sm:col-span-2">
