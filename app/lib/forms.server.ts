@@ -79,7 +79,7 @@ const BAD_REQUEST = "Requisição inválida";
  * Every answer that is not a redirect also carries `extra` (e.g. the options of
  * dependent selects for the values posted).
  */
-export async function dialogAction<Schema extends z.ZodType, Loaded = null, Extra extends object = object, Saved = unknown>(
+export async function dialogAction<Schema extends z.ZodType, Loaded = null, Extra extends object = object>(
   args: ScreenArgs,
   options: {
     permission: (actor: Actor) => boolean;
@@ -89,14 +89,15 @@ export async function dialogAction<Schema extends z.ZodType, Loaded = null, Extr
     intents?: Record<string, (context: DialogContext<Loaded>) => Promise<Extra>>;
     prepare?: (formData: FormData) => void;
     schema: Schema;
-    save: (value: z.output<Schema>, context: DialogContext<Loaded>) => Promise<Saved>;
+    save: (value: z.output<Schema>, context: DialogContext<Loaded>) => Promise<unknown>;
     extra?: (context: DialogContext<Loaded>) => Promise<Extra>;
     errorTitle: string;
     /** Never sent back to the browser (a password typed, a file posted). */
     hideFields?: string[];
-    redirectTo: string | ((value: z.output<Schema>) => string);
-    /** The 'Sucesso' toast's text; a function when it depends on what `save` returned. */
-    success: string | ((saved: Saved) => string);
+    /** Where success goes; a function also gets what `save` returned (e.g. the created record's page). */
+    redirectTo: string | ((value: z.output<Schema>, saved: unknown) => string);
+    /** The 'Sucesso' toast's text; a function gets what `save` returned (e.g. 'Em espera' or not). */
+    success: string | ((saved: unknown) => string);
   },
 ) {
   const actor = await requireActor(args, options.permission);
@@ -131,13 +132,13 @@ export async function dialogAction<Schema extends z.ZodType, Loaded = null, Extr
   if (submission.status === undefined) return answer(data<FormActionData>({ result: submission.reply({ hideFields }) }), context);
   if (submission.status !== "success") return answer(replyInvalid(submission, { hideFields }), context);
   const value = submission.value as z.output<Schema>;
-  let saved: Saved;
+  let saved: unknown;
   try {
     saved = await options.save(value, context);
   } catch (error) {
     return answer(replyWithError(submission, error, options.errorTitle, { hideFields }), context);
   }
-  const to = typeof options.redirectTo === "function" ? options.redirectTo(value) : options.redirectTo;
+  const to = typeof options.redirectTo === "function" ? options.redirectTo(value, saved) : options.redirectTo;
   const success = typeof options.success === "function" ? options.success(saved) : options.success;
   return redirectWithToast(to, { title: "Sucesso", description: success });
 }

@@ -14,6 +14,7 @@ export const SUBMIT_LABELS = {
   update: { label: "Atualizar", pending: "Atualizando..." },
   register: { label: "Cadastrar", pending: "Cadastrando..." },
   enroll: { label: "Matricular", pending: "Matriculando..." },
+  cancelEnrollment: { label: "Cancelar matrícula", pending: "Salvando..." },
 } as const;
 
 /** True while this dialog's form (posting to the dialog's own URL) is being submitted. */

@@ -10,7 +10,7 @@ import { Field, FieldErrors, inputClass } from "~/components/ui/field";
 import { CheckboxField } from "~/components/ui/form-controls";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { canManageTrials, type Actor } from "~/domain/actor";
-import { CANCELLED, WAITLISTED } from "~/domain/enrollments/schema";
+import { CANCELLED, WAITLISTED, type TrialEnrollResultDTO } from "~/domain/enrollments/schema";
 import { enrollOptions, getEnrollment } from "~/domain/enrollments/queries.server";
 import { enrollFromTrial } from "~/domain/enrollments/service.server";
 import { findClassOption } from "~/domain/classes/queries.server";
@@ -147,7 +147,7 @@ export async function action(args: Route.ActionArgs) {
     },
     errorTitle: "Erro ao matricular",
     redirectTo: enrollUrl(params.id, isMonth(month) ? month : null),
-    success: (result) => (result.enrollment.status === WAITLISTED ? "Aluno incluído na lista de espera" : "Matrícula realizada"),
+    success: (saved) => ((saved as TrialEnrollResultDTO).enrollment.status === WAITLISTED ? "Aluno incluído na lista de espera" : "Matrícula realizada"),
   });
 }
 
