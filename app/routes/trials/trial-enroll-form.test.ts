@@ -52,7 +52,7 @@ describe("the payment message", () => {
     expect(url.origin + url.pathname).toBe("https://wa.me/5511987654321");
     expect(url.searchParams.get("text")).toBe(text);
     expect(paymentMessage({ guardianName: "", studentName: "Lia", classLabel: "T", checkoutLink: "L", waitlisted: true })).toBe(
-      "Olá! Lia está na lista de espera da turma T. Para concluir, acesse o link de pagamento: L",
+      "Olá! Lia está na lista de espera da turma T; avisaremos quando abrir uma vaga. Link de pagamento: L",
     );
   });
 });

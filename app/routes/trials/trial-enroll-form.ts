@@ -80,10 +80,10 @@ export function toFormField(key: string): string {
 export function paymentMessage(r: { guardianName: string; studentName: string; classLabel: string; checkoutLink: string; waitlisted: boolean }): string {
   const first = r.guardianName.trim().split(/\s+/)[0] ?? "";
   const greeting = first ? `Olá, ${first}!` : "Olá!";
-  const what = r.waitlisted
-    ? `${r.studentName} está na lista de espera da turma ${r.classLabel}.`
-    : `A matrícula de ${r.studentName} na turma ${r.classLabel} foi realizada.`;
-  return `${greeting} ${what} Para concluir, acesse o link de pagamento: ${r.checkoutLink}`;
+  if (r.waitlisted) {
+    return `${greeting} ${r.studentName} está na lista de espera da turma ${r.classLabel}; avisaremos quando abrir uma vaga. Link de pagamento: ${r.checkoutLink}`;
+  }
+  return `${greeting} A matrícula de ${r.studentName} na turma ${r.classLabel} foi realizada. Para concluir, acesse o link de pagamento: ${r.checkoutLink}`;
 }
 
 /** https://wa.me/55<digits>?text=<message>: the WhatsApp chat with the message typed. */
