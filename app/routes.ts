@@ -75,6 +75,7 @@ export default [
       route(":id/delete", "routes/trials/trial-delete.tsx"),
       route(":id/history", "routes/trials/trial-history.tsx"),
       route(":id/status", "routes/trials/trial-status.tsx"),
+      route(":id/enroll", "routes/trials/trial-enroll.tsx"),
       route("day/:date", "routes/trials/trial-day.tsx"),
     ]),
   ]),

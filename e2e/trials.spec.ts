@@ -124,9 +124,11 @@ test.describe("Experimentais", () => {
     await expect(trial).toHaveCSS("background-color", GREEN_100);
     await expect(kpi(page, "% de Matrículas")).toHaveText("100%");
 
-    await trial.getByRole("button", { name: /^Matricular/ }).click();
-    await expect(page.getByText("Funcionalidade em desenvolvimento")).toBeVisible();
-    await expect(page.getByText("Solicitar Matrícula")).toBeVisible();
+    // 'Matricular' opens the enrolment dialog (e2e/trial-enroll.spec.ts goes through it).
+    await trial.getByRole("link", { name: `Matricular ${student}` }).click();
+    await expect(page.getByRole("dialog", { name: "Matricular Aluno" })).toBeVisible();
+    await page.getByRole("dialog", { name: "Matricular Aluno" }).getByRole("link", { name: "Cancelar" }).click();
+    await expect(page).toHaveURL(new RegExp(`/trials\\?month=${month}$`));
 
     // History.
     await trial.getByRole("link", { name: `Ver histórico de ${student}` }).click();

@@ -1,15 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useFetcher, type FetcherWithComponents } from "react-router";
 import { SpriteIcon } from "~/components/icons";
-import { useToast } from "~/components/ui/toaster";
 import type { CalendarTrial } from "~/domain/trials/calendar";
 import { TRIAL_STATUSES, WANTS_TO_ENROLL } from "~/domain/trials/constants";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { cn } from "~/lib/cn";
 import { onlyDigits } from "~/lib/format";
 import type { Toast } from "~/lib/toast";
-
-export const ENROLL_TOAST = { title: "Solicitar Matrícula", description: "Funcionalidade em desenvolvimento" };
 
 /**
  * One trial in its day: student, (guardian), time; with the permission, its quick
@@ -49,7 +46,13 @@ export function TrialBlock({ trial, month, canManage }: { trial: CalendarTrial; 
             <span className="sr-only">{`Ver histórico de ${trial.studentName}`}</span>
           </a>
         ) : null}
-        {canManage && enrolling ? <EnrollButton month={month} studentName={trial.studentName} /> : null}
+        {trial.enrolled ? (
+          <Enrolled trial={trial} month={month} canManage={canManage} />
+        ) : canManage && enrolling ? (
+          <a href={`/trials/${trial.id}/enroll?month=${month}`} className="tb-ctl tb-enroll">
+            Matricular<span className="sr-only"> {trial.studentName}</span>
+          </a>
+        ) : null}
         {phone ? (
           <a href={`https://wa.me/55${phone}`} target="_blank" rel="noopener noreferrer" className="tb-ctl" title="WhatsApp">
             <SpriteIcon name="chat" className="" />
@@ -124,29 +127,13 @@ function StatusPopover({ trial, month }: { trial: CalendarTrial; month: string }
   );
 }
 
-/** 'Matricular': a toast (the enrolment itself is still to come); without JavaScript the action sends it. */
-function EnrollButton({ month, studentName }: { month: string; studentName: string }) {
-  const { toast } = useToast();
-  const hydrated = useHydrated();
+/** A trial that led to an enrolment: 'Matriculado', with the permission a link to the enrolment (and its payment link). */
+function Enrolled({ trial, month, canManage }: { trial: CalendarTrial; month: string; canManage: boolean }) {
+  if (!canManage) return <span className="tb-ctl tb-done">Matriculado</span>;
   return (
-    <form method="post" action={`/trials?month=${month}`}>
-      <input type="hidden" name="intent" value="enroll" />
-      <input type="hidden" name="month" value={month} />
-      <button
-        type="submit"
-        className="tb-ctl tb-enroll"
-        onClick={
-          hydrated
-            ? (e) => {
-                e.preventDefault();
-                toast(ENROLL_TOAST);
-              }
-            : undefined
-        }
-      >
-        Matricular<span className="sr-only"> {studentName}</span>
-      </button>
-    </form>
+    <a href={`/trials/${trial.id}/enroll?month=${month}`} className="tb-ctl tb-done">
+      Matriculado<span className="sr-only">{`: ver a matrícula de ${trial.studentName}`}</span>
+    </a>
   );
 }
 

@@ -212,6 +212,9 @@ const payloads: Record<string, PayloadMaker> = {
   [key("POST", "/trials/new")]: async ({ fx }) => ({ form: { ...trialFields(await fx.cls()), origin: "Outros" } }),
   [key("POST", "/trials/:id/edit")]: async ({ fx }) => ({ form: { ...trialFields(await fx.cls()), origin: "Indicação", status: "Reagendado" } }),
   [key("POST", "/trials/:id/delete")]: async () => ({ form: {} }),
+  [key("POST", "/trials/:id/enroll")]: async ({ fx }) => ({
+    form: { studentName: "Aluna Tela", family: "existing", guardianId: (await fx.guardian()).guardian.id, offerId: await fx.offer(), startDate: "2026-12-01" },
+  }),
 
   // JSON API
   [key("POST", "/api/login")]: async ({ client }) => {

@@ -166,6 +166,9 @@ export const matrix: MatrixRow[] = [
   { path: "/trials/:id/history", method: "GET", expect: screen },
   { path: "/trials/day/:date", method: "GET", expect: screen },
   { path: "/trials/:id/status", method: "GET", expect: trialDialog },
+  // 'Matricular Aluno': the enrolment (with its student, and a guardian when new) is the write.
+  { path: "/trials/:id/enroll", method: "GET", expect: trialDialog },
+  { path: "/trials/:id/enroll", method: "POST", expect: trialFormPost, table: "enrollments" },
 
   // JSON API: session
   { path: "/api/user", method: "GET", expect: read },

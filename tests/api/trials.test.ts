@@ -321,13 +321,13 @@ describe("/trials screens without JavaScript", () => {
     expect(await count("trials")).toBe(before);
   });
 
-  it("'Matricular' without JavaScript comes back to the month with the informational toast", async () => {
-    const res = await team.form("/trials?month=2030-05", { intent: "enroll", month: "2030-05" });
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/trials?month=2030-05");
+  it("'Matricular' is the enrolment dialog's link now: the calendar's old placeholder intent is refused (400; 403 for Client)", async () => {
+    const { id } = (await team.post("/api/trials", payload({ scheduledDate: "2030-05-16" }))).body;
+    await team.form("/trials?month=2030-05", { intent: "status", id, status: "Quer Matricular", month: "2030-05" });
     const html = await (await team.raw("GET", "/trials?month=2030-05")).text();
-    expect(html).toContain("Solicitar Matrícula");
-    expect(html).toContain("Funcionalidade em desenvolvimento");
+    expect(html).toContain(`href="/trials/${id}/enroll?month=2030-05" class="tb-ctl tb-enroll"`);
+    expect(html).not.toContain("Funcionalidade em desenvolvimento");
+    expect((await team.form("/trials?month=2030-05", { intent: "enroll", month: "2030-05" })).status).toBe(400);
     expect((await client.form("/trials?month=2030-05", { intent: "enroll" })).status).toBe(403);
   });
 

@@ -13,7 +13,7 @@ export const SUBMIT_LABELS = {
   create: { label: "Criar", pending: "Criando..." },
   update: { label: "Atualizar", pending: "Atualizando..." },
   register: { label: "Cadastrar", pending: "Cadastrando..." },
-  enroll: { label: "Matricular", pending: "Salvando..." },
+  enroll: { label: "Matricular", pending: "Matriculando..." },
   cancelEnrollment: { label: "Cancelar matrícula", pending: "Salvando..." },
 } as const;
 

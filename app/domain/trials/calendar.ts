@@ -93,6 +93,8 @@ export interface CalendarTrial {
   scheduledDate: string;
   scheduledTime: string;
   status: string;
+  /** The trial has led to an enrolment (the block reads 'Matriculado'). */
+  enrolled: boolean;
 }
 
 /** A day of the calendar: its first trials (calendar order) and how many it has. */

@@ -196,7 +196,7 @@ export interface TrialCalendar {
   kpis: TrialKpis;
 }
 
-const CALENDAR_COLUMNS = `"id", "guardianName", "studentName", "whatsappNumber", "scheduledDate", "scheduledTime", "status"`;
+const CALENDAR_COLUMNS = `"id", "guardianName", "studentName", "whatsappNumber", "scheduledDate", "scheduledTime", "status", "enrollmentId"`;
 
 /** The first `:perDay` trials of each given day, each day an index seek (see migration 0003). */
 function selectFirstOfDays(days: number) {
@@ -242,7 +242,7 @@ export async function getTrialCalendar(actor: Actor | null, month: string, perDa
     const dates = monthDates(month);
     const [counts, rows, cycles] = await Promise.all([
       selectRows<CalendarCount>(COUNT_DAYS, { first, last }),
-      selectRows<CalendarTrial>(selectFirstOfDays(dates.length), { perDay, ...Object.fromEntries(dates.map((d, i) => [`d${i}`, d])) }),
+      selectRows<CalendarRow>(selectFirstOfDays(dates.length), { perDay, ...Object.fromEntries(dates.map((d, i) => [`d${i}`, d])) }),
       selectRows<{ createdAt: string | Date; enrolledAt: string | Date | null }>(SALES_CYCLES, { first, last, enrolling: WANTS_TO_ENROLL }),
     ]);
     cached = { fingerprint, counts, rows, averageDays: averageSalesCycleDays(cycles.filter((c): c is SalesCycle => c.enrolledAt !== null)) };
@@ -259,9 +259,9 @@ export async function getTrialCalendar(actor: Actor | null, month: string, perDa
     byStatus[c.status] = (byStatus[c.status] ?? 0) + n;
     total += n;
   }
-  for (const r of cached.rows) {
+  for (const { enrollmentId, ...r } of cached.rows) {
     const date = dateOnly(r.scheduledDate);
-    (days[date] ??= { trials: [], total: 0 }).trials.push({ ...r, scheduledDate: date });
+    (days[date] ??= { trials: [], total: 0 }).trials.push({ ...r, scheduledDate: date, enrolled: enrollmentId !== null });
   }
   const kpis = kpisFromCounts(
     { total, noShow: byStatus[NO_SHOW] ?? 0, attended: byStatus[ATTENDED] ?? 0, enroll: byStatus[WANTS_TO_ENROLL] ?? 0 },
@@ -271,9 +271,10 @@ export async function getTrialCalendar(actor: Actor | null, month: string, perDa
 }
 
 type CalendarCount = { scheduledDate: string | Date; status: string; count: number | string };
+type CalendarRow = Omit<CalendarTrial, "enrolled"> & { enrollmentId: string | null };
 const CALENDAR_TABLES = ["trials", "trial_status_history"] as const;
 /** The months last read (at 3 trials shown per day, about 100 rows each). */
-const calendarCache = createLru<{ fingerprint: string; counts: CalendarCount[]; rows: CalendarTrial[]; averageDays: number }>({
+const calendarCache = createLru<{ fingerprint: string; counts: CalendarCount[]; rows: CalendarRow[]; averageDays: number }>({
   maxEntries: 48,
 });
 

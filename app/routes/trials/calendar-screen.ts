@@ -22,7 +22,7 @@ export function returnMonth(url: URL, date?: string | null): string | null {
   return null;
 }
 
-type PackedTrial = [id: string, guardianName: string, studentName: string, whatsappNumber: string, scheduledTime: string, status: string];
+type PackedTrial = [id: string, guardianName: string, studentName: string, whatsappNumber: string, scheduledTime: string, status: string, enrolled: 0 | 1];
 
 /**
  * The calendar's days as compact JSON for the page's loader data: arrays
@@ -34,7 +34,7 @@ export function packDays(days: Record<string, CalendarDayTrials>): string {
   for (const [date, day] of Object.entries(days)) {
     packed[date] = [
       day.total,
-      day.trials.map((t) => [t.id, t.guardianName, t.studentName, t.whatsappNumber, t.scheduledTime, t.status]),
+      day.trials.map((t) => [t.id, t.guardianName, t.studentName, t.whatsappNumber, t.scheduledTime, t.status, t.enrolled ? 1 : 0]),
     ];
   }
   return JSON.stringify(packed);
@@ -45,7 +45,7 @@ export function unpackDays(json: string): Record<string, CalendarDayTrials> {
   for (const [date, [total, trials]] of Object.entries(JSON.parse(json) as Record<string, [number, PackedTrial[]]>)) {
     days[date] = {
       total,
-      trials: trials.map(([id, guardianName, studentName, whatsappNumber, scheduledTime, status]) => ({
+      trials: trials.map(([id, guardianName, studentName, whatsappNumber, scheduledTime, status, enrolled]) => ({
         id,
         guardianName,
         studentName,
@@ -53,6 +53,7 @@ export function unpackDays(json: string): Record<string, CalendarDayTrials> {
         scheduledDate: date,
         scheduledTime,
         status,
+        enrolled: enrolled === 1,
       })),
     };
   }

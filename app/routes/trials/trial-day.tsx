@@ -19,7 +19,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     date: params.date,
     month,
     canManage: canManageTrials(user),
-    trials: trials.map(({ id, guardianName, studentName, whatsappNumber, scheduledDate, scheduledTime, status }) => ({
+    trials: trials.map(({ id, guardianName, studentName, whatsappNumber, scheduledDate, scheduledTime, status, enrollmentId }) => ({
       id,
       guardianName,
       studentName,
@@ -27,6 +27,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       scheduledDate,
       scheduledTime,
       status,
+      enrolled: enrollmentId !== null,
     })),
   };
 }

@@ -78,14 +78,20 @@ export default function TrialFormDialog({ loaderData }: Route.ComponentProps) {
       submit={trial ? "update" : "register"}
       footerStart={
         trial ? (
-          <LinkButton
-            to={`/trials/${trial.id}/delete${month ? `?month=${month}` : ""}`}
-            variant="ghost"
-            className="text-red-800 sm:mr-auto"
-            preventScrollReset
-          >
-            Excluir
-          </LinkButton>
+          <>
+            <LinkButton
+              to={`/trials/${trial.id}/delete${month ? `?month=${month}` : ""}`}
+              variant="ghost"
+              className="text-red-800 sm:mr-auto"
+              preventScrollReset
+            >
+              Excluir
+            </LinkButton>
+            {/* Any status may be enrolled from here; once enrolled, the same dialog shows the enrolment. */}
+            <LinkButton to={`/trials/${trial.id}/enroll${month ? `?month=${month}` : ""}`} variant="secondary" preventScrollReset>
+              {trial.enrollmentId ? "Matriculado" : "Matricular"}
+            </LinkButton>
+          </>
         ) : null
       }
     >

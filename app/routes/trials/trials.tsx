@@ -2,7 +2,7 @@ import { data, Outlet, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/trials";
 import { ChevronLeftIcon, ChevronRightIcon, PlusIcon, SpriteIcon } from "~/components/icons";
 import { ServerCached } from "~/components/server-cached";
-import { ENROLL_TOAST, TrialBlock } from "~/components/trial-block";
+import { TrialBlock } from "~/components/trial-block";
 import { LinkButton } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page";
 import { Spinner } from "~/components/ui/spinner";
@@ -53,10 +53,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * The calendar's own forms: the quick status change and 'Matricular'. Without
- * JavaScript they post here and come back to the month with a flash toast;
- * with JavaScript the status form goes through a fetcher (marked `enhanced`)
- * and gets its toast as data, so the page stays where it is.
+ * The calendar's own form: the quick status change. Without JavaScript it posts
+ * here and comes back to the month with a flash toast; with JavaScript it goes
+ * through a fetcher (marked `enhanced`) and gets its toast as data, so the page
+ * stays where it is. ('Matricular' is a dialog of its own: /trials/:id/enroll.)
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePermission(context, canManageTrials);
@@ -66,7 +66,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const enhanced = form.get("enhanced") === "1";
   const intent = form.get("intent");
 
-  if (intent === "enroll") return redirectWithToast(back, ENROLL_TOAST);
   if (intent !== "status") return data({ toast: undefined as Toast | undefined }, { status: 400 });
 
   let toast: Omit<Toast, "id">;

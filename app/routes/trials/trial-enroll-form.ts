@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { GUARDIAN_CHOICE_REQUIRED, OFFER_REQUIRED, startDateField } from "~/domain/enrollments/schema";
+import { formCheckbox, requiredString } from "~/domain/fields";
+import { guardianFormSchema, type GuardianInput } from "~/domain/guardians/schema";
+import { birthDateField, STUDENT_NAME_REQUIRED } from "~/domain/students/schema";
+
+/**
+ * The 'Matricular Aluno' form (/trials/:id/enroll), shared by the browser and
+ * the action. The family is an existing guardian (`guardianId`, a radio without
+ * JavaScript, a combobox with it) or a new one typed in the same form (the
+ * 'Novo Responsável' rules: address and one complete person, who is the
+ * primary). The output is the input of `enrollFromTrial`.
+ */
+export const FAMILY_EXISTING = "existing";
+export const FAMILY_NEW = "new";
+
+const formText = z.string().optional();
+
+export const trialEnrollFormSchema = z
+  .object({
+    studentName: formText,
+    birthDate: formText,
+    family: formText,
+    guardianId: formText,
+    // One person, the primary (`guardian.person.*`); the API's `persons` is built from it.
+    guardian: z
+      .object({
+        address: formText,
+        person: z.object({ fullName: formText, cpf: formText, email: formText, birthDate: formText, phone: formText }).optional(),
+      })
+      .optional(),
+    offerId: formText,
+    startDate: formText,
+    waitlist: formCheckbox,
+  })
+  .transform((form, ctx) => {
+    let failed = false;
+    const check = <T>(path: Array<string | number>, schema: z.ZodType<T>, value: unknown): T | undefined => {
+      const parsed = schema.safeParse(value);
+      if (parsed.success) return parsed.data;
+      failed = true;
+      ctx.addIssue({ code: "custom", path, message: parsed.error.issues[0].message });
+      return undefined;
+    };
+    const studentName = check(["studentName"], requiredString(STUDENT_NAME_REQUIRED), form.studentName ?? "");
+    const birthDate = check(["birthDate"], birthDateField, form.birthDate ?? "");
+    const offerId = check(["offerId"], requiredString(OFFER_REQUIRED, 100), form.offerId ?? "");
+    const startDate = check(["startDate"], startDateField, form.startDate ?? "");
+
+    let family: { guardianId: string } | { guardian: GuardianInput } | undefined;
+    if (form.family === FAMILY_NEW) {
+      const person = form.guardian?.person;
+      const parsed = guardianFormSchema.safeParse({ address: form.guardian?.address, persons: person ? [person] : [], primaryIndex: "0" });
+      if (parsed.success) {
+        const { formIndexes: _, ...guardian } = parsed.data;
+        family = { guardian };
+      } else {
+        failed = true;
+        for (const issue of parsed.error.issues) {
+          const path = issue.path[0] === "persons" ? ["person", ...issue.path.slice(2).map(String)] : issue.path.map(String);
+          ctx.addIssue({ code: "custom", path: ["guardian", ...path], message: issue.message });
+        }
+      }
+    } else {
+      const guardianId = check(["guardianId"], requiredString(GUARDIAN_CHOICE_REQUIRED, 100), form.guardianId ?? "");
+      if (guardianId) family = { guardianId };
+    }
+    if (failed || !family || studentName === undefined || offerId === undefined || startDate === undefined) return z.NEVER;
+    return { ...family, studentName, birthDate: birthDate ?? null, offerId, startDate, waitlist: form.waitlist };
+  });
+
+export type TrialEnrollFormValue = z.output<typeof trialEnrollFormSchema>;
+
+/** The service names the new guardian's person `guardian.persons[0].…`; the form, `guardian.person.…`. */
+export function toFormField(key: string): string {
+  return key.replace(/^guardian\.persons\[0\]/, "guardian.person").replace(/^guardian\.persons$/, "guardian.person");
+}
+
+/** The short message sent with the payment link (wa.me's `text`). */
+export function paymentMessage(r: { guardianName: string; studentName: string; classLabel: string; checkoutLink: string; waitlisted: boolean }): string {
+  const first = r.guardianName.trim().split(/\s+/)[0] ?? "";
+  const greeting = first ? `Olá, ${first}!` : "Olá!";
+  if (r.waitlisted) {
+    return `${greeting} ${r.studentName} está na lista de espera da turma ${r.classLabel}; avisaremos quando abrir uma vaga. Link de pagamento: ${r.checkoutLink}`;
+  }
+  return `${greeting} A matrícula de ${r.studentName} na turma ${r.classLabel} foi realizada. Para concluir, acesse o link de pagamento: ${r.checkoutLink}`;
+}
+
+/** https://wa.me/55<digits>?text=<message>: the WhatsApp chat with the message typed. */
+export function whatsappLink(digits: string, text: string): string {
+  return `https://wa.me/55${digits}?text=${encodeURIComponent(text)}`;
+}
