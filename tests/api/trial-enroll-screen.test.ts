@@ -306,7 +306,6 @@ describe("a trial whose enrolment was cancelled", () => {
     const { guardian } = await makeGuardian(1);
     const student = await makeStudent(guardian.id);
     const cancelled = await makeEnrollment({ studentId: student.id, classId: cls.id, offerId: offer.id, status: "Cancelada", trialId: trial.id });
-    await testDb().query(`UPDATE "trials" SET "enrollmentId" = :e WHERE "id" = :id`, { replacements: { e: cancelled.id, id: trial.id } });
     const page = await html(team, `/trials/${trial.id}/enroll`);
     expect(page.text).toContain("A matrícula feita a partir deste experimental foi cancelada");
     expect(page.text).not.toContain("Enviar link de pagamento");

@@ -170,6 +170,9 @@ describe("with an existing family", () => {
     const again = await team.post(`/api/trials/${trial.id}/enroll`, { guardianId: guardian.id, offerId: offer.id, startDate: START });
     expect([again.status, again.body.message]).toEqual([409, "Este experimental já foi matriculado"]);
     await admin.patch(`/api/enrollments/${first.body.enrollment.id}`, { status: "Cancelada", cancelReason: "Desistiu" });
+    // The trial is no longer enrolled (the calendar reads 'Matricular' again); the enrolment keeps where it came from.
+    expect((await team.get(`/api/trials/${trial.id}`)).body.enrollmentId).toBeNull();
+    expect((await team.get(`/api/enrollments/${first.body.enrollment.id}`)).body).toMatchObject({ status: "Cancelada", trialId: trial.id });
     const after = await team.post(`/api/trials/${trial.id}/enroll`, { guardianId: guardian.id, offerId: offer.id, startDate: START });
     expect(after.status).toBe(201);
     expect(after.body.trial.enrollmentId).toBe(after.body.enrollment.id);

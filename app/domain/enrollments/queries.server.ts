@@ -324,3 +324,12 @@ export async function hasWaitlist(classIds: string[]): Promise<boolean> {
   await db();
   return (await Enrollment.count({ where: { classId: { [Op.in]: ids }, status: WAITLISTED } })) > 0;
 }
+
+/** The latest enrolment made from a trial, whatever its status (the trial's dialog tells a cancelled one). */
+export async function latestEnrollmentOfTrial(actor: Actor | null, trialId: string): Promise<EnrollmentDTO | null> {
+  requireActor(actor);
+  if (!isUuid(trialId)) return null;
+  await db();
+  const row = await Enrollment.findOne({ where: { trialId }, order: [["createdAt", "DESC"], ["id", "DESC"]] });
+  return row ? toDTO(row) : null;
+}

@@ -11,7 +11,7 @@ import { insertStudent } from "../students/service.server";
 import { guardianExists } from "../guardians/queries.server";
 import { insertGuardian } from "../guardians/service.server";
 import { lockTrialForEnrollment, find as findTrial } from "../trials/queries.server";
-import { linkTrialEnrollment } from "../trials/service.server";
+import { linkTrialEnrollment, unlinkTrialEnrollment } from "../trials/service.server";
 import { classEnrollmentsIn, find, hasOpenEnrollment, hasWaitlist, toDTO } from "./queries.server";
 import {
   ACTIVE,
@@ -200,6 +200,7 @@ export async function updateEnrollment(actor: Actor | null, id: string, input: u
     }
     await enrollment.update(changes, { transaction: t });
     if (data.status === CANCELLED) {
+      await unlinkTrialEnrollment(enrollment.id, t);
       await settleWaitlist(seats, t);
     }
     return toDTO(enrollment);

@@ -83,3 +83,12 @@ export async function linkTrialEnrollment(trialId: string, enrollmentId: string,
   await trial.update({ enrollmentId }, { transaction: t });
   return toDTO(trial);
 }
+
+/**
+ * An enrolment was cancelled: the trial it came from is no longer enrolled
+ * ('Matriculado' on the calendar means a current enrolment), inside the
+ * cancellation's transaction. The enrolment keeps its `trialId`.
+ */
+export async function unlinkTrialEnrollment(enrollmentId: string, t: Transaction): Promise<void> {
+  await Trial.update({ enrollmentId: null }, { where: { enrollmentId }, transaction: t });
+}

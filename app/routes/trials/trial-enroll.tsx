@@ -11,7 +11,7 @@ import { CheckboxField } from "~/components/ui/form-controls";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { canManageTrials, type Actor } from "~/domain/actor";
 import { CANCELLED, WAITLISTED, type TrialEnrollResultDTO } from "~/domain/enrollments/schema";
-import { enrollOptions, getEnrollment } from "~/domain/enrollments/queries.server";
+import { enrollOptions, getEnrollment, latestEnrollmentOfTrial } from "~/domain/enrollments/queries.server";
 import { enrollFromTrial } from "~/domain/enrollments/service.server";
 import { findClassOption } from "~/domain/classes/queries.server";
 import { DomainError } from "~/domain/errors";
@@ -61,11 +61,15 @@ function enrollUrl(trialId: string, month: string | null): string {
   return `/trials/${trialId}/enroll${month ? `?month=${month}` : ""}`;
 }
 
-/** The enrolment the trial led to, if any (cancelled since, the trial may be enrolled again). */
-async function previousEnrollment(actor: Actor, enrollmentId: string | null) {
-  if (!enrollmentId) return null;
+/**
+ * The enrolment the trial led to: its current one (`enrollmentId`; cleared when
+ * that enrolment is cancelled), or else the latest one made from it, cancelled
+ * since (the trial may be enrolled again).
+ */
+async function previousEnrollment(actor: Actor, trial: { id: string; enrollmentId: string | null }) {
+  if (!trial.enrollmentId) return latestEnrollmentOfTrial(actor, trial.id);
   try {
-    return await getEnrollment(actor, enrollmentId);
+    return await getEnrollment(actor, trial.enrollmentId);
   } catch (error) {
     if (error instanceof DomainError && error.status === 404) return null;
     throw error;
@@ -79,7 +83,7 @@ export async function loader(args: Route.LoaderArgs) {
   const trial = await orRespond(getTrial(actor, params.id));
   const month = returnMonth(url, trial.scheduledDate);
   const closeTo = trialsUrl(month);
-  const [classOption, previous] = await Promise.all([findClassOption(trial.classId), previousEnrollment(actor, trial.enrollmentId)]);
+  const [classOption, previous] = await Promise.all([findClassOption(trial.classId), previousEnrollment(actor, trial)]);
   const enrollment = previous && previous.status !== CANCELLED ? previous : null;
   const classLabel = classOption?.label ?? "-";
   const base = { trial, month, closeTo, classLabel };
