@@ -174,6 +174,33 @@ export class Enrollment extends Model {
   declare updatedAt: Date;
 }
 
+/** One pupil's presence in one session (0010-attendance-makeups): of an enrolment or of a make-up. */
+export class AttendanceRecord extends Model {
+  declare id: string;
+  declare enrollmentId: string | null;
+  declare makeupId: string | null;
+  declare classId: string;
+  declare scheduleId: string;
+  declare date: string;
+  declare status: string;
+  declare note: string | null;
+  declare takenById: string | null;
+  declare createdAt: Date;
+  declare updatedAt: Date;
+}
+
+/** A make-up (reposição) of an absence, booked into a session of a class (0010-attendance-makeups). */
+export class Makeup extends Model {
+  declare id: string;
+  declare absenceId: string;
+  declare classId: string;
+  declare scheduleId: string;
+  declare date: string;
+  declare status: string;
+  declare createdAt: Date;
+  declare updatedAt: Date;
+}
+
 let initialised: Sequelize | null = null;
 
 /** Binds the model classes to a connection (once per process). */
@@ -357,6 +384,31 @@ export function initModels(sequelize: Sequelize) {
       trialId: { type: DataTypes.UUID, allowNull: true },
     },
     opts("enrollments"),
+  );
+  AttendanceRecord.init(
+    {
+      id: uuid,
+      enrollmentId: { type: DataTypes.UUID, allowNull: true },
+      makeupId: { type: DataTypes.UUID, allowNull: true },
+      classId: { type: DataTypes.UUID, allowNull: false },
+      scheduleId: { type: DataTypes.UUID, allowNull: false },
+      date: { type: DataTypes.DATEONLY, allowNull: false },
+      status: { type: DataTypes.STRING, allowNull: false },
+      note: { type: DataTypes.STRING, allowNull: true },
+      takenById: { type: DataTypes.UUID, allowNull: true },
+    },
+    opts("attendance_records"),
+  );
+  Makeup.init(
+    {
+      id: uuid,
+      absenceId: { type: DataTypes.UUID, allowNull: false },
+      classId: { type: DataTypes.UUID, allowNull: false },
+      scheduleId: { type: DataTypes.UUID, allowNull: false },
+      date: { type: DataTypes.DATEONLY, allowNull: false },
+      status: { type: DataTypes.STRING, allowNull: false },
+    },
+    opts("makeups"),
   );
 
   initUploadModel(sequelize);

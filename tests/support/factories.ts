@@ -8,9 +8,11 @@ import {
   ClassScheduleLink,
   Counter,
   Course,
+  AttendanceRecord,
   Enrollment,
   Guardian as GuardianRow,
   GuardianPerson as GuardianPersonRow,
+  Makeup,
   Offer,
   SchoolClass,
   Student,
@@ -75,9 +77,12 @@ export async function makeStaffUser(userType: "Team" | "Administrator" | "Client
   return User.create({ name: `Professor ${suffix()}`, email: `staff.${suffix()}@teste.com`, passwordHash: "!unusable", userType });
 }
 
-/** A whole class: branch, classroom, one schedule (or the given ones), course and responsible. */
+/**
+ * A whole class: branch, classroom, one schedule (or the given ones), course and responsible.
+ * `createdAt` back-dates it (its sessions start on its creation date).
+ */
 export async function makeClass(
-  attrs: Partial<{ branchId: string; classroomId: string; courseId: string; responsibleId: string; active: boolean }> & {
+  attrs: Partial<{ branchId: string; classroomId: string; courseId: string; responsibleId: string; active: boolean; createdAt: Date }> & {
     schedules?: Array<{ dayOfWeek: string; startTime: string; endTime: string }>;
   } = {},
 ) {
@@ -96,7 +101,15 @@ export async function makeClass(
     await counter.increment("value", { transaction });
     await counter.reload({ transaction });
     const cls = await SchoolClass.create(
-      { classNumber: counter.value, courseId, responsibleId, branchId, classroomId, active: attrs.active ?? true },
+      {
+        classNumber: counter.value,
+        courseId,
+        responsibleId,
+        branchId,
+        classroomId,
+        active: attrs.active ?? true,
+        ...(attrs.createdAt ? { createdAt: attrs.createdAt } : {}),
+      },
       { transaction },
     );
     for (const s of schedules) await ClassScheduleLink.create({ classId: cls.id, scheduleId: s.id }, { transaction });
@@ -247,4 +260,34 @@ export async function makeEnrollment(attrs: {
     ...attrs,
     status,
   });
+}
+
+/**
+ * An attendance record written directly (no session or roster rules): of an
+ * enrolment or of a make-up (give exactly one), 'Presente' unless told.
+ */
+export async function makeAttendance(attrs: {
+  enrollmentId?: string | null;
+  makeupId?: string | null;
+  classId: string;
+  scheduleId: string;
+  date: string;
+  status?: "Presente" | "Falta" | "Falta justificada";
+  note?: string | null;
+  takenById?: string | null;
+}) {
+  models();
+  return AttendanceRecord.create({ enrollmentId: null, makeupId: null, status: "Presente", note: null, takenById: null, ...attrs });
+}
+
+/** A make-up written directly (no window, course or capacity rules): 'Agendada' unless told. */
+export async function makeMakeup(attrs: {
+  absenceId: string;
+  classId: string;
+  scheduleId: string;
+  date: string;
+  status?: "Agendada" | "Realizada" | "Não compareceu";
+}) {
+  models();
+  return Makeup.create({ status: "Agendada", ...attrs });
 }

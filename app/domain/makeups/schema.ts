@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { day, hhmm, id, storedEnum, timestamp } from "../dto-fields";
+import { attendanceRecordDto, dateField } from "../attendance/schema";
+
+export const MAKEUP_STATUSES = ["Agendada", "Realizada", "Não compareceu"] as const;
+export type MakeupStatus = (typeof MAKEUP_STATUSES)[number];
+export const BOOKED = "Agendada";
+export const DONE = "Realizada";
+export const MISSED = "Não compareceu";
+
+/** A make-up goes into a session at most this many days after the absence. */
+export const MAKEUP_WINDOW_DAYS = 30;
+
+// The exact messages of the issue.
+export const OUT_OF_WINDOW = "Reposição fora do prazo de 30 dias";
+export const NO_ROOM = "Sem vagas nesta aula";
+export const ALREADY_HAS_MAKEUP = "Esta falta já tem reposição";
+// Where the issue is silent.
+export const ABSENCE_REQUIRED = "Falta é obrigatória";
+export const ABSENCE_NOT_FOUND = "Falta não encontrada";
+export const NOT_AN_ABSENCE = "Só é possível repor uma falta";
+export const OTHER_COURSE = "A reposição deve ser em uma turma do mesmo curso";
+export const CLASS_REQUIRED = "Turma é obrigatória";
+export const SCHEDULE_REQUIRED = "Horário é obrigatório";
+export const CLASS_INACTIVE = "Turma inativa";
+export const PAST_SESSION = "Não é possível agendar reposição em aula que já passou";
+export const MAKEUP_NOT_FOUND = "Reposição não encontrada";
+export const STATUS_INVALID = "Status da reposição inválido";
+
+const requiredId = (message: string) =>
+  z.string({ error: message }).max(100, { error: message, abort: true }).trim().min(1, message);
+
+/** POST /api/makeups */
+export const makeupSchema = z.object({
+  absenceId: requiredId(ABSENCE_REQUIRED),
+  classId: requiredId(CLASS_REQUIRED),
+  scheduleId: requiredId(SCHEDULE_REQUIRED),
+  date: dateField,
+});
+
+/** PATCH /api/makeups/{id}: move it (classId, scheduleId, date: the same rules) or set its status. */
+export const makeupUpdateSchema = z.object({
+  classId: requiredId(CLASS_REQUIRED).optional(),
+  scheduleId: requiredId(SCHEDULE_REQUIRED).optional(),
+  date: dateField.optional(),
+  status: z.enum(MAKEUP_STATUSES, { error: STATUS_INVALID }).optional(),
+});
+
+export type MakeupInput = z.output<typeof makeupSchema>;
+
+// ---- Responses ----
+
+export const makeupDto = z
+  .object({
+    id,
+    absenceId: id,
+    classId: id,
+    scheduleId: id,
+    date: day,
+    status: storedEnum(MAKEUP_STATUSES),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .meta({ id: "Makeup" });
+export type MakeupDTO = z.output<typeof makeupDto>;
+
+/** GET /api/makeups/options?absenceId= : sessions a make-up may go into. */
+export const makeupOptionDto = z
+  .object({
+    classId: id,
+    classLabel: z.string().describe("'Curso - Turma N (Unidade)'"),
+    scheduleId: id,
+    date: day,
+    startTime: hhmm,
+    endTime: hhmm,
+    freePlaces: z.number().int().positive(),
+  })
+  .meta({ id: "MakeupOption" });
+export type MakeupOptionDTO = z.output<typeof makeupOptionDto>;
+
+/** GET /api/students/{id}/attendance */
+export const studentAttendanceDto = z
+  .object({
+    studentId: id,
+    presenceRate: z.number().nullable().describe("Presenças ÷ registros, de 0 a 1; null sem registros"),
+    records: z.array(attendanceRecordDto.extend({ classLabel: z.string() })),
+    absences: z.array(
+      attendanceRecordDto.extend({ classLabel: z.string(), makeup: makeupDto.extend({ classLabel: z.string() }).nullable() }),
+    ),
+  })
+  .meta({ id: "StudentAttendance" });
+export type StudentAttendanceDTO = z.output<typeof studentAttendanceDto>;
