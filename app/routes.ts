@@ -47,6 +47,10 @@ export default [
       route(":id/edit", "routes/classes/class-form.tsx", { id: "class-edit" }),
       route(":id/delete", "routes/classes/class-delete.tsx"),
     ]),
+    route("classes/:id/students", "routes/classes/class-students.tsx", [
+      route("enroll", "routes/classes/class-enroll.tsx"),
+      route(":enrollmentId/cancel", "routes/students/enrollment-cancel.tsx", { id: "class-enrollment-cancel" }),
+    ]),
     // Secretaria
     route("guardians", "routes/guardians/guardians.tsx", [
       route("new", "routes/guardians/guardian-new.tsx"),
@@ -54,6 +58,15 @@ export default [
       route(":id/persons", "routes/guardians/guardian-persons.tsx"),
       route(":id/persons/:personId/edit", "routes/guardians/person-edit.tsx"),
       route(":id/persons/:personId/delete", "routes/guardians/person-delete.tsx"),
+    ]),
+    route("students", "routes/students/students.tsx", [
+      route("new", "routes/students/student-form.tsx", { id: "student-new" }),
+    ]),
+    route("students/:id", "routes/students/student.tsx", [
+      route("edit", "routes/students/student-form.tsx", { id: "student-edit" }),
+      route("delete", "routes/students/student-delete.tsx"),
+      route("enroll", "routes/students/student-enroll.tsx"),
+      route("enrollments/:enrollmentId/cancel", "routes/students/enrollment-cancel.tsx", { id: "student-enrollment-cancel" }),
     ]),
     // Comercial
     route("trials", "routes/trials/trials.tsx", [

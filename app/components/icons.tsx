@@ -46,6 +46,12 @@ export const GuardianIcon = (p: IconProps) => (
     <path d="M5.5 21a6.5 6.5 0 0 1 13 0" />
   </Icon>
 );
+export const StudentIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="6" r="3" />
+    <path d="M7 21v-5a5 5 0 0 1 10 0v5M10 21v-3h4v3" />
+  </Icon>
+);
 export const ClassIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M2 7l10-4 10 4-10 4z" />

@@ -94,8 +94,10 @@ export async function dialogAction<Schema extends z.ZodType, Loaded = null, Extr
     errorTitle: string;
     /** Never sent back to the browser (a password typed, a file posted). */
     hideFields?: string[];
-    redirectTo: string | ((value: z.output<Schema>) => string);
-    success: string;
+    /** Where success goes; a function also gets what `save` returned (e.g. the created record's page). */
+    redirectTo: string | ((value: z.output<Schema>, saved: unknown) => string);
+    /** The 'Sucesso' toast's text; a function gets what `save` returned (e.g. 'Em espera' or not). */
+    success: string | ((saved: unknown) => string);
   },
 ) {
   const actor = await requireActor(args, options.permission);
@@ -130,13 +132,15 @@ export async function dialogAction<Schema extends z.ZodType, Loaded = null, Extr
   if (submission.status === undefined) return answer(data<FormActionData>({ result: submission.reply({ hideFields }) }), context);
   if (submission.status !== "success") return answer(replyInvalid(submission, { hideFields }), context);
   const value = submission.value as z.output<Schema>;
+  let saved: unknown;
   try {
-    await options.save(value, context);
+    saved = await options.save(value, context);
   } catch (error) {
     return answer(replyWithError(submission, error, options.errorTitle, { hideFields }), context);
   }
-  const to = typeof options.redirectTo === "function" ? options.redirectTo(value) : options.redirectTo;
-  return redirectWithToast(to, { title: "Sucesso", description: options.success });
+  const to = typeof options.redirectTo === "function" ? options.redirectTo(value, saved) : options.redirectTo;
+  const success = typeof options.success === "function" ? options.success(saved) : options.success;
+  return redirectWithToast(to, { title: "Sucesso", description: success });
 }
 
 /** What a delete dialog's view needs: where 'Cancelar' goes and where the form posts. */

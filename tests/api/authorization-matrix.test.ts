@@ -116,7 +116,9 @@ class Fixture {
   trial = () =>
     this.once("trial", async () => (await makeTrial(await this.cls(), {}, [{ status: "Agendado", changedAt: new Date() }])).id);
   guardian = () => this.once("guardian", () => makeGuardian(2));
+  /** A student of the guardian, without enrolments until `enrollment` is asked for. */
   student = () => this.once("student", async () => (await makeStudent((await this.guardian()).guardian.id)).id);
+  /** The student's active enrolment in the class (with the branch's offer). */
   enrollment = () =>
     this.once("enrollment", async () => (await makeEnrollment({ studentId: await this.student(), classId: await this.cls(), offerId: await this.offer() })).id);
   offer = () =>
@@ -142,6 +144,7 @@ async function paramsFor(path: string, fx: Fixture): Promise<Record<string, stri
     else if (name === "scheduleId") params[name] = await fx.freeSchedule();
     else if (name === "branchId") params[name] = await fx.branch();
     else if (name === "personId") params[name] = (await fx.guardian()).persons[1].id;
+    else if (name === "enrollmentId") params[name] = await fx.enrollment();
     else if (name === "token") params[name] = (await issueUploadUrl()).split("/").pop()!;
     else if (name === "date") params[name] = "2026-11-21";
     else if (name === "id") {
@@ -242,6 +245,19 @@ const payloads: Record<string, PayloadMaker> = {
     return { form: { fullName: "Pessoa Editada", cpf: person.cpf, email: person.email, birthDate: "1991-01-01", phone: "11912345678" } };
   },
   [key("POST", "/guardians/:id/persons/:personId/delete")]: async () => ({ form: {} }),
+  [key("POST", "/students/new")]: async ({ fx }) => ({
+    form: { guardianId: (await fx.guardian()).guardian.id, fullName: `Aluno ${tag()}`, birthDate: "2017-04-02", active: "on" },
+  }),
+  [key("POST", "/students/:id/edit")]: async ({ fx }) => ({
+    form: { guardianId: (await fx.guardian()).guardian.id, fullName: `Aluno Editado ${tag()}`, active: "on" },
+  }),
+  [key("POST", "/students/:id/delete")]: async () => ({ form: {} }),
+  [key("POST", "/students/:id/enroll")]: async ({ fx }) => ({ form: { classId: await fx.cls(), offerId: await fx.offer(), startDate: "2026-12-07" } }),
+  [key("POST", "/students/:id/enrollments/:enrollmentId/cancel")]: async () => ({ form: { cancelReason: "Mudou de cidade" } }),
+  [key("POST", "/classes/:id/students/enroll")]: async ({ fx }) => ({
+    form: { studentId: await fx.student(), offerId: await fx.offer(), startDate: "2026-12-07" },
+  }),
+  [key("POST", "/classes/:id/students/:enrollmentId/cancel")]: async () => ({ form: { cancelReason: "Mudou de horário" } }),
   [key("POST", "/trials")]: async ({ fx }) => ({ form: { intent: "status", id: await fx.trial(), status: "Compareceu" } }),
   [key("POST", "/trials/new")]: async ({ fx }) => ({ form: { ...trialFields(await fx.cls()), origin: "Outros" } }),
   [key("POST", "/trials/:id/edit")]: async ({ fx }) => ({ form: { ...trialFields(await fx.cls()), origin: "Indicação", status: "Reagendado" } }),

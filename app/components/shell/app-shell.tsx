@@ -13,6 +13,7 @@ import {
   MenuIcon,
   OfferIcon,
   PanelIcon,
+  StudentIcon,
   UsersIcon,
 } from "~/components/icons";
 import { useAppName } from "~/hooks/use-app-name";
@@ -28,7 +29,13 @@ type NavItem = { to: string; label: string; icon: ComponentType<SVGProps<SVGSVGE
 const SECTIONS: { title: string; items: NavItem[]; bottom?: boolean }[] = [
   { title: "Menu", items: [{ to: "/", label: "Dashboard", icon: HomeIcon, end: true }] },
   { title: "Comercial", items: [{ to: "/trials", label: "Experimentais", icon: CalendarIcon }] },
-  { title: "Secretaria", items: [{ to: "/guardians", label: "Responsáveis", icon: GuardianIcon }] },
+  {
+    title: "Secretaria",
+    items: [
+      { to: "/guardians", label: "Responsáveis", icon: GuardianIcon },
+      { to: "/students", label: "Alunos", icon: StudentIcon },
+    ],
+  },
   { title: "Operação", items: [{ to: "/classes", label: "Turmas", icon: ClassIcon }] },
   {
     title: "Configurações",

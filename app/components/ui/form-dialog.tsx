@@ -13,6 +13,8 @@ export const SUBMIT_LABELS = {
   create: { label: "Criar", pending: "Criando..." },
   update: { label: "Atualizar", pending: "Atualizando..." },
   register: { label: "Cadastrar", pending: "Cadastrando..." },
+  enroll: { label: "Matricular", pending: "Salvando..." },
+  cancelEnrollment: { label: "Cancelar matrícula", pending: "Salvando..." },
 } as const;
 
 /** True while this dialog's form (posting to the dialog's own URL) is being submitted. */

@@ -6,6 +6,7 @@ import { EmptyState, PageHeader, StatusBadge, Th } from "~/components/ui/page";
 import { canManage } from "~/domain/actor";
 import type { ClassDTO } from "~/domain/classes/service.server";
 import { listClasses } from "~/domain/classes/queries.server";
+import { classOccupancy } from "~/domain/enrollments/queries.server";
 import { useShell } from "~/hooks/use-shell";
 import { getSelectedBranchId } from "~/branch-selection.server";
 import { actorOf, requireUser } from "~/session.server";
@@ -18,15 +19,20 @@ export async function loader({ context }: Route.LoaderArgs) {
   const user = await requireUser(context);
   const branchId = await getSelectedBranchId(context);
   const classes = await listClasses(actorOf(user), { branchId });
+  // One grouped read for every listed class's places (active enrolments of its classroom's capacity).
+  const occupancy = await classOccupancy(classes.map((c) => c.id));
   // Only what the list shows travels to the browser (it hydrates from this data),
-  // as one JSON string: the loader data's encoding goes value by value.
-  return { classes: JSON.stringify(classes.map(toRow)), count: classes.length, branchId, canManage: canManage(user) };
+  // as one JSON string: the loader data's encoding goes value by value. The
+  // occupancy is part of it, so the cached markup changes with every enrolment.
+  const rows = classes.map((c) => toRow(c, occupancy.get(c.id)));
+  return { classes: JSON.stringify(rows), count: classes.length, branchId, canManage: canManage(user) };
 }
 
 type ClassRow = ReturnType<typeof toRow>;
 
-function toRow(c: ClassDTO) {
+function toRow(c: ClassDTO, places: { active: number; capacity: number } | undefined) {
   return {
+    occupancy: places ? `${places.active}/${places.capacity}` : "-",
     id: c.id,
     classNumber: c.classNumber,
     courseName: c.courseName,
@@ -90,6 +96,7 @@ export default function Classes({ loaderData }: Route.ComponentProps) {
                 <Th>Unidade</Th>
                 <Th>Sala</Th>
                 <Th>Horários</Th>
+                <Th>Ocupação</Th>
                 <Th>Status</Th>
                 {canManage ? <Th className="text-right">Ações</Th> : null}
               </tr>
@@ -136,6 +143,12 @@ function ClassTableRow({ cls: c, canManage }: { cls: ClassRow; canManage: boolea
             ))}
           </ul>
         )}
+      </td>
+      <td className="td" data-label="Ocupação">
+        <a href={`/classes/${c.id}/students`} className="link whitespace-nowrap">
+          {c.occupancy}
+          <span className="sr-only">{` - Alunos da Turma #${c.classNumber}`}</span>
+        </a>
       </td>
       <td className="td stack-status">
         <StatusBadge active={c.active} />

@@ -8,6 +8,7 @@ import { Pagination, pageHref } from "~/components/ui/pagination";
 import { canManage } from "~/domain/actor";
 import type { GuardianDTO } from "~/domain/guardians/service.server";
 import { listGuardians } from "~/domain/guardians/queries.server";
+import { countStudentsByGuardian } from "~/domain/students/queries.server";
 import { formatCpf, formatPhone } from "~/lib/format";
 import { actorOf, requireUser } from "~/session.server";
 
@@ -18,8 +19,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
   const result = await listGuardians(actorOf(user), { q, page });
-  // Only what a card shows: the primary person and how many others there are.
-  const guardians = result.guardians.map((g) => cardOf(g));
+  const students = await countStudentsByGuardian(result.guardians.map((g) => g.id));
+  // Only what a card shows: the primary person, how many others there are, how many students.
+  const guardians = result.guardians.map((g) => cardOf(g, students.get(g.id) ?? 0));
   return { guardians, q, page: result.page, pageCount: result.pageCount, total: result.total, canManage: canManage(user) };
 }
 
@@ -80,7 +82,7 @@ export default function Guardians({ loaderData }: Route.ComponentProps) {
 
 type GuardianCardData = ReturnType<typeof cardOf>;
 
-function cardOf(g: GuardianDTO) {
+function cardOf(g: GuardianDTO, students: number) {
   const primary = g.persons.find((p) => p.isPrimary) ?? g.persons[0] ?? null;
   return {
     id: g.id,
@@ -89,11 +91,12 @@ function cardOf(g: GuardianDTO) {
       ? { fullName: primary.fullName, email: primary.email, cpf: primary.cpf, phone: primary.phone }
       : null,
     others: Math.max(0, g.persons.length - (primary ? 1 : 0)),
+    students,
   };
 }
 
 function GuardianCard({ guardian, canManage, search }: { guardian: GuardianCardData; canManage: boolean; search: string }) {
-  const { primary, others } = guardian;
+  const { primary, others, students } = guardian;
   const name = primary?.fullName ?? "Sem pessoa principal";
   return (
     <Card className="flex h-full flex-col">
@@ -108,9 +111,10 @@ function GuardianCard({ guardian, canManage, search }: { guardian: GuardianCardD
         <dt className="text-slate-600">Endereço</dt>
         <dd>{guardian.address}</dd>
       </dl>
-      {others > 0 ? (
-        <p className="mt-3">
-          <Badge>{`+${others} pessoa(s) adicional(is)`}</Badge>
+      {others > 0 || students > 0 ? (
+        <p className="mt-3 flex flex-wrap gap-2">
+          {others > 0 ? <Badge>{`+${others} pessoa(s) adicional(is)`}</Badge> : null}
+          {students > 0 ? <Badge className="bg-sky-100 text-sky-900">{`+${students} aluno(s)`}</Badge> : null}
         </p>
       ) : null}
       <div className="mt-auto flex flex-wrap justify-end gap-2 pt-4">

@@ -1,0 +1,113 @@
+import { useLocation } from "react-router";
+import type { Route } from "./+types/class-enroll";
+import { SearchPicker } from "~/components/search-picker";
+import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
+import { canManageTrials } from "~/domain/actor";
+import { getClass } from "~/domain/classes/queries.server";
+import { CLASS_FULL, enrollmentSchema } from "~/domain/enrollments/schema";
+import { createEnrollment } from "~/domain/enrollments/service.server";
+import { dialogAction, orRespond, requireActor } from "~/lib/forms.server";
+import { enrolledMessage, enrollState, typedEnrollValues } from "~/routes/students/enroll-form.server";
+import { enrollDefaults, EnrollmentFields } from "~/routes/students/enrollment-fields";
+import { pickerTerm, studentMatches, studentOption } from "~/routes/students/pickers.server";
+
+/** The student search's URL parameter. */
+const SEARCH = "studentQ";
+
+/**
+ * /classes/:id/students/enroll (Team and Administrator): 'Matricular aluno',
+ * an existing student into this class. The student is found with a combobox
+ * (JS) or with 'Buscar' and radio choices (no JS: a GET of this URL carrying
+ * the typed values, which come back as the defaults).
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const actor = await requireActor(args, canManageTrials);
+  const classId = args.params.id;
+  const cls = await orRespond(getClass(actor, classId));
+  const url = new URL(args.request.url);
+  const term = pickerTerm(url, SEARCH);
+  const [state, matches, selected] = await Promise.all([
+    enrollState(actor, classId),
+    studentMatches(term),
+    studentOption(actor, url.searchParams.get("studentId")),
+  ]);
+  return {
+    cls: { id: cls.id, title: `${cls.courseName} - Turma ${cls.classNumber}` },
+    state,
+    values: enrollDefaults(state, typedEnrollValues(url.searchParams)),
+    term,
+    matches,
+    selected,
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const classId = args.params.id;
+  return dialogAction(args, {
+    permission: canManageTrials,
+    load: (actor) => getClass(actor, classId),
+    prepare: (formData) => formData.set("classId", classId),
+    schema: enrollmentSchema,
+    save: (value, { actor }) => createEnrollment(actor, value),
+    // A re-rendered dialog keeps the chosen student and what was typed, with the class's current places.
+    extra: async ({ actor, formData }) => {
+      const studentId = formData.get("studentId");
+      const [state, selected] = await Promise.all([
+        enrollState(actor, classId),
+        studentOption(actor, typeof studentId === "string" ? studentId : null),
+      ]);
+      return { state, values: enrollDefaults(state, typedEnrollValues(formData)), selected };
+    },
+    errorTitle: "Erro ao matricular aluno",
+    redirectTo: `/classes/${classId}/students`,
+    success: enrolledMessage,
+  });
+}
+
+export default function ClassEnrollDialog({ loaderData, actionData }: Route.ComponentProps) {
+  const { cls, term, matches } = loaderData;
+  const answered = actionData && "state" in actionData ? actionData : null;
+  const state = answered?.state ?? loaderData.state;
+  const values = answered?.values ?? loaderData.values;
+  const selected = answered ? answered.selected : loaderData.selected;
+  const { pathname } = useLocation();
+  const [form, fields] = useDialogForm({
+    id: `class-enroll-${cls.id}`,
+    schema: enrollmentSchema,
+    defaultValue: { studentId: selected?.id ?? "" },
+  });
+  return (
+    <FormDialog
+      form={form}
+      title="Matricular aluno"
+      description={cls.title}
+      closeTo={`/classes/${cls.id}/students`}
+      size="lg"
+      submit="enroll"
+    >
+      {/* The class is the URL's (the action sets it again); here for the form's own checks. */}
+      <input type="hidden" name={fields.classId.name} value={cls.id} />
+      <SearchPicker
+        name={fields.studentId.name}
+        label="Aluno"
+        searchLabel="Buscar aluno por nome"
+        searchName={SEARCH}
+        query={term}
+        matches={matches}
+        selected={selected}
+        errors={fields.studentId.errors}
+        action={pathname}
+        searchHref={(q) => `${pathname}?${new URLSearchParams({ [SEARCH]: q })}`}
+        emptyText="Nenhum aluno encontrado"
+        hint="Digite parte do nome do aluno"
+      />
+      <EnrollmentFields fields={fields} state={state} values={values} classFull={form.errors?.includes(CLASS_FULL)} />
+    </FormDialog>
+  );
+}
+
+export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
+  return [{ title: "Matricular aluno" }];
+}
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/components/route-error";

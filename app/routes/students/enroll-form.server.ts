@@ -1,0 +1,40 @@
+import type { Actor } from "~/domain/actor";
+import { DomainError } from "~/domain/errors";
+import { enrollOptions } from "~/domain/enrollments/queries.server";
+import { WAITLISTED, type EnrollmentDTO } from "~/domain/enrollments/schema";
+import { EMPTY_ENROLL_STATE, type EnrollState, type EnrollValues } from "./enrollment-fields";
+
+/** The enrolment form's state for a class; a missing or unknown class gives the empty state. */
+export async function enrollState(actor: Actor, classId: string | null | undefined): Promise<EnrollState> {
+  if (!classId) return EMPTY_ENROLL_STATE;
+  try {
+    const options = await enrollOptions(actor, classId);
+    return {
+      classId,
+      offers: options.offers.map((o) => ({ id: o.id, label: o.label })),
+      nextSessionDate: options.nextSessionDate,
+      full: options.full,
+      capacity: options.capacity,
+      active: options.active,
+    };
+  } catch (error) {
+    if (error instanceof DomainError) return EMPTY_ENROLL_STATE;
+    throw error;
+  }
+}
+
+const text = (value: FormDataEntryValue | null | undefined) => (typeof value === "string" ? value.slice(0, 100) : "");
+
+/** What was typed in an enrolment form (a posted form, or a no-JS search's URL). */
+export function typedEnrollValues(source: FormData | URLSearchParams): Partial<EnrollValues> {
+  return {
+    offerId: text(source.get("offerId")) || undefined,
+    startDate: text(source.get("startDate")) || undefined,
+    waitlist: source.get("waitlist") === "on" ? true : undefined,
+  };
+}
+
+/** The 'Sucesso' toast of a new enrolment: active, or on the waiting list. */
+export function enrolledMessage(saved: unknown): string {
+  return (saved as EnrollmentDTO | undefined)?.status === WAITLISTED ? "Aluno incluído na lista de espera" : "Matrícula realizada";
+}

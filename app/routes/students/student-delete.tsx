@@ -1,0 +1,26 @@
+import type { Route } from "./+types/student-delete";
+import { DeleteDialog } from "~/components/confirm-delete-dialog";
+import { canManage } from "~/domain/actor";
+import { getStudent } from "~/domain/students/queries.server";
+import { deleteStudent } from "~/domain/students/service.server";
+import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/lib/forms.server";
+
+/** /students/:id/delete (Administrator): refused with 409 while the student has enrolments. */
+const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({
+  permission: canManage,
+  find: (actor) => getStudent(actor, args.params.id),
+  remove: (actor) => deleteStudent(actor, args.params.id),
+  back: "/students",
+  closeTo: () => `/students/${args.params.id}`,
+  errorTitle: "Erro ao excluir aluno",
+  success: "Aluno removido",
+});
+
+export const loader = (args: Route.LoaderArgs) => deleteDialogLoader(args, spec(args));
+export const action = (args: Route.ActionArgs) => deleteDialogAction(args, spec(args));
+
+export default function StudentDelete() {
+  return <DeleteDialog text="Tem certeza que deseja excluir este aluno? Esta ação não pode ser desfeita." />;
+}
+
+export { ErrorBoundary, meta } from "~/components/confirm-delete-dialog";

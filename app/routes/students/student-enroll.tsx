@@ -1,0 +1,140 @@
+import { useEffect, useMemo, useState } from "react";
+import { useFetcher, useLocation } from "react-router";
+import type { Route } from "./+types/student-enroll";
+import { Button } from "~/components/ui/button";
+import { Field, inputClass } from "~/components/ui/field";
+import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
+import { canManageTrials } from "~/domain/actor";
+import { listClassOptions } from "~/domain/classes/queries.server";
+import { CLASS_FULL, enrollmentSchema } from "~/domain/enrollments/schema";
+import { createEnrollment } from "~/domain/enrollments/service.server";
+import { getStudent } from "~/domain/students/queries.server";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { dialogAction, orRespond, requireActor } from "~/lib/forms.server";
+import { enrolledMessage, enrollState, typedEnrollValues } from "./enroll-form.server";
+import { enrollDefaults, EnrollmentFields, type EnrollState, type EnrollValues } from "./enrollment-fields";
+
+/**
+ * /students/:id/enroll (Team and Administrator): a new enrolment of this
+ * student: the class, then its offers and its next session as the start date
+ * (`?classId=` chooses the class: the enhanced form loads it with a fetcher,
+ * without JavaScript 'Continuar' answers the dialog for the chosen class).
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const actor = await requireActor(args, canManageTrials);
+  const student = await orRespond(getStudent(actor, args.params.id));
+  const url = new URL(args.request.url);
+  const [classes, state] = await Promise.all([listClassOptions(), enrollState(actor, url.searchParams.get("classId"))]);
+  return {
+    student: { id: student.id, fullName: student.fullName },
+    classes: classes.map((c) => ({ id: c.id, label: c.label })),
+    state,
+    values: enrollDefaults(state, typedEnrollValues(url.searchParams)),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const studentId = args.params.id;
+  const formState = async (actor: Parameters<typeof enrollState>[0], formData: FormData) => {
+    const classId = formData.get("classId");
+    const state = await enrollState(actor, typeof classId === "string" ? classId : null);
+    return { state, values: enrollDefaults(state, typedEnrollValues(formData)) };
+  };
+  return dialogAction(args, {
+    permission: canManageTrials,
+    load: (actor) => getStudent(actor, studentId),
+    intents: { refresh: ({ actor, formData }) => formState(actor, formData) },
+    prepare: (formData) => formData.set("studentId", studentId),
+    schema: enrollmentSchema,
+    save: (value, { actor }) => createEnrollment(actor, value),
+    extra: ({ actor, formData }) => formState(actor, formData),
+    errorTitle: "Erro ao matricular aluno",
+    redirectTo: `/students/${studentId}`,
+    success: enrolledMessage,
+  });
+}
+
+export default function StudentEnrollDialog({ loaderData, actionData }: Route.ComponentProps) {
+  const { student, classes } = loaderData;
+  const server = useMemo<{ state: EnrollState; values: EnrollValues }>(
+    () => (actionData && "state" in actionData ? actionData : { state: loaderData.state, values: loaderData.values }),
+    [actionData, loaderData],
+  );
+  const { pathname } = useLocation();
+  const hydrated = useHydrated();
+
+  // The class's offers and dates are state, so choosing a class updates them at once.
+  const [current, setCurrent] = useState(server);
+  useEffect(() => setCurrent(server), [server]);
+  const options = useFetcher<typeof loader>();
+  useEffect(() => {
+    if (options.data && options.state === "idle") setCurrent({ state: options.data.state, values: options.data.values });
+  }, [options.data, options.state]);
+
+  const [form, fields] = useDialogForm({
+    id: `student-enroll-${student.id}`,
+    schema: enrollmentSchema,
+    defaultValue: { classId: server.state.classId },
+  });
+  const classErrors = fields.classId.errors;
+  return (
+    <FormDialog
+      form={form}
+      title="Nova matrícula"
+      description={student.fullName}
+      closeTo={`/students/${student.id}`}
+      size="lg"
+      submit="enroll"
+    >
+      {/* The student is the URL's (the action sets it again); here for the form's own checks. */}
+      <input type="hidden" name={fields.studentId.name} value={student.id} />
+      <Field label="Turma" field={fields.classId} required>
+        <select
+          id={fields.classId.id}
+          name={fields.classId.name}
+          defaultValue={server.state.classId}
+          key={`class-${server.state.classId}`}
+          aria-invalid={classErrors ? true : undefined}
+          aria-describedby={classErrors ? fields.classId.errorId : undefined}
+          onChange={(e) => {
+            const classId = e.currentTarget.value;
+            if (classId) options.load(`${pathname}?${new URLSearchParams({ classId })}`);
+            else
+              setCurrent({ state: { ...current.state, classId: "", offers: [] }, values: { offerId: "", startDate: "", waitlist: false } });
+          }}
+          className={inputClass}
+        >
+          <option value="">Selecione a turma</option>
+          {classes.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      {hydrated ? null : (
+        <div>
+          <p className="mb-2 text-xs text-slate-600">
+            Escolheu outra turma? Clique em Continuar para ver as ofertas e a próxima aula dela.
+          </p>
+          <Button type="submit" name="intent" value="refresh" variant="outline" size="sm" formNoValidate>
+            Continuar
+          </Button>
+        </div>
+      )}
+      <EnrollmentFields
+        fields={fields}
+        state={current.state}
+        values={current.values}
+        classFull={form.errors?.includes(CLASS_FULL)}
+        loading={options.state === "loading"}
+      />
+    </FormDialog>
+  );
+}
+
+export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
+  return [{ title: "Nova matrícula" }];
+}
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/components/route-error";

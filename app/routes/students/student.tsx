@@ -1,0 +1,195 @@
+import { Link, Outlet } from "react-router";
+import type { Route } from "./+types/student";
+import { PlusIcon, SpriteIcon } from "~/components/icons";
+import { LinkButton } from "~/components/ui/button";
+import { Badge, Card, DataList, StatusBadge } from "~/components/ui/page";
+import { canManage, canManageTrials } from "~/domain/actor";
+import { CANCELLED, WAITLISTED } from "~/domain/enrollments/schema";
+import { ageOn, getStudentOverview } from "~/domain/students/queries.server";
+import { today } from "~/domain/trials/calendar";
+import { formatBRL, formatPhone } from "~/lib/format";
+import { orRespond } from "~/lib/forms.server";
+import { actorOf, requireUser } from "~/session.server";
+import { ageLabel, formatDay } from "./student-screen";
+import { EnrollmentStatusBadge } from "./enrollment-status";
+
+/** /students/:id: the student, the family (address, persons) and the enrolments, with the actions the user may take. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const user = requireUser(context);
+  const { student, guardian, enrollments } = await orRespond(getStudentOverview(actorOf(user), params.id));
+  return {
+    student: {
+      id: student.id,
+      fullName: student.fullName,
+      birthDate: student.birthDate,
+      age: ageOn(student.birthDate, today()),
+      notes: student.notes,
+      active: student.active,
+    },
+    family: {
+      id: guardian.id,
+      address: guardian.address,
+      persons: guardian.persons.map((p) => ({ id: p.id, fullName: p.fullName, phone: p.phone, email: p.email, isPrimary: p.isPrimary })),
+    },
+    enrollments: enrollments.map((e) => ({
+      id: e.id,
+      classId: e.classId,
+      classLabel: e.classLabel,
+      branchName: e.branchName,
+      offer: `${e.offerName} - ${formatBRL(e.offerValue)}`,
+      startDate: e.startDate,
+      status: e.status,
+      waitlistPosition: e.waitlistPosition,
+      cancelReason: e.cancelReason,
+    })),
+    canEnroll: canManageTrials(user),
+    canManage: canManage(user),
+  };
+}
+
+type EnrollmentRow = Route.ComponentProps["loaderData"]["enrollments"][number];
+
+export default function StudentPage({ loaderData }: Route.ComponentProps) {
+  const { student, family, enrollments, canEnroll, canManage } = loaderData;
+  const base = `/students/${student.id}`;
+  const cancelLink = (e: EnrollmentRow) =>
+    canManage && e.status !== CANCELLED ? (
+      <LinkButton to={`${base}/enrollments/${e.id}/cancel`} variant="outline" size="sm" preventScrollReset className="text-red-800">
+        Cancelar<span className="sr-only"> a matrícula em {e.classLabel}</span>
+      </LinkButton>
+    ) : null;
+  const classLink = (e: EnrollmentRow) => (
+    <Link
+      to={`/classes/${e.classId}/students`}
+      className="link"
+    >
+      {e.classLabel}
+    </Link>
+  );
+  const status = (e: EnrollmentRow) => (
+    <>
+      <EnrollmentStatusBadge status={e.status} position={e.waitlistPosition} />
+      {e.status === CANCELLED && e.cancelReason ? (
+        <span className="mt-1 block text-xs text-slate-700">Motivo: {e.cancelReason}</span>
+      ) : null}
+    </>
+  );
+  return (
+    <div>
+      <nav aria-label="Trilha" className="mb-2 text-sm">
+        <Link
+          to="/students"
+          className="link"
+        >
+          Alunos
+        </Link>
+      </nav>
+      <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">{student.fullName}</h1>
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-slate-700">
+            <StatusBadge active={student.active} />
+            <span>{ageLabel(student.age)}</span>
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {canEnroll && student.active ? (
+            <LinkButton to={`${base}/enroll`} preventScrollReset>
+              <PlusIcon /> Nova matrícula
+            </LinkButton>
+          ) : null}
+          {canManage ? (
+            <>
+              <LinkButton to={`${base}/edit`} variant="outline" preventScrollReset>
+                <SpriteIcon name="pencil" /> Editar
+              </LinkButton>
+              <LinkButton to={`${base}/delete`} variant="outline" preventScrollReset className="text-red-800">
+                <SpriteIcon name="trash" /> Excluir
+              </LinkButton>
+            </>
+          ) : null}
+        </div>
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card>
+          <h2 className="font-semibold">Dados do aluno</h2>
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-slate-600">Data de nascimento</dt>
+            <dd>{formatDay(student.birthDate)}</dd>
+            <dt className="text-slate-600">Idade</dt>
+            <dd>{ageLabel(student.age)}</dd>
+            <dt className="text-slate-600">Observações</dt>
+            <dd className="whitespace-pre-line">{student.notes || "-"}</dd>
+          </dl>
+        </Card>
+        <Card>
+          <h2 className="font-semibold">Família</h2>
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-slate-600">Endereço</dt>
+            <dd>{family.address}</dd>
+          </dl>
+          <ul className="mt-3 space-y-2" aria-label="Pessoas da família">
+            {family.persons.map((p) => (
+              <li key={p.id} className="rounded-md border border-slate-200 p-2 text-sm">
+                <p className="flex flex-wrap items-center gap-2 font-medium">
+                  {p.fullName}
+                  {p.isPrimary ? <Badge>Principal</Badge> : null}
+                </p>
+                <p className="text-slate-700">
+                  Telefone: {formatPhone(p.phone) || "-"}
+                  <span className="block break-all">E-mail: {p.email}</span>
+                </p>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      </div>
+
+      <section aria-labelledby="enrollments-title" className="mt-8">
+        <h2 id="enrollments-title" className="mb-3 text-lg font-semibold">
+          Matrículas
+        </h2>
+        <DataList
+          caption="Matrículas"
+          rows={enrollments}
+          rowKey={(e) => e.id}
+          empty="Nenhuma matrícula"
+          card={(e) => (
+            <>
+              <div className="flex items-start justify-between gap-2">
+                <h3 className="font-semibold">{classLink(e)}</h3>
+                <div className="text-right">{status(e)}</div>
+              </div>
+              <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                <dt className="text-slate-600">Unidade</dt>
+                <dd>{e.branchName}</dd>
+                <dt className="text-slate-600">Oferta</dt>
+                <dd>{e.offer}</dd>
+                <dt className="text-slate-600">Início</dt>
+                <dd>{formatDay(e.startDate)}</dd>
+              </dl>
+              {cancelLink(e) ? <div className="mt-3 flex justify-end">{cancelLink(e)}</div> : null}
+            </>
+          )}
+          columns={[
+            { header: "Turma", cell: classLink },
+            { header: "Unidade", cell: (e) => e.branchName },
+            { header: "Oferta", cell: (e) => e.offer },
+            { header: "Início", cell: (e) => formatDay(e.startDate), className: "whitespace-nowrap" },
+            { header: "Status", cell: status },
+          ]}
+          actions={canManage ? (e) => cancelLink(e) : undefined}
+        />
+        {enrollments.some((e) => e.status === WAITLISTED) ? (
+          <p className="mt-2 text-sm text-slate-700">Matrículas em espera passam a ativas quando uma vaga da turma é liberada.</p>
+        ) : null}
+      </section>
+      <Outlet />
+    </div>
+  );
+}
+
+export function meta({ data }: Route.MetaArgs): Route.MetaDescriptors {
+  return [{ title: data?.student ? `${data.student.fullName} - Alunos` : "Aluno" }];
+}

@@ -1,0 +1,143 @@
+import { Form, Link, Outlet, useLocation } from "react-router";
+import type { Route } from "./+types/students";
+import { PlusIcon } from "~/components/icons";
+import { Button, LinkButton } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/field";
+import { DataList, PageHeader, StatusBadge } from "~/components/ui/page";
+import { Pagination } from "~/components/ui/pagination";
+import { canManageTrials } from "~/domain/actor";
+import { listStudentsPage } from "~/domain/students/queries.server";
+import { actorOf, requireUser } from "~/session.server";
+import { ageLabel, listHref, readListParams } from "./student-screen";
+
+/** /students?q=&status=&page=: the search, the status filter and the page live in the URL (they work without JS). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(context);
+  const { q, status, page } = readListParams(new URL(request.url));
+  const result = await listStudentsPage(actorOf(user), { q, status, page });
+  // Only what a row shows travels to the browser.
+  const students = result.students.map((s) => ({
+    id: s.id,
+    fullName: s.fullName,
+    age: s.age,
+    guardianName: s.guardianName,
+    classes: s.classes,
+    active: s.active,
+  }));
+  return { students, q, status, page: result.page, pageCount: result.pageCount, total: result.total, canCreate: canManageTrials(user) };
+}
+
+type StudentListRow = Route.ComponentProps["loaderData"]["students"][number];
+
+const STATUS_CHOICES = [
+  { value: "", label: "Todos" },
+  { value: "active", label: "Ativos" },
+  { value: "inactive", label: "Inativos" },
+] as const;
+
+export default function Students({ loaderData }: Route.ComponentProps) {
+  const { students, q, status, page, pageCount, total, canCreate } = loaderData;
+  const { search } = useLocation();
+  const name = (s: StudentListRow) => (
+    <Link
+      to={`/students/${s.id}`}
+      className="link"
+    >
+      {s.fullName}
+    </Link>
+  );
+  const classes = (s: StudentListRow) =>
+    s.classes.length === 0 ? (
+      "-"
+    ) : (
+      <ul>
+        {s.classes.map((label) => (
+          <li key={label}>{label}</li>
+        ))}
+      </ul>
+    );
+  return (
+    <div>
+      <PageHeader
+        title="Alunos"
+        actions={
+          canCreate ? (
+            <LinkButton to={`/students/new${search}`} preventScrollReset>
+              <PlusIcon /> Novo Aluno
+            </LinkButton>
+          ) : null
+        }
+      />
+      <Form method="get" role="search" className="mb-6 flex flex-col gap-2 sm:flex-row sm:items-end">
+        <div className="flex-1 space-y-1.5">
+          <label htmlFor="student-search" className="block text-sm font-medium text-slate-900">
+            Buscar por nome
+          </label>
+          <input id="student-search" type="search" name="q" defaultValue={q} key={q} className={inputClass} maxLength={100} />
+        </div>
+        <div className="space-y-1.5 sm:w-40">
+          <label htmlFor="student-status" className="block text-sm font-medium text-slate-900">
+            Status
+          </label>
+          <select id="student-status" name="status" defaultValue={status ?? ""} key={status ?? ""} className={inputClass}>
+            {STATUS_CHOICES.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex gap-2">
+          <Button type="submit" variant="secondary">
+            Buscar
+          </Button>
+          {q || status ? (
+            <LinkButton to="/students" variant="ghost">
+              Limpar
+            </LinkButton>
+          ) : null}
+        </div>
+      </Form>
+      {students.length > 0 ? (
+        <p className="mb-3 text-sm text-slate-700" aria-live="polite">
+          {total === 1 ? "1 aluno" : `${total} alunos`}
+        </p>
+      ) : null}
+      <DataList
+        caption="Alunos"
+        rows={students}
+        rowKey={(s) => s.id}
+        empty="Nenhum aluno encontrado"
+        card={(s) => (
+          <>
+            <div className="flex items-start justify-between gap-2">
+              <h2 className="font-semibold">{name(s)}</h2>
+              <StatusBadge active={s.active} />
+            </div>
+            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+              <dt className="text-slate-600">Idade</dt>
+              <dd>{ageLabel(s.age)}</dd>
+              <dt className="text-slate-600">Responsável</dt>
+              <dd>{s.guardianName}</dd>
+              <dt className="text-slate-600">Turmas</dt>
+              <dd>{classes(s)}</dd>
+            </dl>
+          </>
+        )}
+        columns={[
+          { header: "Nome", cell: name },
+          { header: "Idade", cell: (s) => ageLabel(s.age), className: "whitespace-nowrap" },
+          { header: "Responsável", cell: (s) => s.guardianName },
+          { header: "Turmas", cell: classes },
+          { header: "Status", cell: (s) => <StatusBadge active={s.active} /> },
+        ]}
+      />
+      <Pagination page={page} pageCount={pageCount} href={(p) => listHref({ q, status, page: p })} />
+      <Outlet />
+    </div>
+  );
+}
+
+export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
+  return [{ title: "Alunos" }];
+}

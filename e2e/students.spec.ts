@@ -1,0 +1,276 @@
+import type { Locator, Page } from "@playwright/test";
+import { randomUUID } from "node:crypto";
+import { makeBranch, makeClass, makeClassroom, makeCourse, makeEnrollment, makeGuardian, makeOffer, makeStudent } from "./db";
+import { expect, hydrated, test } from "./fixtures";
+
+const tag = () => randomUUID().slice(0, 6);
+
+/** A class of `capacity` places with an active offer of its branch, and a family with one person. */
+async function setup(capacity: number) {
+  const branch = await makeBranch({ name: `Unidade ${tag()}` });
+  const classroom = await makeClassroom(branch.id, { capacity });
+  const course = await makeCourse({ name: `Ballet ${tag()}` });
+  const { cls } = await makeClass({ branchId: branch.id, classroomId: classroom.id, courseId: course.id });
+  const offer = await makeOffer(branch.id, { name: `Plano ${tag()}`, monthlyValue: "150.00" });
+  const family = await makeGuardian(1);
+  return {
+    cls,
+    offer,
+    family,
+    branchId: branch.id,
+    shortLabel: `${course.name} - Turma ${cls.classNumber}`,
+    classLabel: `${course.name} - Turma ${cls.classNumber} (${branch.name})`,
+    offerLabel: `${offer.name} - R$ 150,00`,
+  };
+}
+
+/**
+ * Chooses a record in a search picker: with JavaScript by typing into the
+ * combobox and clicking the option; without, through 'Buscar' (a GET of the
+ * dialog) and the radio choice.
+ */
+async function pick(
+  page: Page,
+  dialog: () => Locator,
+  jsEnabled: boolean,
+  p: { label: string; searchLabel: string; term: string; choice: string },
+) {
+  if (jsEnabled) {
+    await dialog().getByRole("combobox", { name: p.label }).fill(p.term);
+    await dialog().getByRole("option", { name: p.choice }).click();
+    await expect(dialog().getByRole("combobox", { name: p.label })).toHaveValue(p.choice);
+  } else {
+    await dialog().getByLabel(p.searchLabel).fill(p.term);
+    await dialog().getByRole("button", { name: "Buscar" }).click();
+    await expect(page).toHaveURL(/(guardianQ|studentQ)=/);
+    await dialog().getByRole("radio", { name: p.choice }).check();
+  }
+}
+
+test.describe("Alunos e matrículas", () => {
+  test("registers a student, finds it, enrols it; a full class sends the next to the waiting list; cancelling promotes the first", async ({
+    page,
+    loginAs,
+    jsEnabled,
+    expectNoAxeViolations,
+  }) => {
+    test.setTimeout(150_000);
+    await loginAs("Administrator");
+    const { cls, family, classLabel, shortLabel, offerLabel } = await setup(1);
+    const guardianName = family.persons[0].fullName;
+    const waiting = await makeStudent(family.guardian.id, { fullName: `Bruna ${tag()}` });
+    const name = `Alice ${tag()}`;
+
+    // The list, the menu entry and the 'Novo Aluno' dialog.
+    await page.goto("/");
+    await page.getByRole("link", { name: "Alunos" }).first().click();
+    await expect(page.getByRole("heading", { name: "Alunos", level: 1 })).toBeVisible();
+    await expectNoAxeViolations();
+    await page.getByRole("link", { name: "Novo Aluno" }).click();
+    await expect(page).toHaveURL(/\/students\/new$/);
+    const dialog = () => page.getByRole("dialog", { name: "Novo Aluno" });
+    await expect(dialog()).toBeVisible();
+    if (jsEnabled) await hydrated(page);
+    await dialog().getByRole("button", { name: "Cadastrar" }).click();
+    await expect(dialog().getByText("Nome do aluno é obrigatório")).toBeVisible();
+    await expect(dialog().getByText("Responsável é obrigatório")).toBeVisible();
+
+    await dialog().getByLabel("Nome do aluno").fill(name);
+    await pick(page, dialog, jsEnabled, {
+      label: "Responsável",
+      searchLabel: "Buscar responsável por nome, e-mail ou CPF",
+      term: guardianName.slice(0, 12),
+      choice: guardianName,
+    });
+    await expect(dialog().getByLabel("Nome do aluno")).toHaveValue(name);
+    await dialog().getByLabel("Data de nascimento").fill("2017-04-02");
+    await expectNoAxeViolations();
+    await dialog().getByRole("button", { name: "Cadastrar" }).click();
+    await expect(page).toHaveURL(/\/students\/[0-9a-f-]{36}$/);
+    await expect(page.getByText("Aluno cadastrado")).toBeVisible();
+    await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+
+    // Search by name on the list, then open the student's page.
+    await page.goto("/students");
+    await page.getByLabel("Buscar por nome").fill(name);
+    await page.getByRole("button", { name: "Buscar" }).click();
+    await expect(page).toHaveURL(/q=Alice/);
+    const row = page.getByRole("row", { name: new RegExp(name) });
+    await expect(row).toContainText(guardianName);
+    await expect(row).toContainText("anos");
+    await row.getByRole("link", { name }).click();
+    await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+    await expect(page.getByText("Nenhuma matrícula")).toBeVisible();
+    await expect(page.getByText(guardianName)).toBeVisible();
+    await expectNoAxeViolations();
+
+    // 'Nova matrícula': the class, then its offer; the start date is the class's next session.
+    await page.getByRole("link", { name: "Nova matrícula" }).click();
+    const enroll = () => page.getByRole("dialog", { name: "Nova matrícula" });
+    await expect(enroll()).toBeVisible();
+    if (jsEnabled) await hydrated(page);
+    await enroll().getByLabel("Turma").selectOption({ label: classLabel });
+    if (!jsEnabled) await enroll().getByRole("button", { name: "Continuar" }).click();
+    await expect(enroll().getByText("0 de 1 vagas")).toBeVisible();
+    await expect(enroll().getByLabel("Data de início")).not.toHaveValue("");
+    await enroll().getByLabel("Oferta").selectOption({ label: offerLabel });
+    await expectNoAxeViolations();
+    await enroll().getByRole("button", { name: "Matricular" }).click();
+    await expect(page.getByText("Matrícula realizada")).toBeVisible();
+    const enrolment = page.getByRole("row", { name: new RegExp(`Turma ${cls.classNumber}`) });
+    await expect(enrolment).toContainText("Ativa");
+    await expect(enrolment).toContainText(offerLabel);
+
+    // The roster: 'N de M vagas', an empty waiting list.
+    await enrolment.getByRole("link", { name: shortLabel, exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Alunos da Turma", level: 1 })).toBeVisible();
+    await expect(page.getByText("1 de 1 vagas")).toBeVisible();
+    await expect(page.getByText("Lista de espera vazia")).toBeVisible();
+    await expectNoAxeViolations();
+
+    // 'Matricular aluno' into the full class: 'Turma lotada', then the waiting list.
+    await page.getByRole("link", { name: "Matricular aluno" }).click();
+    const add = () => page.getByRole("dialog", { name: "Matricular aluno" });
+    await expect(add()).toBeVisible();
+    if (jsEnabled) await hydrated(page);
+    await pick(page, add, jsEnabled, {
+      label: "Aluno",
+      searchLabel: "Buscar aluno por nome",
+      term: waiting.fullName,
+      choice: waiting.fullName,
+    });
+    await add().getByLabel("Oferta").selectOption({ label: offerLabel });
+    await expectNoAxeViolations();
+    await add().getByRole("button", { name: "Matricular" }).click();
+    // The message above the form (the toast says it too).
+    await expect(
+      add()
+        .getByRole("alert")
+        .filter({ hasText: /^Turma lotada$/ }),
+    ).toBeVisible();
+    await add().getByLabel("Entrar na lista de espera").check();
+    // From the keyboard: without JavaScript the error toast stays in the corner, over the button's edge.
+    await add().getByRole("button", { name: "Matricular" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByText("Aluno incluído na lista de espera")).toBeVisible();
+    const waitlist = page.getByRole("list", { name: "Lista de espera, em ordem" });
+    await expect(waitlist.getByRole("listitem")).toHaveCount(1);
+    await expect(waitlist).toContainText(`1º`);
+    await expect(waitlist).toContainText(waiting.fullName);
+
+    // Cancel Alice's enrolment with a reason: Bruna is promoted.
+    await page.getByRole("link", { name: `Cancelar a matrícula de ${name}` }).click();
+    const cancel = () => page.getByRole("dialog", { name: "Cancelar matrícula" });
+    await expect(cancel()).toBeVisible();
+    await cancel().getByRole("button", { name: "Cancelar matrícula" }).click();
+    await expect(cancel().getByText("Motivo do cancelamento é obrigatório")).toBeVisible();
+    await cancel().getByLabel("Motivo do cancelamento").fill("Mudou de cidade");
+    await cancel().getByRole("button", { name: "Cancelar matrícula" }).click();
+    await expect(page.getByText("Matrícula cancelada")).toBeVisible();
+    await expect(page.getByText("Lista de espera vazia")).toBeVisible();
+    await expect(page.getByRole("table", { name: "Alunos matriculados" })).toContainText(waiting.fullName);
+    await expect(page.getByRole("table", { name: "Alunos matriculados" })).not.toContainText(name);
+    await expect(page.getByText("1 de 1 vagas")).toBeVisible();
+  });
+
+  test("the classes list shows the occupancy, linking to the roster; guardian cards count their students", async ({
+    page,
+    loginAs,
+    baseURL,
+  }) => {
+    await loginAs("Team");
+    const { cls, offer, family, branchId } = await setup(8);
+    const student = await makeStudent(family.guardian.id);
+    await makeEnrollment({ studentId: student.id, classId: cls.id, offerId: offer.id });
+    // The classes list shows the globally selected branch's classes.
+    const chosen = await page.request.post("/preferences/branch", {
+      form: { branchId, redirectTo: "/classes" },
+      headers: { Origin: baseURL! },
+      maxRedirects: 0,
+    });
+    expect(chosen.status()).toBe(302);
+    await page.goto(`/guardians?q=${encodeURIComponent(family.persons[0].fullName)}`);
+    await expect(page.getByText("+1 aluno(s)")).toBeVisible();
+    await page.goto("/classes");
+    const occupancy = page.getByRole("link", { name: `1/8 - Alunos da Turma #${cls.classNumber}` });
+    await expect(occupancy).toBeVisible();
+    await occupancy.click();
+    await expect(page.getByRole("heading", { name: "Alunos da Turma", level: 1 })).toBeVisible();
+    await expect(page.getByText("1 de 8 vagas")).toBeVisible();
+    await expect(page.getByRole("table", { name: "Alunos matriculados" })).toContainText(student.fullName);
+  });
+
+  test("the student combobox works with the keyboard; Escape closes the list, then the dialog @js-only", async ({ page, loginAs }) => {
+    await loginAs("Team");
+    const { cls, family, offerLabel } = await setup(5);
+    const first = `Valentina ${tag()}`;
+    await makeStudent(family.guardian.id, { fullName: `${first} A` });
+    const second = await makeStudent(family.guardian.id, { fullName: `${first} B` });
+
+    await page.goto(`/classes/${cls.id}/students/enroll`);
+    await hydrated(page);
+    const dialog = page.getByRole("dialog", { name: "Matricular aluno" });
+    const box = dialog.getByRole("combobox", { name: "Aluno" });
+    await box.focus();
+    await page.keyboard.type(first, { delay: 20 });
+    // The list box's options (the offer select's options are options too).
+    const options = dialog.getByRole("listbox").getByRole("option");
+    await expect(options).toHaveCount(2);
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    await expect(dialog.getByRole("option", { name: second.fullName })).toHaveAttribute("data-focus", "");
+    await page.keyboard.press("Enter");
+    await expect(box).toHaveValue(second.fullName);
+    await expect(dialog.getByRole("listbox")).toHaveCount(0);
+
+    // Escape with the list open closes the list only.
+    await page.keyboard.press("ArrowDown");
+    await expect(options.first()).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog.getByRole("listbox")).toHaveCount(0);
+    await expect(dialog).toBeVisible();
+
+    await page.keyboard.press("Tab");
+    await expect(dialog.getByLabel("Oferta")).toBeFocused();
+    await dialog.getByLabel("Oferta").selectOption({ label: offerLabel });
+    await dialog.getByRole("button", { name: "Matricular" }).click();
+    await expect(page.getByText("Matrícula realizada")).toBeVisible();
+    await expect(page.getByRole("table", { name: "Alunos matriculados" })).toContainText(second.fullName);
+
+    // Escape closes a dialog and goes back to the roster.
+    await page.getByRole("link", { name: "Matricular aluno" }).click();
+    await expect(page.getByRole("dialog", { name: "Matricular aluno" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page).toHaveURL(new RegExp(`/classes/${cls.id}/students$`));
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+
+  test("the list pages by 24 keeping the search and the status, axe-clean on both ends at 375 px and 1280 px", async ({
+    page,
+    loginAs,
+    expectNoAxeViolations,
+  }) => {
+    test.setTimeout(150_000);
+    const family = await makeGuardian(1);
+    const name = `Lista ${tag()}`;
+    for (let i = 0; i < 26; i++) await makeStudent(family.guardian.id, { fullName: `${name} ${String(i).padStart(2, "0")}` });
+    await makeStudent(family.guardian.id, { fullName: `${name} Inativa`, active: false });
+    await loginAs("Client");
+
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/students?q=${encodeURIComponent(name)}&status=active`);
+      await expect(page.getByText("26 alunos")).toBeVisible();
+      await expect(page.getByText(`${name} Inativa`)).toHaveCount(0);
+      const nav = page.getByRole("navigation", { name: "Paginação" });
+      await expect(nav.getByText("Página 1 de 2")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Novo Aluno" })).toHaveCount(0);
+      await expectNoAxeViolations();
+      await nav.getByRole("link", { name: "Próxima" }).click();
+      await expect(nav.getByText("Página 2 de 2")).toBeVisible();
+      await expect(page).toHaveURL(/status=active/);
+      await expect(page.getByRole("link", { name: `${name} 25` }).first()).toBeVisible();
+      await expectNoAxeViolations();
+    }
+  });
+});
