@@ -273,4 +273,53 @@ test.describe("Alunos e matrículas", () => {
       await expectNoAxeViolations();
     }
   });
+
+  test("administrator edits and deletes a student from its page; Team sees only 'Nova matrícula'", async ({
+    page,
+    loginAs,
+    jsEnabled,
+    expectNoAxeViolations,
+  }) => {
+    test.setTimeout(120_000);
+    const family = await makeGuardian(1);
+    const student = await makeStudent(family.guardian.id, { fullName: `Davi ${tag()}`, birthDate: "2015-08-20" });
+
+    await loginAs("Team");
+    await page.goto(`/students/${student.id}`);
+    await expect(page.getByRole("link", { name: "Nova matrícula" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Editar" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Excluir" })).toHaveCount(0);
+
+    await loginAs("Administrator");
+    await page.goto(`/students/${student.id}`);
+    await page.getByRole("link", { name: "Editar" }).click();
+    const edit = () => page.getByRole("dialog", { name: "Editar Aluno" });
+    await expect(edit().getByLabel("Nome do aluno")).toHaveValue(student.fullName);
+    await expect(edit().getByLabel("Data de nascimento")).toHaveValue("2015-08-20");
+    if (jsEnabled) {
+      await hydrated(page);
+      await expect(edit().getByRole("combobox", { name: "Responsável" })).toHaveValue(family.persons[0].fullName);
+    } else await expect(edit().getByRole("radio", { name: family.persons[0].fullName })).toBeChecked();
+    await expectNoAxeViolations();
+    const renamed = `Davi Renomeado ${tag()}`;
+    await edit().getByLabel("Nome do aluno").fill(renamed);
+    await edit().getByLabel("Observações").fill("Alergia a amendoim");
+    await edit().getByLabel("Ativo").uncheck();
+    await edit().getByRole("button", { name: "Atualizar" }).click();
+    await expect(page.getByText("Aluno atualizado")).toBeVisible();
+    await expect(page.getByRole("heading", { name: renamed, level: 1 })).toBeVisible();
+    await expect(page.getByText("Alergia a amendoim")).toBeVisible();
+    await expect(page.getByText("Inativo")).toBeVisible();
+    // An inactive student is not enrolled anew.
+    await expect(page.getByRole("link", { name: "Nova matrícula" })).toHaveCount(0);
+
+    await page.getByRole("link", { name: "Excluir" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Confirmar exclusão" });
+    await expect(confirm.getByText("Tem certeza que deseja excluir este aluno? Esta ação não pode ser desfeita.")).toBeVisible();
+    await confirm.getByRole("button", { name: "Excluir" }).click();
+    await expect(page).toHaveURL(/\/students$/);
+    await expect(page.getByText("Aluno removido")).toBeVisible();
+    await page.goto(`/students?q=${encodeURIComponent(renamed)}`);
+    await expect(page.getByText("Nenhum aluno encontrado")).toBeVisible();
+  });
 });

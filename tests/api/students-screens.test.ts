@@ -231,6 +231,12 @@ describe("enrolment dialogs without JavaScript", () => {
     expect(status).toBe(200);
     expect(html).toContain("Matricular aluno");
     expect(html).toMatch(new RegExp(`<input type="radio"[^>]*name="studentId"[^>]*value="${student.id}"`));
+    // A student already in the class (active or waiting) is not offered again.
+    const enrolled = await makeStudent(family.guardian.id, { fullName: `${name} Matriculada` });
+    await makeEnrollment({ studentId: enrolled.id, classId: cls.id, offerId: (await makeOffer(cls.branchId)).id });
+    const again = await page(team, `/classes/${cls.id}/students/enroll?studentQ=${encodeURIComponent(name)}`);
+    expect(again.html).toMatch(new RegExp(`name="studentId"[^>]*value="${student.id}"`));
+    expect(again.html).not.toMatch(new RegExp(`name="studentId"[^>]*value="${enrolled.id}"`));
     const none = await page(team, `/classes/${cls.id}/students/enroll?studentQ=${encodeURIComponent(`zzz ${tag()}`)}`);
     expect(none.html).toContain("Nenhum aluno encontrado");
   });

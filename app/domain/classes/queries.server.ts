@@ -284,6 +284,12 @@ export async function findClassOption(id: string, t?: Transaction): Promise<Clas
   return row ? toOption(row) : null;
 }
 
+/** The ids of the classes that match (e.g. a classroom's). */
+export async function classIdsOf(where: { classroomId: string }): Promise<string[]> {
+  await db();
+  return (await SchoolClass.findAll({ where, attributes: ["id"], order: [["classNumber", "ASC"]] })).map((c) => c.id);
+}
+
 /** How many classes match (e.g. a branch's or a classroom's, before deleting it), inside the caller's transaction. */
 export async function countClasses(where: { branchId: string } | { classroomId: string }, t?: Transaction): Promise<number> {
   await db();

@@ -4,6 +4,7 @@ import { SearchPicker } from "~/components/search-picker";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { canManageTrials } from "~/domain/actor";
 import { getClass } from "~/domain/classes/queries.server";
+import { getClassEnrollments } from "~/domain/enrollments/queries.server";
 import { CLASS_FULL, enrollmentSchema } from "~/domain/enrollments/schema";
 import { createEnrollment } from "~/domain/enrollments/service.server";
 import { dialogAction, orRespond, requireActor } from "~/lib/forms.server";
@@ -28,7 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
   const term = pickerTerm(url, SEARCH);
   const [state, matches, selected] = await Promise.all([
     enrollState(actor, classId),
-    studentMatches(term),
+    term ? studentsInClass(actor, classId).then((inClass) => studentMatches(term, inClass)) : [],
     studentOption(actor, url.searchParams.get("studentId")),
   ]);
   return {
@@ -39,6 +40,12 @@ export async function loader(args: Route.LoaderArgs) {
     matches,
     selected,
   };
+}
+
+/** The students with an enrolment in the class that is not cancelled (active or waiting): the picker leaves them out. */
+async function studentsInClass(actor: Parameters<typeof getClassEnrollments>[0], classId: string): Promise<Set<string>> {
+  const roster = await getClassEnrollments(actor, classId);
+  return new Set([...roster.enrollments, ...roster.waitlist].map((e) => e.studentId));
 }
 
 export async function action(args: Route.ActionArgs) {

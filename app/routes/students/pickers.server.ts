@@ -1,8 +1,7 @@
 import type { PickerOption } from "~/components/search-picker";
 import type { Actor } from "~/domain/actor";
 import { DomainError } from "~/domain/errors";
-import type { GuardianDTO } from "~/domain/guardians/schema";
-import { getGuardian, listGuardians } from "~/domain/guardians/queries.server";
+import { guardianOption as findGuardianOption, searchGuardianOptions, type GuardianOption } from "~/domain/guardians/queries.server";
 import { getStudent, searchStudentOptions } from "~/domain/students/queries.server";
 import { formatCpf } from "~/lib/format";
 
@@ -14,35 +13,34 @@ export function pickerTerm(url: URL, name: string): string {
   return (url.searchParams.get(name) ?? "").trim().slice(0, 100);
 }
 
-function guardianOptionOf(g: GuardianDTO): PickerOption {
-  const primary = g.persons.find((p) => p.isPrimary) ?? g.persons[0];
-  const detail = [primary?.email, primary?.cpf ? formatCpf(primary.cpf) : null].filter(Boolean).join(" · ");
-  return { id: g.id, label: primary?.fullName ?? "Sem pessoa principal", detail: detail || null };
+/** A family as a choice: its primary person, with the e-mail and CPF (and the person that matched, when another). */
+function guardianOptionOf(g: GuardianOption): PickerOption {
+  const other = g.personName && g.personName !== g.label ? `Pessoa: ${g.personName}` : null;
+  const detail = [g.email, g.cpf ? formatCpf(g.cpf) : null, other].filter(Boolean).join(" · ");
+  return { id: g.id, label: g.label, detail: detail || null };
 }
 
-/** Guardians whose persons' name, e-mail or CPF contain the term (the guardians list's search). */
-export async function guardianMatches(actor: Actor, term: string): Promise<PickerOption[]> {
+/** Guardians whose persons' name, e-mail or CPF contain the term (the guardians list's search). The caller checked the permission. */
+export async function guardianMatches(term: string): Promise<PickerOption[]> {
   if (!term) return [];
-  const page = await listGuardians(actor, { q: term, page: 1, pageSize: PICKER_LIMIT });
-  return page.guardians.map(guardianOptionOf);
+  return (await searchGuardianOptions(term, { limit: PICKER_LIMIT })).map(guardianOptionOf);
 }
 
 /** The chosen guardian as a picker option; null when the id names none (the form then asks again). */
-export async function guardianOption(actor: Actor, id: string | null | undefined): Promise<PickerOption | null> {
+export async function guardianOption(id: string | null | undefined): Promise<PickerOption | null> {
   if (!id) return null;
-  try {
-    return guardianOptionOf(await getGuardian(actor, id));
-  } catch (error) {
-    if (error instanceof DomainError) return null;
-    throw error;
-  }
+  const found = await findGuardianOption(id);
+  return found ? guardianOptionOf(found) : null;
 }
 
-/** Active students whose name contains the term, with their guardian. */
-export async function studentMatches(term: string): Promise<PickerOption[]> {
+/** Active students whose name contains the term, with their guardian; `exclude` leaves some out (those already in the class). */
+export async function studentMatches(term: string, exclude: ReadonlySet<string> = new Set()): Promise<PickerOption[]> {
   if (!term) return [];
-  const found = await searchStudentOptions(term, { limit: PICKER_LIMIT });
-  return found.map((s) => ({ id: s.id, label: s.label, detail: s.guardianName ? `Responsável: ${s.guardianName}` : null }));
+  const found = await searchStudentOptions(term, { limit: PICKER_LIMIT + Math.min(exclude.size, 3 * PICKER_LIMIT) });
+  return found
+    .filter((s) => !exclude.has(s.id))
+    .slice(0, PICKER_LIMIT)
+    .map((s) => ({ id: s.id, label: s.label, detail: s.guardianName ? `Responsável: ${s.guardianName}` : null }));
 }
 
 /** The chosen student as a picker option; null when the id names none. */

@@ -30,7 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
   const term = pickerTerm(url, SEARCH);
   const typed = url.searchParams.has(SEARCH) ? url.searchParams : null;
   const guardianId = typed?.get("guardianId") || url.searchParams.get("guardianId") || student?.guardianId || null;
-  const [matches, guardian] = await Promise.all([guardianMatches(actor, term), guardianOption(actor, guardianId)]);
+  const [matches, guardian] = await Promise.all([guardianMatches(term), guardianOption(guardianId)]);
   return {
     student,
     values: valuesOf(student, typed),
@@ -66,9 +66,9 @@ export async function action(args: Route.ActionArgs) {
     schema: studentFormSchema,
     save: (value, { actor }) => (id ? updateStudent(actor, id, value) : createStudent(actor, value)),
     // A re-rendered dialog keeps the chosen guardian.
-    extra: async ({ actor, formData }) => {
+    extra: async ({ formData }) => {
       const posted = formData.get("guardianId");
-      return { guardian: await guardianOption(actor, typeof posted === "string" ? posted : null) };
+      return { guardian: await guardianOption(typeof posted === "string" ? posted : null) };
     },
     errorTitle: id ? "Erro ao atualizar aluno" : "Erro ao cadastrar aluno",
     // A new student's page comes next (to enrol them); an edit goes back to the page.
