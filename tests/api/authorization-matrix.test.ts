@@ -80,10 +80,8 @@ class Fixture {
       return session;
     });
   /** An enrolment in the class since long before its sessions. */
-  activeEnrollment = () =>
-    this.once("activeEnrollment", async () =>
-      (await makeEnrollment({ studentId: await this.student(), classId: await this.cls(), offerId: await this.offer(), startDate: "2020-01-06" })).id,
-    );
+  /** The student's enrolment in the class (one open enrolment per student and class), active since long before its sessions. */
+  activeEnrollment = () => this.enrollment();
   absence = () =>
     this.once("absence", async () => {
       const session = await this.session();
@@ -120,7 +118,11 @@ class Fixture {
   student = () => this.once("student", async () => (await makeStudent((await this.guardian()).guardian.id)).id);
   /** The student's active enrolment in the class (with the branch's offer). */
   enrollment = () =>
-    this.once("enrollment", async () => (await makeEnrollment({ studentId: await this.student(), classId: await this.cls(), offerId: await this.offer() })).id);
+    this.once(
+      "enrollment",
+      async () =>
+        (await makeEnrollment({ studentId: await this.student(), classId: await this.cls(), offerId: await this.offer(), startDate: "2020-01-06" })).id,
+    );
   offer = () =>
     this.once("offer", async () => {
       const res = await admin.post("/api/offers", {
