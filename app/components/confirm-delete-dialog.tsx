@@ -10,6 +10,8 @@ import { SubmitButton, useIsSubmitting } from "./ui/form-controls";
  * Cancelar + the confirm button. It posts to its own URL and redirects back.
  */
 export function ConfirmDeleteDialog({
+  title = "Confirmar exclusão",
+  cancelLabel = "Cancelar",
   text,
   closeTo,
   action,
@@ -18,6 +20,10 @@ export function ConfirmDeleteDialog({
   errors,
   nested,
 }: {
+  /** The dialog's title (a cancellation that is not a deletion says so). */
+  title?: string;
+  /** The words of the link that closes it without doing anything. */
+  cancelLabel?: string;
   text: string;
   closeTo: string;
   action: string;
@@ -29,12 +35,12 @@ export function ConfirmDeleteDialog({
 }) {
   const pending = useIsSubmitting(action);
   return (
-    <RouteDialog title="Confirmar exclusão" description={text} closeTo={closeTo} size="sm" role="alertdialog" nested={nested}>
+    <RouteDialog title={title} description={text} closeTo={closeTo} size="sm" role="alertdialog" nested={nested}>
       <Form method="post" action={action} preventScrollReset>
         <FormErrors errors={errors} />
         <DialogFooter>
           <LinkButton to={closeTo} variant="outline" preventScrollReset>
-            Cancelar
+            {cancelLabel}
           </LinkButton>
           <SubmitButton pending={pending} label={confirmLabel} pendingLabel={pendingLabel} variant="destructive" />
         </DialogFooter>
@@ -53,7 +59,14 @@ export function ConfirmDeleteDialog({
  *   export default () => <DeleteDialog text="Tem certeza que deseja excluir …" />;
  *   export { meta, ErrorBoundary } from "~/components/confirm-delete-dialog";
  */
-export function DeleteDialog(props: { text: string; confirmLabel?: string; pendingLabel?: string; nested?: boolean }) {
+export function DeleteDialog(props: {
+  text: string;
+  title?: string;
+  cancelLabel?: string;
+  confirmLabel?: string;
+  pendingLabel?: string;
+  nested?: boolean;
+}) {
   const { closeTo, action } = useLoaderData() as DeleteDialogData;
   const refused = useActionData() as { errors?: string[] } | undefined;
   return <ConfirmDeleteDialog {...props} closeTo={closeTo} action={action} errors={refused?.errors} />;

@@ -128,7 +128,11 @@ class Fixture {
   student = () => this.once("student", async () => (await makeStudent((await this.guardian()).guardian.id)).id);
   /** The student's active enrolment in the class (with the branch's offer). */
   enrollment = () =>
-    this.once("enrollment", async () => (await makeEnrollment({ studentId: await this.student(), classId: await this.cls(), offerId: await this.offer() })).id);
+    this.once(
+      "enrollment",
+      async () =>
+        (await makeEnrollment({ studentId: await this.student(), classId: await this.cls(), offerId: await this.offer(), startDate: "2020-01-06" })).id,
+    );
   offer = () =>
     this.once("offer", async () => {
       const res = await admin.post("/api/offers", {
@@ -153,6 +157,7 @@ async function paramsFor(path: string, fx: Fixture): Promise<Record<string, stri
     else if (name === "branchId") params[name] = await fx.branch();
     else if (name === "personId") params[name] = (await fx.guardian()).persons[1].id;
     else if (name === "enrollmentId") params[name] = await fx.enrollment();
+    else if (name === "makeupId") params[name] = await fx.makeup();
     else if (name === "token") params[name] = (await issueUploadUrl()).split("/").pop()!;
     else if (name === "date") params[name] = "2026-11-21";
     else if (name === "id") {
@@ -265,6 +270,11 @@ const payloads: Record<string, PayloadMaker> = {
   [key("POST", "/classes/:id/students/enroll")]: async ({ fx }) => ({
     form: { studentId: await fx.student(), offerId: await fx.offer(), startDate: "2026-12-07" },
   }),
+  [key("POST", "/students/:id/makeup")]: async ({ fx }) => {
+    const t = await fx.makeupTarget();
+    return { form: { absenceId: await fx.absence(), session: `${t.classId}|${t.scheduleId}|${t.date}` } };
+  },
+  [key("POST", "/students/:id/makeups/:makeupId/delete")]: async () => ({ form: {} }),
   [key("POST", "/classes/:id/students/:enrollmentId/cancel")]: async () => ({ form: { cancelReason: "Mudou de horário" } }),
   [key("POST", "/trials")]: async ({ fx }) => ({ form: { intent: "status", id: await fx.trial(), status: "Compareceu" } }),
   [key("POST", "/trials/new")]: async ({ fx }) => ({ form: { ...trialFields(await fx.cls()), origin: "Outros" } }),
@@ -353,6 +363,8 @@ const queries: Record<string, (fx: Fixture) => Promise<string>> = {
     return `?date=${session.date}&scheduleId=${session.scheduleId}`;
   },
   [key("GET", "/api/makeups/options")]: async (fx) => `?absenceId=${await fx.absence()}`,
+  [key("GET", "/students/:id/makeup")]: async (fx) => `?absenceId=${await fx.absence()}`,
+  [key("POST", "/students/:id/makeup")]: async (fx) => `?absenceId=${await fx.absence()}`,
 };
 
 function offerForm(branchId: string) {

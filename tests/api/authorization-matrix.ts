@@ -150,6 +150,11 @@ export const matrix: MatrixRow[] = [
     table: "enrollments",
     target: "enrollmentId",
   },
+  // Make-ups from the student's page: Team and Administrator book and cancel them (issue 17).
+  { path: "/students/:id/makeup", method: "GET", expect: trialDialog },
+  { path: "/students/:id/makeup", method: "POST", expect: trialFormPost, table: "makeups" },
+  { path: "/students/:id/makeups/:makeupId/delete", method: "GET", expect: trialDialog },
+  { path: "/students/:id/makeups/:makeupId/delete", method: "POST", expect: trialFormPost, table: "makeups", target: "makeupId" },
   { path: "/classes/:id/students", method: "GET", expect: screen },
   { path: "/classes/:id/students/enroll", method: "GET", expect: trialDialog },
   { path: "/classes/:id/students/enroll", method: "POST", expect: trialFormPost, table: "enrollments" },

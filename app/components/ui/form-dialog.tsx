@@ -15,6 +15,7 @@ export const SUBMIT_LABELS = {
   register: { label: "Cadastrar", pending: "Cadastrando..." },
   enroll: { label: "Matricular", pending: "Matriculando..." },
   cancelEnrollment: { label: "Cancelar matrícula", pending: "Salvando..." },
+  bookMakeup: { label: "Agendar reposição", pending: "Agendando..." },
 } as const;
 
 /** True while this dialog's form (posting to the dialog's own URL) is being submitted. */

@@ -424,6 +424,14 @@ export async function enrollmentsById(ids: readonly string[]): Promise<Map<strin
   );
 }
 
+/** Whether any of these classes has a waiting list (a cheap check before locking them one by one). */
+export async function hasWaitlist(classIds: string[]): Promise<boolean> {
+  const ids = classIds.filter(isUuid);
+  if (ids.length === 0) return false;
+  await db();
+  return (await Enrollment.count({ where: { classId: { [Op.in]: ids }, status: WAITLISTED } })) > 0;
+}
+
 /** The instant a calendar date starts in the school's time zone (e.g. '2026-11-25' → 03:00 UTC in São Paulo). */
 function dayStartInstant(date: string): Date {
   const noon = new Date(`${date}T12:00:00Z`);
@@ -450,14 +458,6 @@ export async function activeEnrollmentCounts(classIds: readonly string[], date: 
     params,
   );
   return new Map(rows.map((r) => [r.classId, Number(r.n)]));
-}
-
-/** Whether any of these classes has a waiting list (a cheap check before locking them one by one). */
-export async function hasWaitlist(classIds: string[]): Promise<boolean> {
-  const ids = classIds.filter(isUuid);
-  if (ids.length === 0) return false;
-  await db();
-  return (await Enrollment.count({ where: { classId: { [Op.in]: ids }, status: WAITLISTED } })) > 0;
 }
 
 /** The latest enrolment made from a trial, whatever its status (the trial's dialog tells a cancelled one). */

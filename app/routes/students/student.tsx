@@ -6,17 +6,29 @@ import { Badge, Card, DataList, StatusBadge } from "~/components/ui/page";
 import { canManage, canManageTrials } from "~/domain/actor";
 import { CANCELLED, WAITLISTED } from "~/domain/enrollments/schema";
 import { ageOn, getStudentOverview } from "~/domain/students/queries.server";
+import { studentAttendance } from "~/domain/attendance/queries.server";
+import { makeupWindow } from "~/domain/makeups/queries.server";
 import { today } from "~/domain/trials/calendar";
 import { formatBRL, formatPhone } from "~/lib/format";
 import { orRespond } from "~/lib/forms.server";
 import { actorOf, requireUser } from "~/session.server";
 import { ageLabel, formatDay } from "./student-screen";
 import { EnrollmentStatusBadge } from "./enrollment-status";
+import { AttendanceSection, RECENT_RECORDS } from "./student-attendance";
 
-/** /students/:id: the student, the family (address, persons) and the enrolments, with the actions the user may take. */
-export async function loader({ params, context }: Route.LoaderArgs) {
+/**
+ * /students/:id: the student, the family (address, persons), the enrolments and
+ * the attendance ('Frequência': the rate, the absences with their make-ups, the
+ * recent records; `?historico=todos` all of them), with the actions the user may take.
+ */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const user = requireUser(context);
-  const { student, guardian, enrollments } = await orRespond(getStudentOverview(actorOf(user), params.id));
+  const actor = actorOf(user);
+  const [{ student, guardian, enrollments }, attendance] = await orRespond(
+    Promise.all([getStudentOverview(actor, params.id), studentAttendance(actor, params.id)]),
+  );
+  const allRecords = new URL(request.url).searchParams.get("historico") === "todos";
+  const now = today();
   return {
     student: {
       id: student.id,
@@ -42,15 +54,41 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       waitlistPosition: e.waitlistPosition,
       cancelReason: e.cancelReason,
     })),
+    attendance: {
+      presenceRate: attendance.presenceRate,
+      total: attendance.records.length,
+      all: allRecords,
+      records: (allRecords ? attendance.records : attendance.records.slice(0, RECENT_RECORDS)).map((r) => ({
+        id: r.id,
+        date: r.date,
+        classLabel: r.classLabel,
+        status: r.status,
+        note: r.note,
+        makeup: r.makeupId !== null,
+      })),
+      absences: attendance.absences.map((a) => {
+        const window = makeupWindow(a.date, now);
+        return {
+          id: a.id,
+          date: a.date,
+          classLabel: a.classLabel,
+          status: a.status,
+          makeup: a.makeup ? { id: a.makeup.id, date: a.makeup.date, status: a.makeup.status, classLabel: a.makeup.classLabel } : null,
+          // Within the 30 days after it there is still a session to book.
+          bookable: window.from <= window.to,
+        };
+      }),
+    },
     canEnroll: canManageTrials(user),
     canManage: canManage(user),
+    canBookMakeups: canManageTrials(user),
   };
 }
 
 type EnrollmentRow = Route.ComponentProps["loaderData"]["enrollments"][number];
 
 export default function StudentPage({ loaderData }: Route.ComponentProps) {
-  const { student, family, enrollments, canEnroll, canManage } = loaderData;
+  const { student, family, enrollments, attendance, canEnroll, canManage, canBookMakeups } = loaderData;
   const base = `/students/${student.id}`;
   const cancelLink = (e: EnrollmentRow) =>
     canManage && e.status !== CANCELLED ? (
@@ -185,6 +223,7 @@ export default function StudentPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 text-sm text-slate-700">Matrículas em espera passam a ativas quando uma vaga da turma é liberada.</p>
         ) : null}
       </section>
+      <AttendanceSection studentId={student.id} attendance={attendance} canBook={canBookMakeups} />
       <Outlet />
     </div>
   );

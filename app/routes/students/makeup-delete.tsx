@@ -1,0 +1,66 @@
+import { useLoaderData } from "react-router";
+import type { Route } from "./+types/makeup-delete";
+import { DeleteDialog } from "~/components/confirm-delete-dialog";
+import { canManageTrials, type Actor } from "~/domain/actor";
+import { studentAttendance } from "~/domain/attendance/queries.server";
+import { ConflictError, NotFoundError } from "~/domain/errors";
+import { BOOKED, MAKEUP_NOT_FOUND } from "~/domain/makeups/schema";
+import { deleteMakeup } from "~/domain/makeups/service.server";
+import { deleteDialogAction, orRespond, requireActor, type DeleteDialogData, type DeleteDialogSpec } from "~/lib/forms.server";
+import { formatDay } from "./student-screen";
+
+/** Only a make-up still to happen is cancelled here (a held one's roll call record would go with it). */
+const NOT_BOOKED = "Só é possível cancelar uma reposição agendada";
+
+/**
+ * /students/:id/makeups/:makeupId/delete (Team and Administrator): cancels a
+ * booked make-up of one of the student's absences; the place in that session
+ * is freed and the absence can be made up again.
+ */
+async function findMakeup(actor: Actor, studentId: string, makeupId: string) {
+  const attendance = await studentAttendance(actor, studentId);
+  const absence = attendance.absences.find((a) => a.makeup?.id === makeupId);
+  if (!absence?.makeup) throw new NotFoundError(MAKEUP_NOT_FOUND);
+  if (absence.makeup.status !== BOOKED) throw new ConflictError(NOT_BOOKED);
+  return { ...absence.makeup, absenceDate: absence.date };
+}
+
+const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec<Awaited<ReturnType<typeof findMakeup>>> => ({
+  permission: canManageTrials,
+  find: (actor) => findMakeup(actor, args.params.id, args.params.makeupId),
+  remove: async (actor) => {
+    await findMakeup(actor, args.params.id, args.params.makeupId);
+    await deleteMakeup(actor, args.params.makeupId);
+  },
+  back: `/students/${args.params.id}`,
+  errorTitle: "Erro ao cancelar reposição",
+  success: "Reposição cancelada",
+});
+
+export async function loader(args: Route.LoaderArgs) {
+  const actor = await requireActor(args, canManageTrials);
+  const found = await orRespond(findMakeup(actor, args.params.id, args.params.makeupId));
+  const url = new URL(args.request.url);
+  const dialog: DeleteDialogData = { closeTo: `/students/${args.params.id}`, action: url.pathname + url.search };
+  return { ...dialog, date: found.date, classLabel: found.classLabel };
+}
+export const action = (args: Route.ActionArgs) => deleteDialogAction(args, spec(args));
+
+export default function MakeupDelete() {
+  const { date, classLabel } = useLoaderData<typeof loader>();
+  return (
+    <DeleteDialog
+      title="Cancelar reposição"
+      text={`Cancelar a reposição de ${formatDay(date)} em ${classLabel}? A vaga nesta aula é liberada.`}
+      cancelLabel="Voltar"
+      confirmLabel="Cancelar reposição"
+      pendingLabel="Cancelando..."
+    />
+  );
+}
+
+export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
+  return [{ title: "Cancelar reposição" }];
+}
+
+export { ErrorBoundary } from "~/components/confirm-delete-dialog";

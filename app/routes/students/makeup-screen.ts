@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { ABSENCE_REQUIRED, type MakeupStatus } from "~/domain/makeups/schema";
+
+/**
+ * The make-up screens' helpers (shared with the browser): the booking form's
+ * schema, where one radio choice names a whole session, and the words shown
+ * for dates, sessions and a make-up's state.
+ */
+
+export const SESSION_REQUIRED = "Escolha uma aula para a reposição";
+
+const SESSION_RE = /^([0-9a-f-]{36})\|([0-9a-f-]{36})\|(\d{4}-\d{2}-\d{2})$/i;
+
+/** A session as one radio value: 'classId|scheduleId|YYYY-MM-DD'. */
+export function sessionValue(s: { classId: string; scheduleId: string; date: string }): string {
+  return `${s.classId}|${s.scheduleId}|${s.date}`;
+}
+
+/** The booking dialog's form: the absence (from the URL) and the chosen session. */
+export const makeupFormSchema = z.object({
+  absenceId: z.string({ error: ABSENCE_REQUIRED }).max(100, { error: ABSENCE_REQUIRED, abort: true }).trim().min(1, ABSENCE_REQUIRED),
+  session: z
+    .string({ error: SESSION_REQUIRED })
+    .max(200, { error: SESSION_REQUIRED, abort: true })
+    .regex(SESSION_RE, SESSION_REQUIRED)
+    .transform((value) => {
+      const [, classId, scheduleId, date] = SESSION_RE.exec(value)!;
+      return { classId, scheduleId, date };
+    }),
+});
+
+const WEEKDAY_NAMES = ["Domingo", "Segunda", "Terça", "Quarta", "Quinta", "Sexta", "Sábado"];
+
+/** '2026-12-02' → 'Quarta'. */
+export function weekdayName(date: string): string {
+  return WEEKDAY_NAMES[new Date(`${date.slice(0, 10)}T00:00:00Z`).getUTCDay()];
+}
+
+export function placesLabel(free: number): string {
+  return free === 1 ? "1 vaga" : `${free} vagas`;
+}
+
+/** A presence rate (0…1, null without records) as shown: 'Frequência: 87%' / 'Frequência: —'. */
+export function presenceLabel(rate: number | null): string {
+  return `Frequência: ${rate === null ? "—" : `${Math.round(rate * 100)}%`}`;
+}
+
+/** The state of an absence's make-up as the student's page says it. */
+export function makeupStateLabel(makeup: { status: MakeupStatus | string; date: string } | null, formatDay: (d: string) => string): string {
+  if (!makeup) return "Sem reposição";
+  if (makeup.status === "Agendada") return `Reposição agendada para ${formatDay(makeup.date)}`;
+  return makeup.status;
+}

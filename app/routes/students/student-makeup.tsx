@@ -1,0 +1,152 @@
+import { getInputProps } from "@conform-to/react";
+import { data } from "react-router";
+import type { Route } from "./+types/student-makeup";
+import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
+import { LinkButton } from "~/components/ui/button";
+import { FieldErrors } from "~/components/ui/field";
+import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
+import { canManageTrials, type Actor } from "~/domain/actor";
+import { studentAttendance } from "~/domain/attendance/queries.server";
+import { DomainError, ValidationError } from "~/domain/errors";
+import { makeupOptions } from "~/domain/makeups/queries.server";
+import { ABSENCE_NOT_FOUND, ALREADY_HAS_MAKEUP } from "~/domain/makeups/schema";
+import { bookMakeup } from "~/domain/makeups/service.server";
+import { getStudent } from "~/domain/students/queries.server";
+import { dialogAction, orRespond, requireActor } from "~/lib/forms.server";
+import { makeupFormSchema, placesLabel, sessionValue, weekdayName } from "./makeup-screen";
+import { formatDay } from "./student-screen";
+
+/**
+ * /students/:id/makeup?absenceId= (Team and Administrator): books a make-up of
+ * one of the student's absences. The eligible sessions with free places
+ * (`makeupOptions`: same course, any branch, within 30 days) are radio
+ * choices; the service checks everything again under the class's lock, so a
+ * session filled meanwhile answers 'Sem vagas nesta aula' on the form.
+ */
+const NO_OPTIONS = "Nenhuma aula disponível para reposição nos próximos 30 dias";
+
+const absenceIdOf = (request: Request) => (new URL(request.url).searchParams.get("absenceId") ?? "").slice(0, 100);
+
+/** The student and the absence of the URL (a 404 when the absence is not one of this student's). */
+async function findAbsence(actor: Actor, studentId: string, absenceId: string) {
+  const [student, attendance] = await Promise.all([getStudent(actor, studentId), studentAttendance(actor, studentId)]);
+  const absence = attendance.absences.find((a) => a.id === absenceId);
+  if (!absence) throw data(ABSENCE_NOT_FOUND, { status: 404 });
+  return { student, absence };
+}
+
+/** The sessions the make-up may go into, as the dialog shows them. */
+async function optionsFor(actor: Actor, absenceId: string) {
+  const options = await makeupOptions(actor, absenceId);
+  return options.map((o) => ({
+    value: sessionValue(o),
+    classLabel: o.classLabel,
+    when: `${weekdayName(o.date)}, ${formatDay(o.date)}`,
+    time: `${o.startTime} às ${o.endTime}`,
+    places: placesLabel(o.freePlaces),
+  }));
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const actor = await requireActor(args, canManageTrials);
+  const { student, absence } = await orRespond(findAbsence(actor, args.params.id, absenceIdOf(args.request)));
+  const options = absence.makeup ? [] : await orRespond(optionsFor(actor, absence.id));
+  return {
+    student: { id: student.id, fullName: student.fullName },
+    absence: { id: absence.id, date: absence.date, classLabel: absence.classLabel, hasMakeup: absence.makeup !== null },
+    options,
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const studentId = args.params.id;
+  const absenceId = absenceIdOf(args.request);
+  return dialogAction(args, {
+    permission: canManageTrials,
+    load: (actor) => findAbsence(actor, studentId, absenceId),
+    // The absence is the URL's (checked to be this student's), whatever was posted.
+    prepare: (formData) => formData.set("absenceId", absenceId),
+    schema: makeupFormSchema,
+    save: async (value, { actor, loaded }) => {
+      try {
+        return await bookMakeup(actor, { absenceId: loaded.absence.id, ...value.session });
+      } catch (error) {
+        // The service names its own fields (classId, date); here one choice stands for them: the message goes above the form.
+        if (error instanceof ValidationError) throw new DomainError(error.status, error.message);
+        throw error;
+      }
+    },
+    // The choices again (a session may have filled up meanwhile).
+    extra: async ({ actor }) => ({ options: await optionsFor(actor, absenceId) }),
+    errorTitle: "Erro ao agendar reposição",
+    redirectTo: `/students/${studentId}`,
+    success: "Reposição agendada",
+  });
+}
+
+export default function StudentMakeupDialog({ loaderData, actionData }: Route.ComponentProps) {
+  const { student, absence } = loaderData;
+  const options = actionData && "options" in actionData ? actionData.options : loaderData.options;
+  const [form, fields] = useDialogForm({ id: `makeup-${absence.id}`, schema: makeupFormSchema, defaultValue: { absenceId: absence.id } });
+  const closeTo = `/students/${student.id}`;
+  const description = `${student.fullName}: falta de ${formatDay(absence.date)} em ${absence.classLabel}`;
+  const session = fields.session;
+
+  if (absence.hasMakeup || options.length === 0) {
+    return (
+      <RouteDialog title="Agendar reposição" description={description} closeTo={closeTo} size="md">
+        <p className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800">
+          {absence.hasMakeup ? ALREADY_HAS_MAKEUP : NO_OPTIONS}
+        </p>
+        <DialogFooter>
+          <LinkButton to={closeTo} variant="outline" preventScrollReset>
+            Voltar
+          </LinkButton>
+        </DialogFooter>
+      </RouteDialog>
+    );
+  }
+
+  return (
+    <FormDialog form={form} title="Agendar reposição" description={description} closeTo={closeTo} size="lg" submit="bookMakeup">
+      <input type="hidden" name={fields.absenceId.name} value={absence.id} />
+      <fieldset aria-describedby={session.errors ? session.errorId : undefined}>
+        <legend className="mb-2 text-sm font-medium text-slate-900">Aulas com vagas (mesmo curso, próximos 30 dias)</legend>
+        <div className="space-y-2">
+          {options.map((o, i) => {
+            const id = `${session.id}-${i}`;
+            return (
+              <label
+                key={o.value}
+                htmlFor={id}
+                className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-300 p-3 has-[:checked]:border-violet-600 has-[:checked]:bg-violet-50"
+              >
+                <input
+                  {...getInputProps(session, { type: "radio", value: o.value })}
+                  id={id}
+                  key={`${o.value}-${session.initialValue ?? ""}`}
+                  aria-describedby={undefined}
+                  className="mt-1 size-4 accent-violet-700"
+                />
+                <span className="flex-1 text-sm">
+                  <span className="block font-medium">{o.classLabel}</span>
+                  <span className="block text-slate-700">
+                    {o.when}, {o.time}
+                  </span>
+                </span>
+                <span className="text-sm font-medium whitespace-nowrap text-green-800">{o.places}</span>
+              </label>
+            );
+          })}
+        </div>
+        <FieldErrors id={session.errorId} errors={session.errors} />
+      </fieldset>
+    </FormDialog>
+  );
+}
+
+export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
+  return [{ title: "Agendar reposição" }];
+}
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/components/route-error";
