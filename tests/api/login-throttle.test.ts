@@ -109,8 +109,10 @@ describe("login throttling", () => {
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     const [m1, m2, m3] = [median(times.real), median(times.unusable), median(times.unknown)];
-    // One argon2 verification each (tens of milliseconds): within a factor of two of each other.
-    expect(Math.min(m1, m2, m3) / Math.max(m1, m2, m3), JSON.stringify(times)).toBeGreaterThan(0.5);
+    // One argon2 verification each (tens of milliseconds). Skipping it would answer in about
+    // a millisecond, a ratio near 0.05; a loaded machine spreads honest medians up to about 2×,
+    // so the bar is a factor of four.
+    expect(Math.min(m1, m2, m3) / Math.max(m1, m2, m3), JSON.stringify(times)).toBeGreaterThan(0.25);
   }, 60_000);
 
   it("TRUST_PROXY=1 (one hop) counts the client's address, not the proxy's", async () => {

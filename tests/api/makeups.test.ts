@@ -243,6 +243,20 @@ describe("PATCH and DELETE /api/makeups/{id}", () => {
     // The absence may be made up again.
     expect((await team.post("/api/makeups", { absenceId: records[0].id, ...first })).status).toBe(201);
   });
+
+  it("only a make-up still 'Agendada' is cancelled: a held or missed one is history (409, kept)", async () => {
+    const from = await sessionClass();
+    const to = await sessionClass({ courseId: from.courseId });
+    const { records } = await absences(from, 2);
+    const target = sessionFrom(to, addDays(TODAY(), 1));
+    for (const [i, status] of (["Realizada", "Não compareceu"] as const).entries()) {
+      const made = await team.post("/api/makeups", { absenceId: records[i].id, ...target });
+      expect((await team.patch(`/api/makeups/${made.body.id}`, { status })).status).toBe(200);
+      const refused = await admin.delete(`/api/makeups/${made.body.id}`);
+      expect([refused.status, refused.body.message]).toEqual([409, "Só é possível cancelar uma reposição agendada"]);
+      expect((await client.get(`/api/makeups/${made.body.id}`)).body.status).toBe(status);
+    }
+  });
 });
 
 describe("GET /api/makeups/options", () => {

@@ -26,6 +26,7 @@ export const CLASS_INACTIVE = "Turma inativa";
 export const PAST_SESSION = "Não é possível agendar reposição em aula que já passou";
 export const MAKEUP_NOT_FOUND = "Reposição não encontrada";
 export const STATUS_INVALID = "Status da reposição inválido";
+export const CANCEL_ONLY_BOOKED = "Só é possível cancelar uma reposição agendada";
 
 const requiredId = (message: string) =>
   z.string({ error: message }).max(100, { error: message, abort: true }).trim().min(1, message);

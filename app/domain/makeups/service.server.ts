@@ -14,6 +14,7 @@ import { absenceOrThrow, find, heldPlaces, makeupOfAbsence, makeupWindow, toDTO 
 import {
   ALREADY_HAS_MAKEUP,
   BOOKED,
+  CANCEL_ONLY_BOOKED,
   CLASS_INACTIVE,
   DONE,
   makeupSchema,
@@ -117,9 +118,15 @@ export async function updateMakeup(actor: Actor | null, id: string, input: unkno
 }
 
 /** DELETE /api/makeups/{id} (Team and Administrator): cancels it (its roll call record goes with it). */
+/**
+ * Cancels a make-up still to happen ('Agendada'): its place is freed and the
+ * absence may be made up again. One already held or missed is history (its
+ * roll call record would go with it): 409.
+ */
 export async function deleteMakeup(actor: Actor | null, id: string): Promise<void> {
   assertCanManageTrials(actor);
   const row = await find(id);
+  if (row.status !== BOOKED) throw new ConflictError(CANCEL_ONLY_BOOKED);
   await row.destroy();
 }
 

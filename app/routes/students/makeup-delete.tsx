@@ -4,13 +4,11 @@ import { DeleteDialog } from "~/components/confirm-delete-dialog";
 import { canManageTrials, type Actor } from "~/domain/actor";
 import { studentAttendance } from "~/domain/attendance/queries.server";
 import { ConflictError, NotFoundError } from "~/domain/errors";
-import { BOOKED, MAKEUP_NOT_FOUND } from "~/domain/makeups/schema";
+import { BOOKED, CANCEL_ONLY_BOOKED, MAKEUP_NOT_FOUND } from "~/domain/makeups/schema";
 import { deleteMakeup } from "~/domain/makeups/service.server";
 import { deleteDialogAction, orRespond, requireActor, type DeleteDialogData, type DeleteDialogSpec } from "~/lib/forms.server";
 import { formatDay } from "./student-screen";
 
-/** Only a make-up still to happen is cancelled here (a held one's roll call record would go with it). */
-const NOT_BOOKED = "Só é possível cancelar uma reposição agendada";
 
 /**
  * /students/:id/makeups/:makeupId/delete (Team and Administrator): cancels a
@@ -21,7 +19,8 @@ async function findMakeup(actor: Actor, studentId: string, makeupId: string) {
   const attendance = await studentAttendance(actor, studentId);
   const absence = attendance.absences.find((a) => a.makeup?.id === makeupId);
   if (!absence?.makeup) throw new NotFoundError(MAKEUP_NOT_FOUND);
-  if (absence.makeup.status !== BOOKED) throw new ConflictError(NOT_BOOKED);
+  // The service refuses the others too; the dialog says so before asking.
+  if (absence.makeup.status !== BOOKED) throw new ConflictError(CANCEL_ONLY_BOOKED);
   return { ...absence.makeup, absenceDate: absence.date };
 }
 

@@ -30,9 +30,10 @@ export const openapi = operations({
     operationId: "deleteMakeup",
     tag: "Reposições",
     summary: "Cancela uma reposição",
-    description: "Exclui a reposição (e o seu registro de presença, se houver); a falta pode ser reposta de novo.",
+    description: "Exclui uma reposição ainda 'Agendada'; a falta pode ser reposta de novo. Uma reposição 'Realizada' ou 'Não compareceu' é histórico: 409.",
     access: "trials",
     success: { status: 204, description: "Excluída" },
+    errors: { 409: "Só é possível cancelar uma reposição agendada" },
   },
 });
 
