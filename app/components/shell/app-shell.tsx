@@ -5,6 +5,7 @@ import {
   BranchIcon,
   CalendarIcon,
   ClassIcon,
+  ClockIcon,
   CourseIcon,
   GuardianIcon,
   HomeIcon,
@@ -29,7 +30,13 @@ const SECTIONS: { title: string; items: NavItem[]; bottom?: boolean }[] = [
   { title: "Menu", items: [{ to: "/", label: "Dashboard", icon: HomeIcon, end: true }] },
   { title: "Comercial", items: [{ to: "/trials", label: "Experimentais", icon: CalendarIcon }] },
   { title: "Secretaria", items: [{ to: "/guardians", label: "Responsáveis", icon: GuardianIcon }] },
-  { title: "Operação", items: [{ to: "/classes", label: "Turmas", icon: ClassIcon }] },
+  {
+    title: "Operação",
+    items: [
+      { to: "/today", label: "Aulas de Hoje", icon: ClockIcon },
+      { to: "/classes", label: "Turmas", icon: ClassIcon },
+    ],
+  },
   {
     title: "Configurações",
     bottom: true,
