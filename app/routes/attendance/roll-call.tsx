@@ -31,7 +31,8 @@ function addDays(date: string, days: number): string {
 
 /**
  * 'Chamada' (/classes/:id/attendance?date=&scheduleId=): one session's roster.
- * Without a session in the URL, the class's latest session up to today.
+ * Without a session in the URL (the classes list's link), the class's latest
+ * session up to today, or its next one.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(context);
@@ -40,11 +41,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const date = search.get("date");
   const scheduleId = search.get("scheduleId");
   if (!date || !scheduleId) {
-    const to = today();
-    const sessions = await orRespond(classSessions(actor, params.id, { from: addDays(to, -(MAX_SESSION_RANGE_DAYS - 1)), to }));
-    const latest = sessions.at(-1);
-    if (!latest) throw new Response(NO_SESSION_ON_DATE, { status: 400 });
-    throw redirect(rollCallUrl(params.id, latest));
+    // The latest session up to today, or else the class's first one to come.
+    const now = today();
+    const past = await orRespond(classSessions(actor, params.id, { from: addDays(now, -(MAX_SESSION_RANGE_DAYS - 1)), to: now }));
+    const session = past.at(-1) ?? (await orRespond(classSessions(actor, params.id, { from: addDays(now, 1), to: addDays(now, 14) })))[0];
+    if (!session) throw new Response(NO_SESSION_ON_DATE, { status: 400 });
+    throw redirect(rollCallUrl(params.id, session));
   }
   const roll = await orRespond(getRollCall(actor, params.id, { date, scheduleId }));
   return {
