@@ -418,3 +418,129 @@ export async function classSummary(id: string): Promise<(ClassSeats & { label: s
 export function classLabel(courseName: string | null | undefined, classNumber: number | string): string {
   return `${courseName ?? "-"} - Turma ${Number(classNumber)}`;
 }
+
+/** `:p0, :p1, …` for an IN list, padded to a power of two (repeating the last value) so PostgreSQL reuses few plans. */
+function inList(prefix: string, values: readonly string[], params: Record<string, string | boolean>): string {
+  const size = 2 ** Math.ceil(Math.log2(Math.max(4, values.length)));
+  return Array.from({ length: size }, (_, i) => {
+    params[`${prefix}${i}`] = values[Math.min(i, values.length - 1)];
+    return `:${prefix}${i}`;
+  }).join(", ");
+}
+
+/** What the attendance and make-up rules know of a class: its sessions' sources, seats and labels. */
+export interface ClassSessionSource {
+  id: string;
+  classNumber: number;
+  label: string;
+  courseId: string;
+  branchId: string;
+  branchName: string;
+  active: boolean;
+  capacity: number;
+  createdAt: string;
+  teacherName: string;
+  classroomName: string;
+  schedules: Array<{ id: string; dayOfWeek: string; startTime: string; endTime: string }>;
+}
+
+/**
+ * Classes with their schedules (only those of `weekday` when given), filtered by
+ * ids, branch, course and/or active; by class number. Courses, branches,
+ * classrooms, users and schedules belong to their modules; joined here for this
+ * read model (the attendance and make-up modules derive sessions from it).
+ */
+export async function classSessionSources(
+  filter: { ids?: readonly string[]; branchId?: string | null; courseId?: string; weekday?: string; activeOnly?: boolean } = {},
+): Promise<ClassSessionSource[]> {
+  const params: Record<string, string | boolean> = {};
+  const where: string[] = [];
+  if (filter.ids) {
+    const ids = [...new Set(filter.ids.filter(isUuid))];
+    if (ids.length === 0) return [];
+    where.push(`"c"."id" IN (${inList("i", ids, params)})`);
+  }
+  if (filter.branchId) {
+    if (!isUuid(filter.branchId)) return [];
+    where.push(`"c"."branchId" = :branchId`);
+    params.branchId = filter.branchId;
+  }
+  if (filter.courseId) {
+    if (!isUuid(filter.courseId)) return [];
+    where.push(`"c"."courseId" = :courseId`);
+    params.courseId = filter.courseId;
+  }
+  if (filter.activeOnly) {
+    where.push(`"c"."active" = :active`);
+    params.active = true;
+  }
+  const scheduleParams: Record<string, string | boolean> = {};
+  let scheduleWhere = "";
+  if (filter.weekday) {
+    scheduleWhere = `AND "s"."dayOfWeek" = :weekday`;
+    scheduleParams.weekday = filter.weekday;
+    // Only classes that meet on that weekday.
+    where.push(
+      `EXISTS (SELECT 1 FROM "class_schedules" AS "l" JOIN "classroom_schedules" AS "s" ON "s"."id" = "l"."scheduleId"
+               WHERE "l"."classId" = "c"."id" AND "s"."dayOfWeek" = :weekday)`,
+    );
+    params.weekday = filter.weekday;
+  }
+  const rows = await selectRows<{
+    id: string;
+    classNumber: number | string;
+    courseId: string;
+    courseName: string | null;
+    branchId: string;
+    branchName: string | null;
+    active: boolean | number;
+    createdAt: string | Date;
+    capacity: number | string | null;
+    classroomName: string | null;
+    teacherName: string | null;
+  }>(
+    `SELECT "c"."id", "c"."classNumber", "c"."courseId", "co"."name" AS "courseName", "c"."branchId", "b"."name" AS "branchName",
+       "c"."active", "c"."createdAt", "r"."capacity", "r"."name" AS "classroomName", "u"."name" AS "teacherName"
+     FROM "classes" AS "c"
+     LEFT JOIN "courses" AS "co" ON "co"."id" = "c"."courseId"
+     LEFT JOIN "branches" AS "b" ON "b"."id" = "c"."branchId"
+     LEFT JOIN "classrooms" AS "r" ON "r"."id" = "c"."classroomId"
+     LEFT JOIN "users" AS "u" ON "u"."id" = "c"."responsibleId"
+     ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
+     ORDER BY "c"."classNumber"`,
+    params,
+  );
+  if (rows.length === 0) return [];
+  const links = await selectRows<{ classId: string; id: string; dayOfWeek: string; startTime: string; endTime: string }>(
+    `SELECT "l"."classId", "s"."id", "s"."dayOfWeek", "s"."startTime", "s"."endTime"
+     FROM "class_schedules" AS "l" JOIN "classroom_schedules" AS "s" ON "s"."id" = "l"."scheduleId"
+     WHERE "l"."classId" IN (${inList("c", rows.map((r) => r.id), scheduleParams)}) ${scheduleWhere}`,
+    scheduleParams,
+  );
+  const byClass = new Map<string, ClassSessionSource["schedules"]>();
+  for (const l of links) {
+    const list = byClass.get(l.classId) ?? [];
+    list.push({ id: l.id, dayOfWeek: l.dayOfWeek, startTime: l.startTime, endTime: l.endTime });
+    byClass.set(l.classId, list);
+  }
+  return rows.map((r) => ({
+    id: r.id,
+    classNumber: Number(r.classNumber),
+    label: classLabel(r.courseName, r.classNumber),
+    courseId: r.courseId,
+    branchId: r.branchId,
+    branchName: r.branchName ?? "",
+    active: Boolean(r.active),
+    capacity: Number(r.capacity ?? 0),
+    createdAt: new Date(r.createdAt).toISOString(),
+    teacherName: r.teacherName ?? "",
+    classroomName: r.classroomName ?? "",
+    schedules: (byClass.get(r.id) ?? []).sort(compareSchedules),
+  }));
+}
+
+/** One class's session source; null for no class. */
+export async function classSessionSource(id: string): Promise<ClassSessionSource | null> {
+  if (!isUuid(id)) return null;
+  return (await classSessionSources({ ids: [id] }))[0] ?? null;
+}

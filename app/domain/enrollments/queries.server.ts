@@ -8,8 +8,8 @@ import { NotFoundError, ValidationError } from "../errors";
 import { isUuid } from "../validation";
 import { classLabel, classSeats, classSummary, type ClassSeats } from "../classes/queries.server";
 import { activeOffersOfBranch } from "../offers/queries.server";
-import { WEEKDAYS } from "../schedules/schema";
-import { today } from "../trials/calendar";
+import { nextSessionOn } from "../attendance/sessions";
+import { dateInTimeZone, today } from "../trials/calendar";
 import {
   ACTIVE,
   CANCELLED,
@@ -188,18 +188,8 @@ export async function classOccupancy(classIds: string[]): Promise<Map<string, Oc
   return occupancy;
 }
 
-/** The first day on or after `from` ('YYYY-MM-DD') whose weekday is one of `weekdays` (Segunda…Sábado); `from` without any. */
-export function nextSessionOn(from: string, weekdays: string[]): string {
-  // getUTCDay: 0 = Sunday; WEEKDAYS[0] = Segunda (1).
-  const wanted = new Set(weekdays.map((d) => (WEEKDAYS as readonly string[]).indexOf(d) + 1).filter((d) => d > 0));
-  if (wanted.size === 0) return from;
-  const day = new Date(`${from}T00:00:00Z`);
-  for (let i = 0; i < 7; i++) {
-    if (wanted.has(day.getUTCDay())) return day.toISOString().slice(0, 10);
-    day.setUTCDate(day.getUTCDate() + 1);
-  }
-  return from;
-}
+/** The class's next session from a date: one helper for every session rule (app/domain/attendance/sessions.ts). */
+export { nextSessionOn };
 
 export interface EnrollOptions {
   offers: Array<{ id: string; label: string }>;
@@ -315,4 +305,120 @@ export async function classEnrollmentsIn(classId: string, status: string, t: Tra
 /** Whether the student has an enrolment in the class that is not cancelled (inside the caller's transaction). */
 export async function hasOpenEnrollment(studentId: string, classId: string, t: Transaction): Promise<boolean> {
   return (await Enrollment.count({ where: { studentId, classId, status: { [Op.ne]: CANCELLED } }, transaction: t })) > 0;
+}
+
+/**
+ * An enrolment as the attendance rules see it: who, in which class, from when,
+ * and until when (`cancelledOn`: the cancellation's date in the school's time zone).
+ */
+export interface EnrollmentSpan {
+  id: string;
+  classId: string;
+  studentId: string;
+  studentName: string;
+  guardianId: string;
+  startDate: string;
+  status: string;
+  cancelledOn: string | null;
+}
+
+/**
+ * Whether an enrolment counts on a date: started on or before it, and 'Ativa'
+ * or cancelled after that date ('Em espera' never counts). The one rule for
+ * roll calls, session counts and make-up capacity.
+ */
+export function activeOn(span: Pick<EnrollmentSpan, "startDate" | "status" | "cancelledOn">, date: string): boolean {
+  if (span.startDate > date) return false;
+  if (span.status === ACTIVE) return true;
+  return span.status === CANCELLED && span.cancelledOn !== null && span.cancelledOn > date;
+}
+
+function inList(prefix: string, values: readonly string[], params: Record<string, string>): string {
+  const size = 2 ** Math.ceil(Math.log2(Math.max(4, values.length)));
+  return Array.from({ length: size }, (_, i) => {
+    params[`${prefix}${i}`] = values[Math.min(i, values.length - 1)];
+    return `:${prefix}${i}`;
+  }).join(", ");
+}
+
+/**
+ * The enrolments of these classes that may count on some date ('Ativa' and
+ * 'Cancelada'; not the waiting list), with the student's name (students
+ * belong to their module; joined here for this read model). Filter with `activeOn`.
+ */
+export async function enrollmentSpans(classIds: readonly string[]): Promise<EnrollmentSpan[]> {
+  const ids = [...new Set(classIds.filter(isUuid))];
+  if (ids.length === 0) return [];
+  const params: Record<string, string> = { waiting: WAITLISTED };
+  const rows = await selectRows<{
+    id: string;
+    classId: string;
+    studentId: string;
+    studentName: string;
+    guardianId: string;
+    startDate: string | Date;
+    status: string;
+    cancelledAt: string | Date | null;
+  }>(
+    `SELECT "e"."id", "e"."classId", "e"."studentId", "s"."fullName" AS "studentName", "s"."guardianId",
+       CAST("e"."startDate" AS TEXT) AS "startDate", "e"."status", "e"."cancelledAt"
+     FROM "enrollments" AS "e" JOIN "students" AS "s" ON "s"."id" = "e"."studentId"
+     WHERE "e"."classId" IN (${inList("c", ids, params)}) AND "e"."status" <> :waiting`,
+    params,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    classId: r.classId,
+    studentId: r.studentId,
+    studentName: r.studentName,
+    guardianId: r.guardianId,
+    startDate: dateOnly(r.startDate),
+    status: r.status,
+    cancelledOn: r.cancelledAt ? dateInTimeZone(new Date(r.cancelledAt)) : null,
+  }));
+}
+
+/** The ids of a student's enrolments (any status). */
+export async function enrollmentIdsOfStudent(studentId: string): Promise<string[]> {
+  if (!isUuid(studentId)) return [];
+  const rows = await selectRows<{ id: string }>(`SELECT "e"."id" FROM "enrollments" AS "e" WHERE "e"."studentId" = :studentId`, { studentId });
+  return rows.map((r) => r.id);
+}
+
+/** Enrolments by id with their student (e.g. the pupil of an absence); a missing id is absent from the map. */
+export async function enrollmentsById(ids: readonly string[]): Promise<Map<string, EnrollmentSpan>> {
+  const unique = [...new Set(ids.filter(isUuid))];
+  if (unique.length === 0) return new Map();
+  const params: Record<string, string> = {};
+  const rows = await selectRows<{
+    id: string;
+    classId: string;
+    studentId: string;
+    studentName: string;
+    guardianId: string;
+    startDate: string | Date;
+    status: string;
+    cancelledAt: string | Date | null;
+  }>(
+    `SELECT "e"."id", "e"."classId", "e"."studentId", "s"."fullName" AS "studentName", "s"."guardianId",
+       CAST("e"."startDate" AS TEXT) AS "startDate", "e"."status", "e"."cancelledAt"
+     FROM "enrollments" AS "e" JOIN "students" AS "s" ON "s"."id" = "e"."studentId"
+     WHERE "e"."id" IN (${inList("e", unique, params)})`,
+    params,
+  );
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        classId: r.classId,
+        studentId: r.studentId,
+        studentName: r.studentName,
+        guardianId: r.guardianId,
+        startDate: dateOnly(r.startDate),
+        status: r.status,
+        cancelledOn: r.cancelledAt ? dateInTimeZone(new Date(r.cancelledAt)) : null,
+      },
+    ]),
+  );
 }

@@ -373,3 +373,16 @@ export async function guardianNames(ids: string[]): Promise<Map<string, string>>
   );
   return new Map(rows.map((r) => [r.guardianId, r.fullName]));
 }
+
+/** The primary person's name and phone (as stored) of each guardian (e.g. the at-risk list's WhatsApp link). */
+export async function guardianContacts(ids: string[]): Promise<Map<string, { name: string; phone: string | null }>> {
+  const unique = [...new Set(ids.filter(isUuid))];
+  if (unique.length === 0) return new Map();
+  const params: Record<string, string | boolean> = { primary: true };
+  const rows = await selectRows<{ guardianId: string; fullName: string; phone: string | null }>(
+    `SELECT "p"."guardianId", "p"."fullName", "p"."phone" FROM "guardian_persons" AS "p"
+     WHERE "p"."isPrimary" = :primary AND "p"."guardianId" IN (${paddedList(unique, params as Record<string, string>)})`,
+    params,
+  );
+  return new Map(rows.map((r) => [r.guardianId, { name: r.fullName, phone: r.phone ?? null }]));
+}

@@ -74,10 +74,17 @@ export async function updateSchedule(actor: Actor | null, id: string, input: unk
   return toScheduleDTO(schedule);
 }
 
-/** Removes the slot; the classes' links to it go with it (cascade). */
+export const SCHEDULE_HAS_ATTENDANCE = "Não é possível excluir um horário com chamadas ou reposições registradas";
+
+/** Removes the slot; the classes' links to it go with it (cascade). A slot with attendance or make-ups is kept (409; RESTRICT). */
 export async function deleteSchedule(actor: Actor | null, id: string): Promise<void> {
   assertCanManage(actor);
   const schedule = await find(id);
-  await schedule.destroy();
+  try {
+    await schedule.destroy();
+  } catch (error) {
+    if (error instanceof ForeignKeyConstraintError) throw new ConflictError(SCHEDULE_HAS_ATTENDANCE);
+    throw error;
+  }
 }
 

@@ -1,0 +1,125 @@
+import { compareSchedules, WEEKDAYS, type ScheduleTimes } from "../schedules/schema";
+import { dateInTimeZone, SCHOOL_TIME_ZONE } from "../trials/calendar";
+
+/**
+ * A class's sessions, derived (never stored): a session is a (date, schedule)
+ * where the date's weekday is the schedule's (Segunda…Sábado; Sunday never)
+ * and the date is on or after the class's first day (its creation date in the
+ * school's time zone). Dates are calendar dates ('YYYY-MM-DD'), handled with
+ * UTC arithmetic so no time zone can shift a day. Pure: no database.
+ */
+
+export interface SessionSchedule extends ScheduleTimes {
+  id: string;
+}
+
+export interface Session {
+  date: string;
+  scheduleId: string;
+  startTime: string;
+  endTime: string;
+}
+
+const utc = (date: string) => new Date(`${date}T00:00:00Z`);
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The date `days` days away ('2026-11-30', +1 → '2026-12-01'). */
+export function addDays(date: string, days: number): string {
+  const d = utc(date);
+  d.setUTCDate(d.getUTCDate() + days);
+  return iso(d);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((utc(to).getTime() - utc(from).getTime()) / 86_400_000);
+}
+
+/** The weekday of a date as the schedules name it ('Segunda'…'Sábado'); null on Sundays. */
+export function weekdayOf(date: string): string | null {
+  const day = utc(date).getUTCDay(); // 0 = Sunday; WEEKDAYS[0] = Segunda (1)
+  return day === 0 ? null : WEEKDAYS[day - 1];
+}
+
+/** The first day on or after `from` whose weekday is one of `weekdays` (Segunda…Sábado); `from` without any. */
+export function nextSessionOn(from: string, weekdays: readonly string[]): string {
+  const wanted = new Set(weekdays);
+  for (let i = 0; i < 7; i++) {
+    const date = addDays(from, i);
+    const weekday = weekdayOf(date);
+    if (weekday && wanted.has(weekday)) return date;
+  }
+  return from;
+}
+
+/** A class's first day of sessions: its creation instant's date in the school's time zone. */
+export function firstSessionDate(createdAt: Date | string, timeZone = SCHOOL_TIME_ZONE): string {
+  return dateInTimeZone(new Date(createdAt), timeZone);
+}
+
+const bySession = (a: Session & ScheduleTimes, b: Session & ScheduleTimes) =>
+  a.date.localeCompare(b.date) || compareSchedules(a, b) || a.scheduleId.localeCompare(b.scheduleId);
+
+/** The sessions of one date, by start time. */
+export function sessionsOn(schedules: readonly SessionSchedule[], firstDate: string, date: string): Session[] {
+  if (date < firstDate) return [];
+  const weekday = weekdayOf(date);
+  return schedules
+    .filter((s) => s.dayOfWeek === weekday)
+    .map((s) => ({ date, scheduleId: s.id, startTime: s.startTime, endTime: s.endTime, dayOfWeek: s.dayOfWeek }))
+    .sort(bySession)
+    .map(({ dayOfWeek: _d, ...session }) => session);
+}
+
+/** The sessions from `from` to `to` (both included, not before `firstDate`), by date then start time. */
+export function sessionsBetween(schedules: readonly SessionSchedule[], firstDate: string, from: string, to: string): Session[] {
+  const sessions: Session[] = [];
+  for (let date = from < firstDate ? firstDate : from; date <= to; date = addDays(date, 1)) {
+    sessions.push(...sessionsOn(schedules, firstDate, date));
+  }
+  return sessions;
+}
+
+/** Whether (date, scheduleId) is a session of the class. */
+export function isSession(schedules: readonly SessionSchedule[], firstDate: string, date: string, scheduleId: string): boolean {
+  return sessionsOn(schedules, firstDate, date).some((s) => s.scheduleId === scheduleId);
+}
+
+/** The session just before (date, scheduleId) in the class's order; null before the first one. */
+export function previousSession(schedules: readonly SessionSchedule[], firstDate: string, date: string, scheduleId: string): Session | null {
+  const sameDay = sessionsOn(schedules, firstDate, date);
+  const at = sameDay.findIndex((s) => s.scheduleId === scheduleId);
+  if (at > 0) return sameDay[at - 1];
+  // Any weekday comes back within 7 days.
+  for (let i = 1; i <= 7; i++) {
+    const day = addDays(date, -i);
+    if (day < firstDate) return null;
+    const sessions = sessionsOn(schedules, firstDate, day);
+    if (sessions.length) return sessions[sessions.length - 1];
+  }
+  return null;
+}
+
+/** The session just after (date, scheduleId) in the class's order (it may be in the future); null without schedules. */
+export function nextSession(schedules: readonly SessionSchedule[], firstDate: string, date: string, scheduleId: string): Session | null {
+  const sameDay = sessionsOn(schedules, firstDate, date);
+  const at = sameDay.findIndex((s) => s.scheduleId === scheduleId);
+  if (at !== -1 && at < sameDay.length - 1) return sameDay[at + 1];
+  for (let i = 1; i <= 7; i++) {
+    const day = addDays(date < firstDate ? addDays(firstDate, -1) : date, i);
+    const sessions = sessionsOn(schedules, firstDate, day);
+    if (sessions.length) return sessions[0];
+  }
+  return null;
+}
+
+/** The class's latest session on or before `date` (e.g. a link to today's or the last roll call); null when none. */
+export function latestSessionOnOrBefore(schedules: readonly SessionSchedule[], firstDate: string, date: string): Session | null {
+  for (let i = 0; i <= 7; i++) {
+    const day = addDays(date, -i);
+    if (day < firstDate) return null;
+    const sessions = sessionsOn(schedules, firstDate, day);
+    if (sessions.length) return sessions[sessions.length - 1];
+  }
+  return null;
+}

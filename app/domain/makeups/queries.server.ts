@@ -1,0 +1,261 @@
+import { Op, type Transaction } from "sequelize";
+import { Makeup } from "#db/models.ts";
+import { db, selectRows } from "~/db.server";
+import { sqlList, type ListSource } from "../list.server";
+import { requireActor, type Actor } from "../actor";
+import { NotFoundError, ValidationError } from "../errors";
+import { isUuid } from "../validation";
+import { classSessionSource, classSessionSources } from "../classes/queries.server";
+import { activeOn, enrollmentSpans, enrollmentsById } from "../enrollments/queries.server";
+import { findRecord } from "../attendance/queries.server";
+import { addDays, firstSessionDate, sessionsBetween } from "../attendance/sessions";
+import { ABSENCE_STATUSES, DATE_INVALID, type AttendanceRecordDTO } from "../attendance/schema";
+import { isCalendarDate, today } from "../trials/calendar";
+import {
+  ABSENCE_NOT_FOUND,
+  BOOKED,
+  DONE,
+  MAKEUP_NOT_FOUND,
+  MAKEUP_WINDOW_DAYS,
+  NOT_AN_ABSENCE,
+  type MakeupDTO,
+  type MakeupOptionDTO,
+} from "./schema";
+
+/**
+ * The reads of make-ups: the makeups table is read here only. The absence a
+ * make-up is for is an attendance record (app/domain/attendance); its pupil is
+ * the absence's enrolment's student (app/domain/enrollments, students).
+ */
+
+/** The statuses that hold a place in the session ('Não compareceu' frees it). */
+export const HOLDING_STATUSES = [BOOKED, DONE];
+
+type MakeupFields = Pick<Makeup, "id" | "absenceId" | "classId" | "scheduleId" | "status"> & {
+  date: string | Date;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+};
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+function dateOnly(value: unknown): string {
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  return String(value).slice(0, 10);
+}
+
+export function toDTO(m: MakeupFields): MakeupDTO {
+  return {
+    id: m.id,
+    absenceId: m.absenceId,
+    classId: m.classId,
+    scheduleId: m.scheduleId,
+    date: dateOnly(m.date),
+    status: m.status,
+    createdAt: iso(m.createdAt),
+    updatedAt: iso(m.updatedAt),
+  };
+}
+
+const MAKEUP_COLUMNS = `"m"."id", "m"."absenceId", "m"."classId", "m"."scheduleId", CAST("m"."date" AS TEXT) AS "date", "m"."status", "m"."createdAt", "m"."updatedAt"`;
+
+function inList(prefix: string, values: readonly string[], params: Record<string, string>): string {
+  const size = 2 ** Math.ceil(Math.log2(Math.max(4, values.length)));
+  return Array.from({ length: size }, (_, i) => {
+    params[`${prefix}${i}`] = values[Math.min(i, values.length - 1)];
+    return `:${prefix}${i}`;
+  }).join(", ");
+}
+
+/** A make-up's row (404 'Reposição não encontrada'), inside the caller's transaction (locked there when given). */
+export async function find(id: string, t?: Transaction): Promise<Makeup> {
+  await db();
+  const row = isUuid(id) ? await Makeup.findByPk(id, t ? { transaction: t, lock: t.LOCK.UPDATE } : {}) : null;
+  if (!row) throw new NotFoundError(MAKEUP_NOT_FOUND);
+  return row;
+}
+
+export async function getMakeup(actor: Actor | null, id: string): Promise<MakeupDTO> {
+  requireActor(actor);
+  return toDTO(await find(id));
+}
+
+/**
+ * GET /api/makeups: by date, then id; optionally one student's (through the
+ * absence's enrolment: attendance records and enrolments joined for this
+ * filter), one class's (the class it is booked into) or one date's. A
+ * malformed id matches nothing; a malformed date is a 400.
+ */
+export function makeupList(
+  actor: Actor | null,
+  filter: { studentId?: string | null; classId?: string | null; date?: string | null } = {},
+): ListSource<MakeupDTO> {
+  requireActor(actor);
+  const where: string[] = [];
+  const params: Record<string, string> = {};
+  let from = `FROM "makeups" AS "m"`;
+  if (filter.studentId) {
+    if (!isUuid(filter.studentId)) where.push("1 = 0");
+    else {
+      from += ` JOIN "attendance_records" AS "ab" ON "ab"."id" = "m"."absenceId" JOIN "enrollments" AS "e" ON "e"."id" = "ab"."enrollmentId"`;
+      where.push(`"e"."studentId" = :studentId`);
+      params.studentId = filter.studentId;
+    }
+  }
+  if (filter.classId) {
+    if (!isUuid(filter.classId)) where.push("1 = 0");
+    else {
+      where.push(`"m"."classId" = :classId`);
+      params.classId = filter.classId;
+    }
+  }
+  if (filter.date) {
+    if (!isCalendarDate(filter.date)) throw new ValidationError({ date: [DATE_INVALID] });
+    where.push(`"m"."date" = :date`);
+    params.date = filter.date;
+  }
+  return sqlList<MakeupFields & Record<string, unknown>, MakeupDTO>(
+    "makeups",
+    {
+      columns: MAKEUP_COLUMNS,
+      from,
+      where: where.length ? where.join(" AND ") : undefined,
+      params,
+      key: [
+        { expr: `"m"."date"`, type: "date" },
+        { expr: `"m"."id"`, type: "uuid" },
+      ],
+    },
+    (rows) => rows.map(toDTO),
+  );
+}
+
+/** A make-up booked into a session, with its pupil (the absence's enrolment's student). */
+export interface SessionMakeup extends MakeupDTO {
+  studentId: string;
+  studentName: string;
+  enrollmentId: string;
+}
+
+/**
+ * The make-ups booked into these classes' sessions between two dates (any
+ * status), with their pupils (attendance records, enrolments and students
+ * joined for this read model).
+ */
+export async function makeupsInSessions(classIds: readonly string[], from: string, to: string): Promise<SessionMakeup[]> {
+  const ids = [...new Set(classIds.filter(isUuid))];
+  if (ids.length === 0) return [];
+  const params: Record<string, string> = { from, to };
+  const rows = await selectRows<MakeupFields & { studentId: string; studentName: string; enrollmentId: string }>(
+    `SELECT ${MAKEUP_COLUMNS}, "e"."studentId", "s"."fullName" AS "studentName", "e"."id" AS "enrollmentId"
+     FROM "makeups" AS "m"
+     JOIN "attendance_records" AS "ab" ON "ab"."id" = "m"."absenceId"
+     JOIN "enrollments" AS "e" ON "e"."id" = "ab"."enrollmentId"
+     JOIN "students" AS "s" ON "s"."id" = "e"."studentId"
+     WHERE "m"."classId" IN (${inList("c", ids, params)}) AND "m"."date" >= :from AND "m"."date" <= :to`,
+    params,
+  );
+  return rows.map((r) => ({ ...toDTO(r), studentId: r.studentId, studentName: r.studentName, enrollmentId: r.enrollmentId }));
+}
+
+/** The make-up of each of these absences (at most one each), by absence id. */
+export async function makeupsOfAbsences(absenceIds: readonly string[]): Promise<Map<string, MakeupDTO>> {
+  const ids = [...new Set(absenceIds.filter(isUuid))];
+  if (ids.length === 0) return new Map();
+  const params: Record<string, string> = {};
+  const rows = await selectRows<MakeupFields>(
+    `SELECT ${MAKEUP_COLUMNS} FROM "makeups" AS "m" WHERE "m"."absenceId" IN (${inList("a", ids, params)})`,
+    params,
+  );
+  return new Map(rows.map((r) => [r.absenceId, toDTO(r)]));
+}
+
+/** The make-up of one absence, inside the caller's transaction; null when none. */
+export async function makeupOfAbsence(absenceId: string, t: Transaction): Promise<Makeup | null> {
+  return Makeup.findOne({ where: { absenceId }, transaction: t });
+}
+
+/** Places the make-ups booked into a session hold ('Agendada', 'Realizada'), inside the caller's transaction, not counting `exceptId`. */
+export async function heldPlaces(session: { classId: string; scheduleId: string; date: string }, t: Transaction, exceptId?: string): Promise<number> {
+  return Makeup.count({
+    where: {
+      classId: session.classId,
+      scheduleId: session.scheduleId,
+      date: session.date,
+      status: { [Op.in]: HOLDING_STATUSES },
+      ...(exceptId ? { id: { [Op.ne]: exceptId } } : {}),
+    },
+    transaction: t,
+  });
+}
+
+/** An absence a make-up may be booked for: 404 'Falta não encontrada'; 400 'Só é possível repor uma falta'. */
+export async function absenceOrThrow(absenceId: string, t?: Transaction, notFound: "404" | "400" = "404"): Promise<AttendanceRecordDTO> {
+  const absence = await findRecord(absenceId, t);
+  if (!absence) {
+    if (notFound === "404") throw new NotFoundError(ABSENCE_NOT_FOUND);
+    throw new ValidationError({ absenceId: [ABSENCE_NOT_FOUND] });
+  }
+  // Only an enrolment's absence (not a make-up's) is made up.
+  if (!absence.enrollmentId || !ABSENCE_STATUSES.includes(absence.status)) throw new ValidationError({ absenceId: [NOT_AN_ABSENCE] });
+  return absence;
+}
+
+/** The window of dates a make-up of an absence may take: after it, within 30 days, not past. */
+export function makeupWindow(absenceDate: string, now = today()): { from: string; to: string } {
+  const dayAfter = addDays(absenceDate, 1);
+  return { from: dayAfter > now ? dayAfter : now, to: addDays(absenceDate, MAKEUP_WINDOW_DAYS) };
+}
+
+/** 'Ballet - Turma 3 (Centro)': a class of any branch. */
+const optionLabel = (label: string, branchName: string) => (branchName ? `${label} (${branchName})` : label);
+
+/**
+ * GET /api/makeups/options?absenceId= and the booking dialog: the sessions of
+ * the active classes of the absence's course (any branch), in the window, with
+ * free places (capacity minus enrolments active on the date minus the places
+ * make-ups hold; the absence's own make-up, when moving it, not counted), by
+ * date and time. Sessions of a class the pupil is enrolled in on that date are left out.
+ */
+export async function makeupOptions(actor: Actor | null, absenceId: string): Promise<MakeupOptionDTO[]> {
+  requireActor(actor);
+  const absence = await absenceOrThrow(absenceId);
+  const absenceClass = await classSessionSource(absence.classId);
+  if (!absenceClass) return [];
+  const { from, to } = makeupWindow(absence.date);
+  if (from > to) return [];
+  const targets = await classSessionSources({ courseId: absenceClass.courseId, activeOnly: true });
+  if (targets.length === 0) return [];
+  const ids = targets.map((c) => c.id);
+  const [spans, makeups, own, absent] = await Promise.all([
+    enrollmentSpans(ids),
+    makeupsInSessions(ids, from, to),
+    makeupsOfAbsences([absence.id]),
+    enrollmentsById([absence.enrollmentId!]),
+  ]);
+  const ownId = own.get(absence.id)?.id;
+  const pupil = absent.get(absence.enrollmentId!)?.studentId;
+  const options: MakeupOptionDTO[] = [];
+  for (const target of targets) {
+    const classSpans = spans.filter((e) => e.classId === target.id);
+    for (const s of sessionsBetween(target.schedules, firstSessionDate(target.createdAt), from, to)) {
+      const active = classSpans.filter((e) => activeOn(e, s.date));
+      if (pupil && active.some((e) => e.studentId === pupil)) continue;
+      const held = makeups.filter(
+        (m) => m.classId === target.id && m.scheduleId === s.scheduleId && m.date === s.date && m.id !== ownId && HOLDING_STATUSES.includes(m.status),
+      ).length;
+      const freePlaces = target.capacity - active.length - held;
+      if (freePlaces <= 0) continue;
+      options.push({
+        classId: target.id,
+        classLabel: optionLabel(target.label, target.branchName),
+        scheduleId: s.scheduleId,
+        date: s.date,
+        startTime: s.startTime,
+        endTime: s.endTime,
+        freePlaces,
+      });
+    }
+  }
+  return options.sort((a, b) => a.date.localeCompare(b.date) || a.startTime.localeCompare(b.startTime) || a.classLabel.localeCompare(b.classLabel, "pt-BR"));
+}
