@@ -179,10 +179,6 @@ test.describe("Chamada", () => {
     await expect(g1.getByRole("radio", { name: "Falta", exact: true })).toBeChecked();
     await expect(g1.getByRole("textbox", { name: /Observação/ })).toHaveValue("Avisou que viajou");
     await expect(g2.getByRole("radio", { name: "Falta justificada" })).toBeChecked();
-    const res = await page.request.get(`/api/classes/${cls.id}/attendance?date=${date}&scheduleId=${scheduleId}`);
-    const saved = (await res.json()).records as Array<{ studentId: string; status: string; note: string | null }>;
-    expect(saved.find((r) => r.studentId === one.student.id)).toMatchObject({ status: "Falta", note: "Avisou que viajou" });
-    expect(saved.find((r) => r.studentId === two.student.id)).toMatchObject({ status: "Falta justificada" });
     await expectNoAxeViolations();
   });
 
