@@ -201,7 +201,9 @@ function RollCallLine({ entry, index, posted }: { entry: Entry; index: number; p
             <label
               key={s}
               className={cn(
-                "flex min-h-12 cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-2 py-2 text-sm font-medium text-slate-900 sm:px-3",
+                // Phones: the radio above its word (three big targets side by side); wider: side by side.
+                "flex min-h-14 cursor-pointer flex-col items-center justify-center gap-1 rounded-md border border-slate-300 bg-white px-1 py-2 text-center text-sm leading-tight font-medium text-slate-900",
+                "sm:min-h-12 sm:flex-row sm:justify-start sm:gap-2 sm:px-3 sm:text-left",
                 "has-focus-visible:ring-2 has-focus-visible:ring-violet-600 has-focus-visible:ring-offset-2",
                 STATUS_LOOK[s],
               )}
