@@ -4,13 +4,17 @@ import { matrix, type Caller, type MatrixRow } from "./authorization-matrix";
 import { anonymous, ApiClient, signIn, uniqueEmail, type Role } from "../support/http";
 import { testDb } from "../support/db";
 import { fillPath, flattenRoutes } from "../support/route-table";
+import { addDays, firstSessionDate, latestSessionOnOrBefore, sessionsBetween } from "../../app/domain/attendance/sessions";
+import { today } from "../../app/domain/trials/calendar";
 import {
+  makeAttendance,
   makeBranch,
   makeClass,
   makeClassroom,
   makeCourse,
   makeEnrollment,
   makeGuardian,
+  makeMakeup,
   makeSchedule,
   makeStaffUser,
   makeStudent,
@@ -53,17 +57,62 @@ class Fixture {
   course = () => this.once("course", async () => (await makeCourse()).id);
   staff = () => this.once("staff", async () => (await makeStaffUser("Team")).id);
   user = () => this.once("user", async () => makeUser());
-  cls = () =>
-    this.once("cls", async () => {
-      const made = await makeClass({
+  /** A Monday class created three weeks ago (so it has past sessions). */
+  clsMade = () =>
+    this.once("clsMade", async () =>
+      makeClass({
         branchId: await this.branch(),
         classroomId: await this.classroom(),
         courseId: await this.course(),
         responsibleId: await this.staff(),
         schedules: [{ dayOfWeek: "Segunda", startTime: "08:00", endTime: "09:00" }],
-      });
-      return made.cls.id;
+        createdAt: new Date(Date.now() - 21 * 86_400_000),
+      }),
+    );
+  cls = async () => (await this.clsMade()).cls.id;
+  /** The class's latest session on or before today. */
+  session = () =>
+    this.once("session", async () => {
+      const made = await this.clsMade();
+      const schedules = made.schedules.map((s) => ({ id: s.id, dayOfWeek: s.dayOfWeek, startTime: s.startTime, endTime: s.endTime }));
+      const session = latestSessionOnOrBefore(schedules, firstSessionDate(made.cls.createdAt), today());
+      if (!session) throw new Error("session fixture: none");
+      return session;
     });
+  /** An enrolment in the class since long before its sessions. */
+  activeEnrollment = () =>
+    this.once("activeEnrollment", async () =>
+      (await makeEnrollment({ studentId: await this.student(), classId: await this.cls(), offerId: await this.offer(), startDate: "2020-01-06" })).id,
+    );
+  absence = () =>
+    this.once("absence", async () => {
+      const session = await this.session();
+      const record = await makeAttendance({
+        enrollmentId: await this.activeEnrollment(),
+        classId: await this.cls(),
+        scheduleId: session.scheduleId,
+        date: session.date,
+        status: "Falta",
+      });
+      return record.id;
+    });
+  /** A session of another class of the same course, within the absence's make-up window. */
+  makeupTarget = () =>
+    this.once("makeupTarget", async () => {
+      const session = await this.session();
+      const made = await makeClass({
+        branchId: await this.branch(),
+        courseId: await this.course(),
+        schedules: ["Segunda", "Terça", "Quarta", "Quinta", "Sexta", "Sábado"].map((dayOfWeek) => ({ dayOfWeek, startTime: "14:00", endTime: "15:00" })),
+        createdAt: new Date(Date.now() - 21 * 86_400_000),
+      });
+      const schedules = made.schedules.map((s) => ({ id: s.id, dayOfWeek: s.dayOfWeek, startTime: s.startTime, endTime: s.endTime }));
+      const from = addDays(session.date, 1) > today() ? addDays(session.date, 1) : today();
+      const [target] = sessionsBetween(schedules, firstSessionDate(made.cls.createdAt), from, addDays(session.date, 30));
+      return { classId: made.cls.id, scheduleId: target.scheduleId, date: target.date };
+    });
+  makeup = () =>
+    this.once("makeup", async () => (await makeMakeup({ absenceId: await this.absence(), ...(await this.makeupTarget()) })).id);
   trial = () =>
     this.once("trial", async () => (await makeTrial(await this.cls(), {}, [{ status: "Agendado", changedAt: new Date() }])).id);
   guardian = () => this.once("guardian", () => makeGuardian(2));
@@ -111,6 +160,7 @@ async function paramsFor(path: string, fx: Fixture): Promise<Record<string, stri
         trials: fx.trial,
         students: fx.student,
         enrollments: fx.enrollment,
+        makeups: fx.makeup,
       };
       const make = byBase[base];
       if (!make) throw new Error(`no fixture for :id under ${path}`);
@@ -259,6 +309,23 @@ const payloads: Record<string, PayloadMaker> = {
     json: { studentId: await fx.student(), classId: await fx.cls(), offerId: await fx.offer(), startDate: "2026-12-01" },
   }),
   [key("PATCH", "/api/enrollments/:id")]: async () => ({ json: { startDate: "2026-12-15" } }),
+  [key("PUT", "/api/classes/:id/attendance")]: async ({ fx }) => {
+    const session = await fx.session();
+    return { json: { date: session.date, scheduleId: session.scheduleId, records: [{ enrollmentId: await fx.activeEnrollment(), status: "Falta" }] } };
+  },
+  [key("POST", "/api/makeups")]: async ({ fx }) => ({ json: { absenceId: await fx.absence(), ...(await fx.makeupTarget()) } }),
+  [key("PATCH", "/api/makeups/:id")]: async () => ({ json: { status: "Realizada" } }),
+  [key("DELETE", "/api/makeups/:id")]: async () => ({}),
+};
+
+/** The query string some reads need (a session, a range, an absence). */
+const queries: Record<string, (fx: Fixture) => Promise<string>> = {
+  [key("GET", "/api/classes/:id/sessions")]: async () => `?from=${addDays(today(), -14)}&to=${today()}`,
+  [key("GET", "/api/classes/:id/attendance")]: async (fx) => {
+    const session = await fx.session();
+    return `?date=${session.date}&scheduleId=${session.scheduleId}`;
+  },
+  [key("GET", "/api/makeups/options")]: async (fx) => `?absenceId=${await fx.absence()}`,
 };
 
 function offerForm(branchId: string) {
@@ -358,7 +425,7 @@ describe.each(matrix.map((row) => [key(row.method, row.path), row] as const))("%
     if (touchesSession(row) && caller !== "anonymous") client = await signIn(caller as Role);
     const params = await paramsFor(row.path, fx);
     const payload = (await payloads[key(row.method, row.path)]?.({ fx, caller, client, params })) ?? {};
-    const path = fillPath(row.path, params);
+    const path = fillPath(row.path, params) + ((await queries[key(row.method, row.path)]?.(fx)) ?? "");
     const before = await snapshot(row, params);
 
     const res = await send(client, row, path, payload);

@@ -7,7 +7,8 @@
  * Permission model (issue 7): Administrator changes all master data (users,
  * offers, branches, classrooms, schedules, courses, classes, guardians,
  * guardian persons, students, enrolments); Team and Administrator also
- * create/change/delete trials and create students and enrolments (issue 16);
+ * create/change/delete trials and create students and enrolments (issue 16),
+ * take roll calls and book, move and cancel make-ups (issue 17);
  * Client only reads; anonymous gets 401 from the API and a 302 to /auth from
  * screens. Public: /auth, /api/login, /api/register, /healthz,
  * /api/openapi.json, /api-docs (and the harmless /logout, /api/logout and
@@ -200,4 +201,16 @@ export const matrix: MatrixRow[] = [
   { path: "/api/enrollments/:id", method: "GET", expect: read },
   { path: "/api/enrollments/:id", method: "PATCH", expect: adminWrite(200), table: "enrollments", target: "id" },
   { path: "/api/classes/:id/enrollments", method: "GET", expect: read },
+
+  // JSON API: attendance and make-ups (Team and Administrator take roll calls and book, move, cancel make-ups; Client reads)
+  { path: "/api/classes/:id/sessions", method: "GET", expect: read },
+  { path: "/api/classes/:id/attendance", method: "GET", expect: read },
+  { path: "/api/classes/:id/attendance", method: "PUT", expect: trialWrite(200), table: "attendance_records" },
+  { path: "/api/students/:id/attendance", method: "GET", expect: read },
+  { path: "/api/makeups", method: "GET", expect: read },
+  { path: "/api/makeups", method: "POST", expect: trialWrite(201), table: "makeups" },
+  { path: "/api/makeups/options", method: "GET", expect: read },
+  { path: "/api/makeups/:id", method: "GET", expect: read },
+  { path: "/api/makeups/:id", method: "PATCH", expect: trialWrite(200), table: "makeups", target: "id" },
+  { path: "/api/makeups/:id", method: "DELETE", expect: trialWrite(204), table: "makeups", target: "id" },
 ];

@@ -13,6 +13,7 @@ import { ABSENCE_STATUSES, DATE_INVALID, type AttendanceRecordDTO } from "../att
 import { isCalendarDate, today } from "../trials/calendar";
 import {
   ABSENCE_NOT_FOUND,
+  ABSENCE_REQUIRED,
   BOOKED,
   DONE,
   MAKEUP_NOT_FOUND,
@@ -219,6 +220,7 @@ const optionLabel = (label: string, branchName: string) => (branchName ? `${labe
  */
 export async function makeupOptions(actor: Actor | null, absenceId: string): Promise<MakeupOptionDTO[]> {
   requireActor(actor);
+  if (!absenceId) throw new ValidationError({ absenceId: [ABSENCE_REQUIRED] });
   const absence = await absenceOrThrow(absenceId);
   const absenceClass = await classSessionSource(absence.classId);
   if (!absenceClass) return [];

@@ -1,0 +1,56 @@
+import type { Route } from "./+types/class-attendance";
+import { getRollCall } from "~/domain/attendance/queries.server";
+import { saveRollCall } from "~/domain/attendance/service.server";
+import { api, byMethod } from "~/lib/api.server";
+
+import { z } from "zod";
+import { rollCallDto, rollCallSchema } from "~/domain/attendance/schema";
+import { operations } from "~/openapi/operation";
+
+export const openapi = operations({
+  GET: {
+    operationId: "getRollCall",
+    tag: "Chamadas",
+    summary: "A chamada de uma aula",
+    description:
+      "Os alunos da aula: as matrículas ativas na data (início até a data, não canceladas antes dela; nunca 'Em espera'), " +
+      "por nome, e depois as reposições agendadas nela (com `makeupId`). `status: null` enquanto não registrada; " +
+      "uma aula futura responde a lista, toda com `status: null`.",
+    access: "signed-in",
+    query: [
+      { name: "date", description: "A data da aula (AAAA-MM-DD)", schema: z.iso.date() },
+      { name: "scheduleId", description: "O horário da turma", schema: z.string() },
+    ],
+    success: { status: 200, description: "A chamada", schema: rollCallDto },
+    errors: { 400: "Data sem aula desta turma, ou data inválida" },
+  },
+  PUT: {
+    operationId: "saveRollCall",
+    tag: "Chamadas",
+    summary: "Registra a chamada de uma aula",
+    description:
+      "Idempotente: registra ou atualiza o status (e a observação) de cada aluno enviado, um registro por matrícula " +
+      "(ou reposição) por aula; enviar a mesma chamada duas vezes atualiza, nunca duplica. Alunos não enviados ficam como estão. " +
+      "A presença de uma reposição muda o seu status: Presente → 'Realizada'; falta → 'Não compareceu'.",
+    access: "trials",
+    body: rollCallSchema,
+    success: { status: 200, description: "A chamada registrada", schema: rollCallDto },
+    errors: { 400: "Data sem aula desta turma, data futura, ou aluno que não pertence a esta aula" },
+  },
+});
+
+/** GET /api/classes/{id}/attendance?date=&scheduleId= → { date, scheduleId, taken, records } */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const search = new URL(request.url).searchParams;
+  return api({ request, context }, async ({ actor }) => {
+    const view = await getRollCall(actor, params.id, { date: search.get("date") ?? undefined, scheduleId: search.get("scheduleId") ?? undefined });
+    return { date: view.date, scheduleId: view.scheduleId, taken: view.taken, records: view.records };
+  });
+}
+
+/** PUT /api/classes/{id}/attendance { date, scheduleId, records: [{ enrollmentId | makeupId, status, note? }] } */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return byMethod(request, {
+    PUT: () => api({ request, context }, ({ actor, body }) => saveRollCall(actor, params.id, body)),
+  });
+}

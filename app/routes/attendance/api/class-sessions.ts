@@ -1,0 +1,43 @@
+import type { Route } from "./+types/class-sessions";
+import { classSessions } from "~/domain/attendance/queries.server";
+import { arrayList } from "~/domain/list.server";
+import { api } from "~/lib/api.server";
+import { listResponse } from "~/lib/list-response.server";
+
+import { z } from "zod";
+import { classSessionDto, type ClassSessionDTO } from "~/domain/attendance/schema";
+import { operations } from "~/openapi/operation";
+
+export const openapi = operations({
+  GET: {
+    operationId: "listClassSessions",
+    tag: "Chamadas",
+    summary: "Aulas de uma turma num período",
+    description:
+      "As aulas não são guardadas: uma turma tem aula em cada data cujo dia da semana é o de um dos seus horários, " +
+      "desde a sua criação (no fuso de São Paulo). Por data e horário, com as matrículas ativas na data, as reposições " +
+      "agendadas na aula e se a chamada já foi feita. `from` e `to` obrigatórios (AAAA-MM-DD), no máximo 62 dias.",
+    access: "signed-in",
+    query: [
+      { name: "from", description: "Primeira data (AAAA-MM-DD)", schema: z.iso.date() },
+      { name: "to", description: "Última data (AAAA-MM-DD), no máximo 62 dias depois de `from`", schema: z.iso.date() },
+    ],
+    success: { status: 200, description: "As aulas do período", schema: z.array(classSessionDto) },
+    errors: { 400: "Período inválido (use from e to em AAAA-MM-DD, no máximo 62 dias)" },
+  },
+});
+
+const key = (s: ClassSessionDTO) => [s.date, s.startTime, s.scheduleId];
+const compare = (a: Array<string | number | boolean>, b: Array<string | number | boolean>) => {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return String(a[i]) < String(b[i]) ? -1 : 1;
+  return 0;
+};
+
+/** GET /api/classes/{id}/sessions?from=&to= */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const search = new URL(request.url).searchParams;
+  return api({ request, context }, async ({ actor }) => {
+    const sessions = await classSessions(actor, params.id, { from: search.get("from") ?? undefined, to: search.get("to") ?? undefined });
+    return listResponse(request, arrayList("classSessions", ["date", "text", "uuid"], async () => sessions, key, compare));
+  });
+}

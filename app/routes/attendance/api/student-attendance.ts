@@ -1,0 +1,24 @@
+import type { Route } from "./+types/student-attendance";
+import { studentAttendance } from "~/domain/attendance/queries.server";
+import { api } from "~/lib/api.server";
+
+import { studentAttendanceDto } from "~/domain/makeups/schema";
+import { operations } from "~/openapi/operation";
+
+export const openapi = operations({
+  GET: {
+    operationId: "getStudentAttendance",
+    tag: "Chamadas",
+    summary: "Frequência de um aluno",
+    description:
+      "Os registros de presença do aluno (das suas matrículas e das suas reposições), do mais recente ao mais antigo; " +
+      "a taxa de presença (presenças ÷ registros); as faltas das matrículas com a sua reposição, se houver.",
+    access: "signed-in",
+    success: { status: 200, description: "A frequência", schema: studentAttendanceDto },
+  },
+});
+
+/** GET /api/students/{id}/attendance */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return api({ request, context }, ({ actor }) => studentAttendance(actor, params.id));
+}

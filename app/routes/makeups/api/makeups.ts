@@ -1,0 +1,55 @@
+import type { Route } from "./+types/makeups";
+import { makeupList } from "~/domain/makeups/queries.server";
+import { bookMakeup } from "~/domain/makeups/service.server";
+import { api, byMethod } from "~/lib/api.server";
+import { listResponse } from "~/lib/list-response.server";
+
+import { z } from "zod";
+import { makeupDto, makeupSchema } from "~/domain/makeups/schema";
+import { operations } from "~/openapi/operation";
+
+export const openapi = operations({
+  GET: {
+    operationId: "listMakeups",
+    tag: "Reposições",
+    summary: "Lista reposições",
+    description: "Por data da aula. Um id malformado não encontra nada.",
+    access: "signed-in",
+    query: [
+      { name: "studentId", description: "Só as deste aluno", schema: z.string() },
+      { name: "classId", description: "Só as agendadas nesta turma", schema: z.string() },
+      { name: "date", description: "Só as desta data (AAAA-MM-DD)", schema: z.iso.date() },
+    ],
+    success: { status: 200, description: "As reposições", schema: z.array(makeupDto) },
+    errors: { 400: "Data inválida" },
+  },
+  POST: {
+    operationId: "bookMakeup",
+    tag: "Reposições",
+    summary: "Agenda a reposição de uma falta",
+    description:
+      "A falta ('Falta' ou 'Falta justificada' de uma matrícula) é reposta numa aula de uma turma ativa do mesmo curso " +
+      "(qualquer unidade), depois da falta e até 30 dias depois dela, não passada, com vaga: capacidade da sala − matrículas " +
+      "ativas na data − reposições 'Agendada' ou 'Realizada' na aula. Uma reposição por falta. Reservas simultâneas nunca " +
+      "passam da capacidade.",
+    access: "trials",
+    body: makeupSchema,
+    success: { status: 201, description: "A reposição ('Agendada')", schema: makeupDto },
+    errors: { 409: "Sem vagas nesta aula, ou esta falta já tem reposição" },
+  },
+});
+
+/** GET /api/makeups (?studentId=&classId=&date=; ?limit= and ?cursor= for one page) */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const search = new URL(request.url).searchParams;
+  return api({ request, context }, ({ actor }) =>
+    listResponse(request, makeupList(actor, { studentId: search.get("studentId"), classId: search.get("classId"), date: search.get("date") })),
+  );
+}
+
+/** POST /api/makeups { absenceId, classId, scheduleId, date } → 201 */
+export async function action({ request, context }: Route.ActionArgs) {
+  return byMethod(request, {
+    POST: () => api({ request, context }, ({ actor, body }) => bookMakeup(actor, body), { status: 201 }),
+  });
+}
