@@ -201,9 +201,20 @@ test.describe("Chamada", () => {
       date: absenceDate,
       status: "Falta",
     });
-    const makeup = await makeMakeup({ absenceId: absence.id, classId: target.cls.id, scheduleId: target.scheduleId, date });
-
     await loginAs("Team");
+    // Booked through the API when the target session is today (the service refuses past sessions);
+    // on a Sunday the latest session is yesterday's, written directly.
+    let makeupId: string;
+    if (date === schoolToday()) {
+      const booked = await page.request.post("/api/makeups", {
+        data: { absenceId: absence.id, classId: target.cls.id, scheduleId: target.scheduleId, date },
+      });
+      expect(booked.status(), await booked.text()).toBe(201);
+      makeupId = (await booked.json()).id;
+    } else {
+      makeupId = (await makeMakeup({ absenceId: absence.id, classId: target.cls.id, scheduleId: target.scheduleId, date })).id;
+    }
+
     await page.goto(rollCallUrl(target.cls.id, date, target.scheduleId));
     const visitor = page.getByRole("group", { name: pupil.student.fullName });
     await expect(visitor.locator("legend")).toContainText("Reposição");
@@ -214,9 +225,30 @@ test.describe("Chamada", () => {
 
     const list = await page.request.get(`/api/makeups?studentId=${pupil.student.id}`);
     expect(list.status()).toBe(200);
-    const body = await list.json();
-    const rows = (Array.isArray(body) ? body : body.items ?? body.data) as Array<{ id: string; status: string }>;
-    expect(rows.find((m) => m.id === makeup.id)?.status).toBe("Realizada");
+    const rows = (await list.json()) as Array<{ id: string; status: string }>;
+    expect(rows.map((m) => [m.id, m.status])).toEqual([[makeupId, "Realizada"]]);
+  });
+
+  test("'Salvar chamada' reads 'Salvando...' while the roll call is sent @js-only", async ({ page, loginAs }) => {
+    const date = lastClassDay();
+    const branch = await makeBranch();
+    const { cls, scheduleId } = await insertClass(branch.id, { date });
+    await enrol(cls.id, branch.id, `Olga ${tag()}`);
+    await loginAs("Administrator");
+    await page.goto(rollCallUrl(cls.id, date, scheduleId));
+    await hydrated(page);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/classes/${cls.id}/attendance*`, async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Salvar chamada" }).click();
+    await expect(page.getByRole("button", { name: "Salvando..." })).toBeDisabled();
+    release();
+    await expect(page.getByText("Chamada salva")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Salvar chamada" })).toBeEnabled();
+    await expect(page.getByText("Chamada feita")).toBeVisible();
   });
 
   test("the dashboard lists the selected branch's pupils at risk with the guardian's WhatsApp", async ({
