@@ -6,6 +6,7 @@ const SCREENS = [
   { path: "/", heading: "Dashboard" },
   { path: "/trials", heading: "Experimentais" },
   { path: "/guardians", heading: "Responsáveis" },
+  { path: "/today", heading: "Aulas de Hoje" },
   { path: "/classes", heading: "Turmas" },
   { path: "/users", heading: "Usuários" },
   { path: "/offers", heading: "Ofertas" },

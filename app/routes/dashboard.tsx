@@ -8,7 +8,7 @@ import { useAppName } from "~/hooks/use-app-name";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { canManageTrials, userTypeLabel } from "~/domain/actor";
 import { atRiskStudents } from "~/domain/attendance/queries.server";
-import { formatCalendarDate } from "~/domain/trials/calendar";
+import { formatDay } from "~/routes/attendance/roll-call-screen";
 import { getSelectedBranchId } from "~/branch-selection.server";
 import { actorOf, requireUser } from "~/session.server";
 import { cn } from "~/lib/cn";
@@ -85,7 +85,7 @@ function AtRisk({ rows }: { rows: AtRiskRow[] }) {
                   >
                     {r.classLabel}
                   </Link>
-                  {` · ${r.absences} faltas seguidas · última em ${formatCalendarDate(r.lastAbsence)}`}
+                  {` · ${r.absences} faltas seguidas · última em ${formatDay(r.lastAbsence)}`}
                 </p>
                 <p className="text-sm text-slate-700">{`Responsável: ${r.guardianName}`}</p>
               </div>

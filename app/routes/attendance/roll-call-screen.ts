@@ -1,13 +1,22 @@
-import { dayHeading } from "~/domain/trials/calendar";
+const WEEKDAY_NAMES = ["Domingo", "Segunda-feira", "Terça-feira", "Quarta-feira", "Quinta-feira", "Sexta-feira", "Sábado"];
+const MONTH_NAMES = ["janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro", "novembro", "dezembro"];
 
 /** The roll call's URL for one session of a class. */
 export function rollCallUrl(classId: string, session: { date: string; scheduleId: string }): string {
   return `/classes/${classId}/attendance?${new URLSearchParams({ date: session.date, scheduleId: session.scheduleId })}`;
 }
 
-/** 'Quarta-feira, 25 de novembro de 2026' */
+/** 'Quarta-feira, 25 de novembro de 2026' (from the string: no time zone can shift the day; no date library in the bundle). */
 export function sessionDayLabel(date: string): string {
-  return `${dayHeading(date)} de ${date.slice(0, 4)}`;
+  const [y, m, d] = date.split("-").map(Number);
+  const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+  return `${WEEKDAY_NAMES[weekday]}, ${d} de ${MONTH_NAMES[m - 1]} de ${y}`;
+}
+
+/** '2026-11-21' → '21/11/2026' */
+export function formatDay(date: string): string {
+  const [y, m, d] = date.split("-");
+  return `${d}/${m}/${y}`;
 }
 
 const RECORD_FIELD = /^records\[(\d{1,3})\]\.(enrollmentId|makeupId|status|note)$/;
