@@ -1,4 +1,4 @@
-import type { Sequelize, Transaction } from "sequelize";
+import { QueryTypes, type Sequelize, type Transaction } from "sequelize";
 import { selectOn, setupDatabase, tableVersionsOn, writeOn, type ReadOptions, type SqlValue } from "#db/index.ts";
 import { env } from "./env.server";
 
@@ -68,4 +68,15 @@ export async function writeRows<T>(sql: string, params: Record<string, SqlValue>
 /** The versions of these tables (see `tableVersionsOn`): a cache keyed on them is never stale. */
 export async function tableVersions(tables: readonly string[]): Promise<string> {
   return tableVersionsOn(await db(), tables);
+}
+
+/**
+ * `selectRows` for a command's reads under its locks: inside the transaction
+ * (on its connection) when one is given, so a transaction never waits for a
+ * second connection of the pool while holding a lock others queue on.
+ */
+export async function selectRowsIn<T>(t: Transaction | undefined, sql: string, params: Record<string, SqlValue> = {}): Promise<T[]> {
+  if (!t) return selectRows<T>(sql, params);
+  const sequelize = await db();
+  return (await sequelize.query(sql, { replacements: params, transaction: t, type: QueryTypes.SELECT })) as T[];
 }

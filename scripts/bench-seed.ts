@@ -7,9 +7,12 @@ import {
   ClassScheduleLink,
   Counter,
   Course,
+  Enrollment,
   Guardian,
   GuardianPerson,
+  Offer,
   SchoolClass,
+  Student,
   Trial,
   TrialStatusHistory,
   User,
@@ -24,6 +27,7 @@ export function networkSize(scale: number) {
     guardians: Math.round(20_000 * scale),
     persons: Math.round(50_000 * scale),
     trials: Math.round(100_000 * scale),
+    students: Math.round(24_000 * scale),
   };
 }
 
@@ -78,7 +82,7 @@ export async function seedLargeNetwork(sequelize: Sequelize, scale: number) {
     cpf: String(10_000_000_000 + i).slice(0, 11),
     email: `pessoa${i}@exemplo.com`,
     birthDate: "2010-05-10",
-    phone: "11987654321",
+    phone: phoneOf(i),
     isPrimary: i < size.guardians,
     ...stamp,
   }));
@@ -93,11 +97,105 @@ export async function seedLargeNetwork(sequelize: Sequelize, scale: number) {
     const when = new Date(start + ((i * 9973) % (3 * 365 + 30)) * dayMs);
     const status = STATUSES[i % STATUSES.length];
     const id = randomUUID();
-    trials.push({ id, guardianName: `Responsável ${i}`, studentName: `Aluna ${i}`, classId: classes[i % classes.length].id, whatsappNumber: "11987654321", scheduledDate: when.toISOString().slice(0, 10), scheduledTime: "09:00", status, origin: "Outros", createdAt: when, updatedAt: when });
+    trials.push({ id, guardianName: `Responsável ${i}`, studentName: `Aluna ${i}`, classId: classes[i % classes.length].id, whatsappNumber: phoneOf(i % size.persons), scheduledDate: when.toISOString().slice(0, 10), scheduledTime: "09:00", status, origin: "Outros", createdAt: when, updatedAt: when });
     history.push({ id: randomUUID(), trialId: id, status: "Agendado", changedAt: when });
     if (status !== "Agendado") history.push({ id: randomUUID(), trialId: id, status, changedAt: new Date(when.getTime() + 2 * dayMs) });
   }
   await chunked(Trial, trials, sequelize);
   await chunked(TrialStatusHistory, history, sequelize);
-  return { ...size, schedules: schedules.length, history: history.length };
+
+  const enrolled = await seedEnrollments(sequelize, { size, now, branches, classes, classrooms, guardians, trials });
+  return { ...size, schedules: schedules.length, history: history.length, ...enrolled };
+}
+
+/** A distinct mobile number per person (a trial's WhatsApp number is one of them: enrolling proposes that family). */
+function phoneOf(i: number): string {
+  return `119${String(10_000_000 + i).slice(-8)}`;
+}
+
+/**
+ * Students (about 1.2 per family) and enrolments in nine classes out of ten:
+ * each of those classes 12 to 20 active students on its branch's offers (its
+ * classroom seats 20), one in ten full with a waiting list of 5, and 2
+ * cancelled enrolments each; one trial in fifty of those classes has become an
+ * enrolment. Bulk inserts.
+ */
+async function seedEnrollments(
+  sequelize: Sequelize,
+  {
+    size,
+    now,
+    branches,
+    classes,
+    classrooms,
+    guardians,
+    trials,
+  }: {
+    size: ReturnType<typeof networkSize>;
+    now: Date;
+    branches: Array<{ id: string }>;
+    classes: Array<{ id: string; branchId: string; classroomId: string }>;
+    classrooms: Array<{ id: string; capacity: number }>;
+    guardians: Array<{ id: string }>;
+    trials: Array<{ id: string; classId: string; scheduledDate: string }>;
+  },
+) {
+  const stamp = { createdAt: now, updatedAt: now };
+  const offers = branches.flatMap((b, i) =>
+    [["Plano Mensal", "149.90"], ["Plano Trimestral", "399.00"]].map(([name, value]) => ({
+      id: randomUUID(),
+      name,
+      monthlyValue: value,
+      checkoutLink: `https://pagamentos.example.com.br/bench/${i}-${name.length}`,
+      branchId: b.id,
+      active: true,
+      ...stamp,
+    })),
+  );
+  await chunked(Offer, offers, sequelize);
+  const offersOf = new Map<string, string[]>();
+  for (const o of offers) offersOf.set(o.branchId, [...(offersOf.get(o.branchId) ?? []), o.id]);
+
+  const students = Array.from({ length: Math.max(1, size.students) }, (_, i) => ({
+    id: randomUUID(),
+    guardianId: guardians[i % guardians.length].id,
+    fullName: `Aluno ${i}`,
+    birthDate: `${2008 + (i % 12)}-${String(1 + (i % 12)).padStart(2, "0")}-${String(1 + (i % 28)).padStart(2, "0")}`,
+    notes: null,
+    active: i % 50 !== 49,
+    ...stamp,
+  }));
+  await chunked(Student, students, sequelize);
+  const activeStudents = students.filter((s) => s.active);
+
+  const capacity = new Map(classrooms.map((c) => [c.id, c.capacity]));
+  const startDate = new Date(now.getTime() - 60 * 86_400_000).toISOString().slice(0, 10);
+  const enrollments: Array<Record<string, unknown>> = [];
+  const byTrial = new Map<string, string>();
+  const firstTrial = new Map<string, { id: string; scheduledDate: string }>();
+  for (const t of trials) if (!firstTrial.has(t.classId)) firstTrial.set(t.classId, t);
+  let next = 0;
+  for (const [i, cls] of classes.entries()) {
+    if (i % 10 === 9) continue; // one class in ten has no students yet
+    const seats = capacity.get(cls.classroomId) ?? 20;
+    const full = i % 10 === 0;
+    const seated = full ? seats : Math.min(seats, 12 + (i % 9));
+    const offerIds = offersOf.get(cls.branchId)!;
+    const add = (status: string, extra: Record<string, unknown> = {}) => {
+      const student = activeStudents[next++ % activeStudents.length];
+      const row = { id: randomUUID(), studentId: student.id, classId: cls.id, offerId: offerIds[next % offerIds.length], startDate, status, waitlistPosition: null, cancelledAt: null, cancelReason: null, trialId: null, ...stamp, ...extra };
+      enrollments.push(row);
+      return row;
+    };
+    for (let k = 0; k < seated; k++) {
+      const trial = k === 0 && i % 50 === 1 ? firstTrial.get(cls.id) : undefined;
+      const row = add("Ativa", trial ? { trialId: trial.id } : {});
+      if (trial) byTrial.set(trial.id, row.id);
+    }
+    if (full) for (let k = 1; k <= 5; k++) add("Em espera", { waitlistPosition: k });
+    for (let k = 0; k < 2; k++) add("Cancelada", { cancelledAt: now, cancelReason: "Mudança de horário" });
+  }
+  await chunked(Enrollment, enrollments, sequelize);
+  for (const [trialId, enrollmentId] of byTrial) await Trial.update({ enrollmentId }, { where: { id: trialId } });
+  return { offers: offers.length, students: students.length, enrollments: enrollments.length };
 }

@@ -36,6 +36,8 @@ export const studentsEnrollments: Migration = {
     });
     await qi.addIndex("students", ["guardianId"]);
     await qi.addIndex("students", ["fullName"]);
+    // The students screen's status filter: its count and its page by name.
+    await qi.addIndex("students", ["active", "fullName"]);
 
     await qi.createTable("enrollments", {
       id,
@@ -66,9 +68,11 @@ export const studentsEnrollments: Migration = {
     // Enrolling from a trial proposes the families whose persons have the trial's WhatsApp number.
     await qi.addIndex("guardian_persons", ["phone"]);
   },
-  async down(qi: QueryInterface) {
+  async down(qi: QueryInterface, sequelize: Sequelize) {
     await qi.removeIndex("guardian_persons", ["phone"]);
-    await qi.removeColumn("trials", "enrollmentId");
+    // Not qi.removeColumn: on SQLite it rebuilds the table (DROP TABLE "trials" would cascade to the
+    // status history and lose its indexes and triggers). Both databases drop a column in place.
+    await sequelize.query(`ALTER TABLE "trials" DROP COLUMN "enrollmentId"`);
     await qi.dropTable("enrollments");
     await qi.dropTable("students");
   },

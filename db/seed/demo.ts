@@ -7,10 +7,12 @@ import {
   ClassScheduleLink,
   Counter,
   Course,
+  Enrollment,
   Guardian,
   GuardianPerson,
   Offer,
   SchoolClass,
+  Student,
   Trial,
   TrialStatusHistory,
   User,
@@ -19,7 +21,9 @@ import {
 /**
  * A realistic demo network: branches (one default, one inactive), classrooms
  * with weekly slots, courses, offers, classes, guardians with persons and their
- * client users, and trials over this month and the last with status histories.
+ * client users, and trials over this month and the last with status histories;
+ * students of the families enrolled in most classes (one class full, with a
+ * waiting list; some cancelled enrolments; one trial already enrolled).
  * Deterministic (seeded random), and idempotent: it does nothing if the demo
  * administrator already exists.
  */
@@ -157,6 +161,7 @@ export async function seedDemo(sequelize: Sequelize) {
     counts["turmas"] = classes.length;
 
     let persons = 0;
+    const guardians: Array<{ id: string; last: string }> = [];
     for (let g = 0; g < 36; g++) {
       const last = pick(LAST);
       const primaryName = `${g % 4 === 0 ? pick(MALE) : pick(FIRST)} ${last} ${pick(LAST)}`;
@@ -164,6 +169,7 @@ export async function seedDemo(sequelize: Sequelize) {
       const cpf = cpfFrom(g + 1);
       const user = await User.create({ name: primaryName, email, userType: "Client", passwordHash: unusable, cpf }, t);
       const guardian = await Guardian.create({ userId: user.id, address: `${pick(STREETS)}, ${100 + g * 7} - São Paulo - SP` }, t);
+      guardians.push({ id: guardian.id, last });
       await GuardianPerson.create({ guardianId: guardian.id, fullName: primaryName, cpf, email, birthDate: ymd(1975 + (g % 20), 1 + (g % 12), 1 + (g % 27)), phone: `119${String(80000000 + g * 1371).slice(0, 8)}`, isPrimary: true }, t);
       persons++;
       const extra = g % 3;
@@ -212,7 +218,102 @@ export async function seedDemo(sequelize: Sequelize) {
       }
     }
     counts["experimentais"] = trials;
+
+    await seedStudentsAndEnrollments({ transaction, guardians, classes, counts, today: todayParts() });
   });
 
   return { created: true, counts, accounts: DEMO_ACCOUNTS };
+}
+
+const CANCEL_REASONS = ["Mudança de horário", "Mudou de cidade", "Questões financeiras", "Trocou de modalidade"];
+
+/**
+ * Students (one or two per family) and their enrolments: most active classes
+ * get some students on their branch's offers, the first class of the default
+ * branch is full with three on its waiting list, a few enrolments are
+ * cancelled, and one 'Quer Matricular' trial has become an enrolment. Its own
+ * random sequence, so the rows seeded before it stay as they were.
+ */
+async function seedStudentsAndEnrollments({
+  transaction,
+  guardians,
+  classes,
+  counts,
+  today,
+}: {
+  transaction: Transaction;
+  guardians: Array<{ id: string; last: string }>;
+  classes: SchoolClass[];
+  counts: Record<string, number>;
+  today: { y: number; m: number; d: number };
+}) {
+  const t = { transaction };
+  const rand = rng(20261125);
+  const pick = <T,>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
+  const students: Student[] = [];
+  for (const [g, guardian] of guardians.entries()) {
+    for (let k = 0; k < 1 + (g % 2); k++) {
+      const birth = ymd(2010 + ((g + k * 3) % 12), 1 + ((g * 5 + k) % 12), 1 + ((g * 7 + k) % 28));
+      students.push(
+        await Student.create(
+          { guardianId: guardian.id, fullName: `${pick(FIRST)} ${guardian.last}`, birthDate: birth, notes: g % 9 === 0 ? "Alergia a amendoim" : null, active: true },
+          t,
+        ),
+      );
+    }
+  }
+  counts["alunos"] = students.length;
+
+  const classrooms = new Map((await Classroom.findAll(t)).map((c) => [c.id, c.capacity]));
+  const offersByBranch = new Map<string, Offer[]>();
+  for (const offer of await Offer.findAll({ ...t, order: [["name", "ASC"]] })) offersByBranch.set(offer.branchId, [...(offersByBranch.get(offer.branchId) ?? []), offer]);
+  const start = today.m === 1 ? ymd(today.y - 1, 12, 1) : ymd(today.y, today.m - 1, 1);
+  const rows: Array<Record<string, unknown>> = [];
+  const active = classes.filter((c) => c.active);
+  let next = 0;
+  const take = () => students[next++ % students.length];
+  for (const [i, cls] of active.entries()) {
+    if (i === active.length - 1) continue; // one class without students yet
+    const offers = offersByBranch.get(cls.branchId) ?? [];
+    const capacity = classrooms.get(cls.classroomId) ?? 0;
+    // The first class is full with a waiting list; the others hold a few students.
+    const seated = i === 0 ? capacity : 3 + Math.floor(rand() * 6);
+    const waiting = i === 0 ? 3 : 0;
+    const seen = new Set<string>();
+    const student = () => {
+      let s = take();
+      while (seen.has(s.id)) s = take();
+      seen.add(s.id);
+      return s;
+    };
+    for (let k = 0; k < seated; k++) {
+      rows.push({ studentId: student().id, classId: cls.id, offerId: pick(offers).id, startDate: start, status: "Ativa", waitlistPosition: null });
+    }
+    for (let k = 0; k < waiting; k++) {
+      rows.push({ studentId: student().id, classId: cls.id, offerId: pick(offers).id, startDate: start, status: "Em espera", waitlistPosition: k + 1 });
+    }
+    if (i % 3 === 1) {
+      const cancelledAt = new Date(Date.UTC(today.y, today.m - 1, 1, 15, 0));
+      rows.push({ studentId: student().id, classId: cls.id, offerId: pick(offers).id, startDate: start, status: "Cancelada", waitlistPosition: null, cancelledAt, cancelReason: pick(CANCEL_REASONS) });
+    }
+  }
+  await Enrollment.bulkCreate(rows, t);
+
+  // A trial that became an enrolment: a new student of an existing family, in the trial's class (not the full one).
+  const open = new Set(active.slice(1).map((c) => c.id));
+  const candidates = await Trial.findAll({ ...t, where: { status: "Quer Matricular" }, order: [["scheduledDate", "ASC"], ["id", "ASC"]] });
+  const trial = candidates.find((c) => open.has(c.classId));
+  const cls = trial && classes.find((c) => c.id === trial.classId);
+  let fromTrial = 0;
+  if (trial && cls) {
+    const student = await Student.create({ guardianId: guardians[0].id, fullName: trial.studentName, birthDate: null, notes: null, active: true }, t);
+    const enrollment = await Enrollment.create(
+      { studentId: student.id, classId: cls.id, offerId: (offersByBranch.get(cls.branchId) ?? [])[0].id, startDate: trial.scheduledDate, status: "Ativa", trialId: trial.id },
+      t,
+    );
+    await trial.update({ enrollmentId: enrollment.id }, t);
+    counts["alunos"]++;
+    fromTrial = 1;
+  }
+  counts["matrículas"] = rows.length + fromTrial;
 }

@@ -5,7 +5,19 @@ import type { z } from "zod";
 import { anonymous, signIn, type ApiClient } from "../support/http";
 import { count, testDb } from "../support/db";
 import { flattenRoutes } from "../support/route-table";
-import { makeBranch, makeClass, makeClassroom, makeCourse, makeGuardian, makeSchedule, makeStaffUser, makeTrial, makeUser } from "../support/factories";
+import {
+  makeBranch,
+  makeClass,
+  makeClassroom,
+  makeCourse,
+  makeEnrollment,
+  makeGuardian,
+  makeSchedule,
+  makeStaffUser,
+  makeStudent,
+  makeTrial,
+  makeUser,
+} from "../support/factories";
 import { loginSchema, registerSchema, userCreateSchema, userUpdateSchema, avatarSchema } from "~/domain/users/schema";
 import { branchSchema, branchUpdateSchema } from "~/domain/branches/schema";
 import { offerSchema, offerUpdateSchema } from "~/domain/offers/schema";
@@ -15,6 +27,8 @@ import { courseSchema, courseUpdateSchema } from "~/domain/courses/schema";
 import { classSchema, classUpdateSchema } from "~/domain/classes/schema";
 import { guardianSchema, guardianPersonUpdateSchema } from "~/domain/guardians/schema";
 import { trialSchema, trialUpdateSchema } from "~/domain/trials/schema";
+import { studentSchema, studentUpdateSchema } from "~/domain/students/schema";
+import { enrollmentSchema, enrollmentUpdateSchema, trialEnrollSchema } from "~/domain/enrollments/schema";
 
 /**
  * Every JSON endpoint that takes a body gets RUNS generated bodies that cannot
@@ -236,6 +250,47 @@ const endpoints: Endpoint[] = [
     tables: ["trials", "trial_status_history"],
     targetTable: "trials",
     target: () => ids.trial,
+  },
+  {
+    method: "POST",
+    path: "/api/students",
+    schema: studentSchema,
+    valid: () => ({ guardianId: ids.guardian, fullName: "Aluna Fuzz", birthDate: "2015-05-05" }),
+    tables: ["students"],
+  },
+  {
+    method: "PATCH",
+    path: "/api/students/:id",
+    schema: studentUpdateSchema,
+    valid: () => ({ fullName: "Aluna Renomeada", guardianId: ids.guardian, birthDate: "2014-04-04" }),
+    tables: ["students"],
+    targetTable: "students",
+    target: () => ids.student,
+  },
+  {
+    method: "POST",
+    path: "/api/enrollments",
+    schema: enrollmentSchema,
+    valid: () => ({ studentId: ids.otherStudent, classId: ids.enrollClass, offerId: ids.offer, startDate: "2026-12-01" }),
+    tables: ["enrollments"],
+  },
+  {
+    method: "PATCH",
+    path: "/api/enrollments/:id",
+    schema: enrollmentUpdateSchema,
+    valid: () => ({ offerId: ids.offer, startDate: "2026-12-15" }),
+    tables: ["enrollments"],
+    targetTable: "enrollments",
+    target: () => ids.enrollment,
+  },
+  {
+    method: "POST",
+    path: "/api/trials/:id/enroll",
+    schema: trialEnrollSchema,
+    valid: () => ({ guardianId: ids.guardian, offerId: ids.offer, startDate: "2026-12-01" }),
+    tables: ["guardians", "guardian_persons", "users", "students", "enrollments"],
+    targetTable: "trials",
+    target: () => ids.enrollTrial,
   },
 ];
 
@@ -460,6 +515,16 @@ beforeAll(async () => {
     offer: offer.body.id,
     user: (await makeUser()).id,
     avatarUser: (await makeUser()).id,
+    guardian: guardian.guardian.id,
+  });
+  // A class of its own for the enrolments (the PATCH of the class above deactivates that one).
+  const enrollClass = (await makeClass({ branchId: branch.id, classroomId: classroom.id })).cls.id;
+  Object.assign(ids, { enrollClass, enrollTrial: (await makeTrial(enrollClass)).id });
+  const student = await makeStudent(guardian.guardian.id);
+  Object.assign(ids, {
+    student: student.id,
+    otherStudent: (await makeStudent(guardian.guardian.id)).id,
+    enrollment: (await makeEnrollment({ studentId: student.id, classId: enrollClass, offerId: ids.offer })).id,
   });
 });
 

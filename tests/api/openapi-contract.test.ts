@@ -8,6 +8,8 @@ import type { JsonSchema, OpenApiDocument } from "~/openapi/document";
 // Generated, not committed: `npm run typecheck` writes it first (scripts/openapi-types.ts).
 import type { paths } from "../../.tmp/contract/schema";
 import { CONTRACT_TYPES_FILE, contractTypesSource } from "../contract/generate";
+import { makeAttendance } from "../support/factories";
+import { addDays, enrolled, notSunday, sessionClass, TODAY } from "../support/attendance";
 
 /**
  * The contract: a client typed from the OpenAPI document (openapi-typescript +
@@ -531,6 +533,66 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
     expect(fromTrial.response.status).toBe(201);
     expect(fromTrial.data?.student.fullName).toBe("Yara Contrato");
     expect(fromTrial.data?.trial.enrollmentId).toBe(fromTrial.data?.enrollment.id);
+  });
+
+  it("attendance and make-ups: sessions, a roll call saved by Team, a student's attendance, a make-up booked, moved and cancelled", async () => {
+    // Classes with past sessions need a creation date in the past: written directly.
+    const cls = await sessionClass({ daysAgo: 40 });
+    const target = await sessionClass({ courseId: cls.courseId, daysAgo: 40 });
+    const { pupils } = await enrolled(cls, 2, { prefix: "Contrato" });
+    const date = notSunday(addDays(TODAY(), -2), -1);
+    const scheduleId = cls.scheduleOn(date);
+
+    const sessions = await client.GET("/api/classes/{id}/sessions", { params: { path: { id: cls.id }, query: { from: addDays(TODAY(), -7), to: TODAY() } } });
+    expect(sessions.data?.some((s) => s.date === date && s.scheduleId === scheduleId && s.enrolled === 2)).toBe(true);
+    const empty = await client.GET("/api/classes/{id}/attendance", { params: { path: { id: cls.id }, query: { date, scheduleId } } });
+    expect(empty.data?.records.map((r) => r.status)).toEqual([null, null]);
+    const saved = await team.PUT("/api/classes/{id}/attendance", {
+      params: { path: { id: cls.id } },
+      body: {
+        date,
+        scheduleId,
+        records: [
+          { enrollmentId: pupils[0].enrollment.id, status: "Falta", note: "Avisou" },
+          { enrollmentId: pupils[1].enrollment.id, status: "Presente" },
+        ],
+      },
+    });
+    expect(saved.data?.taken).toBe(true);
+    const future = await team.PUT("/api/classes/{id}/attendance", {
+      params: { path: { id: cls.id } },
+      body: { date: notSunday(addDays(TODAY(), 1), 1), scheduleId: cls.scheduleOn(notSunday(addDays(TODAY(), 1), 1)), records: [] },
+    });
+    expect([future.response.status, future.error?.message]).toEqual([400, "Não é possível registrar presença em data futura"]);
+
+    const history = (await client.GET("/api/students/{id}/attendance", { params: { path: { id: pupils[0].student.id } } })).data!;
+    expect([history.presenceRate, history.absences.length]).toEqual([0, 1]);
+    const absenceId = history.absences[0].id;
+    const options = (await client.GET("/api/makeups/options", { params: { query: { absenceId } } })).data!;
+    expect(options.length).toBeGreaterThan(1);
+    expect(options.every((o) => o.classId === target.id)).toBe(true);
+    const booked = await team.POST("/api/makeups", {
+      body: { absenceId, classId: options[0].classId, scheduleId: options[0].scheduleId, date: options[0].date },
+    });
+    expect(booked.response.status).toBe(201);
+    const again = await team.POST("/api/makeups", {
+      body: { absenceId, classId: options[1].classId, scheduleId: options[1].scheduleId, date: options[1].date },
+    });
+    expect([again.response.status, again.error?.message]).toEqual([409, "Esta falta já tem reposição"]);
+    const id = booked.data!.id;
+    expect((await client.GET("/api/makeups", { params: { query: { studentId: pupils[0].student.id } } })).data?.map((m) => m.id)).toEqual([id]);
+    expect((await client.GET("/api/makeups/{id}", { params: { path: { id } } })).data?.status).toBe("Agendada");
+    const moved = await team.PATCH("/api/makeups/{id}", {
+      params: { path: { id } },
+      body: { scheduleId: options[1].scheduleId, date: options[1].date },
+    });
+    expect(moved.data?.date).toBe(options[1].date);
+    expect((await team.DELETE("/api/makeups/{id}", { params: { path: { id } } })).response.status).toBe(204);
+    expect((await client.GET("/api/makeups/{id}", { params: { path: { id } } })).response.status).toBe(404);
+    // An absence written directly is listed too.
+    const before = notSunday(addDays(date, -1), -1);
+    await makeAttendance({ enrollmentId: pupils[1].enrollment.id, classId: cls.id, scheduleId: cls.scheduleOn(before), date: before, status: "Falta" });
+    expect((await client.GET("/api/students/{id}/attendance", { params: { path: { id: pupils[1].student.id } } })).data?.records.length).toBe(2);
   });
 
   it("the document itself is served to anyone", async () => {

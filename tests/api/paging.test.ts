@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signIn, type ApiClient } from "../support/http";
 import { testDb } from "../support/db";
-import { makeBranch, makeClass, makeClassroom, makeGuardian, makeSchedule, makeTrial, makeUser } from "../support/factories";
+import { makeBranch, makeClass, makeClassroom, makeEnrollment, makeGuardian, makeOffer, makeSchedule, makeStudent, makeTrial, makeUser } from "../support/factories";
 import { Trial } from "../../db/models";
 
 /**
@@ -270,7 +270,20 @@ describe("every list endpoint pages", () => {
       { status: "Reagendado", changedAt: new Date("2030-01-02T10:00:00Z") },
     ]);
 
+    // Students sharing a name, and enrolments sharing a creation time: the id breaks the ties.
+    const students = [];
+    for (let i = 0; i < 5; i++) students.push((await makeStudent(guardians[0].guardian.id, { fullName: `Igual ${tag}` })).id);
+    const enrollmentOffer = await makeOffer(branch.id);
+    const enrollments = [];
+    for (const studentId of students) {
+      enrollments.push((await makeEnrollment({ studentId, classId: classes[1].cls.id, offerId: enrollmentOffer.id })).id);
+    }
+    await setCreatedAt("enrollments", enrollments);
+
     Object.assign(paths, {
+      studentsOfGuardian: `/api/students?guardianId=${guardians[0].guardian.id}`,
+      studentsFound: `/api/students?q=${tag}`,
+      enrollmentsOfClass: `/api/enrollments?classId=${classes[1].cls.id}`,
       classroomsOfBranch: `/api/classrooms/branch/${branch.id}`,
       schedulesOfClassroom: `/api/classroom-schedules/classroom/${classroom.id}`,
       classesOfBranch: `/api/classes?branchId=${branch.id}`,
@@ -281,6 +294,9 @@ describe("every list endpoint pages", () => {
       historyOfTrial: `/api/trials/${trial.id}/history`,
     });
     Object.assign(mine, {
+      studentsOfGuardian: students,
+      studentsFound: students,
+      enrollmentsOfClass: enrollments,
       classroomsOfBranch: rooms,
       schedulesOfClassroom: schedules,
       classesOfBranch: classes.map((c) => c.cls.id),
@@ -388,6 +404,11 @@ describe("the OpenAPI document", () => {
         "/api/trials",
         "/api/trials/all-histories",
         "/api/trials/{id}/history",
+        "/api/classes/{id}/sessions",
+        "/api/makeups",
+        "/api/makeups/options",
+        "/api/students",
+        "/api/enrollments",
       ].sort(),
     );
   });

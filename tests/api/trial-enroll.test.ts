@@ -175,6 +175,15 @@ describe("with an existing family", () => {
     expect(after.body.trial.enrollmentId).toBe(after.body.enrollment.id);
   });
 
+  it("deleting the trial keeps its enrolment (its trialId becomes null)", async () => {
+    const { offer, trial } = await setup();
+    const { guardian } = await makeGuardian(1);
+    const made = await team.post(`/api/trials/${trial.id}/enroll`, { guardianId: guardian.id, offerId: offer.id, startDate: START });
+    expect(made.status).toBe(201);
+    expect((await team.delete(`/api/trials/${trial.id}`)).status).toBe(204);
+    expect((await client.get(`/api/enrollments/${made.body.enrollment.id}`)).body).toMatchObject({ status: "Ativa", trialId: null });
+  });
+
   it("two enrolments from one trial at the same time: one 201, one 409", async () => {
     const { offer, trial } = await setup();
     const { guardian } = await makeGuardian(1);

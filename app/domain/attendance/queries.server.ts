@@ -185,8 +185,10 @@ export interface SessionRoster {
   makeups: SessionMakeup[];
 }
 
-export async function sessionRoster(classId: string, scheduleId: string, date: string): Promise<SessionRoster> {
-  const [spans, makeups] = await Promise.all([enrollmentSpans([classId]), makeupsInSessions([classId], date, date)]);
+export async function sessionRoster(classId: string, scheduleId: string, date: string, t?: Transaction): Promise<SessionRoster> {
+  // Inside a transaction its queries run one after the other on its connection.
+  const spans = await enrollmentSpans([classId], t);
+  const makeups = await makeupsInSessions([classId], date, date, t);
   return {
     enrollments: spans.filter((e) => activeOn(e, date)).sort(byName),
     makeups: makeups.filter((m) => m.scheduleId === scheduleId).sort(byName),

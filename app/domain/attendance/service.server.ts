@@ -44,7 +44,7 @@ export async function saveRollCall(actor: Actor | null, classId: string, input: 
     try {
       await transaction(async (t) => {
         await lockClassSeats(source.id, t);
-        const roster = await sessionRoster(source.id, data.scheduleId, data.date);
+        const roster = await sessionRoster(source.id, data.scheduleId, data.date, t);
         const enrolled = new Set(roster.enrollments.map((e) => e.id));
         const booked = new Set(roster.makeups.map((m) => m.id));
         for (const r of entries.values()) {

@@ -8,7 +8,7 @@ import {
   SchoolClass,
   User,
 } from "#db/models.ts";
-import { db, selectRows } from "~/db.server";
+import { db, selectRows, selectRowsIn } from "~/db.server";
 import { idsOfBatch, sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
 import { listBranchOptions } from "../branches/queries.server";
@@ -452,6 +452,7 @@ export interface ClassSessionSource {
  */
 export async function classSessionSources(
   filter: { ids?: readonly string[]; branchId?: string | null; courseId?: string; weekday?: string; activeOnly?: boolean } = {},
+  t?: Transaction,
 ): Promise<ClassSessionSource[]> {
   const params: Record<string, string | boolean> = {};
   const where: string[] = [];
@@ -486,7 +487,7 @@ export async function classSessionSources(
     );
     params.weekday = filter.weekday;
   }
-  const rows = await selectRows<{
+  const rows = await selectRowsIn<{
     id: string;
     classNumber: number | string;
     courseId: string;
@@ -499,6 +500,7 @@ export async function classSessionSources(
     classroomName: string | null;
     teacherName: string | null;
   }>(
+    t,
     `SELECT "c"."id", "c"."classNumber", "c"."courseId", "co"."name" AS "courseName", "c"."branchId", "b"."name" AS "branchName",
        "c"."active", "c"."createdAt", "r"."capacity", "r"."name" AS "classroomName", "u"."name" AS "teacherName"
      FROM "classes" AS "c"
@@ -511,7 +513,8 @@ export async function classSessionSources(
     params,
   );
   if (rows.length === 0) return [];
-  const links = await selectRows<{ classId: string; id: string; dayOfWeek: string; startTime: string; endTime: string }>(
+  const links = await selectRowsIn<{ classId: string; id: string; dayOfWeek: string; startTime: string; endTime: string }>(
+    t,
     `SELECT "l"."classId", "s"."id", "s"."dayOfWeek", "s"."startTime", "s"."endTime"
      FROM "class_schedules" AS "l" JOIN "classroom_schedules" AS "s" ON "s"."id" = "l"."scheduleId"
      WHERE "l"."classId" IN (${inList("c", rows.map((r) => r.id), scheduleParams)}) ${scheduleWhere}`,
@@ -540,7 +543,7 @@ export async function classSessionSources(
 }
 
 /** One class's session source; null for no class. */
-export async function classSessionSource(id: string): Promise<ClassSessionSource | null> {
+export async function classSessionSource(id: string, t?: Transaction): Promise<ClassSessionSource | null> {
   if (!isUuid(id)) return null;
-  return (await classSessionSources({ ids: [id] }))[0] ?? null;
+  return (await classSessionSources({ ids: [id] }, t))[0] ?? null;
 }

@@ -1,6 +1,6 @@
 import { Op, type Transaction } from "sequelize";
 import { Enrollment } from "#db/models.ts";
-import { db, selectRows } from "~/db.server";
+import { db, selectRows, selectRowsIn } from "~/db.server";
 import { formatBRL } from "~/lib/format";
 import { sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
@@ -346,11 +346,11 @@ function inList(prefix: string, values: readonly string[], params: Record<string
  * 'Cancelada'; not the waiting list), with the student's name (students
  * belong to their module; joined here for this read model). Filter with `activeOn`.
  */
-export async function enrollmentSpans(classIds: readonly string[]): Promise<EnrollmentSpan[]> {
+export async function enrollmentSpans(classIds: readonly string[], t?: Transaction): Promise<EnrollmentSpan[]> {
   const ids = [...new Set(classIds.filter(isUuid))];
   if (ids.length === 0) return [];
   const params: Record<string, string> = { waiting: WAITLISTED };
-  const rows = await selectRows<{
+  const rows = await selectRowsIn<{
     id: string;
     classId: string;
     studentId: string;
@@ -360,6 +360,7 @@ export async function enrollmentSpans(classIds: readonly string[]): Promise<Enro
     status: string;
     cancelledAt: string | Date | null;
   }>(
+    t,
     `SELECT "e"."id", "e"."classId", "e"."studentId", "s"."fullName" AS "studentName", "s"."guardianId",
        CAST("e"."startDate" AS TEXT) AS "startDate", "e"."status", "e"."cancelledAt"
      FROM "enrollments" AS "e" JOIN "students" AS "s" ON "s"."id" = "e"."studentId"

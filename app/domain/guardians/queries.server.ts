@@ -330,16 +330,18 @@ export async function findGuardianMatchesByPhone(digits: string, { limit = 10 }:
   return rows;
 }
 
-/** Guardians whose persons' name, e-mail or CPF contain `q` (the search of the list), as a picker's choices. */
+/**
+ * Guardians whose persons' name, e-mail or CPF contain `q` (the search of the
+ * list, in its order: newest first), as a picker's choices.
+ */
 export async function searchGuardianOptions(q: string, { limit = 20 }: { limit?: number } = {}): Promise<GuardianOption[]> {
   const search = await searchCondition(q ?? "");
   return selectRows<OptionRow>(
     `SELECT ${OPTION_COLUMNS}, "pp"."fullName" AS "personName"
-     FROM "guardians" AS "g" ${PRIMARY_JOIN}
-     ${search.sql}
-     ORDER BY "pp"."fullName", "g"."id"
-     LIMIT :limit`,
-    { ...search.params, primary: true, limit },
+     FROM (SELECT ${GUARDIAN_COLUMNS} FROM "guardians" AS "g" ${search.sql} ${NEWEST_FIRST} LIMIT :limit) AS "g"
+     ${PRIMARY_JOIN}
+     ${NEWEST_FIRST}`,
+    { ...search.params, primary: true, limit: Math.max(1, Math.min(100, limit)) },
     { planEachCall: Boolean(search.sql) },
   );
 }

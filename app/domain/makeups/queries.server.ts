@@ -1,6 +1,6 @@
 import { Op, type Transaction } from "sequelize";
 import { Makeup } from "#db/models.ts";
-import { db, selectRows } from "~/db.server";
+import { db, selectRows, selectRowsIn } from "~/db.server";
 import { sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
 import { NotFoundError, ValidationError } from "../errors";
@@ -143,11 +143,12 @@ export interface SessionMakeup extends MakeupDTO {
  * status), with their pupils (attendance records, enrolments and students
  * joined for this read model).
  */
-export async function makeupsInSessions(classIds: readonly string[], from: string, to: string): Promise<SessionMakeup[]> {
+export async function makeupsInSessions(classIds: readonly string[], from: string, to: string, t?: Transaction): Promise<SessionMakeup[]> {
   const ids = [...new Set(classIds.filter(isUuid))];
   if (ids.length === 0) return [];
   const params: Record<string, string> = { from, to };
-  const rows = await selectRows<MakeupFields & { studentId: string; studentName: string; enrollmentId: string }>(
+  const rows = await selectRowsIn<MakeupFields & { studentId: string; studentName: string; enrollmentId: string }>(
+    t,
     `SELECT ${MAKEUP_COLUMNS}, "e"."studentId", "s"."fullName" AS "studentName", "e"."id" AS "enrollmentId"
      FROM "makeups" AS "m"
      JOIN "attendance_records" AS "ab" ON "ab"."id" = "m"."absenceId"

@@ -47,7 +47,8 @@ interface Target {
 async function checkTarget(absence: AttendanceRecordDTO, target: Target, t: Transaction, exceptId?: string): Promise<void> {
   const seats = await lockClassSeats(target.classId, t);
   if (!seats) throw new ValidationError({ classId: [CLASS_NOT_FOUND] });
-  const [source, absenceClass] = await Promise.all([classSessionSource(seats.id), classSessionSource(absence.classId)]);
+  const source = await classSessionSource(seats.id, t);
+  const absenceClass = await classSessionSource(absence.classId, t);
   if (!source) throw new ValidationError({ classId: [CLASS_NOT_FOUND] });
   if (!absenceClass || source.courseId !== absenceClass.courseId) throw new ValidationError({ classId: [OTHER_COURSE] });
   if (!source.active) throw new ValidationError({ classId: [CLASS_INACTIVE] });
@@ -57,7 +58,8 @@ async function checkTarget(absence: AttendanceRecordDTO, target: Target, t: Tran
   const window = makeupWindow(absence.date);
   if (target.date <= absence.date || target.date > window.to) throw new ValidationError({ date: [OUT_OF_WINDOW] });
   if (target.date < today()) throw new ValidationError({ date: [PAST_SESSION] });
-  const [spans, held] = await Promise.all([enrollmentSpans([seats.id]), heldPlaces({ ...target, classId: seats.id }, t, exceptId)]);
+  const spans = await enrollmentSpans([seats.id], t);
+  const held = await heldPlaces({ ...target, classId: seats.id }, t, exceptId);
   const active = spans.filter((e) => activeOn(e, target.date)).length;
   if (seats.capacity - active - held <= 0) throw new ConflictError(NO_ROOM);
 }

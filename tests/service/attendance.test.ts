@@ -1,0 +1,123 @@
+import { describe, expect, it } from "vitest";
+import { atRiskStudents, getRollCall, todaySessions } from "~/domain/attendance/queries.server";
+import { saveRollCall } from "~/domain/attendance/service.server";
+import { bookMakeup } from "~/domain/makeups/service.server";
+import { makeupOptions } from "~/domain/makeups/queries.server";
+import { makeAttendance, makeBranch, makeEnrollment, makeGuardian, makeMakeup, makeOffer, makeStudent } from "../support/factories";
+import { addDays, enrolled, notSunday, sessionClass, sessionsOf, TODAY } from "../support/attendance";
+import { actorOfType, refusal } from "../support/service";
+
+describe("todaySessions (the 'Aulas de Hoje' screen)", () => {
+  it("lists the day's sessions of the branch's active classes by start time, with pupils (make-ups included) and whether the roll call is done", async () => {
+    const team = await actorOfType("Team");
+    const branch = await makeBranch();
+    const date = notSunday(addDays(TODAY(), -3), -1);
+    const late = await sessionClass({ branchId: branch.id, startTime: "18:00" });
+    const early = await sessionClass({ branchId: branch.id, startTime: "07:00" });
+    await sessionClass({ branchId: branch.id, active: false });
+    await sessionClass({ branchId: branch.id, daysAgo: 0 }); // created after the date
+    await sessionClass({ startTime: "06:00" }); // another branch
+    const { pupils } = await enrolled(late, 2);
+    await enrolled(early, 1, { startDate: addDays(date, 1) }); // not yet on that date
+    const other = await sessionClass({ courseId: late.courseId });
+    const absentee = await enrolled(other, 1);
+    const prev = notSunday(addDays(date, -1), -1);
+    const absence = await makeAttendance({ enrollmentId: absentee.pupils[0].enrollment.id, classId: other.id, scheduleId: other.scheduleOn(prev), date: prev, status: "Falta" });
+    await makeMakeup({ absenceId: absence.id, classId: late.id, scheduleId: late.scheduleOn(date), date });
+    await saveRollCall(team, late.id, { date, scheduleId: late.scheduleOn(date), records: [{ enrollmentId: pupils[0].enrollment.id, status: "Presente" }] });
+
+    const list = await todaySessions(team, { branchId: branch.id, date });
+    expect(list.map((s) => [s.classId, s.startTime, s.endTime, s.students, s.attendanceTaken])).toEqual([
+      [early.id, "07:00", "08:00", 0, false],
+      [late.id, "18:00", "19:00", 3, true],
+    ]);
+    expect(list[1]).toMatchObject({ scheduleId: late.scheduleOn(date), date });
+    expect(list[1].classLabel).toMatch(/ - Turma \d+$/);
+    expect(list[1].teacherName).toMatch(/^Professor /);
+    expect(list[1].classroomName).toMatch(/^Sala /);
+    // Every branch when null; nothing on a Sunday.
+    expect((await todaySessions(team, { branchId: null, date })).length).toBeGreaterThan(2);
+    let sunday = date;
+    while (new Date(`${sunday}T00:00:00Z`).getUTCDay() !== 0) sunday = addDays(sunday, 1);
+    expect(await todaySessions(team, { branchId: branch.id, date: sunday })).toEqual([]);
+    expect((await refusal(todaySessions(null, { branchId: null }))).status).toBe(401);
+  });
+});
+
+describe("getRollCall (the 'Chamada' screen)", () => {
+  it("gives the class's label, times, whether the date is in the future and the neighbouring sessions", async () => {
+    const client = await actorOfType("Client");
+    const cls = await sessionClass({ weekdays: ["Segunda", "Quarta"], daysAgo: 30 });
+    const sessions = sessionsOf(cls, addDays(TODAY(), -30), addDays(TODAY(), 14));
+    const past = sessions.filter((s) => s.date <= TODAY());
+    const at = past.length - 1;
+    const view = await getRollCall(client, cls.id, { date: past[at].date, scheduleId: past[at].scheduleId });
+    expect(view).toMatchObject({ startTime: "08:00", endTime: "09:00", future: false, taken: false, records: [] });
+    expect(view.classLabel).toMatch(/ - Turma \d+$/);
+    expect(view.previous).toEqual({ date: past[at - 1].date, scheduleId: past[at - 1].scheduleId });
+    expect(view.next).toEqual({ date: sessions[at + 1].date, scheduleId: sessions[at + 1].scheduleId });
+    const future = sessions[at + 1];
+    expect((await getRollCall(client, cls.id, { date: future.date, scheduleId: future.scheduleId })).future).toBe(true);
+    const first = await getRollCall(client, cls.id, { date: sessions[0].date, scheduleId: sessions[0].scheduleId });
+    expect(first.previous).toBeNull();
+  });
+});
+
+describe("atRiskStudents (the dashboard's 'Alunos em risco')", () => {
+  it("lists pupils whose last 3 or more records of a current enrolment in the last 30 days are absences, with the guardian's WhatsApp digits", async () => {
+    const team = await actorOfType("Team");
+    const branch = await makeBranch();
+    const cls = await sessionClass({ branchId: branch.id });
+    const past = sessionsOf(cls, addDays(TODAY(), -28), addDays(TODAY(), -1));
+    const { guardian, persons } = await makeGuardian(1);
+    const offer = await makeOffer(branch.id);
+    const pupil = async (name: string, statuses: string[], dates = past.slice(-statuses.length), status: "Ativa" | "Cancelada" = "Ativa") => {
+      const student = await makeStudent(guardian.id, { fullName: name });
+      const enrollment = await makeEnrollment({ studentId: student.id, classId: cls.id, offerId: offer.id, startDate: "2020-01-06", status });
+      for (let i = 0; i < statuses.length; i++) {
+        await makeAttendance({ enrollmentId: enrollment.id, classId: cls.id, scheduleId: dates[i].scheduleId, date: dates[i].date, status: statuses[i] as any });
+      }
+      return student;
+    };
+    const risky = await pupil("Risco", ["Presente", "Falta", "Falta justificada", "Falta", "Falta"]);
+    await pupil("Voltou", ["Falta", "Falta", "Falta", "Presente"]);
+    await pupil("Duas", ["Presente", "Falta", "Falta"]);
+    await pupil("Cancelou", ["Falta", "Falta", "Falta"], undefined, "Cancelada");
+    const old = sessionsOf(cls, addDays(TODAY(), -60), addDays(TODAY(), -35));
+    await pupil("Antigo", ["Falta", "Falta", "Falta"], old.slice(-3));
+    await pupil("Antigo recente", ["Falta", "Falta", "Falta"], [...old.slice(-2), past[past.length - 1]]);
+
+    const list = await atRiskStudents(team, { branchId: branch.id });
+    expect(list.map((s) => [s.studentName, s.absences])).toEqual([["Risco", 4]]);
+    expect(list[0]).toMatchObject({
+      studentId: risky.id,
+      guardianName: persons[0].fullName,
+      whatsapp: "11987654321",
+      classId: cls.id,
+      lastAbsence: past[past.length - 1].date,
+    });
+    expect(list[0].classLabel).toMatch(/ - Turma \d+$/);
+    expect(await atRiskStudents(team, { branchId: (await makeBranch()).id })).toEqual([]);
+    expect((await atRiskStudents(team, { branchId: null })).some((s) => s.studentId === risky.id)).toBe(true);
+  });
+});
+
+describe("make-ups called directly", () => {
+  it("books into an option; the absence's own make-up does not take a place from its options (to move it)", async () => {
+    const team = await actorOfType("Team");
+    const from = await sessionClass();
+    const to = await sessionClass({ courseId: from.courseId, capacity: 3 });
+    const { pupils } = await enrolled(from, 1);
+    const date = notSunday(addDays(TODAY(), -2), -1);
+    const absence = await makeAttendance({ enrollmentId: pupils[0].enrollment.id, classId: from.id, scheduleId: from.scheduleOn(date), date, status: "Falta" });
+    const options = await makeupOptions(team, absence.id);
+    expect(options.every((o) => o.classId === to.id && o.freePlaces === 3)).toBe(true);
+    const made = await bookMakeup(team, { absenceId: absence.id, classId: to.id, scheduleId: options[0].scheduleId, date: options[0].date });
+    expect(made.status).toBe("Agendada");
+    const after = await makeupOptions(team, absence.id);
+    // Its own make-up does not count against moving it.
+    expect(after[0]).toMatchObject({ date: options[0].date, freePlaces: 3 });
+    const client = await actorOfType("Client");
+    expect((await refusal(bookMakeup(client, { absenceId: absence.id, classId: to.id, scheduleId: options[0].scheduleId, date: options[0].date }))).status).toBe(403);
+  });
+});
