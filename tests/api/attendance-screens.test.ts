@@ -187,3 +187,43 @@ describe("the roll call screen without JavaScript", () => {
     expect(await records(cls.id, date)).toBe(0);
   });
 });
+
+describe("the dashboard's 'Alunos em risco'", () => {
+  it("is shown to the staff and not to Client users (guardians do not see other families' phones)", async () => {
+    const staffPage = await (await team.raw("GET", "/")).text();
+    expect(staffPage).toContain("Alunos em risco");
+    const clientPage = await client.raw("GET", "/");
+    expect(clientPage.status).toBe(200);
+    const html = await clientPage.text();
+    expect(html).toContain("Dashboard");
+    expect(html).not.toContain("Alunos em risco");
+  });
+});
+
+describe("'Aulas de Hoje' without JavaScript", () => {
+  it("lists today's sessions of the branch chosen in the selector, for every signed-in user", async () => {
+    const today = schoolToday();
+    // No class meets on a Sunday: then the latest class day's class is not listed at all.
+    const { cls, url } = await setup(lastClassDay(), 2);
+    const branchId = (await testDb().query(`SELECT "branchId" FROM "classes" WHERE "id" = :id`, { replacements: { id: cls.id } }))[0] as Array<{
+      branchId: string;
+    }>;
+    for (const who of [team, client]) {
+      const chosen = await who.form("/preferences/branch", { branchId: branchId[0].branchId, redirectTo: "/today" });
+      expect(chosen.status).toBe(302);
+      expect(chosen.headers.get("Location")).toBe("/today");
+      const res = await who.raw("GET", "/today");
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain("Aulas de Hoje");
+      if (weekday(today) === "Domingo") {
+        expect(html).toContain("Nenhuma aula hoje nesta unidade");
+      } else {
+        expect(html).toContain(`Turma ${cls.classNumber}`);
+        expect(html).toContain("2 alunos");
+        expect(html).toContain("Chamada pendente");
+        expect(html).toContain(`href="${url.replace(/&/g, "&amp;")}"`);
+      }
+    }
+  });
+});
