@@ -1,6 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Sequelize } from "sequelize";
+import { addDays, sessionsBetween } from "../app/domain/attendance/sessions.ts";
+import { today } from "../app/domain/trials/calendar.ts";
 import {
+  AttendanceRecord,
   Branch,
   Classroom,
   ClassroomSchedule,
@@ -45,6 +48,7 @@ export async function seedLargeNetwork(sequelize: Sequelize, scale: number) {
   const size = networkSize(scale);
   const now = new Date();
   const stamp = { createdAt: now, updatedAt: now };
+  const classesSince = new Date(now.getTime() - 90 * 86_400_000);
   const teacher = await User.create({ name: "Professora Bench", email: `bench.${randomUUID().slice(0, 6)}@escola.com.br`, passwordHash: "!unusable", userType: "Team" });
 
   const branches = Array.from({ length: size.branches }, (_, i) => ({ id: randomUUID(), name: `Unidade ${i + 1}`, address: `Rua ${i + 1}, 100`, active: true, isDefault: i === 0, ...stamp }));
@@ -64,7 +68,8 @@ export async function seedLargeNetwork(sequelize: Sequelize, scale: number) {
     const classroom = classrooms[i % classrooms.length];
     const own = schedules.filter((s) => s.classroomId === classroom.id);
     const id = randomUUID();
-    classes.push({ id, classNumber: i + 1, courseId: courses[i % courses.length].id, responsibleId: teacher.id, branchId: classroom.branchId, classroomId: classroom.id, active: true, ...stamp });
+    // Classes exist since three months ago: they have past sessions (and roll calls).
+    classes.push({ id, classNumber: i + 1, courseId: courses[i % courses.length].id, responsibleId: teacher.id, branchId: classroom.branchId, classroomId: classroom.id, active: true, createdAt: classesSince, updatedAt: now });
     const slot = Math.floor(i / classrooms.length) * 2;
     links.push({ id: randomUUID(), classId: id, scheduleId: own[slot % own.length].id, createdAt: now });
     links.push({ id: randomUUID(), classId: id, scheduleId: own[(slot + 17) % own.length].id, createdAt: now });
@@ -104,8 +109,9 @@ export async function seedLargeNetwork(sequelize: Sequelize, scale: number) {
   await chunked(Trial, trials, sequelize);
   await chunked(TrialStatusHistory, history, sequelize);
 
-  const enrolled = await seedEnrollments(sequelize, { size, now, branches, classes, classrooms, guardians, trials });
-  return { ...size, schedules: schedules.length, history: history.length, ...enrolled };
+  const { rows: enrollmentRows, ...enrolled } = await seedEnrollments(sequelize, { size, now, branches, classes, classrooms, guardians, trials });
+  const attendance = await seedAttendance(sequelize, { now, teacherId: teacher.id, classes, links, schedules, enrollments: enrollmentRows });
+  return { ...size, schedules: schedules.length, history: history.length, ...enrolled, attendance };
 }
 
 /** A distinct mobile number per person (a trial's WhatsApp number is one of them: enrolling proposes that family). */
@@ -197,5 +203,65 @@ async function seedEnrollments(
   }
   await chunked(Enrollment, enrollments, sequelize);
   for (const [trialId, enrollmentId] of byTrial) await Trial.update({ enrollmentId }, { where: { id: trialId } });
-  return { offers: offers.length, students: students.length, enrollments: enrollments.length };
+  return { offers: offers.length, students: students.length, enrollments: enrollments.length, rows: enrollments };
+}
+
+/**
+ * Roll calls of the last four weeks (up to yesterday, in the school's time
+ * zone) for every class with students: one record per enrolment active on each
+ * session's date, about one in ten an absence. Bulk inserts.
+ */
+async function seedAttendance(
+  sequelize: Sequelize,
+  {
+    now,
+    teacherId,
+    classes,
+    links,
+    schedules,
+    enrollments,
+  }: {
+    now: Date;
+    teacherId: string;
+    classes: Array<{ id: string }>;
+    links: Array<{ classId: string; scheduleId: string }>;
+    schedules: Array<{ id: string; dayOfWeek: string; startTime: string; endTime: string }>;
+    enrollments: Array<Record<string, unknown>>;
+  },
+): Promise<number> {
+  const day = today(now);
+  const byId = new Map(schedules.map((s) => [s.id, s]));
+  const linksOf = new Map<string, string[]>();
+  for (const l of links) linksOf.set(l.classId, [...(linksOf.get(l.classId) ?? []), l.scheduleId]);
+  const enrolledIn = new Map<string, Array<Record<string, unknown>>>();
+  // 'Ativa', and 'Cancelada' today (still in the past sessions); not the waiting list.
+  for (const e of enrollments) if (e.status !== "Em espera") enrolledIn.set(e.classId as string, [...(enrolledIn.get(e.classId as string) ?? []), e]);
+  const rows: Array<Record<string, unknown>> = [];
+  for (const cls of classes) {
+    const pupils = enrolledIn.get(cls.id);
+    if (!pupils) continue;
+    const own = (linksOf.get(cls.id) ?? []).map((id) => byId.get(id)!);
+    for (const [k, session] of sessionsBetween(own, addDays(day, -90), addDays(day, -28), addDays(day, -1)).entries()) {
+      const at = new Date(`${session.date}T${session.endTime}:00-03:00`);
+      for (const [p, e] of pupils.entries()) {
+        if ((e.startDate as string) > session.date) continue;
+        const n = (k * 7 + p * 3) % 20;
+        rows.push({
+          id: randomUUID(),
+          enrollmentId: e.id,
+          makeupId: null,
+          classId: cls.id,
+          scheduleId: session.scheduleId,
+          date: session.date,
+          status: n < 2 ? "Falta" : n === 2 ? "Falta justificada" : "Presente",
+          note: null,
+          takenById: teacherId,
+          createdAt: at,
+          updatedAt: at,
+        });
+      }
+    }
+  }
+  await chunked(AttendanceRecord, rows, sequelize);
+  return rows.length;
 }

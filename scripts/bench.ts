@@ -9,6 +9,8 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { setupDatabase } from "../db/index.ts";
 import { seedLargeNetwork } from "./bench-seed.ts";
+import { firstSessionDate, latestSessionOnOrBefore } from "../app/domain/attendance/sessions.ts";
+import { today } from "../app/domain/trials/calendar.ts";
 import { createTestDatabase } from "../tests/support/test-db.ts";
 import { freePort, startServer } from "../tests/support/server.ts";
 
@@ -97,6 +99,32 @@ if (!reused) {
 }
 const selected = (target: string) => !only || only.some((prefix) => target.startsWith(prefix));
 
+/** The roll call of the latest session (on or before today) of the class with the most active enrolments. */
+async function rollCallTarget(url: string): Promise<string | null> {
+  const sequelize = await setupDatabase(url);
+  try {
+    const [top] = (await sequelize.query(
+      `SELECT "e"."classId", COUNT(*) AS "n" FROM "enrollments" AS "e" WHERE "e"."status" = 'Ativa' GROUP BY "e"."classId" ORDER BY COUNT(*) DESC, "e"."classId" LIMIT 1`,
+    )) as [Array<{ classId: string }>, unknown];
+    if (!top.length) return null;
+    const classId = top[0].classId;
+    const [cls] = (await sequelize.query(`SELECT "createdAt" FROM "classes" WHERE "id" = :classId`, { replacements: { classId } })) as [
+      Array<{ createdAt: string | Date }>,
+      unknown,
+    ];
+    const [schedules] = (await sequelize.query(
+      `SELECT "s"."id", "s"."dayOfWeek", "s"."startTime", "s"."endTime" FROM "class_schedules" AS "l"
+       JOIN "classroom_schedules" AS "s" ON "s"."id" = "l"."scheduleId" WHERE "l"."classId" = :classId`,
+      { replacements: { classId } },
+    )) as [Array<{ id: string; dayOfWeek: string; startTime: string; endTime: string }>, unknown];
+    const session = latestSessionOnOrBefore(schedules, firstSessionDate(cls[0].createdAt), today());
+    return session ? `/classes/${classId}/attendance?date=${session.date}&scheduleId=${session.scheduleId}` : null;
+  } finally {
+    await sequelize.close();
+  }
+}
+const rollCall = await rollCallTarget(database.url);
+
 const server = await startServer(database.url, { WEB_CONCURRENCY: String(workers) });
 const failures: string[] = [];
 const rows: string[] = [];
@@ -115,6 +143,8 @@ try {
     "/trials",
     `/trials?month=${month(-1)}`,
     "/classes",
+    "/today",
+    ...(rollCall ? [rollCall] : []),
     "/guardians",
     `/guardians?q=${encodeURIComponent(short ? "Pessoa 123" : "Pessoa 12345")}`,
     "/users",
@@ -133,7 +163,8 @@ try {
     const isScreen = !target.startsWith("/api/");
     const r = await run(server.baseUrl + target, headers);
     let goal = "–";
-    if (target.startsWith("/trials") || target === "/classes" || target === "/guardians") goal = r.rps >= 150 && r.p99 < 300 && r.errors === 0 ? "yes (≥150 rps, p99<300)" : "NO (≥150 rps, p99<300)";
+    const screenBar = target.startsWith("/trials") || target === "/classes" || target === "/guardians" || target === "/today" || target === rollCall;
+    if (screenBar) goal = r.rps >= 150 && r.p99 < 300 && r.errors === 0 ? "yes (≥150 rps, p99<300)" : "NO (≥150 rps, p99<300)";
     else if (target.startsWith("/api/trials?month=")) goal = r.rps >= 100 && r.errors === 0 ? "yes (≥100 rps)" : "NO (≥100 rps)";
     else if (!isScreen && r.bytes < 100_000) goal = r.rps >= 300 && r.errors === 0 ? "yes (≥300 rps)" : "NO (≥300 rps)";
     if (r.errors > 0) failures.push(`${target}: ${r.errors} errors`);

@@ -1,6 +1,10 @@
+import crypto from "node:crypto";
 import type { Sequelize, Transaction } from "sequelize";
 import { hash } from "@node-rs/argon2";
+import { addDays, firstSessionDate, sessionsBetween } from "../../app/domain/attendance/sessions.ts";
+import { dateInTimeZone } from "../../app/domain/trials/calendar.ts";
 import {
+  AttendanceRecord,
   Branch,
   Classroom,
   ClassroomSchedule,
@@ -10,6 +14,7 @@ import {
   Enrollment,
   Guardian,
   GuardianPerson,
+  Makeup,
   Offer,
   SchoolClass,
   Student,
@@ -139,6 +144,9 @@ export async function seedDemo(sequelize: Sequelize) {
 
     const classes: SchoolClass[] = [];
     let number = 0;
+    // The classes exist since the first day of last month (their sessions, and so their roll calls, start then).
+    const { y: cy, m: cm } = todayParts();
+    const classesSince = new Date(Date.UTC(cm === 1 ? cy - 1 : cy, cm === 1 ? 11 : cm - 2, 1, 12, 0));
     const used = new Set<string>();
     for (const branch of branches.slice(0, 3)) {
       for (let i = 0; i < 4; i++) {
@@ -151,7 +159,7 @@ export async function seedDemo(sequelize: Sequelize) {
         used.add(first.id);
         used.add(second.id);
         number++;
-        const cls = await SchoolClass.create({ classNumber: number, courseId: course.id, responsibleId: teachers[2 + (i % 3)].id, branchId: branch.id, classroomId: classroom.id, active: i !== 3 || branch !== branches[2] }, t);
+        const cls = await SchoolClass.create({ classNumber: number, courseId: course.id, responsibleId: teachers[2 + (i % 3)].id, branchId: branch.id, classroomId: classroom.id, active: i !== 3 || branch !== branches[2], createdAt: classesSince, updatedAt: classesSince }, t);
         await ClassScheduleLink.create({ classId: cls.id, scheduleId: first.id }, t);
         await ClassScheduleLink.create({ classId: cls.id, scheduleId: second.id }, t);
         classes.push(cls);
@@ -220,6 +228,7 @@ export async function seedDemo(sequelize: Sequelize) {
     counts["experimentais"] = trials;
 
     await seedStudentsAndEnrollments({ transaction, guardians, classes, counts, today: todayParts() });
+    await seedAttendance({ transaction, classes, counts, today: todayParts() });
   });
 
   return { created: true, counts, accounts: DEMO_ACCOUNTS };
@@ -316,4 +325,95 @@ async function seedStudentsAndEnrollments({
     fromTrial = 1;
   }
   counts["matrículas"] = rows.length + fromTrial;
+}
+
+/**
+ * Roll calls of the past four weeks for the classes with students (mostly
+ * 'Presente', some absences; every pupil present at the latest session), one
+ * pupil absent from the last three sessions of their class (the dashboard's
+ * 'Alunos em risco'), and that pupil's last absence made up in a class of the
+ * same course, in a session from today on. Its own random sequence.
+ */
+async function seedAttendance({
+  transaction,
+  classes,
+  counts,
+  today,
+}: {
+  transaction: Transaction;
+  classes: SchoolClass[];
+  counts: Record<string, number>;
+  today: { y: number; m: number; d: number };
+}) {
+  const t = { transaction };
+  const rand = rng(20261126);
+  const now = ymd(today.y, today.m, today.d);
+  const schedules = new Map((await ClassroomSchedule.findAll(t)).map((s) => [s.id, s]));
+  const links = await ClassScheduleLink.findAll(t);
+  const schedulesOf = (classId: string) =>
+    links
+      .filter((l) => l.classId === classId)
+      .map((l) => schedules.get(l.scheduleId)!)
+      .map((s) => ({ id: s.id, dayOfWeek: s.dayOfWeek, startTime: s.startTime, endTime: s.endTime }));
+  const enrollments = (await Enrollment.findAll({ ...t, order: [["createdAt", "ASC"], ["id", "ASC"]] })).filter((e) => e.status !== "Em espera");
+  const activeOn = (e: Enrollment, date: string) =>
+    e.startDate <= date && (e.status === "Ativa" || (e.cancelledAt !== null && dateInTimeZone(new Date(e.cancelledAt)) > date));
+
+  const rows: Array<Record<string, unknown>> = [];
+  const withStudents = classes.filter((c) => c.active && enrollments.some((e) => e.classId === c.id));
+  // The at-risk pupil: the first active enrolment of the second class with students.
+  const riskClass = withStudents[1];
+  const risky = enrollments.find((e) => e.classId === riskClass?.id && e.status === "Ativa");
+  let riskyAbsence: { id: string; date: string } | null = null;
+  for (const cls of withStudents) {
+    const own = schedulesOf(cls.id);
+    const sessions = sessionsBetween(own, firstSessionDate(cls.createdAt), addDays(now, -28), addDays(now, -1));
+    for (const [k, session] of sessions.entries()) {
+      const fromEnd = sessions.length - 1 - k;
+      for (const e of enrollments) {
+        if (e.classId !== cls.id || !activeOn(e, session.date)) continue;
+        let status: string;
+        if (e === risky) status = fromEnd < 3 ? (fromEnd === 1 ? "Falta justificada" : "Falta") : "Presente";
+        else if (fromEnd === 0) status = "Presente";
+        else {
+          const r = rand();
+          status = r < 0.85 ? "Presente" : r < 0.95 ? "Falta" : "Falta justificada";
+        }
+        const id = crypto.randomUUID();
+        const at = new Date(`${session.date}T${session.endTime}:00-03:00`);
+        rows.push({
+          id,
+          enrollmentId: e.id,
+          makeupId: null,
+          classId: cls.id,
+          scheduleId: session.scheduleId,
+          date: session.date,
+          status,
+          note: status === "Falta justificada" ? "Atestado médico" : null,
+          takenById: cls.responsibleId,
+          createdAt: at,
+          updatedAt: at,
+        });
+        if (e === risky && fromEnd === 0) riskyAbsence = { id, date: session.date };
+      }
+    }
+  }
+  await AttendanceRecord.bulkCreate(rows, t);
+  counts["presenças"] = rows.length;
+
+  // The at-risk pupil's last absence, made up in another class of the same course (any branch) with room.
+  let makeups = 0;
+  const absence = riskyAbsence as { id: string; date: string } | null;
+  if (riskClass && absence) {
+    const target = classes.find((c) => c.active && c.id !== riskClass.id && c.courseId === riskClass.courseId);
+    if (target) {
+      const from = addDays(absence.date, 1) > now ? addDays(absence.date, 1) : now;
+      const [session] = sessionsBetween(schedulesOf(target.id), firstSessionDate(target.createdAt), from, addDays(absence.date, 30));
+      if (session) {
+        await Makeup.create({ absenceId: absence.id, classId: target.id, scheduleId: session.scheduleId, date: session.date, status: "Agendada" }, t);
+        makeups++;
+      }
+    }
+  }
+  counts["reposições"] = makeups;
 }

@@ -29,6 +29,10 @@ import { guardianSchema, guardianPersonUpdateSchema } from "~/domain/guardians/s
 import { trialSchema, trialUpdateSchema } from "~/domain/trials/schema";
 import { studentSchema, studentUpdateSchema } from "~/domain/students/schema";
 import { enrollmentSchema, enrollmentUpdateSchema, trialEnrollSchema } from "~/domain/enrollments/schema";
+import { rollCallSchema } from "~/domain/attendance/schema";
+import { makeupSchema, makeupUpdateSchema } from "~/domain/makeups/schema";
+import { makeAttendance, makeMakeup } from "../support/factories";
+import { addDays, enrolled, notSunday, sessionClass, TODAY } from "../support/attendance";
 
 /**
  * Every JSON endpoint that takes a body gets RUNS generated bodies that cannot
@@ -43,6 +47,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_240_607);
 
 let admin: ApiClient;
 const ids: Record<string, string> = {};
+const dates: Record<string, string> = {};
 
 type AnyObject = z.ZodObject<z.ZodRawShape>;
 interface Endpoint {
@@ -292,6 +297,31 @@ const endpoints: Endpoint[] = [
     targetTable: "trials",
     target: () => ids.enrollTrial,
   },
+  {
+    method: "PUT",
+    path: "/api/classes/:id/attendance",
+    schema: rollCallSchema as unknown as AnyObject,
+    valid: () => ({ date: dates.rollCallDate, scheduleId: ids.rollCallSchedule, records: [{ enrollmentId: ids.rollCallEnrollment, status: "Presente" }] }),
+    tables: ["attendance_records", "makeups"],
+    targetTable: "classes",
+    target: () => ids.rollCallClass,
+  },
+  {
+    method: "POST",
+    path: "/api/makeups",
+    schema: makeupSchema,
+    valid: () => ({ absenceId: ids.absence, classId: ids.makeupClass, scheduleId: ids.makeupSchedule, date: dates.makeupDate }),
+    tables: ["makeups", "attendance_records"],
+  },
+  {
+    method: "PATCH",
+    path: "/api/makeups/:id",
+    schema: makeupUpdateSchema,
+    valid: () => ({ classId: ids.makeupClass, scheduleId: ids.makeupSchedule, date: dates.makeupDate, status: "Realizada" }),
+    tables: ["makeups", "attendance_records"],
+    targetTable: "makeups",
+    target: () => ids.makeup,
+  },
 ];
 
 // ---------------------------------------------------------------- generators
@@ -520,6 +550,27 @@ beforeAll(async () => {
   // A class of its own for the enrolments (the PATCH of the class above deactivates that one).
   const enrollClass = (await makeClass({ branchId: branch.id, classroomId: classroom.id })).cls.id;
   Object.assign(ids, { enrollClass, enrollTrial: (await makeTrial(enrollClass)).id });
+  // A roll call and make-ups: classes with past sessions, absences and a booked make-up.
+  const rollCall = await sessionClass();
+  const { pupils } = await enrolled(rollCall, 3);
+  const rollCallDate = notSunday(addDays(TODAY(), -1), -1);
+  const absence = (i: number) =>
+    makeAttendance({ enrollmentId: pupils[i].enrollment.id, classId: rollCall.id, scheduleId: rollCall.scheduleOn(rollCallDate), date: rollCallDate, status: "Falta" });
+  const target = await sessionClass({ courseId: rollCall.courseId });
+  const makeupDate = notSunday(addDays(TODAY(), 1), 1);
+  const booked = await absence(2);
+  Object.assign(ids, {
+    rollCallClass: rollCall.id,
+    rollCallSchedule: rollCall.scheduleOn(rollCallDate),
+    rollCallEnrollment: pupils[0].enrollment.id,
+    absence: (await absence(1)).id,
+    makeupClass: target.id,
+    makeupSchedule: target.scheduleOn(makeupDate),
+    makeup: (await makeMakeup({ absenceId: booked.id, classId: target.id, scheduleId: target.scheduleOn(makeupDate), date: makeupDate })).id,
+  });
+  // Not ids (never broken as ids): kept apart from them.
+  dates.rollCallDate = rollCallDate;
+  dates.makeupDate = makeupDate;
   const student = await makeStudent(guardian.guardian.id);
   Object.assign(ids, {
     student: student.id,

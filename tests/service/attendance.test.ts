@@ -17,7 +17,12 @@ describe("todaySessions (the 'Aulas de Hoje' screen)", () => {
     await sessionClass({ branchId: branch.id, active: false });
     await sessionClass({ branchId: branch.id, daysAgo: 0 }); // created after the date
     await sessionClass({ startTime: "06:00" }); // another branch
-    const { pupils } = await enrolled(late, 2);
+    const { pupils, offer, guardian } = await enrolled(late, 2);
+    // Cancelled after the date: still counted that day; cancelled before it: not.
+    for (const [days, name] of [[1, "Saiu depois"], [-1, "Saiu antes"]] as const) {
+      const student = await makeStudent(guardian.id, { fullName: name });
+      await makeEnrollment({ studentId: student.id, classId: late.id, offerId: offer.id, startDate: "2020-01-06", status: "Cancelada", cancelledAt: new Date(`${addDays(date, days)}T12:00:00Z`) });
+    }
     await enrolled(early, 1, { startDate: addDays(date, 1) }); // not yet on that date
     const other = await sessionClass({ courseId: late.courseId });
     const absentee = await enrolled(other, 1);
@@ -29,7 +34,7 @@ describe("todaySessions (the 'Aulas de Hoje' screen)", () => {
     const list = await todaySessions(team, { branchId: branch.id, date });
     expect(list.map((s) => [s.classId, s.startTime, s.endTime, s.students, s.attendanceTaken])).toEqual([
       [early.id, "07:00", "08:00", 0, false],
-      [late.id, "18:00", "19:00", 3, true],
+      [late.id, "18:00", "19:00", 4, true],
     ]);
     expect(list[1]).toMatchObject({ scheduleId: late.scheduleOn(date), date });
     expect(list[1].classLabel).toMatch(/ - Turma \d+$/);

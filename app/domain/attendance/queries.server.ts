@@ -5,7 +5,7 @@ import { requireActor, type Actor } from "../actor";
 import { NotFoundError, ValidationError } from "../errors";
 import { isUuid } from "../validation";
 import { CLASS_NOT_FOUND, classSessionSource, classSessionSources, type ClassSessionSource } from "../classes/queries.server";
-import { activeOn, enrollmentSpans, enrollmentsById, type EnrollmentSpan } from "../enrollments/queries.server";
+import { activeEnrollmentCounts, activeOn, enrollmentSpans, enrollmentsById, type EnrollmentSpan } from "../enrollments/queries.server";
 import { guardianContacts } from "../guardians/queries.server";
 import { find as findStudent } from "../students/queries.server";
 import { makeupsInSessions, makeupsOfAbsences, type SessionMakeup } from "../makeups/queries.server";
@@ -275,9 +275,7 @@ export async function todaySessions(actor: Actor | null, options: { branchId: st
   );
   if (sources.length === 0) return [];
   const ids = sources.map((s) => s.id);
-  const [spans, makeups, taken] = await Promise.all([enrollmentSpans(ids), makeupsInSessions(ids, date, date), takenSessions(ids, date, date)]);
-  const enrolled = new Map<string, number>();
-  for (const e of spans) if (activeOn(e, date)) enrolled.set(e.classId, (enrolled.get(e.classId) ?? 0) + 1);
+  const [enrolled, makeups, taken] = await Promise.all([activeEnrollmentCounts(ids, date), makeupsInSessions(ids, date, date), takenSessions(ids, date, date)]);
   const makeupCount = countMakeups(makeups);
   const sessions: TodaySession[] = [];
   for (const source of sources) {

@@ -1,6 +1,6 @@
 import { Op, type Transaction } from "sequelize";
 import { Enrollment } from "#db/models.ts";
-import { db, selectRows, selectRowsIn } from "~/db.server";
+import { db, selectRows, selectRowsIn, sqlTimestamp } from "~/db.server";
 import { formatBRL } from "~/lib/format";
 import { sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
@@ -9,7 +9,7 @@ import { isUuid } from "../validation";
 import { classLabel, classSeats, classSummary, type ClassSeats } from "../classes/queries.server";
 import { activeOffersOfBranch } from "../offers/queries.server";
 import { nextSessionOn } from "../attendance/sessions";
-import { dateInTimeZone, today } from "../trials/calendar";
+import { dateInTimeZone, SCHOOL_TIME_ZONE, today } from "../trials/calendar";
 import {
   ACTIVE,
   CANCELLED,
@@ -422,4 +422,32 @@ export async function enrollmentsById(ids: readonly string[]): Promise<Map<strin
       },
     ]),
   );
+}
+
+/** The instant a calendar date starts in the school's time zone (e.g. '2026-11-25' → 03:00 UTC in São Paulo). */
+function dayStartInstant(date: string): Date {
+  const noon = new Date(`${date}T12:00:00Z`);
+  const wall = new Intl.DateTimeFormat("en-GB", { timeZone: SCHOOL_TIME_ZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(noon);
+  const [h, m] = wall.split(":").map(Number);
+  const offsetMinutes = h * 60 + m - 12 * 60;
+  return new Date(new Date(`${date}T00:00:00Z`).getTime() - offsetMinutes * 60_000);
+}
+
+/**
+ * How many enrolments of each class count on a date (`activeOn`, in SQL: one
+ * grouped read for many classes, e.g. the day's sessions of a branch).
+ */
+export async function activeEnrollmentCounts(classIds: readonly string[], date: string): Promise<Map<string, number>> {
+  const ids = [...new Set(classIds.filter(isUuid))];
+  if (ids.length === 0) return new Map();
+  const nextDay = new Date(new Date(`${date}T00:00:00Z`).getTime() + 86_400_000).toISOString().slice(0, 10);
+  const params: Record<string, string> = { date, active: ACTIVE, cancelled: CANCELLED, until: sqlTimestamp(dayStartInstant(nextDay)) };
+  const rows = await selectRows<{ classId: string; n: number | string }>(
+    `SELECT "e"."classId", COUNT(*) AS "n" FROM "enrollments" AS "e"
+     WHERE "e"."classId" IN (${inList("c", ids, params)}) AND "e"."startDate" <= :date
+       AND ("e"."status" = :active OR ("e"."status" = :cancelled AND "e"."cancelledAt" >= :until))
+     GROUP BY "e"."classId"`,
+    params,
+  );
+  return new Map(rows.map((r) => [r.classId, Number(r.n)]));
 }
