@@ -1,7 +1,7 @@
 import { Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/roll-call";
 import { Button, buttonClass } from "~/components/ui/button";
-import { inputClass, FormErrors } from "~/components/ui/field";
+import { FormErrors } from "~/components/ui/field";
 import { EmptyState, PageHeader } from "~/components/ui/page";
 import { canManageTrials } from "~/domain/actor";
 import {
@@ -125,7 +125,7 @@ export default function RollCall({ loaderData, actionData }: Route.ComponentProp
         </Link>
       </nav>
       <p className="mb-4 text-sm">
-        <span className={cn("badge", taken ? "badge-on" : "bg-amber-100 text-amber-900")}>
+        <span className={cn("badge", taken ? "badge-on" : "rc-pending")}>
           {taken ? "Chamada feita" : "Chamada pendente"}
         </span>
       </p>
@@ -173,65 +173,39 @@ function SessionLink({ to, label }: { to: string | null; label: string }) {
   );
 }
 
-const STATUS_LOOK: Record<string, string> = {
-  Presente: "has-checked:border-green-700 has-checked:bg-green-50",
-  Falta: "has-checked:border-red-700 has-checked:bg-red-50",
-  "Falta justificada": "has-checked:border-amber-700 has-checked:bg-amber-50",
-};
+const STATUS_CLASS: Record<string, string> = { Presente: "rc-opt rc-p", Falta: "rc-opt rc-a", "Falta justificada": "rc-opt rc-j" };
 
-/** One pupil: a native radio group (arrow keys move within it) and the note. */
+/**
+ * One pupil: a native radio group (arrow keys move within it) and the note,
+ * with the short classes of app.css (the line repeats for every pupil).
+ */
 function RollCallLine({ entry, index, posted }: { entry: Entry; index: number; posted?: PostedRecord }) {
   const field = `records[${index}]`;
   const status = posted?.status ?? entry.status ?? PRESENT;
-  const noteId = `note-${index}`;
   return (
-    <li className="card p-3 sm:p-4">
+    <li className="rc-line">
       <fieldset>
-        <legend className="flex flex-wrap items-center gap-2 text-base font-semibold text-slate-900">
+        <legend className="rc-name">
           <span>{entry.studentName}</span>
-          {entry.makeupId ? <span className="badge bg-sky-100 text-sky-900">Reposição</span> : null}
+          {entry.makeupId ? <span className="rc-mk">Reposição</span> : null}
         </legend>
         {entry.enrollmentId ? (
           <input type="hidden" name={`${field}.enrollmentId`} value={entry.enrollmentId} />
         ) : (
           <input type="hidden" name={`${field}.makeupId`} value={entry.makeupId ?? ""} />
         )}
-        <div className="mt-2 grid grid-cols-3 gap-2">
+        <div className="rc-opts">
           {ATTENDANCE_STATUSES.map((s) => (
-            <label
-              key={s}
-              className={cn(
-                // Phones: the radio above its word (three big targets side by side); wider: side by side.
-                "flex min-h-14 cursor-pointer flex-col items-center justify-center gap-1 rounded-md border border-slate-300 bg-white px-1 py-2 text-center text-sm leading-tight font-medium text-slate-900",
-                "sm:min-h-12 sm:flex-row sm:justify-start sm:gap-2 sm:px-3 sm:text-left",
-                "has-focus-visible:ring-2 has-focus-visible:ring-violet-600 has-focus-visible:ring-offset-2",
-                STATUS_LOOK[s],
-              )}
-            >
-              <input
-                type="radio"
-                name={`${field}.status`}
-                value={s}
-                defaultChecked={status === s}
-                className="size-5 shrink-0 accent-violet-700"
-              />
+            <label key={s} className={STATUS_CLASS[s]}>
+              <input type="radio" name={`${field}.status`} value={s} defaultChecked={status === s} />
               <span>{s}</span>
             </label>
           ))}
         </div>
-        <div className="mt-3">
-          <label htmlFor={noteId} className="block text-sm font-medium text-slate-800">
-            Observação<span className="sr-only">{` de ${entry.studentName}`}</span>
-          </label>
-          <input
-            id={noteId}
-            name={`${field}.note`}
-            defaultValue={posted?.note ?? entry.note ?? ""}
-            maxLength={500}
-            autoComplete="off"
-            className={cn(inputClass, "mt-1 min-h-11")}
-          />
-        </div>
+        <label className="rc-note">
+          Observação<span className="sr-only">{` de ${entry.studentName}`}</span>
+          <input name={`${field}.note`} defaultValue={posted?.note ?? entry.note ?? ""} maxLength={500} autoComplete="off" />
+        </label>
       </fieldset>
     </li>
   );
@@ -245,7 +219,7 @@ function ReadOnlyRollCall({ records }: { records: Entry[] }) {
         <li key={entryKey(r)} className="flex flex-wrap items-center justify-between gap-2 p-3">
           <span className="flex flex-wrap items-center gap-2 font-medium">
             {r.studentName}
-            {r.makeupId ? <span className="badge bg-sky-100 text-sky-900">Reposição</span> : null}
+            {r.makeupId ? <span className="rc-mk">Reposição</span> : null}
           </span>
           <span className="text-sm text-slate-700">
             {r.status ?? "Não registrada"}

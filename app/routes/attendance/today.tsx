@@ -57,21 +57,18 @@ export default function Today({ loaderData }: Route.ComponentProps) {
         <ul className="space-y-3" aria-label="Aulas de hoje" onClick={onLinkClick}>
           {sessions.map((s) => (
             <li key={s.href}>
-              <a
-                href={s.href}
-                className="card flex min-h-16 flex-col gap-1 hover:border-violet-400 hover:bg-violet-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600 sm:flex-row sm:items-center sm:gap-4"
-              >
-                <span className="text-lg font-bold tabular-nums text-slate-900 sm:w-28">
+              <a href={s.href} className="today-card">
+                <span className="today-time">
                   {s.startTime}
-                  <span className="text-sm font-normal text-slate-600">{`–${s.endTime}`}</span>
+                  <span>{`–${s.endTime}`}</span>
                 </span>
-                <span className="min-w-0 flex-1">
-                  <span className="block font-semibold text-slate-900">{s.classLabel}</span>
-                  <span className="block text-sm text-slate-700">{`${s.teacherName} · ${s.classroomName}`}</span>
+                <span className="today-main">
+                  <b>{s.classLabel}</b>
+                  <span>{`${s.teacherName} · ${s.classroomName}`}</span>
                 </span>
-                <span className="flex items-center gap-2 text-sm">
-                  <span className="text-slate-700">{`${s.students} ${s.students === 1 ? "aluno" : "alunos"}`}</span>
-                  <span className={cn("badge", s.attendanceTaken ? "badge-on" : "bg-amber-100 text-amber-900")}>
+                <span className="today-side">
+                  {`${s.students} ${s.students === 1 ? "aluno" : "alunos"}`}
+                  <span className={cn("badge", s.attendanceTaken ? "badge-on" : "rc-pending")}>
                     {s.attendanceTaken ? "Chamada feita" : "Chamada pendente"}
                   </span>
                 </span>
