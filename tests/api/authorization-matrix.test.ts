@@ -82,7 +82,15 @@ class Fixture {
   /** An enrolment in the class since long before its sessions. */
   activeEnrollment = () =>
     this.once("activeEnrollment", async () =>
-      (await makeEnrollment({ studentId: await this.student(), classId: await this.cls(), offerId: await this.offer(), startDate: "2020-01-06" })).id,
+      (
+        await makeEnrollment({
+          // Its own student: one open enrolment per student and class.
+          studentId: (await makeStudent((await this.guardian()).guardian.id)).id,
+          classId: await this.cls(),
+          offerId: await this.offer(),
+          startDate: "2020-01-06",
+        })
+      ).id,
     );
   absence = () =>
     this.once("absence", async () => {

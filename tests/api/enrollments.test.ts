@@ -100,6 +100,25 @@ describe("the waiting list", () => {
     expect([back.status, back.body.status, back.body.waitlistPosition]).toEqual([201, "Em espera", 3]);
   });
 
+  it("more seats (a bigger classroom, another classroom) go to the waiting list in order", async () => {
+    const { branchId, cls, offer, students } = await setup(1, 5);
+    const ids: string[] = [];
+    for (const s of students) ids.push((await team.post("/api/enrollments", body(s.id, cls.id, offer.id, { waitlist: true }))).body.id);
+    const roster = async () => {
+      const r = (await client.get(`/api/classes/${cls.id}/enrollments`)).body;
+      return { active: r.active, waiting: r.waitlist.map((e: { id: string; waitlistPosition: number }) => [ids.indexOf(e.id), e.waitlistPosition]) };
+    };
+    expect(await roster()).toEqual({ active: 1, waiting: [[1, 1], [2, 2], [3, 3], [4, 4]] });
+    const grown = await admin.patch(`/api/classrooms/${cls.classroomId}`, { capacity: 3 });
+    expect(grown.status).toBe(200);
+    expect(await roster()).toEqual({ active: 3, waiting: [[3, 1], [4, 2]] });
+    const bigger = await makeClassroom(branchId, { capacity: 4 });
+    const slot = await admin.post("/api/classroom-schedules", { classroomId: bigger.id, dayOfWeek: "Sábado", startTime: "10:00", endTime: "11:00" });
+    const moved = await admin.patch(`/api/classes/${cls.id}`, { classroomId: bigger.id, scheduleIds: [slot.body.id] });
+    expect(moved.status).toBe(200);
+    expect(await roster()).toEqual({ active: 4, waiting: [[4, 1]] });
+  });
+
   it("a full class refuses without waitlist, whatever the waiting list holds", async () => {
     const { cls, offer, students } = await setup(1, 3);
     expect((await team.post("/api/enrollments", body(students[0].id, cls.id, offer.id))).body.status).toBe("Ativa");

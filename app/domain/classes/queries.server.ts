@@ -12,7 +12,7 @@ import { db, selectRows, selectRowsIn } from "~/db.server";
 import { idsOfBatch, sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
 import { listBranchOptions } from "../branches/queries.server";
-import { listClassroomOptions } from "../classrooms/queries.server";
+import { classroomCapacity, listClassroomOptions } from "../classrooms/queries.server";
 import { listCourseOptions } from "../courses/queries.server";
 import { NotFoundError } from "../errors";
 import { activeOr, type Option } from "../options.server";
@@ -284,6 +284,12 @@ export async function findClassOption(id: string, t?: Transaction): Promise<Clas
   return row ? toOption(row) : null;
 }
 
+/** The ids of the classes that match (e.g. a classroom's). */
+export async function classIdsOf(where: { classroomId: string }): Promise<string[]> {
+  await db();
+  return (await SchoolClass.findAll({ where, attributes: ["id"], order: [["classNumber", "ASC"]] })).map((c) => c.id);
+}
+
 /** How many classes match (e.g. a branch's or a classroom's, before deleting it), inside the caller's transaction. */
 export async function countClasses(where: { branchId: string } | { classroomId: string }, t?: Transaction): Promise<number> {
   await db();
@@ -359,8 +365,7 @@ const seatsOf = (r: SeatsRow): ClassSeats => ({ id: r.id, branchId: r.branchId, 
 
 /**
  * Locks the class's row until the transaction ends and reads its seats (the
- * capacity is its classroom's; the classrooms table belongs to its module,
- * read here for this check): every enrolment and cancellation of the class runs
+ * capacity is its classroom's, read by the classrooms' module): every enrolment and cancellation of the class runs
  * under this lock (`FOR UPDATE` on PostgreSQL; SQLite's IMMEDIATE transactions
  * are already serialised), so the count of active enrolments it then reads
  * cannot change before the transaction ends. Null when the id names no class.
@@ -370,11 +375,10 @@ export async function lockClassSeats(id: string, t: Transaction): Promise<ClassS
   await db();
   const cls = await SchoolClass.findByPk(id, { transaction: t, lock: t.LOCK.UPDATE, attributes: ["id", "branchId", "classroomId", "active"] });
   if (!cls) return null;
-  const classroom = await Classroom.findByPk(cls.classroomId, { transaction: t, attributes: ["capacity"] });
-  return seatsOf({ id: cls.id, branchId: cls.branchId, active: cls.active, capacity: classroom?.capacity ?? 0 });
+  return seatsOf({ id: cls.id, branchId: cls.branchId, active: cls.active, capacity: await classroomCapacity(cls.classroomId, t) });
 }
 
-/** The seats of these classes (all of them when `ids` is null), by class id. */
+/** The seats of these classes (all of them when `ids` is null), by class id (the classrooms' capacities joined for this read model). */
 export async function classSeats(ids: string[] | null): Promise<Map<string, ClassSeats>> {
   const list = ids === null ? null : [...new Set(ids.filter(isUuid))];
   if (list !== null && list.length === 0) return new Map();

@@ -6,6 +6,7 @@ import { branchExists } from "../branches/queries.server";
 import { classroomBranch } from "../classrooms/queries.server";
 import { courseExists } from "../courses/queries.server";
 import { countEnrollments } from "../enrollments/queries.server";
+import { fillFreedSeats } from "../enrollments/service.server";
 import { ConflictError, ValidationError, type FieldErrors } from "../errors";
 import { scheduleClassrooms } from "../schedules/queries.server";
 import { userTypeOf } from "../users/queries.server";
@@ -169,6 +170,8 @@ export async function updateClass(actor: Actor | null, id: string, input: unknow
   } catch (error) {
     mapWriteError(error);
   }
+  // Another classroom, or the class active again: its waiting list takes any free seats.
+  await fillFreedSeats([id]);
   return toDTO(await findRow(id));
 }
 

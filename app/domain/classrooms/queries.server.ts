@@ -117,3 +117,11 @@ export async function lockClassroom(id: string, t: Transaction): Promise<boolean
   const row = await Classroom.findByPk(id, { transaction: t, lock: t.LOCK.UPDATE, attributes: ["id"] });
   return row !== null;
 }
+
+/** A classroom's capacity (a class's seats), inside the caller's transaction; 0 when the id names no classroom. */
+export async function classroomCapacity(id: string, t?: Transaction): Promise<number> {
+  if (!isUuid(id)) return 0;
+  await db();
+  const row = await Classroom.findByPk(id, { attributes: ["capacity"], transaction: t });
+  return Number(row?.capacity ?? 0);
+}

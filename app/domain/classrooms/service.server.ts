@@ -3,7 +3,8 @@ import { Classroom } from "#db/models.ts";
 import { transaction } from "~/db.server";
 import { assertCanManage, type Actor } from "../actor";
 import { branchExists, BRANCH_NOT_FOUND } from "../branches/queries.server";
-import { countClasses } from "../classes/queries.server";
+import { classIdsOf, countClasses } from "../classes/queries.server";
+import { fillFreedSeats } from "../enrollments/service.server";
 import { ConflictError, ValidationError } from "../errors";
 import type { ScheduleDTO } from "../schedules/dto";
 import { parseOrThrow } from "../validation";
@@ -35,7 +36,10 @@ export async function updateClassroom(actor: Actor | null, id: string, input: un
   assertCanManage(actor);
   const data = parseOrThrow(classroomUpdateSchema, input);
   const classroom = await find(id);
+  const before = Number(classroom.capacity);
   await classroom.update(data);
+  // More seats: the classes' waiting lists take them.
+  if (Number(classroom.capacity) > before) await fillFreedSeats(await classIdsOf({ classroomId: classroom.id }));
   return toDTO(classroom);
 }
 

@@ -451,3 +451,11 @@ export async function activeEnrollmentCounts(classIds: readonly string[], date: 
   );
   return new Map(rows.map((r) => [r.classId, Number(r.n)]));
 }
+
+/** Whether any of these classes has a waiting list (a cheap check before locking them one by one). */
+export async function hasWaitlist(classIds: string[]): Promise<boolean> {
+  const ids = classIds.filter(isUuid);
+  if (ids.length === 0) return false;
+  await db();
+  return (await Enrollment.count({ where: { classId: { [Op.in]: ids }, status: WAITLISTED } })) > 0;
+}

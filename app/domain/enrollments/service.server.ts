@@ -12,7 +12,7 @@ import { guardianExists } from "../guardians/queries.server";
 import { insertGuardian } from "../guardians/service.server";
 import { lockTrialForEnrollment, find as findTrial } from "../trials/queries.server";
 import { linkTrialEnrollment } from "../trials/service.server";
-import { classEnrollmentsIn, find, hasOpenEnrollment, toDTO } from "./queries.server";
+import { classEnrollmentsIn, find, hasOpenEnrollment, hasWaitlist, toDTO } from "./queries.server";
 import {
   ACTIVE,
   ALREADY_CANCELLED,
@@ -77,6 +77,22 @@ async function settleWaitlist(seats: ClassSeats, t: Transaction): Promise<void> 
       position++;
       if (entry.waitlistPosition !== position) await entry.update({ waitlistPosition: position }, { transaction: t });
     }
+  }
+}
+
+/**
+ * After classes gained seats (a bigger classroom, another classroom, active
+ * again): each active class's waiting list takes its free seats, in order,
+ * under the class's lock. Called by the classrooms' and classes' commands.
+ */
+export async function fillFreedSeats(classIds: string[]): Promise<void> {
+  if (classIds.length === 0) return;
+  if (!(await hasWaitlist(classIds))) return;
+  for (const id of classIds) {
+    await transaction(async (t) => {
+      const seats = await lockClassSeats(id, t);
+      if (seats?.active) await settleWaitlist(seats, t);
+    });
   }
 }
 
