@@ -50,6 +50,8 @@ export const attendanceMakeups: Migration = {
     );
     await qi.addIndex("attendance_records", ["classId", "date"], { name: "attendance_records_class_date" });
     await qi.addIndex("attendance_records", ["scheduleId"], { name: "attendance_records_schedule" });
+    // The at-risk list reads the last 30 days' absences of every class.
+    await qi.addIndex("attendance_records", ["date", "status"], { name: "attendance_records_date_status" });
     await qi.addIndex("attendance_records", ["takenById"], { name: "attendance_records_taken_by" });
 
     await qi.createTable("makeups", {

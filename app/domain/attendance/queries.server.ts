@@ -374,14 +374,24 @@ export async function atRiskStudents(actor: Actor | null, options: { branchId: s
     branchFilter = `AND "c"."branchId" = :branchId`;
     params.branchId = options.branchId;
   }
+  // Candidates first: current enrolments with 3 or more absences in the window (few), then their records.
+  const candidates = await selectRows<{ enrollmentId: string }>(
+    `SELECT "a"."enrollmentId" FROM "attendance_records" AS "a"
+     JOIN "enrollments" AS "e" ON "e"."id" = "a"."enrollmentId"
+     JOIN "classes" AS "c" ON "c"."id" = "a"."classId"
+     WHERE "a"."date" >= :since AND "a"."date" <= :until AND "a"."status" IN (:absent, :excused) AND "e"."status" = :active ${branchFilter}
+     GROUP BY "a"."enrollmentId" HAVING COUNT(*) >= ${AT_RISK_ABSENCES}`,
+    { ...params, absent: ABSENCE_STATUSES[0], excused: ABSENCE_STATUSES[1] },
+  );
+  if (candidates.length === 0) return [];
+  const recordParams: Record<string, string> = { since, until };
   const rows = await selectRows<{ enrollmentId: string; date: string; status: string; startTime: string | null; createdAt: string | Date }>(
     `SELECT "a"."enrollmentId", CAST("a"."date" AS TEXT) AS "date", "a"."status", "s"."startTime", "a"."createdAt"
      FROM "attendance_records" AS "a"
-     JOIN "enrollments" AS "e" ON "e"."id" = "a"."enrollmentId"
-     JOIN "classes" AS "c" ON "c"."id" = "a"."classId"
      LEFT JOIN "classroom_schedules" AS "s" ON "s"."id" = "a"."scheduleId"
-     WHERE "a"."date" >= :since AND "a"."date" <= :until AND "e"."status" = :active ${branchFilter}`,
-    params,
+     WHERE "a"."enrollmentId" IN (${inList("e", candidates.map((c) => c.enrollmentId), recordParams)})
+       AND "a"."date" >= :since AND "a"."date" <= :until`,
+    recordParams,
   );
   const byEnrollment = new Map<string, typeof rows>();
   for (const r of rows) {
