@@ -42,6 +42,8 @@ export default [
       route(":id/delete", "routes/courses/course-delete.tsx"),
     ]),
     // Operação
+    route("today", "routes/attendance/today.tsx"),
+    route("classes/:id/attendance", "routes/attendance/roll-call.tsx"),
     route("classes", "routes/classes/classes.tsx", [
       route("new", "routes/classes/class-form.tsx", { id: "class-new" }),
       route(":id/edit", "routes/classes/class-form.tsx", { id: "class-edit" }),

@@ -7,6 +7,7 @@ const SCREENS = [
   { path: "/trials", heading: "Experimentais" },
   { path: "/guardians", heading: "Responsáveis" },
   { path: "/students", heading: "Alunos" },
+  { path: "/today", heading: "Aulas de Hoje" },
   { path: "/classes", heading: "Turmas" },
   { path: "/users", heading: "Usuários" },
   { path: "/offers", heading: "Ofertas" },

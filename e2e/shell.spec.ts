@@ -10,7 +10,7 @@ test.describe("authenticated shell", () => {
     for (const title of ["Menu", "Comercial", "Secretaria", "Operação", "Configurações"]) {
       await expect(sidebar.getByRole("heading", { name: title })).toBeVisible();
     }
-    for (const entry of ["Dashboard", "Experimentais", "Responsáveis", "Alunos", "Turmas", "Usuários", "Ofertas", "Unidades", "Cursos"]) {
+    for (const entry of ["Dashboard", "Experimentais", "Responsáveis", "Alunos", "Aulas de Hoje", "Turmas", "Usuários", "Ofertas", "Unidades", "Cursos"]) {
       await expect(sidebar.getByRole("link", { name: entry })).toBeVisible();
     }
     await expect(sidebar.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");

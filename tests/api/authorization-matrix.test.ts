@@ -283,6 +283,9 @@ const payloads: Record<string, PayloadMaker> = {
   [key("POST", "/trials/:id/enroll")]: async ({ fx }) => ({
     form: { studentName: "Aluna Tela", family: "existing", guardianId: (await fx.guardian()).guardian.id, offerId: await fx.offer(), startDate: "2026-12-01" },
   }),
+  [key("POST", "/classes/:id/attendance")]: async ({ fx }) => ({
+    form: { "records[0].enrollmentId": await fx.activeEnrollment(), "records[0].status": "Falta", "records[0].note": "" },
+  }),
 
   // JSON API
   [key("POST", "/api/login")]: async ({ client }) => {
@@ -355,6 +358,11 @@ const payloads: Record<string, PayloadMaker> = {
   [key("DELETE", "/api/makeups/:id")]: async () => ({}),
 };
 
+async function sessionQuery(fx: Fixture): Promise<string> {
+  const session = await fx.session();
+  return `?date=${session.date}&scheduleId=${session.scheduleId}`;
+}
+
 /** The query string some reads need (a session, a range, an absence). */
 const queries: Record<string, (fx: Fixture) => Promise<string>> = {
   [key("GET", "/api/classes/:id/sessions")]: async () => `?from=${addDays(today(), -14)}&to=${today()}`,
@@ -365,6 +373,9 @@ const queries: Record<string, (fx: Fixture) => Promise<string>> = {
   [key("GET", "/api/makeups/options")]: async (fx) => `?absenceId=${await fx.absence()}`,
   [key("GET", "/students/:id/makeup")]: async (fx) => `?absenceId=${await fx.absence()}`,
   [key("POST", "/students/:id/makeup")]: async (fx) => `?absenceId=${await fx.absence()}`,
+  // The roll call screen names its session in the URL (without it, it redirects to the latest one).
+  [key("GET", "/classes/:id/attendance")]: sessionQuery,
+  [key("POST", "/classes/:id/attendance")]: sessionQuery,
 };
 
 function offerForm(branchId: string) {
@@ -434,7 +445,7 @@ beforeAll(async () => {
 
 describe("the matrix covers the route table", () => {
   const routes = flattenRoutes().flatMap((r) => {
-    // Every screen renders on GET (the dashboard has no loader of its own: the layout's runs).
+    // Every screen renders on GET (one without a loader of its own still runs the layout's).
     const methods = r.path.startsWith("/api/") || r.methods.includes("GET") ? r.methods : ["GET" as const, ...r.methods];
     return methods.map((m) => key(m, r.path));
   });

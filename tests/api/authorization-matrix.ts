@@ -121,6 +121,10 @@ export const matrix: MatrixRow[] = [
   },
   ...adminScreens("/courses", "courses"),
   ...adminScreens("/classes", "classes"),
+  // Attendance (issue 17): every signed-in user sees today's sessions and a roll call; Team and Administrator save it.
+  { path: "/today", method: "GET", expect: screen },
+  { path: "/classes/:id/attendance", method: "GET", expect: screen },
+  { path: "/classes/:id/attendance", method: "POST", expect: trialFormPost, table: "attendance_records" },
   { path: "/guardians", method: "GET", expect: screen },
   { path: "/guardians/new", method: "GET", expect: adminDialog },
   { path: "/guardians/new", method: "POST", expect: adminFormPost, table: "guardians" },

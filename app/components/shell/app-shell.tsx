@@ -5,6 +5,7 @@ import {
   BranchIcon,
   CalendarIcon,
   ClassIcon,
+  ClockIcon,
   CourseIcon,
   GuardianIcon,
   HomeIcon,
@@ -36,7 +37,13 @@ const SECTIONS: { title: string; items: NavItem[]; bottom?: boolean }[] = [
       { to: "/students", label: "Alunos", icon: StudentIcon },
     ],
   },
-  { title: "Operação", items: [{ to: "/classes", label: "Turmas", icon: ClassIcon }] },
+  {
+    title: "Operação",
+    items: [
+      { to: "/today", label: "Aulas de Hoje", icon: ClockIcon },
+      { to: "/classes", label: "Turmas", icon: ClassIcon },
+    ],
+  },
   {
     title: "Configurações",
     bottom: true,

@@ -1,7 +1,7 @@
 import { Link, Outlet } from "react-router";
 import type { Route } from "./+types/classes";
 import { PlusIcon } from "~/components/icons";
-import { LinkButton } from "~/components/ui/button";
+import { buttonClass, LinkButton } from "~/components/ui/button";
 import { EmptyState, PageHeader, StatusBadge, Th } from "~/components/ui/page";
 import { canManage } from "~/domain/actor";
 import type { ClassDTO } from "~/domain/classes/service.server";
@@ -10,7 +10,7 @@ import { classOccupancy } from "~/domain/enrollments/queries.server";
 import { useShell } from "~/hooks/use-shell";
 import { getSelectedBranchId } from "~/branch-selection.server";
 import { actorOf, requireUser } from "~/session.server";
-import { RowActions } from "~/components/row-actions";
+import { EditDeleteLinks } from "~/components/row-actions";
 import { ServerCached } from "~/components/server-cached";
 import { useLinkNavigation } from "~/hooks/use-link-navigation";
 
@@ -98,7 +98,7 @@ export default function Classes({ loaderData }: Route.ComponentProps) {
                 <Th>Horários</Th>
                 <Th>Ocupação</Th>
                 <Th>Status</Th>
-                {canManage ? <Th className="text-right">Ações</Th> : null}
+                <Th className="text-right">Ações</Th>
               </tr>
             </thead>
             <ServerCached as="tbody" name="classes-list" deps={{ classes, canManage }} onClick={onLinkClick}>
@@ -153,11 +153,15 @@ function ClassTableRow({ cls: c, canManage }: { cls: ClassRow; canManage: boolea
       <td className="td stack-status">
         <StatusBadge active={c.active} />
       </td>
-      {canManage ? (
-        <td className="td text-right">
-          <RowActions base={`/classes/${c.id}`} name={`Turma #${c.classNumber}`} plain wideLabels />
-        </td>
-      ) : null}
+      <td className="td text-right">
+        <div className="mt-3 flex justify-end gap-2 lg:mt-0">
+          {/* The roll call of the class's latest session. */}
+          <a href={`/classes/${c.id}/attendance`} className={buttonClass("outline", "sm")}>
+            Chamada<span className="sr-only">{` Turma #${c.classNumber}`}</span>
+          </a>
+          {canManage ? <EditDeleteLinks base={`/classes/${c.id}`} name={`Turma #${c.classNumber}`} plain wideLabels /> : null}
+        </div>
+      </td>
     </tr>
   );
 }
