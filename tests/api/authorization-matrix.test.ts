@@ -79,19 +79,8 @@ class Fixture {
       if (!session) throw new Error("session fixture: none");
       return session;
     });
-  /** An enrolment in the class since long before its sessions. */
-  activeEnrollment = () =>
-    this.once("activeEnrollment", async () =>
-      (
-        await makeEnrollment({
-          // Its own student: one open enrolment per student and class.
-          studentId: (await makeStudent((await this.guardian()).guardian.id)).id,
-          classId: await this.cls(),
-          offerId: await this.offer(),
-          startDate: "2020-01-06",
-        })
-      ).id,
-    );
+  /** The student's enrolment in the class (one open enrolment per student and class), active since long before its sessions. */
+  activeEnrollment = () => this.enrollment();
   absence = () =>
     this.once("absence", async () => {
       const session = await this.session();
