@@ -100,7 +100,7 @@ if (!reused) {
 const selected = (target: string) => !only || only.some((prefix) => target.startsWith(prefix));
 
 /** The roll call of the latest session (on or before today) of the class with the most active enrolments. */
-async function rollCallTarget(url: string): Promise<string | null> {
+async function rollCallTarget(url: string): Promise<{ classId: string; rollCall: string | null } | null> {
   const sequelize = await setupDatabase(url);
   try {
     const [top] = (await sequelize.query(
@@ -118,12 +118,15 @@ async function rollCallTarget(url: string): Promise<string | null> {
       { replacements: { classId } },
     )) as [Array<{ id: string; dayOfWeek: string; startTime: string; endTime: string }>, unknown];
     const session = latestSessionOnOrBefore(schedules, firstSessionDate(cls[0].createdAt), today());
-    return session ? `/classes/${classId}/attendance?date=${session.date}&scheduleId=${session.scheduleId}` : null;
+    return { classId, rollCall: session ? `/classes/${classId}/attendance?date=${session.date}&scheduleId=${session.scheduleId}` : null };
   } finally {
     await sequelize.close();
   }
 }
-const rollCall = await rollCallTarget(database.url);
+const busiest = await rollCallTarget(database.url);
+const rollCall = busiest?.rollCall ?? null;
+// The roster of the class with the most active enrolments.
+const roster = busiest ? `/classes/${busiest.classId}/students` : null;
 
 const server = await startServer(database.url, { WEB_CONCURRENCY: String(workers) });
 const failures: string[] = [];
@@ -145,7 +148,9 @@ try {
     "/classes",
     "/today",
     ...(rollCall ? [rollCall] : []),
+    ...(roster ? [roster] : []),
     "/guardians",
+    "/students",
     `/guardians?q=${encodeURIComponent(short ? "Pessoa 123" : "Pessoa 12345")}`,
     "/users",
     "/offers",
@@ -163,7 +168,7 @@ try {
     const isScreen = !target.startsWith("/api/");
     const r = await run(server.baseUrl + target, headers);
     let goal = "–";
-    const screenBar = target.startsWith("/trials") || target === "/classes" || target === "/guardians" || target === "/today" || target === rollCall;
+    const screenBar = target.startsWith("/trials") || target === "/classes" || target === "/guardians" || target === "/today" || target === rollCall || target === roster || target === "/students";
     if (screenBar) goal = r.rps >= 150 && r.p99 < 300 && r.errors === 0 ? "yes (≥150 rps, p99<300)" : "NO (≥150 rps, p99<300)";
     else if (target.startsWith("/api/trials?month=")) goal = r.rps >= 100 && r.errors === 0 ? "yes (≥100 rps)" : "NO (≥100 rps)";
     else if (!isScreen && r.bytes < 100_000) goal = r.rps >= 300 && r.errors === 0 ? "yes (≥300 rps)" : "NO (≥300 rps)";
