@@ -42,8 +42,12 @@ export default defineConfig({
   projects: [
     // Tests tagged @js-only exercise an enhancement (modal focus trap, Escape, Ctrl+B...);
     // tests tagged @nojs-only exercise the fallback markup. Everything else runs in both.
-    { name: "js", grepInvert: /@nojs-only/, use: { ...chromium, javaScriptEnabled: true } },
-    { name: "nojs", grepInvert: /@js-only/, use: { ...chromium, javaScriptEnabled: false } },
+    // First, on the run's fresh database: the empty states of global lists (e2e/*.first.ts),
+    // which no other test could see once the others have added rows.
+    { name: "first-js", testMatch: /\.first\.ts$/, use: { ...chromium, javaScriptEnabled: true } },
+    { name: "first-nojs", testMatch: /\.first\.ts$/, use: { ...chromium, javaScriptEnabled: false }, dependencies: ["first-js"] },
+    { name: "js", grepInvert: /@nojs-only/, use: { ...chromium, javaScriptEnabled: true }, dependencies: ["first-nojs"] },
+    { name: "nojs", grepInvert: /@js-only/, use: { ...chromium, javaScriptEnabled: false }, dependencies: ["first-nojs"] },
   ],
   webServer: {
     command: `rm -rf ${workDir} && mkdir -p ${workDir} && node server.mjs`,

@@ -58,7 +58,7 @@ export const test = base.extend<{
     { auto: true },
   ],
   jsEnabled: async ({}, use, testInfo) => {
-    await use(testInfo.project.name !== "nojs");
+    await use(testInfo.project.use.javaScriptEnabled !== false);
   },
   loginAs: async ({ page }, use) => {
     await use(async (role, name = `Pessoa ${role}`) => {

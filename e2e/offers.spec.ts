@@ -3,9 +3,9 @@ import { request, type APIRequestContext } from "@playwright/test";
 import { expect, test, uniqueEmail } from "./fixtures";
 
 /**
- * The offers list is global: the empty-state check needs no offers at all, so the
- * tests of this file (run by both projects at once) take turns through a lock
- * directory in the run's work dir.
+ * The tests of this file (run by both projects at once) take turns through a
+ * lock directory in the run's work dir: they read the global offers list. Its
+ * empty state is checked first of all, in e2e/empty-states.first.ts.
  */
 async function exclusive<T>(fn: () => Promise<T>): Promise<T> {
   const dir = `.tmp/e2e-${process.env.E2E_PORT ?? 4173}/offers.lock`;
@@ -44,19 +44,6 @@ const rand = () => Math.random().toString(36).slice(2, 8);
 
 test.describe("Ofertas", () => {
   test.describe.configure({ timeout: 90_000 });
-
-  test("empty state when there are no offers", async ({ page, loginAs, baseURL }) => {
-    await loginAs("Administrator");
-    const api = await adminApi(baseURL!);
-    await exclusive(async () => {
-      const offers = (await (await api.get("/api/offers")).json()) as Array<{ id: string }>;
-      for (const o of offers) expect((await api.delete(`/api/offers/${o.id}`)).status()).toBe(204);
-      await page.goto("/offers");
-      await expect(page.getByRole("heading", { name: "Ofertas", level: 1 })).toBeVisible();
-      await expect(page.getByText("Nenhuma oferta encontrada no sistema")).toBeVisible();
-    });
-    await api.dispose();
-  });
 
   test("administrator creates (with validation), edits and deletes an offer", async ({ page, loginAs, baseURL, jsEnabled }) => {
     await loginAs("Administrator");
