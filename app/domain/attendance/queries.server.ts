@@ -1,4 +1,5 @@
 import type { Transaction } from "sequelize";
+import { dateOnly, iso } from "../row-values.server";
 import { AttendanceRecord } from "#db/models.ts";
 import { db, selectRows } from "~/db.server";
 import { requireActor, type Actor } from "../actor";
@@ -53,12 +54,6 @@ type RecordFields = Pick<AttendanceRecord, "id" | "enrollmentId" | "makeupId" | 
   updatedAt: string | Date;
 };
 
-const iso = (value: Date | string) => new Date(value).toISOString();
-
-function dateOnly(value: unknown): string {
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  return String(value).slice(0, 10);
-}
 
 export function toRecordDTO(r: RecordFields): AttendanceRecordDTO {
   return {

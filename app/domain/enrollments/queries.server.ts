@@ -1,4 +1,5 @@
 import { Op, type Transaction } from "sequelize";
+import { dateOnly, iso } from "../row-values.server";
 import { Enrollment } from "#db/models.ts";
 import { db, selectRows, selectRowsIn, sqlTimestamp } from "~/db.server";
 import { formatBRL } from "~/lib/format";
@@ -39,12 +40,6 @@ type EnrollmentFields = Pick<Enrollment, "id" | "studentId" | "classId" | "offer
   updatedAt: string | Date;
 };
 
-const iso = (value: Date | string) => new Date(value).toISOString();
-
-function dateOnly(value: unknown): string {
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  return String(value).slice(0, 10);
-}
 
 export function toDTO(e: EnrollmentFields): EnrollmentDTO {
   return {
@@ -341,6 +336,35 @@ function inList(prefix: string, values: readonly string[], params: Record<string
   }).join(", ");
 }
 
+interface SpanRow {
+  id: string;
+  classId: string;
+  studentId: string;
+  studentName: string;
+  guardianId: string;
+  startDate: string | Date;
+  status: string;
+  cancelledAt: string | Date | null;
+}
+
+/** An enrolment with its student's name and family, for the spans below. */
+const SPAN_SELECT = `SELECT "e"."id", "e"."classId", "e"."studentId", "s"."fullName" AS "studentName", "s"."guardianId",
+       CAST("e"."startDate" AS TEXT) AS "startDate", "e"."status", "e"."cancelledAt"
+     FROM "enrollments" AS "e" JOIN "students" AS "s" ON "s"."id" = "e"."studentId"`;
+
+function toSpan(r: SpanRow): EnrollmentSpan {
+  return {
+    id: r.id,
+    classId: r.classId,
+    studentId: r.studentId,
+    studentName: r.studentName,
+    guardianId: r.guardianId,
+    startDate: dateOnly(r.startDate),
+    status: r.status,
+    cancelledOn: r.cancelledAt ? dateInTimeZone(new Date(r.cancelledAt)) : null,
+  };
+}
+
 /**
  * The enrolments of these classes that may count on some date ('Ativa' and
  * 'Cancelada'; not the waiting list), with the student's name (students
@@ -350,33 +374,8 @@ export async function enrollmentSpans(classIds: readonly string[], t?: Transacti
   const ids = [...new Set(classIds.filter(isUuid))];
   if (ids.length === 0) return [];
   const params: Record<string, string> = { waiting: WAITLISTED };
-  const rows = await selectRowsIn<{
-    id: string;
-    classId: string;
-    studentId: string;
-    studentName: string;
-    guardianId: string;
-    startDate: string | Date;
-    status: string;
-    cancelledAt: string | Date | null;
-  }>(
-    t,
-    `SELECT "e"."id", "e"."classId", "e"."studentId", "s"."fullName" AS "studentName", "s"."guardianId",
-       CAST("e"."startDate" AS TEXT) AS "startDate", "e"."status", "e"."cancelledAt"
-     FROM "enrollments" AS "e" JOIN "students" AS "s" ON "s"."id" = "e"."studentId"
-     WHERE "e"."classId" IN (${inList("c", ids, params)}) AND "e"."status" <> :waiting`,
-    params,
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    classId: r.classId,
-    studentId: r.studentId,
-    studentName: r.studentName,
-    guardianId: r.guardianId,
-    startDate: dateOnly(r.startDate),
-    status: r.status,
-    cancelledOn: r.cancelledAt ? dateInTimeZone(new Date(r.cancelledAt)) : null,
-  }));
+  const rows = await selectRowsIn<SpanRow>(t, `${SPAN_SELECT} WHERE "e"."classId" IN (${inList("c", ids, params)}) AND "e"."status" <> :waiting`, params);
+  return rows.map(toSpan);
 }
 
 /** The ids of a student's enrolments (any status). */
@@ -391,37 +390,8 @@ export async function enrollmentsById(ids: readonly string[]): Promise<Map<strin
   const unique = [...new Set(ids.filter(isUuid))];
   if (unique.length === 0) return new Map();
   const params: Record<string, string> = {};
-  const rows = await selectRows<{
-    id: string;
-    classId: string;
-    studentId: string;
-    studentName: string;
-    guardianId: string;
-    startDate: string | Date;
-    status: string;
-    cancelledAt: string | Date | null;
-  }>(
-    `SELECT "e"."id", "e"."classId", "e"."studentId", "s"."fullName" AS "studentName", "s"."guardianId",
-       CAST("e"."startDate" AS TEXT) AS "startDate", "e"."status", "e"."cancelledAt"
-     FROM "enrollments" AS "e" JOIN "students" AS "s" ON "s"."id" = "e"."studentId"
-     WHERE "e"."id" IN (${inList("e", unique, params)})`,
-    params,
-  );
-  return new Map(
-    rows.map((r) => [
-      r.id,
-      {
-        id: r.id,
-        classId: r.classId,
-        studentId: r.studentId,
-        studentName: r.studentName,
-        guardianId: r.guardianId,
-        startDate: dateOnly(r.startDate),
-        status: r.status,
-        cancelledOn: r.cancelledAt ? dateInTimeZone(new Date(r.cancelledAt)) : null,
-      },
-    ]),
-  );
+  const rows = await selectRows<SpanRow>(`${SPAN_SELECT} WHERE "e"."id" IN (${inList("e", unique, params)})`, params);
+  return new Map(rows.map((r) => [r.id, toSpan(r)]));
 }
 
 /** Whether any of these classes has a waiting list (a cheap check before locking them one by one). */

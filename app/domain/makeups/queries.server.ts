@@ -1,4 +1,5 @@
 import { Op, type Transaction } from "sequelize";
+import { dateOnly, iso } from "../row-values.server";
 import { Makeup } from "#db/models.ts";
 import { db, selectRows, selectRowsIn } from "~/db.server";
 import { sqlList, type ListSource } from "../list.server";
@@ -38,12 +39,6 @@ type MakeupFields = Pick<Makeup, "id" | "absenceId" | "classId" | "scheduleId" |
   updatedAt: string | Date;
 };
 
-const iso = (value: Date | string) => new Date(value).toISOString();
-
-function dateOnly(value: unknown): string {
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  return String(value).slice(0, 10);
-}
 
 export function toDTO(m: MakeupFields): MakeupDTO {
   return {

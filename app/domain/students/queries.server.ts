@@ -1,4 +1,5 @@
 import type { Transaction } from "sequelize";
+import { dateOnlyOrNull, iso } from "../row-values.server";
 import { Student } from "#db/models.ts";
 import { db, selectRows } from "~/db.server";
 import { sqlList, type ListSource } from "../list.server";
@@ -25,21 +26,13 @@ type StudentFields = Pick<Student, "id" | "guardianId" | "fullName" | "notes"> &
   updatedAt: string | Date;
 };
 
-const iso = (value: Date | string) => new Date(value).toISOString();
-
-/** DATEONLY as 'YYYY-MM-DD' on both databases. */
-function dateOnly(value: unknown): string | null {
-  if (value === null || value === undefined || value === "") return null;
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  return String(value).slice(0, 10);
-}
 
 export function toDTO(s: StudentFields): StudentDTO {
   return {
     id: s.id,
     guardianId: s.guardianId,
     fullName: s.fullName,
-    birthDate: dateOnly(s.birthDate),
+    birthDate: dateOnlyOrNull(s.birthDate),
     notes: s.notes ?? null,
     active: Boolean(s.active),
     createdAt: iso(s.createdAt),
