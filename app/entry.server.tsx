@@ -16,6 +16,7 @@ import { cspNonceContext } from "./request-context.server";
 export { clientIpContext, cspNonceContext } from "./request-context.server";
 
 export { securityHeaders } from "./security.server";
+export { createApiLane } from "./lib/api-lane.server";
 
 export const streamTimeout = 5_000;
 

@@ -39,14 +39,24 @@ const secureSessionCookie = createCookie(SECURE_SESSION_COOKIE, { ...cookieOptio
  * the proxy forwarded (X-Forwarded-Proto, trusted per TRUST_PROXY).
  * COOKIE_SECURE=1/0 overrides it.
  */
-export function isSecureRequest(request: Request): boolean {
+export function isSecureRequest(request: RequestHead): boolean {
   const forced = env().COOKIE_SECURE;
   if (forced === "1") return true;
   if (forced === "0") return false;
-  return new URL(request.url).protocol === "https:";
+  return request.url.startsWith("https:");
 }
 
-function cookieFor(request: Request) {
+/**
+ * What the session needs of a request: its absolute URL and its headers. A
+ * Fetch `Request` is one; the API's read lane gives one built from Node's
+ * request without making a `Request`.
+ */
+export interface RequestHead {
+  readonly url: string;
+  readonly headers: { get(name: string): string | null };
+}
+
+function cookieFor(request: RequestHead) {
   return isSecureRequest(request) ? secureSessionCookie : sessionCookie;
 }
 
@@ -74,7 +84,7 @@ export function verifiedCacheBytes(): number {
 const COOKIE_RE = /(?:^|;\s*)(__Host-session|__session)=([^;]*)/g;
 
 /** The request's session cookies, `__Host-session` first: [name=value, …]. */
-function sessionCookies(request: Request): string[] {
+function sessionCookies(request: RequestHead): string[] {
   const header = request.headers.get("Cookie");
   if (!header) return [];
   const values: Record<string, string> = {};
@@ -82,7 +92,7 @@ function sessionCookies(request: Request): string[] {
   return [SECURE_SESSION_COOKIE, SESSION_COOKIE].filter((name) => values[name]).map((name) => `${name}=${values[name]}`);
 }
 
-async function readSessionId(request: Request): Promise<string | null> {
+async function readSessionId(request: RequestHead): Promise<string | null> {
   for (const key of sessionCookies(request)) {
     if (key.length > MAX_SESSION_COOKIE_CHARS) continue;
     let id = verified.get(key);
@@ -105,7 +115,7 @@ export interface CurrentSession {
   renewalDue: boolean;
 }
 
-async function lookUpSession(request: Request): Promise<CurrentSession | null> {
+export async function lookUpSession(request: RequestHead): Promise<CurrentSession | null> {
   const sessionId = await readSessionId(request);
   if (!sessionId) return null;
   const found = await findSessionUser(sessionId);
@@ -131,13 +141,18 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   context.set(sessionContext, () => (pending ??= lookUpSession(request)));
   const response = await next();
   const session = pending && (await pending.catch(() => null));
-  if (!session?.renewalDue) return response;
   const cookie = await renewalCookie(request, session);
   return cookie ? appendSetCookie(response, cookie) : response;
 };
 
-/** Moves the session's expiry forward; for a remembered session, the Set-Cookie header with a fresh Max-Age (a browser-session cookie needs none). */
-async function renewalCookie(request: Request, session: CurrentSession): Promise<string | null> {
+/**
+ * The renewal due on the way out of a request that looked up this session:
+ * the expiry moves forward and, for a remembered session, the Set-Cookie
+ * header with a fresh Max-Age (a browser-session cookie needs none); null when
+ * nothing is due.
+ */
+export async function renewalCookie(request: RequestHead, session: CurrentSession | null | undefined): Promise<string | null> {
+  if (!session?.renewalDue) return null;
   const expiresAt = await renewSession(session.sessionId, session.remember);
   if (!expiresAt || !session.remember) return null;
   const cookie = cookieFor(request);

@@ -111,6 +111,9 @@ export async function seedLargeNetwork(sequelize: Sequelize, scale: number) {
 
   const { rows: enrollmentRows, ...enrolled } = await seedEnrollments(sequelize, { size, now, branches, classes, classrooms, guardians, trials });
   const attendance = await seedAttendance(sequelize, { now, teacherId: teacher.id, classes, links, schedules, enrollments: enrollmentRows });
+  // A deployed PostgreSQL has statistics for its planner (autovacuum analyses a table after a bulk
+  // load); a server run with autovacuum off, as a test machine may be, would otherwise plan blind.
+  if (sequelize.getDialect() === "postgres") await sequelize.query("ANALYZE");
   return { ...size, schedules: schedules.length, history: history.length, ...enrolled, attendance };
 }
 

@@ -3,6 +3,9 @@ import type { Actor } from "~/domain/actor";
 import { DomainError, UnauthorizedError } from "~/domain/errors";
 import type { RequestContext } from "~/request-context.server";
 import { actorOf, getUser } from "~/session.server";
+import type { ListSource } from "~/domain/list.server";
+import { JSON_TYPE, jsonAnswer, toResponse, type Answer } from "./answer.server";
+import { listAnswer, type ListFormat } from "./list-response.server";
 import { readBodyLimited } from "./body.server";
 
 /**
@@ -22,21 +25,28 @@ export class HttpError extends Error {
 
 export function json(body: unknown, status = 200, headers?: HeadersInit): Response {
   const h = new Headers(headers);
-  h.set("Content-Type", "application/json; charset=utf-8");
+  h.set("Content-Type", JSON_TYPE);
   h.set("Cache-Control", "no-store");
   return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: h });
 }
 
-export function errorResponse(error: unknown): Response {
+/** A failure as a JSON answer: a domain or HTTP error's status and message, 500 (logged) for anything else. */
+export function errorAnswer(error: unknown): Answer {
   if (error instanceof DomainError) {
     const headers: Record<string, string> = {};
     if ("retryAfterSeconds" in error) headers["Retry-After"] = String(error.retryAfterSeconds);
-    return json(error.errors ? { message: error.message, errors: error.errors } : { message: error.message }, error.status, headers);
+    return jsonAnswer(error.errors ? { message: error.message, errors: error.errors } : { message: error.message }, error.status, headers);
   }
-  if (error instanceof HttpError) return json({ message: error.message }, error.status, error.headers);
-  if (error instanceof Response) return error;
+  if (error instanceof HttpError) {
+    return jsonAnswer({ message: error.message }, error.status, Object.fromEntries(new Headers(error.headers)));
+  }
   console.error(error);
-  return json({ message: "Erro interno do servidor" }, 500);
+  return jsonAnswer({ message: "Erro interno do servidor" }, 500);
+}
+
+export function errorResponse(error: unknown): Response {
+  if (error instanceof Response) return error;
+  return toResponse(errorAnswer(error));
 }
 
 /**
@@ -151,4 +161,51 @@ export async function byMethod(
     return json({ message: "Método não permitido" }, 405, { Allow: Object.keys(handlers).join(", ") });
   }
   return handler();
+}
+
+/** What a list endpoint's read gets: the signed-in actor, the route's params and the query string. */
+export interface ListRequest {
+  actor: Actor;
+  params: Record<string, string | undefined>;
+  search: URLSearchParams;
+}
+
+/**
+ * A JSON API read (`GET`) declared once for both ways in: a route module's
+ * `export const loader = apiList(read)`. `read` returns a list (a
+ * `ListSource`, answered by `listAnswer`: whole, streamed, or one page) or a
+ * finished answer (`jsonAnswer`, e.g. a page by number with its total).
+ * React Router calls it as the route's loader; the API's read lane
+ * (app/lib/api-lane.server.ts) answers a GET of the route with its `answer`,
+ * straight on Node's response. Same session lookup, same rules, same bytes.
+ */
+export interface ApiListLoader {
+  (args: { request: Request; params: Record<string, string | undefined>; context: RequestContext }): Promise<Response>;
+  answer(request: { pathname: string; search: URLSearchParams; params: Record<string, string | undefined>; user: UserDTO | null }): Promise<Answer>;
+}
+
+export function apiList<Item>(
+  read: (request: ListRequest) => Promise<ListSource<Item> | Answer> | ListSource<Item> | Answer,
+  format: ListFormat<Item> = {},
+): ApiListLoader {
+  const answer: ApiListLoader["answer"] = async ({ pathname, search, params, user }) => {
+    try {
+      if (!user) throw new UnauthorizedError();
+      const result = await read({ actor: actorOf(user), params, search });
+      return "read" in result ? await listAnswer(pathname, search, result, format) : result;
+    } catch (error) {
+      return errorAnswer(error);
+    }
+  };
+  const loader = async ({ request, params, context }: Parameters<ApiListLoader>[0]) => {
+    const url = new URL(request.url);
+    let user: UserDTO | null;
+    try {
+      user = await getUser(context);
+    } catch (error) {
+      return toResponse(errorAnswer(error));
+    }
+    return toResponse(await answer({ pathname: url.pathname, search: url.searchParams, params, user }));
+  };
+  return Object.assign(loader, { answer });
 }

@@ -12,6 +12,7 @@ import {
 } from "~/domain/list.server";
 import { ValidationError } from "~/domain/errors";
 import { PAGING_STYLES_MIXED } from "~/domain/paging";
+import { JSON_TYPE, toResponse, type Answer } from "./answer.server";
 
 /**
  * Whole lists kept by the versions of their tables (`ListSource.versioned`):
@@ -20,15 +21,22 @@ import { PAGING_STYLES_MIXED } from "~/domain/paging";
 const wholeLists = createLru<Uint8Array<ArrayBuffer>>({ maxEntries: 256, maxBytes: 64 * 2 ** 20, sizeOf: (_key, body) => body.byteLength });
 const MAX_KEPT_BYTES = 4 * 2 ** 20;
 
+/** How a list is written: an array (default), or an object of `entry` members. */
+export interface ListFormat<Item> {
+  object?: boolean;
+  entry?: (item: Item) => string;
+}
+
 /**
- * The answer of a list endpoint (`GET /api/<collection>`).
+ * The answer of a list endpoint (`GET /api/<collection>`), as plain data (see
+ * `Answer`): the same for React Router's surface (`listResponse`) and for the
+ * API's read lane.
  *
  * - Without `limit` and `cursor`: the whole list, as §7 defines it. A list
- *   longer than one batch is streamed: the body is a pull-based stream that
- *   reads the next batch (BATCH_SIZE rows, one keyset query) only when the
- *   client has taken the previous one, so a request holds one batch in memory
- *   however long the list is and however slow the client. The bytes are those
- *   of `JSON.stringify` of the whole list.
+ *   longer than one batch is pulled: the next batch (BATCH_SIZE rows, one
+ *   keyset query) is read only when the client has taken the previous one, so
+ *   a request holds one batch in memory however long the list is and however
+ *   slow the client. The bytes are those of `JSON.stringify` of the whole list.
  * - With `limit` (1..500, 100 when only `cursor` is given) and/or `cursor`:
  *   one page, and `Link: <...>; rel="next"` with the next page's URL (the same
  *   query, the next cursor) when there are more items.
@@ -36,24 +44,24 @@ const MAX_KEPT_BYTES = 4 * 2 ** 20;
  * A list answered as an object (`{ key: value }`) gives `entry` (one member,
  * without braces) and `object: true`.
  */
-export async function listResponse<Item>(
-  request: Request,
+export async function listAnswer<Item>(
+  pathname: string,
+  search: URLSearchParams,
   source: ListSource<Item>,
-  format: { object?: boolean; entry?: (item: Item) => string } = {},
-): Promise<Response> {
-  const url = new URL(request.url);
-  const limitParam = url.searchParams.get("limit");
-  const cursorParam = url.searchParams.get("cursor");
+  format: ListFormat<Item> = {},
+): Promise<Answer> {
+  const limitParam = search.get("limit");
+  const cursorParam = search.get("cursor");
   const serialize = format.entry ?? ((item: Item) => JSON.stringify(item));
   const [open, close] = format.object ? ["{", "}"] : ["[", "]"];
-  const headers = new Headers({ "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" });
+  const headers: Record<string, string> = { "Content-Type": JSON_TYPE, "Cache-Control": "no-store" };
 
   if (limitParam !== null || cursorParam !== null) {
     const limit = limitParam !== null ? parseLimit(limitParam) : DEFAULT_LIMIT;
     const after = cursorParam !== null ? decodeCursor(source, cursorParam) : null;
     const page = await source.read(after, limit);
-    if (page.next) headers.set("Link", nextLink(url, limit, encodeCursor(source, page.next)));
-    return new Response(open + page.items.map(serialize).join(",") + close, { status: 200, headers });
+    if (page.next) headers.Link = nextLink(pathname, search, limit, encodeCursor(source, page.next));
+    return { status: 200, headers, body: open + page.items.map(serialize).join(",") + close };
   }
 
   // A whole list of versioned tables is answered from the cache while they are unchanged.
@@ -61,7 +69,7 @@ export async function listResponse<Item>(
   if (source.versioned) {
     const key = `${source.name}\u0000${source.versioned.key}\u0000${await tableVersions(source.versioned.tables)}`;
     const cached = wholeLists.get(key);
-    if (cached) return new Response(cached, { status: 200, headers });
+    if (cached) return { status: 200, headers, body: cached };
     keep = (body) => wholeLists.set(key, body);
   }
 
@@ -70,7 +78,7 @@ export async function listResponse<Item>(
   if (!first.next) {
     const text = open + first.items.map(serialize).join(",") + close;
     if (keep) keep(Buffer.from(text));
-    return new Response(text, { status: 200, headers });
+    return { status: 200, headers, body: text };
   }
   // Kept while it streams, unless it grows past MAX_KEPT_BYTES.
   let kept: Uint8Array[] | null = keep ? [] : null;
@@ -80,45 +88,42 @@ export async function listResponse<Item>(
   let pending: ListBatch<Item> | null = first;
   let after: KeyValue[] | null = null;
   let started = false;
-  const body = new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        try {
-          const batch: ListBatch<Item> = pending ?? (await source.read(after, BATCH_SIZE));
-          pending = null;
-          let text = batch.items.map(serialize).join(",");
-          if (text) text = (started ? "," : open) + text;
-          else if (!started) text = open;
-          started = true;
-          const chunk = encoder.encode(batch.next ? text : text + close);
-          keptBytes += chunk.byteLength;
-          if (keptBytes > MAX_KEPT_BYTES) kept = null;
-          kept?.push(chunk);
-          controller.enqueue(chunk);
-          if (batch.next) {
-            after = batch.next;
-          } else {
-            controller.close();
-            if (keep && kept?.length) keep(Buffer.concat(kept));
-          }
-        } catch (error) {
-          // Headers are gone: the client sees a cut answer (invalid JSON), never a wrong one.
-          console.error(error);
-          controller.error(error);
-        }
-      },
-    },
-    { highWaterMark: 1 },
-  );
-  return new Response(body, { status: 200, headers });
+  let done = false;
+  const pull = async (): Promise<Uint8Array | null> => {
+    if (done) return null;
+    const batch: ListBatch<Item> = pending ?? (await source.read(after, BATCH_SIZE));
+    pending = null;
+    let text = batch.items.map(serialize).join(",");
+    if (text) text = (started ? "," : open) + text;
+    else if (!started) text = open;
+    started = true;
+    const chunk = encoder.encode(batch.next ? text : text + close);
+    keptBytes += chunk.byteLength;
+    if (keptBytes > MAX_KEPT_BYTES) kept = null;
+    kept?.push(chunk);
+    if (batch.next) {
+      after = batch.next;
+    } else {
+      done = true;
+      if (keep && kept?.length) keep(Buffer.concat(kept));
+    }
+    return chunk;
+  };
+  return { status: 200, headers, body: null, pull };
+}
+
+/** `listAnswer` as a Fetch `Response`, for a loader. */
+export async function listResponse<Item>(request: Request, source: ListSource<Item>, format: ListFormat<Item> = {}): Promise<Response> {
+  const url = new URL(request.url);
+  return toResponse(await listAnswer(url.pathname, url.searchParams, source, format));
 }
 
 /** `<path?query&limit=N&cursor=...>; rel="next"`: the request's own query, the next page. */
-function nextLink(url: URL, limit: number, cursor: string): string {
-  const next = new URLSearchParams(url.searchParams);
+function nextLink(pathname: string, search: URLSearchParams, limit: number, cursor: string): string {
+  const next = new URLSearchParams(search);
   next.set("limit", String(limit));
   next.set("cursor", cursor);
-  return `<${url.pathname}?${next.toString()}>; rel="next"`;
+  return `<${pathname}?${next.toString()}>; rel="next"`;
 }
 
 /** Lists that also page by number (`page`) refuse a request that mixes both styles (400). */

@@ -1,8 +1,6 @@
-import type { Route } from "./+types/class-sessions";
 import { classSessions } from "~/domain/attendance/queries.server";
 import { arrayList } from "~/domain/list.server";
-import { api } from "~/lib/api.server";
-import { listResponse } from "~/lib/list-response.server";
+import { apiList } from "~/lib/api.server";
 
 import { z } from "zod";
 import { classSessionDto, type ClassSessionDTO } from "~/domain/attendance/schema";
@@ -34,10 +32,7 @@ const compare = (a: Array<string | number | boolean>, b: Array<string | number |
 };
 
 /** GET /api/classes/{id}/sessions?from=&to= */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const search = new URL(request.url).searchParams;
-  return api({ request, context }, async ({ actor }) => {
-    const sessions = await classSessions(actor, params.id, { from: search.get("from") ?? undefined, to: search.get("to") ?? undefined });
-    return listResponse(request, arrayList("classSessions", ["date", "text", "uuid"], async () => sessions, key, compare));
-  });
-}
+export const loader = apiList(async ({ actor, params, search }) => {
+  const sessions = await classSessions(actor, params.id ?? "", { from: search.get("from") ?? undefined, to: search.get("to") ?? undefined });
+  return arrayList("classSessions", ["date", "text", "uuid"], async () => sessions, key, compare);
+});

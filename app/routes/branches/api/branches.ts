@@ -1,8 +1,7 @@
 import type { Route } from "./+types/branches";
 import { createBranch } from "~/domain/branches/service.server";
 import { branchList } from "~/domain/branches/queries.server";
-import { listResponse } from "~/lib/list-response.server";
-import { api, byMethod } from "~/lib/api.server";
+import { api, apiList, byMethod } from "~/lib/api.server";
 
 import { z } from "zod";
 import { branchDto, branchSchema } from "~/domain/branches/schema";
@@ -27,9 +26,7 @@ export const openapi = operations({
 });
 
 /** GET /api/branches */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return api({ request, context }, ({ actor }) => listResponse(request, branchList(actor)));
-}
+export const loader = apiList(({ actor }) => branchList(actor));
 
 /** POST /api/branches { name, address, active, isDefault } → 201 */
 export async function action({ request, context }: Route.ActionArgs) {

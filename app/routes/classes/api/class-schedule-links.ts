@@ -1,7 +1,5 @@
-import type { Route } from "./+types/class-schedule-links";
 import { classScheduleLinkList } from "~/domain/classes/queries.server";
-import { listResponse } from "~/lib/list-response.server";
-import { api } from "~/lib/api.server";
+import { apiList } from "~/lib/api.server";
 
 import { z } from "zod";
 import { classScheduleLinkDto } from "~/domain/classes/schema";
@@ -18,6 +16,4 @@ export const openapi = operations({
 });
 
 /** GET /api/classes/{id}/schedules: the class's links { id, classId, scheduleId, createdAt }. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  return api({ request, context }, async ({ actor }) => listResponse(request, await classScheduleLinkList(actor, params.id)));
-}
+export const loader = apiList(({ actor, params }) => classScheduleLinkList(actor, params.id ?? ""));

@@ -1,7 +1,5 @@
-import type { Route } from "./+types/class-schedules";
 import { allClassScheduleLinkList } from "~/domain/classes/queries.server";
-import { listResponse } from "~/lib/list-response.server";
-import { api } from "~/lib/api.server";
+import { apiList } from "~/lib/api.server";
 
 import { z } from "zod";
 import { classScheduleLinkDto } from "~/domain/classes/schema";
@@ -18,6 +16,4 @@ export const openapi = operations({
 });
 
 /** GET /api/class-schedules: every class-schedule link. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return api({ request, context }, ({ actor }) => listResponse(request, allClassScheduleLinkList(actor)));
-}
+export const loader = apiList(({ actor }) => allClassScheduleLinkList(actor));

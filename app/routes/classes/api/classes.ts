@@ -1,8 +1,7 @@
 import type { Route } from "./+types/classes";
 import { createClass } from "~/domain/classes/service.server";
 import { classList } from "~/domain/classes/queries.server";
-import { listResponse } from "~/lib/list-response.server";
-import { api, byMethod } from "~/lib/api.server";
+import { api, apiList, byMethod } from "~/lib/api.server";
 
 import { z } from "zod";
 import { classDto, classSchema } from "~/domain/classes/schema";
@@ -30,10 +29,7 @@ export const openapi = operations({
 });
 
 /** GET /api/classes (optionally `?branchId=`): each class with its ids, scheduleIds and the names they point to. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const branchId = new URL(request.url).searchParams.get("branchId");
-  return api({ request, context }, ({ actor }) => listResponse(request, classList(actor, { branchId })));
-}
+export const loader = apiList(({ actor, search }) => classList(actor, { branchId: search.get("branchId") }));
 
 /** POST /api/classes { courseId, responsibleId, branchId, classroomId, scheduleIds, active } → 201 */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,7 +1,5 @@
-import type { Route } from "./+types/classrooms-by-branch";
 import { branchClassroomList } from "~/domain/classrooms/queries.server";
-import { listResponse } from "~/lib/list-response.server";
-import { api } from "~/lib/api.server";
+import { apiList } from "~/lib/api.server";
 
 import { z } from "zod";
 import { classroomDto } from "~/domain/classrooms/schema";
@@ -18,6 +16,4 @@ export const openapi = operations({
 });
 
 /** GET /api/classrooms/branch/{branchId} (404 for an unknown branch) */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  return api({ request, context }, async ({ actor }) => listResponse(request, await branchClassroomList(actor, params.branchId)));
-}
+export const loader = apiList(({ actor, params }) => branchClassroomList(actor, params.branchId ?? ""));

@@ -1,8 +1,7 @@
 import type { Route } from "./+types/classrooms";
 import { createClassroom } from "~/domain/classrooms/service.server";
 import { classroomList } from "~/domain/classrooms/queries.server";
-import { listResponse } from "~/lib/list-response.server";
-import { api, byMethod } from "~/lib/api.server";
+import { api, apiList, byMethod } from "~/lib/api.server";
 
 import { z } from "zod";
 import { classroomDto, classroomSchema } from "~/domain/classrooms/schema";
@@ -27,9 +26,7 @@ export const openapi = operations({
 });
 
 /** GET /api/classrooms */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return api({ request, context }, ({ actor }) => listResponse(request, classroomList(actor)));
-}
+export const loader = apiList(({ actor }) => classroomList(actor));
 
 /** POST /api/classrooms { branchId, name, capacity } → 201 */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,8 +1,7 @@
 import type { Route } from "./+types/courses";
 import { createCourse } from "~/domain/courses/service.server";
 import { courseList } from "~/domain/courses/queries.server";
-import { listResponse } from "~/lib/list-response.server";
-import { api, byMethod } from "~/lib/api.server";
+import { api, apiList, byMethod } from "~/lib/api.server";
 
 import { z } from "zod";
 import { courseDto, courseSchema } from "~/domain/courses/schema";
@@ -27,9 +26,7 @@ export const openapi = operations({
 });
 
 /** GET /api/courses */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return api({ request, context }, ({ actor }) => listResponse(request, courseList(actor)));
-}
+export const loader = apiList(({ actor }) => courseList(actor));
 
 /** POST /api/courses { name, active } → 201 */
 export async function action({ request, context }: Route.ActionArgs) {

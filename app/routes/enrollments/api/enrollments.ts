@@ -1,8 +1,7 @@
 import type { Route } from "./+types/enrollments";
 import { createEnrollment } from "~/domain/enrollments/service.server";
 import { enrollmentList } from "~/domain/enrollments/queries.server";
-import { api, byMethod } from "~/lib/api.server";
-import { listResponse } from "~/lib/list-response.server";
+import { api, apiList, byMethod } from "~/lib/api.server";
 
 import { z } from "zod";
 import { ENROLLMENT_STATUSES, enrollmentDto, enrollmentSchema } from "~/domain/enrollments/schema";
@@ -39,15 +38,9 @@ export const openapi = operations({
 });
 
 /** GET /api/enrollments (?classId=&studentId=&status=; ?limit= and ?cursor= for one page) */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const search = new URL(request.url).searchParams;
-  return api({ request, context }, ({ actor }) =>
-    listResponse(
-      request,
-      enrollmentList(actor, { classId: search.get("classId"), studentId: search.get("studentId"), status: search.get("status") }),
-    ),
-  );
-}
+export const loader = apiList(({ actor, search }) =>
+  enrollmentList(actor, { classId: search.get("classId"), studentId: search.get("studentId"), status: search.get("status") }),
+);
 
 /** POST /api/enrollments { studentId, classId, offerId, startDate, waitlist? } → 201 */
 export async function action({ request, context }: Route.ActionArgs) {

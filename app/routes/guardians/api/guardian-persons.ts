@@ -1,7 +1,5 @@
-import type { Route } from "./+types/guardian-persons";
 import { guardianPersonList } from "~/domain/guardians/queries.server";
-import { listResponse } from "~/lib/list-response.server";
-import { api } from "~/lib/api.server";
+import { apiList } from "~/lib/api.server";
 
 import { z } from "zod";
 import { guardianPersonDto } from "~/domain/guardians/schema";
@@ -18,6 +16,4 @@ export const openapi = operations({
 });
 
 /** GET /api/guardians/{id}/persons: primary first. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  return api({ request, context }, async ({ actor }) => listResponse(request, await guardianPersonList(actor, params.id)));
-}
+export const loader = apiList(({ actor, params }) => guardianPersonList(actor, params.id ?? ""));

@@ -1,8 +1,9 @@
 import type { Route } from "./+types/guardians";
 import { createGuardian } from "~/domain/guardians/service.server";
 import { guardianList, listGuardians } from "~/domain/guardians/queries.server";
-import { api, byMethod, json } from "~/lib/api.server";
-import { assertOnePagingStyle, listResponse } from "~/lib/list-response.server";
+import { api, apiList, byMethod } from "~/lib/api.server";
+import { jsonAnswer } from "~/lib/answer.server";
+import { assertOnePagingStyle } from "~/lib/list-response.server";
 
 import { z } from "zod";
 import { guardianDto, guardianSchema } from "~/domain/guardians/schema";
@@ -40,18 +41,15 @@ export const openapi = operations({
  * (24) and the total in `X-Total-Count`; or `?limit=` and `?cursor=` page by
  * cursor (next page in `Link`). The answer is always the array.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const q = url.searchParams.get("q");
-  const pageParam = url.searchParams.get("page");
+export const loader = apiList(async ({ actor, search }) => {
+  const pageParam = search.get("page");
   const page = pageParam ? Math.max(1, Number.parseInt(pageParam, 10) || 1) : null;
-  return api({ request, context }, async ({ actor }) => {
-    assertOnePagingStyle(url.searchParams);
-    if (!page) return listResponse(request, await guardianList(actor, { q }));
-    const result = await listGuardians(actor, { q, page });
-    return json(result.guardians, 200, { "X-Total-Count": String(result.total) });
-  });
-}
+  const q = search.get("q");
+  assertOnePagingStyle(search);
+  if (!page) return guardianList(actor, { q });
+  const result = await listGuardians(actor, { q, page });
+  return jsonAnswer(result.guardians, 200, { "X-Total-Count": String(result.total) });
+});
 
 /** POST /api/guardians { address, persons: [{ fullName, cpf, email, birthDate, phone, isPrimary }] } → 201 */
 export async function action({ request, context }: Route.ActionArgs) {

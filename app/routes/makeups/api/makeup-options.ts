@@ -1,8 +1,6 @@
-import type { Route } from "./+types/makeup-options";
 import { makeupOptions } from "~/domain/makeups/queries.server";
 import { arrayList } from "~/domain/list.server";
-import { api } from "~/lib/api.server";
-import { listResponse } from "~/lib/list-response.server";
+import { apiList } from "~/lib/api.server";
 
 import { z } from "zod";
 import { makeupOptionDto, type MakeupOptionDTO } from "~/domain/makeups/schema";
@@ -30,10 +28,7 @@ const compare = (a: Array<string | number | boolean>, b: Array<string | number |
 };
 
 /** GET /api/makeups/options?absenceId= */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const search = new URL(request.url).searchParams;
-  return api({ request, context }, async ({ actor }) => {
-    const options = await makeupOptions(actor, search.get("absenceId") ?? "");
-    return listResponse(request, arrayList("makeupOptions", ["date", "text", "uuid", "uuid"], async () => options, key, compare));
-  });
-}
+export const loader = apiList(async ({ actor, search }) => {
+  const options = await makeupOptions(actor, search.get("absenceId") ?? "");
+  return arrayList("makeupOptions", ["date", "text", "uuid", "uuid"], async () => options, key, compare);
+});

@@ -1,8 +1,7 @@
 import type { Route } from "./+types/makeups";
 import { makeupList } from "~/domain/makeups/queries.server";
 import { bookMakeup } from "~/domain/makeups/service.server";
-import { api, byMethod } from "~/lib/api.server";
-import { listResponse } from "~/lib/list-response.server";
+import { api, apiList, byMethod } from "~/lib/api.server";
 
 import { z } from "zod";
 import { makeupDto, makeupSchema } from "~/domain/makeups/schema";
@@ -40,12 +39,9 @@ export const openapi = operations({
 });
 
 /** GET /api/makeups (?studentId=&classId=&date=; ?limit= and ?cursor= for one page) */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const search = new URL(request.url).searchParams;
-  return api({ request, context }, ({ actor }) =>
-    listResponse(request, makeupList(actor, { studentId: search.get("studentId"), classId: search.get("classId"), date: search.get("date") })),
-  );
-}
+export const loader = apiList(({ actor, search }) =>
+  makeupList(actor, { studentId: search.get("studentId"), classId: search.get("classId"), date: search.get("date") }),
+);
 
 /** POST /api/makeups { absenceId, classId, scheduleId, date } → 201 */
 export async function action({ request, context }: Route.ActionArgs) {

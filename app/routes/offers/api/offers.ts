@@ -1,8 +1,7 @@
 import type { Route } from "./+types/offers";
 import { createOffer } from "~/domain/offers/service.server";
 import { offerList } from "~/domain/offers/queries.server";
-import { listResponse } from "~/lib/list-response.server";
-import { api, byMethod } from "~/lib/api.server";
+import { api, apiList, byMethod } from "~/lib/api.server";
 
 import { z } from "zod";
 import { offerDto, offerSchema } from "~/domain/offers/schema";
@@ -27,9 +26,7 @@ export const openapi = operations({
 });
 
 /** GET /api/offers */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return api({ request, context }, ({ actor }) => listResponse(request, offerList(actor)));
-}
+export const loader = apiList(({ actor }) => offerList(actor));
 
 /** POST /api/offers { name, monthlyValue, checkoutLink, branchId, active } → 201 */
 export async function action({ request, context }: Route.ActionArgs) {

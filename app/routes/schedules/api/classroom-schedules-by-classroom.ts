@@ -1,7 +1,5 @@
-import type { Route } from "./+types/classroom-schedules-by-classroom";
 import { classroomScheduleList } from "~/domain/schedules/queries.server";
-import { listResponse } from "~/lib/list-response.server";
-import { api } from "~/lib/api.server";
+import { apiList } from "~/lib/api.server";
 
 import { z } from "zod";
 import { scheduleDto } from "~/domain/schedules/schema";
@@ -18,6 +16,4 @@ export const openapi = operations({
 });
 
 /** GET /api/classroom-schedules/classroom/{classroomId} (404 for an unknown classroom) */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  return api({ request, context }, async ({ actor }) => listResponse(request, await classroomScheduleList(actor, params.classroomId)));
-}
+export const loader = apiList(({ actor, params }) => classroomScheduleList(actor, params.classroomId ?? ""));

@@ -1,8 +1,7 @@
 import type { Route } from "./+types/classroom-schedules";
 import { createSchedule } from "~/domain/schedules/service.server";
 import { scheduleList } from "~/domain/schedules/queries.server";
-import { listResponse } from "~/lib/list-response.server";
-import { api, byMethod } from "~/lib/api.server";
+import { api, apiList, byMethod } from "~/lib/api.server";
 
 import { z } from "zod";
 import { scheduleDto, scheduleSchema } from "~/domain/schedules/schema";
@@ -29,9 +28,7 @@ export const openapi = operations({
 });
 
 /** GET /api/classroom-schedules */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return api({ request, context }, ({ actor }) => listResponse(request, scheduleList(actor)));
-}
+export const loader = apiList(({ actor }) => scheduleList(actor));
 
 /** POST /api/classroom-schedules { classroomId, dayOfWeek, startTime, endTime } → 201 (409 on overlap) */
 export async function action({ request, context }: Route.ActionArgs) {

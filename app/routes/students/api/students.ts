@@ -1,8 +1,7 @@
 import type { Route } from "./+types/students";
 import { createStudent } from "~/domain/students/service.server";
 import { studentList } from "~/domain/students/queries.server";
-import { api, byMethod } from "~/lib/api.server";
-import { listResponse } from "~/lib/list-response.server";
+import { api, apiList, byMethod } from "~/lib/api.server";
 
 import { z } from "zod";
 import { studentDto, studentSchema } from "~/domain/students/schema";
@@ -34,12 +33,9 @@ export const openapi = operations({
 });
 
 /** GET /api/students (?guardianId=&classId=&q=; ?limit= and ?cursor= for one page) */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const search = new URL(request.url).searchParams;
-  return api({ request, context }, ({ actor }) =>
-    listResponse(request, studentList(actor, { guardianId: search.get("guardianId"), classId: search.get("classId"), q: search.get("q") })),
-  );
-}
+export const loader = apiList(({ actor, search }) =>
+  studentList(actor, { guardianId: search.get("guardianId"), classId: search.get("classId"), q: search.get("q") }),
+);
 
 /** POST /api/students { guardianId, fullName, birthDate?, notes?, active? } → 201 */
 export async function action({ request, context }: Route.ActionArgs) {

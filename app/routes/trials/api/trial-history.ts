@@ -1,7 +1,5 @@
-import type { Route } from "./+types/trial-history";
 import { trialHistoryList } from "~/domain/trials/queries.server";
-import { api } from "~/lib/api.server";
-import { listResponse } from "~/lib/list-response.server";
+import { apiList } from "~/lib/api.server";
 
 import { z } from "zod";
 import { trialHistoryEntryDto } from "~/domain/trials/schema";
@@ -18,6 +16,4 @@ export const openapi = operations({
 });
 
 /** GET /api/trials/{id}/history: entries { id, status, changedAt }, oldest first (pages with ?limit=&cursor=). */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  return api({ request, context }, async ({ actor }) => listResponse(request, await trialHistoryList(actor, params.id)));
-}
+export const loader = apiList(({ actor, params }) => trialHistoryList(actor, params.id ?? ""));

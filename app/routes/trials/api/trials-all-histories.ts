@@ -1,7 +1,5 @@
-import type { Route } from "./+types/trials-all-histories";
 import { historyList, historyMember } from "~/domain/trials/queries.server";
-import { api } from "~/lib/api.server";
-import { listResponse } from "~/lib/list-response.server";
+import { apiList } from "~/lib/api.server";
 
 import { z } from "zod";
 import { MONTH_RE } from "~/domain/trials/calendar";
@@ -26,7 +24,4 @@ export const openapi = operations({
  * GET /api/trials/all-histories (optional ?month=YYYY-MM): { [trialId]: [{ id, status, changedAt }] }.
  * `?limit=` counts trials; the next page is in `Link`.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const month = new URL(request.url).searchParams.get("month");
-  return api({ request, context }, ({ actor }) => listResponse(request, historyList(actor, { month }), { object: true, entry: historyMember }));
-}
+export const loader = apiList(({ actor, search }) => historyList(actor, { month: search.get("month") }), { object: true, entry: historyMember });

@@ -1,8 +1,7 @@
 import type { Route } from "./+types/trials";
 import { createTrial } from "~/domain/trials/service.server";
 import { trialList } from "~/domain/trials/queries.server";
-import { api, byMethod } from "~/lib/api.server";
-import { listResponse } from "~/lib/list-response.server";
+import { api, apiList, byMethod } from "~/lib/api.server";
 
 import { z } from "zod";
 import { MONTH_RE } from "~/domain/trials/calendar";
@@ -32,10 +31,7 @@ export const openapi = operations({
 });
 
 /** GET /api/trials (optional ?month=YYYY-MM; ?limit= and ?cursor= for one page, next page in `Link`) */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const month = new URL(request.url).searchParams.get("month");
-  return api({ request, context }, ({ actor }) => listResponse(request, trialList(actor, { month })));
-}
+export const loader = apiList(({ actor, search }) => trialList(actor, { month: search.get("month") }));
 
 /** POST /api/trials { guardianName, studentName, classId, whatsappNumber, scheduledDate, scheduledTime, origin } → 201 */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,8 +1,9 @@
 import type { Route } from "./+types/users";
 import { createUser } from "~/domain/users/service.server";
 import { listUsersPage, userList } from "~/domain/users/queries.server";
-import { api, byMethod, json } from "~/lib/api.server";
-import { assertOnePagingStyle, listResponse } from "~/lib/list-response.server";
+import { api, apiList, byMethod } from "~/lib/api.server";
+import { jsonAnswer } from "~/lib/answer.server";
+import { assertOnePagingStyle } from "~/lib/list-response.server";
 
 import { z } from "zod";
 import { userCreateSchema, userDto } from "~/domain/users/schema";
@@ -38,20 +39,17 @@ export const openapi = operations({
  * `?page=` (and `pageSize`, at most 200) returns one page, with the total in X-Total-Count;
  * or `?limit=` and `?cursor=` page by cursor (next page in `Link`).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return api({ request, context }, async ({ actor }) => {
-    const params = new URL(request.url).searchParams;
-    const q = params.get("q") ?? undefined;
-    assertOnePagingStyle(params);
-    if (!params.has("page")) return listResponse(request, userList(actor, { q }));
-    const result = await listUsersPage(actor, {
-      q,
-      page: Number(params.get("page")) || 1,
-      pageSize: Number(params.get("pageSize")) || undefined,
-    });
-    return json(result.users, 200, { "X-Total-Count": String(result.total) });
+export const loader = apiList(async ({ actor, search }) => {
+  const q = search.get("q") ?? undefined;
+  assertOnePagingStyle(search);
+  if (!search.has("page")) return userList(actor, { q });
+  const result = await listUsersPage(actor, {
+    q,
+    page: Number(search.get("page")) || 1,
+    pageSize: Number(search.get("pageSize")) || undefined,
   });
-}
+  return jsonAnswer(result.users, 200, { "X-Total-Count": String(result.total) });
+});
 
 /** POST /api/users { name, email, password, userType, cpf? } → 201 */
 export async function action({ request, context }: Route.ActionArgs) {
