@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import type { ServerBuild } from "react-router";
+import { laneRoutes, matchLane } from "./api-lane.server";
+
+const list = Object.assign(async () => new Response(), { answer: async () => ({ status: 200, headers: {}, body: null }) });
+const plain = async () => new Response();
+
+/** A route table shaped like build.routes (app/routes.ts): API routes are children of the root. */
+function build(routes: Array<[id: string, path: string, loader: unknown]>): ServerBuild["routes"] {
+  const table: Record<string, unknown> = { root: { id: "root", path: "", module: {} } };
+  table["app-layout"] = { id: "app-layout", parentId: "root", module: {} };
+  table["courses-page"] = { id: "courses-page", parentId: "app-layout", path: "courses", module: { loader: list } };
+  for (const [id, path, loader] of routes) table[id] = { id, parentId: "root", path, module: { loader } };
+  return table as ServerBuild["routes"];
+}
+
+const routes = laneRoutes(
+  build([
+    ["makeup", "api/makeups/:id", plain],
+    ["makeups", "api/makeups", list],
+    ["makeup-options", "api/makeups/options", list],
+    ["trial", "api/trials/:id", plain],
+    ["trial-histories", "api/trials/all-histories", list],
+    ["class-links", "api/classes/:id/schedules", list],
+    ["api-not-found", "api/*", plain],
+  ]),
+);
+const at = (path: string) => {
+  const found = matchLane(routes, path);
+  return found && { path: found.route.segments.join("/"), list: Boolean(found.route.list), params: found.params };
+};
+
+describe("the API lane's matching (as React Router ranks these paths)", () => {
+  it("only the API routes under the root, without the catch-all; a loader is the lane's only when it is an apiList", () => {
+    expect(routes.map((r) => r.segments.join("/")).sort()).toEqual(
+      ["api/classes/:id/schedules", "api/makeups", "api/makeups/:id", "api/makeups/options", "api/trials/:id", "api/trials/all-histories"].sort(),
+    );
+    expect(at("/api/makeups/3f1c")).toEqual({ path: "api/makeups/:id", list: false, params: { id: "3f1c" } });
+  });
+
+  it("a static segment wins over a parameter, whatever the order in the table", () => {
+    expect(at("/api/makeups/options")).toMatchObject({ path: "api/makeups/options", list: true });
+    expect(at("/api/trials/all-histories")).toMatchObject({ path: "api/trials/all-histories", list: true });
+  });
+
+  it("decodes parameters, ignores case and one trailing slash", () => {
+    expect(at("/api/classes/a%20b/schedules")).toEqual({ path: "api/classes/:id/schedules", list: true, params: { id: "a b" } });
+    expect(at("/API/Makeups/")).toMatchObject({ path: "api/makeups", list: true });
+  });
+
+  it("no match for other paths, an empty parameter, or a parameter that is not valid percent-encoding", () => {
+    expect(at("/api/nothing")).toBeNull();
+    expect(at("/api/classes//schedules")).toBeNull();
+    expect(at("/api/classes/%E0%A4%A/schedules")).toBeNull();
+    expect(at("/api/makeups/options/extra")).toBeNull();
+  });
+});
