@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomFillSync } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 /** The Content Security Policy the app runs under: its own scripts, plus inline ones carrying this response's nonce. */
@@ -18,9 +18,28 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
+/**
+ * 16 random bytes per response, taken from a pool refilled 256 answers at a
+ * time: one call into the system's generator per 4 kB instead of one per
+ * request (it was ~2 % of a light JSON answer's CPU). Every nonce is still
+ * fresh, unpredictable and used once.
+ */
+const NONCE_BYTES = 16;
+const pool = Buffer.alloc(NONCE_BYTES * 256);
+let poolOffset = pool.length;
+export function newNonce(): string {
+  if (poolOffset >= pool.length) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  const nonce = pool.toString("base64", poolOffset, poolOffset + NONCE_BYTES);
+  poolOffset += NONCE_BYTES;
+  return nonce;
+}
+
 /** Headers on every answer (HTML, JSON, files, errors). The nonce travels to the renderer in res.locals. */
 export function securityHeaders(req: IncomingMessage, res: ServerResponse & { locals?: Record<string, unknown> }, next: () => void) {
-  const nonce = randomBytes(16).toString("base64");
+  const nonce = newNonce();
   if (res.locals) res.locals.cspNonce = nonce;
   res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
   res.setHeader("X-Content-Type-Options", "nosniff");
