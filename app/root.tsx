@@ -16,7 +16,12 @@ import { readToast } from "./toast.server";
 import { sessionMiddleware } from "./session.server";
 import "./app.css";
 
-/** The session of any request is looked up once, on first use, and renewed on the way out. */
+/**
+ * The session of any request is looked up once, on first use, and renewed on
+ * the way out. The API's read lane, which answers list GETs before React
+ * Router, does the same with the same functions (app/lib/api-lane.server.ts):
+ * a middleware added here that must run for every request goes there too.
+ */
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -6,14 +6,17 @@ import type { Answer } from "./answer.server";
 import { lookUpSession, renewalCookie, type CurrentSession, type RequestHead } from "~/session.server";
 
 /**
- * The API's read lane (ADR 011): a `GET` of a JSON API route whose module
- * exports its loader as `apiList(…)`, app/lib/api.server.ts) is answered here, in front
- * of React Router, straight on Node's request and response: the same route
- * table (`build.routes`, from app/routes.ts), the same session lookup and
- * renewal, the same read and the same bytes as the route's loader, without
- * the Fetch `Request`/`Response` objects, React Router's matching and data
- * strategy, or a stream between them (about half of a light list's CPU). Every
+ * The API's read lane (ADR 011): a `GET` of a JSON API route whose loader is
+ * an `apiList(…)` (app/lib/api.server.ts) is answered here, in front of React
+ * Router, straight on Node's request and response: the same route table
+ * (`build.routes`, from app/routes.ts), the same session lookup and renewal,
+ * the same read and the same bytes as the route's loader, without the Fetch
+ * `Request`/`Response` objects, React Router's matching and data strategy, or
+ * a stream between them (about two thirds of a light list's CPU). Every
  * other request, and a path this lane does not own, goes on to React Router.
+ *
+ * A root middleware added to app/root.tsx runs for React Router's requests
+ * only: one that must also run for these GETs is added here as well.
  */
 
 type LaneRequest = IncomingMessage & { path: string; originalUrl: string; protocol: string; get(name: string): string | undefined };
