@@ -7,7 +7,8 @@ import { guardianSearch } from "./0007-guardian-search.ts";
 import { tableVersions } from "./0008-table-versions.ts";
 import { studentsEnrollments } from "./0009-students-enrollments.ts";
 import { attendanceMakeups } from "./0010-attendance-makeups.ts";
+import { attendanceVersions } from "./0011-attendance-versions.ts";
 import type { Migration } from "../migrate.ts";
 
 /** The migrations, in order. Add new ones at the end; never edit one that has shipped. */
-export const migrations: Migration[] = [initial, uploads, calendarIndexes, guardianOrderIndex, storedObjects, guardianSearch, tableVersions, studentsEnrollments, attendanceMakeups];
+export const migrations: Migration[] = [initial, uploads, calendarIndexes, guardianOrderIndex, storedObjects, guardianSearch, tableVersions, studentsEnrollments, attendanceMakeups, attendanceVersions];

@@ -76,9 +76,11 @@ describe("atRiskStudents (the dashboard's 'Alunos em risco')", () => {
     const past = sessionsOf(cls, addDays(TODAY(), -28), addDays(TODAY(), -1));
     const { guardian, persons } = await makeGuardian(1);
     const offer = await makeOffer(branch.id);
+    const enrollmentOf = new Map<string, string>();
     const pupil = async (name: string, statuses: string[], dates = past.slice(-statuses.length), status: "Ativa" | "Cancelada" = "Ativa") => {
       const student = await makeStudent(guardian.id, { fullName: name });
       const enrollment = await makeEnrollment({ studentId: student.id, classId: cls.id, offerId: offer.id, startDate: "2020-01-06", status });
+      enrollmentOf.set(name, enrollment.id);
       for (let i = 0; i < statuses.length; i++) {
         await makeAttendance({ enrollmentId: enrollment.id, classId: cls.id, scheduleId: dates[i].scheduleId, date: dates[i].date, status: statuses[i] as any });
       }
@@ -104,6 +106,15 @@ describe("atRiskStudents (the dashboard's 'Alunos em risco')", () => {
     expect(list[0].classLabel).toMatch(/ - Turma \d+$/);
     expect(await atRiskStudents(team, { branchId: (await makeBranch()).id })).toEqual([]);
     expect((await atRiskStudents(team, { branchId: null })).some((s) => s.studentId === risky.id)).toBe(true);
+
+    // The list is kept between visits; a roll call saved since shows at once: the last absence
+    // corrected to a presence ends a run, a presence corrected to an absence completes one.
+    const last = past[past.length - 1];
+    await saveRollCall(team, cls.id, { date: last.date, scheduleId: last.scheduleId, records: [{ enrollmentId: enrollmentOf.get("Risco")!, status: "Presente" }] });
+    expect(await atRiskStudents(team, { branchId: branch.id })).toEqual([]);
+    const third = past[past.length - 3];
+    await saveRollCall(team, cls.id, { date: third.date, scheduleId: third.scheduleId, records: [{ enrollmentId: enrollmentOf.get("Duas")!, status: "Falta" }] });
+    expect((await atRiskStudents(team, { branchId: branch.id })).map((s) => [s.studentName, s.absences])).toEqual([["Duas", 3]]);
   });
 });
 

@@ -1,7 +1,8 @@
 import type { Transaction } from "sequelize";
 import { dateOnly, iso } from "../row-values.server";
 import { AttendanceRecord } from "#db/models.ts";
-import { db, selectRows } from "~/db.server";
+import { db, selectRows, tableVersions } from "~/db.server";
+import { createLru } from "~/cache.server";
 import { requireActor, type Actor } from "../actor";
 import { NotFoundError, ValidationError } from "../errors";
 import { isUuid } from "../validation";
@@ -360,52 +361,8 @@ export interface AtRiskStudent {
  */
 export async function atRiskStudents(actor: Actor | null, options: { branchId: string | null }): Promise<AtRiskStudent[]> {
   requireActor(actor);
-  const until = today();
-  const since = addDays(until, -AT_RISK_WINDOW_DAYS);
-  const params: Record<string, string> = { since, until, active: "Ativa" };
-  let branchFilter = "";
-  if (options.branchId) {
-    if (!isUuid(options.branchId)) return [];
-    branchFilter = `AND "c"."branchId" = :branchId`;
-    params.branchId = options.branchId;
-  }
-  // Candidates first: current enrolments with 3 or more absences in the window (few), then their records.
-  const candidates = await selectRows<{ enrollmentId: string }>(
-    `SELECT "a"."enrollmentId" FROM "attendance_records" AS "a"
-     JOIN "enrollments" AS "e" ON "e"."id" = "a"."enrollmentId"
-     JOIN "classes" AS "c" ON "c"."id" = "a"."classId"
-     WHERE "a"."date" >= :since AND "a"."date" <= :until AND "a"."status" IN (:absent, :excused) AND "e"."status" = :active ${branchFilter}
-     GROUP BY "a"."enrollmentId" HAVING COUNT(*) >= ${AT_RISK_ABSENCES}`,
-    { ...params, absent: ABSENCE_STATUSES[0], excused: ABSENCE_STATUSES[1] },
-  );
-  if (candidates.length === 0) return [];
-  const recordParams: Record<string, string> = { since, until };
-  const rows = await selectRows<{ enrollmentId: string; date: string; status: string; startTime: string | null; createdAt: string | Date }>(
-    `SELECT "a"."enrollmentId", CAST("a"."date" AS TEXT) AS "date", "a"."status", "s"."startTime", "a"."createdAt"
-     FROM "attendance_records" AS "a"
-     LEFT JOIN "classroom_schedules" AS "s" ON "s"."id" = "a"."scheduleId"
-     WHERE "a"."enrollmentId" IN (${inList("e", candidates.map((c) => c.enrollmentId), recordParams)})
-       AND "a"."date" >= :since AND "a"."date" <= :until`,
-    recordParams,
-  );
-  const byEnrollment = new Map<string, typeof rows>();
-  for (const r of rows) {
-    const list = byEnrollment.get(r.enrollmentId) ?? [];
-    list.push(r);
-    byEnrollment.set(r.enrollmentId, list);
-  }
-  const runs: Array<{ enrollmentId: string; absences: number; lastAbsence: string }> = [];
-  for (const [enrollmentId, list] of byEnrollment) {
-    list.sort(
-      (a, b) =>
-        dateOnly(b.date).localeCompare(dateOnly(a.date)) ||
-        String(b.startTime ?? "").localeCompare(String(a.startTime ?? "")) ||
-        iso(b.createdAt).localeCompare(iso(a.createdAt)),
-    );
-    let run = 0;
-    while (run < list.length && ABSENCE_STATUSES.includes(list[run].status)) run++;
-    if (run >= AT_RISK_ABSENCES) runs.push({ enrollmentId, absences: run, lastAbsence: dateOnly(list[0].date) });
-  }
+  if (options.branchId && !isUuid(options.branchId)) return [];
+  const runs = await absenceRuns(today());
   if (runs.length === 0) return [];
   const enrollments = await enrollmentsById(runs.map((r) => r.enrollmentId));
   const [contacts, classes] = await Promise.all([
@@ -413,10 +370,11 @@ export async function atRiskStudents(actor: Actor | null, options: { branchId: s
     classSessionSources({ ids: [...enrollments.values()].map((e) => e.classId) }),
   ]);
   const labels = new Map(classes.map((c) => [c.id, c.label]));
+  const branchOf = new Map(classes.map((c) => [c.id, c.branchId]));
   const list: AtRiskStudent[] = [];
   for (const run of runs) {
     const e = enrollments.get(run.enrollmentId);
-    if (!e) continue;
+    if (!e || (options.branchId && branchOf.get(e.classId) !== options.branchId)) continue;
     const contact = contacts.get(e.guardianId);
     const digits = contact?.phone?.replace(/\D/g, "") ?? "";
     list.push({
@@ -433,4 +391,65 @@ export async function atRiskStudents(actor: Actor | null, options: { branchId: s
   return list.sort(
     (a, b) => b.absences - a.absences || b.lastAbsence.localeCompare(a.lastAbsence) || a.studentName.localeCompare(b.studentName, "pt-BR"),
   );
+}
+
+/**
+ * The runs of absences of the whole network on a day: per current enrolment,
+ * its records of the 30 days up to `until` (newest first) when the first 3 or
+ * more are absences. Kept by the versions of the two tables it reads
+ * (migration 0011) and the day: the dashboard asks for it on every visit, and
+ * it reads a month of the network's roll calls.
+ */
+const runsKept = createLru<AbsenceRun[]>({ maxEntries: 4 });
+interface AbsenceRun {
+  enrollmentId: string;
+  absences: number;
+  lastAbsence: string;
+}
+
+async function absenceRuns(until: string): Promise<AbsenceRun[]> {
+  const key = `${until}\u0000${await tableVersions(["attendance_records", "enrollments"])}`;
+  const kept = runsKept.get(key);
+  if (kept) return kept;
+  const since = addDays(until, -AT_RISK_WINDOW_DAYS);
+  const params: Record<string, string> = { since, until, active: "Ativa" };
+  // Candidates first: current enrolments with 3 or more absences in the window (few), then their records.
+  const candidates = await selectRows<{ enrollmentId: string }>(
+    `SELECT "a"."enrollmentId" FROM "attendance_records" AS "a"
+     JOIN "enrollments" AS "e" ON "e"."id" = "a"."enrollmentId"
+     WHERE "a"."date" >= :since AND "a"."date" <= :until AND "a"."status" IN (:absent, :excused) AND "e"."status" = :active
+     GROUP BY "a"."enrollmentId" HAVING COUNT(*) >= ${AT_RISK_ABSENCES}`,
+    { ...params, absent: ABSENCE_STATUSES[0], excused: ABSENCE_STATUSES[1] },
+  );
+  const runs: AbsenceRun[] = [];
+  if (candidates.length) {
+    const recordParams: Record<string, string> = { since, until };
+    const rows = await selectRows<{ enrollmentId: string; date: string; status: string; startTime: string | null; createdAt: string | Date }>(
+      `SELECT "a"."enrollmentId", CAST("a"."date" AS TEXT) AS "date", "a"."status", "s"."startTime", "a"."createdAt"
+       FROM "attendance_records" AS "a"
+       LEFT JOIN "classroom_schedules" AS "s" ON "s"."id" = "a"."scheduleId"
+       WHERE "a"."enrollmentId" IN (${inList("e", candidates.map((c) => c.enrollmentId), recordParams)})
+         AND "a"."date" >= :since AND "a"."date" <= :until`,
+      recordParams,
+    );
+    const byEnrollment = new Map<string, typeof rows>();
+    for (const r of rows) {
+      const list = byEnrollment.get(r.enrollmentId) ?? [];
+      list.push(r);
+      byEnrollment.set(r.enrollmentId, list);
+    }
+    for (const [enrollmentId, list] of byEnrollment) {
+      list.sort(
+        (a, b) =>
+          dateOnly(b.date).localeCompare(dateOnly(a.date)) ||
+          String(b.startTime ?? "").localeCompare(String(a.startTime ?? "")) ||
+          iso(b.createdAt).localeCompare(iso(a.createdAt)),
+      );
+      let run = 0;
+      while (run < list.length && ABSENCE_STATUSES.includes(list[run].status)) run++;
+      if (run >= AT_RISK_ABSENCES) runs.push({ enrollmentId, absences: run, lastAbsence: dateOnly(list[0].date) });
+    }
+  }
+  runsKept.set(key, runs);
+  return runs;
 }
