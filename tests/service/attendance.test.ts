@@ -136,4 +136,20 @@ describe("make-ups called directly", () => {
     const client = await actorOfType("Client");
     expect((await refusal(bookMakeup(client, { absenceId: absence.id, classId: to.id, scheduleId: options[0].scheduleId, date: options[0].date }))).status).toBe(403);
   });
+
+  it("refuses a session of a class the pupil is enrolled in on that date (the options leave it out; the service refuses it)", async () => {
+    const team = await actorOfType("Team");
+    const from = await sessionClass();
+    const to = await sessionClass({ courseId: from.courseId });
+    const { pupils, offer } = await enrolled(from, 1);
+    const date = notSunday(addDays(TODAY(), -2), -1);
+    const absence = await makeAttendance({ enrollmentId: pupils[0].enrollment.id, classId: from.id, scheduleId: from.scheduleOn(date), date, status: "Falta" });
+    const [option] = await makeupOptions(team, absence.id);
+    expect(option.classId).toBe(to.id);
+    await makeEnrollment({ studentId: pupils[0].student.id, classId: to.id, offerId: offer.id, startDate: "2020-01-06" });
+    expect(await makeupOptions(team, absence.id)).toEqual([]);
+    const refused = await refusal(bookMakeup(team, { absenceId: absence.id, classId: to.id, scheduleId: option.scheduleId, date: option.date }));
+    expect(refused.status).toBe(400);
+    expect(refused.errors).toEqual({ classId: ["O aluno já está matriculado nesta turma"] });
+  });
 });

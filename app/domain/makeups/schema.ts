@@ -23,6 +23,7 @@ export const OTHER_COURSE = "A reposição deve ser em uma turma do mesmo curso"
 export const CLASS_REQUIRED = "Turma é obrigatória";
 export const SCHEDULE_REQUIRED = "Horário é obrigatório";
 export const CLASS_INACTIVE = "Turma inativa";
+export const ALREADY_IN_CLASS = "O aluno já está matriculado nesta turma";
 export const PAST_SESSION = "Não é possível agendar reposição em aula que já passou";
 export const MAKEUP_NOT_FOUND = "Reposição não encontrada";
 export const STATUS_INVALID = "Status da reposição inválido";

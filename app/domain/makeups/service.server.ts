@@ -13,6 +13,7 @@ import { today } from "../trials/calendar";
 import { absenceOrThrow, find, heldPlaces, makeupOfAbsence, makeupWindow, toDTO } from "./queries.server";
 import {
   ALREADY_HAS_MAKEUP,
+  ALREADY_IN_CLASS,
   BOOKED,
   CANCEL_ONLY_BOOKED,
   CLASS_INACTIVE,
@@ -60,6 +61,9 @@ async function checkTarget(absence: AttendanceRecordDTO, target: Target, t: Tran
   if (target.date <= absence.date || target.date > window.to) throw new ValidationError({ date: [OUT_OF_WINDOW] });
   if (target.date < today()) throw new ValidationError({ date: [PAST_SESSION] });
   const spans = await enrollmentSpans([seats.id], t);
+  // A pupil enrolled in the class on that date is already in that session: not a make-up.
+  const pupil = (await enrollmentSpans([absence.classId], t)).find((e) => e.id === absence.enrollmentId)?.studentId;
+  if (pupil && spans.some((e) => e.studentId === pupil && activeOn(e, target.date))) throw new ValidationError({ classId: [ALREADY_IN_CLASS] });
   const held = await heldPlaces({ ...target, classId: seats.id }, t, exceptId);
   const active = spans.filter((e) => activeOn(e, target.date)).length;
   if (seats.capacity - active - held <= 0) throw new ConflictError(NO_ROOM);
@@ -117,9 +121,8 @@ export async function updateMakeup(actor: Actor | null, id: string, input: unkno
   });
 }
 
-/** DELETE /api/makeups/{id} (Team and Administrator): cancels it (its roll call record goes with it). */
 /**
- * Cancels a make-up still to happen ('Agendada'): its place is freed and the
+ * DELETE /api/makeups/{id} (Team and Administrator): cancels a make-up still to happen ('Agendada'): its place is freed and the
  * absence may be made up again. One already held or missed is history (its
  * roll call record would go with it): 409.
  */

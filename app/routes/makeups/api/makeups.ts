@@ -30,7 +30,7 @@ export const openapi = operations({
       "A falta ('Falta' ou 'Falta justificada' de uma matrícula) é reposta numa aula de uma turma ativa do mesmo curso " +
       "(qualquer unidade), depois da falta e até 30 dias depois dela, não passada, com vaga: capacidade da sala − matrículas " +
       "ativas na data − reposições 'Agendada' ou 'Realizada' na aula. Uma reposição por falta. Reservas simultâneas nunca " +
-      "passam da capacidade.",
+      "passam da capacidade. Uma turma em que o aluno está matriculado na data é recusada (400).",
     access: "trials",
     body: makeupSchema,
     success: { status: 201, description: "A reposição ('Agendada')", schema: makeupDto },
