@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { selectRows } from "~/db.server";
+import { describe, expect, inject, it } from "vitest";
+import { selectRows, transaction } from "~/db.server";
+import { lockClassSeats } from "~/domain/classes/queries.server";
 import { classOccupancy, enrollOptions, getClassEnrollments, nextSessionOn } from "~/domain/enrollments/queries.server";
 import { cancelEnrollment, createEnrollment, enrollFromTrial, updateEnrollment } from "~/domain/enrollments/service.server";
 import { countStudentsByGuardian, getStudentOverview, listStudentsPage, searchStudentOptions } from "~/domain/students/queries.server";
@@ -173,5 +174,28 @@ describe("students and the refusals of deletes", () => {
     const options = await enrollOptions(admin, cls.id);
     expect(options.offers).toEqual([{ id: offer.id, label: `${offer.name} - R$ 150,00` }]);
     expect(options).toMatchObject({ full: false, capacity: 1, active: 0 });
+  });
+});
+
+describe.runIf(inject("dialect") === "postgres")("the class's lock on PostgreSQL", () => {
+  it("holds off other enrolments but not a trial booked into the class meanwhile (FOR NO KEY UPDATE, not FOR UPDATE)", async () => {
+    const { cls } = await classOf(5);
+    const timeout = <T>(work: Promise<T>) => Promise.race([work, new Promise<"blocked">((resolve) => setTimeout(() => resolve("blocked"), 3000))]);
+    let trial: unknown;
+    let other: unknown;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const locker = transaction(async (t) => {
+      await lockClassSeats(cls.id, t);
+      // While the lock is held: a trial's insert (its key-share check on the class) goes through …
+      trial = await timeout(makeTrial(cls.id));
+      // … another locker waits.
+      other = await timeout(transaction((t2) => lockClassSeats(cls.id, t2)));
+      release();
+    });
+    await held;
+    await locker;
+    expect(trial).not.toBe("blocked");
+    expect(other).toBe("blocked");
   });
 });

@@ -366,14 +366,17 @@ const seatsOf = (r: SeatsRow): ClassSeats => ({ id: r.id, branchId: r.branchId, 
 /**
  * Locks the class's row until the transaction ends and reads its seats (the
  * capacity is its classroom's, read by the classrooms' module): every enrolment and cancellation of the class runs
- * under this lock (`FOR UPDATE` on PostgreSQL; SQLite's IMMEDIATE transactions
- * are already serialised), so the count of active enrolments it then reads
- * cannot change before the transaction ends. Null when the id names no class.
+ * under this lock (`FOR NO KEY UPDATE` on PostgreSQL: it excludes the other
+ * enrolments and any change of the class's row, but not the key-share locks
+ * of rows that merely reference the class, so a trial can still be booked into
+ * it meanwhile; SQLite's IMMEDIATE transactions are already serialised), so the
+ * count of active enrolments it then reads cannot change before the transaction
+ * ends. Null when the id names no class.
  */
 export async function lockClassSeats(id: string, t: Transaction): Promise<ClassSeats | null> {
   if (!isUuid(id)) return null;
   await db();
-  const cls = await SchoolClass.findByPk(id, { transaction: t, lock: t.LOCK.UPDATE, attributes: ["id", "branchId", "classroomId", "active"] });
+  const cls = await SchoolClass.findByPk(id, { transaction: t, lock: t.LOCK.NO_KEY_UPDATE, attributes: ["id", "branchId", "classroomId", "active"] });
   if (!cls) return null;
   return seatsOf({ id: cls.id, branchId: cls.branchId, active: cls.active, capacity: await classroomCapacity(cls.classroomId, t) });
 }

@@ -43,7 +43,7 @@ export type { EnrollmentDTO, TrialEnrollResultDTO };
 
 /**
  * The enrolment rules. Every command that changes who sits in a class first
- * locks the class's row (`lockClassSeats`: FOR UPDATE on PostgreSQL; SQLite's
+ * locks the class's row (`lockClassSeats`: FOR NO KEY UPDATE on PostgreSQL; SQLite's
  * IMMEDIATE transactions are serialised by `transaction()`), then counts: the
  * active enrolments never exceed the classroom's capacity, also under
  * concurrency, and the waiting list's positions stay 1…n without gaps.
