@@ -157,6 +157,29 @@ describe("/students dialogs without JavaScript", () => {
 });
 
 describe("enrolment dialogs without JavaScript", () => {
+  it("the student's 'Nova matrícula' lists the classes grouped by branch, the selected branch first", async () => {
+    const a = await setup();
+    const b = await setup();
+    const student = await makeStudent(a.family.guardian.id);
+    const groups = async (branchId: string) => {
+      const who = await signIn("Team");
+      expect((await who.form("/preferences/branch", { branchId, redirectTo: "/students" })).status).toBe(302);
+      const { status, html } = await page(who, `/students/${student.id}/enroll`);
+      expect(status).toBe(200);
+      const labels = [...html.matchAll(/<optgroup label="([^"]+)">/g)].map((m) => m[1]);
+      // Each class sits in its branch's group.
+      const groupOf = (classNumber: number) => {
+        const at = html.indexOf(`Turma ${classNumber} (`);
+        return [...html.slice(0, at).matchAll(/<optgroup label="([^"]+)">/g)].at(-1)?.[1];
+      };
+      expect(groupOf(a.cls.classNumber)).toBe(a.branch.name);
+      expect(groupOf(b.cls.classNumber)).toBe(b.branch.name);
+      return labels;
+    };
+    expect((await groups(b.branch.id))[0]).toBe(b.branch.name);
+    expect((await groups(a.branch.id))[0]).toBe(a.branch.name);
+  });
+
   it("the student's 'Nova matrícula': 'Continuar' shows the class's offers and next session; enrolling redirects with 'Matrícula realizada'", async () => {
     const { family, cls, offer } = await setup();
     const student = await makeStudent(family.guardian.id);

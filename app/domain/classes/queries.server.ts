@@ -261,6 +261,8 @@ function toOption(cls: OptionRow): ClassOption {
     id: cls.id,
     label: `${cls.course?.name ?? "-"} - Turma ${cls.classNumber} (${cls.branch?.name ?? "-"})`,
     firstStartTime: first?.startTime ?? null,
+    branchId: cls.branchId,
+    branchName: cls.branch?.name ?? "-",
   };
 }
 

@@ -22,6 +22,8 @@ export interface ClassOption {
   id: string;
   label: string;
   firstStartTime: string | null;
+  branchId: string;
+  branchName: string;
 }
 
 export const CLASS_IN_USE = "Não é possível excluir esta turma: ela possui experimentais vinculados";

@@ -6,6 +6,8 @@ import { Field, inputClass } from "~/components/ui/field";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { canManageTrials } from "~/domain/actor";
 import { listClassOptions } from "~/domain/classes/queries.server";
+import type { ClassOption } from "~/domain/classes/service.server";
+import { getSelectedBranchId } from "~/branch-selection.server";
 import { CLASS_FULL, enrollmentSchema } from "~/domain/enrollments/schema";
 import { createEnrollment } from "~/domain/enrollments/service.server";
 import { getStudent } from "~/domain/students/queries.server";
@@ -24,13 +26,34 @@ export async function loader(args: Route.LoaderArgs) {
   const actor = await requireActor(args, canManageTrials);
   const student = await orRespond(getStudent(actor, args.params.id));
   const url = new URL(args.request.url);
-  const [classes, state] = await Promise.all([listClassOptions(), enrollState(actor, url.searchParams.get("classId"))]);
+  const [classes, state, branchId] = await Promise.all([
+    listClassOptions(),
+    enrollState(actor, url.searchParams.get("classId")),
+    getSelectedBranchId(args.context),
+  ]);
   return {
     student: { id: student.id, fullName: student.fullName },
-    classes: classes.map((c) => ({ id: c.id, label: c.label })),
+    classGroups: groupByBranch(classes, branchId),
     state,
     values: enrollDefaults(state, typedEnrollValues(url.searchParams)),
   };
+}
+
+/**
+ * The network's active classes grouped by branch (an <optgroup> each, in the
+ * select): the selected branch first, then the others by name; classes in
+ * class-number order within each.
+ */
+function groupByBranch(classes: ClassOption[], selectedId: string | null) {
+  const groups = new Map<string, { branchId: string; branchName: string; classes: Array<{ id: string; label: string }> }>();
+  for (const c of classes) {
+    const group = groups.get(c.branchId) ?? { branchId: c.branchId, branchName: c.branchName, classes: [] };
+    group.classes.push({ id: c.id, label: c.label });
+    groups.set(c.branchId, group);
+  }
+  return [...groups.entries()]
+    .sort(([a, x], [b, y]) => Number(b === selectedId) - Number(a === selectedId) || x.branchName.localeCompare(y.branchName, "pt-BR"))
+    .map(([, group]) => group);
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -55,7 +78,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function StudentEnrollDialog({ loaderData, actionData }: Route.ComponentProps) {
-  const { student, classes } = loaderData;
+  const { student, classGroups } = loaderData;
   const server = useMemo<{ state: EnrollState; values: EnrollValues }>(
     () => (actionData && "state" in actionData ? actionData : { state: loaderData.state, values: loaderData.values }),
     [actionData, loaderData],
@@ -105,10 +128,14 @@ export default function StudentEnrollDialog({ loaderData, actionData }: Route.Co
           className={inputClass}
         >
           <option value="">Selecione a turma</option>
-          {classes.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.label}
-            </option>
+          {classGroups.map((group) => (
+            <optgroup key={group.branchId} label={group.branchName}>
+              {group.classes.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.label}
+                </option>
+              ))}
+            </optgroup>
           ))}
         </select>
       </Field>

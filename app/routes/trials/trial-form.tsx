@@ -24,7 +24,8 @@ export async function loader(args: Route.LoaderArgs) {
   const trial = params.id ? await orRespond(getTrial(actor, params.id)) : null;
   const date = url.searchParams.get("date");
   const defaultDate = trial?.scheduledDate ?? (date && isCalendarDate(date) ? date : "");
-  const classes = await listClassOptions(trial?.classId);
+  // What the select and the time suggestion need (the dialog's data travels to the browser).
+  const classes = (await listClassOptions(trial?.classId)).map(({ id, label, firstStartTime }) => ({ id, label, firstStartTime }));
   const month = returnMonth(url, defaultDate);
   return { trial, classes, defaultDate, month, closeTo: trialsUrl(month) };
 }
