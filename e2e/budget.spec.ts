@@ -19,6 +19,9 @@ const BUDGET_BYTES = 150 * 1024;
 
 test.describe("performance budget", () => {
   test("a first visit of each screen downloads at most 150 kB of JavaScript (gzip) @js-only", async ({ browser, baseURL }) => {
+    // Eleven first visits (a fresh browser context, a sign-up, hydration, an idle network each):
+    // on a slow shared machine they take longer than one test's default minute.
+    test.setTimeout(240_000);
     const results: Array<{ path: string; total: number }> = [];
     for (const screen of [{ path: "/auth", heading: "Entrar" }, ...SCREENS]) {
       // A fresh context per screen: nothing cached, as on a first visit.
