@@ -12,7 +12,7 @@ import {
 } from "~/domain/list.server";
 import { ValidationError } from "~/domain/errors";
 import { PAGING_STYLES_MIXED } from "~/domain/paging";
-import { JSON_TYPE, toResponse, type Answer } from "./answer.server";
+import { JSON_TYPE, type Answer } from "./answer.server";
 
 /**
  * Whole lists kept by the versions of their tables (`ListSource.versioned`):
@@ -29,8 +29,8 @@ export interface ListFormat<Item> {
 
 /**
  * The answer of a list endpoint (`GET /api/<collection>`), as plain data (see
- * `Answer`): the same for React Router's surface (`listResponse`) and for the
- * API's read lane.
+ * `Answer`): the same for both ways in of an `apiList` (app/lib/api.server.ts),
+ * React Router's loader and the API's read lane.
  *
  * - Without `limit` and `cursor`: the whole list, as §7 defines it. A list
  *   longer than one batch is pulled: the next batch (BATCH_SIZE rows, one
@@ -110,12 +110,6 @@ export async function listAnswer<Item>(
     return chunk;
   };
   return { status: 200, headers, body: null, pull };
-}
-
-/** `listAnswer` as a Fetch `Response`, for a loader. */
-export async function listResponse<Item>(request: Request, source: ListSource<Item>, format: ListFormat<Item> = {}): Promise<Response> {
-  const url = new URL(request.url);
-  return toResponse(await listAnswer(url.pathname, url.searchParams, source, format));
 }
 
 /** `<path?query&limit=N&cursor=...>; rel="next"`: the request's own query, the next page. */
