@@ -1,4 +1,3 @@
-import type { Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import {
   makeAttendance,
@@ -12,7 +11,7 @@ import {
   makeOffer,
   makeStudent,
 } from "./db";
-import { expect, hydrated, test } from "./fixtures";
+import { expect, hydrated, selectBranch, test } from "./fixtures";
 
 const tag = () => randomUUID().slice(0, 6);
 const WEEKDAYS = ["Domingo", "Segunda", "Terça", "Quarta", "Quinta", "Sexta", "Sábado"];
@@ -51,22 +50,6 @@ async function enrol(classId: string, branchId: string, fullName: string) {
   const offer = await makeOffer(branchId);
   const enrollment = await makeEnrollment({ studentId: student.id, classId, offerId: offer.id, startDate: addDays(schoolToday(), -45) });
   return { student, enrollment, guardian: persons[0] };
-}
-
-/** The global branch selector on the dashboard (with JS it submits on change; without, through 'Aplicar'). */
-async function selectBranch(page: Page, name: string, jsEnabled: boolean) {
-  if (jsEnabled) {
-    await page.goto("/", { waitUntil: "networkidle" });
-    await Promise.all([
-      page.waitForResponse((r) => r.url().includes("/preferences/branch") && r.request().method() === "POST"),
-      page.getByLabel("Unidade").selectOption({ label: name }),
-    ]);
-  } else {
-    await page.goto("/");
-    await page.getByLabel("Unidade").selectOption({ label: name });
-    await page.getByRole("button", { name: "Aplicar" }).click();
-  }
-  await expect(page.getByLabel("Unidade").locator("option:checked")).toHaveText(name);
 }
 
 test.describe("Chamada", () => {

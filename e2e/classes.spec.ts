@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { randomUUID } from "node:crypto";
-import { expect, test } from "./fixtures";
+import { expect, selectBranch, test } from "./fixtures";
 
 const tag = () => randomUUID().slice(0, 6);
 
@@ -22,23 +22,6 @@ async function makeBranch(api: APIRequestContext, rooms: Record<string, Array<[s
     classrooms[name] = room;
   }
   return { branch: branch as { id: string; name: string }, classrooms };
-}
-
-/** The global branch selector on the dashboard (with JS it submits on change; without, through 'Aplicar'). */
-async function selectBranch(page: Page, name: string, jsEnabled: boolean) {
-  if (jsEnabled) {
-    // Hydrated (scripts loaded) before choosing, and the choice saved before leaving the page.
-    await page.goto("/", { waitUntil: "networkidle" });
-    await Promise.all([
-      page.waitForResponse((r) => r.url().includes("/preferences/branch") && r.request().method() === "POST"),
-      page.getByLabel("Unidade").selectOption({ label: name }),
-    ]);
-  } else {
-    await page.goto("/");
-    await page.getByLabel("Unidade").selectOption({ label: name });
-    await page.getByRole("button", { name: "Aplicar" }).click();
-  }
-  await expect(page.getByLabel("Unidade").locator("option:checked")).toHaveText(name);
 }
 
 test.describe("Turmas", () => {

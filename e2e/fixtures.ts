@@ -33,6 +33,28 @@ export async function hydrated(page: import("@playwright/test").Page) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
+/**
+ * Chooses a branch in the global selector on the dashboard: with JS it submits on change,
+ * without JS through 'Aplicar'. With JS the choice is made on a hydrated page, so that it
+ * goes through the change handler under test (a choice made before hydration is applied
+ * another way, tested in shell.spec.ts); an idle network does not mean hydrated on a slow
+ * machine.
+ */
+export async function selectBranch(page: import("@playwright/test").Page, name: string, jsEnabled: boolean) {
+  await page.goto("/");
+  if (jsEnabled) {
+    await hydrated(page);
+    await Promise.all([
+      page.waitForResponse((r) => r.url().includes("/preferences/branch") && r.request().method() === "POST"),
+      page.getByLabel("Unidade").selectOption({ label: name }),
+    ]);
+  } else {
+    await page.getByLabel("Unidade").selectOption({ label: name });
+    await page.getByRole("button", { name: "Aplicar" }).click();
+  }
+  await expect(page.getByLabel("Unidade").locator("option:checked")).toHaveText(name);
+}
+
 export const test = base.extend<{
   /** Signs the page in as a new user of the role (cookie set through the API). */
   loginAs: (role: Role, name?: string) => Promise<TestUser>;

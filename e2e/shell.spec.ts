@@ -135,6 +135,34 @@ test.describe("authenticated shell", () => {
     }
     await expectNoAxeViolations();
   });
+
+  test("a branch chosen while the scripts are still loading is applied when they load @js-only", async ({ page, loginAs }) => {
+    const tag = Math.random().toString(36).slice(2, 6);
+    await makeBranch({ name: `AA Padrão ${tag}`, isDefault: true });
+    const late = await makeBranch({ name: `AA Lenta ${tag}` });
+    await loginAs("Team");
+    // A slow phone: the page is shown, its scripts have not run yet, the user picks a branch
+    // and does not press 'Aplicar'.
+    let release!: () => void;
+    const scripts = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await scripts;
+      await route.continue();
+    });
+    await page.goto("/", { waitUntil: "commit" });
+    const select = page.getByLabel("Unidade");
+    await expect(page.getByRole("button", { name: "Aplicar" })).toBeVisible();
+    expect(await select.inputValue()).not.toBe(late.id);
+    await select.selectOption({ label: late.name });
+    const posted = page.waitForResponse((r) => r.url().includes("/preferences/branch") && r.request().method() === "POST");
+    release();
+    await posted;
+    await hydrated(page);
+    await expect(select).toHaveValue(late.id);
+    await page.reload();
+    await expect(page.getByLabel("Unidade")).toHaveValue(late.id);
+    expect(await page.evaluate(() => localStorage.getItem("selectedBranchId"))).toBe(late.id);
+  });
 });
 
 test("the app hydrates under its Content Security Policy with no violations @js-only", async ({ page, loginAs }) => {

@@ -130,8 +130,23 @@ export function BranchSelector() {
   const location = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
   const selectRef = useRef<HTMLSelectElement>(null);
+  const mounted = useRef(false);
   useEffect(() => {
-    if (selectRef.current && selectedBranchId) selectRef.current.value = selectedBranchId;
+    const select = selectRef.current;
+    if (!select) return;
+    if (!mounted.current) {
+      mounted.current = true;
+      // A branch picked while the scripts were still loading (a slow phone), without
+      // pressing 'Aplicar', is applied now, as the button would have. The select has
+      // autocomplete off, so a value here is the user's, never one the browser restored.
+      if (select.value && select.value !== (selectedBranchId ?? "")) {
+        window.localStorage.setItem("selectedBranchId", select.value);
+        submit(select.form, { preventScrollReset: true });
+        return;
+      }
+    }
+    if (selectedBranchId) select.value = selectedBranchId;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [selectedBranchId]);
   if (branches.length === 0) return null;
   return (
@@ -144,6 +159,7 @@ export function BranchSelector() {
         ref={selectRef}
         id="branch-selector"
         name="branchId"
+        autoComplete="off"
         defaultValue={selectedBranchId ?? ""}
         onChange={(e) => {
           window.localStorage.setItem("selectedBranchId", e.currentTarget.value);
