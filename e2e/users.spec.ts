@@ -208,4 +208,34 @@ test.describe("Usuários", () => {
     await expect(page.getByText("Usuário atualizado com sucesso")).toBeVisible();
     await expect(page.getByRole("row", { name: new RegExp(user.name) }).locator('img[src^="/uploads/"]')).toBeVisible();
   });
+
+  test("on a phone without JavaScript an error toast leaves after 5 s and frees the dialog's buttons @nojs-only", async ({ page, loginAs }) => {
+    await page.setViewportSize({ width: 375, height: 667 });
+    const admin = await loginAs("Administrator");
+    const t = tag();
+    await page.goto(`/users/new?q=${t}`);
+    const dialog = page.getByRole("dialog", { name: "Adicionar Novo Usuário" });
+    await dialog.getByLabel("Nome").fill(`Toast ${t}`);
+    await dialog.getByLabel("E-mail").fill(admin.email);
+    await dialog.getByLabel("Senha").fill("segredo123");
+    await dialog.getByLabel("Tipo de Usuário").selectOption({ label: "Equipe" });
+    await dialog.getByRole("button", { name: "Criar" }).click();
+
+    // The server's answer shows the 'Erro' toast at the bottom of the screen, over the dialog's
+    // footer; without JavaScript it offers no close button, and it leaves by itself (§9: 5000 ms).
+    const toast = page.getByRole("alert").filter({ hasText: "E-mail já cadastrado" });
+    await expect(toast).toBeVisible();
+    await expect(toast.getByRole("button", { name: "Fechar notificação" })).toHaveCount(0);
+    const submit = page.getByRole("dialog", { name: "Adicionar Novo Usuário" }).getByRole("button", { name: "Criar" });
+    const [box, button] = [await toast.boundingBox(), await submit.boundingBox()];
+    expect(box!.y < button!.y + button!.height && button!.y < box!.y + box!.height, "the toast covers 'Criar'").toBe(true);
+    await expect(toast).toBeHidden({ timeout: 10_000 });
+
+    // The button can be pressed again (a click on a covered button would be refused).
+    await page.getByRole("dialog", { name: "Adicionar Novo Usuário" }).getByLabel("E-mail").fill(uniqueEmail("toast"));
+    await page.getByRole("dialog", { name: "Adicionar Novo Usuário" }).getByLabel("Senha").fill("segredo123");
+    await submit.click({ timeout: 2_000 });
+    await expect(page).toHaveURL(new RegExp(`/users\\?q=${t}$`));
+    await expect(page.getByText("Usuário criado com sucesso")).toBeVisible();
+  });
 });

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { UNSAFE_DataRouterStateContext, UNSAFE_FetchersContext } from "react-router";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { TOAST_DURATION_MS, type Toast } from "~/lib/toast";
 import { cn } from "~/lib/cn";
 
@@ -129,6 +130,7 @@ export function useToastHost(id: string) {
 /** The notifications region; `host` is the dialog it belongs to (null: the page's own). */
 export function ToastViewport({ host }: { host: string | null }) {
   const view = useContext(ToastViewContext);
+  const hydrated = useHydrated();
   if (!view) return null;
   const top = view.hosts.length ? view.hosts[view.hosts.length - 1] : null;
   if (top !== host) return null;
@@ -142,6 +144,9 @@ export function ToastViewport({ host }: { host: string | null }) {
             role={current.variant === "destructive" ? "alert" : "status"}
             aria-atomic="true"
             data-variant={current.variant ?? "default"}
+            // The display time (§9) is also kept by CSS (toast-expire in app.css): without JavaScript
+            // nothing else hides a toast, which would stay over a dialog's buttons on a phone.
+            style={{ animation: `toast-expire 0s linear ${TOAST_DURATION_MS}ms forwards` }}
             className={cn(
               "pointer-events-auto flex items-start justify-between gap-3 rounded-md border p-4 text-left shadow-lg",
               current.variant === "destructive"
@@ -153,14 +158,17 @@ export function ToastViewport({ host }: { host: string | null }) {
               <p className="text-sm font-semibold">{current.title}</p>
               {current.description ? <p className="mt-1 text-sm opacity-90">{current.description}</p> : null}
             </div>
-            <button
-              type="button"
-              onClick={dismiss}
-              className="rounded p-1 text-current opacity-80 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-current"
-            >
-              <span aria-hidden="true">✕</span>
-              <span className="sr-only">Fechar notificação</span>
-            </button>
+            {/* Dismissing needs JavaScript; without it the toast hides by itself. */}
+            {hydrated ? (
+              <button
+                type="button"
+                onClick={dismiss}
+                className="rounded p-1 text-current opacity-80 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-current"
+              >
+                <span aria-hidden="true">✕</span>
+                <span className="sr-only">Fechar notificação</span>
+              </button>
+            ) : null}
           </div>
         ) : null}
       </div>
