@@ -1,15 +1,15 @@
-import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions, Field as HeadlessField, Label } from "@headlessui/react";
-import { useEffect, useId, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { lazy, Suspense, useId } from "react";
 import { Button } from "~/components/ui/button";
-import { FieldErrors, inputClass } from "~/components/ui/field";
+import { FieldErrors, inputClass, RequiredMark } from "~/components/ui/field";
 import { useHydrated } from "~/hooks/use-hydrated";
 
-/** One choice of a picker: the id posted, the name shown and a detail under it. */
+/** One choice of a picker: the id posted, the name shown, a note beside it and a detail under it. */
 export interface PickerOption {
   id: string;
   label: string;
   detail?: string | null;
+  /** A short note after the name, e.g. '(mesmo WhatsApp)'. */
+  badge?: string | null;
 }
 
 /** What a picker's route loader answers for `?<searchName>=…` (the matches of the term). */
@@ -17,7 +17,9 @@ export interface PickerMatches {
   matches: PickerOption[];
 }
 
-const SEARCH_DELAY_MS = 200;
+// Headless UI is most of a picker's script: it loads once the page is interactive
+// (until then, and without JavaScript, the choices are radio buttons).
+const PickerCombobox = lazy(() => import("./picker-combobox"));
 
 /**
  * Choosing one record among many (a student, a guardian) inside a dialog form.
@@ -27,9 +29,10 @@ const SEARCH_DELAY_MS = 200;
  * typed values travel in the URL and come back as the loader's defaults), and
  * the loader's matches as radio choices named `name`.
  *
- * With JavaScript: a Headless UI Combobox that searches as you type (a fetcher
- * loads `searchHref(term)`, whose loader answers `{ matches }`), operable with
- * the keyboard (arrows, Enter, Escape); the choice is posted in a hidden input `name`.
+ * With JavaScript: PickerCombobox, a Headless UI Combobox that searches as you
+ * type (a fetcher loads `searchHref(term)`, whose loader answers `{ matches }`),
+ * operable with the keyboard (arrows, Enter, Escape); the choice is posted in a
+ * hidden input `name`.
  */
 export function SearchPicker({
   name,
@@ -67,34 +70,13 @@ export function SearchPicker({
 }) {
   const hydrated = useHydrated();
   const errorId = `${useId()}-error`;
-  if (hydrated) {
-    return (
-      <PickerCombobox
-        name={name}
-        label={label}
-        selected={selected}
-        errors={errors}
-        errorId={errorId}
-        searchHref={searchHref}
-        emptyText={emptyText}
-        hint={hint}
-      />
-    );
-  }
+  const both = { name, label, selected, errors, errorId, emptyText };
+  const radios = <PickerRadios {...both} searchLabel={searchLabel} searchName={searchName} query={query} matches={matches} action={action} />;
+  if (!hydrated) return radios;
   return (
-    <PickerRadios
-      name={name}
-      label={label}
-      searchLabel={searchLabel}
-      searchName={searchName}
-      query={query}
-      matches={matches}
-      selected={selected}
-      errors={errors}
-      errorId={errorId}
-      action={action}
-      emptyText={emptyText}
-    />
+    <Suspense fallback={radios}>
+      <PickerCombobox {...both} searchHref={searchHref} hint={hint} />
+    </Suspense>
   );
 }
 
@@ -129,10 +111,7 @@ function PickerRadios({
     <fieldset className="space-y-3" aria-describedby={errors?.length ? errorId : undefined}>
       <legend className="mb-1.5 block text-sm font-medium text-slate-900">
         {label}
-        <span className="text-red-700" aria-hidden="true">
-          {" "}
-          *
-        </span>
+        <RequiredMark />
       </legend>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="flex-1 space-y-1.5">
@@ -164,6 +143,7 @@ function PickerRadios({
                 />
                 <label htmlFor={id} className="text-sm text-slate-900">
                   {o.label}
+                  {o.badge ? <span className="ml-1 text-green-800">{o.badge}</span> : null}
                   {o.detail ? <span className="block text-xs text-slate-600">{o.detail}</span> : null}
                 </label>
               </li>
@@ -173,93 +153,5 @@ function PickerRadios({
       )}
       <FieldErrors id={errorId} errors={errors} />
     </fieldset>
-  );
-}
-
-function PickerCombobox({
-  name,
-  label,
-  selected: initial,
-  errors,
-  errorId,
-  searchHref,
-  emptyText,
-  hint,
-}: {
-  name: string;
-  label: string;
-  selected: PickerOption | null;
-  errors?: string[];
-  errorId: string;
-  searchHref: (term: string) => string;
-  emptyText: string;
-  hint?: string;
-}) {
-  const [selected, setSelected] = useState<PickerOption | null>(initial);
-  const [term, setTerm] = useState("");
-  const fetcher = useFetcher<PickerMatches>();
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => setSelected(initial), [initial]);
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
-
-  const search = (value: string) => {
-    setTerm(value);
-    if (timer.current) clearTimeout(timer.current);
-    const trimmed = value.trim();
-    if (!trimmed) return;
-    timer.current = setTimeout(() => fetcher.load(searchHref(trimmed)), SEARCH_DELAY_MS);
-  };
-  const loading = fetcher.state === "loading";
-  // The last search's matches (reopening the list with the arrows shows them again).
-  const matches = fetcher.data?.matches ?? [];
-
-  return (
-    <HeadlessField className="space-y-1.5">
-      <Label className="block text-sm font-medium text-slate-900">
-        {label}
-        <span className="text-red-700" aria-hidden="true">
-          {" "}
-          *
-        </span>
-      </Label>
-      <Combobox value={selected} onChange={(o: PickerOption | null) => setSelected(o)} by="id">
-        <div className="relative">
-          <ComboboxInput
-            className={inputClass}
-            displayValue={(o: PickerOption | null) => o?.label ?? ""}
-            onChange={(e) => search(e.target.value)}
-            placeholder="Digite para buscar"
-            autoComplete="off"
-            aria-invalid={errors?.length ? true : undefined}
-            aria-describedby={errors?.length ? errorId : undefined}
-          />
-          {/* Rendered in place (no portal): the dialog is modal, so the list must live inside it. No matches, no list box. */}
-          {matches.length === 0 ? null : (
-            <ComboboxOptions className="absolute z-10 mt-1 max-h-60 w-full overflow-y-auto rounded-md border border-slate-200 bg-white py-1 text-sm shadow-lg">
-              {matches.map((o) => (
-                <ComboboxOption
-                  key={o.id}
-                  value={o}
-                  className="cursor-pointer px-3 py-2 text-slate-900 data-[focus]:bg-violet-100 data-[selected]:font-semibold"
-                >
-                  {o.label}
-                  {o.detail ? <span className="block text-xs font-normal text-slate-600">{o.detail}</span> : null}
-                </ComboboxOption>
-              ))}
-            </ComboboxOptions>
-          )}
-        </div>
-      </Combobox>
-      <p className="text-xs text-slate-600" aria-live="polite">
-        {term.trim() && !loading && fetcher.data && matches.length === 0 ? emptyText : loading ? "Buscando..." : (hint ?? "")}
-      </p>
-      <input type="hidden" name={name} value={selected?.id ?? ""} />
-      <FieldErrors id={errorId} errors={errors} />
-    </HeadlessField>
   );
 }

@@ -42,17 +42,22 @@ export function Field({
     <div className={cn("space-y-1.5", className)}>
       <label htmlFor={htmlFor} className="block text-sm font-medium text-slate-900">
         {label}
-        {required ? (
-          <span className="text-red-700" aria-hidden="true">
-            {" "}
-            *
-          </span>
-        ) : null}
+        {required ? <RequiredMark /> : null}
       </label>
       {children}
       {hint ? <p className="text-xs text-slate-600">{hint}</p> : null}
       <FieldErrors id={errorId} errors={errors} />
     </div>
+  );
+}
+
+/** The star after a required field's label (the control itself carries `required` or the schema says so). */
+export function RequiredMark() {
+  return (
+    <span className="text-red-700" aria-hidden="true">
+      {" "}
+      *
+    </span>
   );
 }
 

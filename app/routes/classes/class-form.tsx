@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/class-form";
 import { Button } from "~/components/ui/button";
-import { Field, FieldErrors, inputClass } from "~/components/ui/field";
+import { Field, FieldErrors, inputClass, RequiredMark } from "~/components/ui/field";
 import { CheckboxField } from "~/components/ui/form-controls";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { canManage } from "~/domain/actor";
@@ -223,10 +223,7 @@ export default function ClassFormDialog({ loaderData, actionData }: Route.Compon
       >
         <legend className="mb-1.5 block text-sm font-medium text-slate-900">
           Horários
-          <span className="text-red-700" aria-hidden="true">
-            {" "}
-            *
-          </span>
+          <RequiredMark />
         </legend>
         {schedules.length === 0 ? (
           <p className="text-sm text-slate-600">

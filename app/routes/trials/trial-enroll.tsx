@@ -1,8 +1,8 @@
 import { getInputProps, getSelectProps } from "@conform-to/react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { useActionData, useLocation } from "react-router";
 import type { Route } from "./+types/trial-enroll";
-import type { GuardianChoice } from "~/components/guardian-combobox";
+import type { PickerOption } from "~/components/search-picker";
 import { PersonFields } from "~/components/person-fields";
 import { buttonClass, LinkButton } from "~/components/ui/button";
 import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
@@ -39,19 +39,21 @@ import { FAMILY_EXISTING, FAMILY_NEW, paymentMessage, toFormField, trialEnrollFo
 
 // Headless UI is most of this dialog's script: it comes after the page is interactive
 // (until then, and without JavaScript, the guardians are radio choices).
-const GuardianCombobox = lazy(() => import("~/components/guardian-combobox"));
+const PickerCombobox = lazy(() => import("~/components/picker-combobox"));
 
 const SEARCH_FORM = "guardian-search";
+const SAME_WHATSAPP = "(mesmo WhatsApp)";
 const SEARCH_RESULTS = 8;
 
-function toChoice(g: GuardianOption): GuardianChoice {
+/** A guardian as the picker shows it: the primary person's name, and what tells families apart. */
+function toChoice(g: GuardianOption): PickerOption {
   const detail = [g.email, g.phone ? formatPhone(g.phone) : null, g.personName && g.personName !== g.label ? `família de ${g.personName}` : null]
     .filter(Boolean)
     .join(" · ");
-  return { id: g.id, name: g.label, detail };
+  return { id: g.id, label: g.label, detail };
 }
 
-async function findGuardianChoice(id: unknown): Promise<GuardianChoice | null> {
+async function findGuardianChoice(id: unknown): Promise<PickerOption | null> {
   if (typeof id !== "string" || !id) return null;
   const option = await guardianOption(id);
   return option ? toChoice(option) : null;
@@ -114,15 +116,20 @@ export async function loader(args: Route.LoaderArgs) {
     findGuardianMatchesByPhone(onlyDigits(trial.whatsappNumber)),
     q ? searchGuardianOptions(q, { limit: SEARCH_RESULTS }) : null,
   ]);
+  const whatsappIds = new Set(matches.map((g) => g.id));
+  const choice = (g: GuardianOption) => ({ ...toChoice(g), badge: whatsappIds.has(g.id) ? SAME_WHATSAPP : null });
+  const results = found ? found.map(choice) : null;
   return {
     ...base,
     result: null,
+    // The combobox's search (`PickerMatches`): this loader with `?q=`.
+    matches: results ?? [],
     form: {
       cancelledBefore: previous?.status === CANCELLED,
       options,
-      matches: matches.map(toChoice),
+      whatsappMatches: matches.map(choice),
       q,
-      found: found ? found.map(toChoice) : null,
+      found: results,
     },
   };
 }
@@ -207,10 +214,10 @@ function EnrollResult({ data, result }: { data: LoaderData; result: NonNullable<
 
 function EnrollForm({ data, form: screen }: { data: LoaderData; form: NonNullable<LoaderData["form"]> }) {
   const { trial, classLabel, closeTo, month } = data;
-  const { options, matches, q, found } = screen;
+  const { options, whatsappMatches: matches, q, found } = screen;
   const location = useLocation();
   const hydrated = useHydrated();
-  const answer = useActionData() as { full?: boolean; chosen?: GuardianChoice | null } | undefined;
+  const answer = useActionData() as { full?: boolean; chosen?: PickerOption | null } | undefined;
   const [form, fields] = useDialogForm({
     id: `trial-enroll-${trial.id}`,
     schema: trialEnrollFormSchema,
@@ -233,8 +240,14 @@ function EnrollForm({ data, form: screen }: { data: LoaderData; form: NonNullabl
   const full = options.full || Boolean(answer?.full);
 
   // The guardians to choose from without typing: the WhatsApp matches, the search's, the one chosen before.
-  const known = uniqueChoices([...(answer?.chosen ? [answer.chosen] : []), ...matches, ...(found ?? [])]);
+  // Memoised on the loader's and the action's answers: the combobox takes a new `selected` as a new choice.
+  const chosen = answer?.chosen;
+  const known = useMemo(() => {
+    const whatsapp = new Set(matches.map((m) => m.id));
+    return uniqueChoices([...(chosen ? [chosen] : []), ...matches, ...(found ?? [])]).map((g) => (whatsapp.has(g.id) ? { ...g, badge: SAME_WHATSAPP } : g));
+  }, [chosen, matches, found]);
   const chosenId = String(fields.guardianId.initialValue ?? "");
+  const selected = useMemo(() => known.find((g) => g.id === chosenId) ?? null, [known, chosenId]);
   const radios = (
     <GuardianRadios
       name={fields.guardianId.name}
@@ -242,7 +255,6 @@ function EnrollForm({ data, form: screen }: { data: LoaderData; form: NonNullabl
       errors={fields.guardianId.errors}
       chosenId={chosenId}
       choices={known}
-      matchIds={matches.map((m) => m.id)}
       q={q}
       searched={found !== null}
     />
@@ -308,14 +320,17 @@ function EnrollForm({ data, form: screen }: { data: LoaderData; form: NonNullabl
           <div hidden={hydrated && family !== FAMILY_EXISTING} className="space-y-3 rounded-md border border-slate-200 p-4">
             {hydrated ? (
               <Suspense fallback={radios}>
-                <GuardianCombobox
+                <PickerCombobox
                   name={fields.guardianId.name}
+                  label="Responsável"
                   errorId={fields.guardianId.errorId}
                   errors={fields.guardianId.errors}
-                  initial={known.find((g) => g.id === chosenId) ?? null}
+                  selected={selected}
                   proposals={known}
-                  matchIds={matches.map((m) => m.id)}
-                  searchUrl={(term) => `${location.pathname}?${new URLSearchParams(month ? { q: term, month } : { q: term })}`}
+                  searchHref={(term) => `${location.pathname}?${new URLSearchParams(month ? { q: term, month } : { q: term })}`}
+                  placeholder="Busque por nome, e-mail ou CPF"
+                  emptyText="Nenhum responsável encontrado"
+                  hint={(g) => (g ? `Selecionado: ${g.label}${g.detail ? ` (${g.detail})` : ""}` : "Nenhum responsável selecionado")}
                 />
               </Suspense>
             ) : (
@@ -371,7 +386,7 @@ function EnrollForm({ data, form: screen }: { data: LoaderData; form: NonNullabl
   );
 }
 
-function uniqueChoices(list: GuardianChoice[]): GuardianChoice[] {
+function uniqueChoices(list: PickerOption[]): PickerOption[] {
   const seen = new Set<string>();
   return list.filter((g) => (seen.has(g.id) ? false : (seen.add(g.id), true)));
 }
@@ -383,7 +398,6 @@ function GuardianRadios({
   errors,
   chosenId,
   choices,
-  matchIds,
   q,
   searched,
 }: {
@@ -391,8 +405,7 @@ function GuardianRadios({
   errorId: string;
   errors?: string[];
   chosenId: string;
-  choices: GuardianChoice[];
-  matchIds: string[];
+  choices: PickerOption[];
   q: string;
   searched: boolean;
 }) {
@@ -406,7 +419,7 @@ function GuardianRadios({
           Buscar
         </button>
       </div>
-      {searched && choices.every((c) => matchIds.includes(c.id)) ? <p className="text-sm text-slate-700">Nenhum responsável encontrado</p> : null}
+      {searched && choices.every((c) => c.badge) ? <p className="text-sm text-slate-700">Nenhum responsável encontrado</p> : null}
       {choices.length > 0 ? (
         <fieldset aria-describedby={errors?.length ? errorId : undefined}>
           <legend className="mb-1 text-sm font-medium">Escolha o responsável</legend>
@@ -422,8 +435,8 @@ function GuardianRadios({
                     className="mt-0.5 h-4 w-4 border-slate-400 text-violet-700 focus-visible:ring-2 focus-visible:ring-violet-600"
                   />
                   <span>
-                    <span className="font-medium">{g.name}</span>
-                    {matchIds.includes(g.id) ? <span className="ml-1 text-green-800">(mesmo WhatsApp)</span> : null}
+                    <span className="font-medium">{g.label}</span>
+                    {g.badge ? <span className="ml-1 text-green-800">{g.badge}</span> : null}
                     {g.detail ? <span className="block text-slate-700">{g.detail}</span> : null}
                   </span>
                 </label>
