@@ -72,7 +72,7 @@ export default function PickerCombobox({
   const typed = term.trim() !== "";
   const loading = typed && (fetcher.state === "loading" || requested !== term.trim());
   // Before typing, the proposals; after, the last search's matches (reopening the list with the arrows shows them again).
-  const shown = typed ? (fetcher.data?.matches ?? []) : proposals.length > 0 ? proposals : (fetcher.data?.matches ?? []);
+  const shown = !typed && proposals.length > 0 ? proposals : (fetcher.data?.matches ?? []);
   const status = loading
     ? "Buscando..."
     : typed && fetcher.data && shown.length === 0

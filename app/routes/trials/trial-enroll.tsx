@@ -241,10 +241,12 @@ function EnrollForm({ data, form: screen }: { data: LoaderData; form: NonNullabl
 
   // The guardians to choose from without typing: the WhatsApp matches, the search's, the one chosen before.
   // Memoised on the loader's and the action's answers: the combobox takes a new `selected` as a new choice.
+  // The one chosen before is taken as the loader shows it, when it does (with its '(mesmo WhatsApp)').
   const chosen = answer?.chosen;
   const known = useMemo(() => {
-    const whatsapp = new Set(matches.map((m) => m.id));
-    return uniqueChoices([...(chosen ? [chosen] : []), ...matches, ...(found ?? [])]).map((g) => (whatsapp.has(g.id) ? { ...g, badge: SAME_WHATSAPP } : g));
+    const listed = [...matches, ...(found ?? [])];
+    const before = chosen ? [listed.find((g) => g.id === chosen.id) ?? chosen] : [];
+    return uniqueChoices([...before, ...listed]);
   }, [chosen, matches, found]);
   const chosenId = String(fields.guardianId.initialValue ?? "");
   const selected = useMemo(() => known.find((g) => g.id === chosenId) ?? null, [known, chosenId]);
