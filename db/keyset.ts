@@ -97,7 +97,7 @@ export function keyOf(query: KeysetQuery, row: Record<string, unknown>): KeyValu
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const INSTANT = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d{1,9})?(?:Z| ?[+-]\d{2}(?::?\d{2})?)?)?$/;
+const INSTANT = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d{1,9})?(?:Z| ?[+-](\d{2})(?::?(\d{2}))?)?)?$/;
 
 /** True when `value` is a key value of this type that the database accepts as a parameter. */
 export function validKeyValue(type: KeyType, value: unknown): boolean {
@@ -118,7 +118,10 @@ export function validKeyValue(type: KeyType, value: unknown): boolean {
       const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
       const d = new Date(Date.UTC(year, month - 1, day));
       if (year < 1 || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return false;
-      return m[4] === undefined || (Number(m[4]) < 24 && Number(m[5]) < 60 && Number(m[6]) < 60);
+      if (m[4] === undefined) return true;
+      if (Number(m[4]) >= 24 || Number(m[5]) >= 60 || Number(m[6]) >= 60) return false;
+      // PostgreSQL refuses an offset beyond ±15:59 ('time zone displacement out of range').
+      return m[7] === undefined || (Number(m[7]) <= 15 && Number(m[8] ?? 0) < 60);
     }
   }
 }

@@ -1,9 +1,30 @@
 import { z } from "zod";
-import { DATE_RE, EMAIL_RE, TIME_RE } from "./patterns";
+import { DATE_RE, EMAIL_RE, isCalendarDate, isMonth, MAX_DATE, MIN_DATE, MONTH_RE, TIME_RE } from "./patterns";
 
 /** Building blocks shared by the entity schemas (client and server). */
 
-export { DATE_RE, EMAIL_RE, TIME_RE };
+export { DATE_RE, EMAIL_RE, isCalendarDate, isMonth, MAX_DATE, MIN_DATE, MONTH_RE, TIME_RE };
+
+export const DATE_INVALID = "Data inválida";
+export const MONTH_INVALID = "Mês inválido (use AAAA-MM)";
+
+/**
+ * A calendar date 'YYYY-MM-DD' (a real day from 1900-01-01 to 2100-12-31, see
+ * isCalendarDate): every date field and date query parameter is one, each with
+ * its own message ('Data inválida' unless the field has a specific one).
+ */
+export function calendarDate(message = DATE_INVALID) {
+  return z
+    .string({ error: message })
+    .max(100, { error: message, abort: true })
+    .trim()
+    .refine(isCalendarDate, message);
+}
+
+/** A month 'YYYY-MM' from 1900-01 to 2100-12. */
+export function calendarMonth(message = MONTH_INVALID) {
+  return z.string({ error: message }).max(100, { error: message, abort: true }).trim().refine(isMonth, message);
+}
 
 // Control characters (NUL and friends) never belong in a name or an address;
 // PostgreSQL cannot even store NUL in text. Tabs and line breaks are kept.

@@ -122,6 +122,30 @@ export function decodeCursor(source: ListSource<unknown>, cursor: string): KeyVa
   return key;
 }
 
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u001F\u007F]/g;
+
+/** Longest search term the lists compare (a longer `q` is cut). */
+export const MAX_SEARCH_CHARS = 100;
+
+/**
+ * A `q` search term as every list compares it: control characters (NUL and
+ * friends, which PostgreSQL cannot hold in a string and SQLite reads as the
+ * end of the statement) removed, trimmed, lower case, at most 100 characters.
+ * Blank means no search.
+ */
+export function searchTerm(q: unknown): string {
+  return (typeof q === "string" ? q : "").replace(CONTROL_CHARS, "").trim().toLowerCase().slice(0, MAX_SEARCH_CHARS);
+}
+
+/** `term` as a LIKE pattern matching any text that contains it: `%`, `_` and `\` stay literal (with LIKE_ESCAPE). */
+export function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The ESCAPE clause that goes with `likePattern` (the same on SQLite and PostgreSQL). */
+export const LIKE_ESCAPE = `ESCAPE '\\'`;
+
 /** `limit` as given in a query string: an integer from 1 to MAX_LIMIT, or a 400. */
 export function parseLimit(value: string): number {
   if (!/^\d{1,4}$/.test(value)) throw new ValidationError({ limit: [LIMIT_INVALID] });

@@ -88,8 +88,15 @@ export async function readTextLimited(request: Request, max = MAX_JSON_BYTES): P
   return bytes ? bytes.toString("utf8") : "";
 }
 
-/** Reads a JSON body: empty means `{}`, 415 when it is not JSON, 400 when it is malformed, 413 when huge. */
-export async function readJson(request: Request): Promise<unknown> {
+export const JSON_OBJECT_REQUIRED = "O corpo da requisição deve ser um objeto JSON";
+
+/**
+ * Reads a JSON body: empty means `{}`, 415 when it is not JSON, 400 when it is
+ * malformed or not an object (every endpoint takes an object: an array, a
+ * string, a number or null is refused here, in Portuguese, for all of them),
+ * 413 when huge.
+ */
+export async function readJson(request: Request): Promise<Record<string, unknown>> {
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
   const text = await readTextLimited(request);
   if (!text.trim() && type !== "application/json") return {};
@@ -97,11 +104,14 @@ export async function readJson(request: Request): Promise<unknown> {
     throw new HttpError(415, "O corpo da requisição deve ser JSON (Content-Type: application/json)");
   }
   if (!text.trim()) return {};
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch {
     throw new HttpError(400, "JSON inválido");
   }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new HttpError(400, JSON_OBJECT_REQUIRED);
+  return parsed as Record<string, unknown>;
 }
 
 export interface ApiContext {

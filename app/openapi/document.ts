@@ -180,7 +180,7 @@ function pathParams(path: string): string[] {
 export function errorStatuses(e: Endpoint): Record<string, string> {
   const out: Record<string, string> = {};
   const invalid = e.body
-    ? "Dados inválidos: `message` traz a primeira mensagem e `errors` as mensagens por campo; ou JSON malformado"
+    ? "Dados inválidos: `message` traz a primeira mensagem e `errors` as mensagens por campo; ou JSON malformado ou que não é um objeto"
     : readsJson(e)
       ? "JSON malformado"
       : undefined;
@@ -298,7 +298,7 @@ export function buildOpenApiDocument(routes: ApiRoute[]): OpenApiDocument {
         "A API JSON que as telas usam (SPEC §7).",
         "",
         "- **Autenticação**: `POST /api/login` devolve o cookie de sessão `__session`; envie-o nas outras chamadas. Sem sessão: 401.",
-        "- **Corpo**: JSON com `Content-Type: application/json` (outro tipo: 415; JSON malformado: 400; mais de 1 MB: 413).",
+        "- **Corpo**: JSON com `Content-Type: application/json` (outro tipo: 415; JSON malformado, ou que não é um objeto: 400; mais de 1 MB: 413).",
         "- **Erros**: sempre `{ \"message\": string, \"errors\"?: { campo: [mensagens] } }`, com as mensagens em português.",
         "- **Origem**: chamadas que alteram dados vindas de outra origem (cabeçalho `Origin` ou `Sec-Fetch-Site: cross-site`) recebem 403.",
         "- **Papéis**: Administrador altera cadastros; Equipe e Administrador criam e alteram experimentais; Cliente só lê.",

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { day, hhmm, id, storedEnum, timestamp } from "../dto-fields";
-import { DATE_RE } from "../fields";
-import { isCalendarDate } from "../trials/calendar";
+import { calendarDate, DATE_INVALID } from "../fields";
 
 export const ATTENDANCE_STATUSES = ["Presente", "Falta", "Falta justificada"] as const;
 export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
@@ -20,7 +19,7 @@ export const AT_RISK_WINDOW_DAYS = 30;
 export const NO_SESSION_ON_DATE = "Data sem aula desta turma";
 export const FUTURE_DATE = "Não é possível registrar presença em data futura";
 // Where the issue is silent.
-export const DATE_INVALID = "Data inválida";
+export { DATE_INVALID };
 export const SCHEDULE_REQUIRED = "Horário é obrigatório";
 export const STATUS_INVALID = "Status de presença inválido";
 export const RANGE_INVALID = "Período inválido (use from e to em AAAA-MM-DD, no máximo 62 dias)";
@@ -28,12 +27,7 @@ export const RECORD_TARGET_REQUIRED = "Informe a matrícula ou a reposição";
 export const RECORD_NOT_IN_SESSION = "Aluno não pertence a esta aula";
 export const NOTE_TOO_LONG = "Máximo de 500 caracteres";
 
-export const dateField = z
-  .string({ error: DATE_INVALID })
-  .max(100, { error: DATE_INVALID, abort: true })
-  .trim()
-  .regex(DATE_RE, { error: DATE_INVALID, abort: true })
-  .refine(isCalendarDate, DATE_INVALID);
+export const dateField = calendarDate(DATE_INVALID);
 
 const requiredId = (message: string) =>
   z.string({ error: message }).max(100, { error: message, abort: true }).trim().min(1, message);

@@ -5,6 +5,7 @@ import {
   firstSessionDate,
   isSession,
   latestSessionOnOrBefore,
+  MAX_LOOP_DAYS,
   nextSession,
   nextSessionOn,
   previousSession,
@@ -83,5 +84,23 @@ describe("sessions", () => {
     // 01:30 UTC on the 24th is still the 23rd in São Paulo (UTC-3).
     expect(firstSessionDate("2026-11-24T01:30:00Z")).toBe("2026-11-23");
     expect(firstSessionDate(new Date("2026-11-24T03:30:00Z"))).toBe("2026-11-24");
+  });
+
+  it("walks a counted number of days, never comparing date texts", () => {
+    // The day after 9999-12-31 is in year +010000, whose text sorts before it:
+    // a loop that compared texts never ended here.
+    expect(addDays("9999-12-31", 1) < "9999-12-31").toBe(true);
+    expect(sessionsBetween(schedules, "2026-11-01", "9999-12-31", "9999-12-31").map((s) => s.date)).toEqual([]);
+    expect(sessionsBetween(schedules, "2026-11-01", "9999-12-27", "9999-12-31").map((s) => s.scheduleId)).toEqual(["mon", "mon-late", "wed"]);
+    expect(sessionsBetween(schedules, "2026-11-01", "2026-12-01", "2026-11-30")).toEqual([]);
+    // Not a date at all: nothing to walk, at once.
+    expect(() => sessionsBetween(schedules, "2026-11-01", "x", "y")).toThrow(RangeError);
+  });
+
+  it("refuses a span longer than MAX_LOOP_DAYS instead of walking it", () => {
+    const from = "2026-01-01";
+    expect(sessionsBetween([MON], "2020-01-01", from, addDays(from, MAX_LOOP_DAYS - 1)).length).toBeGreaterThan(50);
+    expect(() => sessionsBetween([MON], "2020-01-01", from, addDays(from, MAX_LOOP_DAYS))).toThrow(RangeError);
+    expect(() => sessionsBetween([MON], "2020-01-01", "1900-01-01", "2100-12-31")).toThrow(RangeError);
   });
 });

@@ -71,11 +71,27 @@ export function sessionsOn(schedules: readonly SessionSchedule[], firstDate: str
     .map(({ dayOfWeek: _d, ...session }) => session);
 }
 
-/** The sessions from `from` to `to` (both included, not before `firstDate`), by date then start time. */
+/**
+ * The longest span, in days, any loop over days here walks. Callers keep their
+ * own, smaller caps (a session query: 62 days; a make-up window: 30); this one
+ * only makes sure no input, however it got here, can make a loop run on.
+ */
+export const MAX_LOOP_DAYS = 400;
+
+/**
+ * The sessions from `from` to `to` (both included, not before `firstDate`), by
+ * date then start time. The loop runs a counted number of days (never compares
+ * date texts: the day after 9999-12-31 is in year +010000, whose text sorts first);
+ * a span longer than MAX_LOOP_DAYS is a caller's mistake and throws.
+ */
 export function sessionsBetween(schedules: readonly SessionSchedule[], firstDate: string, from: string, to: string): Session[] {
+  const start = from < firstDate ? firstDate : from;
+  const days = daysBetween(start, to) + 1;
+  if (!Number.isFinite(days)) throw new RangeError(`Período inválido: ${from}..${to}`);
+  if (days > MAX_LOOP_DAYS) throw new RangeError(`Período longo demais: ${from}..${to}`);
   const sessions: Session[] = [];
-  for (let date = from < firstDate ? firstDate : from; date <= to; date = addDays(date, 1)) {
-    sessions.push(...sessionsOn(schedules, firstDate, date));
+  for (let i = 0; i < days; i++) {
+    sessions.push(...sessionsOn(schedules, firstDate, addDays(start, i)));
   }
   return sessions;
 }

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { day, id, timestamp, storedEnum } from "../dto-fields";
-import { checkbox, DATE_RE, requiredString } from "../fields";
-import { isCalendarDate } from "../trials/calendar";
+import { calendarDate, checkbox, requiredString } from "../fields";
 import { studentDto } from "../students/schema";
 import { guardianSchema } from "../guardians/schema";
 import { trialDto } from "../trials/schema";
@@ -38,12 +37,7 @@ export const STUDENT_OTHER_GUARDIAN = "O aluno não pertence a este responsável
 const requiredId = (message: string) =>
   z.string({ error: message }).max(100, { error: message, abort: true }).trim().min(1, message);
 
-export const startDateField = z
-  .string({ error: START_DATE_INVALID })
-  .max(100, { error: START_DATE_INVALID, abort: true })
-  .trim()
-  .regex(DATE_RE, { error: START_DATE_INVALID, abort: true })
-  .refine(isCalendarDate, START_DATE_INVALID);
+export const startDateField = calendarDate(START_DATE_INVALID);
 
 /** POST /api/enrollments. `waitlist: true` asks for the waiting list when the class is full. */
 export const enrollmentSchema = z.object({
@@ -78,13 +72,7 @@ export const trialEnrollSchema = z.object({
   studentName: requiredString("Nome do aluno é obrigatório").optional(),
   birthDate: z.preprocess(
     (v) => (v === "" ? null : v),
-    z
-      .string({ error: "Data de nascimento inválida" })
-      .max(100, { error: "Data de nascimento inválida", abort: true })
-      .regex(DATE_RE, { error: "Data de nascimento inválida", abort: true })
-      .refine(isCalendarDate, "Data de nascimento inválida")
-      .nullable()
-      .optional(),
+    calendarDate("Data de nascimento inválida").nullable().optional(),
   ),
   offerId: requiredId(OFFER_REQUIRED),
   startDate: startDateField,

@@ -1,7 +1,7 @@
 import type { Transaction } from "sequelize";
 import { Guardian, GuardianPerson } from "#db/models.ts";
 import { db, selectRows } from "~/db.server";
-import { arrayList, idsOfBatch, sqlList, type ListSource } from "../list.server";
+import { arrayList, idsOfBatch, LIKE_ESCAPE, likePattern, searchTerm, sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
 import { NotFoundError } from "../errors";
 import { isUuid } from "../validation";
@@ -84,10 +84,6 @@ function withPersons(guardians: GuardianRow[], persons: PersonRow[]): GuardianDT
   return guardians.map((g) => guardianDTO(g, byGuardian.get(g.id) ?? []));
 }
 
-/** `%`, `_` and `\` in a search term are literal characters, not wildcards. */
-function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** Every distinct run of 3 characters (code points) of `text`, at most MAX_GRAMS of them. */
 function trigrams(text: string): string[] {
@@ -148,10 +144,9 @@ function paddedList(values: string[], params: Record<string, string>): string {
  * so the results are those of the plain scan that other terms use.
  */
 async function searchCondition(q: string): Promise<{ sql: string; params: Record<string, string> }> {
-  // Control characters have no place in a search and NUL breaks PostgreSQL strings.
-  const term = q.replace(/[\u0000-\u001f]/g, "").trim().toLowerCase().slice(0, 100);
+  const term = searchTerm(q);
   if (!term) return { sql: "", params: {} };
-  const conditions = [`LOWER(p."fullName") LIKE :like ESCAPE '\\'`, `p."email" LIKE :like ESCAPE '\\'`];
+  const conditions = [`LOWER(p."fullName") LIKE :like ${LIKE_ESCAPE}`, `p."email" LIKE :like ${LIKE_ESCAPE}`];
   const params: Record<string, string> = { like: likePattern(term) };
   // Only a term that looks like a CPF (digits, dots, dash) is compared by its digits;
   // "ana2" must not match every CPF that contains a 2.

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { day, id, timestamp } from "../dto-fields";
-import { checkbox, cpfField, DATE_RE, requiredEmail, requiredString, stripCpf } from "../fields";
+import { calendarDate, checkbox, cpfField, requiredEmail, requiredString, stripCpf } from "../fields";
 
 export const FULL_NAME_REQUIRED = "Nome completo é obrigatório";
 export const EMAIL_INVALID = "Por favor, insira um e-mail válido";
@@ -14,15 +14,7 @@ export const MAX_PERSONS = 20;
 const TOO_MANY_PERSONS = `Máximo de ${MAX_PERSONS} pessoas por responsável`;
 
 /** YYYY-MM-DD that is a real calendar day (2024-02-30 is refused). */
-const birthDate = z
-  .string({ error: BIRTH_DATE_INVALID })
-  .max(100, { error: BIRTH_DATE_INVALID, abort: true })
-  .trim()
-  .refine((v) => {
-    if (!DATE_RE.test(v)) return false;
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-  }, BIRTH_DATE_INVALID);
+const birthDate = calendarDate(BIRTH_DATE_INVALID);
 
 /**
  * §5: "at least 10 characters". Counted in digits, so a masked partial number

@@ -2,7 +2,7 @@ import type { Transaction } from "sequelize";
 import { dateOnlyOrNull, iso } from "../row-values.server";
 import { Student } from "#db/models.ts";
 import { db, selectRows } from "~/db.server";
-import { sqlList, type ListSource } from "../list.server";
+import { LIKE_ESCAPE, likePattern, searchTerm, sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
 import { NotFoundError } from "../errors";
 import { isUuid } from "../validation";
@@ -62,19 +62,6 @@ export function ageOn(birthDate: string | null, on: string): number | null {
   return age < 0 ? null : age;
 }
 
-/** `%`, `_` and `\` in a search term are literal characters, not wildcards. */
-function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** A search term as the lists compare it (no control characters, lower case, at most 100 characters). */
-function searchTerm(q: string | null | undefined): string {
-  return String(q ?? "")
-    .replace(/[\u0000-\u001f]/g, "")
-    .trim()
-    .toLowerCase()
-    .slice(0, 100);
-}
 
 const STUDENT_COLUMNS = `"s"."id", "s"."guardianId", "s"."fullName", CAST("s"."birthDate" AS TEXT) AS "birthDate", "s"."notes", "s"."active", "s"."createdAt", "s"."updatedAt"`;
 
@@ -84,7 +71,7 @@ type Condition = { sql: string[]; params: Record<string, string | boolean> };
 function nameCondition(q: string | null | undefined, into: Condition) {
   const term = searchTerm(q);
   if (!term) return;
-  into.sql.push(`LOWER("s"."fullName") LIKE :like ESCAPE '\\'`);
+  into.sql.push(`LOWER("s"."fullName") LIKE :like ${LIKE_ESCAPE}`);
   into.params.like = likePattern(term);
 }
 

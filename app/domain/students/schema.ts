@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { day, id, timestamp } from "../dto-fields";
-import { checkbox, DATE_RE, formCheckbox, requiredString } from "../fields";
-import { isCalendarDate } from "../trials/calendar";
+import { calendarDate, checkbox, formCheckbox, requiredString } from "../fields";
 
 export const STUDENT_NAME_REQUIRED = "Nome do aluno é obrigatório";
 export const GUARDIAN_REQUIRED = "Responsável é obrigatório";
@@ -14,14 +13,7 @@ export const MAX_NOTES = 2000;
 /** 'YYYY-MM-DD' naming a real day, not after today is checked by the service. Blank means none. */
 export const birthDateField = z.preprocess(
   (v) => (v === "" ? null : v),
-  z
-    .string({ error: BIRTH_DATE_INVALID })
-    .max(100, { error: BIRTH_DATE_INVALID, abort: true })
-    .trim()
-    .regex(DATE_RE, { error: BIRTH_DATE_INVALID, abort: true })
-    .refine(isCalendarDate, BIRTH_DATE_INVALID)
-    .nullable()
-    .optional(),
+  calendarDate(BIRTH_DATE_INVALID).nullable().optional(),
 );
 
 const guardianId = z.string({ error: GUARDIAN_REQUIRED }).max(100, { error: GUARDIAN_REQUIRED, abort: true }).trim().min(1, GUARDIAN_REQUIRED);

@@ -1,6 +1,8 @@
 import { format } from "date-fns";
 import { ptBR } from "date-fns/locale";
-import { DATE_RE } from "../patterns";
+import { isCalendarDate, isMonth, MONTH_RE } from "../patterns";
+
+export { isCalendarDate, isMonth, MONTH_RE };
 
 /**
  * Calendar dates of the trials screen. A trial's date is a calendar date
@@ -9,8 +11,6 @@ import { DATE_RE } from "../patterns";
  * "Today" is the school's day, in America/Sao_Paulo.
  */
 export const SCHOOL_TIME_ZONE = "America/Sao_Paulo";
-
-export const MONTH_RE = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 export const WEEKDAY_HEADERS = ["Dom", "Seg", "Ter", "Qua", "Qui", "Sex", "Sáb"] as const;
 
@@ -34,18 +34,6 @@ export function dateInTimeZone(instant: Date, timeZone = SCHOOL_TIME_ZONE): stri
 /** Today in the school's time zone. */
 export function today(now = new Date(), timeZone = SCHOOL_TIME_ZONE): string {
   return dateInTimeZone(now, timeZone);
-}
-
-/** True for 'YYYY-MM-DD' strings naming a real day (no 31 April, 29 February only in leap years). */
-export function isCalendarDate(value: string): boolean {
-  if (!DATE_RE.test(value)) return false;
-  const [y, m, d] = value.split("-").map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
-export function isMonth(value: unknown): value is string {
-  return typeof value === "string" && MONTH_RE.test(value);
 }
 
 /** The `?month=` parameter, or the current month when absent or malformed. */

@@ -7,6 +7,7 @@ import { idsOfBatch, readAll, sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
 import { NotFoundError, ValidationError } from "../errors";
 import { isUuid } from "../validation";
+import { DATE_INVALID, MONTH_INVALID } from "../fields";
 import { isCalendarDate, isMonth, monthBounds, monthDates, type CalendarDayTrials, type CalendarTrial } from "./calendar";
 import { averageSalesCycleDays, kpisFromCounts, type SalesCycle, type TrialKpis } from "./kpis";
 import { ATTENDED, NO_SHOW } from "./constants";
@@ -48,7 +49,7 @@ function toEntryDTO(h: TrialStatusHistory): TrialHistoryEntryDTO {
 }
 
 const NOT_FOUND = "Experimental não encontrado";
-export const MONTH_INVALID = "Mês inválido (use AAAA-MM)";
+export { MONTH_INVALID };
 
 export async function find(id: string, t?: Transaction): Promise<Trial> {
   await db();
@@ -108,7 +109,7 @@ export async function listTrials(actor: Actor | null, filter: { month?: string |
 /** One day's trials (the calendar's "+N mais" dialog). */
 export async function listTrialsOn(actor: Actor | null, date: string): Promise<TrialDTO[]> {
   requireActor(actor);
-  if (!isCalendarDate(date)) throw new NotFoundError("Data inválida");
+  if (!isCalendarDate(date)) throw new NotFoundError(DATE_INVALID);
   await db();
   const rows = await Trial.findAll({ where: { scheduledDate: date }, order: ORDER });
   return rows.map(toDTO);

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { day, hhmm, id, storedEnum, timestamp } from "../dto-fields";
-import { DATE_RE, requiredString, TIME_RE } from "../fields";
+import { calendarDate, DATE_INVALID, requiredString, TIME_RE } from "../fields";
 import { onlyDigits } from "~/lib/format";
-import { isCalendarDate } from "./calendar";
 
 import { DEFAULT_ORIGIN, TRIAL_ORIGINS, TRIAL_STATUSES } from "./constants";
 
@@ -13,7 +12,7 @@ export const STUDENT_REQUIRED = "Nome da aluna é obrigatório";
 export const CLASS_REQUIRED = "Turma é obrigatória";
 export const WHATSAPP_REQUIRED = "Número do WhatsApp é obrigatório";
 export const WHATSAPP_TOO_LONG = "Número do WhatsApp inválido";
-export const DATE_INVALID = "Data inválida";
+export { DATE_INVALID };
 export const TIME_INVALID = "Horário inválido";
 export const STATUS_INVALID = "Status inválido";
 export const ORIGIN_INVALID = "Origem inválida";
@@ -28,12 +27,7 @@ const whatsappNumber = z
   .transform(onlyDigits)
   .refine((d) => d.length >= 10, WHATSAPP_REQUIRED)
   .refine((d) => d.length <= 11, WHATSAPP_TOO_LONG);
-const scheduledDate = z
-  .string({ error: DATE_INVALID })
-  .max(100, { error: DATE_INVALID, abort: true })
-  // One message, not two, for a malformed date.
-  .regex(DATE_RE, { error: DATE_INVALID, abort: true })
-  .refine(isCalendarDate, DATE_INVALID);
+const scheduledDate = calendarDate(DATE_INVALID);
 const scheduledTime = z.string({ error: TIME_INVALID }).max(100, { error: TIME_INVALID, abort: true }).regex(TIME_RE, TIME_INVALID);
 /** 'HH:mm', or blank: the service then takes the class's first start time (§2). */
 const scheduledTimeOrBlank = z

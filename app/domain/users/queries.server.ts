@@ -1,7 +1,7 @@
-import { col, fn, Op, where, type Transaction, type WhereOptions } from "sequelize";
+import { literal, Op, type Transaction, type WhereOptions } from "sequelize";
 import { User } from "#db/models.ts";
 import { db } from "~/db.server";
-import { sqlList, type ListSource } from "../list.server";
+import { LIKE_ESCAPE, likePattern, searchTerm, sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
 import { NotFoundError } from "../errors";
 import type { Option } from "../options.server";
@@ -40,19 +40,22 @@ const LIST_ATTRIBUTES = ["id", "name", "email", "userType", "cpf", "avatarUrl", 
 
 export const USERS_PAGE_SIZE = 50;
 
-/** A search term: lower case, at most 100 characters. Backslash and % would be pattern syntax (and a lone backslash an error on PostgreSQL). */
-function searchTerm(q: string | undefined): string {
-  return (q ?? "").replace(/[\\%]/g, "").trim().toLowerCase().slice(0, 100);
+/** The name/e-mail search as SQL on the users' columns (`prefix`: a table alias and a dot), with its parameter. */
+function searchCondition(q: string | undefined, prefix = ""): { sql: string; like: string } | null {
+  const term = searchTerm(q);
+  if (!term) return null;
+  return {
+    sql: `LOWER(${prefix}"name") LIKE :like ${LIKE_ESCAPE} OR LOWER(${prefix}"email") LIKE :like ${LIKE_ESCAPE}`,
+    like: likePattern(term),
+  };
 }
 
 /** Name/e-mail search, case-insensitive on both databases (lower() on each side). */
 function searchWhere(q: string | undefined): WhereOptions {
-  const term = searchTerm(q);
-  if (!term) return {};
-  const pattern = `%${term}%`;
-  return {
-    [Op.or]: [where(fn("lower", col("name")), Op.like, pattern), where(fn("lower", col("email")), Op.like, pattern)],
-  };
+  const search = searchCondition(q);
+  if (!search) return {};
+  // The pattern is a quoted literal (escaped by the driver's dialect); the rest is fixed text.
+  return literal(`(${search.sql.replaceAll(":like", User.sequelize!.escape(search.like))})`) as unknown as WhereOptions;
 }
 
 /**
@@ -61,15 +64,15 @@ function searchWhere(q: string | undefined): WhereOptions {
  */
 export function userList(actor: Actor | null, filter: { q?: string } = {}): ListSource<UserDTO> {
   requireActor(actor);
-  const term = searchTerm(filter.q);
+  const search = searchCondition(filter.q, `"u".`);
   return sqlList<User & Record<string, unknown>, UserDTO>(
     "users",
     {
       // Only the columns a user is shown with: never the password hash.
       columns: LIST_ATTRIBUTES.map((c) => `"u"."${c}"`).join(", "),
       from: `FROM "users" AS "u"`,
-      where: term ? `LOWER("u"."name") LIKE :like OR LOWER("u"."email") LIKE :like` : undefined,
-      params: term ? { like: `%${term}%` } : {},
+      where: search?.sql,
+      params: search ? { like: search.like } : {},
       key: [
         { expr: `"u"."name"`, type: "text" },
         { expr: `"u"."id"`, type: "uuid" },

@@ -12,6 +12,7 @@ import {
   PRESENT,
 } from "~/domain/attendance/schema";
 import { classSessions, getRollCall } from "~/domain/attendance/queries.server";
+import { addDays } from "~/domain/attendance/sessions";
 import { saveRollCall } from "~/domain/attendance/service.server";
 import { DomainError } from "~/domain/errors";
 import { today } from "~/domain/trials/calendar";
@@ -24,10 +25,6 @@ import { readRecords, rollCallUrl, sessionDayLabel, type PostedRecord } from "./
 /** Administrators and Team users (the class's teacher is one) take roll calls; Clients read them. */
 const canTakeRollCall = canManageTrials;
 
-function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
 
 /**
  * 'Chamada' (/classes/:id/attendance?date=&scheduleId=): one session's roster.
