@@ -172,6 +172,14 @@ describe("control characters in a search", () => {
     const students = await admin.get(`/api/students?q=${nul(tag)}`);
     expect([students.status, students.body.map((s: { id: string }) => s.id)]).toEqual([200, [student.id]]);
 
+    // Like every list's, the users' search takes %, _ and \ as themselves, not as wildcards.
+    const literal = await makeUser({ name: `Taxa 100%_\\${tag}` });
+    await makeUser({ name: `Taxa 1000x\\${tag}` });
+    for (const path of [`/api/users?q=${encodeURIComponent(`100%_\\${tag}`)}`, `/api/users?page=1&q=${encodeURIComponent(`100%_\\${tag}`)}`]) {
+      const found = await admin.get(path);
+      expect((found.body.users ?? found.body).map((u: { id: string }) => u.id), path).toEqual([literal.id]);
+    }
+
     for (const path of ["/api/users?q=%00", "/api/guardians?q=%00", "/api/guardians?page=1&q=%00", "/api/students?q=%00", "/api/users?page=1&q=%00%00"]) {
       expect((await admin.get(path)).status, path).toBe(200);
     }
