@@ -94,8 +94,11 @@ class Fixture {
       return record.id;
     });
   /** A session of another class of the same course, within the absence's make-up window. */
-  makeupTarget = () =>
-    this.once("makeupTarget", async () => {
+  makeupTarget = async () => (await this.makeupSessions())[0];
+  /** The next session of that class, where a make-up may be moved. */
+  makeupMove = async () => (await this.makeupSessions())[1];
+  makeupSessions = () =>
+    this.once("makeupSessions", async () => {
       const session = await this.session();
       const made = await makeClass({
         branchId: await this.branch(),
@@ -105,8 +108,8 @@ class Fixture {
       });
       const schedules = made.schedules.map((s) => ({ id: s.id, dayOfWeek: s.dayOfWeek, startTime: s.startTime, endTime: s.endTime }));
       const from = addDays(session.date, 1) > today() ? addDays(session.date, 1) : today();
-      const [target] = sessionsBetween(schedules, firstSessionDate(made.cls.createdAt), from, addDays(session.date, 30));
-      return { classId: made.cls.id, scheduleId: target.scheduleId, date: target.date };
+      const [target, next] = sessionsBetween(schedules, firstSessionDate(made.cls.createdAt), from, addDays(session.date, 30));
+      return [target, next].map((s) => ({ classId: made.cls.id, scheduleId: s.scheduleId, date: s.date }));
     });
   makeup = () =>
     this.once("makeup", async () => (await makeMakeup({ absenceId: await this.absence(), ...(await this.makeupTarget()) })).id);
@@ -343,7 +346,7 @@ const payloads: Record<string, PayloadMaker> = {
     return { json: { date: session.date, scheduleId: session.scheduleId, records: [{ enrollmentId: await fx.activeEnrollment(), status: "Falta" }] } };
   },
   [key("POST", "/api/makeups")]: async ({ fx }) => ({ json: { absenceId: await fx.absence(), ...(await fx.makeupTarget()) } }),
-  [key("PATCH", "/api/makeups/:id")]: async () => ({ json: { status: "Realizada" } }),
+  [key("PATCH", "/api/makeups/:id")]: async ({ fx }) => ({ json: await fx.makeupMove() }),
   [key("DELETE", "/api/makeups/:id")]: async () => ({}),
 };
 

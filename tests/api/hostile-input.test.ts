@@ -317,7 +317,7 @@ const endpoints: Endpoint[] = [
     method: "PATCH",
     path: "/api/makeups/:id",
     schema: makeupUpdateSchema,
-    valid: () => ({ classId: ids.makeupClass, scheduleId: ids.makeupSchedule, date: dates.makeupDate, status: "Realizada" }),
+    valid: () => ({ classId: ids.makeupClass, scheduleId: ids.makeupSchedule, date: dates.makeupDate, status: "Agendada" }),
     tables: ["makeups", "attendance_records"],
     targetTable: "makeups",
     target: () => ids.makeup,

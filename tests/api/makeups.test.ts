@@ -147,13 +147,17 @@ describe("POST /api/makeups", () => {
     const to = await sessionClass({ courseId: from.courseId, capacity: 2 });
     const target = sessionFrom(to, addDays(TODAY(), 2));
     await enrolled(to, 1);
-    await enrolled(to, 3, { startDate: addDays(target.date, 1), prefix: "Depois" }); // not yet active on the date
+    await enrolled(to, 1, { startDate: addDays(target.date, 1), prefix: "Depois" }); // not yet active on the date
     const { records } = await absences(from, 3);
+    // A make-up missed there (its roll call taken: written directly, as the roll call leaves it) holds no place.
+    const missed = await makeMakeup({ absenceId: records[2].id, ...target, status: "Não compareceu" });
+    await makeAttendance({ makeupId: missed.id, ...target, status: "Falta" });
     const first = await team.post("/api/makeups", { absenceId: records[0].id, ...target });
     expect(first.status).toBe(201);
     const full = await team.post("/api/makeups", { absenceId: records[1].id, ...target });
     expect([full.status, full.body.message]).toEqual([409, "Sem vagas nesta aula"]);
-    expect((await team.patch(`/api/makeups/${first.body.id}`, { status: "Não compareceu" })).status).toBe(200);
+    // A cancelled one frees its place.
+    expect((await team.delete(`/api/makeups/${first.body.id}`)).status).toBe(204);
     expect((await team.post("/api/makeups", { absenceId: records[1].id, ...target })).status).toBe(201);
   });
 
@@ -209,7 +213,7 @@ describe("a make-up in its session's roll call", () => {
 });
 
 describe("PATCH and DELETE /api/makeups/{id}", () => {
-  it("moves it with the booking's rules (back to 'Agendada', its old record forgotten), sets its status, cancels it", async () => {
+  it("moves it with the booking's rules (still 'Agendada'), cancels it; its status is the roll call's (409)", async () => {
     const from = await sessionClass();
     const to = await sessionClass({ courseId: from.courseId });
     const { records } = await absences(from, 1);
@@ -217,7 +221,7 @@ describe("PATCH and DELETE /api/makeups/{id}", () => {
     const made = await team.post("/api/makeups", { absenceId: records[0].id, ...first });
     const id = made.body.id;
     const status = await team.patch(`/api/makeups/${id}`, { status: "Realizada" });
-    expect([status.status, status.body.status]).toEqual([200, "Realizada"]);
+    expect([status.status, status.body.message]).toEqual([409, "Só a chamada da aula marca uma reposição como Realizada ou Não compareceu"]);
     const badStatus = await team.patch(`/api/makeups/${id}`, { status: "Talvez" });
     expect([badStatus.status, badStatus.body.message]).toEqual([400, "Status da reposição inválido"]);
 
@@ -225,12 +229,14 @@ describe("PATCH and DELETE /api/makeups/{id}", () => {
     const moved = await team.patch(`/api/makeups/${id}`, { date: second.date, scheduleId: second.scheduleId });
     expect(moved.status).toBe(200);
     expect(moved.body).toMatchObject({ ...second, status: "Agendada" });
+    const movedDone = await team.patch(`/api/makeups/${id}`, { ...first, status: "Realizada" });
+    expect(movedDone.status).toBe(409);
     const outside = await team.patch(`/api/makeups/${id}`, { date: notSunday(addDays(records[0].date as unknown as string, 31), 1) });
     expect(outside.status).toBe(400);
     const otherCourse = await sessionClass({ courseId: (await makeCourse()).id });
     const wrong = await team.patch(`/api/makeups/${id}`, sessionFrom(otherCourse, addDays(TODAY(), 1)));
     expect([wrong.status, wrong.body.message]).toEqual([400, "A reposição deve ser em uma turma do mesmo curso"]);
-    expect((await client.patch(`/api/makeups/${id}`, { status: "Realizada" })).status).toBe(403);
+    expect((await client.patch(`/api/makeups/${id}`, { status: "Agendada" })).status).toBe(403);
     expect((await client.get(`/api/makeups/${id}`)).body).toMatchObject({ ...second, status: "Agendada" });
 
     expect((await client.delete(`/api/makeups/${id}`)).status).toBe(403);
@@ -247,14 +253,16 @@ describe("PATCH and DELETE /api/makeups/{id}", () => {
   it("only a make-up still 'Agendada' is cancelled: a held or missed one is history (409, kept)", async () => {
     const from = await sessionClass();
     const to = await sessionClass({ courseId: from.courseId });
-    const { records } = await absences(from, 2);
-    const target = sessionFrom(to, addDays(TODAY(), 1));
+    const { records } = await absences(from, 2, 3);
+    // Its roll call taken (written directly, as the roll call leaves it).
+    const date = notSunday(addDays(TODAY(), -1), -1);
+    const target = { classId: to.id, scheduleId: to.scheduleOn(date), date };
     for (const [i, status] of (["Realizada", "Não compareceu"] as const).entries()) {
-      const made = await team.post("/api/makeups", { absenceId: records[i].id, ...target });
-      expect((await team.patch(`/api/makeups/${made.body.id}`, { status })).status).toBe(200);
-      const refused = await admin.delete(`/api/makeups/${made.body.id}`);
+      const made = await makeMakeup({ absenceId: records[i].id, ...target, status });
+      await makeAttendance({ makeupId: made.id, ...target, status: status === "Realizada" ? "Presente" : "Falta" });
+      const refused = await admin.delete(`/api/makeups/${made.id}`);
       expect([refused.status, refused.body.message]).toEqual([409, "Só é possível cancelar uma reposição agendada"]);
-      expect((await client.get(`/api/makeups/${made.body.id}`)).body.status).toBe(status);
+      expect((await client.get(`/api/makeups/${made.id}`)).body.status).toBe(status);
     }
   });
 });

@@ -85,6 +85,13 @@ export async function findRecord(id: string, t?: Transaction): Promise<Attendanc
   return row ? toRecordDTO(row) : null;
 }
 
+/** Whether a make-up's roll call is taken (it has its record), inside the caller's transaction. */
+export async function hasMakeupRecord(makeupId: string, t?: Transaction): Promise<boolean> {
+  if (!isUuid(makeupId)) return false;
+  await db();
+  return (await AttendanceRecord.count({ where: { makeupId }, transaction: t })) > 0;
+}
+
 /** The records of one session (of its enrolments and of the make-ups booked into it), inside the caller's transaction. */
 export async function sessionRecordRows(classId: string, scheduleId: string, date: string, t?: Transaction): Promise<AttendanceRecord[]> {
   await db();

@@ -1,14 +1,14 @@
-import { UniqueConstraintError, type Transaction } from "sequelize";
+import { ForeignKeyConstraintError, UniqueConstraintError } from "sequelize";
 import { AttendanceRecord } from "#db/models.ts";
 import { db, transaction } from "~/db.server";
 import { assertCanManageTrials, type Actor } from "../actor";
 import { NotFoundError, ValidationError } from "../errors";
 import { parseOrThrow } from "../validation";
 import { CLASS_NOT_FOUND, classSessionSource, lockClassSeats } from "../classes/queries.server";
-import { setStatusesFromRollCall } from "../makeups/service.server";
+import { cancelMakeupsOfAbsences, setStatusesFromRollCall } from "../makeups/service.server";
 import { today } from "../trials/calendar";
 import { assertSession, rollCallOf, sessionRecordRows, sessionRoster } from "./queries.server";
-import { FUTURE_DATE, PRESENT, RECORD_NOT_IN_SESSION, rollCallSchema, type RollCallDTO } from "./schema";
+import { ABSENCE_STATUSES, FUTURE_DATE, PRESENT, RECORD_NOT_IN_SESSION, rollCallSchema, type RollCallDTO } from "./schema";
 
 export type { RollCallDTO };
 
@@ -23,7 +23,10 @@ const RETRIES = 2;
  * desta turma') and not in the future ('Não é possível registrar presença em
  * data futura'); each record an enrolment active on that date or a make-up
  * booked into the session ('Aluno não pertence a esta aula'). A make-up's
- * record sets its status: Presente → 'Realizada', an absence → 'Não compareceu'.
+ * record sets its status: Presente → 'Realizada', an absence → 'Não compareceu'
+ * (the roll call is the only thing that does). An absence changed to
+ * 'Presente' cancels its booked make-up in the same transaction; when that
+ * make-up's own roll call is taken, the save is refused.
  * The class's row is locked for the save, so concurrent saves of one session
  * (and bookings into it) run one after the other.
  */
@@ -43,7 +46,8 @@ export async function saveRollCall(actor: Actor | null, classId: string, input: 
   for (let attempt = 0; ; attempt++) {
     try {
       await transaction(async (t) => {
-        await lockClassSeats(source.id, t);
+        const seats = await lockClassSeats(source.id, t);
+        if (!seats) throw new NotFoundError(CLASS_NOT_FOUND);
         const roster = await sessionRoster(source.id, data.scheduleId, data.date, t);
         const enrolled = new Set(roster.enrollments.map((e) => e.id));
         const booked = new Set(roster.makeups.map((m) => m.id));
@@ -57,10 +61,12 @@ export async function saveRollCall(actor: Actor | null, classId: string, input: 
         const byMakeup = new Map(existing.filter((r) => r.makeupId).map((r) => [r.makeupId!, r]));
         const created: Array<Record<string, unknown>> = [];
         const makeupStatuses: Array<{ id: string; present: boolean }> = [];
+        const nowPresent: string[] = [];
         for (const r of entries.values()) {
           const note = r.note ?? null;
           const row = r.enrollmentId ? byEnrollment.get(r.enrollmentId) : byMakeup.get(r.makeupId!);
           if (row) {
+            if (r.enrollmentId && ABSENCE_STATUSES.includes(row.status) && r.status === PRESENT) nowPresent.push(row.id);
             if (row.status !== r.status || (row.note ?? null) !== note || row.takenById !== who.id) {
               await row.update({ status: r.status, note, takenById: who.id }, { transaction: t });
             }
@@ -78,13 +84,16 @@ export async function saveRollCall(actor: Actor | null, classId: string, input: 
           }
           if (r.makeupId) makeupStatuses.push({ id: r.makeupId, present: r.status === PRESENT });
         }
+        // An absence that becomes a presence needs no make-up: a booked one is cancelled, one already taken refuses the save.
+        await cancelMakeupsOfAbsences(nowPresent, t);
         if (created.length) await AttendanceRecord.bulkCreate(created, { transaction: t });
-        await setStatusesFromRollCall(makeupStatuses, t);
+        await setStatusesFromRollCall(makeupStatuses, { classId: source.id, scheduleId: data.scheduleId, date: data.date, capacity: seats.capacity }, t);
       });
       break;
     } catch (error) {
-      // Another process saved the same pupil between our read and our insert: read again and update.
-      if (error instanceof UniqueConstraintError && attempt < RETRIES) continue;
+      // Another process saved the same pupil between our read and our insert (or cancelled a make-up we were
+      // saving): read again, then update (or answer that the pupil is no longer in the session).
+      if ((error instanceof UniqueConstraintError || error instanceof ForeignKeyConstraintError) && attempt < RETRIES) continue;
       throw error;
     }
   }
@@ -93,9 +102,4 @@ export async function saveRollCall(actor: Actor | null, classId: string, input: 
     sessionRecordRows(source.id, data.scheduleId, data.date),
   ]);
   return rollCallOf(data.date, data.scheduleId, roster, records);
-}
-
-/** Forgets a make-up's record (the make-up is moved to another session), inside the caller's transaction. */
-export async function deleteMakeupRecord(makeupId: string, t: Transaction): Promise<void> {
-  await AttendanceRecord.destroy({ where: { makeupId }, transaction: t });
 }

@@ -3,7 +3,8 @@ import { ClassScheduleLink, Counter, SchoolClass } from "#db/models.ts";
 import { db, transaction } from "~/db.server";
 import { assertCanManage, type Actor } from "../actor";
 import { branchExists } from "../branches/queries.server";
-import { classroomBranch } from "../classrooms/queries.server";
+import { classroomBranch, classroomCapacity } from "../classrooms/queries.server";
+import { assertClassesFit } from "../classrooms/service.server";
 import { courseExists } from "../courses/queries.server";
 import { countEnrollments } from "../enrollments/queries.server";
 import { fillFreedSeats } from "../enrollments/service.server";
@@ -157,6 +158,8 @@ export async function updateClass(actor: Actor | null, id: string, input: unknow
         active: patch.active ?? Boolean(current.active),
       };
       await assertConsistent(merged, t);
+      // Another classroom must seat the class's pupils (as a smaller classroom must).
+      if (merged.classroomId !== current.classroomId) await assertClassesFit([id], await classroomCapacity(merged.classroomId, t), t);
       await SchoolClass.update(
         {
           courseId: merged.courseId,

@@ -1,9 +1,11 @@
-import { ForeignKeyConstraintError } from "sequelize";
+import { ForeignKeyConstraintError, type Transaction } from "sequelize";
 import { Classroom } from "#db/models.ts";
 import { transaction } from "~/db.server";
 import { assertCanManage, type Actor } from "../actor";
 import { branchExists, BRANCH_NOT_FOUND } from "../branches/queries.server";
-import { classIdsOf, countClasses } from "../classes/queries.server";
+import { classIdsOf, countClasses, lockClassSeats } from "../classes/queries.server";
+import { classPlaces, mostPlacesTaken } from "../makeups/queries.server";
+import { today } from "../trials/calendar";
 import { fillFreedSeats } from "../enrollments/service.server";
 import { ConflictError, ValidationError } from "../errors";
 import type { ScheduleDTO } from "../schedules/dto";
@@ -15,6 +17,20 @@ import type { ClassroomDTO } from "./schema";
 export type { ClassroomDTO };
 
 export const CLASSROOM_IN_USE = "Não é possível excluir esta sala: ela possui turmas vinculadas";
+export const CAPACITY_BELOW_PUPILS = "Capacidade menor que o número de alunos ativos";
+
+/**
+ * Inside the caller's transaction: locks each class (`lockClassSeats`, as
+ * enrolments do) and refuses (409) a capacity below the places any of them
+ * takes in a coming session (its active enrolments and the make-ups booked
+ * into it). For a smaller classroom, or a class moved to another classroom.
+ */
+export async function assertClassesFit(classIds: readonly string[], capacity: number, t: Transaction): Promise<void> {
+  for (const id of [...classIds].sort()) {
+    const seats = await lockClassSeats(id, t);
+    if (seats && mostPlacesTaken(await classPlaces(id, today(), t), today()) > capacity) throw new ConflictError(CAPACITY_BELOW_PUPILS);
+  }
+}
 
 export interface ClassroomWithSchedules extends ClassroomDTO {
   schedules: ScheduleDTO[];
@@ -37,9 +53,14 @@ export async function updateClassroom(actor: Actor | null, id: string, input: un
   const data = parseOrThrow(classroomUpdateSchema, input);
   const classroom = await find(id);
   const before = Number(classroom.capacity);
-  await classroom.update(data);
+  const classIds = await classIdsOf({ classroomId: classroom.id });
+  await transaction(async (t) => {
+    // Fewer seats: under each class's lock, none may hold more pupils than the new capacity.
+    if (data.capacity !== undefined && data.capacity < before) await assertClassesFit(classIds, data.capacity, t);
+    await classroom.update(data, { transaction: t });
+  });
   // More seats: the classes' waiting lists take them.
-  if (Number(classroom.capacity) > before) await fillFreedSeats(await classIdsOf({ classroomId: classroom.id }));
+  if (Number(classroom.capacity) > before) await fillFreedSeats(classIds);
   return toDTO(classroom);
 }
 

@@ -13,6 +13,9 @@ import { insertGuardian } from "../guardians/service.server";
 import { lockTrialForEnrollment, find as findTrial } from "../trials/queries.server";
 import { linkTrialEnrollment, unlinkTrialEnrollment } from "../trials/service.server";
 import { classEnrollmentsIn, find, hasOpenEnrollment, hasWaitlist, toDTO } from "./queries.server";
+import { classPlaces, mostPlacesTaken } from "../makeups/queries.server";
+import { dateOnly } from "../row-values.server";
+import { today } from "../trials/calendar";
 import {
   ACTIVE,
   ALREADY_CANCELLED,
@@ -58,26 +61,28 @@ async function checkOffer(offerId: string, seats: ClassSeats, t: Transaction, er
 }
 
 /**
- * Under the class's lock: promotes the first 'Em espera' to 'Ativa' while there
- * are free seats, then numbers the rest of the waiting list 1…n in its order
- * (upwards, one row at a time, so the unique positions never collide).
+ * Under the class's lock: promotes the first 'Em espera' to 'Ativa' while it
+ * finds a place in every coming session from its start date (the enrolments
+ * and the make-ups booked there, `mostPlacesTaken`), then numbers the rest of
+ * the waiting list 1…n in its order (upwards, one row at a time, so the unique
+ * positions never collide). The list is served in order: once one waits, the
+ * later ones wait too. Answers how many still wait.
  */
-async function settleWaitlist(seats: ClassSeats, t: Transaction): Promise<void> {
-  const [active, waiting] = await Promise.all([
-    Enrollment.count({ where: { classId: seats.id, status: ACTIVE }, transaction: t }),
-    classEnrollmentsIn(seats.id, WAITLISTED, t),
-  ]);
-  let free = seats.capacity - active;
+async function settleWaitlist(seats: ClassSeats, t: Transaction): Promise<number> {
+  const now = today();
+  const [places, waiting] = [await classPlaces(seats.id, now, t), await classEnrollmentsIn(seats.id, WAITLISTED, t)];
   let position = 0;
   for (const entry of waiting) {
-    if (free > 0) {
+    const startDate = dateOnly(entry.startDate);
+    if (position === 0 && mostPlacesTaken(places, startDate, now) < seats.capacity) {
       await entry.update({ status: ACTIVE, waitlistPosition: null }, { transaction: t });
-      free--;
+      places.spans.push({ id: entry.id, studentId: entry.studentId, startDate, status: ACTIVE, cancelledOn: null });
     } else {
       position++;
       if (entry.waitlistPosition !== position) await entry.update({ waitlistPosition: position }, { transaction: t });
     }
   }
+  return position;
 }
 
 /**
@@ -124,15 +129,15 @@ async function insertEnrollment(data: NewEnrollment, t: Transaction): Promise<En
   if (Object.keys(errors).length) throw new ValidationError(errors);
   if (await hasOpenEnrollment(data.studentId, seats.id, t)) throw new ConflictError(ALREADY_ENROLLED, { studentId: [ALREADY_ENROLLED] });
 
-  // Seats freed since (a bigger classroom) go to the waiting list first.
-  await settleWaitlist(seats, t);
-  const active = await Enrollment.count({ where: { classId: seats.id, status: ACTIVE }, transaction: t });
+  // Seats freed since (a bigger classroom) go to the waiting list first; a pupil who comes later waits behind it.
+  const waiting = await settleWaitlist(seats, t);
+  const places = await classPlaces(seats.id, today(), t);
   let status: string = ACTIVE;
   let waitlistPosition: number | null = null;
-  if (active >= seats.capacity) {
+  if (waiting > 0 || mostPlacesTaken(places, data.startDate) >= seats.capacity) {
     if (!data.waitlist) throw new ConflictError(CLASS_FULL);
     status = WAITLISTED;
-    waitlistPosition = (await Enrollment.count({ where: { classId: seats.id, status: WAITLISTED }, transaction: t })) + 1;
+    waitlistPosition = waiting + 1;
   }
   try {
     const row = await Enrollment.create(
@@ -184,6 +189,13 @@ export async function updateEnrollment(actor: Actor | null, id: string, input: u
     const changing = data.status !== undefined || data.offerId !== undefined || data.startDate !== undefined;
     if (!changing) return toDTO(enrollment);
     if (enrollment.status === CANCELLED) throw new ConflictError(ALREADY_CANCELLED);
+    // An earlier start takes places in the sessions before the old one: checked like a new enrolment.
+    const oldStart = dateOnly(enrollment.startDate);
+    if (enrollment.status === ACTIVE && data.startDate !== undefined && data.startDate < oldStart) {
+      const places = await classPlaces(seats.id, today(), t);
+      places.spans = places.spans.filter((e) => e.id !== enrollment.id);
+      if (mostPlacesTaken(places, data.startDate) >= seats.capacity) throw new ConflictError(CLASS_FULL);
+    }
     if (data.offerId !== undefined && data.offerId !== enrollment.offerId) {
       const errors: FieldErrors = {};
       await checkOffer(data.offerId, seats, t, errors);

@@ -7,7 +7,8 @@ import { requireActor, type Actor } from "../actor";
 import { NotFoundError, ValidationError } from "../errors";
 import { isUuid } from "../validation";
 import { classSessionSource, classSessionSources } from "../classes/queries.server";
-import { activeOn, enrollmentSpans, enrollmentsById } from "../enrollments/queries.server";
+import { activeOn, enrollmentSpans, enrollmentsById, type EnrollmentSpan } from "../enrollments/queries.server";
+import { ACTIVE } from "../enrollments/schema";
 import { findRecord } from "../attendance/queries.server";
 import { addDays, firstSessionDate, sessionsBetween } from "../attendance/sessions";
 import { ABSENCE_STATUSES, DATE_INVALID, type AttendanceRecordDTO } from "../attendance/schema";
@@ -167,23 +168,55 @@ export async function makeupsOfAbsences(absenceIds: readonly string[]): Promise<
   return new Map(rows.map((r) => [r.absenceId, toDTO(r)]));
 }
 
-/** The make-up of one absence, inside the caller's transaction; null when none. */
+/** The make-up of one absence, inside the caller's transaction (its row locked); null when none. */
 export async function makeupOfAbsence(absenceId: string, t: Transaction): Promise<Makeup | null> {
-  return Makeup.findOne({ where: { absenceId }, transaction: t });
+  return Makeup.findOne({ where: { absenceId }, transaction: t, lock: t.LOCK.UPDATE });
 }
 
-/** Places the make-ups booked into a session hold ('Agendada', 'Realizada'), inside the caller's transaction, not counting `exceptId`. */
-export async function heldPlaces(session: { classId: string; scheduleId: string; date: string }, t: Transaction, exceptId?: string): Promise<number> {
-  return Makeup.count({
-    where: {
-      classId: session.classId,
-      scheduleId: session.scheduleId,
-      date: session.date,
-      status: { [Op.in]: HOLDING_STATUSES },
-      ...(exceptId ? { id: { [Op.ne]: exceptId } } : {}),
-    },
+/**
+ * Who takes the places of a class's sessions: the enrolments that may count on
+ * a date (`activeOn`) and the make-ups that hold a place ('Agendada',
+ * 'Realizada') in its sessions from a date on. The one count of places for
+ * every command that takes one (enrolments, the waiting list, make-ups, the
+ * roll call, a smaller classroom) and for the screens that show free places.
+ */
+export interface ClassPlaces {
+  spans: Array<Pick<EnrollmentSpan, "id" | "studentId" | "startDate" | "status" | "cancelledOn">>;
+  makeups: Array<{ id: string; scheduleId: string; date: string }>;
+}
+
+/** The class's places from `from` on, inside the caller's transaction (run it under the class's lock to take a place). */
+export async function classPlaces(classId: string, from: string, t?: Transaction): Promise<ClassPlaces> {
+  await db();
+  const spans = await enrollmentSpans([classId], t);
+  const rows = await Makeup.findAll({
+    where: { classId, date: { [Op.gte]: from }, status: { [Op.in]: HOLDING_STATUSES } },
+    attributes: ["id", "scheduleId", "date"],
     transaction: t,
   });
+  return { spans, makeups: rows.map((m) => ({ id: m.id, scheduleId: m.scheduleId, date: dateOnly(m.date) })) };
+}
+
+/** The places taken in one session: the enrolments active on its date plus the make-ups booked into it (`exceptMakeupId` not counted). */
+export function placesTaken(places: ClassPlaces, session: { scheduleId: string; date: string }, exceptMakeupId?: string): number {
+  const enrolled = places.spans.filter((e) => activeOn(e, session.date)).length;
+  const held = places.makeups.filter((m) => m.scheduleId === session.scheduleId && m.date === session.date && m.id !== exceptMakeupId).length;
+  return enrolled + held;
+}
+
+/**
+ * The most places taken in any of the class's sessions from `from` (today at
+ * the earliest: past sessions are history) on: each session a make-up is
+ * booked into, and the later sessions where every 'Ativa' enrolment counts. A
+ * pupil who joins from `from` on needs this to be below the capacity.
+ */
+export function mostPlacesTaken(places: ClassPlaces, from: string, now = today()): number {
+  const start = from > now ? from : now;
+  let most = places.spans.filter((e) => e.status === ACTIVE).length;
+  for (const m of places.makeups) {
+    if (m.date >= start) most = Math.max(most, placesTaken(places, m));
+  }
+  return most;
 }
 
 /** An absence a make-up may be booked for: 404 'Falta não encontrada'; 400 'Só é possível repor uma falta'. */
@@ -235,14 +268,13 @@ export async function makeupOptions(actor: Actor | null, absenceId: string): Pro
   const pupil = absent.get(absence.enrollmentId!)?.studentId;
   const options: MakeupOptionDTO[] = [];
   for (const target of targets) {
-    const classSpans = spans.filter((e) => e.classId === target.id);
+    const places: ClassPlaces = {
+      spans: spans.filter((e) => e.classId === target.id),
+      makeups: makeups.filter((m) => m.classId === target.id && HOLDING_STATUSES.includes(m.status)),
+    };
     for (const s of sessionsBetween(target.schedules, firstSessionDate(target.createdAt), from, to)) {
-      const active = classSpans.filter((e) => activeOn(e, s.date));
-      if (pupil && active.some((e) => e.studentId === pupil)) continue;
-      const held = makeups.filter(
-        (m) => m.classId === target.id && m.scheduleId === s.scheduleId && m.date === s.date && m.id !== ownId && HOLDING_STATUSES.includes(m.status),
-      ).length;
-      const freePlaces = target.capacity - active.length - held;
+      if (pupil && places.spans.some((e) => e.studentId === pupil && activeOn(e, s.date))) continue;
+      const freePlaces = target.capacity - placesTaken(places, s, ownId);
       if (freePlaces <= 0) continue;
       options.push({
         classId: target.id,

@@ -28,6 +28,9 @@ export const PAST_SESSION = "Não é possível agendar reposição em aula que j
 export const MAKEUP_NOT_FOUND = "Reposição não encontrada";
 export const STATUS_INVALID = "Status da reposição inválido";
 export const CANCEL_ONLY_BOOKED = "Só é possível cancelar uma reposição agendada";
+export const STATUS_FROM_ROLL_CALL = "Só a chamada da aula marca uma reposição como Realizada ou Não compareceu";
+export const ROLL_CALL_TAKEN = "A chamada desta reposição já foi registrada: ela não pode ser cancelada, movida nem voltar a Agendada";
+export const ABSENCE_MADE_UP = "A reposição desta falta já tem chamada registrada: a falta não pode ser alterada para Presente";
 
 const requiredId = (message: string) =>
   z.string({ error: message }).max(100, { error: message, abort: true }).trim().min(1, message);

@@ -6,12 +6,14 @@ import { ConflictError, ValidationError } from "../errors";
 import { parseOrThrow } from "../validation";
 import { classSessionSource, lockClassSeats } from "../classes/queries.server";
 import { activeOn, enrollmentSpans } from "../enrollments/queries.server";
-import { deleteMakeupRecord } from "../attendance/service.server";
+import { hasMakeupRecord } from "../attendance/queries.server";
+import { fillFreedSeats } from "../enrollments/service.server";
 import { firstSessionDate, isSession } from "../attendance/sessions";
 import { NO_SESSION_ON_DATE, type AttendanceRecordDTO } from "../attendance/schema";
 import { today } from "../trials/calendar";
-import { absenceOrThrow, find, heldPlaces, makeupOfAbsence, makeupWindow, toDTO } from "./queries.server";
+import { absenceOrThrow, classPlaces, find, makeupOfAbsence, makeupWindow, placesTaken, toDTO } from "./queries.server";
 import {
+  ABSENCE_MADE_UP,
   ALREADY_HAS_MAKEUP,
   ALREADY_IN_CLASS,
   BOOKED,
@@ -25,6 +27,8 @@ import {
   OTHER_COURSE,
   OUT_OF_WINDOW,
   PAST_SESSION,
+  ROLL_CALL_TAKEN,
+  STATUS_FROM_ROLL_CALL,
   type MakeupDTO,
 } from "./schema";
 import { CLASS_NOT_FOUND } from "../classes/queries.server";
@@ -43,8 +47,9 @@ interface Target {
  * before the transaction ends: concurrent bookings never overfill a session.
  * The target is a session of an active class of the absence's course (any
  * branch), after the absence and within 30 days of it, not past (today
- * counts), with a free place (capacity − enrolments active on the date −
- * places held by make-ups; `exceptId`, the make-up being moved, not counted).
+ * counts), with a free place (capacity − `placesTaken`: the enrolments active
+ * on the date and the make-ups holding a place; `exceptId`, the make-up being
+ * moved or booked again, not counted).
  */
 async function checkTarget(absence: AttendanceRecordDTO, target: Target, t: Transaction, exceptId?: string): Promise<void> {
   const seats = await lockClassSeats(target.classId, t);
@@ -60,13 +65,11 @@ async function checkTarget(absence: AttendanceRecordDTO, target: Target, t: Tran
   const window = makeupWindow(absence.date);
   if (target.date <= absence.date || target.date > window.to) throw new ValidationError({ date: [OUT_OF_WINDOW] });
   if (target.date < today()) throw new ValidationError({ date: [PAST_SESSION] });
-  const spans = await enrollmentSpans([seats.id], t);
+  const places = await classPlaces(seats.id, target.date, t);
   // A pupil enrolled in the class on that date is already in that session: not a make-up.
   const pupil = (await enrollmentSpans([absence.classId], t)).find((e) => e.id === absence.enrollmentId)?.studentId;
-  if (pupil && spans.some((e) => e.studentId === pupil && activeOn(e, target.date))) throw new ValidationError({ classId: [ALREADY_IN_CLASS] });
-  const held = await heldPlaces({ ...target, classId: seats.id }, t, exceptId);
-  const active = spans.filter((e) => activeOn(e, target.date)).length;
-  if (seats.capacity - active - held <= 0) throw new ConflictError(NO_ROOM);
+  if (pupil && places.spans.some((e) => e.studentId === pupil && activeOn(e, target.date))) throw new ValidationError({ classId: [ALREADY_IN_CLASS] });
+  if (placesTaken(places, target, exceptId) >= seats.capacity) throw new ConflictError(NO_ROOM);
 }
 
 /** POST /api/makeups (Team and Administrator): books a make-up ('Agendada') of an absence into a session. */
@@ -92,10 +95,19 @@ export async function bookMakeup(actor: Actor | null, input: unknown): Promise<M
   }
 }
 
+/** Locks the classes' rows in one order (so two commands never wait for each other), then the make-up's row. */
+async function lockMakeup(id: string, classIds: readonly string[], t: Transaction): Promise<Makeup> {
+  for (const classId of [...new Set(classIds)].sort()) await lockClassSeats(classId, t);
+  return find(id, t);
+}
+
 /**
  * PATCH /api/makeups/{id} (Team and Administrator): moves it (class, schedule
- * and/or date, the booking's rules again; a move forgets the old session's
- * record and makes it 'Agendada' again) and/or sets its status.
+ * and/or date: the booking's rules again) or books it again ('Agendada').
+ * Its roll call is the only thing that marks it 'Realizada' or 'Não
+ * compareceu' (409 'Só a chamada da aula marca…'); once its roll call is
+ * taken it is history: not moved nor 'Agendada' again (409). Asking for what
+ * it already is changes nothing.
  */
 export async function updateMakeup(actor: Actor | null, id: string, input: unknown): Promise<MakeupDTO> {
   assertCanManageTrials(actor);
@@ -108,35 +120,71 @@ export async function updateMakeup(actor: Actor | null, id: string, input: unkno
   };
   const moved = target.classId !== current.classId || target.scheduleId !== current.scheduleId || target.date !== current.date;
   return transaction(async (t) => {
-    const row = await find(id, t);
-    if (moved) {
-      const absence = await absenceOrThrow(row.absenceId, t, "400");
-      await checkTarget(absence, target, t, row.id);
-      await deleteMakeupRecord(row.id, t);
-      await row.update({ ...target, status: data.status ?? BOOKED }, { transaction: t });
-    } else if (data.status && data.status !== row.status) {
-      await row.update({ status: data.status }, { transaction: t });
-    }
+    const row = await lockMakeup(id, [current.classId, target.classId], t);
+    const status = data.status ?? (moved ? BOOKED : row.status);
+    if (!moved && status === row.status) return toDTO(row);
+    if (status !== BOOKED) throw new ConflictError(STATUS_FROM_ROLL_CALL);
+    if (await hasMakeupRecord(row.id, t)) throw new ConflictError(ROLL_CALL_TAKEN);
+    // 'Agendada' in the target session: it takes a place there again.
+    const absence = await absenceOrThrow(row.absenceId, t, "400");
+    await checkTarget(absence, target, t, row.id);
+    await row.update({ ...target, status: BOOKED }, { transaction: t });
     return toDTO(row);
   });
 }
 
 /**
- * DELETE /api/makeups/{id} (Team and Administrator): cancels a make-up still to happen ('Agendada'): its place is freed and the
- * absence may be made up again. One already held or missed is history (its
- * roll call record would go with it): 409.
+ * DELETE /api/makeups/{id} (Team and Administrator): cancels a make-up still
+ * to happen ('Agendada', its roll call not taken): its place is freed (the
+ * class's waiting list may take it) and the absence may be made up again.
+ * One held or missed, or with its roll call record, is history: 409.
  */
 export async function deleteMakeup(actor: Actor | null, id: string): Promise<void> {
   assertCanManageTrials(actor);
-  const row = await find(id);
-  if (row.status !== BOOKED) throw new ConflictError(CANCEL_ONLY_BOOKED);
-  await row.destroy();
+  const current = await find(id);
+  await transaction(async (t) => {
+    const row = await lockMakeup(id, [current.classId], t);
+    if (row.status !== BOOKED) throw new ConflictError(CANCEL_ONLY_BOOKED);
+    if (await hasMakeupRecord(row.id, t)) throw new ConflictError(ROLL_CALL_TAKEN);
+    await row.destroy({ transaction: t });
+  });
+  await fillFreedSeats([current.classId]);
 }
 
-/** A roll call's effect on its make-ups (inside its transaction): present → 'Realizada', absent → 'Não compareceu'. */
-export async function setStatusesFromRollCall(updates: ReadonlyArray<{ id: string; present: boolean }>, t: Transaction): Promise<void> {
+/**
+ * A roll call's effect on its make-ups, inside its transaction and under the
+ * session class's lock: present → 'Realizada', absent → 'Não compareceu'. A
+ * missed one marked present takes its place again: in a session not yet past
+ * it must still have one (409 'Sem vagas nesta aula').
+ */
+export async function setStatusesFromRollCall(
+  updates: ReadonlyArray<{ id: string; present: boolean }>,
+  session: { classId: string; scheduleId: string; date: string; capacity: number },
+  t: Transaction,
+): Promise<void> {
   const done = updates.filter((u) => u.present).map((u) => u.id);
   const missed = updates.filter((u) => !u.present).map((u) => u.id);
+  if (done.length && session.date >= today()) {
+    const places = await classPlaces(session.classId, session.date, t);
+    const holding = new Set(places.makeups.map((m) => m.id));
+    const back = done.filter((id) => !holding.has(id)).length;
+    if (back > 0 && placesTaken(places, session) + back > session.capacity) throw new ConflictError(NO_ROOM);
+  }
   if (done.length) await Makeup.update({ status: DONE }, { where: { id: { [Op.in]: done } }, transaction: t });
   if (missed.length) await Makeup.update({ status: MISSED }, { where: { id: { [Op.in]: missed } }, transaction: t });
+}
+
+/**
+ * Absences a roll call changes to 'Presente' (inside its transaction): their
+ * make-ups still booked are cancelled; one whose roll call is taken is
+ * history, and the change is refused (400 'A reposição desta falta já tem
+ * chamada registrada…').
+ */
+export async function cancelMakeupsOfAbsences(absenceIds: readonly string[], t: Transaction): Promise<void> {
+  for (const absenceId of absenceIds) {
+    const makeup = await makeupOfAbsence(absenceId, t);
+    if (!makeup) continue;
+    if (makeup.status !== BOOKED || (await hasMakeupRecord(makeup.id, t))) throw new ValidationError({ records: [ABSENCE_MADE_UP] });
+    await makeup.destroy({ transaction: t });
+  }
 }

@@ -31,11 +31,15 @@ export const openapi = operations({
     description:
       "Idempotente: registra ou atualiza o status (e a observação) de cada aluno enviado, um registro por matrícula " +
       "(ou reposição) por aula; enviar a mesma chamada duas vezes atualiza, nunca duplica. Alunos não enviados ficam como estão. " +
-      "A presença de uma reposição muda o seu status: Presente → 'Realizada'; falta → 'Não compareceu'.",
+      "A presença de uma reposição muda o seu status (só a chamada o faz): Presente → 'Realizada'; falta → 'Não compareceu'. " +
+      "Uma falta alterada para Presente cancela a sua reposição agendada; se a chamada da reposição já foi registrada, a chamada é recusada.",
     access: "trials",
     body: rollCallSchema,
     success: { status: 200, description: "A chamada registrada", schema: rollCallDto },
-    errors: { 400: "Data sem aula desta turma, data futura, ou aluno que não pertence a esta aula" },
+    errors: {
+      400: "Data sem aula desta turma, data futura, aluno que não pertence a esta aula, ou falta já reposta alterada para Presente",
+      409: "Sem vagas nesta aula (reposição 'Não compareceu' marcada presente de novo)",
+    },
   },
 });
 

@@ -22,6 +22,7 @@ export const openapi = operations({
     access: "admin",
     body: classUpdateSchema,
     success: { status: 200, description: "O registro atualizado", schema: classDto },
+    errors: { 409: "Capacidade menor que o número de alunos ativos (outra sala)" },
   },
   DELETE: {
     operationId: "deleteClass",

@@ -22,6 +22,7 @@ export const openapi = operations({
     access: "admin",
     body: classroomUpdateSchema,
     success: { status: 200, description: "O registro atualizado", schema: classroomDto },
+    errors: { 409: "Capacidade menor que o número de alunos ativos" },
   },
   DELETE: {
     operationId: "deleteClassroom",

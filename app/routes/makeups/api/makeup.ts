@@ -17,23 +17,27 @@ export const openapi = operations({
   PATCH: {
     operationId: "updateMakeup",
     tag: "Reposições",
-    summary: "Move uma reposição ou muda o seu status",
+    summary: "Move uma reposição ou a agenda de novo",
     description:
-      "`classId`, `scheduleId` e/ou `date` movem a reposição para outra aula (as mesmas regras do agendamento; ela volta a " +
-      "'Agendada' e o registro da aula anterior é apagado); `status` muda o status.",
+      "`classId`, `scheduleId` e/ou `date` movem a reposição para outra aula (as mesmas regras do agendamento; ela fica " +
+      "'Agendada'). Só a chamada da aula marca uma reposição como 'Realizada' ou 'Não compareceu': `status` com esses valores " +
+      "é recusado (409), salvo quando já é o status dela (nada muda). Com a chamada registrada, a reposição é histórico: " +
+      "não é movida nem volta a 'Agendada' (409).",
     access: "trials",
     body: makeupUpdateSchema,
     success: { status: 200, description: "A reposição atualizada", schema: makeupDto },
-    errors: { 409: "Sem vagas nesta aula" },
+    errors: { 409: "Sem vagas nesta aula; status que só a chamada define; chamada da reposição já registrada" },
   },
   DELETE: {
     operationId: "deleteMakeup",
     tag: "Reposições",
     summary: "Cancela uma reposição",
-    description: "Exclui uma reposição ainda 'Agendada'; a falta pode ser reposta de novo. Uma reposição 'Realizada' ou 'Não compareceu' é histórico: 409.",
+    description:
+      "Exclui uma reposição ainda 'Agendada' e sem chamada registrada; a falta pode ser reposta de novo. Uma reposição " +
+      "'Realizada' ou 'Não compareceu', ou com chamada registrada, é histórico: 409.",
     access: "trials",
     success: { status: 204, description: "Excluída" },
-    errors: { 409: "Só é possível cancelar uma reposição agendada" },
+    errors: { 409: "Só é possível cancelar uma reposição agendada (e sem chamada registrada)" },
   },
 });
 
