@@ -26,10 +26,31 @@ let sqliteWriters: Promise<unknown> = Promise.resolve();
  */
 export async function transaction<T>(fn: (t: Transaction) => Promise<T>): Promise<T> {
   const sequelize = await db();
-  if (sequelize.getDialect() !== "sqlite") return sequelize.transaction(fn);
+  if (sequelize.getDialect() !== "sqlite") return retryOnDeadlock(() => sequelize.transaction(fn));
   const run = sqliteWriters.then(() => sequelize.transaction(fn));
   sqliteWriters = run.catch(() => undefined);
   return run;
+}
+
+/** PostgreSQL's "deadlock detected" and "could not serialize": the transaction was rolled back and may run again. */
+const RETRYABLE = new Set(["40P01", "40001"]);
+const DEADLOCK_RETRIES = 2;
+
+/**
+ * Runs a PostgreSQL transaction again when the server aborted it as one side of
+ * a deadlock (two commands that lock two classes in opposite orders, e.g. roll
+ * calls that each cancel a make-up booked into the other's class): nothing of
+ * it was written, so a second run is the answer the user expects, not a 500.
+ */
+async function retryOnDeadlock<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      const code = (error as { parent?: { code?: string } }).parent?.code;
+      if (attempt >= DEADLOCK_RETRIES || !code || !RETRYABLE.has(code)) throw error;
+    }
+  }
 }
 
 export async function closeDb() {
