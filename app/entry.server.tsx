@@ -17,6 +17,7 @@ export { clientIpContext, cspNonceContext } from "./request-context.server";
 
 export { securityHeaders } from "./security.server";
 export { createApiLane } from "./lib/api-lane.server";
+export { frontDoor, requestBody, requestUrl } from "./lib/front-door.server";
 
 export const streamTimeout = 5_000;
 
