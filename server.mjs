@@ -140,7 +140,7 @@ async function serve() {
   app.use(build.entry.module.securityHeaders);
   // Method, the request's one URL and Host, the origin of writes, the session (or
   // upload token) before any body is read, body caps (app/lib/front-door.server.ts).
-  app.use(build.entry.module.frontDoor);
+  app.use(build.entry.module.createFrontDoor(build));
   app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
   // The few files at the root of the client build (favicon, logo): looked up by
   // name, so other requests do not pay a file-system lookup.
@@ -190,13 +190,14 @@ async function serve() {
   if (config.API_READ_LANE !== "off") app.use(build.entry.module.createApiLane(build));
 
   const handleRequest = createRequestHandler(build, config.NODE_ENV);
-  const { clientIpContext, cspNonceContext } = build.entry.module;
+  const { clientIpContext, cspNonceContext, doorSessionContext, doorSession } = build.entry.module;
   app.all(/.*/, async (req, res, next) => {
     try {
       // Each request's React Router context starts with what only this server knows (app/request-context.server.ts).
       const context = new RouterContextProvider();
       context.set(clientIpContext, req.ip ?? req.socket.remoteAddress ?? "unknown");
       context.set(cspNonceContext, res.locals.cspNonce);
+      context.set(doorSessionContext, doorSession(req));
       const response = await handleRequest(toFetchRequest(req, res), context);
       await sendResponse(res, response);
     } catch (error) {

@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { DomainError } from "~/domain/errors";
 import { assertUploadToken } from "~/domain/storage/uploads.server";
-import { lookUpSession } from "~/session.server";
+import type { ServerBuild } from "react-router";
+import { lookUpSession, type CurrentSession } from "~/session.server";
+import { laneRoutes, matchLane } from "./api-lane.server";
 
 /**
  * The server's front door (mounted by server.mjs before anything else that
@@ -90,7 +92,13 @@ const MESSAGES = {
 
 const URL_KEY = Symbol("requestUrl");
 const WITHHELD_KEY = Symbol("bodyWithheld");
-type Marked = { [URL_KEY]?: URL; [WITHHELD_KEY]?: boolean };
+const SESSION_KEY = Symbol("session");
+type Marked = { [URL_KEY]?: URL; [WITHHELD_KEY]?: boolean; [SESSION_KEY]?: CurrentSession | null };
+
+/** The session the front door looked up (a write), null when none; undefined when it did not look. */
+export function doorSession(req: IncomingMessage): CurrentSession | null | undefined {
+  return (req as Marked)[SESSION_KEY];
+}
 
 /** The request's one URL (set by the front door). */
 export function requestUrl(req: IncomingMessage): URL {
@@ -237,7 +245,13 @@ function sameOrigin(req: DoorRequest, url: URL): boolean {
 }
 
 /** An Express middleware: the checks above, in that order. */
-export async function frontDoor(req: DoorRequest, res: DoorResponse, next: (error?: unknown) => void) {
+export function createFrontDoor(build: Pick<ServerBuild, "routes">) {
+  // The API's routes (as the lane ranks them): a write to a path that is none of them is 404 for anyone.
+  const apiRoutes = laneRoutes(build.routes);
+  return (req: DoorRequest, res: DoorResponse, next: (error?: unknown) => void) => void frontDoor(apiRoutes, req, res, next);
+}
+
+async function frontDoor(apiRoutes: ReturnType<typeof laneRoutes>, req: DoorRequest, res: DoorResponse, next: (error?: unknown) => void) {
   try {
     const method = req.method ?? "";
     if (!METHODS.includes(method)) {
@@ -272,8 +286,12 @@ export async function frontDoor(req: DoorRequest, res: DoorResponse, next: (erro
       return next();
     }
     const session = await lookUpSession({ url: url.href, headers: { get: (name) => headerOf(req, name) } });
+    (req as Marked)[SESSION_KEY] = session;
     if (session) return next();
-    if (isApiPath(pathname)) return refuseEarly(req, res, 401, MESSAGES.unauthenticated);
+    if (isApiPath(pathname)) {
+      const known = matchLane(apiRoutes, pathname) !== null;
+      return refuseEarly(req, res, known ? 401 : 404, known ? MESSAGES.unauthenticated : MESSAGES.notFound);
+    }
     // A screen: its route answers as it does to a visitor without a session (a redirect to /auth), without the body.
     (req as Marked)[WITHHELD_KEY] = true;
     discardBody(req, res);
