@@ -153,7 +153,15 @@ async function serve() {
 
   if (config.TEST_HOOKS) {
     console.warn("TEST_HOOKS=1: rotas de teste /__test/* ativas (bloquear o event loop, lançar exceção). Nunca em produção.");
-    app.get("/__test/pid", (req, res) => res.json({ pid: process.pid, rss: process.memoryUsage().rss }));
+    // ?gc runs a full garbage collection first, so `held` (JS heap + Buffers) counts only what is still referenced.
+    const { setFlagsFromString } = await import("node:v8");
+    setFlagsFromString("--expose-gc");
+    const gc = (await import("node:vm")).runInNewContext("gc");
+    app.get("/__test/pid", (req, res) => {
+      if (req.query.gc !== undefined) gc();
+      const memory = process.memoryUsage();
+      res.json({ pid: process.pid, rss: memory.rss, held: memory.heapUsed + memory.arrayBuffers });
+    });
     app.post("/__test/block", (req, res) => {
       const ms = Math.min(Number(req.query.ms) || 0, 120_000);
       console.log(`__test/block: event loop do pid ${process.pid} bloqueado por ${ms} ms`);
