@@ -337,7 +337,8 @@ export function requestBody(req: IncomingMessage, res: DoorResponse, onRefused: 
           size += chunk.length;
           if (size > limit) {
             detach();
-            controller.error(new Error(message));
+            // The reader sees the refusal as the 413 it is (the API adapter answers it without logging).
+            controller.error(new DomainError(413, message));
             tooLarge(req, res, message);
             onRefused();
             return;
@@ -353,7 +354,7 @@ export function requestBody(req: IncomingMessage, res: DoorResponse, onRefused: 
         onClose = () => {
           if (settled) return;
           detach();
-          controller.error(new Error("conexão encerrada antes do fim do corpo"));
+          controller.error(new DomainError(400, "Conexão encerrada antes do fim do corpo"));
         };
         req.on("data", onData);
         req.on("end", onEnd);
