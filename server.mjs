@@ -61,17 +61,10 @@ const host = config.HOST;
 // Validates the configuration and applies pending migrations (once, in the primary, before any worker starts).
 await build.entry.module.prepare();
 
-// Request bodies are capped while they stream, before any route code runs (limitBody).
-const MB = 1024 * 1024;
-/** Forms and JSON. */
-const BODY_LIMIT = MB;
-/** The avatar: 5 MB of image plus room for the form fields and multipart boundaries. */
-const AVATAR_BODY_LIMIT = 5 * MB + 64 * 1024;
-/** The two places an avatar travels: the signed upload URL (PUT) and the no-JS user edit form (multipart). */
-const AVATAR_PATHS = /^\/(?:api\/objects\/upload\/[^/]+|users\/[^/]+\/edit(?:\.data)?)$/;
-/** After a 413 the rest of the body is read and discarded (so the client sees the answer) up to this much or LINGER_MS, then the connection is cut. */
-const LINGER_BYTES = 64 * MB;
-const LINGER_MS = 5000;
+// Slow clients: the headers must arrive within HEADERS_TIMEOUT_MS and the whole
+// request (a 5 MB avatar on a slow line included) within REQUEST_TIMEOUT_MS.
+const HEADERS_TIMEOUT_MS = 20_000;
+const REQUEST_TIMEOUT_MS = 120_000;
 
 // WEB_CONCURRENCY=N runs N worker processes sharing the port (sessions live in the
 // database, so any worker can serve any request). Default: one process, which
@@ -137,87 +130,6 @@ if (workers > 1 && cluster.isPrimary) {
 }
 
 /* ------------------------------------------------------------------------- */
-/* Request bodies: capped while they stream, before any route code runs.     */
-/* ------------------------------------------------------------------------- */
-
-function tooLarge(req, res, avatar) {
-  const message = avatar
-    ? "Arquivo muito grande: o limite é de 5 MB (5242880 bytes)"
-    : "Corpo da requisição muito grande: o limite é de 1 MB (1048576 bytes)";
-  res.status(413);
-  // The connection is not reused: the rest of the body is still on its way.
-  res.set("Connection", "close");
-  if (req.path.startsWith("/api/")) {
-    res.json({ message });
-  } else if (req.path.endsWith(".data")) {
-    res.type("text/plain; charset=utf-8").send(message);
-  } else {
-    const back = req.originalUrl.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-    res
-      .type("text/html; charset=utf-8")
-      .send(
-        `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Envio muito grande</title></head>` +
-          `<body><main><h1>Envio muito grande</h1><p>${message}.</p><p><a href="${back}">Voltar</a></p></main></body></html>`,
-      );
-  }
-  // Discard what the client is still sending (nothing is kept) and close our side
-  // once the 413 is out (FIN, not a reset: a reset could destroy the answer before
-  // the client reads it). A client that keeps sending is cut off after a while.
-  if (req.complete) return;
-  const socket = req.socket;
-  let discarded = 0;
-  const cut = () => socket.destroy();
-  const timer = setTimeout(cut, LINGER_MS);
-  timer.unref();
-  req.on("data", (chunk) => {
-    discarded += chunk.length;
-    if (discarded > LINGER_BYTES) cut();
-  });
-  socket.once("close", () => clearTimeout(timer));
-  // Node would destroy the socket right after a "Connection: close" answer;
-  // ending it instead keeps reading (and discarding) until the client closes.
-  socket.destroySoon = () => socket.end();
-  if (res.writableFinished) socket.end();
-  req.resume();
-}
-
-/** Reads the whole body into `req.rawBody`, refusing it (413) as soon as it passes the cap. */
-function limitBody(req, res, next) {
-  const avatar = AVATAR_PATHS.test(req.path);
-  const limit = avatar ? AVATAR_BODY_LIMIT : BODY_LIMIT;
-  const declared = req.headers["content-length"];
-  if (declared !== undefined && Number(declared) > limit) return tooLarge(req, res, avatar);
-  if (req.method === "GET" || req.method === "HEAD") return next();
-  const chunks = [];
-  let size = 0;
-  const cleanup = () => {
-    req.off("data", onData);
-    req.off("end", onEnd);
-    req.off("close", onClose);
-  };
-  const onData = (chunk) => {
-    size += chunk.length;
-    if (size > limit) {
-      cleanup();
-      chunks.length = 0;
-      tooLarge(req, res, avatar);
-    } else {
-      chunks.push(chunk);
-    }
-  };
-  const onEnd = () => {
-    cleanup();
-    req.rawBody = Buffer.concat(chunks, size);
-    next();
-  };
-  // The client went away before the end of its body: nothing to answer.
-  const onClose = () => cleanup();
-  req.on("data", onData);
-  req.on("end", onEnd);
-  req.on("close", onClose);
-}
-
-/* ------------------------------------------------------------------------- */
 
 async function serve() {
   const app = express();
@@ -226,7 +138,9 @@ async function serve() {
   app.set("trust proxy", config.TRUST_PROXY);
   app.use(compression());
   app.use(build.entry.module.securityHeaders);
-  app.use(limitBody);
+  // Method, the request's one URL and Host, the origin of writes, the session (or
+  // upload token) before any body is read, body caps (app/lib/front-door.server.ts).
+  app.use(build.entry.module.createFrontDoor(build));
   app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
   // The few files at the root of the client build (favicon, logo): looked up by
   // name, so other requests do not pay a file-system lookup.
@@ -239,7 +153,15 @@ async function serve() {
 
   if (config.TEST_HOOKS) {
     console.warn("TEST_HOOKS=1: rotas de teste /__test/* ativas (bloquear o event loop, lançar exceção). Nunca em produção.");
-    app.get("/__test/pid", (req, res) => res.json({ pid: process.pid, rss: process.memoryUsage().rss }));
+    // ?gc runs a full garbage collection first, so `held` (JS heap + Buffers) counts only what is still referenced.
+    const { setFlagsFromString } = await import("node:v8");
+    setFlagsFromString("--expose-gc");
+    const gc = (await import("node:vm")).runInNewContext("gc");
+    app.get("/__test/pid", (req, res) => {
+      if (req.query.gc !== undefined) gc();
+      const memory = process.memoryUsage();
+      res.json({ pid: process.pid, rss: memory.rss, held: memory.heapUsed + memory.arrayBuffers });
+    });
     app.post("/__test/block", (req, res) => {
       const ms = Math.min(Number(req.query.ms) || 0, 120_000);
       console.log(`__test/block: event loop do pid ${process.pid} bloqueado por ${ms} ms`);
@@ -272,16 +194,18 @@ async function serve() {
   });
 
   // The API's read lane: a GET of a list endpoint is answered before React Router (app/lib/api-lane.server.ts, ADR 011).
-  app.use(build.entry.module.createApiLane(build));
+  // API_READ_LANE=off sends those GETs through React Router too (same answers).
+  if (config.API_READ_LANE !== "off") app.use(build.entry.module.createApiLane(build));
 
   const handleRequest = createRequestHandler(build, config.NODE_ENV);
-  const { clientIpContext, cspNonceContext } = build.entry.module;
+  const { clientIpContext, cspNonceContext, doorSessionContext, doorSession } = build.entry.module;
   app.all(/.*/, async (req, res, next) => {
     try {
       // Each request's React Router context starts with what only this server knows (app/request-context.server.ts).
       const context = new RouterContextProvider();
       context.set(clientIpContext, req.ip ?? req.socket.remoteAddress ?? "unknown");
       context.set(cspNonceContext, res.locals.cspNonce);
+      context.set(doorSessionContext, doorSession(req));
       const response = await handleRequest(toFetchRequest(req, res), context);
       await sendResponse(res, response);
     } catch (error) {
@@ -293,6 +217,9 @@ async function serve() {
     if (cluster.isPrimary) console.log(`Servidor em http://localhost:${port}`);
     console.log(`proxy confiável: ${build.entry.module.describeTrustProxy(config.TRUST_PROXY)}`);
   });
+
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
 
   // A failure inside one request is answered by that request's error handling.
   // An exception that escapes it leaves the process in an unknown state: it is
@@ -321,16 +248,13 @@ async function serve() {
 }
 
 /**
- * The Fetch Request React Router sees. Its URL carries the scheme and host the
- * browser used (Express reads X-Forwarded-Proto/-Host only from trusted proxies),
- * so the action origin check and Secure cookies work behind an HTTPS proxy.
+ * The Fetch Request React Router sees: the request's one URL (built by the front
+ * door, with the scheme and host the browser used: Express reads
+ * X-Forwarded-Proto/-Host only from trusted proxies, so the action origin check
+ * and Secure cookies work behind an HTTPS proxy), and the body as a stream
+ * counted as it flows (a body over its cap aborts the request: 413).
  */
 function toFetchRequest(req, res) {
-  const [, forwardedPort] = req.app.enabled("trust proxy") ? (req.get("X-Forwarded-Host")?.split(":") ?? []) : [];
-  const [, hostPort] = req.get("host")?.split(":") ?? [];
-  const portNumber = [forwardedPort, hostPort].map((p) => Number.parseInt(p, 10)).find((p) => Number.isSafeInteger(p));
-  const hostname = req.hostname?.split(/[\\/?#@]/)[0] || "localhost";
-  const url = new URL(`${req.protocol}://${hostname}${portNumber ? `:${portNumber}` : ""}${req.originalUrl}`);
   let controller = new AbortController();
   res.on("finish", () => (controller = null));
   res.on("close", () => controller?.abort());
@@ -340,8 +264,11 @@ function toFetchRequest(req, res) {
     else if (values) headers.set(key, values);
   }
   const init = { method: req.method, headers, signal: controller.signal };
-  if (req.method !== "GET" && req.method !== "HEAD") init.body = req.rawBody ?? null;
-  return new Request(url.href, init);
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = build.entry.module.requestBody(req, res, () => controller?.abort());
+    if (init.body) init.duplex = "half";
+  }
+  return new Request(build.entry.module.requestUrl(req).href, init);
 }
 
 async function sendResponse(res, response) {

@@ -13,10 +13,11 @@ import { startHousekeeping, stopHousekeeping } from "./housekeeping.server";
 import { cspNonceContext } from "./request-context.server";
 
 /** The request context's keys server.mjs sets (it creates each request's RouterContextProvider). */
-export { clientIpContext, cspNonceContext } from "./request-context.server";
+export { clientIpContext, cspNonceContext, doorSessionContext } from "./request-context.server";
 
 export { securityHeaders } from "./security.server";
 export { createApiLane } from "./lib/api-lane.server";
+export { createFrontDoor, doorSession, requestBody, requestUrl } from "./lib/front-door.server";
 
 export const streamTimeout = 5_000;
 

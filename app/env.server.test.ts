@@ -42,6 +42,12 @@ describe("other variables", () => {
     expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
   });
 
+  it("API_READ_LANE is on by default, off turns the lane off, anything else stops the start", () => {
+    expect(parseEnv({}).API_READ_LANE).toBe("on");
+    expect(parseEnv({ API_READ_LANE: "off" }).API_READ_LANE).toBe("off");
+    for (const bad of ["0", "false", "OFF", "no"]) expect(() => parseEnv({ API_READ_LANE: bad }), bad).toThrow(/API_READ_LANE/);
+  });
+
   it("lists every problem at once", () => {
     expect(() => parseEnv({ PORT: "x", TRUST_PROXY: "true" })).toThrow(/PORT[\s\S]*TRUST_PROXY|TRUST_PROXY[\s\S]*PORT/);
   });

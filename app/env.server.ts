@@ -96,6 +96,8 @@ const fields = z.object({
   UPLOAD_DIR: z.string().min(1).default("data/uploads"),
   DB_LOGGING: z.enum(["0", "1"]).default("0"),
   REGISTRATION: z.enum(["open", "client", "closed"]).default("open"),
+  /** The API's read lane (ADR 011): `off` sends every request through React Router. */
+  API_READ_LANE: z.enum(["on", "off"], { error: "use on (padrão) ou off" }).default("on"),
   PORT: digits("PORT", 0, 65535, 3000),
   HOST: z.string().trim().min(1).default("0.0.0.0"),
   TRUST_PROXY: z

@@ -5,12 +5,17 @@ import { createContext, type RouterContextProvider } from "react-router";
  * middleware, loader or action). server.mjs creates the context of each
  * request and sets what only the HTTP server knows:
  * - `clientIpContext`: the client's address (per TRUST_PROXY), for sign-in throttling and /healthz;
- * - `cspNonceContext`: this response's Content-Security-Policy nonce, for the document's scripts.
+ * - `cspNonceContext`: this response's Content-Security-Policy nonce, for the document's scripts;
+ * - `doorSessionContext`: the session the front door already looked up for a
+ *   write (app/lib/front-door.server.ts), so it is not looked up twice; undefined
+ *   when the front door did not look (a GET).
  * Middleware adds the rest, once per request: the session (`app/session.server.ts`,
  * root), the signed-in user and actor (the signed-in layout), the selected
  * branch (`app/branch-selection.server.ts`, the signed-in layout).
  */
 export const clientIpContext = createContext<string>("unknown");
 export const cspNonceContext = createContext<string>("");
+/** Typed loosely here (the session module imports this one): a `CurrentSession | null`, or undefined. */
+export const doorSessionContext = createContext<unknown>(undefined);
 
 export type RequestContext = Readonly<RouterContextProvider>;

@@ -11,7 +11,7 @@ import { findSessionUser } from "~/domain/auth/queries.server";
 import { UnauthorizedError } from "~/domain/errors";
 import type { Actor } from "~/domain/actor";
 import { env } from "./env.server";
-import type { RequestContext } from "./request-context.server";
+import { doorSessionContext, type RequestContext } from "./request-context.server";
 import { createLru } from "./cache.server";
 
 /**
@@ -137,7 +137,9 @@ export const actorContext = createContext<Actor>();
  * moves forward and a remembered session's cookie gets a fresh Max-Age.
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  let pending: Promise<CurrentSession | null> | undefined;
+  // A write's session was looked up by the front door, before its body was read.
+  const known = context.get(doorSessionContext) as CurrentSession | null | undefined;
+  let pending: Promise<CurrentSession | null> | undefined = known === undefined ? undefined : Promise.resolve(known);
   context.set(sessionContext, () => (pending ??= lookUpSession(request)));
   const response = await next();
   const session = pending && (await pending.catch(() => null));

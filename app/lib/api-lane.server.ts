@@ -4,6 +4,7 @@ import type { ApiListLoader } from "./api.server";
 import { errorAnswer } from "./api.server";
 import type { Answer } from "./answer.server";
 import { lookUpSession, renewalCookie, type CurrentSession, type RequestHead } from "~/session.server";
+import { requestUrl } from "./front-door.server";
 
 /**
  * The API's read lane (ADR 011): a `GET` of a JSON API route whose loader is
@@ -19,7 +20,7 @@ import { lookUpSession, renewalCookie, type CurrentSession, type RequestHead } f
  * only: one that must also run for these GETs is added here as well.
  */
 
-type LaneRequest = IncomingMessage & { path: string; originalUrl: string; protocol: string; get(name: string): string | undefined };
+type LaneRequest = IncomingMessage;
 type LaneResponse = ServerResponse;
 
 interface LaneRoute {
@@ -81,25 +82,24 @@ export function matchLane(routes: LaneRoute[], pathname: string): { route: LaneR
 export function createApiLane(build: Pick<ServerBuild, "routes">) {
   const routes = laneRoutes(build.routes);
   return function apiLane(req: LaneRequest, res: LaneResponse, next: (error?: unknown) => void) {
-    if (req.method !== "GET" || !req.path.startsWith("/api/")) return next();
-    const found = matchLane(routes, req.path);
+    if (req.method !== "GET") return next();
+    // The request's one URL, built by the front door (app/lib/front-door.server.ts), as React Router gets it.
+    const url = requestUrl(req);
+    if (!url.pathname.startsWith("/api/")) return next();
+    const found = matchLane(routes, url.pathname);
     if (!found?.route.list) return next();
-    serve(found.route.list, found.params, req, res).catch(next);
+    serve(found.route.list, found.params, url, req, res).catch(next);
   };
 }
 
-async function serve(list: ApiListLoader, params: Record<string, string>, req: LaneRequest, res: LaneResponse) {
-  const query = req.originalUrl.indexOf("?");
-  const search = new URLSearchParams(query === -1 ? "" : req.originalUrl.slice(query + 1));
-  const head: RequestHead = {
-    url: `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`,
-    headers: { get: (name) => headerOf(req, name) },
-  };
+async function serve(list: ApiListLoader, params: Record<string, string>, url: URL, req: LaneRequest, res: LaneResponse) {
+  const search = url.searchParams;
+  const head: RequestHead = { url: url.href, headers: { get: (name) => headerOf(req, name) } };
   let session: CurrentSession | null = null;
   let answer: Answer;
   try {
     session = await lookUpSession(head);
-    answer = await list.answer({ pathname: req.path, search, params, user: session?.user ?? null });
+    answer = await list.answer({ pathname: url.pathname, search, params, user: session?.user ?? null });
   } catch (error) {
     answer = errorAnswer(error);
   }

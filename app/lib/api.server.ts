@@ -7,6 +7,7 @@ import type { ListSource } from "~/domain/list.server";
 import { JSON_TYPE, jsonAnswer, toResponse, type Answer } from "./answer.server";
 import { listAnswer, type ListFormat } from "./list-response.server";
 import { readBodyLimited } from "./body.server";
+import { BODY_LIMIT, bodyTooLargeMessage } from "./front-door.server";
 
 /**
  * Adapter for the JSON API (SPEC §7): cookie auth, JSON bodies only, JSON errors
@@ -75,14 +76,12 @@ export function assertSameOrigin(request: Request) {
   }
 }
 
-const MAX_JSON_BYTES = 1_000_000;
-
-/** Reads at most `max` bytes of a body; larger bodies are refused while streaming (413). */
-export async function readTextLimited(request: Request, max = MAX_JSON_BYTES): Promise<string> {
+/** Reads at most `max` bytes of a body (by default the server's cap for forms and JSON); larger bodies are refused while streaming (413). */
+export async function readTextLimited(request: Request, max = BODY_LIMIT): Promise<string> {
   const bytes = await readBodyLimited(
     request,
     max,
-    () => new HttpError(413, "Corpo da requisição muito grande"),
+    () => new HttpError(413, bodyTooLargeMessage(max)),
     (reader) => reader.cancel().catch(() => {}),
   );
   return bytes ? bytes.toString("utf8") : "";

@@ -146,10 +146,19 @@ describe("PUT to the upload URL", () => {
     const again = await putFile(url, PNG);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe("Este link de upload já foi utilizado. Solicite um novo link.");
-    // A refused upload also uses the URL up.
-    const refused = await issue();
-    expect((await putFile(refused, SVG, "image/svg+xml")).status).toBe(415);
-    expect((await putFile(refused, PNG)).status).toBe(409);
+  });
+
+  it("a refused file does not use the URL up: it stays usable until a valid file arrives", async () => {
+    const url = await issue();
+    expect((await putFile(url, SVG, "image/svg+xml")).status).toBe(415);
+    expect((await putFile(url, Buffer.alloc(0))).status).toBe(400);
+    const tooLarge = Buffer.alloc(5 * 1024 * 1024 + 1);
+    PNG.copy(tooLarge);
+    expect((await putFile(url, tooLarge)).status).toBe(413);
+    const accepted = await putFile(url, PNG);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.objectPath).toMatch(/^\/uploads\//);
+    expect((await putFile(url, PNG)).status).toBe(409);
   });
 
   it("refuses expired (410) and tampered or unknown (403) URLs", async () => {

@@ -98,3 +98,74 @@ export function exitOf(child: { exitCode: number | null; once: (e: "exit", cb: (
     });
   });
 }
+
+/**
+ * One request exactly as given: any request target (`*`, `http://host/path`,
+ * `/a/..`, `#`) and any Host header, which `fetch` would normalise or refuse.
+ */
+export function rawRequest(
+  baseUrl: string,
+  options: { method?: string; target: string; host?: string | null; headers?: Record<string, string>; body?: string },
+): Promise<RawResponse> {
+  const url = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { Connection: "close", ...options.headers };
+    if (options.host !== null) headers.Host = options.host ?? url.host;
+    const req = http.request(
+      { host: url.hostname, port: url.port, path: options.target, method: options.method ?? "GET", headers, setHost: false, insecureHTTPParser: true },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (d) => (text += d));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text, sent: 0 }));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(options.body);
+  });
+}
+
+/**
+ * Declares a body of `declared` bytes, sends only `send` of them and waits
+ * (without sending more) for the answer, at most `waitMs`: a server that reads
+ * the whole body before answering gives no answer (`status` 0). The connection
+ * is then closed.
+ */
+export function halfSend(
+  baseUrl: string,
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; declared: number; send: number; waitMs?: number },
+): Promise<RawResponse & { ms: number }> {
+  const url = new URL(path, baseUrl);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = (answer: RawResponse) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      req.destroy();
+      resolve({ ...answer, ms: Date.now() - started });
+    };
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method: options.method ?? "PUT",
+        headers: { ...options.headers, "Content-Length": String(options.declared) },
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (d) => (text += d));
+        res.on("end", () => finish({ status: res.statusCode ?? 0, headers: res.headers, text, sent: options.send }));
+        res.on("error", () => finish({ status: res.statusCode ?? 0, headers: res.headers, text, sent: options.send }));
+      },
+    );
+    req.on("error", () => finish({ status: 0, headers: {}, text: "", sent: options.send }));
+    const timer = setTimeout(() => finish({ status: 0, headers: {}, text: "", sent: options.send }), options.waitMs ?? 3000);
+    req.write(Buffer.alloc(options.send, "a"));
+  });
+}

@@ -53,6 +53,15 @@ function verifyToken(token: string, { now = Date.now(), checkExpiry = true } = {
   return id;
 }
 
+/**
+ * For the server's front door, before any byte of the body is read: throws
+ * the route's own 403/410 when the upload URL's token is forged or expired
+ * (no database).
+ */
+export function assertUploadToken(token: string, now = Date.now()): void {
+  verifyToken(token, { now });
+}
+
 /** Step 1: a signed URL on this server, valid for 15 minutes and for one PUT. */
 export async function issueUploadUrl(actor: Actor | null, now = Date.now()): Promise<{ uploadURL: string }> {
   const a = assertCanManage(actor);
@@ -123,22 +132,12 @@ async function storeImage(
 }
 
 /**
- * After refusing a body, read (and drop) a bounded amount of what is still
- * coming, so that an ordinary client that sends its whole file before reading
- * the answer gets the 413/415 instead of a reset connection; a body far beyond
- * that is cut off.
+ * After refusing a body: stop reading it. The server's front door discards
+ * what the client still sends (so an ordinary client that sends its whole
+ * file before reading the answer gets the 413/415, not a reset) and closes the
+ * connection once the answer is out (app/lib/front-door.server.ts).
  */
-export async function drainThenCancel(reader: ReadableStreamDefaultReader<Uint8Array>, limit = 2 * MAX_AVATAR_BYTES) {
-  let drained = 0;
-  try {
-    while (drained <= limit) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      drained += value.byteLength;
-    }
-  } catch {
-    return;
-  }
+export async function drainThenCancel(reader: ReadableStreamDefaultReader<Uint8Array>) {
   await reader.cancel().catch(() => {});
 }
 
@@ -157,7 +156,15 @@ export async function receiveUpload(
     const exists = await Upload.findByPk(id, { attributes: ["id"] });
     throw new DomainError(exists ? 409 : 403, exists ? UPLOAD_LINK_USED : UPLOAD_LINK_INVALID);
   }
-  const stored = await storeImage(body, declaredLength);
+  let stored: Awaited<ReturnType<typeof storeImage>>;
+  try {
+    stored = await storeImage(body, declaredLength);
+  } catch (error) {
+    // A refused file (too large, not an image, empty, a broken connection)
+    // does not use up the link: it stays usable until a valid file arrives or it expires.
+    await Upload.update({ usedAt: null }, { where: { id, completedAt: null } });
+    throw error;
+  }
   await Upload.update(
     { objectId: stored.objectId, contentType: stored.contentType, size: stored.size, completedAt: new Date() },
     { where: { id } },

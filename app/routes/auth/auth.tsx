@@ -14,13 +14,13 @@ import { REGISTRATION_CLOSED, registrationPolicy } from "~/domain/auth/queries.s
 import { ForbiddenError } from "~/domain/errors";
 import { authenticateForm, clientIp } from "~/auth.server";
 import { HttpError, readTextLimited } from "~/lib/api.server";
+import { AUTH_FORM_LIMIT } from "~/lib/front-door.server";
 import { replyInvalid, replyWithError } from "~/lib/forms.server";
 import { getUser, safeRedirect, startSession } from "~/session.server";
 
 type Mode = "login" | "register";
 
 /** The sign-in and register forms are a few short fields. */
-const AUTH_FORM_MAX_BYTES = 64 * 1024;
 
 function modeOf(value: unknown): Mode {
   return value === "register" ? "register" : "login";
@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (await getUser(context)) throw redirect("/");
   // Anyone may post here: the body is capped while it is read (413), like the JSON API's.
-  const body = await readTextLimited(request, AUTH_FORM_MAX_BYTES).catch((error: unknown) => {
+  const body = await readTextLimited(request, AUTH_FORM_LIMIT).catch((error: unknown) => {
     if (error instanceof HttpError) throw new Response(error.message, { status: error.status });
     throw error;
   });
