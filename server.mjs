@@ -272,7 +272,7 @@ async function serve() {
   });
 
   // The API's read lane: a GET of a list endpoint is answered before React Router (app/lib/api-lane.server.ts, ADR 011).
-  app.use(build.entry.module.createApiLane(build));
+  if (process.env.API_READ_LANE !== "off") app.use(build.entry.module.createApiLane(build));
 
   const handleRequest = createRequestHandler(build, config.NODE_ENV);
   const { clientIpContext, cspNonceContext } = build.entry.module;
