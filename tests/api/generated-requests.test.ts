@@ -174,7 +174,7 @@ async function check(op: FuzzOperation, request: GeneratedRequest) {
 beforeAll(async () => {
   await startFuzzServer();
   await signInAll();
-  console.log(`generated requests: FUZZ_SEED=${seed} FUZZ_RUNS=${runs} (cases per operation)`);
+  console.log(`generated requests: FUZZ_SEED=${seed} FUZZ_RUNS=${runs} (cases for an operation of two inputs)`);
 }, 120_000);
 
 afterAll(async () => {
@@ -208,6 +208,7 @@ describe("generated requests: every operation of the OpenAPI document, every rol
         { seed, numRuns: runsFor(op, runs), endOnFailure: true, examples },
       );
     },
-    120_000,
+    // A long run (npm run test:fuzz) takes its time: about 10 ms a case, and a few restarts.
+    120_000 + Math.max(...operations.map((o) => runsFor(o, runs))) * 20,
   );
 });
