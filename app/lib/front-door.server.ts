@@ -149,7 +149,10 @@ function buildUrl(req: DoorRequest): URL | string {
   const host = req.host ?? (req.httpVersion === "1.0" ? "localhost" : undefined);
   if (host === undefined || !validHost(host)) return MESSAGES.host;
   try {
-    return new URL(`${req.protocol === "https" ? "https" : "http"}://${host}${target}`);
+    const url = new URL(`${req.protocol === "https" ? "https" : "http"}://${host}${target}`);
+    // A path whose escapes are not UTF-8 ('%C0%AE') names no route: every door decodes it, so it is refused here once.
+    decodeURIComponent(url.pathname);
+    return url;
   } catch {
     return MESSAGES.target;
   }

@@ -90,6 +90,8 @@ describe("one URL per request: the lane and React Router give the same answer", 
   const malformed = [
     { name: "a fragment in the target", target: () => "/api/users#x", message: "Endereço da requisição inválido" },
     { name: "'*' as a GET target", target: () => "*", message: "Endereço da requisição inválido" },
+    { name: "a path escape that is not UTF-8", target: () => "/api/objects/upload/%C0%AE", message: "Endereço da requisição inválido" },
+    { name: "a screen path escape that is not UTF-8", target: () => "/users/%E0%A4%A", message: "Endereço da requisição inválido" },
     { name: "a Host with an invalid port", target: () => "/api/users", host: "127.0.0.1:99999", message: "Cabeçalho Host inválido" },
     { name: "a Host with a non-numeric port", target: () => "/api/users", host: "127.0.0.1:abc", message: "Cabeçalho Host inválido" },
     { name: "a Host with a space", target: () => "/api/users", host: "exa mple", message: "Cabeçalho Host inválido" },
