@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ApiClient, anonymous, signIn } from "../support/http";
 import { testDb } from "../support/db";
-import { makeCourse } from "../support/factories";
+import { makeBranch, makeClassroom, makeCourse } from "../support/factories";
 
 // The API's read lane (app/lib/api-lane.server.ts, ADR 011): a GET of a list
 // endpoint is answered in front of React Router; HEAD, other methods and the
@@ -14,22 +14,28 @@ const sessionCookie = (headers: Headers) => headers.getSetCookie().find((c) => c
 
 let admin: ApiClient;
 let course: { id: string; name: string };
+/** A branch of this file's own, with one classroom: its list stays short (a whole answer), whatever other files add. */
+let branch: { id: string };
+let classroom: { id: string };
 
 beforeAll(async () => {
   admin = await signIn("Administrator");
   course = await makeCourse({ name: `Curso Lane ${randomUUID().slice(0, 8)}` });
+  branch = await makeBranch({ name: `Unidade Lane ${randomUUID().slice(0, 8)}` });
+  classroom = await makeClassroom(branch.id);
 });
 
 describe("the API's read lane", () => {
   it("answers a list's GET whole, with its length, and HEAD (React Router, the same loader) with the same headers", async () => {
-    const get = await admin.raw("GET", "/api/courses", { headers: { "Accept-Encoding": "identity" } });
+    const path = `/api/classrooms/branch/${branch.id}`;
+    const get = await admin.raw("GET", path, { headers: { "Accept-Encoding": "identity" } });
     expect(get.status).toBe(200);
     const text = await get.text();
-    expect(JSON.parse(text).some((c: { id: string }) => c.id === course.id)).toBe(true);
+    expect(JSON.parse(text).map((c: { id: string }) => c.id)).toEqual([classroom.id]);
     // Only the lane sends a whole answer's length (React Router streams it).
     expect(get.headers.get("Content-Length")).toBe(String(Buffer.byteLength(text)));
 
-    const head = await admin.raw("HEAD", "/api/courses", { headers: { "Accept-Encoding": "identity" } });
+    const head = await admin.raw("HEAD", path, { headers: { "Accept-Encoding": "identity" } });
     expect(head.status).toBe(200);
     for (const name of ["Content-Type", "Cache-Control", "X-Content-Type-Options", "X-Frame-Options", "Content-Security-Policy"]) {
       expect(get.headers.get(name), name).toBeTruthy();
