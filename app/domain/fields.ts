@@ -9,6 +9,26 @@ export const DATE_INVALID = "Data inválida";
 export const MONTH_INVALID = "Mês inválido (use AAAA-MM)";
 
 /**
+ * What the OpenAPI document says of the fields whose rule zod checks in a
+ * refine or a transform (JSON Schema cannot see inside those): each is the
+ * same rule as the check, written as JSON Schema keywords and attached with
+ * `.meta()`, so the document refuses exactly what the server refuses.
+ * tests/api/contract-edges.test.ts sends values on both sides of each.
+ */
+const YEAR_1900_2100 = "(?:19\\d\\d|20\\d\\d|2100)";
+export const DATE_DOC = {
+  format: "date",
+  pattern: `^${YEAR_1900_2100}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])$`,
+  description: `AAAA-MM-DD: um dia que existe, de ${MIN_DATE} a ${MAX_DATE}`,
+};
+export const MONTH_DOC = {
+  pattern: `^${YEAR_1900_2100}-(?:0[1-9]|1[0-2])$`,
+  description: `AAAA-MM, de ${MIN_DATE.slice(0, 7)} a ${MAX_DATE.slice(0, 7)}`,
+};
+/** Text with at least one character that is neither a space nor a control character (what is left after cleaning and trimming). */
+export const NOT_BLANK_PATTERN = "[^\\s\\u0000-\\u001F\\u007F]";
+
+/**
  * A calendar date 'YYYY-MM-DD' (a real day from 1900-01-01 to 2100-12-31, see
  * isCalendarDate): every date field and date query parameter is one, each with
  * its own message ('Data inválida' unless the field has a specific one).
@@ -18,12 +38,13 @@ export function calendarDate(message = DATE_INVALID) {
     .string({ error: message })
     .max(100, { error: message, abort: true })
     .trim()
-    .refine(isCalendarDate, message);
+    .refine(isCalendarDate, message)
+    .meta(DATE_DOC);
 }
 
 /** A month 'YYYY-MM' from 1900-01 to 2100-12. */
 export function calendarMonth(message = MONTH_INVALID) {
-  return z.string({ error: message }).max(100, { error: message, abort: true }).trim().refine(isMonth, message);
+  return z.string({ error: message }).max(100, { error: message, abort: true }).trim().refine(isMonth, message).meta(MONTH_DOC);
 }
 
 // Control characters (NUL and friends) never belong in a name or an address;
@@ -46,7 +67,8 @@ export function requiredString(message: string, max = 200) {
     .overwrite(stripControl)
     .trim()
     .min(1, message)
-    .max(max, `Máximo de ${max} caracteres`);
+    .max(max, `Máximo de ${max} caracteres`)
+    .meta({ pattern: NOT_BLANK_PATTERN });
 }
 
 export function requiredEmail(requiredMessage: string, invalidMessage = "Por favor, insira um e-mail válido") {
@@ -69,28 +91,38 @@ export function stripCpf(value: string): string {
 
 export const CPF_MESSAGE = "CPF deve conter exatamente 11 dígitos";
 
+/** 11 digits with any dots, dashes and spaces around them (what stripCpf removes). */
+const CPF_PATTERN = "(?:\\d[.\\-\\s]*){11}";
+const CPF_DESCRIPTION = "11 dígitos, com ou sem máscara (000.000.000-00)";
+
 /** CPF typed with or without the mask; stored as 11 digits. */
 export function cpfField(message = CPF_MESSAGE) {
   return z
     .string({ error: message })
     .max(100, { error: message, abort: true })
     .transform(stripCpf)
-    .refine((v) => /^\d{11}$/.test(v), message);
+    .refine((v) => /^\d{11}$/.test(v), message)
+    .meta({ pattern: `^[.\\-\\s]*${CPF_PATTERN}$`, description: CPF_DESCRIPTION });
 }
 
 /** Optional CPF: blank or absent means none; null clears it. */
-export const optionalCpf = z.preprocess(
-  // A long text is not blank (and is refused by cpfField before any cleaning).
-  (v) => (typeof v === "string" && v.length <= 100 && stripCpf(v) === "" ? undefined : v),
-  cpfField().nullable().optional(),
-);
+export const optionalCpf = z
+  .preprocess(
+    // A long text is not blank (and is refused by cpfField before any cleaning).
+    (v) => (typeof v === "string" && v.length <= 100 && stripCpf(v) === "" ? undefined : v),
+    cpfField().nullable().optional(),
+  )
+  .meta({
+    anyOf: [{ type: "string", maxLength: 100, pattern: `^[.\\-\\s]*(?:${CPF_PATTERN})?$` }, { type: "null" }],
+    description: `${CPF_DESCRIPTION}; vazio é nenhum, null apaga`,
+  });
 
-/** HTML checkbox or JSON boolean. An unchecked checkbox is absent from the form data. */
-export const checkbox = z.preprocess((v) => {
-  if (v === "on" || v === "true" || v === "1") return true;
-  if (v === "false" || v === "0" || v === "off") return false;
-  return v;
-}, z.boolean({ error: "Valor inválido" }));
+/**
+ * A JSON flag: true or false only. The screens' checkboxes are converted
+ * before (formCheckbox, or conform's "on" → true), so the JSON API takes no
+ * text for a boolean.
+ */
+export const checkbox = z.boolean({ error: "Valor inválido" });
 
 
 /**

@@ -195,7 +195,8 @@ export function errorStatuses(e: Endpoint): Record<string, string> {
   else if (e.access === "trials") out["403"] = `Só Equipe ou Administrador${otherOrigin ? `; ou ${otherOrigin}` : ""}`;
   else if (otherOrigin) out["403"] = "Requisição de outra origem recusada";
   const params = pathParams(e.path).filter((p) => p !== "token");
-  if (params.length) out["404"] = "Registro não encontrado (ids desconhecidos ou malformados)";
+  const missing = [params.length ? "Registro não encontrado (ids desconhecidos ou malformados)" : undefined, e.errors?.[404]].filter(Boolean);
+  if (missing.length) out["404"] = missing.join("; ");
   if (e.errors?.[409]) out["409"] = e.errors[409];
   if (e.errors?.[410]) out["410"] = e.errors[410];
   if (readsJson(e) || e.rawBody) out["413"] = e.rawBody ? "Arquivo muito grande (limite 5242880 bytes)" : "Corpo da requisição muito grande";

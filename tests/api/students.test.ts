@@ -27,8 +27,11 @@ describe("POST /api/students", () => {
       notes: "Asma leve",
       active: true,
     });
-    const blank = await admin.post("/api/students", { guardianId: guardian.id, fullName: "Pedro", birthDate: "", notes: "" });
+    const blank = await admin.post("/api/students", { guardianId: guardian.id, fullName: "Pedro", birthDate: null, notes: "" });
     expect(blank.body).toMatchObject({ birthDate: null, notes: null, active: true });
+    // The JSON API says "no birth date" with null (or leaves it out); a blank text is not a date (the form turns it into null first).
+    const blankDate = await admin.post("/api/students", { guardianId: guardian.id, fullName: "Pedro", birthDate: "" });
+    expect([blankDate.status, blankDate.body.errors]).toEqual([400, { birthDate: ["Data de nascimento inválida"] }]);
   });
 
   it("answers 400 with the exact messages", async () => {

@@ -203,7 +203,7 @@ describe("messages, roles, 404", () => {
     const { offer, trial } = await setup();
     const { guardian } = await makeGuardian(1);
     const neither = await team.post(`/api/trials/${trial.id}/enroll`, { offerId: offer.id, startDate: START });
-    expect([neither.status, neither.body.errors]).toEqual([400, { guardianId: ["Escolha um responsável existente ou cadastre um novo"] }]);
+    expect([neither.status, neither.body.errors]).toEqual([400, { guardianId: ["Responsável é obrigatório"] }]);
     const both = await team.post(`/api/trials/${trial.id}/enroll`, { guardianId: guardian.id, guardian: newGuardian(), offerId: offer.id, startDate: START });
     expect(both.body.errors).toEqual({ guardianId: ["Escolha um responsável existente ou cadastre um novo"] });
     const fields = await team.post(`/api/trials/${trial.id}/enroll`, { guardianId: guardian.id, startDate: "2026-06-31", birthDate: "ontem" });

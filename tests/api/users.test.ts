@@ -52,10 +52,12 @@ describe("/api/users", () => {
     expect(await count("users", "id = :id", { id })).toBe(0);
   });
 
-  it("PATCH: a blank password keeps the current one; a typed one replaces it", async () => {
+  it("PATCH: an absent password keeps the current one, a blank one is refused as the document says; a typed one replaces it", async () => {
     const input = newUser();
     const id = (await admin.post("/api/users", input)).body.id;
-    expect((await admin.patch(`/api/users/${id}`, { name: "Outro Nome", password: "" })).status).toBe(200);
+    expect((await admin.patch(`/api/users/${id}`, { name: "Outro Nome" })).status).toBe(200);
+    const blank = await admin.patch(`/api/users/${id}`, { name: "Outro Nome", password: "" });
+    expect([blank.status, blank.body.message]).toEqual([400, "Senha é obrigatória"]);
     expect((await login(input.email, "segredo123")).status).toBe(200);
     const changed = await admin.patch(`/api/users/${id}`, { password: "novasenha" });
     expect(changed.status).toBe(200);

@@ -23,6 +23,14 @@ export const capacityField = z
       return z.NEVER;
     }
     return n;
+  })
+  .meta({
+    anyOf: [
+      { type: "integer", minimum: 1, maximum: MAX_CAPACITY },
+      // Text: 1 to 9 digits (spaces around are ignored) naming 1 to MAX_CAPACITY.
+      { type: "string", pattern: "^\\s*(?=\\d{1,9}\\s*$)0*(?:[1-9]\\d{0,4}|100000)\\s*$" },
+    ],
+    description: `Número inteiro de 1 a ${MAX_CAPACITY} (número ou texto)`,
   });
 
 export const classroomSchema = z.object({

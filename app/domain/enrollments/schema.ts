@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { day, id, timestamp, storedEnum } from "../dto-fields";
 import { calendarDate, checkbox, requiredString } from "../fields";
-import { studentDto } from "../students/schema";
+import { birthDateField, GUARDIAN_REQUIRED, studentDto } from "../students/schema";
 import { guardianSchema } from "../guardians/schema";
 import { trialDto } from "../trials/schema";
 
@@ -70,14 +70,23 @@ export const trialEnrollSchema = z.object({
   guardian: guardianSchema.optional(),
   studentId: requiredId(STUDENT_REQUIRED).optional(),
   studentName: requiredString("Nome do aluno é obrigatório").optional(),
-  birthDate: z.preprocess(
-    (v) => (v === "" ? null : v),
-    calendarDate("Data de nascimento inválida").nullable().optional(),
-  ),
+  birthDate: birthDateField,
   offerId: requiredId(OFFER_REQUIRED),
   startDate: startDateField,
   waitlist: checkbox.default(false),
-});
+})
+  .superRefine((value, ctx) => {
+    // Checked with the fields, so a body that names no family hears it with their messages.
+    if (value.guardianId === undefined && value.guardian === undefined) {
+      ctx.addIssue({ code: "custom", path: ["guardianId"], message: GUARDIAN_REQUIRED });
+    }
+  })
+  .meta({
+    description:
+      "Exatamente um de `guardianId` (responsável existente) e `guardian` (novo); `studentId` só com `guardianId`.",
+    oneOf: [{ required: ["guardianId"] }, { required: ["guardian"] }],
+    not: { required: ["guardian", "studentId"] },
+  });
 
 export type EnrollmentInput = z.output<typeof enrollmentSchema>;
 export type EnrollmentUpdateInput = z.output<typeof enrollmentUpdateSchema>;

@@ -25,7 +25,8 @@ const phone = z
   .max(100, { error: "Telefone inválido", abort: true })
   .transform((v) => v.replace(/\D/g, ""))
   .refine((v) => v.length >= 10, PHONE_REQUIRED)
-  .refine((v) => v.length <= 15, "Telefone inválido");
+  .refine((v) => v.length <= 15, "Telefone inválido")
+  .meta({ pattern: "^\\D*(?:\\d\\D*){10,15}$", description: "De 10 a 15 dígitos, com ou sem máscara" });
 
 const personFields = {
   fullName: requiredString(FULL_NAME_REQUIRED),

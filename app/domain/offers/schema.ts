@@ -26,6 +26,18 @@ export const monthlyValueField = z
       return z.NEVER;
     }
     return centsToDecimal(cents);
+  })
+  .meta({
+    // The same rule as toCents, in JSON Schema: more than zero once rounded half up to cents, at most MAX_CENTS.
+    anyOf: [
+      { type: "number", minimum: 0.005, exclusiveMaximum: 99_999_999.995 },
+      {
+        type: "string",
+        pattern:
+          "^(?!\\s*\\+?0*99999999[.,]99[5-9])\\s*\\+?(?:0*[1-9]\\d{0,7}(?:[.,]\\d*)?|0*[.,](?:[1-9]|0[1-9]|00[5-9])\\d*)\\s*$",
+      },
+    ],
+    description: 'Maior que zero e no máximo 99999999.99, arredondado a duas casas: número (189.9) ou texto ("189,90")',
   });
 
 /** An absolute http(s) URL: the checkout page opens in a new tab. */
@@ -41,7 +53,8 @@ export const checkoutLinkField = z
     } catch {
       return false;
     }
-  }, CHECKOUT_LINK_MESSAGE);
+  }, CHECKOUT_LINK_MESSAGE)
+  .meta({ format: "uri", pattern: "^[Hh][Tt][Tt][Pp][Ss]?://[^/?#\\s]", description: "URL http(s) absoluta" });
 
 const branchIdField = requiredString(BRANCH_REQUIRED, 36);
 

@@ -10,11 +10,11 @@ export const STUDENT_IN_USE = "Não é possível excluir este aluno: ele possui 
 export const GUARDIAN_NOT_FOUND = "Responsável não encontrado";
 export const MAX_NOTES = 2000;
 
-/** 'YYYY-MM-DD' naming a real day, not after today is checked by the service. Blank means none. */
-export const birthDateField = z.preprocess(
-  (v) => (v === "" ? null : v),
-  calendarDate(BIRTH_DATE_INVALID).nullable().optional(),
-);
+/** 'YYYY-MM-DD' naming a real day (not after today is checked by the service); null means none. */
+export const birthDateField = calendarDate(BIRTH_DATE_INVALID).nullable().optional();
+
+/** The forms' birth date: a blank input means none. */
+export const birthDateFormField = z.preprocess((v) => (v === "" ? null : v), birthDateField);
 
 const guardianId = z.string({ error: GUARDIAN_REQUIRED }).max(100, { error: GUARDIAN_REQUIRED, abort: true }).trim().min(1, GUARDIAN_REQUIRED);
 const notes = z.preprocess(
@@ -32,7 +32,7 @@ export const studentSchema = z.object({
 });
 
 /** The HTML form: an unchecked "Ativo" box is absent, meaning false. */
-export const studentFormSchema = studentSchema.extend({ active: formCheckbox });
+export const studentFormSchema = studentSchema.extend({ birthDate: birthDateFormField, active: formCheckbox });
 
 /** PATCH /api/students/{id}: the same rules, every field optional. */
 export const studentUpdateSchema = z.object({

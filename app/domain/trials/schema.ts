@@ -26,14 +26,16 @@ const whatsappNumber = z
   .max(100, { error: WHATSAPP_TOO_LONG, abort: true })
   .transform(onlyDigits)
   .refine((d) => d.length >= 10, WHATSAPP_REQUIRED)
-  .refine((d) => d.length <= 11, WHATSAPP_TOO_LONG);
+  .refine((d) => d.length <= 11, WHATSAPP_TOO_LONG)
+  .meta({ pattern: "^\\D*(?:\\d\\D*){10,11}$", description: "10 ou 11 dígitos (DDD + número), com ou sem máscara" });
 const scheduledDate = calendarDate(DATE_INVALID);
 const scheduledTime = z.string({ error: TIME_INVALID }).max(100, { error: TIME_INVALID, abort: true }).regex(TIME_RE, TIME_INVALID);
 /** 'HH:mm', or blank: the service then takes the class's first start time (§2). */
 const scheduledTimeOrBlank = z
   .string({ error: TIME_INVALID })
   .max(100, { error: TIME_INVALID, abort: true })
-  .refine((value) => value === "" || TIME_RE.test(value), TIME_INVALID);
+  .refine((value) => value === "" || TIME_RE.test(value), TIME_INVALID)
+  .meta({ pattern: `^(?:${TIME_RE.source.slice(1, -1)})?$`, description: "HH:MM (24 horas); vazio: o primeiro horário de início da turma" });
 const status = z.enum(TRIAL_STATUSES, { error: STATUS_INVALID });
 const origin = z.enum(TRIAL_ORIGINS, { error: ORIGIN_INVALID });
 
@@ -44,7 +46,8 @@ export const trialSchema = z.object({
   classId,
   whatsappNumber,
   scheduledDate,
-  scheduledTime: scheduledTimeOrBlank,
+  // Absent is blank: the class's first start time.
+  scheduledTime: scheduledTimeOrBlank.default(""),
   origin: origin.default(DEFAULT_ORIGIN),
 });
 

@@ -21,7 +21,8 @@ const userType = (message: string) => z.enum(USER_TYPES, { error: message });
 export const loginSchema = z.object({
   email: requiredEmail(EMAIL_REQUIRED),
   password: z.string({ error: PASSWORD_REQUIRED }).min(1, PASSWORD_REQUIRED).max(200, PASSWORD_REQUIRED),
-  remember: z.preprocess((v) => v === "on" || v === true || v === "true", z.boolean()).optional(),
+  // The sign-in form's "on" is converted by conform before the schema sees it.
+  remember: z.boolean({ error: "Valor inválido" }).optional(),
 });
 
 export const registerSchema = z.object({
@@ -46,11 +47,11 @@ export const userCreateSchema = z.object({
   cpf: optionalCpf,
 });
 
-/** Update: every field optional; a blank password keeps the current one. */
+/** Update: every field optional; an absent password keeps the current one (the edit form turns a blank one into absent). */
 export const userUpdateSchema = z.object({
   name: requiredString(NAME_REQUIRED).optional(),
   email: requiredEmail(EMAIL_REQUIRED).optional(),
-  password: z.preprocess((v) => (v === "" || v === null ? undefined : v), newPassword.optional()),
+  password: newPassword.optional(),
   userType: userType(USER_TYPE_REQUIRED).optional(),
   cpf: optionalCpf,
   avatarUrl: z.string().max(500).nullable().optional(),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { GUARDIAN_CHOICE_REQUIRED, OFFER_REQUIRED, startDateField } from "~/domain/enrollments/schema";
 import { formCheckbox, requiredString } from "~/domain/fields";
 import { guardianFormSchema, type GuardianInput } from "~/domain/guardians/schema";
-import { birthDateField, STUDENT_NAME_REQUIRED } from "~/domain/students/schema";
+import { birthDateFormField, STUDENT_NAME_REQUIRED } from "~/domain/students/schema";
 
 /**
  * The 'Matricular Aluno' form (/trials/:id/enroll), shared by the browser and
@@ -43,7 +43,7 @@ export const trialEnrollFormSchema = z
       return undefined;
     };
     const studentName = check(["studentName"], requiredString(STUDENT_NAME_REQUIRED), form.studentName ?? "");
-    const birthDate = check(["birthDate"], birthDateField, form.birthDate ?? "");
+    const birthDate = check(["birthDate"], birthDateFormField, form.birthDate ?? "");
     const offerId = check(["offerId"], requiredString(OFFER_REQUIRED, 100), form.offerId ?? "");
     const startDate = check(["startDate"], startDateField, form.startDate ?? "");
 

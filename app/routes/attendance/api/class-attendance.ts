@@ -1,3 +1,4 @@
+import { calendarDate } from "~/domain/fields";
 import type { Route } from "./+types/class-attendance";
 import { getRollCall } from "~/domain/attendance/queries.server";
 import { saveRollCall } from "~/domain/attendance/service.server";
@@ -18,7 +19,7 @@ export const openapi = operations({
       "uma aula futura responde a lista, toda com `status: null`.",
     access: "signed-in",
     query: [
-      { name: "date", description: "A data da aula (AAAA-MM-DD)", schema: z.iso.date() },
+      { name: "date", description: "A data da aula (AAAA-MM-DD)", schema: calendarDate() },
       { name: "scheduleId", description: "O horário da turma", schema: z.string() },
     ],
     success: { status: 200, description: "A chamada", schema: rollCallDto },

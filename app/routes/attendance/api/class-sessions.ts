@@ -1,3 +1,4 @@
+import { calendarDate } from "~/domain/fields";
 import { classSessions } from "~/domain/attendance/queries.server";
 import { arrayList } from "~/domain/list.server";
 import { apiList } from "~/lib/api.server";
@@ -17,8 +18,8 @@ export const openapi = operations({
       "agendadas na aula e se a chamada já foi feita. `from` e `to` obrigatórios (AAAA-MM-DD), no máximo 62 dias.",
     access: "signed-in",
     query: [
-      { name: "from", description: "Primeira data (AAAA-MM-DD)", schema: z.iso.date() },
-      { name: "to", description: "Última data (AAAA-MM-DD), no máximo 62 dias depois de `from`", schema: z.iso.date() },
+      { name: "from", description: "Primeira data (AAAA-MM-DD)", schema: calendarDate() },
+      { name: "to", description: "Última data (AAAA-MM-DD), no máximo 62 dias depois de `from`", schema: calendarDate() },
     ],
     success: { status: 200, description: "As aulas do período", schema: z.array(classSessionDto) },
     errors: { 400: "Período inválido (use from e to em AAAA-MM-DD, no máximo 62 dias)" },

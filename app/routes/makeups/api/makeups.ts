@@ -1,3 +1,4 @@
+import { calendarDate } from "~/domain/fields";
 import type { Route } from "./+types/makeups";
 import { makeupList } from "~/domain/makeups/queries.server";
 import { bookMakeup } from "~/domain/makeups/service.server";
@@ -17,7 +18,7 @@ export const openapi = operations({
     query: [
       { name: "studentId", description: "Só as deste aluno", schema: z.string() },
       { name: "classId", description: "Só as agendadas nesta turma", schema: z.string() },
-      { name: "date", description: "Só as desta data (AAAA-MM-DD)", schema: z.iso.date() },
+      { name: "date", description: "Só as desta data (AAAA-MM-DD)", schema: calendarDate() },
     ],
     success: { status: 200, description: "As reposições", schema: z.array(makeupDto) },
     errors: { 400: "Data inválida" },

@@ -2,7 +2,7 @@ import { historyList, historyMember } from "~/domain/trials/queries.server";
 import { apiList } from "~/lib/api.server";
 
 import { z } from "zod";
-import { MONTH_RE } from "~/domain/trials/calendar";
+import { calendarMonth } from "~/domain/fields";
 import { trialHistoriesDto } from "~/domain/trials/schema";
 import { operations } from "~/openapi/operation";
 
@@ -13,7 +13,7 @@ export const openapi = operations({
     summary: "Históricos de todos os experimentais",
     description: "Alimenta os indicadores: id do experimental → entradas, da mais antiga à mais recente.",
     access: "signed-in",
-    query: [{ name: "month", description: "Só os experimentais deste mês (AAAA-MM)", schema: z.string().regex(MONTH_RE) }],
+    query: [{ name: "month", description: "Só os experimentais deste mês (AAAA-MM)", schema: calendarMonth() }],
     paged: true,
     success: { status: 200, description: "Os históricos", schema: trialHistoriesDto },
     errors: { 400: "Mês inválido" },

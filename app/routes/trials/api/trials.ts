@@ -4,7 +4,7 @@ import { trialList } from "~/domain/trials/queries.server";
 import { api, apiList, byMethod } from "~/lib/api.server";
 
 import { z } from "zod";
-import { MONTH_RE } from "~/domain/trials/calendar";
+import { calendarMonth } from "~/domain/fields";
 import { trialDto, trialSchema } from "~/domain/trials/schema";
 import { operations } from "~/openapi/operation";
 
@@ -15,7 +15,7 @@ export const openapi = operations({
     summary: "Lista experimentais",
     description: "Por data e horário.",
     access: "signed-in",
-    query: [{ name: "month", description: "Só este mês (AAAA-MM)", schema: z.string().regex(MONTH_RE) }],
+    query: [{ name: "month", description: "Só este mês (AAAA-MM)", schema: calendarMonth() }],
     success: { status: 200, description: "Os experimentais", schema: z.array(trialDto) },
     errors: { 400: "Mês inválido" },
   },
