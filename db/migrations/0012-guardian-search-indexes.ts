@@ -71,10 +71,11 @@ export const guardianSearchIndexes: Migration = {
   name: "0012-guardian-search-indexes",
   async up(_qi: QueryInterface, sequelize: Sequelize) {
     const postgres = sequelize.getDialect() === "postgres";
-    await dropGramTable(sequelize, postgres);
     if (postgres) {
+      // The extensions first: without them the migration stops before it changes anything.
       const trgm = await createExtension(sequelize, "pg_trgm");
       const unaccent = await createExtension(sequelize, "unaccent");
+      await dropGramTable(sequelize, postgres);
       // unaccent() is STABLE (its dictionary could be changed); with the dictionary named,
       // the wrapper may be declared IMMUTABLE, as the extension's documentation suggests.
       await sequelize.query(
@@ -91,6 +92,7 @@ export const guardianSearchIndexes: Migration = {
     if (major < 3 || (major === 3 && minor < 45)) {
       throw new Error(`Migration 0012: SQLite ${version} lacks the FTS5 trigram tokenizer's remove_diacritics option (SQLite 3.45 or later is needed).`);
     }
+    await dropGramTable(sequelize, postgres);
     await sequelize.query(
       `CREATE VIRTUAL TABLE "${SEARCH}" USING fts5("personId" UNINDEXED, "fullName", "email", "cpf", tokenize = 'trigram remove_diacritics 1')`,
     );
