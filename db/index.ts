@@ -6,6 +6,7 @@ import { initModels } from "./models.ts";
 export * from "./models.ts";
 export { openDatabase, dialectOf } from "./connection.ts";
 export { migrate } from "./migrate.ts";
+export { personSearch, MIN_INDEXED_CHARS, type PersonSearch } from "./search.ts";
 export { selectOn, tableVersionsOn, writeOn, type ReadOptions, type SqlValue } from "./select.ts";
 
 /** Opens the database, applies pending migrations and binds the models. */

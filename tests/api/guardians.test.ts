@@ -172,6 +172,11 @@ describe("GET /api/guardians", () => {
     // Wildcards are literal characters.
     expect(await ids(`%${tag}`)).toEqual([]);
     expect(await ids("_")).toEqual([]);
+    // As a pattern, "n_ busca" would match "na busca".
+    expect(await ids(`n_ busca${tag}`)).toEqual([]);
+    // Case and accents are folded both ways.
+    expect(await ids(`JOÁNA BUSCA${tag}`)).toEqual([g.id]);
+    expect(await ids(`OUTRA.${tag}@TESTE`)).toEqual([g.id]);
 
     for (let i = 0; i < 3; i++) await createGuardian([person({ fullName: `Paginada ${tag} ${i}` })]);
     const page1 = await team.get(`/api/guardians?q=Paginada ${tag}&page=1`);

@@ -1,6 +1,7 @@
 import type { Transaction } from "sequelize";
 import { Guardian, GuardianPerson } from "#db/models.ts";
-import { db, selectRows } from "~/db.server";
+import { MIN_INDEXED_CHARS, personSearch } from "#db/index.ts";
+import { db, dbDialect, selectRows } from "~/db.server";
 import { arrayList, idsOfBatch, LIKE_ESCAPE, likePattern, searchTerm, sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
 import { NotFoundError } from "../errors";
@@ -85,44 +86,6 @@ function withPersons(guardians: GuardianRow[], persons: PersonRow[]): GuardianDT
 }
 
 
-/** Every distinct run of 3 characters (code points) of `text`, at most MAX_GRAMS of them. */
-function trigrams(text: string): string[] {
-  const chars = Array.from(text);
-  const grams = new Set<string>();
-  for (let i = 0; i + 3 <= chars.length && grams.size < MAX_GRAMS; i++) grams.add(chars.slice(i, i + 3).join(""));
-  return [...grams];
-}
-const MAX_GRAMS = 24;
-/** Postings counted per trigram to find the rarest (a count stops there); from there on, a scan. */
-const GRAM_COUNT_CAP = 1000;
-/** The candidate persons come from the persons having all of this many rarest trigrams. */
-const RAREST = 2;
-
-/**
- * The persons that have every trigram of `term` among their name's, e-mail's
- * and CPF's (migration 0007): a superset of the persons whose fields contain
- * `term`. Only the postings of the term's rarest trigrams are intersected (each
- * counted up to GRAM_COUNT_CAP in one indexed query first); null when even the
- * rarest is that common, as the term then matches a large part of the network,
- * which a scan finds faster.
- */
-async function candidates(term: string): Promise<string[] | null> {
-  const grams = trigrams(term);
-  const params = Object.fromEntries(grams.map((g, i) => [`g${i}`, g]));
-  const counted = await selectRows<{ i: number | string; n: number | string }>(
-    grams
-      .map((_, i) => `SELECT ${i} AS "i", (SELECT COUNT(*) FROM (${postings(i)} LIMIT ${GRAM_COUNT_CAP}) AS "c") AS "n"`)
-      .join(" UNION ALL "),
-    params,
-  );
-  const rarest = counted.sort((a, b) => Number(a.n) - Number(b.n)).slice(0, RAREST);
-  if (Number(rarest[0].n) >= GRAM_COUNT_CAP) return null;
-  const rows = await selectRows<{ personId: string }>(rarest.map(({ i }) => postings(Number(i))).join(" INTERSECT "), params);
-  return rows.map((r) => r.personId);
-}
-
-const postings = (i: number) => `SELECT "personId" FROM "guardian_search_grams" WHERE "gram" = :g${i}`;
-
 /**
  * `:c0, :c1, …` for these values, padded to a power of two with the last one,
  * so that a list of any length uses one of a few statements.
@@ -139,32 +102,30 @@ function paddedList(values: string[], params: Record<string, string>): string {
  * Guardians with any person whose name, e-mail or CPF contains `q`: a condition
  * on "g" and its parameters. A typed CPF matches with or without its mask: its
  * digits are compared with the stored ones (only when the term is made of digits
- * and mask characters). A term (and CPF digits) of 3 characters or more looks
- * its persons up by trigrams first (`candidates`); the conditions then decide,
- * so the results are those of the plain scan that other terms use.
+ * and mask characters). A term (and CPF digits) of 3 characters or more is
+ * looked up in the database's substring index, case and accents folded
+ * (`personSearch`, migration 0012); a shorter one, which no trigram index can
+ * serve, is compared by a plain scan, as LIKE compares it.
  */
 async function searchCondition(q: string): Promise<{ sql: string; params: Record<string, string> }> {
   const term = searchTerm(q);
   if (!term) return { sql: "", params: {} };
-  const conditions = [`LOWER(p."fullName") LIKE :like ${LIKE_ESCAPE}`, `p."email" LIKE :like ${LIKE_ESCAPE}`];
-  const params: Record<string, string> = { like: likePattern(term) };
+  const like = likePattern(term);
   // Only a term that looks like a CPF (digits, dots, dash) is compared by its digits;
   // "ana2" must not match every CPF that contains a 2.
   const digits = /^[\d.\-\s]+$/.test(term) ? term.replace(/\D/g, "") : "";
+  if (Array.from(term).length >= MIN_INDEXED_CHARS && (!digits || digits.length >= MIN_INDEXED_CHARS)) {
+    const persons = personSearch(await dbDialect(), { term, like, escape: LIKE_ESCAPE, digits });
+    return { sql: `WHERE "g"."id" IN (SELECT "p"."guardianId" FROM "guardian_persons" AS "p" WHERE ${persons.sql})`, params: persons.params };
+  }
+  const conditions = [`LOWER(p."fullName") LIKE :like ${LIKE_ESCAPE}`, `p."email" LIKE :like ${LIKE_ESCAPE}`];
+  const params: Record<string, string> = { like };
   if (digits) {
     conditions.push(`p."cpf" LIKE :digits`);
     params.digits = `%${digits}%`;
   }
-  const matches = `(${conditions.join(" OR ")})`;
-  const scan = { sql: `WHERE EXISTS (SELECT 1 FROM "guardian_persons" AS "p" WHERE "p"."guardianId" = "g"."id" AND ${matches})`, params };
-  if (Array.from(term).length < 3 || (digits && digits.length < 3)) return scan;
-  const sets = [await candidates(term)];
-  if (digits && digits !== term) sets.push(await candidates(digits));
-  if (sets.includes(null)) return scan;
-  const persons = [...new Set(sets.flatMap((set) => set!))];
-  if (persons.length === 0) return { sql: "WHERE 1 = 0", params: {} };
   return {
-    sql: `WHERE "g"."id" IN (SELECT "p"."guardianId" FROM "guardian_persons" AS "p" WHERE "p"."id" IN (${paddedList(persons, params)}) AND ${matches})`,
+    sql: `WHERE EXISTS (SELECT 1 FROM "guardian_persons" AS "p" WHERE "p"."guardianId" = "g"."id" AND (${conditions.join(" OR ")}))`,
     params,
   };
 }
