@@ -40,7 +40,7 @@ test.describe("performance budget", () => {
         });
         expect(res.status()).toBe(201);
       }
-      const bodies: Array<Promise<Buffer>> = [];
+      const bodies: Array<Promise<Buffer | null>> = [];
       const urls: string[] = [];
       page.on("response", (response) => {
         if (response.request().resourceType() !== "script") return;
