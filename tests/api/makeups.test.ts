@@ -125,6 +125,40 @@ describe("POST /api/makeups", () => {
     }
   });
 
+  it("a later session on the absence's own day is in the window; one at or before the absence's time is not", async () => {
+    // The pupil misses the 16:00 class and comes to the 18:00 one of the same course, that same day.
+    const from = await sessionClass({ startTime: "16:00" });
+    const later = await sessionClass({ courseId: from.courseId, startTime: "18:00" });
+    const sameTime = await sessionClass({ courseId: from.courseId, startTime: "16:00" });
+    const earlier = await sessionClass({ courseId: from.courseId, startTime: "14:00" });
+    const at = (cls: MadeClass, d: string) => ({ classId: cls.id, scheduleId: cls.scheduleOn(d), date: d });
+
+    // A past day (yesterday, or Saturday on a Monday): the later session passes the window, and is refused only as past.
+    const past = await absences(from, 1, 1);
+    const post = (target: object) => team.post("/api/makeups", { absenceId: past.records[0].id, ...target });
+    const gone = await post(at(later, past.date));
+    expect([gone.status, gone.body.message]).toEqual([400, "Não é possível agendar reposição em aula que já passou"]);
+    for (const cls of [sameTime, earlier]) {
+      const refused = await post(at(cls, past.date));
+      expect([refused.status, refused.body.message]).toEqual([400, "Reposição fora do prazo de 30 dias"]);
+    }
+
+    // Today (a session day): the 18:00 session is offered and booked; the 14:00 and 16:00 ones are neither.
+    if (!isSunday(TODAY())) {
+      const { records } = await absences(from, 1, 0);
+      const options = (await client.get(`/api/makeups/options?absenceId=${records[0].id}`)).body;
+      const todays = options.filter((o: any) => o.date === TODAY());
+      expect(todays.map((o: any) => [o.classId, o.startTime])).toEqual([[later.id, "18:00"]]);
+      for (const cls of [sameTime, earlier]) {
+        const refused = await team.post("/api/makeups", { absenceId: records[0].id, ...at(cls, TODAY()) });
+        expect([refused.status, refused.body.message]).toEqual([400, "Reposição fora do prazo de 30 dias"]);
+      }
+      const booked = await team.post("/api/makeups", { absenceId: records[0].id, ...at(later, TODAY()) });
+      expect(booked.status).toBe(201);
+      expect(booked.body).toMatchObject({ ...at(later, TODAY()), status: "Agendada" });
+    }
+  });
+
   it("20 simultaneous bookings into a session with 3 free places give exactly 3; the rest 409 'Sem vagas nesta aula'", async () => {
     const from = await sessionClass();
     const to = await sessionClass({ courseId: from.courseId, capacity: 5 });

@@ -6,7 +6,8 @@ import { sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
 import { NotFoundError, ValidationError } from "../errors";
 import { isUuid } from "../validation";
-import { classSessionSource, classSessionSources } from "../classes/queries.server";
+import { classSessionSource, classSessionSources, type ClassSessionSource } from "../classes/queries.server";
+import { scheduleStartTime } from "../schedules/queries.server";
 import { activeOn, enrollmentSpans, enrollmentsById, type EnrollmentSpan } from "../enrollments/queries.server";
 import { ACTIVE } from "../enrollments/schema";
 import { findRecord } from "../attendance/queries.server";
@@ -231,10 +232,35 @@ export async function absenceOrThrow(absenceId: string, t?: Transaction, notFoun
   return absence;
 }
 
-/** The window of dates a make-up of an absence may take: after it, within 30 days, not past. */
+/**
+ * The window of dates a make-up of an absence may take: from the absence's own
+ * day (its sessions starting later than the missed one: `afterAbsence`) to 30
+ * days after it, not past.
+ */
 export function makeupWindow(absenceDate: string, now = today()): { from: string; to: string } {
-  const dayAfter = addDays(absenceDate, 1);
-  return { from: dayAfter > now ? dayAfter : now, to: addDays(absenceDate, MAKEUP_WINDOW_DAYS) };
+  return { from: absenceDate > now ? absenceDate : now, to: addDays(absenceDate, MAKEUP_WINDOW_DAYS) };
+}
+
+/** The missed session: its date and its schedule's start time (null when the schedule is gone). */
+export interface AbsenceSession {
+  date: string;
+  startTime: string | null;
+}
+
+/** The absence's session, its start time from its class's schedules (or the schedule itself, since unlinked from the class). */
+export async function absenceSession(absence: AttendanceRecordDTO, absenceClass: ClassSessionSource | null, t?: Transaction): Promise<AbsenceSession> {
+  const linked = absenceClass?.schedules.find((s) => s.id === absence.scheduleId)?.startTime;
+  return { date: absence.date, startTime: linked ?? (await scheduleStartTime(absence.scheduleId, t)) };
+}
+
+/**
+ * Whether a session comes after the missed one: a later day, or the same day
+ * starting later (the pupil who misses the 16:00 class comes to the 18:00
+ * one). The same day at or before the missed session's start is not after it.
+ */
+export function afterAbsence(session: { date: string; startTime: string }, absence: AbsenceSession): boolean {
+  if (session.date !== absence.date) return session.date > absence.date;
+  return absence.startTime !== null && session.startTime > absence.startTime;
 }
 
 /** 'Ballet - Turma 3 (Centro)': a class of any branch. */
@@ -242,7 +268,8 @@ const optionLabel = (label: string, branchName: string) => (branchName ? `${labe
 
 /**
  * GET /api/makeups/options?absenceId= and the booking dialog: the sessions of
- * the active classes of the absence's course (any branch), in the window, with
+ * the active classes of the absence's course (any branch), in the window (on
+ * the absence's own day, those starting later than the missed one), with
  * free places (capacity minus enrolments active on the date minus the places
  * make-ups hold; the absence's own make-up, when moving it, not counted), by
  * date and time. Sessions of a class the pupil is enrolled in on that date are left out.
@@ -264,6 +291,7 @@ export async function makeupOptions(actor: Actor | null, absenceId: string): Pro
     makeupsOfAbsences([absence.id]),
     enrollmentsById([absence.enrollmentId!]),
   ]);
+  const missed = await absenceSession(absence, absenceClass);
   const ownId = own.get(absence.id)?.id;
   const pupil = absent.get(absence.enrollmentId!)?.studentId;
   const options: MakeupOptionDTO[] = [];
@@ -273,6 +301,7 @@ export async function makeupOptions(actor: Actor | null, absenceId: string): Pro
       makeups: makeups.filter((m) => m.classId === target.id && HOLDING_STATUSES.includes(m.status)),
     };
     for (const s of sessionsBetween(target.schedules, firstSessionDate(target.createdAt), from, to)) {
+      if (!afterAbsence(s, missed)) continue;
       if (pupil && places.spans.some((e) => e.studentId === pupil && activeOn(e, s.date))) continue;
       const freePlaces = target.capacity - placesTaken(places, s, ownId);
       if (freePlaces <= 0) continue;

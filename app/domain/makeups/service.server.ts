@@ -11,7 +11,17 @@ import { fillFreedSeats } from "../enrollments/service.server";
 import { firstSessionDate, isSession } from "../attendance/sessions";
 import { NO_SESSION_ON_DATE, type AttendanceRecordDTO } from "../attendance/schema";
 import { today } from "../trials/calendar";
-import { absenceOrThrow, classPlaces, find, makeupOfAbsence, makeupWindow, placesTaken, toDTO } from "./queries.server";
+import {
+  absenceOrThrow,
+  absenceSession,
+  afterAbsence,
+  classPlaces,
+  find,
+  makeupOfAbsence,
+  makeupWindow,
+  placesTaken,
+  toDTO,
+} from "./queries.server";
 import {
   ABSENCE_MADE_UP,
   ALREADY_HAS_MAKEUP,
@@ -46,8 +56,8 @@ interface Target {
  * row locked (as enrolments lock it), so the places counted cannot change
  * before the transaction ends: concurrent bookings never overfill a session.
  * The target is a session of an active class of the absence's course (any
- * branch), after the absence and within 30 days of it, not past (today
- * counts), with a free place (capacity − `placesTaken`: the enrolments active
+ * branch), after the absence (a later day, or a later start on its day)
+ * and within 30 days of it, not past (today counts), with a free place (capacity − `placesTaken`: the enrolments active
  * on the date and the make-ups holding a place; `exceptId`, the make-up being
  * moved or booked again, not counted).
  */
@@ -62,8 +72,11 @@ async function checkTarget(absence: AttendanceRecordDTO, target: Target, t: Tran
   if (!isSession(source.schedules, firstSessionDate(source.createdAt), target.date, target.scheduleId)) {
     throw new ValidationError({ date: [NO_SESSION_ON_DATE] });
   }
-  const window = makeupWindow(absence.date);
-  if (target.date <= absence.date || target.date > window.to) throw new ValidationError({ date: [OUT_OF_WINDOW] });
+  // isSession above: the target's schedule is one of the class's.
+  const session = { date: target.date, startTime: source.schedules.find((s) => s.id === target.scheduleId)!.startTime };
+  if (!afterAbsence(session, await absenceSession(absence, absenceClass, t)) || target.date > makeupWindow(absence.date).to) {
+    throw new ValidationError({ date: [OUT_OF_WINDOW] });
+  }
   if (target.date < today()) throw new ValidationError({ date: [PAST_SESSION] });
   const places = await classPlaces(seats.id, target.date, t);
   // A pupil enrolled in the class on that date is already in that session: not a make-up.

@@ -111,3 +111,11 @@ export async function scheduleClassrooms(ids: string[], t?: Transaction): Promis
   const rows = await ClassroomSchedule.findAll({ where: { id: { [Op.in]: ids } }, attributes: ["id", "classroomId"], transaction: t });
   return rows.map((s) => ({ id: s.id, classroomId: s.classroomId }));
 }
+
+/** A schedule's start time ('HH:MM'), inside the caller's transaction; null when it is gone. */
+export async function scheduleStartTime(id: string, t?: Transaction): Promise<string | null> {
+  await db();
+  if (!isUuid(id)) return null;
+  const row = await ClassroomSchedule.findByPk(id, { attributes: ["id", "startTime"], transaction: t });
+  return row?.startTime ?? null;
+}

@@ -29,6 +29,8 @@ describe("month helpers", () => {
   it("titles the month in Portuguese with a capital first letter", () => {
     expect(monthTitle("2026-11")).toBe("Novembro de 2026");
     expect(monthTitle("2031-03")).toBe("Março de 2031");
+    const names = ["Janeiro", "Fevereiro", "Março", "Abril", "Maio", "Junho", "Julho", "Agosto", "Setembro", "Outubro", "Novembro", "Dezembro"];
+    expect(names.map((_, i) => monthTitle(`2027-${String(i + 1).padStart(2, "0")}`))).toEqual(names.map((n) => `${n} de 2027`));
   });
 
   it("falls back to the current São Paulo month for a missing or malformed ?month=", () => {
@@ -90,5 +92,8 @@ describe("calendarWeeks", () => {
 describe("dayHeading", () => {
   it("names the day in Portuguese, capitalised once", () => {
     expect(dayHeading("2026-11-21")).toBe("Sábado, 21 de novembro");
+    expect(dayHeading("2027-01-02")).toBe("Sábado, 2 de janeiro");
+    expect(dayHeading("2026-03-01")).toBe("Domingo, 1 de março");
+    expect(dayHeading("2026-12-31")).toBe("Quinta-feira, 31 de dezembro");
   });
 });

@@ -1,5 +1,3 @@
-import { format } from "date-fns";
-import { ptBR } from "date-fns/locale";
 import { isCalendarDate, isMonth, MONTH_RE } from "../patterns";
 
 export { isCalendarDate, isMonth, MONTH_RE };
@@ -64,12 +62,18 @@ export function shiftMonth(month: string, delta: number): string {
   return `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}`;
 }
 
-/** 'Novembro de 2026' (date-fns ptBR, first letter capitalised). */
+/**
+ * Month and day names come from the platform's Intl (pt-BR), in UTC on a
+ * calendar date's noon, so no time zone can shift the day and no date library
+ * weighs on the calendar's bundle.
+ */
+const monthYearFormat = new Intl.DateTimeFormat("pt-BR", { month: "long", year: "numeric", timeZone: "UTC" });
+const weekdayDayMonthFormat = new Intl.DateTimeFormat("pt-BR", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** 'Novembro de 2026' (first letter capitalised). */
 export function monthTitle(month: string): string {
-  const [y, m] = month.split("-").map(Number);
-  // A local date at noon only feeds the formatter its month and year names.
-  const text = format(new Date(y, m - 1, 1, 12), "MMMM 'de' yyyy", { locale: ptBR });
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  return capitalised(monthYearFormat.format(new Date(`${month}-01T12:00:00Z`)));
 }
 
 /** What a calendar block shows of a trial. */
@@ -124,7 +128,5 @@ export function formatCalendarDate(date: string): string {
 
 /** 'Sábado, 21 de novembro' for the day-by-day list on phones. */
 export function dayHeading(date: string): string {
-  const [y, m, d] = date.split("-").map(Number);
-  const text = format(new Date(y, m - 1, d, 12), "EEEE, d 'de' MMMM", { locale: ptBR });
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  return capitalised(weekdayDayMonthFormat.format(new Date(`${date}T12:00:00Z`)));
 }

@@ -29,7 +29,7 @@ export const openapi = operations({
     summary: "Agenda a reposição de uma falta",
     description:
       "A falta ('Falta' ou 'Falta justificada' de uma matrícula) é reposta numa aula de uma turma ativa do mesmo curso " +
-      "(qualquer unidade), depois da falta e até 30 dias depois dela, não passada, com vaga: capacidade da sala − matrículas " +
+      "(qualquer unidade), depois da falta (no mesmo dia, uma aula que começa mais tarde) e até 30 dias depois dela, não passada, com vaga: capacidade da sala − matrículas " +
       "ativas na data − reposições 'Agendada' ou 'Realizada' na aula. Uma reposição por falta. Reservas simultâneas nunca " +
       "passam da capacidade. Uma turma em que o aluno está matriculado na data é recusada (400).",
     access: "trials",
