@@ -322,8 +322,10 @@ export class RequestGenerator {
       case "month":
         return fc.constant(today.slice(0, 7));
       case "number": {
-        const min = typeof schema.minimum === "number" ? schema.minimum : 1;
-        return fc.integer({ min, max: Math.min(typeof schema.maximum === "number" ? schema.maximum : 20, min + 20) });
+        // A valid value: a whole number inside the bounds (a bound may be fractional, e.g. monthlyValue's 0.005).
+        const min = Math.ceil(typeof schema.minimum === "number" ? schema.minimum : 1);
+        const max = Math.floor(Math.min(typeof schema.maximum === "number" ? schema.maximum : 20, min + 20));
+        return fc.integer({ min, max: Math.max(min, max) });
       }
       case "id":
         return this.idValues(name);
