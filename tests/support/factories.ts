@@ -74,7 +74,7 @@ export async function makeCourse(attrs: Partial<{ name: string; active: boolean 
 
 export async function makeStaffUser(userType: "Team" | "Administrator" | "Client" = "Team") {
   models();
-  return User.create({ name: `Professor ${suffix()}`, email: `staff.${suffix()}@teste.com`, passwordHash: "!unusable", userType });
+  return User.create({ name: `Professor ${suffix()}`, email: `staff.${randomUUID()}@teste.com`, passwordHash: "!unusable", userType });
 }
 
 /**
