@@ -17,7 +17,7 @@ export function clientIp(context: RequestContext): string {
 interface Credentials {
   email?: FormDataEntryValue;
   password?: FormDataEntryValue;
-  remember?: FormDataEntryValue;
+  remember?: boolean;
 }
 
 /** The sign-in form's fields, read by the form strategy. */
@@ -27,7 +27,8 @@ authenticator.use(
   new FormStrategy(async ({ form }) => ({
     email: form.get("email") ?? undefined,
     password: form.get("password") ?? undefined,
-    remember: form.get("remember") ?? undefined,
+    // A checked checkbox posts "on"; the JSON login takes a boolean only (the form adapter converts, as every form does).
+    remember: form.has("remember") ? form.get("remember") !== "false" : undefined,
   })),
   "form",
 );
