@@ -19,7 +19,7 @@ process.env.NODE_ENV ??= "production";
 // SESSION_SECRET or SESSION_SECRET_FILE. A plain `npm start` on a workstation
 // gets a random secret, generated once and kept next to the database, so the
 // one-command start works and sessions survive restarts. Every variable is then
-// read and validated by app/env.server.ts (build.entry.module.config()).
+// read and validated by app/platform/env.server.ts (build.entry.module.config()).
 if (!process.env.SESSION_SECRET && !process.env.SESSION_SECRET_FILE && explicitEnv !== "production") {
   const fs = await import("node:fs");
   const { randomBytes } = await import("node:crypto");
@@ -39,7 +39,7 @@ const { default: cluster } = await import("node:cluster");
 // Workers report every second; the primary replaces one that stays silent (see watchdog()).
 if (cluster.isWorker) setInterval(() => process.send?.({ type: "heartbeat" }), 1000).unref();
 
-// Importing the build validates the configuration (app/env.server.ts): a wrong
+// Importing the build validates the configuration (app/platform/env.server.ts): a wrong
 // value stops the start with one line per problem, not a stack trace.
 let build, config;
 try {
@@ -134,12 +134,12 @@ if (workers > 1 && cluster.isPrimary) {
 async function serve() {
   const app = express();
   app.disable("x-powered-by");
-  // false (no proxy), a hop count, or the proxies' addresses: parsed by app/env.server.ts.
+  // false (no proxy), a hop count, or the proxies' addresses: parsed by app/platform/env.server.ts.
   app.set("trust proxy", config.TRUST_PROXY);
   app.use(compression());
   app.use(build.entry.module.securityHeaders);
   // Method, the request's one URL and Host, the origin of writes, the session (or
-  // upload token) before any body is read, body caps (app/lib/front-door.server.ts).
+  // upload token) before any body is read, body caps (app/server/front-door.server.ts).
   app.use(build.entry.module.createFrontDoor(build));
   app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
   // The few files at the root of the client build (favicon, logo): looked up by
@@ -193,7 +193,7 @@ async function serve() {
     next();
   });
 
-  // The API's read lane: a GET of a list endpoint is answered before React Router (app/lib/api-lane.server.ts, ADR 011).
+  // The API's read lane: a GET of a list endpoint is answered before React Router (app/server/api-lane.server.ts, ADR 011).
   // API_READ_LANE=off sends those GETs through React Router too (same answers).
   if (config.API_READ_LANE !== "off") app.use(build.entry.module.createApiLane(build));
 
@@ -201,7 +201,7 @@ async function serve() {
   const { clientIpContext, cspNonceContext, doorSessionContext, doorSession } = build.entry.module;
   app.all(/.*/, async (req, res, next) => {
     try {
-      // Each request's React Router context starts with what only this server knows (app/request-context.server.ts).
+      // Each request's React Router context starts with what only this server knows (app/server/request-context.server.ts).
       const context = new RouterContextProvider();
       context.set(clientIpContext, req.ip ?? req.socket.remoteAddress ?? "unknown");
       context.set(cspNonceContext, res.locals.cspNonce);

@@ -2,22 +2,22 @@ import { Writable } from "node:stream";
 import type { EntryContext, HandleDataRequestFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { closeDb, db } from "./db.server";
-import { env } from "./env.server";
+import { closeDb, db } from "./platform/db.server";
+import { env } from "./platform/env.server";
 
 /** The validated configuration, for server.mjs (throws a readable error listing every problem). */
-export { env as config, describeTrustProxy } from "./env.server";
+export { env as config, describeTrustProxy } from "./platform/env.server";
 import { FragmentCacheContext } from "./components/server-cached";
-import { fragmentCache } from "./fragment-cache.server";
-import { startHousekeeping, stopHousekeeping } from "./housekeeping.server";
-import { cspNonceContext } from "./request-context.server";
+import { fragmentCache } from "./server/fragment-cache.server";
+import { startHousekeeping, stopHousekeeping } from "./platform/housekeeping.server";
+import { cspNonceContext } from "./server/request-context.server";
 
 /** The request context's keys server.mjs sets (it creates each request's RouterContextProvider). */
-export { clientIpContext, cspNonceContext, doorSessionContext } from "./request-context.server";
+export { clientIpContext, cspNonceContext, doorSessionContext } from "./server/request-context.server";
 
-export { securityHeaders } from "./security.server";
-export { createApiLane } from "./lib/api-lane.server";
-export { createFrontDoor, doorSession, requestBody, requestUrl } from "./lib/front-door.server";
+export { securityHeaders } from "./server/security.server";
+export { createApiLane } from "./server/api-lane.server";
+export { createFrontDoor, doorSession, requestBody, requestUrl } from "./server/front-door.server";
 
 export const streamTimeout = 5_000;
 

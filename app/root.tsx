@@ -11,15 +11,15 @@ import {
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { ToastProvider, useToastChannel } from "./components/ui/toaster";
-import { env } from "./env.server";
-import { readToast } from "./toast.server";
-import { sessionMiddleware } from "./session.server";
+import { env } from "./platform/env.server";
+import { readToast } from "./server/toast.server";
+import { sessionMiddleware } from "./server/session.server";
 import "./app.css";
 
 /**
  * The session of any request is looked up once, on first use, and renewed on
  * the way out. The API's read lane, which answers list GETs before React
- * Router, does the same with the same functions (app/lib/api-lane.server.ts):
+ * Router, does the same with the same functions (app/server/api-lane.server.ts):
  * a middleware added here that must run for every request goes there too.
  */
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];

@@ -24,7 +24,7 @@ function compile(sql: string, dialect: "sqlite" | "postgres"): Compiled {
 
 /**
  * A read-only SELECT with `:name` parameters, straight on the driver of a
- * Sequelize connection (app/db.server.ts `selectRows` for the app's reads).
+ * Sequelize connection (app/platform/db.server.ts `selectRows` for the app's reads).
  * The same SQL runs on both databases; the placeholders are translated here,
  * once per statement. Values must be scalars (dates as text). Rows come back
  * as the driver gives them, as `sequelize.query` would return them.

@@ -1,5 +1,5 @@
 import { Form, useActionData, useLoaderData } from "react-router";
-import type { DeleteDialogData } from "~/lib/forms.server";
+import type { DeleteDialogData } from "~/server/forms.server";
 import { RouteDialog, DialogFooter } from "./ui/dialog";
 import { LinkButton } from "./ui/button";
 import { FormErrors } from "./ui/field";

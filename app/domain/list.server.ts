@@ -1,5 +1,5 @@
 import { keyOf, keysetParams, keysetSql, validKeyValue, type KeysetQuery, type KeyType, type KeyValue } from "#db/keyset.ts";
-import { selectRows } from "~/db.server";
+import { selectRows } from "~/platform/db.server";
 import { ValidationError } from "./errors";
 import { BATCH_SIZE, CURSOR_INVALID, LIMIT_INVALID, MAX_LIMIT } from "./paging";
 

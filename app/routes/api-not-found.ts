@@ -1,4 +1,4 @@
-import { json } from "~/lib/api.server";
+import { json } from "~/server/api.server";
 
 export async function loader() {
   return json({ message: "Rota não encontrada" }, 404);

@@ -3,9 +3,9 @@ import type { Route } from "./+types/app-layout";
 import { AppShell } from "~/components/shell/app-shell";
 import { ScreenError } from "~/components/route-error";
 import { canManage, canManageTrials } from "~/domain/actor";
-import { branchSelectionMiddleware, selectedBranch } from "~/branch-selection.server";
-import { readSidebarOpen, writeSelectedBranchId } from "~/preferences.server";
-import { requireUser, signedInMiddleware } from "~/session.server";
+import { branchSelectionMiddleware, selectedBranch } from "~/server/branch-selection.server";
+import { readSidebarOpen, writeSelectedBranchId } from "~/server/preferences.server";
+import { requireUser, signedInMiddleware } from "~/server/session.server";
 
 /** Every screen and dialog below is for signed-in users; the session and the selected branch are read once per request. */
 export const middleware: Route.MiddlewareFunction[] = [signedInMiddleware, branchSelectionMiddleware];

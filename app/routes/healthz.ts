@@ -1,6 +1,6 @@
 import type { Route } from "./+types/healthz";
-import { clientIp } from "~/auth.server";
-import { db } from "~/db.server";
+import { clientIp } from "~/server/auth.server";
+import { db } from "~/platform/db.server";
 
 /**
  * Liveness + database check for load balancers and the test harness. It also

@@ -1,7 +1,7 @@
 // npm run db:migrate — applies pending migrations to DATABASE_URL (default sqlite:data/app.sqlite).
 import { openDatabase } from "../connection.ts";
 import { migrator } from "../migrate.ts";
-import { databaseSettings } from "../../app/env.server.ts";
+import { databaseSettings } from "../../app/platform/env.server.ts";
 
 let url: string;
 try {

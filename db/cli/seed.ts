@@ -1,7 +1,7 @@
 // npm run db:seed — fills DATABASE_URL with a demo network and prints the sign-in accounts.
 import { setupDatabase } from "../index.ts";
 import { seedDemo } from "../seed/demo.ts";
-import { databaseSettings } from "../../app/env.server.ts";
+import { databaseSettings } from "../../app/platform/env.server.ts";
 
 let url: string;
 try {

@@ -4,7 +4,7 @@ import { ApiClient, anonymous, signIn } from "../support/http";
 import { testDb } from "../support/db";
 import { makeBranch, makeClassroom, makeCourse } from "../support/factories";
 
-// The API's read lane (app/lib/api-lane.server.ts, ADR 011): a GET of a list
+// The API's read lane (app/server/api-lane.server.ts, ADR 011): a GET of a list
 // endpoint is answered in front of React Router; HEAD, other methods and the
 // other paths go through React Router (the route's loader is the same apiList).
 

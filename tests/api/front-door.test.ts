@@ -6,7 +6,7 @@ import { ApiClient, uniqueEmail } from "../support/http";
 import { halfSend, rawRequest } from "../support/raw-http";
 
 /**
- * The server's front door (app/lib/front-door.server.ts, mounted first by
+ * The server's front door (app/server/front-door.server.ts, mounted first by
  * server.mjs): methods, the request's one URL and Host, the origin check on
  * every write, the session (or upload token) before a body is read, bodies
  * streamed. Two servers on one fresh database of the run's kind: `lane` (the

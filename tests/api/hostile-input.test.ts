@@ -30,7 +30,7 @@ import { trialSchema, trialUpdateSchema } from "~/domain/trials/schema";
 import { studentSchema, studentUpdateSchema } from "~/domain/students/schema";
 import { enrollmentSchema, enrollmentUpdateSchema, trialEnrollSchema } from "~/domain/enrollments/schema";
 import { rollCallSchema } from "~/domain/attendance/schema";
-import { makeupSchema, makeupUpdateSchema } from "~/domain/makeups/schema";
+import { makeupSchema, makeupUpdateSchema } from "~/domain/attendance/makeups/schema";
 import { makeAttendance, makeMakeup } from "../support/factories";
 import { addDays, enrolled, notSunday, sessionClass, TODAY } from "../support/attendance";
 

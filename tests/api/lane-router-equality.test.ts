@@ -7,7 +7,7 @@ import { fillPath, flattenRoutes } from "../support/route-table";
 import { startServer, type RunningServer } from "../support/server";
 
 /**
- * The read lane (app/lib/api-lane.server.ts) and React Router are one door:
+ * The read lane (app/server/api-lane.server.ts) and React Router are one door:
  * every GET of the route table, and the request forms where the two used to
  * part (dot segments, `#` in the target, `??`, absolute-form targets, bad Host
  * headers, a Host with an invalid port), sent as each role to this run's

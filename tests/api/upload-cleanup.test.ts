@@ -39,7 +39,7 @@ async function setup(storageEnv: Record<string, string>) {
   Object.assign(process.env, { DATABASE_URL: database.url, UPLOAD_STORAGE: "database", ...env });
   vi.resetModules();
   const uploads = await import("~/domain/storage/uploads.server");
-  const dbModule = await import("~/db.server");
+  const dbModule = await import("~/platform/db.server");
   cleanups.push(async () => {
     await dbModule.closeDb();
     await sequelize.close();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { atRiskStudents, getRollCall, todaySessions } from "~/domain/attendance/queries.server";
 import { saveRollCall } from "~/domain/attendance/service.server";
-import { bookMakeup } from "~/domain/makeups/service.server";
-import { makeupOptions } from "~/domain/makeups/queries.server";
+import { bookMakeup } from "~/domain/attendance/makeups/service.server";
+import { makeupOptions } from "~/domain/attendance/makeups/queries.server";
 import { makeAttendance, makeBranch, makeEnrollment, makeGuardian, makeMakeup, makeOffer, makeStudent } from "../support/factories";
 import { addDays, enrolled, notSunday, sessionClass, sessionsOf, TODAY } from "../support/attendance";
 import { actorOfType, refusal } from "../support/service";

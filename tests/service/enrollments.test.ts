@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import { selectRows, transaction } from "~/db.server";
+import { selectRows, transaction } from "~/platform/db.server";
 import { lockClassSeats } from "~/domain/classes/queries.server";
 import { classOccupancy, enrollOptions, getClassEnrollments, nextSessionOn } from "~/domain/enrollments/queries.server";
 import { cancelEnrollment, createEnrollment, enrollFromTrial, updateEnrollment } from "~/domain/enrollments/service.server";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { selectRows, writeRows } from "~/db.server";
+import { selectRows, writeRows } from "~/platform/db.server";
 import { listGuardians } from "~/domain/guardians/queries.server";
 import { createGuardian, deleteGuardian, deleteGuardianPerson, updateGuardianPerson } from "~/domain/guardians/service.server";
 import { actorOfType } from "../support/service";

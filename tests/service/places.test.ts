@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { classPlaces, mostPlacesTaken, placesTaken } from "~/domain/makeups/queries.server";
-import { updateMakeup } from "~/domain/makeups/service.server";
+import { classPlaces, mostPlacesTaken, placesTaken } from "~/domain/attendance/makeups/queries.server";
+import { updateMakeup } from "~/domain/attendance/makeups/service.server";
 import { makeAttendance, makeMakeup } from "../support/factories";
 import { addDays, enrolled, notSunday, sessionClass, sessionsOf, TODAY } from "../support/attendance";
 import { actorOfType, refusal } from "../support/service";

@@ -1,8 +1,8 @@
 import type { Transaction } from "sequelize";
 import { dateOnly, iso } from "../row-values.server";
 import { AttendanceRecord } from "#db/models.ts";
-import { db, selectRows, tableVersions } from "~/db.server";
-import { createLru } from "~/cache.server";
+import { db, selectRows, tableVersions } from "~/platform/db.server";
+import { createLru } from "~/platform/cache.server";
 import { requireActor, type Actor } from "../actor";
 import { NotFoundError, ValidationError } from "../errors";
 import { isUuid } from "../validation";
@@ -10,8 +10,8 @@ import { CLASS_NOT_FOUND, classSessionSource, classSessionSources, type ClassSes
 import { activeEnrollmentCounts, activeOn, enrollmentSpans, enrollmentsById, type EnrollmentSpan } from "../enrollments/queries.server";
 import { guardianContacts } from "../guardians/queries.server";
 import { find as findStudent } from "../students/queries.server";
-import { makeupsInSessions, makeupsOfAbsences, type SessionMakeup } from "../makeups/queries.server";
-import { type StudentAttendanceDTO } from "../makeups/schema";
+import { makeupsInSessions, makeupsOfAbsences, type SessionMakeup } from "~/domain/attendance/makeups/queries.server";
+import { type StudentAttendanceDTO } from "~/domain/attendance/makeups/schema";
 import { today } from "../trials/calendar";
 import { WEEKDAYS } from "../schedules/schema";
 import {

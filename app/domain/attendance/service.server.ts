@@ -1,11 +1,11 @@
 import { ForeignKeyConstraintError, UniqueConstraintError } from "sequelize";
 import { AttendanceRecord } from "#db/models.ts";
-import { db, transaction } from "~/db.server";
+import { db, transaction } from "~/platform/db.server";
 import { assertCanManageTrials, type Actor } from "../actor";
 import { NotFoundError, ValidationError } from "../errors";
 import { parseOrThrow } from "../validation";
 import { CLASS_NOT_FOUND, classSessionSource, lockClassSeats } from "../classes/queries.server";
-import { cancelMakeupsOfAbsences, setStatusesFromRollCall } from "../makeups/service.server";
+import { cancelMakeupsOfAbsences, setStatusesFromRollCall } from "~/domain/attendance/makeups/service.server";
 import { today } from "../trials/calendar";
 import { assertSession, rollCallOf, sessionRecordRows, sessionRoster } from "./queries.server";
 import { ABSENCE_STATUSES, FUTURE_DATE, PRESENT, RECORD_NOT_IN_SESSION, rollCallSchema, type RollCallDTO } from "./schema";

@@ -1,6 +1,6 @@
 import type { User } from "#db/models.ts";
-import { selectRows, sqlTimestamp } from "~/db.server";
-import { env } from "~/env.server";
+import { selectRows, sqlTimestamp } from "~/platform/db.server";
+import { env } from "~/platform/env.server";
 import type { UserType } from "../actor";
 import { anyUserExists, toUserDTO } from "../users/queries.server";
 import type { UserDTO } from "../users/service.server";

@@ -1,5 +1,5 @@
 import { Session } from "#db/models.ts";
-import { db, sqlTimestamp, writeRows } from "~/db.server";
+import { db, sqlTimestamp, writeRows } from "~/platform/db.server";
 import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from "../errors";
 import { isUuid, parseOrThrow } from "../validation";
 import { loginSchema, registerSchema, selfRegisterSchema } from "../users/schema";

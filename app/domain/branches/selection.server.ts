@@ -1,6 +1,6 @@
 import { Op } from "sequelize";
 import { Branch } from "#db/models.ts";
-import { db, selectRows } from "~/db.server";
+import { db, selectRows } from "~/platform/db.server";
 
 const ACTIVE_BRANCHES = `SELECT "id", "name", "isDefault" FROM "branches" WHERE "active" = :active ORDER BY "isDefault" DESC, "name"`;
 

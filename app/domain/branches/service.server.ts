@@ -1,6 +1,6 @@
 import { ForeignKeyConstraintError, Op } from "sequelize";
 import { Branch } from "#db/models.ts";
-import { db, transaction } from "~/db.server";
+import { db, transaction } from "~/platform/db.server";
 import { assertCanManage, type Actor } from "../actor";
 import { countClasses } from "../classes/queries.server";
 import { ConflictError } from "../errors";

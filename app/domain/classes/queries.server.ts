@@ -8,7 +8,7 @@ import {
   SchoolClass,
   User,
 } from "#db/models.ts";
-import { db, selectRows, selectRowsIn } from "~/db.server";
+import { db, selectRows, selectRowsIn } from "~/platform/db.server";
 import { idsOfBatch, sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
 import { listBranchOptions } from "../branches/queries.server";

@@ -1,6 +1,6 @@
 import { ForeignKeyConstraintError, Op, UniqueConstraintError, type Transaction } from "sequelize";
 import { ClassScheduleLink, Counter, SchoolClass } from "#db/models.ts";
-import { db, transaction } from "~/db.server";
+import { db, transaction } from "~/platform/db.server";
 import { assertCanManage, type Actor } from "../actor";
 import { branchExists } from "../branches/queries.server";
 import { classroomBranch, classroomCapacity } from "../classrooms/queries.server";

@@ -1,6 +1,6 @@
 import type { Transaction } from "sequelize";
 import { Classroom } from "#db/models.ts";
-import { db } from "~/db.server";
+import { db } from "~/platform/db.server";
 import { sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
 import { getBranch } from "../branches/queries.server";

@@ -1,10 +1,10 @@
 import { ForeignKeyConstraintError, type Transaction } from "sequelize";
 import { Classroom } from "#db/models.ts";
-import { transaction } from "~/db.server";
+import { transaction } from "~/platform/db.server";
 import { assertCanManage, type Actor } from "../actor";
 import { branchExists, BRANCH_NOT_FOUND } from "../branches/queries.server";
 import { classIdsOf, countClasses, lockClassSeats } from "../classes/queries.server";
-import { classPlaces, mostPlacesTaken } from "../makeups/queries.server";
+import { classPlaces, mostPlacesTaken } from "~/domain/attendance/makeups/queries.server";
 import { today } from "../trials/calendar";
 import { fillFreedSeats } from "../enrollments/service.server";
 import { ConflictError, ValidationError } from "../errors";

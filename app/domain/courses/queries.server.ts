@@ -1,6 +1,6 @@
 import type { Transaction } from "sequelize";
 import { Course } from "#db/models.ts";
-import { db } from "~/db.server";
+import { db } from "~/platform/db.server";
 import { sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
 import { activeOr, type Option } from "../options.server";

@@ -1,6 +1,6 @@
 import { ForeignKeyConstraintError } from "sequelize";
 import { Course } from "#db/models.ts";
-import { db } from "~/db.server";
+import { db } from "~/platform/db.server";
 import { assertCanManage, type Actor } from "../actor";
 import { ConflictError } from "../errors";
 import { parseOrThrow } from "../validation";

@@ -1,7 +1,7 @@
 import { Op, type Transaction } from "sequelize";
 import { dateOnly, iso } from "../row-values.server";
 import { Enrollment } from "#db/models.ts";
-import { db, selectRows, selectRowsIn, sqlTimestamp } from "~/db.server";
+import { db, selectRows, selectRowsIn, sqlTimestamp } from "~/platform/db.server";
 import { formatBRL } from "~/lib/format";
 import { sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";

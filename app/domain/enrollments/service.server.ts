@@ -1,6 +1,6 @@
 import { UniqueConstraintError, type Transaction } from "sequelize";
 import { Enrollment } from "#db/models.ts";
-import { db, transaction } from "~/db.server";
+import { db, transaction } from "~/platform/db.server";
 import { assertCanManage, assertCanManageTrials, type Actor } from "../actor";
 import { ConflictError, ValidationError, type FieldErrors } from "../errors";
 import { parseOrThrow } from "../validation";
@@ -13,7 +13,7 @@ import { insertGuardian } from "../guardians/service.server";
 import { lockTrialForEnrollment, find as findTrial } from "../trials/queries.server";
 import { linkTrialEnrollment, unlinkTrialEnrollment } from "../trials/service.server";
 import { classEnrollmentsIn, find, hasOpenEnrollment, hasWaitlist, toDTO } from "./queries.server";
-import { classPlaces, mostPlacesTaken } from "../makeups/queries.server";
+import { classPlaces, mostPlacesTaken } from "~/domain/attendance/makeups/queries.server";
 import { dateOnly } from "../row-values.server";
 import { today } from "../trials/calendar";
 import {

@@ -1,7 +1,7 @@
 import type { Transaction } from "sequelize";
 import { Guardian, GuardianPerson } from "#db/models.ts";
 import { MIN_INDEXED_CHARS, personSearch } from "#db/index.ts";
-import { db, dbDialect, selectRows } from "~/db.server";
+import { db, dbDialect, selectRows } from "~/platform/db.server";
 import { arrayList, idsOfBatch, LIKE_ESCAPE, likePattern, searchTerm, sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
 import { NotFoundError } from "../errors";

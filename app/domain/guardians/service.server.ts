@@ -1,6 +1,6 @@
 import { ForeignKeyConstraintError, Op, type Transaction } from "sequelize";
 import { Guardian, GuardianPerson } from "#db/models.ts";
-import { db, transaction } from "~/db.server";
+import { db, transaction } from "~/platform/db.server";
 import { UNUSABLE_PASSWORD } from "../users/password.server";
 import { insertUser } from "../users/service.server";
 import { assertCanManage, type Actor } from "../actor";

@@ -1,6 +1,6 @@
 import { Op, type Transaction } from "sequelize";
 import { ClassroomSchedule } from "#db/models.ts";
-import { db } from "~/db.server";
+import { db } from "~/platform/db.server";
 import { sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
 import { getClassroom } from "../classrooms/queries.server";

@@ -1,6 +1,6 @@
 import { ForeignKeyConstraintError, Op, type Transaction } from "sequelize";
 import { ClassroomSchedule } from "#db/models.ts";
-import { db, transaction } from "~/db.server";
+import { db, transaction } from "~/platform/db.server";
 import { assertCanManage, type Actor } from "../actor";
 import { CLASSROOM_NOT_FOUND, lockClassroom } from "../classrooms/queries.server";
 import { ConflictError, ValidationError } from "../errors";

@@ -4,8 +4,8 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { Op } from "sequelize";
 import { StoredObject, StoredObjectChunk } from "#db/models.ts";
-import { db, selectRows } from "~/db.server";
-import { env } from "~/env.server";
+import { db, selectRows } from "~/platform/db.server";
+import { env } from "~/platform/env.server";
 
 /**
  * Where uploaded files live (UPLOAD_STORAGE): in the database by default, so

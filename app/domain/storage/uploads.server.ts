@@ -1,8 +1,8 @@
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { Op } from "sequelize";
 import { Upload } from "#db/models.ts";
-import { db } from "~/db.server";
-import { env } from "~/env.server";
+import { db } from "~/platform/db.server";
+import { env } from "~/platform/env.server";
 import { assertCanManage, type Actor } from "../actor";
 import { DomainError, ValidationError } from "../errors";
 import { avatarPathsInUse } from "../users/queries.server";
@@ -135,7 +135,7 @@ async function storeImage(
  * After refusing a body: stop reading it. The server's front door discards
  * what the client still sends (so an ordinary client that sends its whole
  * file before reading the answer gets the 413/415, not a reset) and closes the
- * connection once the answer is out (app/lib/front-door.server.ts).
+ * connection once the answer is out (app/server/front-door.server.ts).
  */
 export async function drainThenCancel(reader: ReadableStreamDefaultReader<Uint8Array>) {
   await reader.cancel().catch(() => {});

@@ -1,7 +1,7 @@
 import type { Transaction } from "sequelize";
 import { dateOnlyOrNull, iso } from "../row-values.server";
 import { Student } from "#db/models.ts";
-import { db, selectRows } from "~/db.server";
+import { db, selectRows } from "~/platform/db.server";
 import { LIKE_ESCAPE, likePattern, searchTerm, sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
 import { NotFoundError } from "../errors";

@@ -1,6 +1,6 @@
 import { ForeignKeyConstraintError, type Transaction } from "sequelize";
 import { Student } from "#db/models.ts";
-import { db, transaction } from "~/db.server";
+import { db, transaction } from "~/platform/db.server";
 import { assertCanManage, assertCanManageTrials, type Actor } from "../actor";
 import { ConflictError, ValidationError } from "../errors";
 import { parseOrThrow } from "../validation";

@@ -1,8 +1,8 @@
 import { Op, type Transaction } from "sequelize";
 import { Trial, TrialStatusHistory } from "#db/models.ts";
 import type { KeyPart } from "#db/keyset.ts";
-import { db, selectRows, tableVersions } from "~/db.server";
-import { createLru } from "~/cache.server";
+import { db, selectRows, tableVersions } from "~/platform/db.server";
+import { createLru } from "~/platform/cache.server";
 import { idsOfBatch, readAll, sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
 import { NotFoundError, ValidationError } from "../errors";

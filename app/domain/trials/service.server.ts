@@ -1,6 +1,6 @@
 import type { Transaction } from "sequelize";
 import { Trial, TrialStatusHistory } from "#db/models.ts";
-import { db, transaction } from "~/db.server";
+import { db, transaction } from "~/platform/db.server";
 import { assertCanManageTrials, type Actor } from "../actor";
 import { ValidationError } from "../errors";
 import { parseOrThrow } from "../validation";

@@ -1,6 +1,6 @@
 import { literal, Op, type Transaction, type WhereOptions } from "sequelize";
 import { User } from "#db/models.ts";
-import { db } from "~/db.server";
+import { db } from "~/platform/db.server";
 import { LIKE_ESCAPE, likePattern, searchTerm, sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
 import { NotFoundError } from "../errors";

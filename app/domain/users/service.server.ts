@@ -1,6 +1,6 @@
 import { ForeignKeyConstraintError, Op, UniqueConstraintError, type Transaction } from "sequelize";
 import { Session, User } from "#db/models.ts";
-import { db, transaction } from "~/db.server";
+import { db, transaction } from "~/platform/db.server";
 import type { Actor } from "../actor";
 import { assertCanManage } from "../actor";
 import { ConflictError, DomainError, NotFoundError } from "../errors";

@@ -16,11 +16,11 @@ import { addDays } from "~/domain/attendance/sessions";
 import { saveRollCall } from "~/domain/attendance/service.server";
 import { DomainError } from "~/domain/errors";
 import { today } from "~/domain/trials/calendar";
-import { orRespond, requireActor } from "~/lib/forms.server";
+import { orRespond, requireActor } from "~/server/forms.server";
 import { cn } from "~/lib/cn";
-import { actorOf, requireUser } from "~/session.server";
-import { dataWithToast, redirectWithToast } from "~/toast.server";
-import { readRecords, rollCallUrl, sessionDayLabel, type PostedRecord } from "./roll-call-screen";
+import { actorOf, requireUser } from "~/server/session.server";
+import { dataWithToast, redirectWithToast } from "~/server/toast.server";
+import { readRecords, rollCallUrl, sessionDayLabel, type PostedRecord } from "./+shared/roll-call-screen";
 
 /** Administrators and Team users (the class's teacher is one) take roll calls; Clients read them. */
 const canTakeRollCall = canManageTrials;

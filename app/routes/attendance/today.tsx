@@ -2,12 +2,12 @@ import type { Route } from "./+types/today";
 import { EmptyState, PageHeader } from "~/components/ui/page";
 import { todaySessions } from "~/domain/attendance/queries.server";
 import { today } from "~/domain/trials/calendar";
-import { getSelectedBranchId } from "~/branch-selection.server";
+import { getSelectedBranchId } from "~/server/branch-selection.server";
 import { useShell } from "~/hooks/use-shell";
 import { useLinkNavigation } from "~/hooks/use-link-navigation";
 import { cn } from "~/lib/cn";
-import { actorOf, requireUser } from "~/session.server";
-import { rollCallUrl, sessionDayLabel } from "./roll-call-screen";
+import { actorOf, requireUser } from "~/server/session.server";
+import { rollCallUrl, sessionDayLabel } from "./+shared/roll-call-screen";
 
 /** 'Aulas de Hoje': today's sessions of the selected branch, by start time; one tap opens the roll call. */
 export async function loader({ context }: Route.LoaderArgs) {

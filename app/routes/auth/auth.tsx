@@ -12,11 +12,11 @@ import { loginSchema, registerSchema, selfRegisterSchema } from "~/domain/users/
 import { register } from "~/domain/auth/service.server";
 import { REGISTRATION_CLOSED, registrationPolicy } from "~/domain/auth/queries.server";
 import { ForbiddenError } from "~/domain/errors";
-import { authenticateForm, clientIp } from "~/auth.server";
-import { HttpError, readTextLimited } from "~/lib/api.server";
-import { AUTH_FORM_LIMIT } from "~/lib/front-door.server";
-import { replyInvalid, replyWithError } from "~/lib/forms.server";
-import { getUser, safeRedirect, startSession } from "~/session.server";
+import { authenticateForm, clientIp } from "~/server/auth.server";
+import { HttpError, readTextLimited } from "~/server/api.server";
+import { AUTH_FORM_LIMIT } from "~/server/front-door.server";
+import { replyInvalid, replyWithError } from "~/server/forms.server";
+import { getUser, safeRedirect, startSession } from "~/server/session.server";
 
 type Mode = "login" | "register";
 

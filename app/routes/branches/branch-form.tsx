@@ -7,7 +7,7 @@ import { canManage } from "~/domain/actor";
 import { branchFormSchema } from "~/domain/branches/schema";
 import { createBranch, updateBranch } from "~/domain/branches/service.server";
 import { getBranch } from "~/domain/branches/queries.server";
-import { dialogAction, orRespond, requireActor } from "~/lib/forms.server";
+import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
 
 /** /branches/new and /branches/:id/edit: the same dialog, create or edit. */
 export async function loader(args: Route.LoaderArgs) {

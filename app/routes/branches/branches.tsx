@@ -5,7 +5,7 @@ import { LinkButton } from "~/components/ui/button";
 import { Badge, DataList, PageHeader, StatusBadge } from "~/components/ui/page";
 import { canManage } from "~/domain/actor";
 import { listBranches } from "~/domain/branches/queries.server";
-import { actorOf, requireUser } from "~/session.server";
+import { actorOf, requireUser } from "~/server/session.server";
 import { EditDeleteLinks } from "~/components/row-actions";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -3,7 +3,7 @@ import { DeleteDialog } from "~/components/confirm-delete-dialog";
 import { canManage } from "~/domain/actor";
 import { deleteClass } from "~/domain/classes/service.server";
 import { getClass } from "~/domain/classes/queries.server";
-import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/lib/forms.server";
+import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/server/forms.server";
 
 const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({
   permission: canManage,

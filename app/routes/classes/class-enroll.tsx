@@ -7,10 +7,10 @@ import { getClass } from "~/domain/classes/queries.server";
 import { getClassEnrollments } from "~/domain/enrollments/queries.server";
 import { CLASS_FULL, enrollmentSchema } from "~/domain/enrollments/schema";
 import { createEnrollment } from "~/domain/enrollments/service.server";
-import { dialogAction, orRespond, requireActor } from "~/lib/forms.server";
-import { enrolledMessage, enrollState, typedEnrollValues } from "~/routes/students/enroll-form.server";
-import { enrollDefaults, EnrollmentFields } from "~/routes/students/enrollment-fields";
-import { pickerTerm, studentMatches, studentOption } from "~/routes/students/pickers.server";
+import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
+import { enrolledMessage, enrollState, typedEnrollValues } from "~/routes/students/+shared/enroll-form.server";
+import { enrollDefaults, EnrollmentFields } from "~/routes/students/+shared/enrollment-fields";
+import { pickerTerm, studentMatches, studentOption } from "~/routes/students/+shared/pickers.server";
 
 /** The student search's URL parameter. */
 const SEARCH = "studentQ";

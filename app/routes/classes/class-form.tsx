@@ -8,11 +8,11 @@ import { CheckboxField } from "~/components/ui/form-controls";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { canManage } from "~/domain/actor";
 import { buildClassForm, getClass, type ClassFormOptions, type ClassFormValues, type Option } from "~/domain/classes/queries.server";
-import { classFormValuesFrom, EMPTY_CLASS_FORM, withDependentChoices } from "./class-form-state";
+import { classFormValuesFrom, EMPTY_CLASS_FORM, withDependentChoices } from "./+shared/class-form-state";
 import { classFormSchema } from "~/domain/classes/schema";
 import { createClass, updateClass, type ClassDTO } from "~/domain/classes/service.server";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { dialogAction, orRespond, requireActor } from "~/lib/forms.server";
+import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
 
 function valuesOf(cls: ClassDTO | null): ClassFormValues {
   if (!cls) return EMPTY_CLASS_FORM;

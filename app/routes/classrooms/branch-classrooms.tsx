@@ -8,8 +8,8 @@ import { useToast } from "~/components/ui/toaster";
 import { canManage } from "~/domain/actor";
 import { getBranchClassroomsOverview } from "~/domain/classrooms/queries.server";
 import { WEEKDAYS } from "~/domain/schedules/schema";
-import { orRespond } from "~/lib/forms.server";
-import { actorOf, requireUser } from "~/session.server";
+import { orRespond } from "~/server/forms.server";
+import { actorOf, requireUser } from "~/server/session.server";
 
 /** /branches/:id/classrooms: the branch's classrooms and their weekly slots, over the branches list. */
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -7,7 +7,7 @@ import { getBranch } from "~/domain/branches/queries.server";
 import { classroomFormSchema } from "~/domain/classrooms/schema";
 import { createClassroom, updateClassroom } from "~/domain/classrooms/service.server";
 import { getBranchClassroom } from "~/domain/classrooms/queries.server";
-import { dialogAction, orRespond, requireActor } from "~/lib/forms.server";
+import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
 
 /** /branches/:id/classrooms/new and …/:classroomId/edit, over the classrooms dialog. */
 export async function loader(args: Route.LoaderArgs) {

@@ -7,7 +7,7 @@ import { canManage } from "~/domain/actor";
 import { courseFormSchema } from "~/domain/courses/schema";
 import { createCourse, updateCourse } from "~/domain/courses/service.server";
 import { getCourse } from "~/domain/courses/queries.server";
-import { dialogAction, orRespond, requireActor } from "~/lib/forms.server";
+import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
 
 /** /courses/new and /courses/:id/edit: the same dialog, create or edit. */
 export async function loader(args: Route.LoaderArgs) {

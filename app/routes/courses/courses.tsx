@@ -5,7 +5,7 @@ import { LinkButton } from "~/components/ui/button";
 import { DataList, PageHeader, StatusBadge } from "~/components/ui/page";
 import { canManage } from "~/domain/actor";
 import { listCourses } from "~/domain/courses/queries.server";
-import { actorOf, requireUser } from "~/session.server";
+import { actorOf, requireUser } from "~/server/session.server";
 import { RowActions } from "~/components/row-actions";
 
 export async function loader({ context }: Route.LoaderArgs) {

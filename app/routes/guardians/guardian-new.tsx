@@ -11,7 +11,7 @@ import { canManage } from "~/domain/actor";
 import { DomainError } from "~/domain/errors";
 import { guardianFormSchema } from "~/domain/guardians/schema";
 import { createGuardian } from "~/domain/guardians/service.server";
-import { dialogAction, requireActor } from "~/lib/forms.server";
+import { dialogAction, requireActor } from "~/server/forms.server";
 
 const INTENT = "__intent__";
 

@@ -7,8 +7,8 @@ import { Badge } from "~/components/ui/page";
 import { canManage } from "~/domain/actor";
 import { getGuardian } from "~/domain/guardians/queries.server";
 import { formatCpf, formatPhone } from "~/lib/format";
-import { orRespond } from "~/lib/forms.server";
-import { actorOf, requireUser } from "~/session.server";
+import { orRespond } from "~/server/forms.server";
+import { actorOf, requireUser } from "~/server/session.server";
 
 /** /guardians/:id/persons: every signed-in user sees the persons; administrators also edit and remove them. */
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -10,7 +10,7 @@ import type { GuardianDTO } from "~/domain/guardians/service.server";
 import { listGuardians } from "~/domain/guardians/queries.server";
 import { countStudentsByGuardian } from "~/domain/students/queries.server";
 import { formatCpf, formatPhone } from "~/lib/format";
-import { actorOf, requireUser } from "~/session.server";
+import { actorOf, requireUser } from "~/server/session.server";
 
 /** /guardians?q=&page=: the search and the page live in the URL, so they work without JS and survive a reload. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -3,7 +3,7 @@ import { DeleteDialog } from "~/components/confirm-delete-dialog";
 import { canManage } from "~/domain/actor";
 import { deleteGuardianPerson } from "~/domain/guardians/service.server";
 import { getPersonOfGuardian } from "~/domain/guardians/queries.server";
-import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/lib/forms.server";
+import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/server/forms.server";
 
 /** /guardians/:id/persons/:personId/delete. The service refuses the primary and the last person (409). */
 const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({

@@ -7,7 +7,7 @@ import { guardianPersonFormSchema } from "~/domain/guardians/schema";
 import { updateGuardianPerson } from "~/domain/guardians/service.server";
 import { getPersonOfGuardian } from "~/domain/guardians/queries.server";
 import { formatCpf, formatPhone } from "~/lib/format";
-import { dialogAction, orRespond, requireActor } from "~/lib/forms.server";
+import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
 
 /** /guardians/:id/persons/:personId/edit */
 export async function loader(args: Route.LoaderArgs) {

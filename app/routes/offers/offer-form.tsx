@@ -8,7 +8,7 @@ import { listBranches } from "~/domain/branches/queries.server";
 import { offerFormSchema } from "~/domain/offers/schema";
 import { createOffer, updateOffer } from "~/domain/offers/service.server";
 import { getOffer } from "~/domain/offers/queries.server";
-import { dialogAction, orRespond, requireActor } from "~/lib/forms.server";
+import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
 
 /** /offers/new and /offers/:id/edit: the same dialog, create or edit. */
 export async function loader(args: Route.LoaderArgs) {

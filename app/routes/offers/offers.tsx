@@ -6,7 +6,7 @@ import { DataList, PageHeader, StatusBadge } from "~/components/ui/page";
 import { canManage } from "~/domain/actor";
 import { listOffers } from "~/domain/offers/queries.server";
 import { formatBRL } from "~/lib/format";
-import { actorOf, requireUser } from "~/session.server";
+import { actorOf, requireUser } from "~/server/session.server";
 import { RowActions } from "~/components/row-actions";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -2,8 +2,8 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/branch";
 import { isActiveBranch } from "~/domain/branches/selection.server";
 import { isUuid } from "~/domain/validation";
-import { writeSelectedBranchId } from "~/preferences.server";
-import { requireUser, safeRedirect, signedInMiddleware } from "~/session.server";
+import { writeSelectedBranchId } from "~/server/preferences.server";
+import { requireUser, safeRedirect, signedInMiddleware } from "~/server/session.server";
 
 export const middleware: Route.MiddlewareFunction[] = [signedInMiddleware];
 

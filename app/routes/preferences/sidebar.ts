@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/sidebar";
-import { readSidebarOpen, writeSidebarOpen } from "~/preferences.server";
-import { safeRedirect } from "~/session.server";
+import { readSidebarOpen, writeSidebarOpen } from "~/server/preferences.server";
+import { safeRedirect } from "~/server/session.server";
 
 /** Without JavaScript the sidebar toggle posts here: flip the cookie and go back. */
 export async function action({ request }: Route.ActionArgs) {

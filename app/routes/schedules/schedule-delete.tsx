@@ -4,7 +4,7 @@ import { canManage, type Actor } from "~/domain/actor";
 import { getBranchClassroom } from "~/domain/classrooms/queries.server";
 import { deleteSchedule } from "~/domain/schedules/service.server";
 import { getClassroomSchedule } from "~/domain/schedules/queries.server";
-import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/lib/forms.server";
+import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/server/forms.server";
 
 const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => {
   const { id, classroomId, scheduleId } = args.params;

@@ -7,7 +7,7 @@ import { getBranchClassroom } from "~/domain/classrooms/queries.server";
 import { DEFAULT_WEEKDAY, scheduleFormSchema, WEEKDAYS } from "~/domain/schedules/schema";
 import { createSchedule, updateSchedule } from "~/domain/schedules/service.server";
 import { getClassroomSchedule } from "~/domain/schedules/queries.server";
-import { dialogAction, orRespond, requireActor } from "~/lib/forms.server";
+import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
 
 /** …/classrooms/:classroomId/schedules/new and …/schedules/:scheduleId/edit, over the classrooms dialog. */
 export async function loader(args: Route.LoaderArgs) {

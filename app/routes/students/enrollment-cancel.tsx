@@ -9,7 +9,7 @@ import { getEnrollment } from "~/domain/enrollments/queries.server";
 import { ENROLLMENT_NOT_FOUND, enrollmentCancelSchema, WAITLISTED } from "~/domain/enrollments/schema";
 import { cancelEnrollment } from "~/domain/enrollments/service.server";
 import { getStudent } from "~/domain/students/queries.server";
-import { dialogAction, orRespond, requireActor } from "~/lib/forms.server";
+import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
 
 /**
  * The cancel dialog of an enrolment (Administrator), with the reason. Two URLs,

@@ -4,10 +4,10 @@ import { DeleteDialog } from "~/components/confirm-delete-dialog";
 import { canManageTrials, type Actor } from "~/domain/actor";
 import { studentAttendance } from "~/domain/attendance/queries.server";
 import { ConflictError, NotFoundError } from "~/domain/errors";
-import { BOOKED, CANCEL_ONLY_BOOKED, MAKEUP_NOT_FOUND } from "~/domain/makeups/schema";
-import { deleteMakeup } from "~/domain/makeups/service.server";
-import { deleteDialogAction, orRespond, requireActor, type DeleteDialogData, type DeleteDialogSpec } from "~/lib/forms.server";
-import { formatDay } from "./student-screen";
+import { BOOKED, CANCEL_ONLY_BOOKED, MAKEUP_NOT_FOUND } from "~/domain/attendance/makeups/schema";
+import { deleteMakeup } from "~/domain/attendance/makeups/service.server";
+import { deleteDialogAction, orRespond, requireActor, type DeleteDialogData, type DeleteDialogSpec } from "~/server/forms.server";
+import { formatDay } from "./+shared/student-screen";
 
 
 /**

@@ -3,7 +3,7 @@ import { DeleteDialog } from "~/components/confirm-delete-dialog";
 import { canManage } from "~/domain/actor";
 import { getStudent } from "~/domain/students/queries.server";
 import { deleteStudent } from "~/domain/students/service.server";
-import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/lib/forms.server";
+import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/server/forms.server";
 
 /** /students/:id/delete (Administrator): refused with 409 while the student has enrolments. */
 const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({

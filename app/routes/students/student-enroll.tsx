@@ -7,14 +7,14 @@ import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { canManageTrials } from "~/domain/actor";
 import { listClassOptions } from "~/domain/classes/queries.server";
 import type { ClassOption } from "~/domain/classes/service.server";
-import { getSelectedBranchId } from "~/branch-selection.server";
+import { getSelectedBranchId } from "~/server/branch-selection.server";
 import { CLASS_FULL, enrollmentSchema } from "~/domain/enrollments/schema";
 import { createEnrollment } from "~/domain/enrollments/service.server";
 import { getStudent } from "~/domain/students/queries.server";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { dialogAction, orRespond, requireActor } from "~/lib/forms.server";
-import { enrolledMessage, enrollState, typedEnrollValues } from "./enroll-form.server";
-import { enrollDefaults, EnrollmentFields, type EnrollState, type EnrollValues } from "./enrollment-fields";
+import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
+import { enrolledMessage, enrollState, typedEnrollValues } from "./+shared/enroll-form.server";
+import { enrollDefaults, EnrollmentFields, type EnrollState, type EnrollValues } from "./+shared/enrollment-fields";
 
 /**
  * /students/:id/enroll (Team and Administrator): a new enrolment of this

@@ -9,9 +9,9 @@ import { canManage, canManageTrials } from "~/domain/actor";
 import { getStudent } from "~/domain/students/queries.server";
 import { MAX_NOTES, studentFormSchema, type StudentDTO } from "~/domain/students/schema";
 import { createStudent, updateStudent } from "~/domain/students/service.server";
-import { dialogAction, orRespond, requireActor } from "~/lib/forms.server";
-import { guardianMatches, guardianOption, pickerTerm } from "./pickers.server";
-import { listSearch } from "./student-screen";
+import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
+import { guardianMatches, guardianOption, pickerTerm } from "./+shared/pickers.server";
+import { listSearch } from "./+shared/student-screen";
 
 /** The guardian search's URL parameter (the list behind `/students/new` owns `q`). */
 const SEARCH = "guardianQ";

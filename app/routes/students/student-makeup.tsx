@@ -8,13 +8,13 @@ import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { canManageTrials, type Actor } from "~/domain/actor";
 import { studentAttendance } from "~/domain/attendance/queries.server";
 import { DomainError, ValidationError } from "~/domain/errors";
-import { makeupOptions } from "~/domain/makeups/queries.server";
-import { ABSENCE_NOT_FOUND, ALREADY_HAS_MAKEUP } from "~/domain/makeups/schema";
-import { bookMakeup } from "~/domain/makeups/service.server";
+import { makeupOptions } from "~/domain/attendance/makeups/queries.server";
+import { ABSENCE_NOT_FOUND, ALREADY_HAS_MAKEUP } from "~/domain/attendance/makeups/schema";
+import { bookMakeup } from "~/domain/attendance/makeups/service.server";
 import { getStudent } from "~/domain/students/queries.server";
-import { dialogAction, orRespond, requireActor } from "~/lib/forms.server";
-import { makeupFormSchema, placesLabel, sessionValue, weekdayName } from "./makeup-screen";
-import { formatDay } from "./student-screen";
+import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
+import { makeupFormSchema, placesLabel, sessionValue, weekdayName } from "./+shared/makeup-screen";
+import { formatDay } from "./+shared/student-screen";
 
 /**
  * /students/:id/makeup?absenceId= (Team and Administrator): books a make-up of

@@ -7,14 +7,14 @@ import { canManage, canManageTrials } from "~/domain/actor";
 import { CANCELLED, WAITLISTED } from "~/domain/enrollments/schema";
 import { ageOn, getStudentOverview } from "~/domain/students/queries.server";
 import { studentAttendance } from "~/domain/attendance/queries.server";
-import { makeupWindow } from "~/domain/makeups/queries.server";
+import { makeupWindow } from "~/domain/attendance/makeups/queries.server";
 import { today } from "~/domain/trials/calendar";
 import { formatBRL, formatPhone } from "~/lib/format";
-import { orRespond } from "~/lib/forms.server";
-import { actorOf, requireUser } from "~/session.server";
-import { ageLabel, formatDay } from "./student-screen";
-import { EnrollmentStatusBadge } from "./enrollment-status";
-import { AttendanceSection, RECENT_RECORDS } from "./student-attendance";
+import { orRespond } from "~/server/forms.server";
+import { actorOf, requireUser } from "~/server/session.server";
+import { ageLabel, formatDay } from "./+shared/student-screen";
+import { EnrollmentStatusBadge } from "./+shared/enrollment-status";
+import { AttendanceSection, RECENT_RECORDS } from "./+shared/student-attendance";
 
 /**
  * /students/:id: the student, the family (address, persons), the enrolments and

@@ -7,8 +7,8 @@ import { DataList, PageHeader, StatusBadge } from "~/components/ui/page";
 import { Pagination } from "~/components/ui/pagination";
 import { canManageTrials } from "~/domain/actor";
 import { listStudentsPage } from "~/domain/students/queries.server";
-import { actorOf, requireUser } from "~/session.server";
-import { ageLabel, listHref, readListParams } from "./student-screen";
+import { actorOf, requireUser } from "~/server/session.server";
+import { ageLabel, listHref, readListParams } from "./+shared/student-screen";
 
 /** /students?q=&status=&page=: the search, the status filter and the page live in the URL (they work without JS). */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -5,10 +5,10 @@ import { RouteDialog } from "~/components/ui/dialog";
 import { LinkButton } from "~/components/ui/button";
 import { canManageTrials } from "~/domain/actor";
 import { formatCalendarDate, monthOrCurrent } from "~/domain/trials/calendar";
-import { trialsUrl } from "./calendar-screen";
+import { trialsUrl } from "./+shared/calendar-screen";
 import { listTrialsOn } from "~/domain/trials/queries.server";
-import { orRespond } from "~/lib/forms.server";
-import { actorOf, requireUser } from "~/session.server";
+import { orRespond } from "~/server/forms.server";
+import { actorOf, requireUser } from "~/server/session.server";
 
 /** /trials/day/:date — every trial of a busy day (the calendar shows the first few). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

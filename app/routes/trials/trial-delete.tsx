@@ -1,10 +1,10 @@
 import type { Route } from "./+types/trial-delete";
 import { DeleteDialog } from "~/components/confirm-delete-dialog";
 import { canManageTrials } from "~/domain/actor";
-import { returnMonth, trialsUrl } from "./calendar-screen";
+import { returnMonth, trialsUrl } from "./+shared/calendar-screen";
 import { deleteTrial } from "~/domain/trials/service.server";
 import { getTrial } from "~/domain/trials/queries.server";
-import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/lib/forms.server";
+import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/server/forms.server";
 
 const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec<{ id: string; month: string | null }> => {
   const url = new URL(args.request.url);

@@ -22,9 +22,9 @@ import { formatCalendarDate, isMonth } from "~/domain/trials/calendar";
 import { getTrial } from "~/domain/trials/queries.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { formatBRL, formatPhone, onlyDigits } from "~/lib/format";
-import { dialogAction, orRespond, requireActor } from "~/lib/forms.server";
-import { returnMonth, trialsUrl } from "./calendar-screen";
-import { FAMILY_EXISTING, FAMILY_NEW, paymentMessage, toFormField, trialEnrollFormSchema, whatsappLink } from "./trial-enroll-form";
+import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
+import { returnMonth, trialsUrl } from "./+shared/calendar-screen";
+import { FAMILY_EXISTING, FAMILY_NEW, paymentMessage, toFormField, trialEnrollFormSchema, whatsappLink } from "./+shared/trial-enroll-form";
 
 /**
  * /trials/:id/enroll — 'Matricular Aluno': the trial becomes a student of its

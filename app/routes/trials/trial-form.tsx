@@ -7,14 +7,14 @@ import { Field, inputClass } from "~/components/ui/field";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { canManageTrials } from "~/domain/actor";
 import { isCalendarDate } from "~/domain/trials/calendar";
-import { returnMonth, trialsUrl } from "./calendar-screen";
+import { returnMonth, trialsUrl } from "./+shared/calendar-screen";
 import { listClassOptions } from "~/domain/classes/queries.server";
 import { DEFAULT_ORIGIN, TRIAL_ORIGINS, TRIAL_STATUSES, trialFormSchema } from "~/domain/trials/schema";
 import { createTrial, updateTrial } from "~/domain/trials/service.server";
 import { getTrial } from "~/domain/trials/queries.server";
 import { formatPhone } from "~/lib/format";
 import { PhoneInput } from "~/components/ui/masked-inputs";
-import { dialogAction, orRespond, requireActor } from "~/lib/forms.server";
+import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
 
 /** /trials/new?date=YYYY-MM-DD and /trials/:id/edit: the same dialog, create or edit. */
 export async function loader(args: Route.LoaderArgs) {

@@ -1,13 +1,13 @@
 import type { Route } from "./+types/trial-history";
 import { LinkButton } from "~/components/ui/button";
 import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
-import { returnMonth, trialsUrl } from "./calendar-screen";
+import { returnMonth, trialsUrl } from "./+shared/calendar-screen";
 import { entryDurations, formatDateTime, totalCycle } from "~/domain/trials/durations";
 import { WANTS_TO_ENROLL } from "~/domain/trials/constants";
 import { getTrial, getTrialHistory } from "~/domain/trials/queries.server";
 import { cn } from "~/lib/cn";
-import { orRespond } from "~/lib/forms.server";
-import { actorOf, requireUser } from "~/session.server";
+import { orRespond } from "~/server/forms.server";
+import { actorOf, requireUser } from "~/server/session.server";
 
 /** /trials/:id/history: reading a trial's history is open to every signed-in user. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -3,10 +3,10 @@ import { StatusOptions } from "~/components/trial-block";
 import { RouteDialog } from "~/components/ui/dialog";
 import { canManageTrials } from "~/domain/actor";
 import { monthOrCurrent } from "~/domain/trials/calendar";
-import { trialsUrl } from "./calendar-screen";
+import { trialsUrl } from "./+shared/calendar-screen";
 import { getTrial } from "~/domain/trials/queries.server";
-import { orRespond } from "~/lib/forms.server";
-import { actorOf, requirePermission } from "~/session.server";
+import { orRespond } from "~/server/forms.server";
+import { actorOf, requirePermission } from "~/server/session.server";
 
 /**
  * /trials/:id/status — the quick status change as a small dialog, for browsers

@@ -20,14 +20,14 @@ import {
   today,
   WEEKDAY_HEADERS,
 } from "~/domain/trials/calendar";
-import { packDays, trialsUrl, unpackDays } from "./calendar-screen";
+import { packDays, trialsUrl, unpackDays } from "./+shared/calendar-screen";
 import { formatDays } from "~/domain/trials/kpis";
 import { updateTrial } from "~/domain/trials/service.server";
 import { getTrialCalendar } from "~/domain/trials/queries.server";
 import { useLinkNavigation } from "~/hooks/use-link-navigation";
 import type { Toast } from "~/lib/toast";
-import { actorOf, requirePermission, requireUser } from "~/session.server";
-import { dataWithToast, redirectWithToast } from "~/toast.server";
+import { actorOf, requirePermission, requireUser } from "~/server/session.server";
+import { dataWithToast, redirectWithToast } from "~/server/toast.server";
 
 /** The first trials of each day on the calendar; the rest are in the day's dialog. */
 const DAY_LIMIT = 3;

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/uploads";
 import { openObject } from "~/domain/storage/uploads.server";
-import { requireApiUser } from "~/session.server";
-import { errorResponse } from "~/lib/api.server";
+import { requireApiUser } from "~/server/session.server";
+import { errorResponse } from "~/server/api.server";
 
 /**
  * GET /uploads/{id}: a stored image, for signed-in users (avatars are personal

@@ -1,10 +1,10 @@
 import type { Route } from "./+types/user-delete";
 import { DeleteDialog } from "~/components/confirm-delete-dialog";
 import { canManage } from "~/domain/actor";
-import { usersListSearch, usersListUrl } from "./list-search";
+import { usersListSearch, usersListUrl } from "./+shared/list-search";
 import { deleteUser } from "~/domain/users/service.server";
 import { getUser } from "~/domain/users/queries.server";
-import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/lib/forms.server";
+import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/server/forms.server";
 
 const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({
   permission: canManage,

@@ -10,15 +10,15 @@ import { useToast } from "~/components/ui/toaster";
 import { canManage, USER_TYPE_LABELS, USER_TYPES } from "~/domain/actor";
 import { DomainError } from "~/domain/errors";
 import { IMAGE_TYPES, isAcceptableImageFile } from "~/domain/storage/image";
-import { postedFile, readFormDataLimited } from "~/lib/multipart.server";
-import { usersListUrl } from "./list-search";
+import { postedFile, readFormDataLimited } from "~/server/multipart.server";
+import { usersListUrl } from "./+shared/list-search";
 import { userCreateSchema, userEditFormSchema } from "~/domain/users/schema";
 import { createUser, updateUserWithAvatar, type UserDTO } from "~/domain/users/service.server";
 import { getUser } from "~/domain/users/queries.server";
 import { formatCpf } from "~/lib/format";
 import { CpfInput } from "~/components/ui/masked-inputs";
-import { dialogAction, orRespond, requireActor } from "~/lib/forms.server";
-import { getSession } from "~/session.server";
+import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
+import { getSession } from "~/server/session.server";
 
 /** §8: the avatar file problem, for the browser's check and for the server's refusal alike. */
 const AVATAR_FILE_INVALID = "Arquivo inválido ou muito grande.";

@@ -8,11 +8,11 @@ import { DataList, EmptyState, PageHeader } from "~/components/ui/page";
 import { Pagination, pageHref } from "~/components/ui/pagination";
 import { Spinner } from "~/components/ui/spinner";
 import { canManage, userTypeLabel } from "~/domain/actor";
-import { usersListSearch } from "./list-search";
+import { usersListSearch } from "./+shared/list-search";
 import { listUsersPage } from "~/domain/users/queries.server";
 import { formatCpf } from "~/lib/format";
 import { cn } from "~/lib/cn";
-import { actorOf, requireUser } from "~/session.server";
+import { actorOf, requireUser } from "~/server/session.server";
 import { RowActions } from "~/components/row-actions";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

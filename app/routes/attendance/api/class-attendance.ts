@@ -2,7 +2,7 @@ import { calendarDate } from "~/domain/fields";
 import type { Route } from "./+types/class-attendance";
 import { getRollCall } from "~/domain/attendance/queries.server";
 import { saveRollCall } from "~/domain/attendance/service.server";
-import { api, byMethod } from "~/lib/api.server";
+import { api, byMethod } from "~/server/api.server";
 
 import { z } from "zod";
 import { rollCallDto, rollCallSchema } from "~/domain/attendance/schema";

@@ -1,7 +1,7 @@
 import { calendarDate } from "~/domain/fields";
 import { classSessions } from "~/domain/attendance/queries.server";
 import { arrayList } from "~/domain/list.server";
-import { apiList } from "~/lib/api.server";
+import { apiList } from "~/server/api.server";
 
 import { z } from "zod";
 import { classSessionDto, type ClassSessionDTO } from "~/domain/attendance/schema";

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/student-attendance";
 import { studentAttendance } from "~/domain/attendance/queries.server";
-import { api } from "~/lib/api.server";
+import { api } from "~/server/api.server";
 
-import { studentAttendanceDto } from "~/domain/makeups/schema";
+import { studentAttendanceDto } from "~/domain/attendance/makeups/schema";
 import { operations } from "~/openapi/operation";
 
 export const openapi = operations({

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/login";
-import { clientIp } from "~/auth.server";
+import { clientIp } from "~/server/auth.server";
 import { verifyLogin } from "~/domain/auth/service.server";
-import { api, json } from "~/lib/api.server";
-import { startSession } from "~/session.server";
+import { api, json } from "~/server/api.server";
+import { startSession } from "~/server/session.server";
 
 import { loginSchema, userDto } from "~/domain/users/schema";
 import { operations, SESSION_COOKIE_HEADER } from "~/openapi/operation";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/logout";
-import { api, json } from "~/lib/api.server";
-import { endSession } from "~/session.server";
+import { api, json } from "~/server/api.server";
+import { endSession } from "~/server/session.server";
 
 import { logoutDto } from "~/domain/users/schema";
 import { operations, SESSION_COOKIE_HEADER } from "~/openapi/operation";

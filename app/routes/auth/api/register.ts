@@ -1,7 +1,7 @@
 import type { Route } from "./+types/register";
 import { register } from "~/domain/auth/service.server";
-import { api, json } from "~/lib/api.server";
-import { startSession } from "~/session.server";
+import { api, json } from "~/server/api.server";
+import { startSession } from "~/server/session.server";
 
 import { registerSchema, userDto } from "~/domain/users/schema";
 import { operations, SESSION_COOKIE_HEADER } from "~/openapi/operation";

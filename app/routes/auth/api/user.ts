@@ -1,5 +1,5 @@
 import type { Route } from "./+types/user";
-import { api } from "~/lib/api.server";
+import { api } from "~/server/api.server";
 
 import { userDto } from "~/domain/users/schema";
 import { operations } from "~/openapi/operation";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/branch";
 import { deleteBranch, updateBranch } from "~/domain/branches/service.server";
 import { getBranch } from "~/domain/branches/queries.server";
-import { api, byMethod } from "~/lib/api.server";
+import { api, byMethod } from "~/server/api.server";
 
 import { branchDto, branchUpdateSchema } from "~/domain/branches/schema";
 import { operations, PARTIAL_UPDATE } from "~/openapi/operation";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/branches";
 import { createBranch } from "~/domain/branches/service.server";
 import { branchList } from "~/domain/branches/queries.server";
-import { api, apiList, byMethod } from "~/lib/api.server";
+import { api, apiList, byMethod } from "~/server/api.server";
 
 import { z } from "zod";
 import { branchDto, branchSchema } from "~/domain/branches/schema";

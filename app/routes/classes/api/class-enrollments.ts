@@ -1,6 +1,6 @@
 import type { Route } from "./+types/class-enrollments";
 import { getClassEnrollments } from "~/domain/enrollments/queries.server";
-import { api } from "~/lib/api.server";
+import { api } from "~/server/api.server";
 
 import { classEnrollmentsDto } from "~/domain/enrollments/schema";
 import { operations } from "~/openapi/operation";

@@ -1,5 +1,5 @@
 import { allClassScheduleLinkList } from "~/domain/classes/queries.server";
-import { apiList } from "~/lib/api.server";
+import { apiList } from "~/server/api.server";
 
 import { z } from "zod";
 import { classScheduleLinkDto } from "~/domain/classes/schema";

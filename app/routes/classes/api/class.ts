@@ -1,7 +1,7 @@
 import type { Route } from "./+types/class";
 import { deleteClass, updateClass } from "~/domain/classes/service.server";
 import { getClass } from "~/domain/classes/queries.server";
-import { api, byMethod } from "~/lib/api.server";
+import { api, byMethod } from "~/server/api.server";
 
 import { classDto, classUpdateSchema } from "~/domain/classes/schema";
 import { operations, PARTIAL_UPDATE } from "~/openapi/operation";

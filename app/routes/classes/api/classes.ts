@@ -1,7 +1,7 @@
 import type { Route } from "./+types/classes";
 import { createClass } from "~/domain/classes/service.server";
 import { classList } from "~/domain/classes/queries.server";
-import { api, apiList, byMethod } from "~/lib/api.server";
+import { api, apiList, byMethod } from "~/server/api.server";
 
 import { z } from "zod";
 import { classDto, classSchema } from "~/domain/classes/schema";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/classroom";
 import { deleteClassroom, updateClassroom } from "~/domain/classrooms/service.server";
 import { getClassroom } from "~/domain/classrooms/queries.server";
-import { api, byMethod } from "~/lib/api.server";
+import { api, byMethod } from "~/server/api.server";
 
 import { classroomDto, classroomUpdateSchema } from "~/domain/classrooms/schema";
 import { operations, PARTIAL_UPDATE } from "~/openapi/operation";

@@ -1,5 +1,5 @@
 import { branchClassroomList } from "~/domain/classrooms/queries.server";
-import { apiList } from "~/lib/api.server";
+import { apiList } from "~/server/api.server";
 
 import { z } from "zod";
 import { classroomDto } from "~/domain/classrooms/schema";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/classrooms";
 import { createClassroom } from "~/domain/classrooms/service.server";
 import { classroomList } from "~/domain/classrooms/queries.server";
-import { api, apiList, byMethod } from "~/lib/api.server";
+import { api, apiList, byMethod } from "~/server/api.server";
 
 import { z } from "zod";
 import { classroomDto, classroomSchema } from "~/domain/classrooms/schema";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/course";
 import { deleteCourse, updateCourse } from "~/domain/courses/service.server";
 import { getCourse } from "~/domain/courses/queries.server";
-import { api, byMethod } from "~/lib/api.server";
+import { api, byMethod } from "~/server/api.server";
 
 import { courseDto, courseUpdateSchema } from "~/domain/courses/schema";
 import { operations, PARTIAL_UPDATE } from "~/openapi/operation";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/courses";
 import { createCourse } from "~/domain/courses/service.server";
 import { courseList } from "~/domain/courses/queries.server";
-import { api, apiList, byMethod } from "~/lib/api.server";
+import { api, apiList, byMethod } from "~/server/api.server";
 
 import { z } from "zod";
 import { courseDto, courseSchema } from "~/domain/courses/schema";

@@ -1,4 +1,4 @@
-import { json } from "~/lib/api.server";
+import { json } from "~/server/api.server";
 import { openApiDocument } from "~/openapi/document.server";
 import { operations } from "~/openapi/operation";
 

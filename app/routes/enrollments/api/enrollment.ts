@@ -1,7 +1,7 @@
 import type { Route } from "./+types/enrollment";
 import { updateEnrollment } from "~/domain/enrollments/service.server";
 import { getEnrollment } from "~/domain/enrollments/queries.server";
-import { api, byMethod } from "~/lib/api.server";
+import { api, byMethod } from "~/server/api.server";
 
 import { enrollmentDto, enrollmentUpdateSchema } from "~/domain/enrollments/schema";
 import { operations } from "~/openapi/operation";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/enrollments";
 import { createEnrollment } from "~/domain/enrollments/service.server";
 import { enrollmentList } from "~/domain/enrollments/queries.server";
-import { api, apiList, byMethod } from "~/lib/api.server";
+import { api, apiList, byMethod } from "~/server/api.server";
 
 import { z } from "zod";
 import { ENROLLMENT_STATUSES, enrollmentDto, enrollmentSchema } from "~/domain/enrollments/schema";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/guardian-person";
 import { deleteGuardianPerson, updateGuardianPerson } from "~/domain/guardians/service.server";
 import { getGuardianPerson } from "~/domain/guardians/queries.server";
-import { api, byMethod } from "~/lib/api.server";
+import { api, byMethod } from "~/server/api.server";
 
 import { guardianPersonDto, guardianPersonUpdateSchema } from "~/domain/guardians/schema";
 import { operations } from "~/openapi/operation";

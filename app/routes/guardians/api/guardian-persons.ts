@@ -1,5 +1,5 @@
 import { guardianPersonList } from "~/domain/guardians/queries.server";
-import { apiList } from "~/lib/api.server";
+import { apiList } from "~/server/api.server";
 
 import { z } from "zod";
 import { guardianPersonDto } from "~/domain/guardians/schema";

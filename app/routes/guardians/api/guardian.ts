@@ -1,7 +1,7 @@
 import type { Route } from "./+types/guardian";
 import { deleteGuardian } from "~/domain/guardians/service.server";
 import { getGuardian } from "~/domain/guardians/queries.server";
-import { api, byMethod } from "~/lib/api.server";
+import { api, byMethod } from "~/server/api.server";
 
 import { guardianDto } from "~/domain/guardians/schema";
 import { operations } from "~/openapi/operation";

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/guardians";
 import { createGuardian } from "~/domain/guardians/service.server";
 import { guardianList, listGuardians } from "~/domain/guardians/queries.server";
-import { api, apiList, byMethod } from "~/lib/api.server";
-import { jsonAnswer } from "~/lib/answer.server";
-import { assertOnePagingStyle } from "~/lib/list-response.server";
+import { api, apiList, byMethod } from "~/server/api.server";
+import { jsonAnswer } from "~/server/answer.server";
+import { assertOnePagingStyle } from "~/server/list-response.server";
 
 import { z } from "zod";
 import { guardianDto, guardianSchema } from "~/domain/guardians/schema";

@@ -1,9 +1,9 @@
-import { makeupOptions } from "~/domain/makeups/queries.server";
+import { makeupOptions } from "~/domain/attendance/makeups/queries.server";
 import { arrayList } from "~/domain/list.server";
-import { apiList } from "~/lib/api.server";
+import { apiList } from "~/server/api.server";
 
 import { z } from "zod";
-import { makeupOptionDto, type MakeupOptionDTO } from "~/domain/makeups/schema";
+import { makeupOptionDto, type MakeupOptionDTO } from "~/domain/attendance/makeups/schema";
 import { operations } from "~/openapi/operation";
 
 export const openapi = operations({

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/makeup";
-import { getMakeup } from "~/domain/makeups/queries.server";
-import { deleteMakeup, updateMakeup } from "~/domain/makeups/service.server";
-import { api, byMethod } from "~/lib/api.server";
+import { getMakeup } from "~/domain/attendance/makeups/queries.server";
+import { deleteMakeup, updateMakeup } from "~/domain/attendance/makeups/service.server";
+import { api, byMethod } from "~/server/api.server";
 
-import { makeupDto, makeupUpdateSchema } from "~/domain/makeups/schema";
+import { makeupDto, makeupUpdateSchema } from "~/domain/attendance/makeups/schema";
 import { operations } from "~/openapi/operation";
 
 export const openapi = operations({

@@ -1,11 +1,11 @@
 import { calendarDate } from "~/domain/fields";
 import type { Route } from "./+types/makeups";
-import { makeupList } from "~/domain/makeups/queries.server";
-import { bookMakeup } from "~/domain/makeups/service.server";
-import { api, apiList, byMethod } from "~/lib/api.server";
+import { makeupList } from "~/domain/attendance/makeups/queries.server";
+import { bookMakeup } from "~/domain/attendance/makeups/service.server";
+import { api, apiList, byMethod } from "~/server/api.server";
 
 import { z } from "zod";
-import { makeupDto, makeupSchema } from "~/domain/makeups/schema";
+import { makeupDto, makeupSchema } from "~/domain/attendance/makeups/schema";
 import { operations } from "~/openapi/operation";
 
 export const openapi = operations({

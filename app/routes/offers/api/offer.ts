@@ -1,7 +1,7 @@
 import type { Route } from "./+types/offer";
 import { deleteOffer, updateOffer } from "~/domain/offers/service.server";
 import { getOffer } from "~/domain/offers/queries.server";
-import { api, byMethod } from "~/lib/api.server";
+import { api, byMethod } from "~/server/api.server";
 
 import { offerDto, offerUpdateSchema } from "~/domain/offers/schema";
 import { operations, PARTIAL_UPDATE } from "~/openapi/operation";

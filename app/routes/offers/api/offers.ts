@@ -1,7 +1,7 @@
 import type { Route } from "./+types/offers";
 import { createOffer } from "~/domain/offers/service.server";
 import { offerList } from "~/domain/offers/queries.server";
-import { api, apiList, byMethod } from "~/lib/api.server";
+import { api, apiList, byMethod } from "~/server/api.server";
 
 import { z } from "zod";
 import { offerDto, offerSchema } from "~/domain/offers/schema";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/classroom-schedule";
 import { deleteSchedule, updateSchedule } from "~/domain/schedules/service.server";
 import { getSchedule } from "~/domain/schedules/queries.server";
-import { api, byMethod } from "~/lib/api.server";
+import { api, byMethod } from "~/server/api.server";
 
 import { scheduleDto, scheduleUpdateSchema } from "~/domain/schedules/schema";
 import { operations, PARTIAL_UPDATE } from "~/openapi/operation";

@@ -1,5 +1,5 @@
 import { classroomScheduleList } from "~/domain/schedules/queries.server";
-import { apiList } from "~/lib/api.server";
+import { apiList } from "~/server/api.server";
 
 import { z } from "zod";
 import { scheduleDto } from "~/domain/schedules/schema";

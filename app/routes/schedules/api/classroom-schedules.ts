@@ -1,7 +1,7 @@
 import type { Route } from "./+types/classroom-schedules";
 import { createSchedule } from "~/domain/schedules/service.server";
 import { scheduleList } from "~/domain/schedules/queries.server";
-import { api, apiList, byMethod } from "~/lib/api.server";
+import { api, apiList, byMethod } from "~/server/api.server";
 
 import { z } from "zod";
 import { scheduleDto, scheduleSchema } from "~/domain/schedules/schema";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/student";
 import { deleteStudent, updateStudent } from "~/domain/students/service.server";
 import { getStudent } from "~/domain/students/queries.server";
-import { api, byMethod } from "~/lib/api.server";
+import { api, byMethod } from "~/server/api.server";
 
 import { studentDto, studentUpdateSchema } from "~/domain/students/schema";
 import { operations, PARTIAL_UPDATE } from "~/openapi/operation";

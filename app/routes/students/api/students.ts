@@ -1,7 +1,7 @@
 import type { Route } from "./+types/students";
 import { createStudent } from "~/domain/students/service.server";
 import { studentList } from "~/domain/students/queries.server";
-import { api, apiList, byMethod } from "~/lib/api.server";
+import { api, apiList, byMethod } from "~/server/api.server";
 
 import { z } from "zod";
 import { studentDto, studentSchema } from "~/domain/students/schema";

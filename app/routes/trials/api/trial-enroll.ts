@@ -1,6 +1,6 @@
 import type { Route } from "./+types/trial-enroll";
 import { enrollFromTrial } from "~/domain/enrollments/service.server";
-import { api, byMethod } from "~/lib/api.server";
+import { api, byMethod } from "~/server/api.server";
 
 import { trialEnrollResultDto, trialEnrollSchema } from "~/domain/enrollments/schema";
 import { operations } from "~/openapi/operation";

@@ -1,5 +1,5 @@
 import { trialHistoryList } from "~/domain/trials/queries.server";
-import { apiList } from "~/lib/api.server";
+import { apiList } from "~/server/api.server";
 
 import { z } from "zod";
 import { trialHistoryEntryDto } from "~/domain/trials/schema";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/trial";
 import { deleteTrial, updateTrial } from "~/domain/trials/service.server";
 import { getTrial } from "~/domain/trials/queries.server";
-import { api, byMethod } from "~/lib/api.server";
+import { api, byMethod } from "~/server/api.server";
 
 import { trialDto, trialUpdateSchema } from "~/domain/trials/schema";
 import { operations } from "~/openapi/operation";

@@ -1,5 +1,5 @@
 import { historyList, historyMember } from "~/domain/trials/queries.server";
-import { apiList } from "~/lib/api.server";
+import { apiList } from "~/server/api.server";
 
 import { z } from "zod";
 import { calendarMonth } from "~/domain/fields";

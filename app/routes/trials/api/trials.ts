@@ -1,7 +1,7 @@
 import type { Route } from "./+types/trials";
 import { createTrial } from "~/domain/trials/service.server";
 import { trialList } from "~/domain/trials/queries.server";
-import { api, apiList, byMethod } from "~/lib/api.server";
+import { api, apiList, byMethod } from "~/server/api.server";
 
 import { z } from "zod";
 import { calendarMonth } from "~/domain/fields";

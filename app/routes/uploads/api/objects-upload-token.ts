@@ -1,6 +1,6 @@
 import type { Route } from "./+types/objects-upload-token";
 import { receiveUpload } from "~/domain/storage/uploads.server";
-import { assertSameOrigin, byMethod, errorResponse, json } from "~/lib/api.server";
+import { assertSameOrigin, byMethod, errorResponse, json } from "~/server/api.server";
 
 import { uploadedObjectDto } from "~/domain/storage/schema";
 import { operations } from "~/openapi/operation";

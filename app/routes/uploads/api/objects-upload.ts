@@ -1,6 +1,6 @@
 import type { Route } from "./+types/objects-upload";
 import { issueUploadUrl } from "~/domain/storage/uploads.server";
-import { api, byMethod, json } from "~/lib/api.server";
+import { api, byMethod, json } from "~/server/api.server";
 
 import { uploadUrlDto } from "~/domain/storage/schema";
 import { operations } from "~/openapi/operation";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/user-avatar";
 import { setUserAvatar } from "~/domain/users/service.server";
-import { api, byMethod } from "~/lib/api.server";
+import { api, byMethod } from "~/server/api.server";
 
 import { avatarSchema, userDto } from "~/domain/users/schema";
 import { operations } from "~/openapi/operation";

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/user-item";
 import { deleteUser, updateUser } from "~/domain/users/service.server";
 import { getUser } from "~/domain/users/queries.server";
-import { api, byMethod } from "~/lib/api.server";
-import { getSession } from "~/session.server";
+import { api, byMethod } from "~/server/api.server";
+import { getSession } from "~/server/session.server";
 
 import { userDto, userUpdateSchema } from "~/domain/users/schema";
 import { operations, PARTIAL_UPDATE } from "~/openapi/operation";

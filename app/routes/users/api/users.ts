@@ -1,9 +1,9 @@
 import type { Route } from "./+types/users";
 import { createUser } from "~/domain/users/service.server";
 import { listUsersPage, userList } from "~/domain/users/queries.server";
-import { api, apiList, byMethod } from "~/lib/api.server";
-import { jsonAnswer } from "~/lib/answer.server";
-import { assertOnePagingStyle } from "~/lib/list-response.server";
+import { api, apiList, byMethod } from "~/server/api.server";
+import { jsonAnswer } from "~/server/answer.server";
+import { assertOnePagingStyle } from "~/server/list-response.server";
 
 import { z } from "zod";
 import { userCreateSchema, userDto } from "~/domain/users/schema";

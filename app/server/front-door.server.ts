@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { DomainError } from "~/domain/errors";
 import { assertUploadToken } from "~/domain/storage/uploads.server";
 import type { ServerBuild } from "react-router";
-import { lookUpSession, type CurrentSession } from "~/session.server";
+import { lookUpSession, type CurrentSession } from "~/server/session.server";
 import { laneRoutes, matchLane } from "./api-lane.server";
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ABSENCE_REQUIRED, type MakeupStatus } from "~/domain/makeups/schema";
+import { ABSENCE_REQUIRED, type MakeupStatus } from "~/domain/attendance/makeups/schema";
 
 /**
  * The make-up screens' helpers (shared with the browser): the booking form's

@@ -1,16 +1,16 @@
 import { Op, UniqueConstraintError, type Transaction } from "sequelize";
 import { Makeup } from "#db/models.ts";
-import { db, transaction } from "~/db.server";
-import { assertCanManageTrials, type Actor } from "../actor";
-import { ConflictError, ValidationError } from "../errors";
-import { parseOrThrow } from "../validation";
-import { classSessionSource, lockClassSeats } from "../classes/queries.server";
-import { activeOn, enrollmentSpans } from "../enrollments/queries.server";
-import { hasMakeupRecord } from "../attendance/queries.server";
-import { fillFreedSeats } from "../enrollments/service.server";
-import { firstSessionDate, isSession } from "../attendance/sessions";
-import { NO_SESSION_ON_DATE, type AttendanceRecordDTO } from "../attendance/schema";
-import { today } from "../trials/calendar";
+import { db, transaction } from "~/platform/db.server";
+import { assertCanManageTrials, type Actor } from "~/domain/actor";
+import { ConflictError, ValidationError } from "~/domain/errors";
+import { parseOrThrow } from "~/domain/validation";
+import { classSessionSource, lockClassSeats } from "~/domain/classes/queries.server";
+import { activeOn, enrollmentSpans } from "~/domain/enrollments/queries.server";
+import { hasMakeupRecord } from "~/domain/attendance/queries.server";
+import { fillFreedSeats } from "~/domain/enrollments/service.server";
+import { firstSessionDate, isSession } from "~/domain/attendance/sessions";
+import { NO_SESSION_ON_DATE, type AttendanceRecordDTO } from "~/domain/attendance/schema";
+import { today } from "~/domain/trials/calendar";
 import {
   absenceOrThrow,
   absenceSession,
@@ -41,7 +41,7 @@ import {
   STATUS_FROM_ROLL_CALL,
   type MakeupDTO,
 } from "./schema";
-import { CLASS_NOT_FOUND } from "../classes/queries.server";
+import { CLASS_NOT_FOUND } from "~/domain/classes/queries.server";
 
 export type { MakeupDTO };
 

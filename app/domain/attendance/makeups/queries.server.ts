@@ -1,19 +1,19 @@
 import { Op, type Transaction } from "sequelize";
-import { dateOnly, iso } from "../row-values.server";
+import { dateOnly, iso } from "~/domain/row-values.server";
 import { Makeup } from "#db/models.ts";
-import { db, selectRows, selectRowsIn } from "~/db.server";
-import { sqlList, type ListSource } from "../list.server";
-import { requireActor, type Actor } from "../actor";
-import { NotFoundError, ValidationError } from "../errors";
-import { isUuid } from "../validation";
-import { classSessionSource, classSessionSources, type ClassSessionSource } from "../classes/queries.server";
-import { scheduleStartTime } from "../schedules/queries.server";
-import { activeOn, enrollmentSpans, enrollmentsById, type EnrollmentSpan } from "../enrollments/queries.server";
-import { ACTIVE } from "../enrollments/schema";
-import { findRecord } from "../attendance/queries.server";
-import { addDays, firstSessionDate, sessionsBetween } from "../attendance/sessions";
-import { ABSENCE_STATUSES, DATE_INVALID, type AttendanceRecordDTO } from "../attendance/schema";
-import { isCalendarDate, today } from "../trials/calendar";
+import { db, selectRows, selectRowsIn } from "~/platform/db.server";
+import { sqlList, type ListSource } from "~/domain/list.server";
+import { requireActor, type Actor } from "~/domain/actor";
+import { NotFoundError, ValidationError } from "~/domain/errors";
+import { isUuid } from "~/domain/validation";
+import { classSessionSource, classSessionSources, type ClassSessionSource } from "~/domain/classes/queries.server";
+import { scheduleStartTime } from "~/domain/schedules/queries.server";
+import { activeOn, enrollmentSpans, enrollmentsById, type EnrollmentSpan } from "~/domain/enrollments/queries.server";
+import { ACTIVE } from "~/domain/enrollments/schema";
+import { findRecord } from "~/domain/attendance/queries.server";
+import { addDays, firstSessionDate, sessionsBetween } from "~/domain/attendance/sessions";
+import { ABSENCE_STATUSES, DATE_INVALID, type AttendanceRecordDTO } from "~/domain/attendance/schema";
+import { isCalendarDate, today } from "~/domain/trials/calendar";
 import {
   ABSENCE_NOT_FOUND,
   ABSENCE_REQUIRED,

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { day, hhmm, id, storedEnum, timestamp } from "../dto-fields";
-import { attendanceRecordDto, dateField } from "../attendance/schema";
+import { day, hhmm, id, storedEnum, timestamp } from "~/domain/dto-fields";
+import { attendanceRecordDto, dateField } from "~/domain/attendance/schema";
 
 export const MAKEUP_STATUSES = ["Agendada", "Realizada", "Não compareceu"] as const;
 export type MakeupStatus = (typeof MAKEUP_STATUSES)[number];

@@ -1,7 +1,7 @@
 /**
  * An HTTP answer as plain data: what a JSON API handler produces before it is
  * sent, by React Router (as a Fetch `Response`, `toResponse`) or by the API's
- * read lane (straight on Node's response, app/lib/api-lane.server.ts). The two
+ * read lane (straight on Node's response, app/server/api-lane.server.ts). The two
  * surfaces of a list therefore send the same status, headers and bytes.
  */
 export interface Answer {

@@ -1,6 +1,6 @@
 import { createCookie, data, redirect } from "react-router";
-import { env } from "./env.server";
-import { newToast, type Toast } from "./lib/toast";
+import { env } from "../platform/env.server";
+import { newToast, type Toast } from "../lib/toast";
 
 /** Flash toasts: written by an action, shown once by the next page (works without JS). */
 const toastCookie = createCookie("__toast", {

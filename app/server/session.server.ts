@@ -10,9 +10,9 @@ import {
 import { findSessionUser } from "~/domain/auth/queries.server";
 import { UnauthorizedError } from "~/domain/errors";
 import type { Actor } from "~/domain/actor";
-import { env } from "./env.server";
+import { env } from "../platform/env.server";
 import { doorSessionContext, type RequestContext } from "./request-context.server";
-import { createLru } from "./cache.server";
+import { createLru } from "../platform/cache.server";
 
 /**
  * The session cookie holds only the session id, signed; the session itself is a
@@ -201,7 +201,7 @@ export const signedInMiddleware: MiddlewareFunction<Response> = async ({ request
   context.set(actorContext, actorOf(session.user));
 };
 
-export { safeRedirect } from "./lib/safe-redirect";
+export { safeRedirect } from "../lib/safe-redirect";
 
 /** The signed-in user of a route under signedInMiddleware (the app layout). */
 export function requireUser(context: RequestContext): UserDTO {

@@ -1,8 +1,8 @@
 import type { UserDTO } from "~/domain/users/service.server";
 import type { Actor } from "~/domain/actor";
 import { DomainError, UnauthorizedError } from "~/domain/errors";
-import type { RequestContext } from "~/request-context.server";
-import { actorOf, getUser } from "~/session.server";
+import type { RequestContext } from "~/server/request-context.server";
+import { actorOf, getUser } from "~/server/session.server";
 import type { ListSource } from "~/domain/list.server";
 import { JSON_TYPE, jsonAnswer, toResponse, type Answer } from "./answer.server";
 import { listAnswer, type ListFormat } from "./list-response.server";
@@ -185,7 +185,7 @@ export interface ListRequest {
  * `ListSource`, answered by `listAnswer`: whole, streamed, or one page) or a
  * finished answer (`jsonAnswer`, e.g. a page by number with its total).
  * React Router calls it as the route's loader; the API's read lane
- * (app/lib/api-lane.server.ts) answers a GET of the route with its `answer`,
+ * (app/server/api-lane.server.ts) answers a GET of the route with its `answer`,
  * straight on Node's response. Same session lookup, same rules, same bytes.
  */
 export interface ApiListLoader {

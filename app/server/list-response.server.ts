@@ -1,6 +1,6 @@
 import type { KeyValue } from "#db/keyset.ts";
-import { createLru } from "~/cache.server";
-import { tableVersions } from "~/db.server";
+import { createLru } from "~/platform/cache.server";
+import { tableVersions } from "~/platform/db.server";
 import {
   BATCH_SIZE,
   decodeCursor,
@@ -29,7 +29,7 @@ export interface ListFormat<Item> {
 
 /**
  * The answer of a list endpoint (`GET /api/<collection>`), as plain data (see
- * `Answer`): the same for both ways in of an `apiList` (app/lib/api.server.ts),
+ * `Answer`): the same for both ways in of an `apiList` (app/server/api.server.ts),
  * React Router's loader and the API's read lane.
  *
  * - Without `limit` and `cursor`: the whole list, as §7 defines it. A list

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import type { FragmentCache } from "~/components/server-cached";
-import { createLru } from "~/cache.server";
+import { createLru } from "~/platform/cache.server";
 
 const LIMIT = 200;
 

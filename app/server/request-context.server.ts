@@ -7,11 +7,11 @@ import { createContext, type RouterContextProvider } from "react-router";
  * - `clientIpContext`: the client's address (per TRUST_PROXY), for sign-in throttling and /healthz;
  * - `cspNonceContext`: this response's Content-Security-Policy nonce, for the document's scripts;
  * - `doorSessionContext`: the session the front door already looked up for a
- *   write (app/lib/front-door.server.ts), so it is not looked up twice; undefined
+ *   write (app/server/front-door.server.ts), so it is not looked up twice; undefined
  *   when the front door did not look (a GET).
- * Middleware adds the rest, once per request: the session (`app/session.server.ts`,
+ * Middleware adds the rest, once per request: the session (`app/server/session.server.ts`,
  * root), the signed-in user and actor (the signed-in layout), the selected
- * branch (`app/branch-selection.server.ts`, the signed-in layout).
+ * branch (`app/server/branch-selection.server.ts`, the signed-in layout).
  */
 export const clientIpContext = createContext<string>("unknown");
 export const cspNonceContext = createContext<string>("");

@@ -1,13 +1,13 @@
-import type { RequestContext } from "~/request-context.server";
+import type { RequestContext } from "~/server/request-context.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
 import type { Actor } from "~/domain/actor";
 import { DomainError } from "~/domain/errors";
-import { actorOf, requirePermission } from "~/session.server";
-import { dataWithToast, redirectWithToast } from "~/toast.server";
-import type { Toast } from "./toast";
+import { actorOf, requirePermission } from "~/server/session.server";
+import { dataWithToast, redirectWithToast } from "~/server/toast.server";
+import type { Toast } from "../lib/toast";
 
 type Replyable = { reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): SubmissionResult<string[]> };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderToString } from "react-dom/server";
-import { FragmentCacheContext, ServerCached } from "./components/server-cached";
+import { FragmentCacheContext, ServerCached } from "../components/server-cached";
 import { createFragmentCache } from "./fragment-cache.server";
 
 describe("fragment cache", () => {

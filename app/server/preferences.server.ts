@@ -1,4 +1,4 @@
-import { SIDEBAR_COOKIE, SIDEBAR_MAX_AGE } from "./lib/preferences";
+import { SIDEBAR_COOKIE, SIDEBAR_MAX_AGE } from "../lib/preferences";
 
 /**
  * Plain (unsigned, readable by the page's script) preference cookies: the

@@ -3,12 +3,12 @@ import type { ServerBuild } from "react-router";
 import type { ApiListLoader } from "./api.server";
 import { errorAnswer } from "./api.server";
 import type { Answer } from "./answer.server";
-import { lookUpSession, renewalCookie, type CurrentSession, type RequestHead } from "~/session.server";
+import { lookUpSession, renewalCookie, type CurrentSession, type RequestHead } from "~/server/session.server";
 import { requestUrl } from "./front-door.server";
 
 /**
  * The API's read lane (ADR 011): a `GET` of a JSON API route whose loader is
- * an `apiList(…)` (app/lib/api.server.ts) is answered here, in front of React
+ * an `apiList(…)` (app/server/api.server.ts) is answered here, in front of React
  * Router, straight on Node's request and response: the same route table
  * (`build.routes`, from app/routes.ts), the same session lookup and renewal,
  * the same read and the same bytes as the route's loader, without the Fetch
@@ -83,7 +83,7 @@ export function createApiLane(build: Pick<ServerBuild, "routes">) {
   const routes = laneRoutes(build.routes);
   return function apiLane(req: LaneRequest, res: LaneResponse, next: (error?: unknown) => void) {
     if (req.method !== "GET") return next();
-    // The request's one URL, built by the front door (app/lib/front-door.server.ts), as React Router gets it.
+    // The request's one URL, built by the front door (app/server/front-door.server.ts), as React Router gets it.
     const url = requestUrl(req);
     if (!url.pathname.startsWith("/api/")) return next();
     const found = matchLane(routes, url.pathname);
