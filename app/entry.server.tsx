@@ -2,22 +2,15 @@ import { Writable } from "node:stream";
 import type { EntryContext, HandleDataRequestFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { closeDb, db } from "./platform/db.server";
-import { env } from "./platform/env.server";
-
-/** The validated configuration, for server.mjs (throws a readable error listing every problem). */
-export { env as config, describeTrustProxy } from "./platform/env.server";
 import { FragmentCacheContext } from "./components/server-cached";
 import { fragmentCache } from "./server/fragment-cache.server";
-import { startHousekeeping, stopHousekeeping } from "./platform/housekeeping.server";
 import { cspNonceContext } from "./server/request-context.server";
 
-/** The request context's keys server.mjs sets (it creates each request's RouterContextProvider). */
-export { clientIpContext, cspNonceContext, doorSessionContext } from "./server/request-context.server";
-
-export { securityHeaders } from "./server/security.server";
-export { createApiLane } from "./server/api-lane.server";
-export { createFrontDoor, doorSession, requestBody, requestUrl } from "./server/front-door.server";
+/**
+ * React Router's document renderer. The HTTP server around it (static files,
+ * headers, the front door, the API's read lane, the process) is server/app.ts
+ * and server.mjs.
+ */
 
 export const streamTimeout = 5_000;
 
@@ -39,25 +32,6 @@ function noStore(response: Response): Response {
     headers.set("Cache-Control", NO_STORE);
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
-}
-
-/** Called by server.mjs before it listens: validates configuration and applies migrations. */
-export async function prepare() {
-  const config = env();
-  if (config.NODE_ENV === "production" && config.REGISTRATION === "open") {
-    console.warn(
-      "Aviso: REGISTRATION=open: qualquer pessoa pode criar uma conta de qualquer tipo, inclusive Administrador, " +
-        "e ver os dados de todas as famílias. Em produção, use REGISTRATION=client ou REGISTRATION=closed.",
-    );
-  }
-  await db();
-  startHousekeeping();
-}
-
-/** Called on SIGTERM after in-flight requests finished. */
-export async function shutdown() {
-  await stopHousekeeping();
-  await closeDb();
 }
 
 /** `.data` answers (client-side navigations and form posts): no-store. */

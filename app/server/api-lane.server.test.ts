@@ -55,3 +55,23 @@ describe("the API lane's matching (as React Router ranks these paths)", () => {
     expect(at("/api/makeups/options/extra")).toBeNull();
   });
 });
+
+describe("a list route with its own middleware or headers (refused when the server starts)", () => {
+  const withModule = (module: Record<string, unknown>) => {
+    const table = build([["makeups", "api/makeups", list]]) as Record<string, unknown>;
+    table["own"] = { id: "own", parentId: "root", path: "api/own", module };
+    return table as ServerBuild["routes"];
+  };
+  const middleware = [async () => undefined];
+
+  it("refuses an apiList route that exports middleware, headers or both, naming the route and what it exports", () => {
+    expect(() => laneRoutes(withModule({ loader: list, middleware }))).toThrow(/own \(\/api\/own\).*exporta middleware:/);
+    expect(() => laneRoutes(withModule({ loader: list, headers: { "X-A": "1" } }))).toThrow(/exporta headers:/);
+    expect(() => laneRoutes(withModule({ loader: list, middleware, headers: () => ({}) }))).toThrow(/exporta middleware e headers:/);
+  });
+
+  it("accepts the same exports on a route the lane does not answer (React Router serves it, with them)", () => {
+    expect(() => laneRoutes(withModule({ loader: plain, middleware, headers: { "X-A": "1" } }))).not.toThrow();
+    expect(laneRoutes(withModule({ loader: list })).map((r) => r.id).sort()).toEqual(["makeups", "own"]);
+  });
+});

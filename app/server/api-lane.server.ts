@@ -1,29 +1,33 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
-import type { ServerBuild } from "react-router";
+import type { Request as NodeRequest, Response as NodeResponse } from "express";
+import type { MiddlewareFunction, ServerBuild } from "react-router";
 import type { ApiListLoader } from "./api.server";
 import { errorAnswer } from "./api.server";
 import type { Answer } from "./answer.server";
-import { lookUpSession, renewalCookie, type CurrentSession, type RequestHead } from "~/server/session.server";
 import { requestUrl } from "./front-door.server";
+import { fetchHeaders, requestContext, sendResponse } from "./node-adapter.server";
 
 /**
  * The API's read lane (ADR 011): a `GET` of a JSON API route whose loader is
  * an `apiList(…)` (app/server/api.server.ts) is answered here, in front of React
- * Router, straight on Node's request and response: the same route table
- * (`build.routes`, from app/routes.ts), the same session lookup and renewal,
- * the same read and the same bytes as the route's loader, without the Fetch
- * `Request`/`Response` objects, React Router's matching and data strategy, or
- * a stream between them (about two thirds of a light list's CPU). Every
- * other request, and a path this lane does not own, goes on to React Router.
+ * Router, on Node's response: the same route table (`build.routes`, from
+ * app/routes.ts), the same request context, the root's own middleware list
+ * (`build.routes.root.module.middleware`, app/root.tsx: the one list both
+ * doors run, read from the build, so it cannot drift), the same read and the
+ * same bytes as the route's loader, without React Router's matching and data
+ * strategy or a stream between them. Every other request, and a path this
+ * lane does not own, goes on to React Router.
  *
- * A root middleware added to app/root.tsx runs for React Router's requests
- * only: one that must also run for these GETs is added here as well.
+ * A list route that exports its own `middleware` or `headers` is refused when
+ * the server starts (`laneRoutes`): the lane would not apply them.
  */
 
-type LaneRequest = IncomingMessage;
-type LaneResponse = ServerResponse;
+type LaneRequest = NodeRequest;
+type LaneResponse = NodeResponse;
+type RouterMiddleware = MiddlewareFunction<Response>;
 
 interface LaneRoute {
+  /** The route's id in the build. */
+  id: string;
   /** The path's segments, e.g. ["api", "classes", ":id", "schedules"]. */
   segments: string[];
   /** React Router's ranking for these paths: a static segment outweighs a parameter. */
@@ -39,8 +43,19 @@ export function laneRoutes(routes: ServerBuild["routes"]): LaneRoute[] {
     if (!route || route.parentId !== "root" || !route.path?.startsWith("api/") || route.path.includes("*")) continue;
     const segments = route.path.split("/").filter(Boolean);
     const score = segments.reduce((sum, s) => sum + (s.startsWith(":") ? 3 : 10), segments.length);
-    const loader = (route.module as { loader?: Partial<ApiListLoader> }).loader;
-    found.push({ segments, score, list: typeof loader?.answer === "function" ? (loader as ApiListLoader) : null });
+    const module = route.module as { loader?: Partial<ApiListLoader>; middleware?: unknown; headers?: unknown };
+    const list = typeof module.loader?.answer === "function" ? (module.loader as ApiListLoader) : null;
+    if (list) {
+      // React Router would run a route's own middleware and this lane would not: refused at start, never served apart.
+      const own = (["middleware", "headers"] as const).filter((name) => module[name] !== undefined);
+      if (own.length) {
+        throw new Error(
+          `A rota ${route.id} (/${route.path}) é uma lista da API (apiList) e exporta ${own.join(" e ")}: ` +
+            "a via de leitura da API não os aplicaria. Mova-os para a raiz (app/root.tsx) ou troque o apiList por um loader comum.",
+        );
+      }
+    }
+    found.push({ id: route.id, segments, score, list });
   }
   // Best first; equal scores keep the route table's order (as React Router's stable ranking does).
   return found.map((r, i) => ({ r, i })).sort((a, b) => b.r.score - a.r.score || a.i - b.i).map(({ r }) => r);
@@ -78,9 +93,15 @@ export function matchLane(routes: LaneRoute[], pathname: string): { route: LaneR
   return null;
 }
 
+/** The root route's middleware list, as React Router runs it for every request. */
+export function rootMiddleware(build: Pick<ServerBuild, "routes">): RouterMiddleware[] {
+  return build.routes.root?.module.middleware ?? [];
+}
+
 /** An Express middleware: answers the lane's GETs, passes everything else on. */
 export function createApiLane(build: Pick<ServerBuild, "routes">) {
   const routes = laneRoutes(build.routes);
+  const middleware = rootMiddleware(build);
   return function apiLane(req: LaneRequest, res: LaneResponse, next: (error?: unknown) => void) {
     if (req.method !== "GET") return next();
     // The request's one URL, built by the front door (app/server/front-door.server.ts), as React Router gets it.
@@ -88,40 +109,66 @@ export function createApiLane(build: Pick<ServerBuild, "routes">) {
     if (!url.pathname.startsWith("/api/")) return next();
     const found = matchLane(routes, url.pathname);
     if (!found?.route.list) return next();
-    serve(found.route.list, found.params, url, req, res).catch(next);
+    serve(middleware, found.route, found.params, url, req, res).catch(next);
   };
 }
 
-async function serve(list: ApiListLoader, params: Record<string, string>, url: URL, req: LaneRequest, res: LaneResponse) {
-  const search = url.searchParams;
-  const head: RequestHead = { url: url.href, headers: { get: (name) => headerOf(req, name) } };
-  let session: CurrentSession | null = null;
-  let answer: Answer;
+/**
+ * Runs a middleware list as React Router does: each gets the request and a
+ * `next()` that runs the rest and gives the answer (called for it when it does
+ * not call it); a returned or thrown `Response` is the answer.
+ */
+export async function runMiddleware(
+  list: RouterMiddleware[],
+  args: Parameters<RouterMiddleware>[0],
+  handler: () => Promise<Response>,
+): Promise<Response> {
+  const at = async (index: number): Promise<Response> => {
+    if (index >= list.length) return handler();
+    let result: Promise<Response> | undefined;
+    const next = () => {
+      if (result) throw new Error("next() chamado mais de uma vez no mesmo middleware");
+      result = at(index + 1);
+      return result;
+    };
+    try {
+      const returned = await list[index](args, next);
+      if (returned instanceof Response) return returned;
+      return await (result ?? next());
+    } catch (error) {
+      if (error instanceof Response) return error;
+      throw error;
+    }
+  };
+  return at(0);
+}
+
+async function serve(middleware: RouterMiddleware[], route: LaneRoute, params: Record<string, string>, url: URL, req: LaneRequest, res: LaneResponse) {
+  const list = route.list!;
+  const request = new Request(url.href, { headers: fetchHeaders(req) });
+  const context = requestContext(req, res);
+  // The answer travels as plain data; the middleware sees (and may add headers to) a Response without its body.
+  let answer: Answer | null = null;
+  let head: Response | null = null;
+  let response: Response;
   try {
-    session = await lookUpSession(head);
-    answer = await list.answer({ pathname: url.pathname, search, params, user: session?.user ?? null });
+    response = await runMiddleware(middleware, { request, url, pattern: `/${route.segments.join("/")}`, params, context }, async () => {
+      answer = await list.answer({ url, params, context });
+      head = new Response(null, { status: answer.status, headers: answer.headers });
+      return head;
+    });
   } catch (error) {
     answer = errorAnswer(error);
+    head = response = new Response(null, { status: answer.status, headers: answer.headers });
   }
-  // As the root middleware does on React Router's side: a renewal due is added on the way out.
-  const cookie = await renewalCookie(head, session).catch((error) => {
-    console.error(error);
-    return null;
-  });
-  await send(res, answer, cookie);
+  if (answer && response === head) await send(res, answer, response.headers);
+  else await sendResponse(res, response);
 }
 
-function headerOf(req: IncomingMessage, name: string): string | null {
-  const value = req.headers[name.toLowerCase()];
-  if (value === undefined) return null;
-  return Array.isArray(value) ? value.join(", ") : value;
-}
-
-async function send(res: LaneResponse, answer: Answer, cookie: string | null) {
+async function send(res: LaneResponse, answer: Answer, headers: Headers) {
   if (res.destroyed || res.writableEnded) return;
   res.statusCode = answer.status;
-  for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
-  if (cookie) res.appendHeader("Set-Cookie", cookie);
+  for (const [name, value] of headers) res.appendHeader(name, value);
   if (!answer.pull) {
     if (answer.body === null) return void res.end();
     res.setHeader("Content-Length", typeof answer.body === "string" ? Buffer.byteLength(answer.body) : answer.body.byteLength);

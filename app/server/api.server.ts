@@ -186,35 +186,29 @@ export interface ListRequest {
  * finished answer (`jsonAnswer`, e.g. a page by number with its total).
  * React Router calls it as the route's loader; the API's read lane
  * (app/server/api-lane.server.ts) answers a GET of the route with its `answer`,
- * straight on Node's response. Same session lookup, same rules, same bytes.
+ * straight on Node's response, after running the same root middleware. Same
+ * session (from the context), same rules, same bytes.
  */
 export interface ApiListLoader {
   (args: { request: Request; params: Record<string, string | undefined>; context: RequestContext }): Promise<Response>;
-  answer(request: { pathname: string; search: URLSearchParams; params: Record<string, string | undefined>; user: UserDTO | null }): Promise<Answer>;
+  answer(request: { url: URL; params: Record<string, string | undefined>; context: RequestContext }): Promise<Answer>;
 }
 
 export function apiList<Item>(
   read: (request: ListRequest) => Promise<ListSource<Item> | Answer> | ListSource<Item> | Answer,
   format: ListFormat<Item> = {},
 ): ApiListLoader {
-  const answer: ApiListLoader["answer"] = async ({ pathname, search, params, user }) => {
+  const answer: ApiListLoader["answer"] = async ({ url, params, context }) => {
     try {
+      const user = await getUser(context);
       if (!user) throw new UnauthorizedError();
-      const result = await read({ actor: actorOf(user), params, search });
-      return "read" in result ? await listAnswer(pathname, search, result, format) : result;
+      const result = await read({ actor: actorOf(user), params, search: url.searchParams });
+      return "read" in result ? await listAnswer(url.pathname, url.searchParams, result, format) : result;
     } catch (error) {
       return errorAnswer(error);
     }
   };
-  const loader = async ({ request, params, context }: Parameters<ApiListLoader>[0]) => {
-    const url = new URL(request.url);
-    let user: UserDTO | null;
-    try {
-      user = await getUser(context);
-    } catch (error) {
-      return toResponse(errorAnswer(error));
-    }
-    return toResponse(await answer({ pathname: url.pathname, search: url.searchParams, params, user }));
-  };
+  const loader = async ({ request, params, context }: Parameters<ApiListLoader>[0]) =>
+    toResponse(await answer({ url: new URL(request.url), params, context }));
   return Object.assign(loader, { answer });
 }
