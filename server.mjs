@@ -52,8 +52,9 @@ const httpServer = http.createServer();
 try {
   if (dev) {
     const { createServer } = await import("vite");
-    // The HMR websocket shares the app's port (no second port to open or to collide).
-    vite = await createServer({ server: { middlewareMode: true, hmr: { server: httpServer } }, appType: "custom" });
+    // The HMR websocket shares the app's port (no second port to open or to collide);
+    // no CORS headers of Vite's own: the app's headers are production's.
+    vite = await createServer({ server: { middlewareMode: true, hmr: { server: httpServer }, cors: false }, appType: "custom" });
     app = await vite.ssrLoadModule("./server/app.ts");
   } else {
     app = await import(pathToFileURL(serverEntry).href);

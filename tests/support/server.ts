@@ -22,21 +22,25 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-/** Starts the production build (`node server.mjs`) against a database and waits until it answers. */
-export async function startServer(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the production build (`node server.mjs`, as `npm start`) against a
+ * database and waits until it answers; `{ dev: true }` starts the development
+ * server instead (`node server.mjs --dev`, as `npm run dev`: Vite, no build).
+ */
+export async function startServer(databaseUrl: string, extraEnv: Record<string, string> = {}, options: { dev?: boolean } = {}): Promise<RunningServer> {
   const root = path.resolve(import.meta.dirname, "../..");
   const buildDir = process.env.BUILD_DIR ?? "build";
-  if (!fs.existsSync(path.resolve(root, buildDir, "server/index.js"))) {
+  if (!options.dev && !fs.existsSync(path.resolve(root, buildDir, "server/index.js"))) {
     throw new Error("The production build is missing: run `npm run build` first.");
   }
   const port = await freePort();
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), "escola-uploads-"));
   let log = "";
-  const child = spawn(process.execPath, ["server.mjs"], {
+  const child = spawn(process.execPath, options.dev ? ["server.mjs", "--dev"] : ["server.mjs"], {
     cwd: root,
     env: {
       ...process.env,
-      NODE_ENV: "production",
+      NODE_ENV: options.dev ? "development" : "production",
       PORT: String(port),
       HOST: "127.0.0.1",
       DATABASE_URL: databaseUrl,
