@@ -64,10 +64,14 @@ function paths(): string[] {
 }
 
 describe("the read lane's ranking is React Router's", () => {
-  it("for every path of the route table, the lane matches React Router's route with its parameters", () => {
-    const lane = laneRoutes(build.routes);
+  it.each([
+    ["in the order of app/routes.ts", false],
+    ["with the table reversed (ranking, not order, decides)", true],
+  ])("for every path of the route table, the lane matches React Router's route with its parameters, %s", (_, reversed) => {
+    const routes = reversed ? (Object.fromEntries(Object.entries(build.routes).reverse()) as ServerBuild["routes"]) : build.routes;
+    const lane = laneRoutes(routes);
     const laneIds = new Set(lane.map((r) => r.id));
-    const tree = routeTree(build.routes);
+    const tree = routeTree(routes);
     const all = paths();
     expect(all.length).toBeGreaterThan(300);
     expect(lane.length).toBeGreaterThan(30);
