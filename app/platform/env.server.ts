@@ -8,7 +8,7 @@ import { z } from "zod";
  * (`server.mjs` itself looks only at BUILD_DIR, NODE_ENV and whether
  * SESSION_SECRET / SESSION_SECRET_FILE are set, before the build is loaded, to
  * find the build and create the default secret file of a plain `npm start`;
- * after that it uses this module's values, through `config()`. The database
+ * after that it uses this module's values, through `config()` of server/app.ts. The database
  * scripts read theirs through `databaseSettings()`.)
  */
 

@@ -9,7 +9,7 @@ export interface SignedIn {
   remember: boolean;
 }
 
-/** The request's client address, as server.mjs sets it in the request context ("unknown" without it, e.g. `react-router dev`). */
+/** The request's client address, as server/app.ts sets it in the request context ("unknown" without it). */
 export function clientIp(context: RequestContext): string {
   return context.get(clientIpContext);
 }

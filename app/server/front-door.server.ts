@@ -6,7 +6,7 @@ import { lookUpSession, type CurrentSession } from "~/server/session.server";
 import { laneRoutes, matchLane } from "./api-lane.server";
 
 /**
- * The server's front door (mounted by server.mjs before anything else that
+ * The server's front door (mounted by server/app.ts before anything else that
  * reads the request): every request passes here once, before the API's read
  * lane, static files or React Router see it.
  *
@@ -315,7 +315,7 @@ function headerOf(req: IncomingMessage, name: string): string | null {
  * at a time (the next piece is read only when the reader asks), counted as it
  * flows. Past the cap the answer is 413 (the avatar's message on its paths),
  * unless the reader's own, smaller cap refused it first (same message),
- * `onRefused` runs (server.mjs aborts the request, so the route's work is
+ * `onRefused` runs (the adapter aborts the request, so the route's work is
  * dropped) and the stream fails; what the client still sends is discarded.
  * Null for a body the front door withheld.
  */

@@ -2,8 +2,10 @@ import { createContext, type RouterContextProvider } from "react-router";
 
 /**
  * What every request carries in React Router's context (`context.get(…)` in a
- * middleware, loader or action). server.mjs creates the context of each
- * request and sets what only the HTTP server knows:
+ * middleware, loader or action). `requestContext(req, res)`
+ * (app/server/node-adapter.server.ts) creates the context of each request, for
+ * React Router and the API's read lane alike, and sets what only the HTTP
+ * server knows:
  * - `clientIpContext`: the client's address (per TRUST_PROXY), for sign-in throttling and /healthz;
  * - `cspNonceContext`: this response's Content-Security-Policy nonce, for the document's scripts;
  * - `doorSessionContext`: the session the front door already looked up for a
