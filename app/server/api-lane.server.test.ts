@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ServerBuild } from "react-router";
-import { laneRoutes, matchLane } from "./api-lane.server";
+import { RouterContextProvider } from "react-router";
+import { laneRoutes, matchLane, runMiddleware } from "./api-lane.server";
 
 const list = Object.assign(async () => new Response(), { answer: async () => ({ status: 200, headers: {}, body: null }) });
 const plain = async () => new Response();
@@ -73,5 +74,42 @@ describe("a list route with its own middleware or headers (refused when the serv
   it("accepts the same exports on a route the lane does not answer (React Router serves it, with them)", () => {
     expect(() => laneRoutes(withModule({ loader: plain, middleware, headers: { "X-A": "1" } }))).not.toThrow();
     expect(laneRoutes(withModule({ loader: list })).map((r) => r.id).sort()).toEqual(["makeups", "own"]);
+  });
+});
+
+describe("the lane runs a middleware list as React Router does", () => {
+  const url = new URL("http://escola.test/api/makeups");
+  const args = { request: new Request(url), url, pattern: "/api/makeups", params: {}, context: new RouterContextProvider() };
+  type M = Parameters<typeof runMiddleware>[0][number];
+
+  it("in order, around the handler; one that does not call next() gets it called; headers added on the way out reach the answer", async () => {
+    const seen: string[] = [];
+    const first: M = async (_, next) => {
+      seen.push("first in");
+      const response = await next();
+      response.headers.append("X-Trail", "first");
+      seen.push("first out");
+      return response;
+    };
+    const second: M = () => void seen.push("second");
+    const answer = await runMiddleware([first, second], args, async () => {
+      seen.push("handler");
+      return new Response(null, { status: 204 });
+    });
+    expect(seen).toEqual(["first in", "second", "handler", "first out"]);
+    expect(answer.status).toBe(204);
+    expect(answer.headers.get("X-Trail")).toBe("first");
+  });
+
+  it("a returned or thrown Response is the answer, and the handler does not run", async () => {
+    let ran = false;
+    const handler = async () => ((ran = true), new Response("lista"));
+    const returns: M = () => new Response("recusado", { status: 403 });
+    const throws: M = () => {
+      throw new Response(null, { status: 302, headers: { Location: "/auth" } });
+    };
+    expect((await runMiddleware([returns], args, handler)).status).toBe(403);
+    expect((await runMiddleware([throws], args, handler)).headers.get("Location")).toBe("/auth");
+    expect(ran).toBe(false);
   });
 });

@@ -91,5 +91,5 @@ describe("the read lane's ranking is React Router's", () => {
     }
     expect(laneMatched).toBeGreaterThan(100);
     expect(differences, differences.join("\n")).toEqual([]);
-  });
+  }, 180_000);
 });
