@@ -43,8 +43,15 @@ module.exports = {
       name: "db-not-to-app",
       severity: "error",
       comment: "db/ (driver, migrations, models, select door) imports nothing from app/.",
-      from: { path: "^db/" },
+      from: { path: "^db/", pathNot: "^db/(cli|seed)/" },
       to: { path: "^app/" },
+    },
+    {
+      name: "db-tools-to-app",
+      severity: "error",
+      comment: "The database's command line and demo seed may read the settings (app/platform/env.server.ts) and the calendar (app/domain/calendar/), nothing else of app/.",
+      from: { path: "^db/(cli|seed)/" },
+      to: { path: "^app/", pathNot: "^app/(platform/env\\.server\\.ts$|domain/calendar/)" },
     },
   ],
   options: {

@@ -9,7 +9,7 @@ import { env } from "./platform/env.server";
 export { env as config, describeTrustProxy } from "./platform/env.server";
 import { FragmentCacheContext } from "./components/server-cached";
 import { fragmentCache } from "./server/fragment-cache.server";
-import { startHousekeeping, stopHousekeeping } from "./platform/housekeeping.server";
+import { startHousekeeping, stopHousekeeping } from "./domain/housekeeping.server";
 import { cspNonceContext } from "./server/request-context.server";
 
 /** The request context's keys server.mjs sets (it creates each request's RouterContextProvider). */

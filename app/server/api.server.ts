@@ -1,4 +1,4 @@
-import type { UserDTO } from "~/domain/users/service.server";
+import type { UserDTO } from "~/domain/users/schema";
 import type { Actor } from "~/domain/actor";
 import { DomainError, UnauthorizedError } from "~/domain/errors";
 import type { RequestContext } from "~/server/request-context.server";

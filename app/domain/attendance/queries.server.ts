@@ -10,9 +10,10 @@ import { CLASS_NOT_FOUND, classSessionSource, classSessionSources, type ClassSes
 import { activeEnrollmentCounts, activeOn, enrollmentSpans, enrollmentsById, type EnrollmentSpan } from "../enrollments/queries.server";
 import { guardianContacts } from "../guardians/queries.server";
 import { find as findStudent } from "../students/queries.server";
+import { toRecordDTO, type RecordFields } from "./records/queries.server";
 import { makeupsInSessions, makeupsOfAbsences, type SessionMakeup } from "~/domain/attendance/makeups/queries.server";
 import { type StudentAttendanceDTO } from "~/domain/attendance/makeups/schema";
-import { today } from "../trials/calendar";
+import { today, addDays, daysBetween } from "../calendar/dates";
 import { WEEKDAYS } from "../schedules/schema";
 import {
   ABSENCE_STATUSES,
@@ -30,18 +31,7 @@ import {
   type RollCallEntryDTO,
 } from "./schema";
 import { parseOrThrow } from "../validation";
-import {
-  addDays,
-  daysBetween,
-  firstSessionDate,
-  isSession,
-  nextSession,
-  previousSession,
-  sessionsBetween,
-  sessionsOn,
-  weekdayOf,
-  type Session,
-} from "./sessions";
+import { firstSessionDate, isSession, nextSession, previousSession, sessionsBetween, sessionsOn, weekdayOf, type Session } from "../calendar/sessions";
 
 /**
  * The reads of attendance: the attendance_records table is read here only.
@@ -49,48 +39,10 @@ import {
  * modules' queries; sessions are derived by ./sessions.ts.
  */
 
-type RecordFields = Pick<AttendanceRecord, "id" | "enrollmentId" | "makeupId" | "classId" | "scheduleId" | "status" | "note" | "takenById"> & {
-  date: string | Date;
-  createdAt: string | Date;
-  updatedAt: string | Date;
-};
-
-
-export function toRecordDTO(r: RecordFields): AttendanceRecordDTO {
-  return {
-    id: r.id,
-    enrollmentId: r.enrollmentId ?? null,
-    makeupId: r.makeupId ?? null,
-    classId: r.classId,
-    scheduleId: r.scheduleId,
-    date: dateOnly(r.date),
-    status: r.status,
-    note: r.note ?? null,
-    takenById: r.takenById ?? null,
-    createdAt: iso(r.createdAt),
-    updatedAt: iso(r.updatedAt),
-  };
-}
-
 const RECORD_COLUMNS = `"a"."id", "a"."enrollmentId", "a"."makeupId", "a"."classId", "a"."scheduleId", CAST("a"."date" AS TEXT) AS "date",
   "a"."status", "a"."note", "a"."takenById", "a"."createdAt", "a"."updatedAt"`;
 
 const sessionKey = (classId: string, scheduleId: string, date: string) => `${classId}|${scheduleId}|${date}`;
-
-/** One attendance record (e.g. the absence a make-up is for); null for no record. Inside the caller's transaction when given. */
-export async function findRecord(id: string, t?: Transaction): Promise<AttendanceRecordDTO | null> {
-  if (!isUuid(id)) return null;
-  await db();
-  const row = await AttendanceRecord.findByPk(id, { transaction: t });
-  return row ? toRecordDTO(row) : null;
-}
-
-/** Whether a make-up's roll call is taken (it has its record), inside the caller's transaction. */
-export async function hasMakeupRecord(makeupId: string, t?: Transaction): Promise<boolean> {
-  if (!isUuid(makeupId)) return false;
-  await db();
-  return (await AttendanceRecord.count({ where: { makeupId }, transaction: t })) > 0;
-}
 
 /** The records of one session (of its enrolments and of the make-ups booked into it), inside the caller's transaction. */
 export async function sessionRecordRows(classId: string, scheduleId: string, date: string, t?: Transaction): Promise<AttendanceRecord[]> {

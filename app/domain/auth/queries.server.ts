@@ -3,7 +3,7 @@ import { selectRows, sqlTimestamp } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import type { UserType } from "../actor";
 import { anyUserExists, toUserDTO } from "../users/queries.server";
-import type { UserDTO } from "../users/service.server";
+import type { UserDTO } from "../users/schema";
 import { isUuid } from "../validation";
 
 /**

@@ -4,7 +4,8 @@ import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from "../erro
 import { isUuid, parseOrThrow } from "../validation";
 import { loginSchema, registerSchema, selfRegisterSchema } from "../users/schema";
 import { hashPassword, isUsableHash, spendDummyVerify, verifyPassword } from "../users/password.server";
-import { insertUser, type UserDTO } from "../users/service.server";
+import { insertUser } from "../users/service.server";
+import type { UserDTO } from "../users/schema";
 import { findUserByEmail, toUserDTO } from "../users/queries.server";
 import { REGISTRATION_CLOSED, REGISTRATION_CLIENT_ONLY, registrationPolicy } from "./queries.server";
 import { ipBucket } from "./ip";

@@ -6,7 +6,7 @@ import { requireActor, type Actor } from "../actor";
 import { activeOr, type Option } from "../options.server";
 import { NotFoundError } from "../errors";
 import { isUuid } from "../validation";
-import type { BranchDTO } from "./service.server";
+import type { BranchDTO } from "./schema";
 
 /**
  * The reads of branches: the branches table is read here only; other modules

@@ -20,7 +20,7 @@ import { compareSchedules, scheduleLabel } from "../schedules/schema";
 import { listScheduleOptions } from "../schedules/queries.server";
 import { listUserOptions } from "../users/queries.server";
 import { isUuid } from "../validation";
-import type { ClassDTO, ClassOption, ClassScheduleLinkDTO } from "./service.server";
+import type { ClassDTO, ClassOption, ClassScheduleLinkDTO } from "./schema";
 
 /**
  * The reads of classes and their schedule links: the classes' tables are read

@@ -88,3 +88,12 @@ export const classScheduleLinkDto = z
   })
   .meta({ id: "ClassScheduleLink" });
 export type ClassScheduleLinkDTO = z.output<typeof classScheduleLinkDto>;
+
+/** For the trials form (§2): 'course name - Turma N (branch name)' and the time its first schedule starts. */
+export interface ClassOption {
+  id: string;
+  label: string;
+  firstStartTime: string | null;
+  branchId: string;
+  branchName: string;
+}

@@ -16,16 +16,6 @@ import { findRow, STAFF_TYPES, toDTO } from "./queries.server";
 import { classSchema, classUpdateSchema, type ClassInput } from "./schema";
 
 import type { ClassScheduleDTO, ClassDTO, ClassScheduleLinkDTO } from "./schema";
-export type { ClassScheduleDTO, ClassDTO, ClassScheduleLinkDTO };
-
-/** For the trials form (§2): 'course name - Turma N (branch name)' and the time its first schedule starts. */
-export interface ClassOption {
-  id: string;
-  label: string;
-  firstStartTime: string | null;
-  branchId: string;
-  branchName: string;
-}
 
 export const CLASS_IN_USE = "Não é possível excluir esta turma: ela possui experimentais vinculados";
 export const CLASS_HAS_ENROLLMENTS = "Não é possível excluir esta turma: ela possui matrículas";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { id, timestamp } from "../dto-fields";
 import { requiredString } from "../fields";
+import type { ScheduleDTO } from "../schedules/schema";
 
 export const CLASSROOM_NAME_REQUIRED = "Nome da sala é obrigatório";
 export const BRANCH_REQUIRED = "Unidade é obrigatória";
@@ -63,3 +64,7 @@ export const classroomDto = z
   })
   .meta({ id: "Classroom" });
 export type ClassroomDTO = z.output<typeof classroomDto>;
+
+export interface ClassroomWithSchedules extends ClassroomDTO {
+  schedules: ScheduleDTO[];
+}

@@ -6,7 +6,7 @@ import { requireActor, type Actor } from "../actor";
 import { activeOr, type Option } from "../options.server";
 import { NotFoundError } from "../errors";
 import { isUuid } from "../validation";
-import type { CourseDTO } from "./service.server";
+import type { CourseDTO } from "./schema";
 
 /**
  * The reads of courses: the courses table is read here only; other modules

@@ -9,8 +9,8 @@ import { NotFoundError, ValidationError } from "../errors";
 import { isUuid } from "../validation";
 import { classLabel, classSeats, classSummary, type ClassSeats } from "../classes/queries.server";
 import { activeOffersOfBranch } from "../offers/queries.server";
-import { nextSessionOn } from "../attendance/sessions";
-import { dateInTimeZone, SCHOOL_TIME_ZONE, today } from "../trials/calendar";
+import { nextSessionOn } from "../calendar/sessions";
+import { dateInTimeZone, SCHOOL_TIME_ZONE, today } from "../calendar/dates";
 import {
   ACTIVE,
   CANCELLED,

@@ -15,7 +15,7 @@ import { linkTrialEnrollment, unlinkTrialEnrollment } from "../trials/service.se
 import { classEnrollmentsIn, find, hasOpenEnrollment, hasWaitlist, toDTO } from "./queries.server";
 import { classPlaces, mostPlacesTaken } from "~/domain/attendance/makeups/queries.server";
 import { dateOnly } from "../row-values.server";
-import { today } from "../trials/calendar";
+import { today } from "../calendar/dates";
 import {
   ACTIVE,
   ALREADY_CANCELLED,
@@ -42,7 +42,6 @@ import {
 } from "./schema";
 import { GUARDIAN_NOT_FOUND } from "../students/schema";
 
-export type { EnrollmentDTO, TrialEnrollResultDTO };
 
 /**
  * The enrolment rules. Every command that changes who sits in a class first

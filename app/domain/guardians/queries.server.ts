@@ -6,7 +6,7 @@ import { arrayList, idsOfBatch, LIKE_ESCAPE, likePattern, searchTerm, sqlList, t
 import { requireActor, type Actor } from "../actor";
 import { NotFoundError } from "../errors";
 import { isUuid } from "../validation";
-import type { GuardianDTO, GuardianPage, GuardianPersonDTO } from "./service.server";
+import type { GuardianDTO, GuardianPage, GuardianPersonDTO } from "./schema";
 
 /**
  * The reads of guardians and their persons: the guardians' tables are read

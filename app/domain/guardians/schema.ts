@@ -170,3 +170,11 @@ export const guardianDto = z
   })
   .meta({ id: "Guardian" });
 export type GuardianDTO = z.output<typeof guardianDto>;
+
+export interface GuardianPage {
+  guardians: GuardianDTO[];
+  total: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+}

@@ -6,7 +6,7 @@ import { requireActor, type Actor } from "../actor";
 import { NotFoundError } from "../errors";
 import { isUuid } from "../validation";
 import { normalizeDecimal } from "./money";
-import type { OfferDTO } from "./service.server";
+import type { OfferDTO } from "./schema";
 
 /**
  * The reads of offers: the offers table is read here only; other modules call

@@ -8,7 +8,6 @@ import { find, getOffer } from "./queries.server";
 import { offerSchema, offerUpdateSchema } from "./schema";
 
 import type { OfferDTO } from "./schema";
-export type { OfferDTO };
 
 export const OFFER_IN_USE = "Não é possível excluir esta oferta: ela possui matrículas";
 

@@ -6,7 +6,7 @@ import { LIKE_ESCAPE, likePattern, searchTerm, sqlList, type ListSource } from "
 import { requireActor, type Actor } from "../actor";
 import { NotFoundError } from "../errors";
 import { isUuid } from "../validation";
-import { today } from "../trials/calendar";
+import { today } from "../calendar/dates";
 import { getGuardian, guardianNames } from "../guardians/queries.server";
 import type { GuardianDTO } from "../guardians/schema";
 import { classLabelsOfStudents, studentEnrollmentDetails, type EnrollmentDetail } from "../enrollments/queries.server";

@@ -4,7 +4,7 @@ import { db, transaction } from "~/platform/db.server";
 import { assertCanManage, assertCanManageTrials, type Actor } from "../actor";
 import { ConflictError, ValidationError } from "../errors";
 import { parseOrThrow } from "../validation";
-import { today } from "../trials/calendar";
+import { today } from "../calendar/dates";
 import { guardianExists } from "../guardians/queries.server";
 import { countEnrollments } from "../enrollments/queries.server";
 import { find, toDTO } from "./queries.server";
@@ -18,7 +18,6 @@ import {
   type StudentInput,
 } from "./schema";
 
-export type { StudentDTO };
 
 /** A birth date is a day that has come (not after today, in the school's time zone). */
 function assertBirthDate(birthDate: string | null | undefined, field = "birthDate") {

@@ -5,12 +5,11 @@ import { assertCanManageTrials, type Actor } from "../actor";
 import { ValidationError } from "../errors";
 import { parseOrThrow } from "../validation";
 import { findClassOption } from "../classes/queries.server";
-import type { ClassOption } from "../classes/service.server";
+import type { ClassOption } from "../classes/schema";
 import { find, toDTO } from "./queries.server";
 import { CLASS_REQUIRED, SCHEDULED, TIME_INVALID, trialSchema, trialUpdateSchema } from "./schema";
 
 import type { TrialDTO, TrialHistoryEntryDTO, TrialHistories } from "./schema";
-export type { TrialDTO, TrialHistoryEntryDTO, TrialHistories };
 
 export const CLASS_NOT_FOUND = "Turma não encontrada";
 

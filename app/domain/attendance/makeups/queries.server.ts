@@ -10,10 +10,11 @@ import { classSessionSource, classSessionSources, type ClassSessionSource } from
 import { scheduleStartTime } from "~/domain/schedules/queries.server";
 import { activeOn, enrollmentSpans, enrollmentsById, type EnrollmentSpan } from "~/domain/enrollments/queries.server";
 import { ACTIVE } from "~/domain/enrollments/schema";
-import { findRecord } from "~/domain/attendance/queries.server";
-import { addDays, firstSessionDate, sessionsBetween } from "~/domain/attendance/sessions";
+import { findRecord } from "~/domain/attendance/records/queries.server";
+import { addDays, today } from "~/domain/calendar/dates";
+import { firstSessionDate, sessionsBetween } from "~/domain/calendar/sessions";
 import { ABSENCE_STATUSES, DATE_INVALID, type AttendanceRecordDTO } from "~/domain/attendance/schema";
-import { isCalendarDate, today } from "~/domain/trials/calendar";
+import { isCalendarDate } from "~/domain/patterns";
 import {
   ABSENCE_NOT_FOUND,
   ABSENCE_REQUIRED,

@@ -6,11 +6,11 @@ import { ConflictError, ValidationError } from "~/domain/errors";
 import { parseOrThrow } from "~/domain/validation";
 import { classSessionSource, lockClassSeats } from "~/domain/classes/queries.server";
 import { activeOn, enrollmentSpans } from "~/domain/enrollments/queries.server";
-import { hasMakeupRecord } from "~/domain/attendance/queries.server";
+import { hasMakeupRecord } from "~/domain/attendance/records/queries.server";
 import { fillFreedSeats } from "~/domain/enrollments/service.server";
-import { firstSessionDate, isSession } from "~/domain/attendance/sessions";
+import { firstSessionDate, isSession } from "~/domain/calendar/sessions";
 import { NO_SESSION_ON_DATE, type AttendanceRecordDTO } from "~/domain/attendance/schema";
-import { today } from "~/domain/trials/calendar";
+import { today } from "~/domain/calendar/dates";
 import {
   absenceOrThrow,
   absenceSession,
@@ -43,7 +43,6 @@ import {
 } from "./schema";
 import { CLASS_NOT_FOUND } from "~/domain/classes/queries.server";
 
-export type { MakeupDTO };
 
 interface Target {
   classId: string;
