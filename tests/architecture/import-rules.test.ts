@@ -146,3 +146,23 @@ describe("each import rule on a tree that breaks it", () => {
     expect(errors(result).filter((v) => /clean/.test(v.from))).toEqual([]);
   });
 });
+
+describe("the domain's messages", () => {
+  // The same words for two different things: the class's responsible staff
+  // member and the student's guardian are both 'Responsável'.
+  const SAME_WORDS_OTHER_THING = new Set(["Responsável não encontrado", "Responsável é obrigatório"]);
+
+  it("each message is defined once (one owner, imported by the others)", () => {
+    const owners = new Map<string, string[]>();
+    const walk = (dir: string): string[] =>
+      fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+    for (const file of walk(path.join(ROOT, "app/domain")).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))) {
+      for (const [, value] of fs.readFileSync(file, "utf8").matchAll(/^(?:export )?const [A-Z][A-Z0-9_]* = "([^"]+)";$/gm)) {
+        owners.set(value, [...(owners.get(value) ?? []), path.relative(ROOT, file)]);
+      }
+    }
+    const twice = [...owners].filter(([value, files]) => files.length > 1 && !SAME_WORDS_OTHER_THING.has(value));
+    expect(twice).toEqual([]);
+    expect(owners.get("Turma não encontrada")).toEqual(["app/domain/classes/schema.ts"]);
+  });
+});

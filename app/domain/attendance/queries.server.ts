@@ -6,7 +6,7 @@ import { createLru } from "~/platform/cache.server";
 import { requireActor, type Actor } from "../actor";
 import { NotFoundError, ValidationError } from "../errors";
 import { isUuid } from "../validation";
-import { CLASS_NOT_FOUND, classSessionSource, classSessionSources, type ClassSessionSource } from "../classes/queries.server";
+import { classSessionSource, classSessionSources, type ClassSessionSource } from "../classes/queries.server";
 import { activeEnrollmentCounts, activeOn, enrollmentSpans, enrollmentsById, type EnrollmentSpan } from "../enrollments/queries.server";
 import { guardianContacts } from "../guardians/queries.server";
 import { find as findStudent } from "../students/queries.server";
@@ -32,6 +32,7 @@ import {
 } from "./schema";
 import { parseOrThrow } from "../validation";
 import { firstSessionDate, isSession, nextSession, previousSession, sessionsBetween, sessionsOn, weekdayOf, type Session } from "../calendar/sessions";
+import { CLASS_NOT_FOUND } from "../classes/schema";
 
 /**
  * The reads of attendance: the attendance_records table is read here only.

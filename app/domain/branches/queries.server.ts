@@ -7,6 +7,7 @@ import { activeOr, type Option } from "../options.server";
 import { NotFoundError } from "../errors";
 import { isUuid } from "../validation";
 import type { BranchDTO } from "./schema";
+import { BRANCH_NOT_FOUND } from "./schema";
 
 /**
  * The reads of branches: the branches table is read here only; other modules
@@ -14,8 +15,6 @@ import type { BranchDTO } from "./schema";
  * class dialog's branch select). The shell's branch selection reads its own
  * few columns in selection.server.ts.
  */
-
-export const BRANCH_NOT_FOUND = "Unidade não encontrada";
 
 /** For this module's commands too: a branch row as its DTO, and a branch by id (404 when missing). */
 export function toDTO(b: Branch): BranchDTO {

@@ -21,14 +21,13 @@ import { listScheduleOptions } from "../schedules/queries.server";
 import { listUserOptions } from "../users/queries.server";
 import { isUuid } from "../validation";
 import type { ClassDTO, ClassOption, ClassScheduleLinkDTO } from "./schema";
+import { CLASS_NOT_FOUND } from "./schema";
 
 /**
  * The reads of classes and their schedule links: the classes' tables are read
  * here only; other modules (the trials form, the trials service, the branches'
  * and classrooms' delete checks) call these.
  */
-
-export const CLASS_NOT_FOUND = "Turma não encontrada";
 
 /** §6: only these user types may be responsible for a class. */
 export const STAFF_TYPES = ["Team", "Administrator"];

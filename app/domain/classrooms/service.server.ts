@@ -2,7 +2,7 @@ import { ForeignKeyConstraintError, type Transaction } from "sequelize";
 import { Classroom } from "#db/models.ts";
 import { transaction } from "~/platform/db.server";
 import { assertCanManage, type Actor } from "../actor";
-import { branchExists, BRANCH_NOT_FOUND } from "../branches/queries.server";
+import { branchExists } from "../branches/queries.server";
 import { classIdsOf, countClasses, lockClassSeats } from "../classes/queries.server";
 import { classPlaces, mostPlacesTaken } from "~/domain/attendance/makeups/queries.server";
 import { today } from "../calendar/dates";
@@ -14,6 +14,7 @@ import { find, toDTO } from "./queries.server";
 import { classroomSchema, classroomUpdateSchema } from "./schema";
 
 import type { ClassroomDTO } from "./schema";
+import { BRANCH_NOT_FOUND } from "../branches/schema";
 
 export const CLASSROOM_IN_USE = "Não é possível excluir esta sala: ela possui turmas vinculadas";
 export const CAPACITY_BELOW_PUPILS = "Capacidade menor que o número de alunos ativos";

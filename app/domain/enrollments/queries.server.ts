@@ -7,6 +7,7 @@ import { sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
 import { NotFoundError, ValidationError } from "../errors";
 import { isUuid } from "../validation";
+import { STATUS_INVALID } from "../fields";
 import { classLabel, classSeats, classSummary, type ClassSeats } from "../classes/queries.server";
 import { activeOffersOfBranch } from "../offers/queries.server";
 import { nextSessionOn } from "../calendar/sessions";
@@ -14,7 +15,6 @@ import { dateInTimeZone, SCHOOL_TIME_ZONE, today } from "../calendar/dates";
 import {
   ACTIVE,
   CANCELLED,
-  CLASS_NOT_FOUND,
   ENROLLMENT_NOT_FOUND,
   ENROLLMENT_STATUSES,
   WAITLISTED,
@@ -22,6 +22,7 @@ import {
   type EnrollmentDTO,
   type RosterEntryDTO,
 } from "./schema";
+import { CLASS_NOT_FOUND } from "../classes/schema";
 
 /**
  * The reads of enrolments: the enrollments table is read here only; other
@@ -30,7 +31,6 @@ import {
  * in the read models that show their names.
  */
 
-export const STATUS_INVALID = "Status inválido";
 
 type EnrollmentFields = Pick<Enrollment, "id" | "studentId" | "classId" | "offerId" | "status" | "cancelReason" | "trialId"> & {
   startDate: string | Date;
@@ -39,7 +39,6 @@ type EnrollmentFields = Pick<Enrollment, "id" | "studentId" | "classId" | "offer
   createdAt: string | Date;
   updatedAt: string | Date;
 };
-
 
 export function toDTO(e: EnrollmentFields): EnrollmentDTO {
   return {

@@ -7,13 +7,13 @@ import { requireActor, type Actor } from "../actor";
 import { NotFoundError } from "../errors";
 import { isUuid } from "../validation";
 import type { GuardianDTO, GuardianPage, GuardianPersonDTO } from "./schema";
+import { GUARDIAN_NOT_FOUND } from "./schema";
 
 /**
  * The reads of guardians and their persons: the guardians' tables are read
  * here only; other modules call these functions.
  */
 
-export const GUARDIAN_NOT_FOUND = "Responsável não encontrado";
 export const PERSON_NOT_FOUND = "Pessoa não encontrada";
 export const PAGE_SIZE = 24;
 
@@ -84,7 +84,6 @@ function withPersons(guardians: GuardianRow[], persons: PersonRow[]): GuardianDT
   }
   return guardians.map((g) => guardianDTO(g, byGuardian.get(g.id) ?? []));
 }
-
 
 /**
  * `:c0, :c1, …` for these values, padded to a power of two with the last one,

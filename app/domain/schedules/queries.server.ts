@@ -6,11 +6,10 @@ import { requireActor, type Actor } from "../actor";
 import { getBranch } from "../branches/queries.server";
 import type { BranchDTO } from "../branches/schema";
 import { classroomsOfBranch, getClassroom } from "../classrooms/queries.server";
-import type { ClassroomWithSchedules } from "../classrooms/schema";
 import { NotFoundError } from "../errors";
 import type { Option } from "../options.server";
 import { isUuid } from "../validation";
-import type { ScheduleDTO } from "./schema";
+import type { ClassroomWithSchedules, ScheduleDTO } from "./schema";
 import { compareSchedules, scheduleLabel, WEEKDAYS } from "./schema";
 
 /**

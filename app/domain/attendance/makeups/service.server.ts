@@ -28,7 +28,6 @@ import {
   ALREADY_IN_CLASS,
   BOOKED,
   CANCEL_ONLY_BOOKED,
-  CLASS_INACTIVE,
   DONE,
   makeupSchema,
   makeupUpdateSchema,
@@ -41,8 +40,7 @@ import {
   STATUS_FROM_ROLL_CALL,
   type MakeupDTO,
 } from "./schema";
-import { CLASS_NOT_FOUND } from "~/domain/classes/queries.server";
-
+import { CLASS_INACTIVE, CLASS_NOT_FOUND } from "~/domain/classes/schema";
 
 interface Target {
   classId: string;
