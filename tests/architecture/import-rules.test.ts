@@ -166,3 +166,16 @@ describe("the domain's messages", () => {
     expect(owners.get("Turma não encontrada")).toEqual(["app/domain/classes/schema.ts"]);
   });
 });
+
+describe("SQL text", () => {
+  it("lives only in queries.server.ts files (and db/, the platform's read door)", () => {
+    const walk = (dir: string): string[] =>
+      fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+    const statement = /["'`]\s*(SELECT|INSERT INTO|UPDATE "|DELETE FROM|WITH RECURSIVE)\s/;
+    const outside = walk(path.join(ROOT, "app"))
+      .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) && !f.endsWith("queries.server.ts"))
+      .filter((f) => statement.test(fs.readFileSync(f, "utf8")))
+      .map((f) => path.relative(ROOT, f));
+    expect(outside).toEqual([]);
+  });
+});

@@ -1,6 +1,7 @@
 import type { Transaction } from "sequelize";
 import { dateOnly, iso } from "../row-values.server";
 import { AttendanceRecord } from "#db/models.ts";
+import { paddedInList } from "#db/in-list.ts";
 import { db, selectRows, tableVersions } from "~/platform/db.server";
 import { createLru } from "~/platform/cache.server";
 import { requireActor, type Actor } from "../actor";
@@ -57,18 +58,10 @@ export async function recordsById(ids: readonly string[]): Promise<Map<string, A
   if (unique.length === 0) return new Map();
   const params: Record<string, string> = {};
   const rows = await selectRows<RecordFields>(
-    `SELECT ${RECORD_COLUMNS} FROM "attendance_records" AS "a" WHERE "a"."id" IN (${inList("r", unique, params)})`,
+    `SELECT ${RECORD_COLUMNS} FROM "attendance_records" AS "a" WHERE "a"."id" IN (${paddedInList("r", unique, params)})`,
     params,
   );
   return new Map(rows.map((r) => [r.id, toRecordDTO(r)]));
-}
-
-function inList(prefix: string, values: readonly string[], params: Record<string, string>): string {
-  const size = 2 ** Math.ceil(Math.log2(Math.max(4, values.length)));
-  return Array.from({ length: size }, (_, i) => {
-    params[`${prefix}${i}`] = values[Math.min(i, values.length - 1)];
-    return `:${prefix}${i}`;
-  }).join(", ");
 }
 
 /** The sessions (class|schedule|date) of these classes between two dates that have at least one record. */
@@ -78,7 +71,7 @@ async function takenSessions(classIds: readonly string[], from: string, to: stri
   const params: Record<string, string> = { from, to };
   const rows = await selectRows<{ classId: string; scheduleId: string; date: string }>(
     `SELECT DISTINCT "a"."classId", "a"."scheduleId", CAST("a"."date" AS TEXT) AS "date" FROM "attendance_records" AS "a"
-     WHERE "a"."classId" IN (${inList("c", ids, params)}) AND "a"."date" >= :from AND "a"."date" <= :to`,
+     WHERE "a"."classId" IN (${paddedInList("c", ids, params)}) AND "a"."date" >= :from AND "a"."date" <= :to`,
     params,
   );
   return new Set(rows.map((r) => sessionKey(r.classId, r.scheduleId, dateOnly(r.date))));
@@ -388,7 +381,7 @@ async function absenceRuns(until: string): Promise<AbsenceRun[]> {
       `SELECT "a"."enrollmentId", CAST("a"."date" AS TEXT) AS "date", "a"."status", "s"."startTime", "a"."createdAt"
        FROM "attendance_records" AS "a"
        LEFT JOIN "classroom_schedules" AS "s" ON "s"."id" = "a"."scheduleId"
-       WHERE "a"."enrollmentId" IN (${inList("e", candidates.map((c) => c.enrollmentId), recordParams)})
+       WHERE "a"."enrollmentId" IN (${paddedInList("e", candidates.map((c) => c.enrollmentId), recordParams)})
          AND "a"."date" >= :since AND "a"."date" <= :until`,
       recordParams,
     );

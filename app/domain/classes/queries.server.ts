@@ -8,8 +8,9 @@ import {
   SchoolClass,
   User,
 } from "#db/models.ts";
+import { idsOfBatch, paddedInList } from "#db/in-list.ts";
 import { db, selectRows, selectRowsIn } from "~/platform/db.server";
-import { idsOfBatch, sqlList, type ListSource } from "../list.server";
+import { sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
 import { listBranchOptions } from "../branches/queries.server";
 import { classroomCapacity, listClassroomOptions } from "../classrooms/queries.server";
@@ -427,15 +428,6 @@ export function classLabel(courseName: string | null | undefined, classNumber: n
   return `${courseName ?? "-"} - Turma ${Number(classNumber)}`;
 }
 
-/** `:p0, :p1, …` for an IN list, padded to a power of two (repeating the last value) so PostgreSQL reuses few plans. */
-function inList(prefix: string, values: readonly string[], params: Record<string, string | boolean>): string {
-  const size = 2 ** Math.ceil(Math.log2(Math.max(4, values.length)));
-  return Array.from({ length: size }, (_, i) => {
-    params[`${prefix}${i}`] = values[Math.min(i, values.length - 1)];
-    return `:${prefix}${i}`;
-  }).join(", ");
-}
-
 /** What the attendance and make-up rules know of a class: its sessions' sources, seats and labels. */
 export interface ClassSessionSource {
   id: string;
@@ -467,7 +459,7 @@ export async function classSessionSources(
   if (filter.ids) {
     const ids = [...new Set(filter.ids.filter(isUuid))];
     if (ids.length === 0) return [];
-    where.push(`"c"."id" IN (${inList("i", ids, params)})`);
+    where.push(`"c"."id" IN (${paddedInList("i", ids, params)})`);
   }
   if (filter.branchId) {
     if (!isUuid(filter.branchId)) return [];
@@ -525,7 +517,7 @@ export async function classSessionSources(
     t,
     `SELECT "l"."classId", "s"."id", "s"."dayOfWeek", "s"."startTime", "s"."endTime"
      FROM "class_schedules" AS "l" JOIN "classroom_schedules" AS "s" ON "s"."id" = "l"."scheduleId"
-     WHERE "l"."classId" IN (${inList("c", rows.map((r) => r.id), scheduleParams)}) ${scheduleWhere}`,
+     WHERE "l"."classId" IN (${paddedInList("c", rows.map((r) => r.id), scheduleParams)}) ${scheduleWhere}`,
     scheduleParams,
   );
   const byClass = new Map<string, ClassSessionSource["schedules"]>();

@@ -1,6 +1,7 @@
 import { Op, type Transaction } from "sequelize";
 import { dateOnly, iso } from "../row-values.server";
 import { Enrollment } from "#db/models.ts";
+import { paddedInList } from "#db/in-list.ts";
 import { db, selectRows, selectRowsIn, sqlTimestamp } from "~/platform/db.server";
 import { formatBRL } from "~/lib/format";
 import { sqlList, type ListSource } from "../list.server";
@@ -327,14 +328,6 @@ export function activeOn(span: Pick<EnrollmentSpan, "startDate" | "status" | "ca
   return span.status === CANCELLED && span.cancelledOn !== null && span.cancelledOn > date;
 }
 
-function inList(prefix: string, values: readonly string[], params: Record<string, string>): string {
-  const size = 2 ** Math.ceil(Math.log2(Math.max(4, values.length)));
-  return Array.from({ length: size }, (_, i) => {
-    params[`${prefix}${i}`] = values[Math.min(i, values.length - 1)];
-    return `:${prefix}${i}`;
-  }).join(", ");
-}
-
 interface SpanRow {
   id: string;
   classId: string;
@@ -373,7 +366,7 @@ export async function enrollmentSpans(classIds: readonly string[], t?: Transacti
   const ids = [...new Set(classIds.filter(isUuid))];
   if (ids.length === 0) return [];
   const params: Record<string, string> = { waiting: WAITLISTED };
-  const rows = await selectRowsIn<SpanRow>(t, `${SPAN_SELECT} WHERE "e"."classId" IN (${inList("c", ids, params)}) AND "e"."status" <> :waiting`, params);
+  const rows = await selectRowsIn<SpanRow>(t, `${SPAN_SELECT} WHERE "e"."classId" IN (${paddedInList("c", ids, params)}) AND "e"."status" <> :waiting`, params);
   return rows.map(toSpan);
 }
 
@@ -389,7 +382,7 @@ export async function enrollmentsById(ids: readonly string[]): Promise<Map<strin
   const unique = [...new Set(ids.filter(isUuid))];
   if (unique.length === 0) return new Map();
   const params: Record<string, string> = {};
-  const rows = await selectRows<SpanRow>(`${SPAN_SELECT} WHERE "e"."id" IN (${inList("e", unique, params)})`, params);
+  const rows = await selectRows<SpanRow>(`${SPAN_SELECT} WHERE "e"."id" IN (${paddedInList("e", unique, params)})`, params);
   return new Map(rows.map((r) => [r.id, toSpan(r)]));
 }
 
@@ -421,7 +414,7 @@ export async function activeEnrollmentCounts(classIds: readonly string[], date: 
   const params: Record<string, string> = { date, active: ACTIVE, cancelled: CANCELLED, until: sqlTimestamp(dayStartInstant(nextDay)) };
   const rows = await selectRows<{ classId: string; n: number | string }>(
     `SELECT "e"."classId", COUNT(*) AS "n" FROM "enrollments" AS "e"
-     WHERE "e"."classId" IN (${inList("c", ids, params)}) AND "e"."startDate" <= :date
+     WHERE "e"."classId" IN (${paddedInList("c", ids, params)}) AND "e"."startDate" <= :date
        AND ("e"."status" = :active OR ("e"."status" = :cancelled AND "e"."cancelledAt" >= :until))
      GROUP BY "e"."classId"`,
     params,

@@ -1,9 +1,10 @@
 import { Op, type Transaction } from "sequelize";
 import { Trial, TrialStatusHistory } from "#db/models.ts";
 import type { KeyPart } from "#db/keyset.ts";
+import { idsOfBatch } from "#db/in-list.ts";
 import { db, selectRows, tableVersions } from "~/platform/db.server";
 import { createLru } from "~/platform/cache.server";
-import { idsOfBatch, readAll, sqlList, type ListSource } from "../list.server";
+import { readAll, sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
 import { NotFoundError, ValidationError } from "../errors";
 import { isUuid } from "../validation";
