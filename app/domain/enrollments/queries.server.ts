@@ -183,7 +183,7 @@ export async function classOccupancy(classIds: string[]): Promise<Map<string, Oc
   return occupancy;
 }
 
-/** The class's next session from a date: one helper for every session rule (app/domain/attendance/sessions.ts). */
+/** The class's next session from a date: one helper for every session rule (app/domain/calendar/sessions.ts). */
 export { nextSessionOn };
 
 export interface EnrollOptions {
