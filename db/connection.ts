@@ -59,3 +59,8 @@ function configureSqliteConnections(sequelize: Sequelize) {
 export function dialectOf(sequelize: Sequelize): Dialect {
   return sequelize.getDialect() === "postgres" ? "postgres" : "sqlite";
 }
+
+/** One round trip to the database (the health check): throws when it does not answer. */
+export async function ping(sequelize: Sequelize): Promise<void> {
+  await sequelize.query("SELECT 1");
+}

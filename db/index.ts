@@ -4,7 +4,7 @@ import { migrate } from "./migrate.ts";
 import { initModels } from "./models.ts";
 
 export * from "./models.ts";
-export { openDatabase, dialectOf } from "./connection.ts";
+export { openDatabase, dialectOf, ping } from "./connection.ts";
 export { migrate } from "./migrate.ts";
 export { personSearch, MIN_INDEXED_CHARS, type PersonSearch } from "./search.ts";
 export { selectOn, tableVersionsOn, writeOn, type ReadOptions, type SqlValue } from "./select.ts";

@@ -1,12 +1,6 @@
-import type { QueryInterface, Sequelize } from "sequelize";
+import type { Sequelize } from "sequelize";
 import { SequelizeStorage, Umzug } from "umzug";
 import { migrations } from "./migrations/index.ts";
-
-export interface Migration {
-  name: string;
-  up(qi: QueryInterface, sequelize: Sequelize): Promise<void>;
-  down(qi: QueryInterface, sequelize: Sequelize): Promise<void>;
-}
 
 export function migrator(sequelize: Sequelize, logger: boolean = false) {
   return new Umzug({

@@ -12,18 +12,11 @@ import {
   makeStudent,
 } from "./db";
 import { expect, hydrated, selectBranch, test } from "./fixtures";
+import { addDays, today as schoolToday } from "../app/domain/calendar/dates";
 
 const tag = () => randomUUID().slice(0, 6);
 const WEEKDAYS = ["Domingo", "Segunda", "Terça", "Quarta", "Quinta", "Sexta", "Sábado"];
 
-/** Today in the school's time zone (the server's), as 'YYYY-MM-DD'. */
-function schoolToday(): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
-}
-function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
 const weekday = (date: string) => WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()];
 /** The latest day up to today on which classes meet (never a Sunday). */
 const lastClassDay = () => (weekday(schoolToday()) === "Domingo" ? addDays(schoolToday(), -1) : schoolToday());

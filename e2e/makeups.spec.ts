@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { addDays, firstSessionDate, latestSessionOnOrBefore, sessionsBetween } from "../app/domain/attendance/sessions";
-import { today } from "../app/domain/trials/calendar";
+import { addDays, today } from "../app/domain/calendar/dates";
+import { firstSessionDate, latestSessionOnOrBefore, sessionsBetween } from "../app/domain/calendar/sessions";
 import {
   makeAttendance,
   makeBranch,

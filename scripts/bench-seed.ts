@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Sequelize } from "sequelize";
-import { addDays, sessionsBetween } from "../app/domain/attendance/sessions.ts";
-import { today } from "../app/domain/trials/calendar.ts";
+import { addDays, today } from "../app/domain/calendar/dates.ts";
+import { sessionsBetween } from "../app/domain/calendar/sessions.ts";
 import {
   AttendanceRecord,
   Branch,

@@ -9,8 +9,8 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { setupDatabase } from "../db/index.ts";
 import { seedLargeNetwork } from "./bench-seed.ts";
-import { firstSessionDate, latestSessionOnOrBefore } from "../app/domain/attendance/sessions.ts";
-import { today } from "../app/domain/trials/calendar.ts";
+import { firstSessionDate, latestSessionOnOrBefore } from "../app/domain/calendar/sessions.ts";
+import { today } from "../app/domain/calendar/dates.ts";
 import { createTestDatabase } from "../tests/support/test-db.ts";
 import { freePort, startServer } from "../tests/support/server.ts";
 

@@ -6,7 +6,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
 import { env } from "~/platform/env.server";
 import { closeDb, db } from "~/platform/db.server";
-import { startHousekeeping, stopHousekeeping } from "~/platform/housekeeping.server";
+import { startHousekeeping, stopHousekeeping } from "~/domain/housekeeping.server";
 import { securityHeaders } from "~/server/security.server";
 import { createFrontDoor } from "~/server/front-door.server";
 import { createApiLane } from "~/server/api-lane.server";

@@ -2,7 +2,7 @@ import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions, Field as Head
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { FieldErrors, inputClass, RequiredMark } from "~/components/ui/field";
-import type { PickerMatches, PickerOption } from "./search-picker";
+import type { PickerMatches, PickerOption } from "./picker-types";
 
 const SEARCH_DELAY_MS = 200;
 

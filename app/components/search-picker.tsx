@@ -2,20 +2,8 @@ import { lazy, Suspense, useId } from "react";
 import { Button } from "~/components/ui/button";
 import { FieldErrors, inputClass, RequiredMark } from "~/components/ui/field";
 import { useHydrated } from "~/hooks/use-hydrated";
+import type { PickerOption } from "./picker-types";
 
-/** One choice of a picker: the id posted, the name shown, a note beside it and a detail under it. */
-export interface PickerOption {
-  id: string;
-  label: string;
-  detail?: string | null;
-  /** A short note after the name, e.g. '(mesmo WhatsApp)'. */
-  badge?: string | null;
-}
-
-/** What a picker's route loader answers for `?<searchName>=…` (the matches of the term). */
-export interface PickerMatches {
-  matches: PickerOption[];
-}
 
 // Headless UI is most of a picker's script: it loads once the page is interactive
 // (until then, and without JavaScript, the choices are radio buttons).

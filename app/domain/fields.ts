@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { DATE_RE, EMAIL_RE, isCalendarDate, isMonth, MAX_DATE, MIN_DATE, MONTH_RE, TIME_RE } from "./patterns";
 
+export const BIRTH_DATE_INVALID = "Data de nascimento inválida";
+export const ADDRESS_REQUIRED = "Endereço é obrigatório";
+/** A status filter or field outside its list (trials, enrolments). */
+export const STATUS_INVALID = "Status inválido";
+
 /** Building blocks shared by the entity schemas (client and server). */
 
 export { DATE_RE, EMAIL_RE, isCalendarDate, isMonth, MAX_DATE, MIN_DATE, MONTH_RE, TIME_RE };
@@ -123,7 +128,6 @@ export const optionalCpf = z
  * text for a boolean.
  */
 export const checkbox = z.boolean({ error: "Valor inválido" });
-
 
 /**
  * The HTML form's checkbox: checked sends "on", unchecked sends nothing, so

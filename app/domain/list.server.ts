@@ -57,15 +57,6 @@ export function sqlList<Row extends Record<string, unknown>, Item>(
 }
 
 /**
- * The ids of one batch as a subquery (`IN (...)`), built from the batch's own
- * SQL and parameters: children are read for exactly the batch's rows without
- * a variable-length list of parameters.
- */
-export function idsOfBatch(batch: { sql: string }, idColumn = "id"): string {
-  return `SELECT "${idColumn}" FROM (${batch.sql}) AS "batch"`;
-}
-
-/**
  * A short list held in memory, ordered by a JavaScript comparison (e.g. names
  * compared as Portuguese): `keyOf` gives each item's key, `compareKeys` orders
  * keys (the last part unique).

@@ -1,11 +1,24 @@
 import { useRouteLoaderData } from "react-router";
-import type { loader } from "~/routes/app-layout";
+import type { BranchOption } from "~/domain/branches/selection.server";
+import type { UserDTO } from "~/domain/users/schema";
 
-export type ShellData = Awaited<ReturnType<typeof loader>>["data"];
+/**
+ * What the app layout's loader (routes/app-layout.tsx, typed by this) gives
+ * every screen inside the signed-in shell: written out here, so the shell's
+ * components do not import the route that renders them.
+ */
+export interface ShellData {
+  user: UserDTO;
+  sidebarOpen: boolean;
+  branches: BranchOption[];
+  selectedBranchId: string | null;
+  autoSelectedBranch: boolean;
+  permissions: { manage: boolean; trials: boolean };
+}
 
 /** Data of the signed-in shell (user, permissions, branches, selected branch) for any screen inside it. */
 export function useShell(): ShellData {
-  const shell = useRouteLoaderData<typeof loader>("routes/app-layout");
+  const shell = useRouteLoaderData("routes/app-layout") as ShellData | undefined;
   if (!shell) throw new Error("useShell must be used inside the app layout");
-  return shell as ShellData;
+  return shell;
 }

@@ -1,5 +1,5 @@
 import { QueryTypes, type Sequelize, type Transaction } from "sequelize";
-import { dialectOf, selectOn, setupDatabase, tableVersionsOn, writeOn, type ReadOptions, type SqlValue } from "#db/index.ts";
+import { dialectOf, ping, selectOn, setupDatabase, tableVersionsOn, writeOn, type ReadOptions, type SqlValue } from "#db/index.ts";
 import { env } from "./env.server";
 
 let ready: Promise<Sequelize> | null = null;
@@ -13,6 +13,11 @@ export function db(): Promise<Sequelize> {
     });
   }
   return ready;
+}
+
+/** The health check: one round trip to the database. */
+export async function pingDb(): Promise<void> {
+  await ping(await db());
 }
 
 /** The database in use ("sqlite" or "postgres"), for the few reads whose SQL lives in db/ per dialect (db/search.ts). */

@@ -2,6 +2,7 @@ import { data, Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/app-layout";
 import { AppShell } from "~/components/shell/app-shell";
 import { ScreenError } from "~/components/route-error";
+import type { ShellData } from "~/hooks/use-shell";
 import { canManage, canManageTrials } from "~/domain/actor";
 import { branchSelectionMiddleware, selectedBranch } from "~/server/branch-selection.server";
 import { readSidebarOpen, writeSelectedBranchId } from "~/server/preferences.server";
@@ -15,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [sidebarOpen, selected] = await Promise.all([readSidebarOpen(request), selectedBranch(context)]);
   const headers = new Headers();
   if (selected.id && selected.id !== selected.stored) headers.append("Set-Cookie", await writeSelectedBranchId(selected.id));
-  return data(
+  return data<ShellData>(
     {
       user,
       sidebarOpen,

@@ -8,7 +8,7 @@ import { useAppName } from "~/hooks/use-app-name";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { canManageTrials, userTypeLabel } from "~/domain/actor";
 import { atRiskStudents } from "~/domain/attendance/queries.server";
-import { formatDay } from "~/routes/attendance/+shared/roll-call-screen";
+import { formatDay } from "~/domain/calendar/dates";
 import { getSelectedBranchId } from "~/server/branch-selection.server";
 import { actorOf, requireUser } from "~/server/session.server";
 import { cn } from "~/lib/cn";

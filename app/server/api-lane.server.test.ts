@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { ServerBuild } from "react-router";
 import { RouterContextProvider } from "react-router";
-import { laneRoutes, matchLane, runMiddleware } from "./api-lane.server";
+import { runMiddleware } from "./api-lane.server";
+import { laneRoutes, matchLane } from "./lane-routes.server";
 
 const list = Object.assign(async () => new Response(), { answer: async () => ({ status: 200, headers: {}, body: null }) });
 const plain = async () => new Response();

@@ -4,6 +4,7 @@ import type { ApiListLoader } from "./api.server";
 import { errorAnswer } from "./api.server";
 import type { Answer } from "./answer.server";
 import { requestUrl } from "./front-door.server";
+import { laneRoutes, matchLane, type LaneRoute } from "./lane-routes.server";
 import { fetchHeaders, requestContext, sendResponse } from "./node-adapter.server";
 
 /**
@@ -24,74 +25,6 @@ import { fetchHeaders, requestContext, sendResponse } from "./node-adapter.serve
 type LaneRequest = NodeRequest;
 type LaneResponse = NodeResponse;
 type RouterMiddleware = MiddlewareFunction<Response>;
-
-interface LaneRoute {
-  /** The route's id in the build. */
-  id: string;
-  /** The path's segments, e.g. ["api", "classes", ":id", "schedules"]. */
-  segments: string[];
-  /** React Router's ranking for these paths: a static segment outweighs a parameter. */
-  score: number;
-  /** The module's loader, when it is an `apiList` (a read this lane answers). */
-  list: ApiListLoader | null;
-}
-
-/** The API routes of the build (children of the root whose path starts with `api/`, except the catch-all). */
-export function laneRoutes(routes: ServerBuild["routes"]): LaneRoute[] {
-  const found: LaneRoute[] = [];
-  for (const route of Object.values(routes)) {
-    if (!route || route.parentId !== "root" || !route.path?.startsWith("api/") || route.path.includes("*")) continue;
-    const segments = route.path.split("/").filter(Boolean);
-    const score = segments.reduce((sum, s) => sum + (s.startsWith(":") ? 3 : 10), segments.length);
-    const module = route.module as { loader?: Partial<ApiListLoader>; middleware?: unknown; headers?: unknown };
-    const list = typeof module.loader?.answer === "function" ? (module.loader as ApiListLoader) : null;
-    if (list) {
-      // React Router would run a route's own middleware and this lane would not: refused at start, never served apart.
-      const own = (["middleware", "headers"] as const).filter((name) => module[name] !== undefined);
-      if (own.length) {
-        throw new Error(
-          `A rota ${route.id} (/${route.path}) é uma lista da API (apiList) e exporta ${own.join(" e ")}: ` +
-            "a via de leitura da API não os aplicaria. Mova-os para a raiz (app/root.tsx) ou troque o apiList por um loader comum.",
-        );
-      }
-    }
-    found.push({ id: route.id, segments, score, list });
-  }
-  // Best first; equal scores keep the route table's order (as React Router's stable ranking does).
-  return found.map((r, i) => ({ r, i })).sort((a, b) => b.r.score - a.r.score || a.i - b.i).map(({ r }) => r);
-}
-
-/**
- * The route React Router would match for this path (case-insensitive static
- * segments, one optional trailing slash), with its decoded parameters; null
- * when none, or when a parameter is not valid percent-encoding (React Router
- * then answers).
- */
-export function matchLane(routes: LaneRoute[], pathname: string): { route: LaneRoute; params: Record<string, string> } | null {
-  const parts = (pathname.endsWith("/") ? pathname.slice(0, -1) : pathname).split("/").slice(1);
-  for (const route of routes) {
-    if (route.segments.length !== parts.length) continue;
-    const params: Record<string, string> = {};
-    let ok = true;
-    for (let i = 0; ok && i < parts.length; i++) {
-      const segment = route.segments[i];
-      if (segment.startsWith(":")) {
-        if (!parts[i]) ok = false;
-        else {
-          try {
-            params[segment.slice(1)] = decodeURIComponent(parts[i]);
-          } catch {
-            return null;
-          }
-        }
-      } else {
-        ok = segment.toLowerCase() === parts[i].toLowerCase();
-      }
-    }
-    if (ok) return { route, params };
-  }
-  return null;
-}
 
 /** The root route's middleware list, as React Router runs it for every request. */
 export function rootMiddleware(build: Pick<ServerBuild, "routes">): RouterMiddleware[] {

@@ -1,4 +1,4 @@
-import type { UserDTO } from "~/domain/users/service.server";
+import type { UserDTO } from "~/domain/users/schema";
 import type { Actor } from "~/domain/actor";
 import { DomainError, UnauthorizedError } from "~/domain/errors";
 import type { RequestContext } from "~/server/request-context.server";
@@ -7,7 +7,7 @@ import type { ListSource } from "~/domain/list.server";
 import { JSON_TYPE, jsonAnswer, toResponse, type Answer } from "./answer.server";
 import { listAnswer, type ListFormat } from "./list-response.server";
 import { readBodyLimited } from "./body.server";
-import { BODY_LIMIT, bodyTooLargeMessage } from "./front-door.server";
+import { BODY_LIMIT, bodyTooLargeMessage } from "./body.server";
 
 /**
  * Adapter for the JSON API (SPEC §7): cookie auth, JSON bodies only, JSON errors

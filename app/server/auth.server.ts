@@ -1,7 +1,7 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { verifyLogin } from "~/domain/auth/service.server";
-import type { UserDTO } from "~/domain/users/service.server";
+import type { UserDTO } from "~/domain/users/schema";
 import { clientIpContext, type RequestContext } from "./request-context.server";
 
 export interface SignedIn {

@@ -27,3 +27,16 @@ export async function readBodyLimited(
   }
   return Buffer.concat(chunks);
 }
+
+export const MB = 1024 * 1024;
+/** Forms and JSON. */
+export const BODY_LIMIT = MB;
+/** The sign-in and registration form (`/auth`): anyone may post it. */
+export const AUTH_FORM_LIMIT = 64 * 1024;
+/** The avatar: 5 MB of image plus room for the form fields and multipart boundaries. */
+export const AVATAR_BODY_LIMIT = 5 * MB + 64 * 1024;
+/** "Corpo da requisição muito grande: o limite é de 1 MB (1048576 bytes)", for any cap. */
+export function bodyTooLargeMessage(limit: number): string {
+  const size = limit % MB === 0 ? `${limit / MB} MB` : limit % 1024 === 0 ? `${limit / 1024} KB` : `${limit} bytes`;
+  return `Corpo da requisição muito grande: o limite é de ${size} (${limit} bytes)`;
+}

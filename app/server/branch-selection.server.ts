@@ -1,5 +1,6 @@
 import { createContext, type MiddlewareFunction } from "react-router";
-import { listActiveBranchOptions, resolveSelectedBranch, type BranchOption } from "../domain/branches/selection.server";
+import { listActiveBranchOptions } from "../domain/branches/queries.server";
+import { resolveSelectedBranch, type BranchOption } from "../domain/branches/selection.server";
 import { readSelectedBranchId } from "./preferences.server";
 import type { RequestContext } from "./request-context.server";
 

@@ -3,7 +3,8 @@ import { DomainError } from "~/domain/errors";
 import { assertUploadToken } from "~/domain/storage/uploads.server";
 import type { ServerBuild } from "react-router";
 import { lookUpSession, type CurrentSession } from "~/server/session.server";
-import { laneRoutes, matchLane } from "./api-lane.server";
+import { laneRoutes, matchLane } from "./lane-routes.server";
+import { AUTH_FORM_LIMIT, AVATAR_BODY_LIMIT, BODY_LIMIT, bodyTooLargeMessage, MB } from "./body.server";
 
 /**
  * The server's front door (mounted by server/app.ts before anything else that
@@ -49,22 +50,9 @@ type DoorResponse = ServerResponse;
 export const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
 const ALLOW = METHODS.join(", ");
 
-const MB = 1024 * 1024;
-/** Forms and JSON. */
-export const BODY_LIMIT = MB;
-/** The sign-in and registration form (`/auth`): anyone may post it. */
-export const AUTH_FORM_LIMIT = 64 * 1024;
-/** The avatar: 5 MB of image plus room for the form fields and multipart boundaries. */
-export const AVATAR_BODY_LIMIT = 5 * MB + 64 * 1024;
 /** The two places an avatar travels: the signed upload URL (PUT) and the no-JS user edit form (multipart). */
 const AVATAR_PATHS = /^\/(?:api\/objects\/upload\/[^/]+|users\/[^/]+\/edit(?:\.data)?)$/;
 const AUTH_PATHS = /^\/auth(?:\.data|\/)?$/i;
-
-/** "Corpo da requisição muito grande: o limite é de 1 MB (1048576 bytes)", for any cap. */
-export function bodyTooLargeMessage(limit: number): string {
-  const size = limit % MB === 0 ? `${limit / MB} MB` : limit % 1024 === 0 ? `${limit / 1024} KB` : `${limit} bytes`;
-  return `Corpo da requisição muito grande: o limite é de ${size} (${limit} bytes)`;
-}
 
 /** The cap of a path's body and the message past it. */
 function bodyCap(pathname: string): { limit: number; message: string } {

@@ -1,5 +1,5 @@
 import { createContext, createCookie, redirect, type MiddlewareFunction } from "react-router";
-import type { UserDTO } from "~/domain/users/service.server";
+import type { UserDTO } from "~/domain/users/schema";
 import {
   createSession,
   deleteSession,

@@ -1,5 +1,5 @@
 import { DataTypes, type QueryInterface } from "sequelize";
-import type { Migration } from "../migrate.ts";
+import type { Migration } from "../migration.ts";
 
 /**
  * Signed upload URLs (avatar flow of SPEC §7). One row per issued URL: it makes

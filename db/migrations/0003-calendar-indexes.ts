@@ -1,5 +1,5 @@
 import type { QueryInterface } from "sequelize";
-import type { Migration } from "../migrate.ts";
+import type { Migration } from "../migration.ts";
 
 /**
  * Indexes for the month calendar, which reads one month of trials by day:

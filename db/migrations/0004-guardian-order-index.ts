@@ -1,5 +1,5 @@
 import type { QueryInterface } from "sequelize";
-import type { Migration } from "../migrate.ts";
+import type { Migration } from "../migration.ts";
 
 /**
  * The guardians list pages newest first: ORDER BY createdAt DESC, id DESC. With

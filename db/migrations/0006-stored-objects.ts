@@ -1,5 +1,5 @@
 import { DataTypes, type QueryInterface } from "sequelize";
-import type { Migration } from "../migrate.ts";
+import type { Migration } from "../migration.ts";
 
 /**
  * Uploaded objects (avatars) kept in the database, so that every app server

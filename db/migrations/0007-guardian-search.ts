@@ -1,5 +1,5 @@
 import type { QueryInterface, Sequelize } from "sequelize";
-import type { Migration } from "../migrate.ts";
+import type { Migration } from "../migration.ts";
 
 /**
  * The guardians' search (name, e-mail or CPF containing a term) without reading

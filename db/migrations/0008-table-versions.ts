@@ -1,5 +1,5 @@
 import type { QueryInterface, Sequelize } from "sequelize";
-import type { Migration } from "../migrate.ts";
+import type { Migration } from "../migration.ts";
 
 /**
  * The tables whose changes a process cache must see, whoever makes them (this

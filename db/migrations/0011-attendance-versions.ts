@@ -1,5 +1,5 @@
 import type { QueryInterface, Sequelize } from "sequelize";
-import type { Migration } from "../migrate.ts";
+import type { Migration } from "../migration.ts";
 
 /**
  * Versions (the `table_versions` of migration 0008, same triggers) for the

@@ -1,5 +1,5 @@
 import type { QueryInterface, Sequelize } from "sequelize";
-import type { Migration } from "../migrate.ts";
+import type { Migration } from "../migration.ts";
 import { guardianSearch } from "./0007-guardian-search.ts";
 
 /**

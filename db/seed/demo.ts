@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import type { Sequelize, Transaction } from "sequelize";
 import { hash } from "@node-rs/argon2";
-import { addDays, firstSessionDate, sessionsBetween } from "../../app/domain/attendance/sessions.ts";
-import { dateInTimeZone } from "../../app/domain/trials/calendar.ts";
+import { addDays, dateInTimeZone } from "../../app/domain/calendar/dates.ts";
+import { firstSessionDate, sessionsBetween } from "../../app/domain/calendar/sessions.ts";
 import {
   AttendanceRecord,
   Branch,

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { anonymous, signIn, type ApiClient } from "../support/http";
 import { count, testDb } from "../support/db";
 import { makeBranch, makeClass, makeEnrollment, makeGuardian, makeOffer, makeStudent } from "../support/factories";
+import { addDays, today as schoolToday } from "../../app/domain/calendar/dates";
 
 let team: ApiClient;
 let client: ApiClient;
@@ -13,13 +14,6 @@ beforeAll(async () => {
 const WEEKDAYS = ["Domingo", "Segunda", "Terça", "Quarta", "Quinta", "Sexta", "Sábado"];
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function schoolToday(): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
-}
-function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
 const weekday = (date: string) => WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()];
 /** The latest day up to today on which classes meet (never a Sunday). */
 const lastClassDay = () => (weekday(schoolToday()) === "Domingo" ? addDays(schoolToday(), -1) : schoolToday());

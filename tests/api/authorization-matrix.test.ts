@@ -4,8 +4,8 @@ import { matrix, type Caller, type MatrixRow } from "./authorization-matrix";
 import { anonymous, ApiClient, signIn, uniqueEmail, type Role } from "../support/http";
 import { testDb } from "../support/db";
 import { fillPath, flattenRoutes } from "../support/route-table";
-import { addDays, firstSessionDate, latestSessionOnOrBefore, sessionsBetween } from "../../app/domain/attendance/sessions";
-import { today } from "../../app/domain/trials/calendar";
+import { addDays, today } from "../../app/domain/calendar/dates";
+import { firstSessionDate, latestSessionOnOrBefore, sessionsBetween } from "../../app/domain/calendar/sessions";
 import {
   makeAttendance,
   makeBranch,

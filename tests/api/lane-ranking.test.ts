@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import { laneRoutes, matchLane } from "~/server/api-lane.server";
+import { laneRoutes, matchLane } from "~/server/lane-routes.server";
 import { loadBuiltApp } from "../support/built-app";
 import { flattenRoutes } from "../support/route-table";
 

@@ -14,8 +14,8 @@ import {
   makeOffer,
   makeStudent,
 } from "../support/factories";
-import { addDays, firstSessionDate, latestSessionOnOrBefore, sessionsBetween } from "../../app/domain/attendance/sessions";
-import { today } from "../../app/domain/trials/calendar";
+import { addDays, today } from "../../app/domain/calendar/dates";
+import { firstSessionDate, latestSessionOnOrBefore, sessionsBetween } from "../../app/domain/calendar/sessions";
 
 /**
  * The student page's attendance and its make-up dialogs without JavaScript:

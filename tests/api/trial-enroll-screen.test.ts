@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { signIn, uniqueEmail, type ApiClient } from "../support/http";
 import { count, testDb } from "../support/db";
 import { makeBranch, makeClass, makeClassroom, makeEnrollment, makeGuardian, makeOffer, makeStudent, makeTrial } from "../support/factories";
-import { today } from "../../app/domain/trials/calendar";
+import { today } from "../../app/domain/calendar/dates";
 
 /**
  * 'Matricular Aluno' (/trials/:id/enroll) as a browser without JavaScript uses

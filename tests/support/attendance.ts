@@ -1,5 +1,5 @@
-import { addDays, firstSessionDate, sessionsBetween, weekdayOf } from "../../app/domain/attendance/sessions";
-import { today } from "../../app/domain/trials/calendar";
+import { addDays, today } from "../../app/domain/calendar/dates";
+import { firstSessionDate, sessionsBetween, weekdayOf } from "../../app/domain/calendar/sessions";
 import { makeBranch, makeClass, makeClassroom, makeEnrollment, makeGuardian, makeOffer, makeStudent } from "./factories";
 
 /**

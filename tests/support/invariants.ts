@@ -1,5 +1,5 @@
 import type { Sequelize } from "sequelize";
-import { today } from "../../app/domain/trials/calendar";
+import { today } from "../../app/domain/calendar/dates";
 
 /**
  * What must hold in the school's data whatever a test file did through the

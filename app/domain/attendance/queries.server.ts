@@ -1,18 +1,20 @@
 import type { Transaction } from "sequelize";
 import { dateOnly, iso } from "../row-values.server";
 import { AttendanceRecord } from "#db/models.ts";
+import { paddedInList } from "#db/in-list.ts";
 import { db, selectRows, tableVersions } from "~/platform/db.server";
 import { createLru } from "~/platform/cache.server";
 import { requireActor, type Actor } from "../actor";
 import { NotFoundError, ValidationError } from "../errors";
 import { isUuid } from "../validation";
-import { CLASS_NOT_FOUND, classSessionSource, classSessionSources, type ClassSessionSource } from "../classes/queries.server";
+import { classSessionSource, classSessionSources, type ClassSessionSource } from "../classes/queries.server";
 import { activeEnrollmentCounts, activeOn, enrollmentSpans, enrollmentsById, type EnrollmentSpan } from "../enrollments/queries.server";
 import { guardianContacts } from "../guardians/queries.server";
 import { find as findStudent } from "../students/queries.server";
+import { toRecordDTO, type RecordFields } from "./records/queries.server";
 import { makeupsInSessions, makeupsOfAbsences, type SessionMakeup } from "~/domain/attendance/makeups/queries.server";
 import { type StudentAttendanceDTO } from "~/domain/attendance/makeups/schema";
-import { today } from "../trials/calendar";
+import { today, addDays, daysBetween } from "../calendar/dates";
 import { WEEKDAYS } from "../schedules/schema";
 import {
   ABSENCE_STATUSES,
@@ -30,18 +32,8 @@ import {
   type RollCallEntryDTO,
 } from "./schema";
 import { parseOrThrow } from "../validation";
-import {
-  addDays,
-  daysBetween,
-  firstSessionDate,
-  isSession,
-  nextSession,
-  previousSession,
-  sessionsBetween,
-  sessionsOn,
-  weekdayOf,
-  type Session,
-} from "./sessions";
+import { firstSessionDate, isSession, nextSession, previousSession, sessionsBetween, sessionsOn, weekdayOf, type Session } from "../calendar/sessions";
+import { CLASS_NOT_FOUND } from "../classes/schema";
 
 /**
  * The reads of attendance: the attendance_records table is read here only.
@@ -49,48 +41,10 @@ import {
  * modules' queries; sessions are derived by ./sessions.ts.
  */
 
-type RecordFields = Pick<AttendanceRecord, "id" | "enrollmentId" | "makeupId" | "classId" | "scheduleId" | "status" | "note" | "takenById"> & {
-  date: string | Date;
-  createdAt: string | Date;
-  updatedAt: string | Date;
-};
-
-
-export function toRecordDTO(r: RecordFields): AttendanceRecordDTO {
-  return {
-    id: r.id,
-    enrollmentId: r.enrollmentId ?? null,
-    makeupId: r.makeupId ?? null,
-    classId: r.classId,
-    scheduleId: r.scheduleId,
-    date: dateOnly(r.date),
-    status: r.status,
-    note: r.note ?? null,
-    takenById: r.takenById ?? null,
-    createdAt: iso(r.createdAt),
-    updatedAt: iso(r.updatedAt),
-  };
-}
-
 const RECORD_COLUMNS = `"a"."id", "a"."enrollmentId", "a"."makeupId", "a"."classId", "a"."scheduleId", CAST("a"."date" AS TEXT) AS "date",
   "a"."status", "a"."note", "a"."takenById", "a"."createdAt", "a"."updatedAt"`;
 
 const sessionKey = (classId: string, scheduleId: string, date: string) => `${classId}|${scheduleId}|${date}`;
-
-/** One attendance record (e.g. the absence a make-up is for); null for no record. Inside the caller's transaction when given. */
-export async function findRecord(id: string, t?: Transaction): Promise<AttendanceRecordDTO | null> {
-  if (!isUuid(id)) return null;
-  await db();
-  const row = await AttendanceRecord.findByPk(id, { transaction: t });
-  return row ? toRecordDTO(row) : null;
-}
-
-/** Whether a make-up's roll call is taken (it has its record), inside the caller's transaction. */
-export async function hasMakeupRecord(makeupId: string, t?: Transaction): Promise<boolean> {
-  if (!isUuid(makeupId)) return false;
-  await db();
-  return (await AttendanceRecord.count({ where: { makeupId }, transaction: t })) > 0;
-}
 
 /** The records of one session (of its enrolments and of the make-ups booked into it), inside the caller's transaction. */
 export async function sessionRecordRows(classId: string, scheduleId: string, date: string, t?: Transaction): Promise<AttendanceRecord[]> {
@@ -104,18 +58,10 @@ export async function recordsById(ids: readonly string[]): Promise<Map<string, A
   if (unique.length === 0) return new Map();
   const params: Record<string, string> = {};
   const rows = await selectRows<RecordFields>(
-    `SELECT ${RECORD_COLUMNS} FROM "attendance_records" AS "a" WHERE "a"."id" IN (${inList("r", unique, params)})`,
+    `SELECT ${RECORD_COLUMNS} FROM "attendance_records" AS "a" WHERE "a"."id" IN (${paddedInList("r", unique, params)})`,
     params,
   );
   return new Map(rows.map((r) => [r.id, toRecordDTO(r)]));
-}
-
-function inList(prefix: string, values: readonly string[], params: Record<string, string>): string {
-  const size = 2 ** Math.ceil(Math.log2(Math.max(4, values.length)));
-  return Array.from({ length: size }, (_, i) => {
-    params[`${prefix}${i}`] = values[Math.min(i, values.length - 1)];
-    return `:${prefix}${i}`;
-  }).join(", ");
 }
 
 /** The sessions (class|schedule|date) of these classes between two dates that have at least one record. */
@@ -125,7 +71,7 @@ async function takenSessions(classIds: readonly string[], from: string, to: stri
   const params: Record<string, string> = { from, to };
   const rows = await selectRows<{ classId: string; scheduleId: string; date: string }>(
     `SELECT DISTINCT "a"."classId", "a"."scheduleId", CAST("a"."date" AS TEXT) AS "date" FROM "attendance_records" AS "a"
-     WHERE "a"."classId" IN (${inList("c", ids, params)}) AND "a"."date" >= :from AND "a"."date" <= :to`,
+     WHERE "a"."classId" IN (${paddedInList("c", ids, params)}) AND "a"."date" >= :from AND "a"."date" <= :to`,
     params,
   );
   return new Set(rows.map((r) => sessionKey(r.classId, r.scheduleId, dateOnly(r.date))));
@@ -435,7 +381,7 @@ async function absenceRuns(until: string): Promise<AbsenceRun[]> {
       `SELECT "a"."enrollmentId", CAST("a"."date" AS TEXT) AS "date", "a"."status", "s"."startTime", "a"."createdAt"
        FROM "attendance_records" AS "a"
        LEFT JOIN "classroom_schedules" AS "s" ON "s"."id" = "a"."scheduleId"
-       WHERE "a"."enrollmentId" IN (${inList("e", candidates.map((c) => c.enrollmentId), recordParams)})
+       WHERE "a"."enrollmentId" IN (${paddedInList("e", candidates.map((c) => c.enrollmentId), recordParams)})
          AND "a"."date" >= :since AND "a"."date" <= :until`,
       recordParams,
     );

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { day, hhmm, id, storedEnum, timestamp } from "../dto-fields";
 import { calendarDate, DATE_INVALID } from "../fields";
+import { SCHEDULE_REQUIRED } from "../schedules/schema";
 
 export const ATTENDANCE_STATUSES = ["Presente", "Falta", "Falta justificada"] as const;
 export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
@@ -20,7 +21,6 @@ export const NO_SESSION_ON_DATE = "Data sem aula desta turma";
 export const FUTURE_DATE = "Não é possível registrar presença em data futura";
 // Where the issue is silent.
 export { DATE_INVALID };
-export const SCHEDULE_REQUIRED = "Horário é obrigatório";
 export const STATUS_INVALID = "Status de presença inválido";
 export const RANGE_INVALID = "Período inválido (use from e to em AAAA-MM-DD, no máximo 62 dias)";
 export const RECORD_TARGET_REQUIRED = "Informe a matrícula ou a reposição";

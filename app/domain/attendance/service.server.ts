@@ -4,13 +4,12 @@ import { db, transaction } from "~/platform/db.server";
 import { assertCanManageTrials, type Actor } from "../actor";
 import { NotFoundError, ValidationError } from "../errors";
 import { parseOrThrow } from "../validation";
-import { CLASS_NOT_FOUND, classSessionSource, lockClassSeats } from "../classes/queries.server";
+import { classSessionSource, lockClassSeats } from "../classes/queries.server";
 import { cancelMakeupsOfAbsences, setStatusesFromRollCall } from "~/domain/attendance/makeups/service.server";
-import { today } from "../trials/calendar";
+import { today } from "../calendar/dates";
 import { assertSession, rollCallOf, sessionRecordRows, sessionRoster } from "./queries.server";
 import { ABSENCE_STATUSES, FUTURE_DATE, PRESENT, RECORD_NOT_IN_SESSION, rollCallSchema, type RollCallDTO } from "./schema";
-
-export type { RollCallDTO };
+import { CLASS_NOT_FOUND } from "../classes/schema";
 
 /** A save that lost a race on the unique keys is retried this many times (the class's lock makes it rare). */
 const RETRIES = 2;

@@ -1,9 +1,9 @@
 import type { User } from "#db/models.ts";
-import { selectRows, sqlTimestamp } from "~/platform/db.server";
+import { selectRows, sqlTimestamp, writeRows } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import type { UserType } from "../actor";
 import { anyUserExists, toUserDTO } from "../users/queries.server";
-import type { UserDTO } from "../users/service.server";
+import type { UserDTO } from "../users/schema";
 import { isUuid } from "../validation";
 
 /**
@@ -69,3 +69,68 @@ export async function findSessionUser(sessionId: string): Promise<SessionUser | 
   return { user: toUserDTO(row), remember: Boolean(row.sessionRemember), expiresAt: new Date(row.sessionExpiresAt) };
 }
 
+// The statements of the sign-in throttle and the session rows (commands in
+// ./service.server.ts call these; the SQL text lives here).
+
+/**
+ * Reserves one attempt on each key in one statement, before anything is
+ * verified: a new window starts at 1, otherwise the count goes up by one. It is
+ * atomic on both databases (and across processes), so of N concurrent attempts
+ * exactly the first `limit` see a count within the limit. Keys are written in a
+ * fixed (sorted) order, so two such statements cannot deadlock on PostgreSQL.
+ */
+const RESERVE = `
+  INSERT INTO "login_attempts" ("key", "failures", "windowStart")
+  VALUES (:k0, 1, :now0), (:k1, 1, :now1), (:k2, 1, :now2)
+  ON CONFLICT ("key") DO UPDATE SET
+    "failures" = CASE WHEN "login_attempts"."windowStart" <= :cutoff0 THEN 1 ELSE "login_attempts"."failures" + 1 END,
+    "windowStart" = CASE WHEN "login_attempts"."windowStart" <= :cutoff1 THEN excluded."windowStart" ELSE "login_attempts"."windowStart" END
+  RETURNING "key", "failures", "windowStart"`;
+// Undoing is one row per statement: a statement holding one row lock cannot take part in a deadlock.
+const GIVE_BACK = `UPDATE "login_attempts" SET "failures" = "failures" - 1 WHERE "key" = :key AND "failures" > 0`;
+const CLEAR = `DELETE FROM "login_attempts" WHERE "key" = :key`;
+
+/** The rows of the three keys after their reservation, in one atomic statement; `keys` sorted. */
+export async function reserveAttemptRows(
+  keys: readonly [string, string, string],
+  at: string,
+  cutoff: string,
+): Promise<Array<{ key: string; failures: number | string; windowStart: Date | string }>> {
+  const [k0, k1, k2] = keys;
+  return writeRows(RESERVE, { k0, k1, k2, now0: at, now1: at, now2: at, cutoff0: cutoff, cutoff1: cutoff });
+}
+
+export async function giveBackAttemptRow(key: string): Promise<void> {
+  await writeRows(GIVE_BACK, { key });
+}
+
+export async function clearAttemptRow(key: string): Promise<void> {
+  await writeRows(CLEAR, { key });
+}
+
+// Conditional: of concurrent requests only one writes, and an ended or expired session stays ended.
+const RENEW = `
+  UPDATE "sessions" SET "expiresAt" = :expiresAt, "updatedAt" = :now
+  WHERE "id" = :id AND "expiresAt" > :now2 AND "expiresAt" < :threshold
+  RETURNING "id"`;
+
+/** Moves a live session's expiry to `expiresAt` when it is due (`expiresAt` before `threshold`); whether it was renewed. */
+export async function renewSessionRow(id: string, expiresAt: Date, now: Date, threshold: Date): Promise<boolean> {
+  const rows = await writeRows(RENEW, {
+    id,
+    expiresAt: sqlTimestamp(expiresAt),
+    now: sqlTimestamp(now),
+    now2: sqlTimestamp(now),
+    threshold: sqlTimestamp(threshold),
+  });
+  return rows.length > 0;
+}
+
+const DELETE_EXPIRED_SESSIONS = `DELETE FROM "sessions" WHERE "expiresAt" <= :now`;
+const DELETE_OLD_ATTEMPTS = `DELETE FROM "login_attempts" WHERE "windowStart" <= :cutoff`;
+
+/** Housekeeping: sessions expired by `now` and login-attempt windows that started by `cutoff`. */
+export async function deleteEndedAuthRows(now: Date, cutoff: Date): Promise<void> {
+  await writeRows(DELETE_EXPIRED_SESSIONS, { now: sqlTimestamp(now) });
+  await writeRows(DELETE_OLD_ATTEMPTS, { cutoff: sqlTimestamp(cutoff) });
+}

@@ -1,12 +1,22 @@
 import { Session } from "#db/models.ts";
-import { db, sqlTimestamp, writeRows } from "~/platform/db.server";
+import { db, sqlTimestamp } from "~/platform/db.server";
 import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from "../errors";
 import { isUuid, parseOrThrow } from "../validation";
 import { loginSchema, registerSchema, selfRegisterSchema } from "../users/schema";
 import { hashPassword, isUsableHash, spendDummyVerify, verifyPassword } from "../users/password.server";
-import { insertUser, type UserDTO } from "../users/service.server";
+import { insertUser } from "../users/service.server";
+import type { UserDTO } from "../users/schema";
 import { findUserByEmail, toUserDTO } from "../users/queries.server";
-import { REGISTRATION_CLOSED, REGISTRATION_CLIENT_ONLY, registrationPolicy } from "./queries.server";
+import {
+  clearAttemptRow,
+  deleteEndedAuthRows,
+  giveBackAttemptRow,
+  REGISTRATION_CLOSED,
+  REGISTRATION_CLIENT_ONLY,
+  registrationPolicy,
+  renewSessionRow,
+  reserveAttemptRows,
+} from "./queries.server";
 import { ipBucket } from "./ip";
 
 export const INVALID_CREDENTIALS = "E-mail ou senha inválidos";
@@ -43,44 +53,17 @@ function attemptKeys(email: string, ip: string): AttemptKeys {
   };
 }
 
-/**
- * Reserves one attempt on each key in one statement, before anything is
- * verified: a new window starts at 1, otherwise the count goes up by one. It is
- * atomic on both databases (and across processes), so of N concurrent attempts
- * exactly the first `limit` see a count within the limit. Keys are written in a
- * fixed (sorted) order, so two such statements cannot deadlock on PostgreSQL.
- */
-const RESERVE = `
-  INSERT INTO "login_attempts" ("key", "failures", "windowStart")
-  VALUES (:k0, 1, :now0), (:k1, 1, :now1), (:k2, 1, :now2)
-  ON CONFLICT ("key") DO UPDATE SET
-    "failures" = CASE WHEN "login_attempts"."windowStart" <= :cutoff0 THEN 1 ELSE "login_attempts"."failures" + 1 END,
-    "windowStart" = CASE WHEN "login_attempts"."windowStart" <= :cutoff1 THEN excluded."windowStart" ELSE "login_attempts"."windowStart" END
-  RETURNING "key", "failures", "windowStart"`;
-// Undoing is one row per statement: a statement holding one row lock cannot take part in a deadlock.
-const GIVE_BACK = `UPDATE "login_attempts" SET "failures" = "failures" - 1 WHERE "key" = :key AND "failures" > 0`;
-const CLEAR = `DELETE FROM "login_attempts" WHERE "key" = :key`;
-
 async function reserveAttempt(keys: AttemptKeys, now: Date): Promise<Map<string, { failures: number; windowStart: Date }>> {
   const [k0, k1, k2] = [keys.account, keys.emailIp, keys.ip].sort();
   const at = sqlTimestamp(now);
   const cutoff = sqlTimestamp(new Date(now.getTime() - LOGIN_WINDOW_MS));
-  const rows = await writeRows<{ key: string; failures: number | string; windowStart: Date | string }>(RESERVE, {
-    k0,
-    k1,
-    k2,
-    now0: at,
-    now1: at,
-    now2: at,
-    cutoff0: cutoff,
-    cutoff1: cutoff,
-  });
+  const rows = await reserveAttemptRows([k0, k1, k2], at, cutoff);
   return new Map(rows.map((r) => [r.key, { failures: Number(r.failures), windowStart: new Date(r.windowStart) }]));
 }
 
 /** A refused attempt was not evaluated: it gives its reservations back. */
 async function giveBack(keys: AttemptKeys) {
-  for (const key of [keys.account, keys.emailIp, keys.ip]) await writeRows(GIVE_BACK, { key });
+  for (const key of [keys.account, keys.emailIp, keys.ip]) await giveBackAttemptRow(key);
 }
 
 /**
@@ -89,8 +72,8 @@ async function giveBack(keys: AttemptKeys) {
  * reset an address's count of failures on other accounts).
  */
 async function settleSuccess(keys: AttemptKeys) {
-  await writeRows(CLEAR, { key: keys.emailIp });
-  for (const key of [keys.account, keys.ip]) await writeRows(GIVE_BACK, { key });
+  await clearAttemptRow(keys.emailIp);
+  for (const key of [keys.account, keys.ip]) await giveBackAttemptRow(key);
 }
 
 export function accountDelayMs(previousFailures: number): number {
@@ -183,25 +166,13 @@ export async function createSession(userId: string, remember: boolean): Promise<
   return { id: session.id, expiresAt };
 }
 
-// Conditional: of concurrent requests only one writes, and an ended or expired session stays ended.
-const RENEW = `
-  UPDATE "sessions" SET "expiresAt" = :expiresAt, "updatedAt" = :now
-  WHERE "id" = :id AND "expiresAt" > :now2 AND "expiresAt" < :threshold
-  RETURNING "id"`;
-
 /** Moves a live session's expiry to now + its lifetime; the new expiry, or null when nothing was renewed. */
 export async function renewSession(sessionId: string, remember: boolean, now = new Date()): Promise<Date | null> {
   if (!isUuid(sessionId)) return null;
   const lifetime = sessionLifetimeMs(remember);
   const expiresAt = new Date(now.getTime() + lifetime);
-  const rows = await writeRows(RENEW, {
-    id: sessionId,
-    expiresAt: sqlTimestamp(expiresAt),
-    now: sqlTimestamp(now),
-    now2: sqlTimestamp(now),
-    threshold: sqlTimestamp(new Date(now.getTime() + lifetime * (1 - RENEW_FRACTION))),
-  });
-  return rows.length ? expiresAt : null;
+  const renewed = await renewSessionRow(sessionId, expiresAt, now, new Date(now.getTime() + lifetime * (1 - RENEW_FRACTION)));
+  return renewed ? expiresAt : null;
 }
 
 export async function deleteSession(sessionId: string): Promise<void> {
@@ -210,12 +181,8 @@ export async function deleteSession(sessionId: string): Promise<void> {
   await Session.destroy({ where: { id: sessionId } });
 }
 
-const DELETE_EXPIRED_SESSIONS = `DELETE FROM "sessions" WHERE "expiresAt" <= :now`;
-const DELETE_OLD_ATTEMPTS = `DELETE FROM "login_attempts" WHERE "windowStart" <= :cutoff`;
-
 /** Housekeeping: expired sessions and login-attempt windows that ended. */
 export async function cleanupAuthRows(now = new Date()): Promise<void> {
   await db();
-  await writeRows(DELETE_EXPIRED_SESSIONS, { now: sqlTimestamp(now) });
-  await writeRows(DELETE_OLD_ATTEMPTS, { cutoff: sqlTimestamp(new Date(now.getTime() - LOGIN_WINDOW_MS)) });
+  await deleteEndedAuthRows(now, new Date(now.getTime() - LOGIN_WINDOW_MS));
 }

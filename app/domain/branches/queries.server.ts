@@ -1,12 +1,14 @@
 import { Op, type Transaction } from "sequelize";
 import { Branch } from "#db/models.ts";
-import { db } from "~/platform/db.server";
+import { db, selectRows } from "~/platform/db.server";
 import { sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
 import { activeOr, type Option } from "../options.server";
 import { NotFoundError } from "../errors";
 import { isUuid } from "../validation";
-import type { BranchDTO } from "./service.server";
+import type { BranchDTO } from "./schema";
+import type { BranchOption } from "./selection.server";
+import { BRANCH_NOT_FOUND } from "./schema";
 
 /**
  * The reads of branches: the branches table is read here only; other modules
@@ -14,8 +16,6 @@ import type { BranchDTO } from "./service.server";
  * class dialog's branch select). The shell's branch selection reads its own
  * few columns in selection.server.ts.
  */
-
-export const BRANCH_NOT_FOUND = "Unidade não encontrada";
 
 /** For this module's commands too: a branch row as its DTO, and a branch by id (404 when missing). */
 export function toDTO(b: Branch): BranchDTO {
@@ -90,4 +90,18 @@ export async function listBranchOptions(keep?: string): Promise<Option[]> {
   await db();
   const rows = await Branch.findAll({ where: activeOr(keep), attributes: ["id", "name"], order: [["name", "ASC"]] });
   return rows.map((b) => ({ id: b.id, label: b.name }));
+}
+
+const ACTIVE_BRANCHES = `SELECT "id", "name", "isDefault" FROM "branches" WHERE "active" = :active ORDER BY "isDefault" DESC, "name"`;
+
+/** Active branches for the global selector, default first. */
+export async function listActiveBranchOptions(): Promise<BranchOption[]> {
+  // Every page's shell asks this: one plain query.
+  const rows = await selectRows<{ id: string; name: string; isDefault: boolean | number }>(ACTIVE_BRANCHES, { active: true });
+  return rows.map((b) => ({ id: b.id, name: b.name, isDefault: Boolean(b.isDefault) }));
+}
+
+export async function isActiveBranch(id: string): Promise<boolean> {
+  await db();
+  return (await Branch.count({ where: { id: { [Op.eq]: id }, active: true } })) > 0;
 }

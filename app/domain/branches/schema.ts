@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { id, timestamp } from "../dto-fields";
-import { checkbox, formCheckbox, requiredString } from "../fields";
+import { checkbox, formCheckbox, requiredString, ADDRESS_REQUIRED } from "../fields";
+
+export const BRANCH_REQUIRED = "Unidade é obrigatória";
+export const BRANCH_NOT_FOUND = "Unidade não encontrada";
 
 export const BRANCH_NAME_REQUIRED = "Nome da unidade é obrigatório";
-export const ADDRESS_REQUIRED = "Endereço é obrigatório";
 
 export const branchSchema = z.object({
   name: requiredString(BRANCH_NAME_REQUIRED),

@@ -1,20 +1,9 @@
-import { Op } from "sequelize";
-import { Branch } from "#db/models.ts";
-import { db, selectRows } from "~/platform/db.server";
-
-const ACTIVE_BRANCHES = `SELECT "id", "name", "isDefault" FROM "branches" WHERE "active" = :active ORDER BY "isDefault" DESC, "name"`;
+/** §4: the branch selector's choices (read by ./queries.server.ts) and the rule that picks the selected one. */
 
 export interface BranchOption {
   id: string;
   name: string;
   isDefault: boolean;
-}
-
-/** Active branches for the global selector, default first. */
-export async function listActiveBranchOptions(): Promise<BranchOption[]> {
-  // Every page's shell asks this: one plain query.
-  const rows = await selectRows<{ id: string; name: string; isDefault: boolean | number }>(ACTIVE_BRANCHES, { active: true });
-  return rows.map((b) => ({ id: b.id, name: b.name, isDefault: Boolean(b.isDefault) }));
 }
 
 /**
@@ -28,9 +17,4 @@ export function resolveSelectedBranch(
   if (stored && options.some((b) => b.id === stored)) return { id: stored, auto: false };
   const chosen = options.find((b) => b.isDefault) ?? options[0];
   return { id: chosen?.id ?? null, auto: true };
-}
-
-export async function isActiveBranch(id: string): Promise<boolean> {
-  await db();
-  return (await Branch.count({ where: { id: { [Op.eq]: id }, active: true } })) > 0;
 }

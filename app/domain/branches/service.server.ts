@@ -10,7 +10,6 @@ import { find, toDTO } from "./queries.server";
 import { branchSchema, branchUpdateSchema } from "./schema";
 
 import type { BranchDTO } from "./schema";
-export type { BranchDTO };
 
 export const BRANCH_HAS_CLASSES = "Não é possível excluir esta unidade: ela possui turmas vinculadas";
 export const BRANCH_HAS_OFFERS = "Não é possível excluir esta unidade: ela possui ofertas vinculadas";

@@ -8,8 +8,9 @@ import {
   SchoolClass,
   User,
 } from "#db/models.ts";
+import { idsOfBatch, paddedInList } from "#db/in-list.ts";
 import { db, selectRows, selectRowsIn } from "~/platform/db.server";
-import { idsOfBatch, sqlList, type ListSource } from "../list.server";
+import { sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
 import { listBranchOptions } from "../branches/queries.server";
 import { classroomCapacity, listClassroomOptions } from "../classrooms/queries.server";
@@ -20,15 +21,14 @@ import { compareSchedules, scheduleLabel } from "../schedules/schema";
 import { listScheduleOptions } from "../schedules/queries.server";
 import { listUserOptions } from "../users/queries.server";
 import { isUuid } from "../validation";
-import type { ClassDTO, ClassOption, ClassScheduleLinkDTO } from "./service.server";
+import type { ClassDTO, ClassOption, ClassScheduleLinkDTO } from "./schema";
+import { CLASS_NOT_FOUND } from "./schema";
 
 /**
  * The reads of classes and their schedule links: the classes' tables are read
  * here only; other modules (the trials form, the trials service, the branches'
  * and classrooms' delete checks) call these.
  */
-
-export const CLASS_NOT_FOUND = "Turma não encontrada";
 
 /** §6: only these user types may be responsible for a class. */
 export const STAFF_TYPES = ["Team", "Administrator"];
@@ -428,15 +428,6 @@ export function classLabel(courseName: string | null | undefined, classNumber: n
   return `${courseName ?? "-"} - Turma ${Number(classNumber)}`;
 }
 
-/** `:p0, :p1, …` for an IN list, padded to a power of two (repeating the last value) so PostgreSQL reuses few plans. */
-function inList(prefix: string, values: readonly string[], params: Record<string, string | boolean>): string {
-  const size = 2 ** Math.ceil(Math.log2(Math.max(4, values.length)));
-  return Array.from({ length: size }, (_, i) => {
-    params[`${prefix}${i}`] = values[Math.min(i, values.length - 1)];
-    return `:${prefix}${i}`;
-  }).join(", ");
-}
-
 /** What the attendance and make-up rules know of a class: its sessions' sources, seats and labels. */
 export interface ClassSessionSource {
   id: string;
@@ -468,7 +459,7 @@ export async function classSessionSources(
   if (filter.ids) {
     const ids = [...new Set(filter.ids.filter(isUuid))];
     if (ids.length === 0) return [];
-    where.push(`"c"."id" IN (${inList("i", ids, params)})`);
+    where.push(`"c"."id" IN (${paddedInList("i", ids, params)})`);
   }
   if (filter.branchId) {
     if (!isUuid(filter.branchId)) return [];
@@ -526,7 +517,7 @@ export async function classSessionSources(
     t,
     `SELECT "l"."classId", "s"."id", "s"."dayOfWeek", "s"."startTime", "s"."endTime"
      FROM "class_schedules" AS "l" JOIN "classroom_schedules" AS "s" ON "s"."id" = "l"."scheduleId"
-     WHERE "l"."classId" IN (${inList("c", rows.map((r) => r.id), scheduleParams)}) ${scheduleWhere}`,
+     WHERE "l"."classId" IN (${paddedInList("c", rows.map((r) => r.id), scheduleParams)}) ${scheduleWhere}`,
     scheduleParams,
   );
   const byClass = new Map<string, ClassSessionSource["schedules"]>();

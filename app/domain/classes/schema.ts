@@ -2,11 +2,15 @@ import { z } from "zod";
 import { hhmm, id, storedEnum, timestamp } from "../dto-fields";
 import { WEEKDAYS } from "../schedules/schema";
 import { checkbox, formCheckbox } from "../fields";
+import { BRANCH_REQUIRED } from "../branches/schema";
+import { CLASSROOM_REQUIRED } from "../classrooms/schema";
+
+export const CLASS_INACTIVE = "Turma inativa";
+export const CLASS_REQUIRED = "Turma é obrigatória";
+export const CLASS_NOT_FOUND = "Turma não encontrada";
 
 export const COURSE_REQUIRED = "Curso é obrigatório";
 export const RESPONSIBLE_REQUIRED = "Responsável é obrigatório";
-export const BRANCH_REQUIRED = "Unidade é obrigatória";
-export const CLASSROOM_REQUIRED = "Sala é obrigatória";
 export const SCHEDULES_REQUIRED = "Selecione pelo menos um horário";
 
 /** An id chosen in a select: missing or blank gives the field's message; existence is checked by the service. */
@@ -88,3 +92,12 @@ export const classScheduleLinkDto = z
   })
   .meta({ id: "ClassScheduleLink" });
 export type ClassScheduleLinkDTO = z.output<typeof classScheduleLinkDto>;
+
+/** For the trials form (§2): 'course name - Turma N (branch name)' and the time its first schedule starts. */
+export interface ClassOption {
+  id: string;
+  label: string;
+  firstStartTime: string | null;
+  branchId: string;
+  branchName: string;
+}

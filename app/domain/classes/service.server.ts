@@ -16,23 +16,13 @@ import { findRow, STAFF_TYPES, toDTO } from "./queries.server";
 import { classSchema, classUpdateSchema, type ClassInput } from "./schema";
 
 import type { ClassScheduleDTO, ClassDTO, ClassScheduleLinkDTO } from "./schema";
-export type { ClassScheduleDTO, ClassDTO, ClassScheduleLinkDTO };
-
-/** For the trials form (§2): 'course name - Turma N (branch name)' and the time its first schedule starts. */
-export interface ClassOption {
-  id: string;
-  label: string;
-  firstStartTime: string | null;
-  branchId: string;
-  branchName: string;
-}
+import { BRANCH_NOT_FOUND } from "../branches/schema";
+import { COURSE_NOT_FOUND } from "../courses/schema";
 
 export const CLASS_IN_USE = "Não é possível excluir esta turma: ela possui experimentais vinculados";
 export const CLASS_HAS_ENROLLMENTS = "Não é possível excluir esta turma: ela possui matrículas";
-export const COURSE_NOT_FOUND = "Curso não encontrado";
 export const RESPONSIBLE_NOT_FOUND = "Responsável não encontrado";
 export const RESPONSIBLE_NOT_STAFF = "O responsável deve ser um usuário do tipo Equipe ou Administrador";
-export const BRANCH_NOT_FOUND = "Unidade não encontrada";
 export const CLASSROOM_NOT_IN_BRANCH = "A sala não pertence à unidade selecionada";
 export const SCHEDULES_NOT_IN_CLASSROOM = "Os horários devem pertencer à sala selecionada";
 const NUMBER_CONFLICT = "Não foi possível numerar a turma. Tente novamente.";

@@ -4,12 +4,10 @@ import { db } from "~/platform/db.server";
 import { sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
 import { getBranch } from "../branches/queries.server";
-import type { BranchDTO } from "../branches/service.server";
 import { NotFoundError } from "../errors";
 import type { Option } from "../options.server";
-import { schedulesOfClassrooms } from "../schedules/queries.server";
 import { isUuid } from "../validation";
-import type { ClassroomDTO, ClassroomWithSchedules } from "./service.server";
+import type { ClassroomDTO } from "./schema";
 
 /**
  * The reads of classrooms: the classrooms table is read here only; other
@@ -68,21 +66,15 @@ export async function getClassroom(actor: Actor | null, id: string): Promise<Cla
   return toDTO(await find(id));
 }
 
-/** The classrooms dialog: the branch, its classrooms with their schedules, and the total capacity. */
-export async function getBranchClassroomsOverview(
-  actor: Actor | null,
-  branchId: string,
-): Promise<{ branch: BranchDTO; classrooms: ClassroomWithSchedules[]; totalCapacity: number }> {
-  const branch = await getBranch(actor, branchId);
+/** A branch's classrooms, by name (the classrooms dialog's rows). */
+export async function classroomsOfBranch(branchId: string): Promise<ClassroomDTO[]> {
+  await db();
   const rows = await Classroom.findAll({
-    where: { branchId: branch.id },
+    where: { branchId },
     attributes: ["id", "branchId", "name", "capacity", "createdAt", "updatedAt"],
     order: [["name", "ASC"]],
   });
-  const schedules = await schedulesOfClassrooms(rows.map((row) => row.id));
-  const classrooms = rows.map((row) => ({ ...toDTO(row), schedules: schedules.get(row.id) ?? [] }));
-  const totalCapacity = classrooms.reduce((sum, c) => sum + c.capacity, 0);
-  return { branch, classrooms, totalCapacity };
+  return rows.map(toDTO);
 }
 
 /** A classroom addressed under its branch's URL: one of another branch is a 404 there. */

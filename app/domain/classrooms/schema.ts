@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { id, timestamp } from "../dto-fields";
 import { requiredString } from "../fields";
+import { BRANCH_REQUIRED } from "../branches/schema";
+
+export const CLASSROOM_REQUIRED = "Sala é obrigatória";
 
 export const CLASSROOM_NAME_REQUIRED = "Nome da sala é obrigatório";
-export const BRANCH_REQUIRED = "Unidade é obrigatória";
 export const CAPACITY_MESSAGE = "Capacidade deve ser maior que zero";
 export const MAX_CAPACITY = 100_000;
 export const CAPACITY_TOO_LARGE = `Capacidade deve ser no máximo ${MAX_CAPACITY}`;

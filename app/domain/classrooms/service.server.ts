@@ -2,19 +2,19 @@ import { ForeignKeyConstraintError, type Transaction } from "sequelize";
 import { Classroom } from "#db/models.ts";
 import { transaction } from "~/platform/db.server";
 import { assertCanManage, type Actor } from "../actor";
-import { branchExists, BRANCH_NOT_FOUND } from "../branches/queries.server";
+import { branchExists } from "../branches/queries.server";
 import { classIdsOf, countClasses, lockClassSeats } from "../classes/queries.server";
 import { classPlaces, mostPlacesTaken } from "~/domain/attendance/makeups/queries.server";
-import { today } from "../trials/calendar";
+import { today } from "../calendar/dates";
 import { fillFreedSeats } from "../enrollments/service.server";
 import { ConflictError, ValidationError } from "../errors";
-import type { ScheduleDTO } from "../schedules/dto";
+import type { ScheduleDTO } from "../schedules/schema";
 import { parseOrThrow } from "../validation";
 import { find, toDTO } from "./queries.server";
 import { classroomSchema, classroomUpdateSchema } from "./schema";
 
 import type { ClassroomDTO } from "./schema";
-export type { ClassroomDTO };
+import { BRANCH_NOT_FOUND } from "../branches/schema";
 
 export const CLASSROOM_IN_USE = "Não é possível excluir esta sala: ela possui turmas vinculadas";
 export const CAPACITY_BELOW_PUPILS = "Capacidade menor que o número de alunos ativos";
@@ -30,10 +30,6 @@ export async function assertClassesFit(classIds: readonly string[], capacity: nu
     const seats = await lockClassSeats(id, t);
     if (seats && mostPlacesTaken(await classPlaces(id, today(), t), today()) > capacity) throw new ConflictError(CAPACITY_BELOW_PUPILS);
   }
-}
-
-export interface ClassroomWithSchedules extends ClassroomDTO {
-  schedules: ScheduleDTO[];
 }
 
 export async function createClassroom(actor: Actor | null, input: unknown): Promise<ClassroomDTO> {

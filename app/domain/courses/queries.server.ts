@@ -6,7 +6,7 @@ import { requireActor, type Actor } from "../actor";
 import { activeOr, type Option } from "../options.server";
 import { NotFoundError } from "../errors";
 import { isUuid } from "../validation";
-import type { CourseDTO } from "./service.server";
+import { COURSE_NOT_FOUND, type CourseDTO } from "./schema";
 
 /**
  * The reads of courses: the courses table is read here only; other modules
@@ -24,12 +24,10 @@ export function toDTO(c: Course): CourseDTO {
   };
 }
 
-const NOT_FOUND = "Curso não encontrado";
-
 export async function find(id: string): Promise<Course> {
   await db();
   const course = isUuid(id) ? await Course.findByPk(id) : null;
-  if (!course) throw new NotFoundError(NOT_FOUND);
+  if (!course) throw new NotFoundError(COURSE_NOT_FOUND);
   return course;
 }
 

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { id, timestamp } from "../dto-fields";
 import { checkbox, formCheckbox, requiredString } from "../fields";
 
+export const COURSE_NOT_FOUND = "Curso não encontrado";
+
 export const COURSE_NAME_REQUIRED = "Nome do curso é obrigatório";
 
 export const courseSchema = z.object({

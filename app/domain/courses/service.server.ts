@@ -8,7 +8,6 @@ import { find, toDTO } from "./queries.server";
 import { courseSchema, courseUpdateSchema } from "./schema";
 
 import type { CourseDTO } from "./schema";
-export type { CourseDTO };
 
 export const COURSE_IN_USE = "Não é possível excluir este curso: ele possui turmas vinculadas";
 

@@ -1,20 +1,21 @@
 import { Op, type Transaction } from "sequelize";
 import { dateOnly, iso } from "../row-values.server";
 import { Enrollment } from "#db/models.ts";
+import { paddedInList } from "#db/in-list.ts";
 import { db, selectRows, selectRowsIn, sqlTimestamp } from "~/platform/db.server";
 import { formatBRL } from "~/lib/format";
 import { sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
 import { NotFoundError, ValidationError } from "../errors";
 import { isUuid } from "../validation";
+import { STATUS_INVALID } from "../fields";
 import { classLabel, classSeats, classSummary, type ClassSeats } from "../classes/queries.server";
 import { activeOffersOfBranch } from "../offers/queries.server";
-import { nextSessionOn } from "../attendance/sessions";
-import { dateInTimeZone, SCHOOL_TIME_ZONE, today } from "../trials/calendar";
+import { nextSessionOn } from "../calendar/sessions";
+import { dateInTimeZone, SCHOOL_TIME_ZONE, today } from "../calendar/dates";
 import {
   ACTIVE,
   CANCELLED,
-  CLASS_NOT_FOUND,
   ENROLLMENT_NOT_FOUND,
   ENROLLMENT_STATUSES,
   WAITLISTED,
@@ -22,6 +23,7 @@ import {
   type EnrollmentDTO,
   type RosterEntryDTO,
 } from "./schema";
+import { CLASS_NOT_FOUND } from "../classes/schema";
 
 /**
  * The reads of enrolments: the enrollments table is read here only; other
@@ -30,7 +32,6 @@ import {
  * in the read models that show their names.
  */
 
-export const STATUS_INVALID = "Status inválido";
 
 type EnrollmentFields = Pick<Enrollment, "id" | "studentId" | "classId" | "offerId" | "status" | "cancelReason" | "trialId"> & {
   startDate: string | Date;
@@ -39,7 +40,6 @@ type EnrollmentFields = Pick<Enrollment, "id" | "studentId" | "classId" | "offer
   createdAt: string | Date;
   updatedAt: string | Date;
 };
-
 
 export function toDTO(e: EnrollmentFields): EnrollmentDTO {
   return {
@@ -183,7 +183,7 @@ export async function classOccupancy(classIds: string[]): Promise<Map<string, Oc
   return occupancy;
 }
 
-/** The class's next session from a date: one helper for every session rule (app/domain/attendance/sessions.ts). */
+/** The class's next session from a date: one helper for every session rule (app/domain/calendar/sessions.ts). */
 export { nextSessionOn };
 
 export interface EnrollOptions {
@@ -328,14 +328,6 @@ export function activeOn(span: Pick<EnrollmentSpan, "startDate" | "status" | "ca
   return span.status === CANCELLED && span.cancelledOn !== null && span.cancelledOn > date;
 }
 
-function inList(prefix: string, values: readonly string[], params: Record<string, string>): string {
-  const size = 2 ** Math.ceil(Math.log2(Math.max(4, values.length)));
-  return Array.from({ length: size }, (_, i) => {
-    params[`${prefix}${i}`] = values[Math.min(i, values.length - 1)];
-    return `:${prefix}${i}`;
-  }).join(", ");
-}
-
 interface SpanRow {
   id: string;
   classId: string;
@@ -374,7 +366,7 @@ export async function enrollmentSpans(classIds: readonly string[], t?: Transacti
   const ids = [...new Set(classIds.filter(isUuid))];
   if (ids.length === 0) return [];
   const params: Record<string, string> = { waiting: WAITLISTED };
-  const rows = await selectRowsIn<SpanRow>(t, `${SPAN_SELECT} WHERE "e"."classId" IN (${inList("c", ids, params)}) AND "e"."status" <> :waiting`, params);
+  const rows = await selectRowsIn<SpanRow>(t, `${SPAN_SELECT} WHERE "e"."classId" IN (${paddedInList("c", ids, params)}) AND "e"."status" <> :waiting`, params);
   return rows.map(toSpan);
 }
 
@@ -390,7 +382,7 @@ export async function enrollmentsById(ids: readonly string[]): Promise<Map<strin
   const unique = [...new Set(ids.filter(isUuid))];
   if (unique.length === 0) return new Map();
   const params: Record<string, string> = {};
-  const rows = await selectRows<SpanRow>(`${SPAN_SELECT} WHERE "e"."id" IN (${inList("e", unique, params)})`, params);
+  const rows = await selectRows<SpanRow>(`${SPAN_SELECT} WHERE "e"."id" IN (${paddedInList("e", unique, params)})`, params);
   return new Map(rows.map((r) => [r.id, toSpan(r)]));
 }
 
@@ -422,7 +414,7 @@ export async function activeEnrollmentCounts(classIds: readonly string[], date: 
   const params: Record<string, string> = { date, active: ACTIVE, cancelled: CANCELLED, until: sqlTimestamp(dayStartInstant(nextDay)) };
   const rows = await selectRows<{ classId: string; n: number | string }>(
     `SELECT "e"."classId", COUNT(*) AS "n" FROM "enrollments" AS "e"
-     WHERE "e"."classId" IN (${inList("c", ids, params)}) AND "e"."startDate" <= :date
+     WHERE "e"."classId" IN (${paddedInList("c", ids, params)}) AND "e"."startDate" <= :date
        AND ("e"."status" = :active OR ("e"."status" = :cancelled AND "e"."cancelledAt" >= :until))
      GROUP BY "e"."classId"`,
     params,

@@ -4,6 +4,7 @@ import { calendarDate, checkbox, requiredString } from "../fields";
 import { birthDateField, GUARDIAN_REQUIRED, studentDto } from "../students/schema";
 import { guardianSchema } from "../guardians/schema";
 import { trialDto } from "../trials/schema";
+import { CLASS_REQUIRED } from "../classes/schema";
 
 export const ENROLLMENT_STATUSES = ["Ativa", "Em espera", "Cancelada"] as const;
 export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
@@ -13,19 +14,14 @@ export const CANCELLED = "Cancelada";
 
 // The exact messages of the enrolment rules.
 export const STUDENT_REQUIRED = "Aluno é obrigatório";
-export const CLASS_REQUIRED = "Turma é obrigatória";
 export const OFFER_REQUIRED = "Oferta é obrigatória";
 export const START_DATE_INVALID = "Data de início inválida";
 export const CLASS_FULL = "Turma lotada";
 export const ALREADY_ENROLLED = "Aluno já matriculado nesta turma";
 export const OFFER_OTHER_BRANCH = "A oferta não pertence à unidade da turma";
-export const CLASS_INACTIVE = "Turma inativa";
 export const OFFER_INACTIVE = "Oferta inativa";
 // Where the issue is silent.
 export const STUDENT_INACTIVE = "Aluno inativo";
-export const STUDENT_NOT_FOUND = "Aluno não encontrado";
-export const CLASS_NOT_FOUND = "Turma não encontrada";
-export const OFFER_NOT_FOUND = "Oferta não encontrada";
 export const ENROLLMENT_NOT_FOUND = "Matrícula não encontrada";
 export const CANCEL_REASON_REQUIRED = "Motivo do cancelamento é obrigatório";
 export const ALREADY_CANCELLED = "Matrícula já cancelada";

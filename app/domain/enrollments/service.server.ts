@@ -15,7 +15,7 @@ import { linkTrialEnrollment, unlinkTrialEnrollment } from "../trials/service.se
 import { classEnrollmentsIn, find, hasOpenEnrollment, hasWaitlist, toDTO } from "./queries.server";
 import { classPlaces, mostPlacesTaken } from "~/domain/attendance/makeups/queries.server";
 import { dateOnly } from "../row-values.server";
-import { today } from "../trials/calendar";
+import { today } from "../calendar/dates";
 import {
   ACTIVE,
   ALREADY_CANCELLED,
@@ -23,16 +23,12 @@ import {
   CANCEL_REASON_REQUIRED,
   CANCELLED,
   CLASS_FULL,
-  CLASS_INACTIVE,
-  CLASS_NOT_FOUND,
   enrollmentSchema,
   enrollmentUpdateSchema,
   GUARDIAN_CHOICE_REQUIRED,
   OFFER_INACTIVE,
-  OFFER_NOT_FOUND,
   OFFER_OTHER_BRANCH,
   STUDENT_INACTIVE,
-  STUDENT_NOT_FOUND,
   STUDENT_OTHER_GUARDIAN,
   TRIAL_ALREADY_ENROLLED,
   trialEnrollSchema,
@@ -40,9 +36,10 @@ import {
   type EnrollmentDTO,
   type TrialEnrollResultDTO,
 } from "./schema";
-import { GUARDIAN_NOT_FOUND } from "../students/schema";
-
-export type { EnrollmentDTO, TrialEnrollResultDTO };
+import { CLASS_INACTIVE, CLASS_NOT_FOUND } from "../classes/schema";
+import { OFFER_NOT_FOUND } from "../offers/schema";
+import { STUDENT_NOT_FOUND } from "../students/schema";
+import { GUARDIAN_NOT_FOUND } from "../guardians/schema";
 
 /**
  * The enrolment rules. Every command that changes who sits in a class first

@@ -1,19 +1,20 @@
 import type { Transaction } from "sequelize";
 import { Guardian, GuardianPerson } from "#db/models.ts";
+import { idsOfBatch, paddedInList } from "#db/in-list.ts";
 import { MIN_INDEXED_CHARS, personSearch } from "#db/index.ts";
 import { db, dbDialect, selectRows } from "~/platform/db.server";
-import { arrayList, idsOfBatch, LIKE_ESCAPE, likePattern, searchTerm, sqlList, type ListSource } from "../list.server";
+import { arrayList, LIKE_ESCAPE, likePattern, searchTerm, sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
 import { NotFoundError } from "../errors";
 import { isUuid } from "../validation";
-import type { GuardianDTO, GuardianPage, GuardianPersonDTO } from "./service.server";
+import type { GuardianDTO, GuardianPage, GuardianPersonDTO } from "./schema";
+import { GUARDIAN_NOT_FOUND } from "./schema";
 
 /**
  * The reads of guardians and their persons: the guardians' tables are read
  * here only; other modules call these functions.
  */
 
-export const GUARDIAN_NOT_FOUND = "Responsável não encontrado";
 export const PERSON_NOT_FOUND = "Pessoa não encontrada";
 export const PAGE_SIZE = 24;
 
@@ -83,19 +84,6 @@ function withPersons(guardians: GuardianRow[], persons: PersonRow[]): GuardianDT
     byGuardian.set(p.guardianId, list);
   }
   return guardians.map((g) => guardianDTO(g, byGuardian.get(g.id) ?? []));
-}
-
-
-/**
- * `:c0, :c1, …` for these values, padded to a power of two with the last one,
- * so that a list of any length uses one of a few statements.
- */
-function paddedList(values: string[], params: Record<string, string>): string {
-  const size = 2 ** Math.ceil(Math.log2(Math.max(8, values.length)));
-  return Array.from({ length: size }, (_, i) => {
-    params[`c${i}`] = values[Math.min(i, values.length - 1)];
-    return `:c${i}`;
-  }).join(", ");
 }
 
 /**
@@ -326,7 +314,7 @@ export async function guardianNames(ids: string[]): Promise<Map<string, string>>
   const params: Record<string, string | boolean> = { primary: true };
   const rows = await selectRows<{ guardianId: string; fullName: string }>(
     `SELECT "p"."guardianId", "p"."fullName" FROM "guardian_persons" AS "p"
-     WHERE "p"."isPrimary" = :primary AND "p"."guardianId" IN (${paddedList(unique, params as Record<string, string>)})`,
+     WHERE "p"."isPrimary" = :primary AND "p"."guardianId" IN (${paddedInList("c", unique, params as Record<string, string>, 8)})`,
     params,
   );
   return new Map(rows.map((r) => [r.guardianId, r.fullName]));
@@ -339,7 +327,7 @@ export async function guardianContacts(ids: string[]): Promise<Map<string, { nam
   const params: Record<string, string | boolean> = { primary: true };
   const rows = await selectRows<{ guardianId: string; fullName: string; phone: string | null }>(
     `SELECT "p"."guardianId", "p"."fullName", "p"."phone" FROM "guardian_persons" AS "p"
-     WHERE "p"."isPrimary" = :primary AND "p"."guardianId" IN (${paddedList(unique, params as Record<string, string>)})`,
+     WHERE "p"."isPrimary" = :primary AND "p"."guardianId" IN (${paddedInList("c", unique, params as Record<string, string>, 8)})`,
     params,
   );
   return new Map(rows.map((r) => [r.guardianId, { name: r.fullName, phone: r.phone ?? null }]));

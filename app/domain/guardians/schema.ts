@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { day, id, timestamp } from "../dto-fields";
-import { calendarDate, checkbox, cpfField, requiredEmail, requiredString, stripCpf } from "../fields";
+import { calendarDate, checkbox, cpfField, requiredEmail, requiredString, stripCpf, ADDRESS_REQUIRED, BIRTH_DATE_INVALID } from "../fields";
+
+export const GUARDIAN_NOT_FOUND = "Responsável não encontrado";
 
 export const FULL_NAME_REQUIRED = "Nome completo é obrigatório";
 export const EMAIL_INVALID = "Por favor, insira um e-mail válido";
-export const BIRTH_DATE_INVALID = "Data de nascimento inválida";
 export const PHONE_REQUIRED = "Telefone é obrigatório";
-export const ADDRESS_REQUIRED = "Endereço é obrigatório";
 export const PERSONS_REQUIRED = "Adicione pelo menos uma pessoa";
 export const COMPLETE_PERSON_REQUIRED = "Adicione pelo menos uma pessoa completa";
 export const ONE_PRIMARY = "Apenas uma pessoa pode ser a principal";
@@ -170,3 +170,11 @@ export const guardianDto = z
   })
   .meta({ id: "Guardian" });
 export type GuardianDTO = z.output<typeof guardianDto>;
+
+export interface GuardianPage {
+  guardians: GuardianDTO[];
+  total: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+}

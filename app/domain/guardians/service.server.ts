@@ -11,15 +11,6 @@ import { countStudents } from "../students/queries.server";
 import { guardianPersonUpdateSchema, guardianSchema, ONE_PRIMARY, type GuardianInput } from "./schema";
 
 import type { GuardianPersonDTO, GuardianDTO } from "./schema";
-export type { GuardianPersonDTO, GuardianDTO };
-
-export interface GuardianPage {
-  guardians: GuardianDTO[];
-  total: number;
-  page: number;
-  pageSize: number;
-  pageCount: number;
-}
 
 export const EMAIL_IN_USE = "Já existe um usuário com este e-mail";
 export const CANNOT_DELETE_PRIMARY = "Não é possível excluir a pessoa principal";

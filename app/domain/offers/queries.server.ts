@@ -6,7 +6,7 @@ import { requireActor, type Actor } from "../actor";
 import { NotFoundError } from "../errors";
 import { isUuid } from "../validation";
 import { normalizeDecimal } from "./money";
-import type { OfferDTO } from "./service.server";
+import { OFFER_NOT_FOUND, type OfferDTO } from "./schema";
 
 /**
  * The reads of offers: the offers table is read here only; other modules call
@@ -30,13 +30,12 @@ export function toDTO(o: OfferRow, branchName?: string | null): OfferDTO {
   };
 }
 
-const NOT_FOUND = "Oferta não encontrada";
 const withBranch = [{ model: Branch, as: "branch", attributes: ["id", "name"] }];
 
 export async function find(id: string): Promise<OfferRow> {
   await db();
   const offer = isUuid(id) ? await Offer.findByPk(id, { include: withBranch }) : null;
-  if (!offer) throw new NotFoundError(NOT_FOUND);
+  if (!offer) throw new NotFoundError(OFFER_NOT_FOUND);
   return offer as OfferRow;
 }
 

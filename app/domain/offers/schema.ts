@@ -2,12 +2,14 @@ import { z } from "zod";
 import { id, timestamp } from "../dto-fields";
 import { checkbox, formCheckbox, requiredString } from "../fields";
 import { centsToDecimal, MAX_CENTS, toCents } from "./money";
+import { BRANCH_REQUIRED } from "../branches/schema";
+
+export const OFFER_NOT_FOUND = "Oferta não encontrada";
 
 export const OFFER_NAME_REQUIRED = "Nome da oferta é obrigatório";
 export const MONTHLY_VALUE_MESSAGE = "Valor mensal deve ser maior que zero";
 export const MONTHLY_VALUE_TOO_LARGE = "Valor mensal deve ser no máximo R$ 99.999.999,99";
 export const CHECKOUT_LINK_MESSAGE = "Por favor, insira um link válido";
-export const BRANCH_REQUIRED = "Unidade é obrigatória";
 
 /**
  * The monthly value, typed as text (or sent as a JSON number), normalised to

@@ -1,14 +1,14 @@
 import { ForeignKeyConstraintError } from "sequelize";
 import { Offer } from "#db/models.ts";
 import { assertCanManage, type Actor } from "../actor";
-import { branchExists, BRANCH_NOT_FOUND } from "../branches/queries.server";
+import { branchExists } from "../branches/queries.server";
 import { ConflictError, ValidationError } from "../errors";
 import { parseOrThrow } from "../validation";
 import { find, getOffer } from "./queries.server";
 import { offerSchema, offerUpdateSchema } from "./schema";
 
 import type { OfferDTO } from "./schema";
-export type { OfferDTO };
+import { BRANCH_NOT_FOUND } from "../branches/schema";
 
 export const OFFER_IN_USE = "Não é possível excluir esta oferta: ela possui matrículas";
 

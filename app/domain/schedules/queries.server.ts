@@ -3,11 +3,13 @@ import { ClassroomSchedule } from "#db/models.ts";
 import { db } from "~/platform/db.server";
 import { sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
-import { getClassroom } from "../classrooms/queries.server";
+import { getBranch } from "../branches/queries.server";
+import type { BranchDTO } from "../branches/schema";
+import { classroomsOfBranch, getClassroom } from "../classrooms/queries.server";
 import { NotFoundError } from "../errors";
 import type { Option } from "../options.server";
 import { isUuid } from "../validation";
-import type { ScheduleDTO } from "./dto";
+import type { ClassroomWithSchedules, ScheduleDTO } from "./schema";
 import { compareSchedules, scheduleLabel, WEEKDAYS } from "./schema";
 
 /**
@@ -89,6 +91,19 @@ export async function schedulesOfClassrooms(classroomIds: string[]): Promise<Map
   for (const row of rows) byClassroom.get(row.classroomId)?.push(toScheduleDTO(row));
   for (const list of byClassroom.values()) list.sort(compareSchedules);
   return byClassroom;
+}
+
+/** The classrooms dialog: the branch, its classrooms with their schedules, and the total capacity. */
+export async function getBranchClassroomsOverview(
+  actor: Actor | null,
+  branchId: string,
+): Promise<{ branch: BranchDTO; classrooms: ClassroomWithSchedules[]; totalCapacity: number }> {
+  const branch = await getBranch(actor, branchId);
+  const rows = await classroomsOfBranch(branch.id);
+  const schedules = await schedulesOfClassrooms(rows.map((row) => row.id));
+  const classrooms = rows.map((row) => ({ ...row, schedules: schedules.get(row.id) ?? [] }));
+  const totalCapacity = classrooms.reduce((sum, c) => sum + c.capacity, 0);
+  return { branch, classrooms, totalCapacity };
 }
 
 /** A classroom's schedules as the class dialog's choices, labelled like 'Segunda 08:00-09:00', in schedule order. */

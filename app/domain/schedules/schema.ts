@@ -1,13 +1,15 @@
 import { z } from "zod";
 import { hhmm, id, storedEnum, timestamp } from "../dto-fields";
 import { requiredString, TIME_RE } from "../fields";
+import { CLASSROOM_REQUIRED, type ClassroomDTO } from "../classrooms/schema";
+
+export const SCHEDULE_REQUIRED = "Horário é obrigatório";
 
 /** §3: six weekdays, Monday to Saturday (no Sunday), in display order. */
 export const WEEKDAYS = ["Segunda", "Terça", "Quarta", "Quinta", "Sexta", "Sábado"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 export const DEFAULT_WEEKDAY: Weekday = "Segunda";
 
-export const CLASSROOM_REQUIRED = "Sala é obrigatória";
 export const WEEKDAY_MESSAGE = "Por favor, selecione um dia da semana";
 export const TIME_MESSAGE = "Horário deve estar no formato HH:MM";
 export const END_AFTER_START = "Horário final deve ser maior que o horário inicial";
@@ -86,3 +88,8 @@ export const scheduleDto = z
   })
   .meta({ id: "ClassroomSchedule" });
 export type ScheduleDTO = z.output<typeof scheduleDto>;
+
+/** A classroom with its schedules (the classrooms dialog). */
+export interface ClassroomWithSchedules extends ClassroomDTO {
+  schedules: ScheduleDTO[];
+}

@@ -5,12 +5,10 @@ import { assertCanManage, type Actor } from "../actor";
 import { CLASSROOM_NOT_FOUND, lockClassroom } from "../classrooms/queries.server";
 import { ConflictError, ValidationError } from "../errors";
 import { isUuid, parseOrThrow } from "../validation";
-import type { ScheduleDTO } from "./dto";
+import type { ScheduleDTO } from "./schema";
 import { find, toScheduleDTO } from "./queries.server";
 import { scheduleSchema, scheduleTimesSchema, scheduleUpdateSchema } from "./schema";
 
-export { WEEKDAYS, DEFAULT_WEEKDAY, type Weekday } from "./schema";
-export type { ScheduleDTO } from "./dto";
 
 export function overlapMessage(other: { dayOfWeek: string; startTime: string; endTime: string }): string {
   return `Este horário se sobrepõe a outro horário da sala (${other.dayOfWeek} ${other.startTime} - ${other.endTime})`;

@@ -4,7 +4,8 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { Op } from "sequelize";
 import { StoredObject, StoredObjectChunk } from "#db/models.ts";
-import { db, selectRows } from "~/platform/db.server";
+import { db } from "~/platform/db.server";
+import { completeObjectHead, objectChunk } from "./queries.server";
 import { env } from "~/platform/env.server";
 
 /**
@@ -176,19 +177,13 @@ export class DatabaseStorage implements ObjectStorage {
   async get(id: string) {
     if (!ID_RE.test(id)) return null;
     id = id.toLowerCase();
-    const [head] = await selectRows<{ contentType: string; size: number | string }>(
-      'SELECT "contentType", "size" FROM stored_objects WHERE "id" = :id AND "complete" = :complete',
-      { id, complete: true },
-    );
+    const head = await completeObjectHead(id);
     if (!head) return this.legacy ? this.legacy.get(id) : null;
     let seq = 0;
     const body = new ReadableStream<Uint8Array>(
       {
         async pull(controller) {
-          const [row] = await selectRows<{ data: Buffer }>(
-            'SELECT "data" FROM stored_object_chunks WHERE "objectId" = :id AND "seq" = :seq',
-            { id, seq },
-          );
+          const row = await objectChunk(id, seq);
           if (!row) return controller.close();
           seq += 1;
           controller.enqueue(new Uint8Array(row.data.buffer, row.data.byteOffset, row.data.byteLength));

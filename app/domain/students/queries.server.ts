@@ -6,11 +6,12 @@ import { LIKE_ESCAPE, likePattern, searchTerm, sqlList, type ListSource } from "
 import { requireActor, type Actor } from "../actor";
 import { NotFoundError } from "../errors";
 import { isUuid } from "../validation";
-import { today } from "../trials/calendar";
+import { today } from "../calendar/dates";
 import { getGuardian, guardianNames } from "../guardians/queries.server";
 import type { GuardianDTO } from "../guardians/schema";
 import { classLabelsOfStudents, studentEnrollmentDetails, type EnrollmentDetail } from "../enrollments/queries.server";
 import { STUDENT_NOT_FOUND, type StudentDTO } from "./schema";
+import { CANCELLED } from "../enrollments/schema";
 
 /**
  * The reads of students: the students table is read here only; other modules
@@ -25,7 +26,6 @@ type StudentFields = Pick<Student, "id" | "guardianId" | "fullName" | "notes"> &
   createdAt: string | Date;
   updatedAt: string | Date;
 };
-
 
 export function toDTO(s: StudentFields): StudentDTO {
   return {
@@ -62,7 +62,6 @@ export function ageOn(birthDate: string | null, on: string): number | null {
   return age < 0 ? null : age;
 }
 
-
 const STUDENT_COLUMNS = `"s"."id", "s"."guardianId", "s"."fullName", CAST("s"."birthDate" AS TEXT) AS "birthDate", "s"."notes", "s"."active", "s"."createdAt", "s"."updatedAt"`;
 
 type Condition = { sql: string[]; params: Record<string, string | boolean> };
@@ -81,7 +80,6 @@ const ENROLLED_IN_CLASS = `EXISTS (SELECT 1 FROM "enrollments" AS "e" WHERE "e".
 const IN_BRANCH_OR_NOWHERE = `("s"."id" IN (SELECT "e"."studentId" FROM "enrollments" AS "e" JOIN "classes" AS "c" ON "c"."id" = "e"."classId"
     WHERE "e"."status" <> :cancelled AND "c"."branchId" = :branchId)
   OR "s"."id" NOT IN (SELECT "e"."studentId" FROM "enrollments" AS "e" WHERE "e"."status" <> :cancelled))`;
-const CANCELLED = "Cancelada";
 
 /**
  * GET /api/students: by name (then id), optionally one guardian's, one class's

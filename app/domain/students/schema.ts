@@ -1,13 +1,11 @@
 import { z } from "zod";
 import { day, id, timestamp } from "../dto-fields";
-import { calendarDate, checkbox, formCheckbox, requiredString } from "../fields";
+import { calendarDate, checkbox, formCheckbox, requiredString, BIRTH_DATE_INVALID } from "../fields";
 
 export const STUDENT_NAME_REQUIRED = "Nome do aluno é obrigatório";
 export const GUARDIAN_REQUIRED = "Responsável é obrigatório";
-export const BIRTH_DATE_INVALID = "Data de nascimento inválida";
 export const STUDENT_NOT_FOUND = "Aluno não encontrado";
 export const STUDENT_IN_USE = "Não é possível excluir este aluno: ele possui matrículas";
-export const GUARDIAN_NOT_FOUND = "Responsável não encontrado";
 export const MAX_NOTES = 2000;
 
 /** 'YYYY-MM-DD' naming a real day (not after today is checked by the service); null means none. */

@@ -4,21 +4,19 @@ import { db, transaction } from "~/platform/db.server";
 import { assertCanManage, assertCanManageTrials, type Actor } from "../actor";
 import { ConflictError, ValidationError } from "../errors";
 import { parseOrThrow } from "../validation";
-import { today } from "../trials/calendar";
+import { today } from "../calendar/dates";
 import { guardianExists } from "../guardians/queries.server";
 import { countEnrollments } from "../enrollments/queries.server";
 import { find, toDTO } from "./queries.server";
 import {
-  BIRTH_DATE_INVALID,
-  GUARDIAN_NOT_FOUND,
   STUDENT_IN_USE,
   studentSchema,
   studentUpdateSchema,
   type StudentDTO,
   type StudentInput,
 } from "./schema";
-
-export type { StudentDTO };
+import { BIRTH_DATE_INVALID } from "../fields";
+import { GUARDIAN_NOT_FOUND } from "../guardians/schema";
 
 /** A birth date is a day that has come (not after today, in the school's time zone). */
 function assertBirthDate(birthDate: string | null | undefined, field = "birthDate") {

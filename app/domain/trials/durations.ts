@@ -1,4 +1,4 @@
-import { SCHOOL_TIME_ZONE } from "./calendar";
+import { SCHOOL_TIME_ZONE } from "../calendar/dates";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,18 +1,21 @@
 import { Op, type Transaction } from "sequelize";
 import { Trial, TrialStatusHistory } from "#db/models.ts";
 import type { KeyPart } from "#db/keyset.ts";
+import { idsOfBatch } from "#db/in-list.ts";
 import { db, selectRows, tableVersions } from "~/platform/db.server";
 import { createLru } from "~/platform/cache.server";
-import { idsOfBatch, readAll, sqlList, type ListSource } from "../list.server";
+import { readAll, sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
 import { NotFoundError, ValidationError } from "../errors";
 import { isUuid } from "../validation";
 import { DATE_INVALID, MONTH_INVALID } from "../fields";
-import { isCalendarDate, isMonth, monthBounds, monthDates, type CalendarDayTrials, type CalendarTrial } from "./calendar";
+import { isCalendarDate, isMonth } from "../patterns";
+import { monthBounds, monthDates } from "../calendar/dates";
+import type { CalendarDayTrials, CalendarTrial } from "./calendar";
 import { averageSalesCycleDays, kpisFromCounts, type SalesCycle, type TrialKpis } from "./kpis";
 import { ATTENDED, NO_SHOW } from "./constants";
 import { WANTS_TO_ENROLL } from "./schema";
-import type { TrialDTO, TrialHistories, TrialHistoryEntryDTO } from "./service.server";
+import type { TrialDTO, TrialHistories, TrialHistoryEntryDTO } from "./schema";
 
 /**
  * The reads of trials and their status history (lists, the calendar and its

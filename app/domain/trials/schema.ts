@@ -1,20 +1,19 @@
 import { z } from "zod";
 import { day, hhmm, id, storedEnum, timestamp } from "../dto-fields";
-import { calendarDate, DATE_INVALID, requiredString, TIME_RE } from "../fields";
+import { calendarDate, DATE_INVALID, requiredString, STATUS_INVALID, TIME_RE } from "../fields";
 import { onlyDigits } from "~/lib/format";
 
 import { DEFAULT_ORIGIN, TRIAL_ORIGINS, TRIAL_STATUSES } from "./constants";
+import { CLASS_REQUIRED } from "../classes/schema";
 
 export * from "./constants";
 
 export const GUARDIAN_REQUIRED = "Nome do responsável é obrigatório";
 export const STUDENT_REQUIRED = "Nome da aluna é obrigatório";
-export const CLASS_REQUIRED = "Turma é obrigatória";
 export const WHATSAPP_REQUIRED = "Número do WhatsApp é obrigatório";
 export const WHATSAPP_TOO_LONG = "Número do WhatsApp inválido";
 export { DATE_INVALID };
 export const TIME_INVALID = "Horário inválido";
-export const STATUS_INVALID = "Status inválido";
 export const ORIGIN_INVALID = "Origem inválida";
 
 const guardianName = requiredString(GUARDIAN_REQUIRED);

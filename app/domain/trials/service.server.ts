@@ -5,14 +5,12 @@ import { assertCanManageTrials, type Actor } from "../actor";
 import { ValidationError } from "../errors";
 import { parseOrThrow } from "../validation";
 import { findClassOption } from "../classes/queries.server";
-import type { ClassOption } from "../classes/service.server";
+import type { ClassOption } from "../classes/schema";
 import { find, toDTO } from "./queries.server";
-import { CLASS_REQUIRED, SCHEDULED, TIME_INVALID, trialSchema, trialUpdateSchema } from "./schema";
+import { SCHEDULED, TIME_INVALID, trialSchema, trialUpdateSchema } from "./schema";
 
 import type { TrialDTO, TrialHistoryEntryDTO, TrialHistories } from "./schema";
-export type { TrialDTO, TrialHistoryEntryDTO, TrialHistories };
-
-export const CLASS_NOT_FOUND = "Turma não encontrada";
+import { CLASS_NOT_FOUND, CLASS_REQUIRED } from "../classes/schema";
 
 /** A trial's class must exist: a clear 400 on the field, never a foreign-key 500. */
 async function classOf(classId: string, t: Transaction): Promise<ClassOption> {

@@ -6,7 +6,7 @@ import { requireActor, type Actor } from "../actor";
 import { NotFoundError } from "../errors";
 import type { Option } from "../options.server";
 import { isUuid } from "../validation";
-import type { UserDTO, UserPage } from "./service.server";
+import type { UserDTO, UserPage } from "./schema";
 
 /**
  * The reads of users: the users table is read here only; other modules call

@@ -99,3 +99,11 @@ export type UserDTO = z.output<typeof userDto>;
 
 /** POST /api/logout */
 export const logoutDto = z.object({ ok: z.literal(true) }).meta({ id: "LogoutResult" });
+
+export interface UserPage {
+  users: UserDTO[];
+  total: number;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+}

@@ -11,7 +11,6 @@ import { hashPassword } from "./password.server";
 import { avatarSchema, userCreateSchema, userUpdateSchema } from "./schema";
 
 import type { UserDTO } from "./schema";
-export type { UserDTO };
 
 export const EMAIL_TAKEN = "E-mail já cadastrado";
 
@@ -29,14 +28,6 @@ export async function insertUser(
     if (error instanceof UniqueConstraintError) throw new ConflictError(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
     throw error;
   }
-}
-
-export interface UserPage {
-  users: UserDTO[];
-  total: number;
-  page: number;
-  pageCount: number;
-  pageSize: number;
 }
 
 export async function createUser(actor: Actor | null, input: unknown): Promise<UserDTO> {

@@ -12,10 +12,9 @@ import {
   PRESENT,
 } from "~/domain/attendance/schema";
 import { classSessions, getRollCall } from "~/domain/attendance/queries.server";
-import { addDays } from "~/domain/attendance/sessions";
+import { addDays, today } from "~/domain/calendar/dates";
 import { saveRollCall } from "~/domain/attendance/service.server";
 import { DomainError } from "~/domain/errors";
-import { today } from "~/domain/trials/calendar";
 import { orRespond, requireActor } from "~/server/forms.server";
 import { cn } from "~/lib/cn";
 import { actorOf, requireUser } from "~/server/session.server";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/today";
 import { EmptyState, PageHeader } from "~/components/ui/page";
 import { todaySessions } from "~/domain/attendance/queries.server";
-import { today } from "~/domain/trials/calendar";
+import { today } from "~/domain/calendar/dates";
 import { getSelectedBranchId } from "~/server/branch-selection.server";
 import { useShell } from "~/hooks/use-shell";
 import { useLinkNavigation } from "~/hooks/use-link-navigation";

@@ -14,7 +14,7 @@ import { REGISTRATION_CLOSED, registrationPolicy } from "~/domain/auth/queries.s
 import { ForbiddenError } from "~/domain/errors";
 import { authenticateForm, clientIp } from "~/server/auth.server";
 import { HttpError, readTextLimited } from "~/server/api.server";
-import { AUTH_FORM_LIMIT } from "~/server/front-door.server";
+import { AUTH_FORM_LIMIT } from "~/server/body.server";
 import { replyInvalid, replyWithError } from "~/server/forms.server";
 import { getUser, safeRedirect, startSession } from "~/server/session.server";
 

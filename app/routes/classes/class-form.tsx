@@ -10,7 +10,8 @@ import { canManage } from "~/domain/actor";
 import { buildClassForm, getClass, type ClassFormOptions, type ClassFormValues, type Option } from "~/domain/classes/queries.server";
 import { classFormValuesFrom, EMPTY_CLASS_FORM, withDependentChoices } from "./+shared/class-form-state";
 import { classFormSchema } from "~/domain/classes/schema";
-import { createClass, updateClass, type ClassDTO } from "~/domain/classes/service.server";
+import { createClass, updateClass } from "~/domain/classes/service.server";
+import type { ClassDTO } from "~/domain/classes/schema";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
 

@@ -9,7 +9,7 @@ import { getClassEnrollments } from "~/domain/enrollments/queries.server";
 import type { RosterEntryDTO } from "~/domain/enrollments/schema";
 import { orRespond } from "~/server/forms.server";
 import { actorOf, requireUser } from "~/server/session.server";
-import { formatDay } from "~/routes/students/+shared/student-screen";
+import { formatDay } from "~/domain/calendar/dates";
 
 /** /classes/:id/students: 'Alunos da Turma': the active enrolments ('N de M vagas') and the waiting list in its order. */
 export async function loader({ params, context }: Route.LoaderArgs) {

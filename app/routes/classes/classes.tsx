@@ -4,7 +4,7 @@ import { PlusIcon } from "~/components/icons";
 import { buttonClass, LinkButton } from "~/components/ui/button";
 import { EmptyState, PageHeader, StatusBadge, Th } from "~/components/ui/page";
 import { canManage } from "~/domain/actor";
-import type { ClassDTO } from "~/domain/classes/service.server";
+import type { ClassDTO } from "~/domain/classes/schema";
 import { listClasses } from "~/domain/classes/queries.server";
 import { classOccupancy } from "~/domain/enrollments/queries.server";
 import { useShell } from "~/hooks/use-shell";

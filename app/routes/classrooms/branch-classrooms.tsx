@@ -6,7 +6,7 @@ import { LinkButton } from "~/components/ui/button";
 import { RouteDialog } from "~/components/ui/dialog";
 import { useToast } from "~/components/ui/toaster";
 import { canManage } from "~/domain/actor";
-import { getBranchClassroomsOverview } from "~/domain/classrooms/queries.server";
+import { getBranchClassroomsOverview } from "~/domain/schedules/queries.server";
 import { WEEKDAYS } from "~/domain/schedules/schema";
 import { orRespond } from "~/server/forms.server";
 import { actorOf, requireUser } from "~/server/session.server";

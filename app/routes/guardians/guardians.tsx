@@ -6,7 +6,7 @@ import { inputClass } from "~/components/ui/field";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/page";
 import { Pagination, pageHref } from "~/components/ui/pagination";
 import { canManage } from "~/domain/actor";
-import type { GuardianDTO } from "~/domain/guardians/service.server";
+import type { GuardianDTO } from "~/domain/guardians/schema";
 import { listGuardians } from "~/domain/guardians/queries.server";
 import { countStudentsByGuardian } from "~/domain/students/queries.server";
 import { formatCpf, formatPhone } from "~/lib/format";

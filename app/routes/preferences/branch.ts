@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/branch";
-import { isActiveBranch } from "~/domain/branches/selection.server";
+import { isActiveBranch } from "~/domain/branches/queries.server";
 import { isUuid } from "~/domain/validation";
 import { writeSelectedBranchId } from "~/server/preferences.server";
 import { requireUser, safeRedirect, signedInMiddleware } from "~/server/session.server";

@@ -7,7 +7,7 @@ import { ConflictError, NotFoundError } from "~/domain/errors";
 import { BOOKED, CANCEL_ONLY_BOOKED, MAKEUP_NOT_FOUND } from "~/domain/attendance/makeups/schema";
 import { deleteMakeup } from "~/domain/attendance/makeups/service.server";
 import { deleteDialogAction, orRespond, requireActor, type DeleteDialogData, type DeleteDialogSpec } from "~/server/forms.server";
-import { formatDay } from "./+shared/student-screen";
+import { formatDay } from "~/domain/calendar/dates";
 
 
 /**

@@ -6,7 +6,7 @@ import { Field, inputClass } from "~/components/ui/field";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { canManageTrials } from "~/domain/actor";
 import { listClassOptions } from "~/domain/classes/queries.server";
-import type { ClassOption } from "~/domain/classes/service.server";
+import type { ClassOption } from "~/domain/classes/schema";
 import { getSelectedBranchId } from "~/server/branch-selection.server";
 import { CLASS_FULL, enrollmentSchema } from "~/domain/enrollments/schema";
 import { createEnrollment } from "~/domain/enrollments/service.server";

@@ -14,7 +14,7 @@ import { bookMakeup } from "~/domain/attendance/makeups/service.server";
 import { getStudent } from "~/domain/students/queries.server";
 import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
 import { makeupFormSchema, placesLabel, sessionValue, weekdayName } from "./+shared/makeup-screen";
-import { formatDay } from "./+shared/student-screen";
+import { formatDay } from "~/domain/calendar/dates";
 
 /**
  * /students/:id/makeup?absenceId= (Team and Administrator): books a make-up of

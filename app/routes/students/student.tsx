@@ -8,11 +8,11 @@ import { CANCELLED, WAITLISTED } from "~/domain/enrollments/schema";
 import { ageOn, getStudentOverview } from "~/domain/students/queries.server";
 import { studentAttendance } from "~/domain/attendance/queries.server";
 import { makeupWindow } from "~/domain/attendance/makeups/queries.server";
-import { today } from "~/domain/trials/calendar";
+import { formatDay, today } from "~/domain/calendar/dates";
 import { formatBRL, formatPhone } from "~/lib/format";
 import { orRespond } from "~/server/forms.server";
 import { actorOf, requireUser } from "~/server/session.server";
-import { ageLabel, formatDay } from "./+shared/student-screen";
+import { ageLabel } from "./+shared/student-screen";
 import { EnrollmentStatusBadge } from "./+shared/enrollment-status";
 import { AttendanceSection, RECENT_RECORDS } from "./+shared/student-attendance";
 

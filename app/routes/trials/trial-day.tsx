@@ -4,7 +4,7 @@ import { useLinkNavigation } from "~/hooks/use-link-navigation";
 import { RouteDialog } from "~/components/ui/dialog";
 import { LinkButton } from "~/components/ui/button";
 import { canManageTrials } from "~/domain/actor";
-import { formatCalendarDate, monthOrCurrent } from "~/domain/trials/calendar";
+import { formatDay, monthOrCurrent } from "~/domain/calendar/dates";
 import { trialsUrl } from "./+shared/calendar-screen";
 import { listTrialsOn } from "~/domain/trials/queries.server";
 import { orRespond } from "~/server/forms.server";
@@ -37,7 +37,7 @@ export default function TrialDay({ loaderData }: Route.ComponentProps) {
   const back = trialsUrl(month);
   const onLinkClick = useLinkNavigation();
   return (
-    <RouteDialog title={`Experimentais de ${formatCalendarDate(date)}`} closeTo={back} size="lg">
+    <RouteDialog title={`Experimentais de ${formatDay(date)}`} closeTo={back} size="lg">
       {trials.length === 0 ? (
         <p className="text-sm text-slate-700">Nenhum experimental neste dia</p>
       ) : (
@@ -59,7 +59,7 @@ export default function TrialDay({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta({ data }: Route.MetaArgs): Route.MetaDescriptors {
-  return [{ title: data ? `Experimentais de ${formatCalendarDate(data.date)}` : "Experimentais" }];
+  return [{ title: data ? `Experimentais de ${formatDay(data.date)}` : "Experimentais" }];
 }
 
 export { DialogErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -2,7 +2,7 @@ import { getInputProps, getSelectProps } from "@conform-to/react";
 import { lazy, Suspense, useMemo, useState } from "react";
 import { useActionData, useLocation } from "react-router";
 import type { Route } from "./+types/trial-enroll";
-import type { PickerOption } from "~/components/search-picker";
+import type { PickerOption } from "~/components/picker-types";
 import { PersonFields } from "~/components/person-fields";
 import { buttonClass, LinkButton } from "~/components/ui/button";
 import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
@@ -18,7 +18,8 @@ import { DomainError } from "~/domain/errors";
 import { findGuardianMatchesByPhone, guardianOption, searchGuardianOptions, type GuardianOption } from "~/domain/guardians/queries.server";
 import { getOffer } from "~/domain/offers/queries.server";
 import { getStudent } from "~/domain/students/queries.server";
-import { formatCalendarDate, isMonth } from "~/domain/trials/calendar";
+import { formatDay } from "~/domain/calendar/dates";
+import { isMonth } from "~/domain/patterns";
 import { getTrial } from "~/domain/trials/queries.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { formatBRL, formatPhone, onlyDigits } from "~/lib/format";
@@ -187,7 +188,7 @@ function EnrollResult({ data, result }: { data: LoaderData; result: NonNullable<
           <dt className="font-medium text-slate-700">Oferta</dt>
           <dd>{result.offer}</dd>
           <dt className="font-medium text-slate-700">Início</dt>
-          <dd>{formatCalendarDate(result.startDate)}</dd>
+          <dd>{formatDay(result.startDate)}</dd>
           <dt className="font-medium text-slate-700">Situação</dt>
           <dd>{result.status}</dd>
           <dt className="font-medium text-slate-700">Link de pagamento</dt>

@@ -6,7 +6,7 @@ import { LinkButton } from "~/components/ui/button";
 import { Field, inputClass } from "~/components/ui/field";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { canManageTrials } from "~/domain/actor";
-import { isCalendarDate } from "~/domain/trials/calendar";
+import { isCalendarDate } from "~/domain/patterns";
 import { returnMonth, trialsUrl } from "./+shared/calendar-screen";
 import { listClassOptions } from "~/domain/classes/queries.server";
 import { DEFAULT_ORIGIN, TRIAL_ORIGINS, TRIAL_STATUSES, trialFormSchema } from "~/domain/trials/schema";

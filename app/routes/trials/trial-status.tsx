@@ -2,7 +2,7 @@ import type { Route } from "./+types/trial-status";
 import { StatusOptions } from "~/components/trial-block";
 import { RouteDialog } from "~/components/ui/dialog";
 import { canManageTrials } from "~/domain/actor";
-import { monthOrCurrent } from "~/domain/trials/calendar";
+import { monthOrCurrent } from "~/domain/calendar/dates";
 import { trialsUrl } from "./+shared/calendar-screen";
 import { getTrial } from "~/domain/trials/queries.server";
 import { orRespond } from "~/server/forms.server";

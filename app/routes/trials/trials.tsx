@@ -8,18 +8,8 @@ import { PageHeader } from "~/components/ui/page";
 import { Spinner } from "~/components/ui/spinner";
 import { canManageTrials } from "~/domain/actor";
 import { DomainError } from "~/domain/errors";
-import {
-  calendarWeeks,
-  type CalendarDay,
-  type CalendarDayTrials,
-  dayHeading,
-  formatCalendarDate,
-  monthOrCurrent,
-  monthTitle,
-  shiftMonth,
-  today,
-  WEEKDAY_HEADERS,
-} from "~/domain/trials/calendar";
+import { calendarWeeks, type CalendarDay, dayHeading, formatDay, monthOrCurrent, monthTitle, shiftMonth, today, WEEKDAY_HEADERS } from "~/domain/calendar/dates";
+import type { CalendarDayTrials } from "~/domain/trials/calendar";
 import { packDays, trialsUrl, unpackDays } from "./+shared/calendar-screen";
 import { formatDays } from "~/domain/trials/kpis";
 import { updateTrial } from "~/domain/trials/service.server";
@@ -232,7 +222,7 @@ function DayTrials({ date, day, month, canManage }: { date: string; day: Calenda
       </ul>
       {hidden > 0 ? (
         <a href={`/trials/day/${date}?month=${month}`} className="cal-more">
-          +{hidden} mais<span className="sr-only"> em {formatCalendarDate(date)}</span>
+          +{hidden} mais<span className="sr-only"> em {formatDay(date)}</span>
         </a>
       ) : null}
     </>
@@ -252,7 +242,7 @@ function NewOnDay({ date, month }: { date: string; month: string }) {
   return (
     <a href={`/trials/new?date=${date}&month=${month}`} className="cal-new">
       <SpriteIcon name="plus" className="" />
-      <span className="sr-only">Novo experimental em {formatCalendarDate(date)}</span>
+      <span className="sr-only">Novo experimental em {formatDay(date)}</span>
     </a>
   );
 }

@@ -1,6 +1,7 @@
 import { Op, type Transaction } from "sequelize";
 import { dateOnly, iso } from "~/domain/row-values.server";
 import { Makeup } from "#db/models.ts";
+import { paddedInList } from "#db/in-list.ts";
 import { db, selectRows, selectRowsIn } from "~/platform/db.server";
 import { sqlList, type ListSource } from "~/domain/list.server";
 import { requireActor, type Actor } from "~/domain/actor";
@@ -10,10 +11,11 @@ import { classSessionSource, classSessionSources, type ClassSessionSource } from
 import { scheduleStartTime } from "~/domain/schedules/queries.server";
 import { activeOn, enrollmentSpans, enrollmentsById, type EnrollmentSpan } from "~/domain/enrollments/queries.server";
 import { ACTIVE } from "~/domain/enrollments/schema";
-import { findRecord } from "~/domain/attendance/queries.server";
-import { addDays, firstSessionDate, sessionsBetween } from "~/domain/attendance/sessions";
+import { findRecord } from "~/domain/attendance/records/queries.server";
+import { addDays, today } from "~/domain/calendar/dates";
+import { firstSessionDate, sessionsBetween } from "~/domain/calendar/sessions";
 import { ABSENCE_STATUSES, DATE_INVALID, type AttendanceRecordDTO } from "~/domain/attendance/schema";
-import { isCalendarDate, today } from "~/domain/trials/calendar";
+import { isCalendarDate } from "~/domain/patterns";
 import {
   ABSENCE_NOT_FOUND,
   ABSENCE_REQUIRED,
@@ -56,14 +58,6 @@ export function toDTO(m: MakeupFields): MakeupDTO {
 }
 
 const MAKEUP_COLUMNS = `"m"."id", "m"."absenceId", "m"."classId", "m"."scheduleId", CAST("m"."date" AS TEXT) AS "date", "m"."status", "m"."createdAt", "m"."updatedAt"`;
-
-function inList(prefix: string, values: readonly string[], params: Record<string, string>): string {
-  const size = 2 ** Math.ceil(Math.log2(Math.max(4, values.length)));
-  return Array.from({ length: size }, (_, i) => {
-    params[`${prefix}${i}`] = values[Math.min(i, values.length - 1)];
-    return `:${prefix}${i}`;
-  }).join(", ");
-}
 
 /** A make-up's row (404 'Reposição não encontrada'), inside the caller's transaction (locked there when given). */
 export async function find(id: string, t?: Transaction): Promise<Makeup> {
@@ -151,7 +145,7 @@ export async function makeupsInSessions(classIds: readonly string[], from: strin
      JOIN "attendance_records" AS "ab" ON "ab"."id" = "m"."absenceId"
      JOIN "enrollments" AS "e" ON "e"."id" = "ab"."enrollmentId"
      JOIN "students" AS "s" ON "s"."id" = "e"."studentId"
-     WHERE "m"."classId" IN (${inList("c", ids, params)}) AND "m"."date" >= :from AND "m"."date" <= :to`,
+     WHERE "m"."classId" IN (${paddedInList("c", ids, params)}) AND "m"."date" >= :from AND "m"."date" <= :to`,
     params,
   );
   return rows.map((r) => ({ ...toDTO(r), studentId: r.studentId, studentName: r.studentName, enrollmentId: r.enrollmentId }));
@@ -163,7 +157,7 @@ export async function makeupsOfAbsences(absenceIds: readonly string[]): Promise<
   if (ids.length === 0) return new Map();
   const params: Record<string, string> = {};
   const rows = await selectRows<MakeupFields>(
-    `SELECT ${MAKEUP_COLUMNS} FROM "makeups" AS "m" WHERE "m"."absenceId" IN (${inList("a", ids, params)})`,
+    `SELECT ${MAKEUP_COLUMNS} FROM "makeups" AS "m" WHERE "m"."absenceId" IN (${paddedInList("a", ids, params)})`,
     params,
   );
   return new Map(rows.map((r) => [r.absenceId, toDTO(r)]));

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { day, hhmm, id, storedEnum, timestamp } from "~/domain/dto-fields";
 import { attendanceRecordDto, dateField } from "~/domain/attendance/schema";
+import { CLASS_REQUIRED } from "../../classes/schema";
+import { SCHEDULE_REQUIRED } from "../../schedules/schema";
 
 export const MAKEUP_STATUSES = ["Agendada", "Realizada", "Não compareceu"] as const;
 export type MakeupStatus = (typeof MAKEUP_STATUSES)[number];
@@ -20,9 +22,6 @@ export const ABSENCE_REQUIRED = "Falta é obrigatória";
 export const ABSENCE_NOT_FOUND = "Falta não encontrada";
 export const NOT_AN_ABSENCE = "Só é possível repor uma falta";
 export const OTHER_COURSE = "A reposição deve ser em uma turma do mesmo curso";
-export const CLASS_REQUIRED = "Turma é obrigatória";
-export const SCHEDULE_REQUIRED = "Horário é obrigatório";
-export const CLASS_INACTIVE = "Turma inativa";
 export const ALREADY_IN_CLASS = "O aluno já está matriculado nesta turma";
 export const PAST_SESSION = "Não é possível agendar reposição em aula que já passou";
 export const MAKEUP_NOT_FOUND = "Reposição não encontrada";

@@ -6,11 +6,11 @@ import { ConflictError, ValidationError } from "~/domain/errors";
 import { parseOrThrow } from "~/domain/validation";
 import { classSessionSource, lockClassSeats } from "~/domain/classes/queries.server";
 import { activeOn, enrollmentSpans } from "~/domain/enrollments/queries.server";
-import { hasMakeupRecord } from "~/domain/attendance/queries.server";
+import { hasMakeupRecord } from "~/domain/attendance/records/queries.server";
 import { fillFreedSeats } from "~/domain/enrollments/service.server";
-import { firstSessionDate, isSession } from "~/domain/attendance/sessions";
+import { firstSessionDate, isSession } from "~/domain/calendar/sessions";
 import { NO_SESSION_ON_DATE, type AttendanceRecordDTO } from "~/domain/attendance/schema";
-import { today } from "~/domain/trials/calendar";
+import { today } from "~/domain/calendar/dates";
 import {
   absenceOrThrow,
   absenceSession,
@@ -28,7 +28,6 @@ import {
   ALREADY_IN_CLASS,
   BOOKED,
   CANCEL_ONLY_BOOKED,
-  CLASS_INACTIVE,
   DONE,
   makeupSchema,
   makeupUpdateSchema,
@@ -41,9 +40,7 @@ import {
   STATUS_FROM_ROLL_CALL,
   type MakeupDTO,
 } from "./schema";
-import { CLASS_NOT_FOUND } from "~/domain/classes/queries.server";
-
-export type { MakeupDTO };
+import { CLASS_INACTIVE, CLASS_NOT_FOUND } from "~/domain/classes/schema";
 
 interface Target {
   classId: string;

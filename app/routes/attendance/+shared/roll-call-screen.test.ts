@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatDay, readRecords, rollCallUrl, sessionDayLabel } from "./roll-call-screen";
+import { readRecords, rollCallUrl, sessionDayLabel } from "./roll-call-screen";
+import { formatDay } from "~/domain/calendar/dates";
 
 describe("roll call screen helpers", () => {
   it("names a session's day in Portuguese from the date string", () => {

@@ -13,12 +13,6 @@ export function sessionDayLabel(date: string): string {
   return `${WEEKDAY_NAMES[weekday]}, ${d} de ${MONTH_NAMES[m - 1]} de ${y}`;
 }
 
-/** '2026-11-21' → '21/11/2026' */
-export function formatDay(date: string): string {
-  const [y, m, d] = date.split("-");
-  return `${d}/${m}/${y}`;
-}
-
 const RECORD_FIELD = /^records\[(\d{1,3})\]\.(enrollmentId|makeupId|status|note)$/;
 
 /** One posted line of the roll call form (the service validates it). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { makeupFormSchema, makeupStateLabel, placesLabel, presenceLabel, SESSION_REQUIRED, sessionValue, weekdayName } from "./makeup-screen";
-import { formatDay } from "./student-screen";
+import { formatDay } from "~/domain/calendar/dates";
 
 const classId = "0b6f8a52-3c1e-4b8e-9d0a-1f2e3d4c5b6a";
 const scheduleId = "7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f";

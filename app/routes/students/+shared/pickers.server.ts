@@ -1,4 +1,4 @@
-import type { PickerOption } from "~/components/search-picker";
+import type { PickerOption } from "~/components/picker-types";
 import type { Actor } from "~/domain/actor";
 import { DomainError } from "~/domain/errors";
 import { guardianOption as findGuardianOption, searchGuardianOptions, type GuardianOption } from "~/domain/guardians/queries.server";

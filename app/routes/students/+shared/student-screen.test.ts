@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ageLabel, formatDay, listHref, listSearch, readListParams } from "./student-screen";
+import { ageLabel, listHref, listSearch, readListParams } from "./student-screen";
+import { formatDay } from "~/domain/calendar/dates";
 
 describe("the students list's URL", () => {
   it("reads the search, a known status and a page, dropping the rest", () => {

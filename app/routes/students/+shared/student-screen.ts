@@ -33,9 +33,3 @@ export function ageLabel(age: number | null | undefined): string {
   return age === 1 ? "1 ano" : `${age} anos`;
 }
 
-/** '2026-11-21' → '21/11/2026'; empty → '-'. */
-export function formatDay(date: string | null | undefined): string {
-  if (!date) return "-";
-  const [y, m, d] = date.slice(0, 10).split("-");
-  return `${d}/${m}/${y}`;
-}

@@ -1,4 +1,5 @@
-import { isCalendarDate, isMonth, type CalendarDayTrials } from "~/domain/trials/calendar";
+import { isCalendarDate, isMonth } from "~/domain/patterns";
+import type { CalendarDayTrials } from "~/domain/trials/calendar";
 
 /**
  * The trials screen's links and loader data: where its dialogs go back to, and

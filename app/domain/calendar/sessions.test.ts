@@ -1,18 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  addDays,
-  daysBetween,
-  firstSessionDate,
-  isSession,
-  latestSessionOnOrBefore,
-  MAX_LOOP_DAYS,
-  nextSession,
-  nextSessionOn,
-  previousSession,
-  sessionsBetween,
-  sessionsOn,
-  weekdayOf,
-} from "./sessions";
+import { addDays, daysBetween } from "./dates";
+import { firstSessionDate, isSession, latestSessionOnOrBefore, MAX_LOOP_DAYS, nextSession, nextSessionOn, previousSession, sessionsBetween, sessionsOn, weekdayOf } from "./sessions";
 
 // 2026-11-23 is a Monday.
 const MON = { id: "mon", dayOfWeek: "Segunda", startTime: "08:00", endTime: "09:00" };

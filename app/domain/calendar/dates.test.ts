@@ -3,14 +3,14 @@ import {
   calendarWeeks,
   dayHeading,
   dateInTimeZone,
-  formatCalendarDate,
-  isCalendarDate,
+  formatDay,
   monthBounds,
   monthOrCurrent,
   monthTitle,
   shiftMonth,
   today,
-} from "./calendar";
+} from "./dates";
+import { isCalendarDate } from "../patterns";
 
 describe("month helpers", () => {
   it("bounds a month for the BETWEEN query, leap years included", () => {
@@ -57,7 +57,10 @@ describe("today and calendar dates", () => {
   });
 
   it("formats a calendar date without going through an instant", () => {
-    expect(formatCalendarDate("2026-11-30")).toBe("30/11/2026");
+    expect(formatDay("2026-11-30")).toBe("30/11/2026");
+    expect(formatDay("2026-11-30T15:00:00.000Z")).toBe("30/11/2026");
+    expect(formatDay(null)).toBe("-");
+    expect(formatDay("")).toBe("-");
   });
 });
 

@@ -1,5 +1,5 @@
-import { cleanupAuthRows } from "../domain/auth/service.server";
-import { cleanupUploads } from "../domain/storage/uploads.server";
+import { cleanupAuthRows } from "./auth/service.server";
+import { cleanupUploads } from "./storage/uploads.server";
 
 /**
  * Periodic cleanup in every server process: expired sessions, login-attempt

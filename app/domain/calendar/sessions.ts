@@ -1,5 +1,5 @@
 import { compareSchedules, WEEKDAYS, type ScheduleTimes } from "../schedules/schema";
-import { dateInTimeZone, SCHOOL_TIME_ZONE } from "../trials/calendar";
+import { addDays, dateInTimeZone, daysBetween, SCHOOL_TIME_ZONE } from "./dates";
 
 /**
  * A class's sessions, derived (never stored): a session is a (date, schedule)
@@ -21,19 +21,6 @@ export interface Session {
 }
 
 const utc = (date: string) => new Date(`${date}T00:00:00Z`);
-const iso = (d: Date) => d.toISOString().slice(0, 10);
-
-/** The date `days` days away ('2026-11-30', +1 → '2026-12-01'). */
-export function addDays(date: string, days: number): string {
-  const d = utc(date);
-  d.setUTCDate(d.getUTCDate() + days);
-  return iso(d);
-}
-
-/** Whole days from `from` to `to` (negative when `to` is earlier). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((utc(to).getTime() - utc(from).getTime()) / 86_400_000);
-}
 
 /** The weekday of a date as the schedules name it ('Segunda'…'Sábado'); null on Sundays. */
 export function weekdayOf(date: string): string | null {

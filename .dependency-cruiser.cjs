@@ -1,0 +1,69 @@
+// Import rules between the layers (docs/conventions.md, "Layers and imports").
+// `npm run lint:deps` checks the tree; tests/architecture/import-rules.test.ts
+// checks the tree and that each rule fails on a planted violation.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-cycle",
+      severity: "error",
+      comment: "No import cycles anywhere (type-only imports count too).",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "domain-not-to-outer-layers",
+      severity: "error",
+      comment: "The domain takes plain data in and out: it imports no route, HTTP/session code or component.",
+      from: { path: "^app/domain/" },
+      to: { path: "^app/(routes|server|components)/" },
+    },
+    {
+      name: "queries-not-to-services",
+      severity: "error",
+      comment: "Reads never import commands: DTO types come from schema.ts.",
+      from: { path: "(^|/)queries\\.server\\.ts$" },
+      to: { path: "(^|/)service\\.server\\.ts$" },
+    },
+    {
+      name: "lib-stays-pure",
+      severity: "error",
+      comment: "app/lib holds pure helpers: no server, platform, domain, database or .server module.",
+      from: { path: "^app/lib/" },
+      to: { path: "^(app/(server|platform|domain)/|db/)|\\.server\\.[jt]sx?$" },
+    },
+    {
+      name: "platform-not-to-upper-layers",
+      severity: "error",
+      comment: "The platform (database, cache, env, housekeeping) knows nothing of the domain, routes or HTTP.",
+      from: { path: "^app/platform/" },
+      to: { path: "^app/(domain|routes|server)/" },
+    },
+    {
+      name: "db-not-to-app",
+      severity: "error",
+      comment: "db/ (driver, migrations, models, select door) imports nothing from app/.",
+      from: { path: "^db/", pathNot: "^db/(cli|seed)/" },
+      to: { path: "^app/" },
+    },
+    {
+      name: "db-tools-to-app",
+      severity: "error",
+      comment: "The database's command line and demo seed may read the settings (app/platform/env.server.ts) and the calendar (app/domain/calendar/), nothing else of app/.",
+      from: { path: "^db/(cli|seed)/" },
+      to: { path: "^app/", pathNot: "^app/(platform/env\\.server\\.ts$|domain/calendar/)" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "(^|/)(node_modules|build|\\.react-router|\\.tmp|data|test-results|playwright-report)/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".jsx", ".d.ts", ".json"],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

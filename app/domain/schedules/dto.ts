@@ -1,2 +1,0 @@
-import type { ScheduleDTO } from "./schema";
-export type { ScheduleDTO };
