@@ -1,0 +1,18 @@
+import { useState } from "react";
+
+/**
+ * State that starts from `initial` and starts over from it whenever `resetKey`
+ * changes (by identity; `initial` itself by default): a value from the loader or
+ * the action that the user can then change on the page. The reset happens while
+ * rendering, as React advises for "adjusting state when a prop changes", not in an
+ * effect (which would paint the stale value first and render twice).
+ */
+export function useResettableState<T>(initial: T, resetKey: unknown = initial) {
+  const [state, setState] = useState(initial);
+  const [key, setKey] = useState(resetKey);
+  if (!Object.is(key, resetKey)) {
+    setKey(resetKey);
+    setState(initial);
+  }
+  return [state, setState] as const;
+}
