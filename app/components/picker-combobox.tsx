@@ -45,7 +45,7 @@ export default function PickerCombobox({
   emptyText,
   hint,
 }: PickerComboboxProps) {
-  const [selected, setSelected] = useResettableState<PickerOption | null>(initial);
+  const [selected, setSelected] = useResettableState<PickerOption | null>(initial, initial);
   const [term, setTerm] = useState("");
   // The term last sent to the server: until its answer is in, the box says it is searching.
   const [requested, setRequested] = useState("");

@@ -74,7 +74,7 @@ export function AppShell({ shell: loaderData, children }: { shell: ShellData; ch
   const { user, selectedBranchId, autoSelectedBranch } = loaderData;
   const hydrated = useHydrated();
   const location = useLocation();
-  const [open, setOpen] = useResettableState(loaderData.sidebarOpen);
+  const [open, setOpen] = useResettableState(loaderData.sidebarOpen, loaderData.sidebarOpen);
   // The mobile sheet closes when the page changes.
   const [mobileOpen, setMobileOpen] = useResettableState(false, location.pathname);
   const branchFetcher = useFetcher();

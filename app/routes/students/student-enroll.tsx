@@ -88,7 +88,7 @@ export default function StudentEnrollDialog({ loaderData, actionData }: Route.Co
   const hydrated = useHydrated();
 
   // The class's offers and dates are state, so choosing a class updates them at once.
-  const [current, setCurrent] = useResettableState(server);
+  const [current, setCurrent] = useResettableState(server, server);
   const options = useFetcher<typeof loader>();
   // A class chosen: its offers and dates arrive once, when the fetcher is done.
   const [handled, setHandled] = useState(options.data);
