@@ -4,10 +4,10 @@ import { expect, selectBranch, test } from "./fixtures";
 
 const tag = () => randomUUID().slice(0, 6);
 
-/** The JSON answer of a create call (201 expected). */
-async function created(res: Awaited<ReturnType<APIRequestContext["post"]>>): Promise<any> {
+/** The JSON answer of a create call (201 expected); a name for what the test reads of it. */
+async function created<T = { id: string; name: string }>(res: Awaited<ReturnType<APIRequestContext["post"]>>): Promise<T> {
   expect(res.status(), await res.text()).toBe(201);
-  return res.json();
+  return (await res.json()) as T;
 }
 
 /** A branch with its classrooms and schedules, made through the JSON API as the signed-in administrator. */
@@ -137,7 +137,7 @@ test.describe("Turmas", () => {
     const course = await created(await api.post("/api/courses", { data: { name: `Hip Hop ${tag()}` } }));
     const make = async (x: typeof a, room: string) => {
       const schedules = await (await api.get(`/api/classroom-schedules/classroom/${x.classrooms[room].id}`)).json();
-      return created(
+      return created<{ id: string; classNumber: number }>(
         await api.post("/api/classes", {
           data: { courseId: course.id, responsibleId: admin.id, branchId: x.branch.id, classroomId: x.classrooms[room].id, scheduleIds: [schedules[0].id] },
         }),

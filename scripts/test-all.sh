@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every test: typecheck, the README's commands on a fresh clone, unit, build, service tests and HTTP API tests on SQLite (and PostgreSQL when
+# Every test: typecheck, lint and formatting, the README's commands on a fresh clone, unit, build, service tests and HTTP API tests on SQLite (and PostgreSQL when
 # TEST_DATABASE_URL is set), then end-to-end tests in Chromium with JS on and off (on PostgreSQL, JS on).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,6 +9,10 @@ step() { printf '\n=== %s === (at %dm%02ds)\n' "$*" $((SECONDS / 60)) $((SECONDS
 
 step "typecheck"
 npm run -s typecheck
+
+step "lint (ESLint, zero warnings) and formatting (Prettier)"
+npm run -s lint
+npm run -s format:check
 
 step "the README's first command on a fresh clone (install, build, start), then db:seed"
 npx vitest run -c vitest.readme.config.ts

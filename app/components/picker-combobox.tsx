@@ -1,5 +1,6 @@
 import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions, Field as HeadlessField, Label } from "@headlessui/react";
 import { useEffect, useId, useRef, useState } from "react";
+import { useResettableState } from "~/hooks/use-resettable-state";
 import { useFetcher } from "react-router";
 import { FieldErrors, inputClass, RequiredMark } from "~/components/ui/field";
 import type { PickerMatches, PickerOption } from "./picker-types";
@@ -44,14 +45,13 @@ export default function PickerCombobox({
   emptyText,
   hint,
 }: PickerComboboxProps) {
-  const [selected, setSelected] = useState<PickerOption | null>(initial);
+  const [selected, setSelected] = useResettableState<PickerOption | null>(initial, initial);
   const [term, setTerm] = useState("");
   // The term last sent to the server: until its answer is in, the box says it is searching.
   const [requested, setRequested] = useState("");
   const fetcher = useFetcher<PickerMatches>();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const hintId = useId();
-  useEffect(() => setSelected(initial), [initial]);
   useEffect(
     () => () => {
       if (timer.current) clearTimeout(timer.current);

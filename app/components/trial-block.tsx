@@ -85,9 +85,12 @@ function StatusPopover({ trial, month }: { trial: CalendarTrial; month: string }
   const fetcher = useFetcher<{ toast?: Toast }>();
   const [open, setOpen] = useState(false);
   const menu = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.toast) setOpen(false);
-  }, [fetcher.state, fetcher.data]);
+  // The popover closes once a change of status is answered (with its toast).
+  const [handled, setHandled] = useState(fetcher.data);
+  if (fetcher.state === "idle" && fetcher.data !== handled) {
+    setHandled(fetcher.data);
+    if (fetcher.data?.toast) setOpen(false);
+  }
   // The popover closes on Escape and on a click outside it.
   useEffect(() => {
     if (!open) return;

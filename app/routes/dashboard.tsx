@@ -188,6 +188,6 @@ export function BranchSelector() {
   );
 }
 
-export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
+export function meta(): Route.MetaDescriptors {
   return [{ title: "Dashboard" }];
 }

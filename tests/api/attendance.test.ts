@@ -1,8 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { anonymous, signIn, type ApiClient } from "../support/http";
 import { count, testDb } from "../support/db";
-import { makeAttendance, makeEnrollment, makeGuardian, makeMakeup, makeStudent } from "../support/factories";
+import { makeAttendance, makeEnrollment, makeGuardian, makeMakeup, makeStudent, type AttendanceStatus } from "../support/factories";
 import { addDays, enrolled, notSunday, sessionClass, sessionsOf, sundayFrom, TODAY } from "../support/attendance";
+
+// The fields of the answers (the DTOs) that these tests read.
+type Session = { date: string; scheduleId: string };
+type Entry = { studentName: string; enrollmentId: string; status: string | null; note: string | null; makeupId?: string };
+type StudentRecord = { date: string; status: string };
+type Absence = { id: string; makeup?: { id: string } | null };
 
 let admin: ApiClient;
 let team: ApiClient;
@@ -30,9 +36,9 @@ describe("GET /api/classes/{id}/sessions", () => {
     expect(res.status).toBe(200);
     const expected = sessionsOf(cls, from, to);
     expect(expected.length).toBeGreaterThan(3);
-    expect(res.body.map((s: any) => `${s.date} ${s.scheduleId}`)).toEqual(expected.map((s) => `${s.date} ${s.scheduleId}`));
+    expect(res.body.map((s: Session) => `${s.date} ${s.scheduleId}`)).toEqual(expected.map((s) => `${s.date} ${s.scheduleId}`));
     // Nothing before the class existed.
-    expect(res.body.every((s: any) => s.date >= addDays(TODAY(), -20))).toBe(true);
+    expect(res.body.every((s: Session) => s.date >= addDays(TODAY(), -20))).toBe(true);
     expect(res.body[0]).toMatchObject({ startTime: "08:00", endTime: "09:00", enrolled: 0, makeups: 0, attendanceTaken: false });
 
     // An enrolment counts from its start date; a taken roll call and a booked make-up show.
@@ -50,7 +56,7 @@ describe("GET /api/classes/{id}/sessions", () => {
     });
     await makeMakeup({ absenceId: absence.id, classId: cls.id, scheduleId: past[2].scheduleId, date: past[2].date });
     const again = (await client.get(`/api/classes/${cls.id}/sessions?from=${from}&to=${to}`)).body;
-    const at = (date: string) => again.find((s: any) => s.date === date);
+    const at = (date: string) => again.find((s: Session) => s.date === date);
     expect(at(past[0].date)).toMatchObject({ enrolled: 0, makeups: 0, attendanceTaken: false });
     expect(at(past[1].date)).toMatchObject({ enrolled: 2, makeups: 0, attendanceTaken: true });
     expect(at(past[2].date)).toMatchObject({ enrolled: 2, makeups: 1, attendanceTaken: false });
@@ -122,9 +128,9 @@ describe("GET /api/classes/{id}/attendance", () => {
     const res = await client.get(rollCallUrl(cls.id, date, scheduleId));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ date, scheduleId, taken: false });
-    expect(res.body.records.map((r: any) => r.studentName)).toEqual(["Ana", "Bia", "Carla"]);
-    expect(res.body.records.map((r: any) => r.enrollmentId)).toEqual([made.ana.id, made.bia.id, made.carla.id]);
-    expect(res.body.records.every((r: any) => r.status === null && r.note === null && r.makeupId === undefined)).toBe(true);
+    expect(res.body.records.map((r: Entry) => r.studentName)).toEqual(["Ana", "Bia", "Carla"]);
+    expect(res.body.records.map((r: Entry) => r.enrollmentId)).toEqual([made.ana.id, made.bia.id, made.carla.id]);
+    expect(res.body.records.every((r: Entry) => r.status === null && r.note === null && r.makeupId === undefined)).toBe(true);
   });
 
   it("a future session answers its roster with every status null; a date without a session is a 400", async () => {
@@ -139,7 +145,7 @@ describe("GET /api/classes/{id}/attendance", () => {
     const res = await client.get(rollCallUrl(cls.id, next.date, next.scheduleId));
     expect(res.status).toBe(200);
     expect(res.body.records).toHaveLength(2);
-    expect(res.body.records.every((r: any) => r.status === null)).toBe(true);
+    expect(res.body.records.every((r: Entry) => r.status === null)).toBe(true);
 
     const monday = cls.schedules.find((s) => s.dayOfWeek === "Segunda")!.id;
     for (const [date, scheduleId] of [
@@ -175,7 +181,7 @@ describe("PUT /api/classes/{id}/attendance", () => {
     const first = await team.put(`/api/classes/${cls.id}/attendance`, body(["Presente", "Falta", "Falta justificada"], "Chegou atrasada"));
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ date, scheduleId, taken: true });
-    expect(first.body.records.map((r: any) => [r.studentName, r.status, r.note])).toEqual([
+    expect(first.body.records.map((r: Entry) => [r.studentName, r.status, r.note])).toEqual([
       ["Aluno 00", "Presente", "Chegou atrasada"],
       ["Aluno 01", "Falta", null],
       ["Aluno 02", "Falta justificada", null],
@@ -186,14 +192,14 @@ describe("PUT /api/classes/{id}/attendance", () => {
     expect(second.status).toBe(200);
     expect(await records(cls.id)).toBe(3);
     const read = await client.get(rollCallUrl(cls.id, date, scheduleId));
-    expect(read.body.records.map((r: any) => [r.status, r.note])).toEqual([
+    expect(read.body.records.map((r: Entry) => [r.status, r.note])).toEqual([
       ["Falta", null],
       ["Presente", null],
       ["Presente", null],
     ]);
     // Pupils not sent keep their status; the record says who took it.
     await team.put(`/api/classes/${cls.id}/attendance`, { date, scheduleId, records: [{ enrollmentId: pupils[1].enrollment.id, status: "Falta" }] });
-    const after = (await client.get(rollCallUrl(cls.id, date, scheduleId))).body.records.map((r: any) => r.status);
+    const after = (await client.get(rollCallUrl(cls.id, date, scheduleId))).body.records.map((r: Entry) => r.status);
     expect(after).toEqual(["Falta", "Falta", "Presente"]);
     expect(await records(cls.id)).toBe(3);
     const [rows] = await testDb().query(`SELECT "takenById" FROM "attendance_records" WHERE "enrollmentId" = :id`, {
@@ -230,7 +236,7 @@ describe("PUT /api/classes/{id}/attendance", () => {
     expect(answers.map((r) => r.status)).toEqual(Array(12).fill(200));
     expect(await records(cls.id)).toBe(5);
     const final = (await client.get(rollCallUrl(cls.id, date, scheduleId))).body.records;
-    expect(new Set(final.map((r: any) => r.status)).size).toBe(1);
+    expect(new Set(final.map((r: Entry) => r.status)).size).toBe(1);
   });
 
   it("refuses a future date, a date without a session and a pupil who does not belong to the session (400); nothing is written", async () => {
@@ -285,10 +291,10 @@ describe("GET /api/students/{id}/attendance", () => {
     const { pupils } = await enrolled(cls, 1);
     const enrollmentId = pupils[0].enrollment.id;
     const dates = sessionsOf(cls, addDays(TODAY(), -10), addDays(TODAY(), -1)).slice(-4);
-    const statuses = ["Presente", "Falta", "Presente", "Falta justificada"];
+    const statuses: AttendanceStatus[] = ["Presente", "Falta", "Presente", "Falta justificada"];
     const made = [];
     for (let i = 0; i < 4; i++) {
-      made.push(await makeAttendance({ enrollmentId, classId: cls.id, scheduleId: dates[i].scheduleId, date: dates[i].date, status: statuses[i] as any }));
+      made.push(await makeAttendance({ enrollmentId, classId: cls.id, scheduleId: dates[i].scheduleId, date: dates[i].date, status: statuses[i] }));
     }
     const target = await sessionClass({ courseId: cls.courseId });
     const future = futureDate();
@@ -297,9 +303,9 @@ describe("GET /api/students/{id}/attendance", () => {
     expect(res.status).toBe(200);
     expect(res.body.studentId).toBe(pupils[0].student.id);
     expect(res.body.presenceRate).toBeCloseTo(0.5);
-    expect(res.body.records.map((r: any) => r.date)).toEqual(dates.map((d) => d.date).reverse());
+    expect(res.body.records.map((r: StudentRecord) => r.date)).toEqual(dates.map((d) => d.date).reverse());
     expect(res.body.records[0].classLabel).toMatch(/ - Turma \d+$/);
-    expect(res.body.absences.map((a: any) => [a.id, a.makeup?.id ?? null])).toEqual([
+    expect(res.body.absences.map((a: Absence) => [a.id, a.makeup?.id ?? null])).toEqual([
       [made[3].id, null],
       [made[1].id, makeup.id],
     ]);

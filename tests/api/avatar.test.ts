@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { anonymous, ApiClient, signIn } from "../support/http";
+import { anonymous, ApiClient, signIn, type Json } from "../support/http";
 import { count } from "../support/db";
 import { makeUser } from "../support/factories";
 
@@ -37,7 +37,7 @@ async function issue(who: ApiClient = admin): Promise<string> {
 async function putFile(uploadURL: string, body: BodyInit, type = "image/png", extra: RequestInit = {}) {
   const res = await fetch(admin.baseUrl + uploadURL, { method: "PUT", body, headers: { "Content-Type": type }, ...extra });
   const text = await res.text();
-  let json: any = null;
+  let json: Json = null;
   try {
     json = JSON.parse(text);
   } catch {

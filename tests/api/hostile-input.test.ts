@@ -9,7 +9,6 @@ import {
   makeBranch,
   makeClass,
   makeClassroom,
-  makeCourse,
   makeEnrollment,
   makeGuardian,
   makeSchedule,

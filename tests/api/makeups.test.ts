@@ -4,6 +4,10 @@ import { count } from "../support/db";
 import { makeAttendance, makeCourse, makeMakeup } from "../support/factories";
 import { addDays, enrolled, notSunday, sessionClass, sessionsOf, sundayFrom, TODAY, weekdayOf, type MadeClass } from "../support/attendance";
 
+// The fields of the answers (the DTOs) that these tests read.
+type Makeup = { id: string };
+type MakeupOption = { date: string; classId: string; startTime: string };
+
 let admin: ApiClient;
 let team: ApiClient;
 let client: ApiClient;
@@ -50,8 +54,8 @@ describe("POST /api/makeups", () => {
     expect(sessions[0]).toMatchObject({ enrolled: 0, makeups: 1 });
     expect((await client.get(`/api/makeups/${res.body.id}`)).body).toEqual(res.body);
     const byStudent = (await client.get(`/api/makeups?studentId=${pupils[0].student.id}`)).body;
-    expect(byStudent.map((m: any) => m.id)).toEqual([res.body.id]);
-    expect((await client.get(`/api/makeups?classId=${to.id}&date=${target.date}`)).body.map((m: any) => m.id)).toEqual([res.body.id]);
+    expect(byStudent.map((m: Makeup) => m.id)).toEqual([res.body.id]);
+    expect((await client.get(`/api/makeups?classId=${to.id}&date=${target.date}`)).body.map((m: Makeup) => m.id)).toEqual([res.body.id]);
     expect((await client.get(`/api/makeups?classId=nao-e-id`)).body).toEqual([]);
     const badDate = await client.get(`/api/makeups?date=2026-02-30`);
     expect([badDate.status, badDate.body.message]).toEqual([400, "Data inválida"]);
@@ -147,8 +151,8 @@ describe("POST /api/makeups", () => {
     if (!isSunday(TODAY())) {
       const { records } = await absences(from, 1, 0);
       const options = (await client.get(`/api/makeups/options?absenceId=${records[0].id}`)).body;
-      const todays = options.filter((o: any) => o.date === TODAY());
-      expect(todays.map((o: any) => [o.classId, o.startTime])).toEqual([[later.id, "18:00"]]);
+      const todays = options.filter((o: MakeupOption) => o.date === TODAY());
+      expect(todays.map((o: MakeupOption) => [o.classId, o.startTime])).toEqual([[later.id, "18:00"]]);
       for (const cls of [sameTime, earlier]) {
         const refused = await team.post("/api/makeups", { absenceId: records[0].id, ...at(cls, TODAY()) });
         expect([refused.status, refused.body.message]).toEqual([400, "Reposição fora do prazo de 30 dias"]);
@@ -315,12 +319,12 @@ describe("GET /api/makeups/options", () => {
     expect(res.status).toBe(200);
     const start = addDays(date, 1) > TODAY() ? addDays(date, 1) : TODAY();
     const expected = sessionsOf(roomy, start, addDays(date, 30));
-    expect(res.body.filter((o: any) => o.classId !== roomy.id)).toEqual([]);
-    expect(res.body.map((o: any) => o.date)).toEqual(expected.map((s) => s.date));
+    expect(res.body.filter((o: MakeupOption) => o.classId !== roomy.id)).toEqual([]);
+    expect(res.body.map((o: MakeupOption) => o.date)).toEqual(expected.map((s) => s.date));
     expect(res.body[0]).toMatchObject({ classId: roomy.id, scheduleId: expected[0].scheduleId, startTime: "08:00", endTime: "09:00", freePlaces: 3 });
     expect(res.body[0].classLabel).toMatch(/ - Turma \d+ \(Unidade .+\)$/);
     // The pupil's own class (enrolled there on the date) is not an option.
-    expect(res.body.some((o: any) => o.classId === from.id)).toBe(false);
+    expect(res.body.some((o: MakeupOption) => o.classId === from.id)).toBe(false);
     expect(pupils).toHaveLength(1);
 
     const missing = await client.get(`/api/makeups/options?absenceId=${MISSING}`);

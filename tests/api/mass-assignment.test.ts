@@ -19,9 +19,9 @@ const forged = { id: FORGED_ID, createdAt: LONG_AGO, updatedAt: LONG_AGO };
 let admin: ApiClient;
 let team: ApiClient;
 
-async function rawRow(table: string, id: string): Promise<Record<string, any> | null> {
+async function rawRow(table: string, id: string): Promise<Record<string, unknown> | null> {
   const [rows] = await testDb().query(`SELECT * FROM ${table} WHERE id = :id`, { replacements: { id } });
-  return (rows[0] as Record<string, any>) ?? null;
+  return (rows[0] as Record<string, unknown>) ?? null;
 }
 
 async function exists(table: string, id: string) {

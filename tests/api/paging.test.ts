@@ -34,9 +34,14 @@ function nextOf(link: string | null): string | null {
   return m![1];
 }
 
+/** An item of a list answer: these tests read its id (and compare the rest whole). */
+type Listed = { id: string };
+/** The fields of a calendar trial that give its order. */
+type CalendarTrial = { scheduledDate: string; scheduledTime: string; studentName: string };
+
 /** Follows `Link` from `first` to the end; every page is a 200 of at most `limit` items. */
-async function walk(client: ApiClient, first: string, limit: number): Promise<{ pages: unknown[][]; items: any[] }> {
-  const pages: unknown[][] = [];
+async function walk(client: ApiClient, first: string, limit: number): Promise<{ pages: Listed[][]; items: Listed[] }> {
+  const pages: Listed[][] = [];
   let url: string | null = first;
   while (url) {
     const res = await client.get(url);
@@ -88,7 +93,7 @@ describe("GET /api/trials: paging", () => {
     expect(full.headers.get("Link")).toBeNull();
     expect(ids(full.body).sort()).toEqual([...made].sort());
     // Calendar order: date, time, student.
-    const keys = full.body.map((t: any) => `${t.scheduledDate} ${t.scheduledTime} ${t.studentName}`);
+    const keys = full.body.map((t: CalendarTrial) => `${t.scheduledDate} ${t.scheduledTime} ${t.studentName}`);
     expect(keys).toEqual([...keys].sort());
 
     for (const limit of [1, 2, 3, 5, 13, 500]) {
@@ -180,7 +185,7 @@ describe("a whole list longer than one batch", () => {
     expect(list).toHaveLength(total);
     expect(text).toBe(JSON.stringify(list));
     expectUnique(ids(list));
-    const keys = list.map((t: any) => `${t.scheduledDate} ${t.scheduledTime} ${t.studentName}`);
+    const keys = list.map((t: CalendarTrial) => `${t.scheduledDate} ${t.scheduledTime} ${t.studentName}`);
     expect(keys).toEqual([...keys].sort());
 
     const { items, pages } = await walk(admin, `/api/trials?month=${month}&limit=500`, 500);
@@ -239,7 +244,7 @@ describe("every list endpoint pages", () => {
         }),
       );
     }
-    const links = (await admin.get(`/api/classes/${classes[0].cls.id}/schedules`)).body.map((l: any) => l.id);
+    const links = (await admin.get(`/api/classes/${classes[0].cls.id}/schedules`)).body.map((l: Listed) => l.id);
     await setCreatedAt("class_schedules", links);
     const users = [];
     for (let i = 0; i < 5; i++) users.push((await makeUser({ name: `Igual ${tag}` })).id);
@@ -325,11 +330,11 @@ describe("every list endpoint pages", () => {
 
   it("keeps each list's order: schedules Monday first, persons primary first, history oldest first", async () => {
     const schedules = (await admin.get(paths.schedulesOfClassroom)).body;
-    expect(schedules.map((s: any) => `${s.dayOfWeek} ${s.startTime}`)).toEqual(["Segunda 08:00", "Segunda 10:00", "Terça 08:00", "Sábado 08:00"]);
+    expect(schedules.map((s: { dayOfWeek: string; startTime: string }) => `${s.dayOfWeek} ${s.startTime}`)).toEqual(["Segunda 08:00", "Segunda 10:00", "Terça 08:00", "Sábado 08:00"]);
     const persons = (await admin.get(paths.personsOfGuardian)).body;
     expect(persons[0].isPrimary).toBe(true);
     const history = (await admin.get(paths.historyOfTrial)).body;
-    expect(history.map((h: any) => h.status).at(-1)).toBe("Reagendado");
+    expect(history.map((h: { status: string }) => h.status).at(-1)).toBe("Reagendado");
   });
 
   it("unfiltered lists: pages have no duplicates and keep the whole list's order", async () => {
@@ -369,20 +374,34 @@ describe("every list endpoint pages", () => {
   });
 });
 
+/** The parts of the OpenAPI document that the list check reads. */
+type OpenApiDocument = {
+  paths: Record<
+    string,
+    {
+      get?: {
+        operationId?: string;
+        parameters?: Array<{ in: string; name: string; schema?: unknown }>;
+        responses: Record<string, { description?: string; headers?: Record<string, unknown>; content?: Record<string, { schema?: { type?: string } }> }>;
+      };
+    }
+  >;
+};
+
 describe("the OpenAPI document", () => {
   it("lists limit, cursor, the Link header and the 400 for every list endpoint", async () => {
-    const doc = (await admin.get("/api/openapi.json")).body;
+    const doc: OpenApiDocument = (await admin.get("/api/openapi.json")).body;
     const lists: string[] = [];
-    for (const [path, item] of Object.entries<any>(doc.paths)) {
+    for (const [path, item] of Object.entries(doc.paths)) {
       const op = item.get;
       if (!op) continue;
       const schema = op.responses["200"]?.content?.["application/json"]?.schema;
       if (schema?.type !== "array" && op.operationId !== "listAllTrialHistories") continue;
       lists.push(path);
-      const names = (op.parameters ?? []).filter((p: any) => p.in === "query").map((p: any) => p.name);
+      const names = (op.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name);
       expect(names, path).toEqual(expect.arrayContaining(["limit", "cursor"]));
-      const limit = op.parameters.find((p: any) => p.name === "limit");
-      expect(limit.schema).toEqual({ type: "integer", minimum: 1, maximum: 500 });
+      const limit = op.parameters?.find((p) => p.name === "limit");
+      expect(limit?.schema).toEqual({ type: "integer", minimum: 1, maximum: 500 });
       expect(op.responses["200"].headers?.Link, path).toBeDefined();
       expect(op.responses["400"]?.description, path).toMatch(/Cursor inválido/);
     }

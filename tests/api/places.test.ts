@@ -61,7 +61,7 @@ async function makeupWhoseRollCallCanBeTaken(cls: MadeClass, absenceId: string) 
 const rollCall = (session: { classId: string; scheduleId: string; date: string }, records: object[]) =>
   team.put(`/api/classes/${session.classId}/attendance`, { date: session.date, scheduleId: session.scheduleId, records });
 
-async function newPupil(cls: MadeClass) {
+async function newPupil() {
   const { guardian } = await makeGuardian(1);
   return makeStudent(guardian.id, { fullName: "Novo Aluno" });
 }
@@ -105,7 +105,7 @@ describe("places: enrolments and make-ups share them", () => {
       booked.push(res.body.id as string);
     }
     const offer = await makeOffer(to.branchId);
-    const [x, y] = [await newPupil(to), await newPupil(to)];
+    const [x, y] = [await newPupil(), await newPupil()];
     const enrol = (studentId: string, startDate: string, waitlist = false) =>
       team.post("/api/enrollments", { studentId, classId: to.id, offerId: offer.id, startDate, waitlist });
 
@@ -133,7 +133,7 @@ describe("places: enrolments and make-ups share them", () => {
     const { records } = await absences(from, 1);
     expect((await team.post("/api/makeups", { absenceId: records[0].id, ...target })).status).toBe(201);
     const offer = await makeOffer(to.branchId);
-    const late = await team.post("/api/enrollments", { studentId: (await newPupil(to)).id, classId: to.id, offerId: offer.id, startDate: addDays(target.date, 1) });
+    const late = await team.post("/api/enrollments", { studentId: (await newPupil()).id, classId: to.id, offerId: offer.id, startDate: addDays(target.date, 1) });
     expect(late.status).toBe(201);
     const earlier = await admin.patch(`/api/enrollments/${late.body.id}`, { startDate: TODAY() });
     expect([earlier.status, earlier.body.message]).toEqual([409, CLASS_FULL]);

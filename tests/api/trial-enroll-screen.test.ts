@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signIn, uniqueEmail, type ApiClient } from "../support/http";
 import { count, testDb } from "../support/db";
-import { makeBranch, makeClass, makeClassroom, makeEnrollment, makeGuardian, makeOffer, makeStudent, makeTrial } from "../support/factories";
+import { makeClass, makeClassroom, makeEnrollment, makeGuardian, makeOffer, makeStudent, makeTrial } from "../support/factories";
 import { today } from "../../app/domain/calendar/dates";
 
 /**

@@ -3,7 +3,7 @@ import { atRiskStudents, getRollCall, todaySessions } from "~/domain/attendance/
 import { saveRollCall } from "~/domain/attendance/service.server";
 import { bookMakeup } from "~/domain/attendance/makeups/service.server";
 import { makeupOptions } from "~/domain/attendance/makeups/queries.server";
-import { makeAttendance, makeBranch, makeEnrollment, makeGuardian, makeMakeup, makeOffer, makeStudent } from "../support/factories";
+import { makeAttendance, makeBranch, makeEnrollment, makeGuardian, makeMakeup, makeOffer, makeStudent, type AttendanceStatus } from "../support/factories";
 import { addDays, enrolled, notSunday, sessionClass, sessionsOf, TODAY } from "../support/attendance";
 import { actorOfType, refusal } from "../support/service";
 
@@ -77,12 +77,12 @@ describe("atRiskStudents (the dashboard's 'Alunos em risco')", () => {
     const { guardian, persons } = await makeGuardian(1);
     const offer = await makeOffer(branch.id);
     const enrollmentOf = new Map<string, string>();
-    const pupil = async (name: string, statuses: string[], dates = past.slice(-statuses.length), status: "Ativa" | "Cancelada" = "Ativa") => {
+    const pupil = async (name: string, statuses: AttendanceStatus[], dates = past.slice(-statuses.length), status: "Ativa" | "Cancelada" = "Ativa") => {
       const student = await makeStudent(guardian.id, { fullName: name });
       const enrollment = await makeEnrollment({ studentId: student.id, classId: cls.id, offerId: offer.id, startDate: "2020-01-06", status });
       enrollmentOf.set(name, enrollment.id);
       for (let i = 0; i < statuses.length; i++) {
-        await makeAttendance({ enrollmentId: enrollment.id, classId: cls.id, scheduleId: dates[i].scheduleId, date: dates[i].date, status: statuses[i] as any });
+        await makeAttendance({ enrollmentId: enrollment.id, classId: cls.id, scheduleId: dates[i].scheduleId, date: dates[i].date, status: statuses[i] });
       }
       return student;
     };

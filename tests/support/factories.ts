@@ -266,13 +266,15 @@ export async function makeEnrollment(attrs: {
  * An attendance record written directly (no session or roster rules): of an
  * enrolment or of a make-up (give exactly one), 'Presente' unless told.
  */
+export type AttendanceStatus = "Presente" | "Falta" | "Falta justificada";
+
 export async function makeAttendance(attrs: {
   enrollmentId?: string | null;
   makeupId?: string | null;
   classId: string;
   scheduleId: string;
   date: string;
-  status?: "Presente" | "Falta" | "Falta justificada";
+  status?: AttendanceStatus;
   note?: string | null;
   takenById?: string | null;
 }) {

@@ -1,11 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/auth";
 import { Button } from "~/components/ui/button";
 import { Field, FormErrors, inputClass } from "~/components/ui/field";
 import { useAppName } from "~/hooks/use-app-name";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { useResettableState } from "~/hooks/use-resettable-state";
 import { cn } from "~/lib/cn";
 import { userTypeLabel } from "~/domain/actor";
 import { loginSchema, registerSchema, selfRegisterSchema } from "~/domain/users/schema";
@@ -163,8 +164,7 @@ function AuthForm({
   const [showPassword, setShowPassword] = useState(false);
   // Validation is the server's (one schema, one place), so this screen ships no
   // validation library; the browser only clears a field's error once it is edited (§2).
-  const [edited, setEdited] = useState<Set<string>>(new Set());
-  useEffect(() => setEdited(new Set()), [lastResult]);
+  const [edited, setEdited] = useResettableState<Set<string>>(new Set(), lastResult);
   const pending = navigation.state === "submitting" && navigation.formAction?.startsWith("/auth");
   const values = (lastResult?.initialValue ?? {}) as Record<string, unknown>;
   const errorsOf = (name: FieldName) => (edited.has(name) ? undefined : lastResult?.error?.[name] ?? undefined);

@@ -90,6 +90,6 @@ function SalasLink({ id, name }: { id: string; name: string }) {
   );
 }
 
-export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
+export function meta(): Route.MetaDescriptors {
   return [{ title: "Unidades" }];
 }

@@ -113,7 +113,7 @@ export default function ClassEnrollDialog({ loaderData, actionData }: Route.Comp
   );
 }
 
-export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
+export function meta(): Route.MetaDescriptors {
   return [{ title: "Matricular aluno" }];
 }
 

@@ -1,5 +1,5 @@
 import { getSelectProps } from "@conform-to/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/class-form";
 import { Button } from "~/components/ui/button";
@@ -13,6 +13,7 @@ import { classFormSchema } from "~/domain/classes/schema";
 import { createClass, updateClass } from "~/domain/classes/service.server";
 import type { ClassDTO } from "~/domain/classes/schema";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { useResettableState } from "~/hooks/use-resettable-state";
 import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
 
 function valuesOf(cls: ClassDTO | null): ClassFormValues {
@@ -76,27 +77,23 @@ export default function ClassFormDialog({ loaderData, actionData }: Route.Compon
   const hydrated = useHydrated();
 
   // The dependent choices are React state so a change updates the next select at once.
-  const [branchId, setBranchId] = useState(server.values.branchId);
-  const [classroomId, setClassroomId] = useState(server.values.classroomId);
-  const [scheduleIds, setScheduleIds] = useState<string[]>(server.values.scheduleIds);
-  const [classrooms, setClassrooms] = useState<Option[]>(server.options.classrooms);
-  const [schedules, setSchedules] = useState<Option[]>(server.options.schedules);
-  useEffect(() => {
-    setBranchId(server.values.branchId);
-    setClassroomId(server.values.classroomId);
-    setScheduleIds(server.values.scheduleIds);
-    setClassrooms(server.options.classrooms);
-    setSchedules(server.options.schedules);
-  }, [server]);
+  // They start over from each answer of the server (the loader's, or the action's with its errors).
+  const [branchId, setBranchId] = useResettableState(server.values.branchId, server);
+  const [classroomId, setClassroomId] = useResettableState(server.values.classroomId, server);
+  const [scheduleIds, setScheduleIds] = useResettableState<string[]>(server.values.scheduleIds, server);
+  const [classrooms, setClassrooms] = useResettableState<Option[]>(server.options.classrooms, server);
+  const [schedules, setSchedules] = useResettableState<Option[]>(server.options.schedules, server);
 
+  // A branch or classroom chosen: its dependents arrive once, when the fetcher is done.
   const options = useFetcher<typeof loader>();
-  useEffect(() => {
-    if (!options.data || options.state !== "idle") return;
+  const [handled, setHandled] = useState(options.data);
+  if (options.data && options.state === "idle" && options.data !== handled) {
+    setHandled(options.data);
     setClassrooms(options.data.options.classrooms);
     setSchedules(options.data.options.schedules);
     setClassroomId(options.data.values.classroomId);
     setScheduleIds(options.data.values.scheduleIds);
-  }, [options.data, options.state]);
+  }
 
   const loadDependents = (next: { branchId: string; classroomId?: string; scheduleIds?: string[] }) => {
     const params = new URLSearchParams({ branchId: next.branchId, classroomId: next.classroomId ?? "" });

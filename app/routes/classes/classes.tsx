@@ -166,6 +166,6 @@ function ClassTableRow({ cls: c, canManage }: { cls: ClassRow; canManage: boolea
   );
 }
 
-export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
+export function meta(): Route.MetaDescriptors {
   return [{ title: "Turmas" }];
 }

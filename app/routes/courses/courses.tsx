@@ -52,6 +52,6 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
+export function meta(): Route.MetaDescriptors {
   return [{ title: "Cursos" }];
 }

@@ -96,7 +96,7 @@ export default function ApiDocs({ loaderData: ref }: Route.ComponentProps) {
   );
 }
 
-export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
+export function meta(): Route.MetaDescriptors {
   return [{ title: "Referência da API" }];
 }
 

@@ -120,7 +120,7 @@ export default function GuardianNew() {
   );
 }
 
-export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
+export function meta(): Route.MetaDescriptors {
   return [{ title: "Novo Responsável" }];
 }
 

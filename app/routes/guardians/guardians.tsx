@@ -138,6 +138,6 @@ function GuardianCard({ guardian, canManage, search }: { guardian: GuardianCardD
   );
 }
 
-export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
+export function meta(): Route.MetaDescriptors {
   return [{ title: "Responsáveis" }];
 }

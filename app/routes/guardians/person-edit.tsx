@@ -74,7 +74,7 @@ export default function PersonEdit({ loaderData, params }: Route.ComponentProps)
   );
 }
 
-export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
+export function meta(): Route.MetaDescriptors {
   return [{ title: "Editar Pessoa" }];
 }
 

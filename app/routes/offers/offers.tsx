@@ -94,6 +94,6 @@ function CheckoutLink({ href, name }: { href: string; name: string }) {
   );
 }
 
-export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
+export function meta(): Route.MetaDescriptors {
   return [{ title: "Ofertas" }];
 }

@@ -82,7 +82,7 @@ export default function EnrollmentCancelDialog({ loaderData }: Route.ComponentPr
   );
 }
 
-export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
+export function meta(): Route.MetaDescriptors {
   return [{ title: "Cancelar matrícula" }];
 }
 

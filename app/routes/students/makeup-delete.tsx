@@ -58,7 +58,7 @@ export default function MakeupDelete() {
   );
 }
 
-export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
+export function meta(): Route.MetaDescriptors {
   return [{ title: "Cancelar reposição" }];
 }
 

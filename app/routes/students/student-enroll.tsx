@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/student-enroll";
 import { Button } from "~/components/ui/button";
@@ -12,6 +12,7 @@ import { CLASS_FULL, enrollmentSchema } from "~/domain/enrollments/schema";
 import { createEnrollment } from "~/domain/enrollments/service.server";
 import { getStudent } from "~/domain/students/queries.server";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { useResettableState } from "~/hooks/use-resettable-state";
 import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
 import { enrolledMessage, enrollState, typedEnrollValues } from "./+shared/enroll-form.server";
 import { enrollDefaults, EnrollmentFields, type EnrollState, type EnrollValues } from "./+shared/enrollment-fields";
@@ -87,12 +88,14 @@ export default function StudentEnrollDialog({ loaderData, actionData }: Route.Co
   const hydrated = useHydrated();
 
   // The class's offers and dates are state, so choosing a class updates them at once.
-  const [current, setCurrent] = useState(server);
-  useEffect(() => setCurrent(server), [server]);
+  const [current, setCurrent] = useResettableState(server, server);
   const options = useFetcher<typeof loader>();
-  useEffect(() => {
-    if (options.data && options.state === "idle") setCurrent({ state: options.data.state, values: options.data.values });
-  }, [options.data, options.state]);
+  // A class chosen: its offers and dates arrive once, when the fetcher is done.
+  const [handled, setHandled] = useState(options.data);
+  if (options.data && options.state === "idle" && options.data !== handled) {
+    setHandled(options.data);
+    setCurrent({ state: options.data.state, values: options.data.values });
+  }
 
   const [form, fields] = useDialogForm({
     id: `student-enroll-${student.id}`,
@@ -160,7 +163,7 @@ export default function StudentEnrollDialog({ loaderData, actionData }: Route.Co
   );
 }
 
-export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
+export function meta(): Route.MetaDescriptors {
   return [{ title: "Nova matrícula" }];
 }
 

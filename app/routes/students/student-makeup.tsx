@@ -145,7 +145,7 @@ export default function StudentMakeupDialog({ loaderData, actionData }: Route.Co
   );
 }
 
-export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
+export function meta(): Route.MetaDescriptors {
   return [{ title: "Agendar reposição" }];
 }
 

@@ -138,6 +138,6 @@ export default function Students({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
+export function meta(): Route.MetaDescriptors {
   return [{ title: "Alunos" }];
 }

@@ -41,6 +41,7 @@ export default function TrialDay({ loaderData }: Route.ComponentProps) {
       {trials.length === 0 ? (
         <p className="text-sm text-slate-700">Nenhum experimental neste dia</p>
       ) : (
+        // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- delegated: the clicks come from the links inside, which the keyboard activates as links
         <ul className="grid gap-2 sm:grid-cols-2" onClick={onLinkClick}>
           {trials.map((t) => (
             <li key={t.id}>

@@ -453,7 +453,7 @@ function GuardianRadios({
   );
 }
 
-export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
+export function meta(): Route.MetaDescriptors {
   return [{ title: "Matricular Aluno" }];
 }
 

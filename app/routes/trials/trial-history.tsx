@@ -75,7 +75,7 @@ export default function TrialHistory({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
+export function meta(): Route.MetaDescriptors {
   return [{ title: "Histórico de Status" }];
 }
 

@@ -28,7 +28,7 @@ export default function TrialStatus({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
+export function meta(): Route.MetaDescriptors {
   return [{ title: "Alterar status" }];
 }
 

@@ -125,6 +125,7 @@ export default function Trials({ loaderData }: Route.ComponentProps) {
           below it (app.css) only the days that have trials, one after the other,
           each under its heading. The trials are rendered once.
         */}
+        {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- delegated: the clicks come from the links inside, which the keyboard activates as links */}
         <table className="cal" onClick={onLinkClick}>
           <caption className="sr-only">{title}</caption>
           <thead>
@@ -247,6 +248,6 @@ function NewOnDay({ date, month }: { date: string; month: string }) {
   );
 }
 
-export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
+export function meta(): Route.MetaDescriptors {
   return [{ title: "Experimentais" }];
 }

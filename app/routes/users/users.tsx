@@ -123,6 +123,6 @@ export default function Users({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta(_: Route.MetaArgs): Route.MetaDescriptors {
+export function meta(): Route.MetaDescriptors {
   return [{ title: "Usuários" }];
 }

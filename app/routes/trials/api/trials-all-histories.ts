@@ -1,7 +1,6 @@
 import { historyList, historyMember } from "~/domain/trials/queries.server";
 import { apiList } from "~/server/api.server";
 
-import { z } from "zod";
 import { calendarMonth } from "~/domain/fields";
 import { trialHistoriesDto } from "~/domain/trials/schema";
 import { operations } from "~/openapi/operation";
