@@ -10,6 +10,7 @@ export { env as config, describeTrustProxy } from "./platform/env.server";
 import { FragmentCacheContext } from "./components/server-cached";
 import { fragmentCache } from "./server/fragment-cache.server";
 import { startHousekeeping, stopHousekeeping } from "./platform/housekeeping.server";
+import { stopSessionSignals } from "./platform/session-signals.server";
 import { cspNonceContext } from "./server/request-context.server";
 
 /** The request context's keys server.mjs sets (it creates each request's RouterContextProvider). */
@@ -57,6 +58,7 @@ export async function prepare() {
 /** Called on SIGTERM after in-flight requests finished. */
 export async function shutdown() {
   await stopHousekeeping();
+  await stopSessionSignals();
   await closeDb();
 }
 
