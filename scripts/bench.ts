@@ -170,7 +170,9 @@ const rollCall = busiest?.rollCall ?? null;
 // The roster of the class with the most active enrolments.
 const roster = busiest ? `/classes/${busiest.classId}/students` : null;
 // The older build's network is seeded alike, its roll call found the same way.
-const beforeRollCall = before ? ((await rollCallTarget(before.url))?.rollCall ?? null) : null;
+const beforeBusiest = before ? await rollCallTarget(before.url) : null;
+const beforeRollCall = beforeBusiest?.rollCall ?? null;
+const beforeRoster = beforeBusiest ? `/classes/${beforeBusiest.classId}/students` : null;
 
 /** An administrator's session cookie on a server. */
 async function signedIn(server: RunningServer): Promise<Record<string, string>> {
@@ -238,7 +240,7 @@ try {
   if (beforeServer) {
     const beforeHeaders = await signedIn(beforeServer);
     // The same target on the older network: the roll call's class and date are its own.
-    const onBefore = (target: string) => (target === rollCall && beforeRollCall ? beforeRollCall : target);
+    const onBefore = (target: string) => (target === rollCall && beforeRollCall ? beforeRollCall : target === roster && beforeRoster ? beforeRoster : target);
     const cell = (r: Awaited<ReturnType<typeof run>>) => `${r.rps} / ${r.p50} / ${r.p99} / ${r.cpu}`;
     const met = (rs: Array<Awaited<ReturnType<typeof run>>>) =>
       rs.every((r) => r.rps >= 150 && r.p99 < 300 && r.errors === 0)
@@ -265,7 +267,7 @@ try {
       ] as const) {
         if (r.errors > 0) failures.push(`${target} (${which}): ${r.errors} errors`);
       }
-      const label = target === rollCall ? "roll call (`/classes/:id/attendance?date=&scheduleId=`)" : `\`${target}\``;
+      const label = target === rollCall ? "roll call (`/classes/:id/attendance?date=&scheduleId=`)" : target === roster ? "roster (`/classes/:id/students`)" : `\`${target}\``;
       rows.push(`| ${label} | ${cell(b1)} | ${cell(a1)} | ${cell(a2)} | ${cell(b2)} | ${met([b1, b2])} | ${met([a1, a2])} | ${os.loadavg()[0].toFixed(1)} |`);
       console.log(rows.at(-1));
     }
@@ -353,7 +355,7 @@ const report = [
     .map((x) => x.toFixed(2))
     .join(", ")}.`,
   "",
-  `Command: \`${short ? "npm run bench -- --short" : "npm run bench"}${beforeRoot ? ` --before=${beforeRoot}` : ""}\`${kind === "postgres" ? " with `BENCH_DB=postgres TEST_DATABASE_URL=…`" : ""}; server with ${workers} worker process(es) (WEB_CONCURRENCY); ${connections} connections, ${duration} s per target after ${warmup} s of warm-up; network: ${JSON.stringify(sizes)}.`,
+  `Command: \`${short ? "npm run bench -- --short" : "npm run bench"}${beforeRoot ? `${short ? "" : " --"} --before=${beforeRoot}` : ""}\`${kind === "postgres" ? " with `BENCH_DB=postgres TEST_DATABASE_URL=…`" : ""}; server with ${workers} worker process(es) (WEB_CONCURRENCY); ${connections} connections, ${duration} s per target after ${warmup} s of warm-up; network: ${JSON.stringify(sizes)}.`,
   "",
   ...rows,
   "",
