@@ -309,7 +309,8 @@ try {
   // The machine's speed drifts from one minute to the next: the app and the bare server are
   // measured in alternation (three rounds each, the app first then last), and the ratio is
   // that of their mean requests/s.
-  rows.push("", "| JSON list | app requests/s (rounds) | bare node:http requests/s (rounds) | app ÷ bare |", "|---|---|---|---|");
+  const compared = ["/api/courses", "/api/branches"].filter(selected);
+  if (compared.length) rows.push("", "| JSON list | app requests/s (rounds) | bare node:http requests/s (rounds) | app ÷ bare |", "|---|---|---|---|");
   // With --before, the older build's app is a third party of each round (its own network: the same seeded lists).
   if (beforeServer) rows.splice(rows.length - 1, 1, "|---|---|---|---|---|---|");
   if (beforeServer)
@@ -319,7 +320,7 @@ try {
       "| JSON list | app requests/s (rounds) | bare node:http requests/s (rounds) | app ÷ bare | before: app requests/s (rounds) | before ÷ bare |",
     );
   const beforeHeaders = beforeServer ? await signedIn(beforeServer) : {};
-  for (const target of ["/api/courses", "/api/branches"].filter(selected)) {
+  for (const target of compared) {
     const app: number[] = [];
     const bare: number[] = [];
     const old: number[] = [];
