@@ -2,17 +2,21 @@
 // npm run bench -- --short — a quick run for CI (small network, 2 s per target): fails on any error
 // The server runs as in production on this machine: WEB_CONCURRENCY worker processes,
 // by default one per core (WEB_CONCURRENCY=1 npm run bench measures a single process).
+// npm run bench -- --before=<checkout> — side by side with an older build: <checkout> is a
+// worktree of an older commit with its node_modules and its build (`npm run build` there); each
+// build gets its own network, seeded by its own code, and every target is measured on both in
+// alternation (before, after, after, before), so both see the same minutes of the machine.
 import { fork } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { setupDatabase } from "../db/index.ts";
+import { openDatabase, setupDatabase } from "../db/index.ts";
 import { seedLargeNetwork } from "./bench-seed.ts";
 import { firstSessionDate, latestSessionOnOrBefore } from "../app/domain/calendar/sessions.ts";
 import { today } from "../app/domain/calendar/dates.ts";
 import { createTestDatabase } from "../tests/support/test-db.ts";
-import { freePort, startServer } from "../tests/support/server.ts";
+import { freePort, startServer, type RunningServer } from "../tests/support/server.ts";
 
 const short = process.argv.includes("--short") || process.env.BENCH_MODE === "short";
 const kind = process.env.BENCH_DB === "postgres" ? "postgres" : "sqlite";
@@ -55,6 +59,12 @@ function childrenOf(pid: number): number[] {
 
 let serverPid = 0;
 
+/** Runs a measurement with its CPU counted on this server's processes. */
+async function withPid<T>(server: RunningServer, measure: () => Promise<T>): Promise<T> {
+  serverPid = server.process.pid!;
+  return measure();
+}
+
 async function run(url: string, headers: Record<string, string>) {
   await autocannon({ url, connections, duration: warmup, headers });
   const cpuBefore = serverPid ? cpuMs(serverPid) : 0;
@@ -85,23 +95,44 @@ function rssMb(pid: number): number {
 
 // --only=/guardians,/api/users measures only the targets starting with these paths;
 // BENCH_DATABASE_URL reuses a network seeded before (by scripts/bench-seed.ts) instead of seeding one.
-const only = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length).split(",").filter(Boolean);
+const only = process.argv
+  .find((a) => a.startsWith("--only="))
+  ?.slice("--only=".length)
+  .split(",")
+  .filter(Boolean);
 const reused = process.env.BENCH_DATABASE_URL;
-const database = reused ? { url: reused, drop: async () => {} } : await createTestDatabase(kind);
-let sizes: object = { reused: true };
-if (!reused) {
-  console.log(`Seeding a ${short ? "small" : "large"} network on ${kind}...`);
+const beforeRoot = process.argv.find((a) => a.startsWith("--before="))?.slice("--before=".length);
+if (beforeRoot && reused) throw new Error("--before seeds a network for each build: leave BENCH_DATABASE_URL unset");
+
+/** A fresh database seeded with the benchmark network by a checkout's own code (its migrations). */
+async function seededDatabase(root: string | null, label: string) {
+  const database = await createTestDatabase(kind);
+  console.log(`Seeding a ${short ? "small" : "large"} network on ${kind}${label}...`);
   const seedStart = Date.now();
-  const sequelize = await setupDatabase(database.url);
-  sizes = await seedLargeNetwork(sequelize, short ? 0.05 : 1);
+  const code = root
+    ? {
+        setup: (await import(path.resolve(root, "db/index.ts"))).setupDatabase as typeof setupDatabase,
+        seed: (await import(path.resolve(root, "scripts/bench-seed.ts"))).seedLargeNetwork as typeof seedLargeNetwork,
+      }
+    : { setup: setupDatabase, seed: seedLargeNetwork };
+  const sequelize = await code.setup(database.url);
+  const seeded = await code.seed(sequelize, short ? 0.05 : 1);
   await sequelize.close();
-  console.log(`Seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s:`, sizes);
+  console.log(`Seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s:`, seeded);
+  return { database, sizes: seeded as object };
 }
+
+let database: { url: string; drop: () => Promise<void> };
+let sizes: object = { reused: true };
+if (reused) database = { url: reused, drop: async () => {} };
+else ({ database, sizes } = await seededDatabase(null, ""));
+const before = beforeRoot ? (await seededDatabase(beforeRoot, ` for the build of ${beforeRoot}`)).database : null;
 const selected = (target: string) => !only || only.some((prefix) => target.startsWith(prefix));
 
 /** The roll call of the latest session (on or before today) of the class with the most active enrolments. */
 async function rollCallTarget(url: string): Promise<{ classId: string; rollCall: string | null } | null> {
-  const sequelize = await setupDatabase(url);
+  // No migrations: the network of an older build (--before) keeps its own schema.
+  const sequelize = openDatabase(url);
   try {
     const [top] = (await sequelize.query(
       `SELECT "e"."classId", COUNT(*) AS "n" FROM "enrollments" AS "e" WHERE "e"."status" = 'Ativa' GROUP BY "e"."classId" ORDER BY COUNT(*) DESC, "e"."classId" LIMIT 1`,
@@ -116,9 +147,20 @@ async function rollCallTarget(url: string): Promise<{ classId: string; rollCall:
       `SELECT "s"."id", "s"."dayOfWeek", "s"."startTime", "s"."endTime" FROM "class_schedules" AS "l"
        JOIN "classroom_schedules" AS "s" ON "s"."id" = "l"."scheduleId" WHERE "l"."classId" = :classId`,
       { replacements: { classId } },
-    )) as [Array<{ id: string; dayOfWeek: string; startTime: string; endTime: string }>, unknown];
+    )) as [
+      Array<{
+        id: string;
+        dayOfWeek: string;
+        startTime: string;
+        endTime: string;
+      }>,
+      unknown,
+    ];
     const session = latestSessionOnOrBefore(schedules, firstSessionDate(cls[0].createdAt), today());
-    return { classId, rollCall: session ? `/classes/${classId}/attendance?date=${session.date}&scheduleId=${session.scheduleId}` : null };
+    return {
+      classId,
+      rollCall: session ? `/classes/${classId}/attendance?date=${session.date}&scheduleId=${session.scheduleId}` : null,
+    };
   } finally {
     await sequelize.close();
   }
@@ -127,19 +169,45 @@ const busiest = await rollCallTarget(database.url);
 const rollCall = busiest?.rollCall ?? null;
 // The roster of the class with the most active enrolments.
 const roster = busiest ? `/classes/${busiest.classId}/students` : null;
+// The older build's network is seeded alike, its roll call found the same way.
+const beforeBusiest = before ? await rollCallTarget(before.url) : null;
+const beforeRollCall = beforeBusiest?.rollCall ?? null;
+const beforeRoster = beforeBusiest ? `/classes/${beforeBusiest.classId}/students` : null;
 
-const server = await startServer(database.url, { WEB_CONCURRENCY: String(workers) });
-const failures: string[] = [];
-const rows: string[] = [];
-try {
-  const email = `bench.admin.${Date.now()}@escola.com.br`;
+/** An administrator's session cookie on a server. */
+async function signedIn(server: RunningServer): Promise<Record<string, string>> {
+  const email = `bench.admin.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@escola.com.br`;
   const reg = await fetch(`${server.baseUrl}/api/register`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ name: "Bench Admin", email, password: "segredo123", userType: "Administrator" }),
+    body: JSON.stringify({
+      name: "Bench Admin",
+      email,
+      password: "segredo123",
+      userType: "Administrator",
+    }),
   });
-  const cookie = reg.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const headers = { cookie };
+  if (!reg.ok) throw new Error(`register on ${server.baseUrl}: ${reg.status}`);
+  return {
+    cookie: reg.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; "),
+  };
+}
+
+const server = await startServer(database.url, {
+  WEB_CONCURRENCY: String(workers),
+});
+const beforeServer = before
+  ? await ((await import(path.resolve(beforeRoot!, "tests/support/server.ts"))).startServer as typeof startServer)(before.url, {
+      WEB_CONCURRENCY: String(workers),
+    })
+  : null;
+const failures: string[] = [];
+const rows: string[] = [];
+try {
+  const headers = await signedIn(server);
 
   const screens = [
     "/",
@@ -157,24 +225,77 @@ try {
     "/branches",
     "/courses",
   ];
-  const lists = ["/api/courses", "/api/branches", "/api/offers", "/api/classrooms", "/api/classes", "/api/class-schedules", `/api/trials?month=${month()}`, "/api/users"];
+  const lists = [
+    "/api/courses",
+    "/api/branches",
+    "/api/offers",
+    "/api/classrooms",
+    "/api/classes",
+    "/api/class-schedules",
+    `/api/trials?month=${month()}`,
+    "/api/users",
+  ];
 
   serverPid = server.process.pid!;
-  rows.push(
-    "| target | kind | requests/s | p50 ms | p99 ms | CPU ms/request | errors | bytes/answer | target met |",
-    "|---|---|---|---|---|---|---|---|---|",
-  );
-  for (const target of [...screens, ...lists].filter(selected)) {
-    const isScreen = !target.startsWith("/api/");
-    const r = await run(server.baseUrl + target, headers);
-    let goal = "–";
-    const screenBar = target.startsWith("/trials") || target === "/classes" || target === "/guardians" || target === "/today" || target === rollCall || target === roster || target === "/students";
-    if (screenBar) goal = r.rps >= 150 && r.p99 < 300 && r.errors === 0 ? "yes (≥150 rps, p99<300)" : "NO (≥150 rps, p99<300)";
-    else if (target.startsWith("/api/trials?month=")) goal = r.rps >= 100 && r.errors === 0 ? "yes (≥100 rps)" : "NO (≥100 rps)";
-    else if (!isScreen && r.bytes < 100_000) goal = r.rps >= 300 && r.errors === 0 ? "yes (≥300 rps)" : "NO (≥300 rps)";
-    if (r.errors > 0) failures.push(`${target}: ${r.errors} errors`);
-    rows.push(`| \`${target}\` | ${isScreen ? "HTML" : "JSON"} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.cpu} | ${r.errors} | ${r.bytes} | ${goal} |`);
-    console.log(rows.at(-1));
+  if (beforeServer) {
+    const beforeHeaders = await signedIn(beforeServer);
+    // The same target on the older network: the roll call's class and date are its own.
+    const onBefore = (target: string) => (target === rollCall && beforeRollCall ? beforeRollCall : target === roster && beforeRoster ? beforeRoster : target);
+    const cell = (r: Awaited<ReturnType<typeof run>>) => `${r.rps} / ${r.p50} / ${r.p99} / ${r.cpu}`;
+    const met = (rs: Array<Awaited<ReturnType<typeof run>>>) =>
+      rs.every((r) => r.rps >= 150 && r.p99 < 300 && r.errors === 0)
+        ? "yes"
+        : rs.some((r) => r.rps >= 150 && r.p99 < 300 && r.errors === 0)
+          ? "in 1 of 2"
+          : "no";
+    rows.push(
+      `Each cell: requests/s / p50 ms / p99 ms / server CPU ms per request; before = \`${beforeRoot}\`, measured in the order before, after, after, before. Bar: ≥ 150 requests/s, p99 < 300 ms.`,
+      "",
+      "| target | before, round 1 | after, round 1 | after, round 2 | before, round 2 | bar met: before | bar met: after | load (1 min) |",
+      "|---|---|---|---|---|---|---|---|",
+    );
+    for (const target of screens.filter(selected)) {
+      const b1 = await withPid(beforeServer, () => run(beforeServer.baseUrl + onBefore(target), beforeHeaders));
+      const a1 = await withPid(server, () => run(server.baseUrl + target, headers));
+      const a2 = await withPid(server, () => run(server.baseUrl + target, headers));
+      const b2 = await withPid(beforeServer, () => run(beforeServer.baseUrl + onBefore(target), beforeHeaders));
+      for (const [r, which] of [
+        [b1, "before"],
+        [a1, "after"],
+        [a2, "after"],
+        [b2, "before"],
+      ] as const) {
+        if (r.errors > 0) failures.push(`${target} (${which}): ${r.errors} errors`);
+      }
+      const label = target === rollCall ? "roll call (`/classes/:id/attendance?date=&scheduleId=`)" : target === roster ? "roster (`/classes/:id/students`)" : `\`${target}\``;
+      rows.push(`| ${label} | ${cell(b1)} | ${cell(a1)} | ${cell(a2)} | ${cell(b2)} | ${met([b1, b2])} | ${met([a1, a2])} | ${os.loadavg()[0].toFixed(1)} |`);
+      console.log(rows.at(-1));
+    }
+    serverPid = server.process.pid!;
+  } else {
+    rows.push(
+      "| target | kind | requests/s | p50 ms | p99 ms | CPU ms/request | errors | bytes/answer | target met |",
+      "|---|---|---|---|---|---|---|---|---|",
+    );
+    for (const target of [...screens, ...lists].filter(selected)) {
+      const isScreen = !target.startsWith("/api/");
+      const r = await run(server.baseUrl + target, headers);
+      let goal = "–";
+      const screenBar =
+        target.startsWith("/trials") ||
+        target === "/classes" ||
+        target === "/guardians" ||
+        target === "/today" ||
+        target === rollCall ||
+        target === roster ||
+        target === "/students";
+      if (screenBar) goal = r.rps >= 150 && r.p99 < 300 && r.errors === 0 ? "yes (≥150 rps, p99<300)" : "NO (≥150 rps, p99<300)";
+      else if (target.startsWith("/api/trials?month=")) goal = r.rps >= 100 && r.errors === 0 ? "yes (≥100 rps)" : "NO (≥100 rps)";
+      else if (!isScreen && r.bytes < 100_000) goal = r.rps >= 300 && r.errors === 0 ? "yes (≥300 rps)" : "NO (≥300 rps)";
+      if (r.errors > 0) failures.push(`${target}: ${r.errors} errors`);
+      rows.push(`| \`${target}\` | ${isScreen ? "HTML" : "JSON"} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.cpu} | ${r.errors} | ${r.bytes} | ${goal} |`);
+      console.log(rows.at(-1));
+    }
   }
   rows.push("", `Server memory after the run (RSS, primary and workers): ${rssMb(server.process.pid!)} MB.`);
 
@@ -188,33 +309,59 @@ try {
   // The machine's speed drifts from one minute to the next: the app and the bare server are
   // measured in alternation (three rounds each, the app first then last), and the ratio is
   // that of their mean requests/s.
-  rows.push("", "| JSON list | app requests/s (rounds) | bare node:http requests/s (rounds) | app ÷ bare |", "|---|---|---|---|");
-  for (const target of ["/api/courses", "/api/branches"].filter(selected)) {
+  const compared = ["/api/courses", "/api/branches"].filter(selected);
+  if (compared.length) rows.push("", "| JSON list | app requests/s (rounds) | bare node:http requests/s (rounds) | app ÷ bare |", "|---|---|---|---|");
+  // With --before, the older build's app is a third party of each round (its own network: the same seeded lists).
+  if (beforeServer) rows.splice(rows.length - 1, 1, "|---|---|---|---|---|---|");
+  if (beforeServer)
+    rows.splice(
+      rows.length - 2,
+      1,
+      "| JSON list | app requests/s (rounds) | bare node:http requests/s (rounds) | app ÷ bare | before: app requests/s (rounds) | before ÷ bare |",
+    );
+  const beforeHeaders = beforeServer ? await signedIn(beforeServer) : {};
+  for (const target of compared) {
     const app: number[] = [];
     const bare: number[] = [];
+    const old: number[] = [];
     for (let round = 0; round < 3; round++) {
-      const pair = [() => run(server.baseUrl + target, headers).then((r) => app.push(r.rps)), () => run(`http://127.0.0.1:${port}${target}`, {}).then((r) => bare.push(r.rps))];
-      for (const measure of round % 2 ? pair.reverse() : pair) await measure();
+      const parties = [
+        () => withPid(server, () => run(server.baseUrl + target, headers)).then((r) => app.push(r.rps)),
+        () => run(`http://127.0.0.1:${port}${target}`, {}).then((r) => bare.push(r.rps)),
+        ...(beforeServer ? [() => withPid(beforeServer, () => run(beforeServer.baseUrl + target, beforeHeaders)).then((r) => old.push(r.rps))] : []),
+      ];
+      for (const measure of round % 2 ? parties.reverse() : parties) await measure();
     }
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-    rows.push(`| \`${target}\` | ${Math.round(mean(app))} (${app.join(", ")}) | ${Math.round(mean(bare))} (${bare.join(", ")}) | ${(mean(app) / Math.max(1, mean(bare))).toFixed(2)} |`);
+    const ratio = (xs: number[]) => (mean(xs) / Math.max(1, mean(bare))).toFixed(2);
+    rows.push(
+      `| \`${target}\` | ${Math.round(mean(app))} (${app.join(", ")}) | ${Math.round(mean(bare))} (${bare.join(", ")}) | ${ratio(app)} |` +
+        (beforeServer ? ` ${Math.round(mean(old))} (${old.join(", ")}) | ${ratio(old)} |` : ""),
+    );
     console.log(rows.at(-1));
   }
   baseline.kill("SIGTERM");
 } finally {
   await server.stop();
+  await beforeServer?.stop();
   await database.drop();
+  await before?.drop();
 }
 
 const report = [
   `### ${short ? "Short" : "Full"} run on ${kind}, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
   "",
-  `Command: \`${short ? "npm run bench -- --short" : "npm run bench"}\`${kind === "postgres" ? " with `BENCH_DB=postgres TEST_DATABASE_URL=…`" : ""}; server with ${workers} worker process(es) (WEB_CONCURRENCY); ${connections} connections, ${duration} s per target after ${warmup} s of warm-up; network: ${JSON.stringify(sizes)}.`,
+  `Load average (1, 5, 15 min) at the end: ${os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(", ")}.`,
+  "",
+  `Command: \`${short ? "npm run bench -- --short" : "npm run bench"}${beforeRoot ? `${short ? "" : " --"} --before=${beforeRoot}` : ""}\`${kind === "postgres" ? " with `BENCH_DB=postgres TEST_DATABASE_URL=…`" : ""}; server with ${workers} worker process(es) (WEB_CONCURRENCY); ${connections} connections, ${duration} s per target after ${warmup} s of warm-up; network: ${JSON.stringify(sizes)}.`,
   "",
   ...rows,
   "",
 ].join("\n");
-if (!short && !only) {
+if (!short && !only && !beforeRoot) {
   fs.mkdirSync("docs", { recursive: true });
   fs.writeFileSync(`docs/bench-latest-${kind}.md`, report);
   console.log(`\nWritten to docs/bench-latest-${kind}.md`);

@@ -7,6 +7,7 @@ import * as serverBuild from "virtual:react-router/server-build";
 import { env } from "~/platform/env.server";
 import { closeDb, db } from "~/platform/db.server";
 import { startHousekeeping, stopHousekeeping } from "~/domain/housekeeping.server";
+import { stopSessionSignals } from "~/platform/session-signals.server";
 import { securityHeaders } from "~/server/security.server";
 import { createFrontDoor } from "~/server/front-door.server";
 import { createApiLane } from "~/server/api-lane.server";
@@ -53,6 +54,7 @@ export async function prepare() {
 /** Called on SIGTERM after in-flight requests finished. */
 export async function shutdown() {
   await stopHousekeeping();
+  await stopSessionSignals();
   await closeDb();
 }
 

@@ -4,8 +4,10 @@
  * (in bytes as the caller measures them), least recently used out first.
  *
  * What is cached, and how it is kept true, is decided where the cache is made
- * (see docs/decisions/): a cache here never expires by time; a cached value is
- * either a pure function of its key, or its key carries what invalidates it.
+ * (see docs/decisions/): a cached value is either a pure function of its key,
+ * or its key carries what invalidates it. The one exception is the session
+ * cache (app/server/session-cache.server.ts, ADR 001): its entries live at most
+ * one second and are dropped when a change is signalled.
  */
 export interface LruOptions<V> {
   /** At most this many entries. */
@@ -23,6 +25,8 @@ export interface Lru<V> {
   set(key: string, value: V): void;
   delete(key: string): boolean;
   clear(): void;
+  /** The entries as [key, value], least recently used first, without marking them used. */
+  entries(): IterableIterator<[string, V]>;
   /** Number of entries. */
   readonly size: number;
   /** Total size of the entries, as sizeOf counts them. */
@@ -63,6 +67,9 @@ export function createLru<V>({ maxEntries, maxBytes = Infinity, sizeOf = () => 1
     clear() {
       entries.clear();
       bytes = 0;
+    },
+    *entries() {
+      for (const [key, entry] of entries) yield [key, entry.value];
     },
     get size() {
       return entries.size;

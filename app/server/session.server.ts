@@ -7,7 +7,7 @@ import {
   renewSession,
   sessionRenewalDue,
 } from "~/domain/auth/service.server";
-import { findSessionUser } from "~/domain/auth/queries.server";
+import { cachedSessionUser } from "./session-cache.server";
 import { UnauthorizedError } from "~/domain/errors";
 import type { Actor } from "~/domain/actor";
 import { env } from "../platform/env.server";
@@ -118,7 +118,7 @@ export interface CurrentSession {
 export async function lookUpSession(request: RequestHead): Promise<CurrentSession | null> {
   const sessionId = await readSessionId(request);
   if (!sessionId) return null;
-  const found = await findSessionUser(sessionId);
+  const found = await cachedSessionUser(sessionId);
   if (!found) return null;
   return { sessionId, user: found.user, remember: found.remember, renewalDue: sessionRenewalDue(found.remember, found.expiresAt) };
 }

@@ -9,7 +9,8 @@ import { studentsEnrollments } from "./0009-students-enrollments.ts";
 import { attendanceMakeups } from "./0010-attendance-makeups.ts";
 import { attendanceVersions } from "./0011-attendance-versions.ts";
 import { guardianSearchIndexes } from "./0012-guardian-search-indexes.ts";
+import { sessionSignals } from "./0013-session-signals.ts";
 import type { Migration } from "../migration.ts";
 
 /** The migrations, in order. Add new ones at the end; never edit one that has shipped. */
-export const migrations: Migration[] = [initial, uploads, calendarIndexes, guardianOrderIndex, storedObjects, guardianSearch, tableVersions, studentsEnrollments, attendanceMakeups, attendanceVersions, guardianSearchIndexes];
+export const migrations: Migration[] = [initial, uploads, calendarIndexes, guardianOrderIndex, storedObjects, guardianSearch, tableVersions, studentsEnrollments, attendanceMakeups, attendanceVersions, guardianSearchIndexes, sessionSignals];

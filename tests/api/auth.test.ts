@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { anonymous, ApiClient, signIn, uniqueEmail } from "../support/http";
-import { count, testDb } from "../support/db";
+import { count, testDb, afterSessionSignal } from "../support/db";
 
 describe("GET /api/user", () => {
   it("answers 401 when signed out", async () => {
@@ -23,6 +23,7 @@ describe("GET /api/user", () => {
     await testDb().query(`UPDATE sessions SET "expiresAt" = :past WHERE "userId" = :id`, {
       replacements: { past: new Date(Date.now() - 60_000), id: client.user!.id },
     });
+    await afterSessionSignal();
     expect((await client.get("/api/user")).status).toBe(401);
     expect((await client.raw("GET", "/trials")).headers.get("Location")).toMatch(/^\/auth/);
 

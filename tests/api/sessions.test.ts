@@ -4,7 +4,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { ApiClient, signIn } from "../support/http";
-import { count, testDb } from "../support/db";
+import { afterSessionSignal, count, testDb } from "../support/db";
 import { startServer } from "../support/server";
 
 const HOUR = 60 * 60 * 1000;
@@ -22,6 +22,7 @@ async function sessionRows(userId: string) {
 
 async function setExpiry(userId: string, expiresAt: number) {
   await testDb().query(`UPDATE "sessions" SET "expiresAt" = :at WHERE "userId" = :userId`, { replacements: { at: ts(expiresAt), userId } });
+  await afterSessionSignal();
 }
 
 /** A second, independent sign-in of the same user (another device). */

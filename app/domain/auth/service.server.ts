@@ -1,5 +1,6 @@
 import { Session } from "#db/models.ts";
 import { db, sqlTimestamp } from "~/platform/db.server";
+import { sessionsChanged } from "~/platform/session-signals.server";
 import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from "../errors";
 import { isUuid, parseOrThrow } from "../validation";
 import { loginSchema, registerSchema, selfRegisterSchema } from "../users/schema";
@@ -172,13 +173,18 @@ export async function renewSession(sessionId: string, remember: boolean, now = n
   const lifetime = sessionLifetimeMs(remember);
   const expiresAt = new Date(now.getTime() + lifetime);
   const renewed = await renewSessionRow(sessionId, expiresAt, now, new Date(now.getTime() + lifetime * (1 - RENEW_FRACTION)));
-  return renewed ? expiresAt : null;
+  if (!renewed) return null;
+  // This process's kept copy has the old expiry (other processes are told by migration 0013's signal).
+  sessionsChanged({ sessionId });
+  return expiresAt;
 }
 
 export async function deleteSession(sessionId: string): Promise<void> {
   if (!isUuid(sessionId)) return;
   await db();
   await Session.destroy({ where: { id: sessionId } });
+  // Ended here at once; other processes within a second (ADR 001, migration 0013).
+  sessionsChanged({ sessionId });
 }
 
 /** Housekeeping: expired sessions and login-attempt windows that ended. */

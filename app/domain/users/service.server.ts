@@ -1,6 +1,7 @@
 import { ForeignKeyConstraintError, Op, UniqueConstraintError, type Transaction } from "sequelize";
 import { Session, User } from "#db/models.ts";
 import { db, transaction } from "~/platform/db.server";
+import { sessionsChanged } from "~/platform/session-signals.server";
 import type { Actor } from "../actor";
 import { assertCanManage } from "../actor";
 import { ConflictError, DomainError, NotFoundError } from "../errors";
@@ -120,6 +121,8 @@ export async function updateUser(actor: Actor | null, id: string, input: unknown
       if (endSessions) await endUserSessions(row.id, row.id === a.id ? options.currentSessionId : undefined, t);
       return row;
     });
+    // Committed: this process's kept sessions of the user go at once, other processes' within a second (ADR 001).
+    sessionsChanged({ userId: id });
     return toUserDTO(user);
   } catch (error) {
     if (error instanceof UniqueConstraintError) throw new ConflictError(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
@@ -170,6 +173,7 @@ export async function setUserAvatar(actor: Actor | null, id: string, input: unkn
   const user = await findUserById(id);
   if (!user) throw new NotFoundError(USER_NOT_FOUND);
   await user.update({ avatarUrl: avatarUrl === null ? null : await assertIssuedObjectPath(avatarUrl, "avatarUrl", context.origin) });
+  sessionsChanged({ userId: id });
   return toUserDTO(user);
 }
 
@@ -191,6 +195,7 @@ export async function deleteUser(actor: Actor | null, id: string): Promise<void>
       await endUserSessions(row.id, undefined, t);
       await row.destroy({ transaction: t });
     });
+    sessionsChanged({ userId: id });
   } catch (error) {
     if (error instanceof ForeignKeyConstraintError) throw new ConflictError(USER_IN_USE);
     throw error;
