@@ -14,15 +14,17 @@
 # total closes the run, failed or not. No step has a time limit of its own: a slow
 # machine makes the run slower, not red.
 #
-# E2E_PORT (default 4173) is the SQLite browser run's port, E2E_PG_PORT (default
-# E2E_PORT + 1) the PostgreSQL one's.
+# The browser tests are three runs side by side, each its own server and fresh database:
+# SQLite with JS on at E2E_PORT (default 4173), PostgreSQL with JS on at E2E_PORT + 1,
+# SQLite with JS off at E2E_PORT + 2.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 LOGS=.tmp/test-all
 rm -rf "$LOGS" && mkdir -p "$LOGS"
 E2E_PORT=${E2E_PORT:-4173}
-E2E_PG_PORT=${E2E_PG_PORT:-$((E2E_PORT + 1))}
+E2E_PG_PORT=$((E2E_PORT + 1))
+E2E_NOJS_PORT=$((E2E_PORT + 2))
 PG=${TEST_DATABASE_URL:+yes}
 
 usec() { echo "${EPOCHREALTIME/./}"; }
@@ -52,8 +54,12 @@ step service-sqlite "service tests on SQLite" "SERVICE_TEST_DB=sqlite npx vitest
 step service-pg "service tests on PostgreSQL" "SERVICE_TEST_DB=postgres npx vitest run -c vitest.service.config.ts"
 step api-sqlite "API tests on SQLite" "API_TEST_DB=sqlite npx vitest run -c vitest.api.config.ts" build
 step api-pg "API tests on PostgreSQL" "API_TEST_DB=postgres npx vitest run -c vitest.api.config.ts" build
-step e2e-sqlite "end-to-end tests on SQLite (Chromium, JS on and off)" \
-  "E2E_PORT=$E2E_PORT npx playwright test" build
+# The empty states (e2e/*.first.ts, JS on and off) come first in the runs with JS on: the
+# project js depends on them. The JS-off run skips them (--no-deps): they ran on SQLite.
+step e2e-sqlite "end-to-end tests on SQLite (Chromium, JS on)" \
+  "E2E_PORT=$E2E_PORT npx playwright test --project=js" build
+step e2e-sqlite-nojs "end-to-end tests on SQLite (Chromium, JS off)" \
+  "E2E_PORT=$E2E_NOJS_PORT npx playwright test --project=nojs --no-deps" build
 # Every screen again on PostgreSQL, with JavaScript on. The JS-off run stays on SQLite
 # only: what differs between the databases is the server's, and the no-JS forms' server
 # side runs on PostgreSQL in the API tests (the *-screens files).
@@ -177,7 +183,7 @@ group lint format lint-deps
 group typecheck unit build
 group readme service-sqlite service-pg
 group api-sqlite api-pg
-group e2e-sqlite e2e-pg
+group e2e-sqlite e2e-sqlite-nojs e2e-pg
 group bench
 
 summary
