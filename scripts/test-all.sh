@@ -18,6 +18,8 @@
 # SQLite with JS on at E2E_PORT (default 4173), PostgreSQL with JS on at E2E_PORT + 1,
 # SQLite with JS off at E2E_PORT + 2.
 set -uo pipefail
+# Each step in its own process group, so that an interrupted run stops the steps' processes too.
+set -m
 cd "$(dirname "$0")/.."
 
 LOGS=.tmp/test-all
@@ -148,7 +150,7 @@ summary() {
       cpu_total=$((cpu_total + cpu))
       printf '%-58.58s %10s %10s %10s  %s\n' "${TITLE[$id]}" "$(fmt_s "$at")" "$(fmt_s "$wall")" "$(fmt_s "$cpu")" "${RESULT[$id]}"
     else
-      printf '%-58.58s %10s %10s %10s  %s\n' "${TITLE[$id]}" "" "" "" "${RESULT[$id]:-not run}"
+      printf '%-58.58s %10s %10s %10s  %s\n' "${TITLE[$id]}" "" "" "" "${RESULT[$id]:-interrupted}"
     fi
     case ${RESULT[$id]:-} in FAILED*) failed=$((failed + 1)) ;; esac
   done
@@ -167,9 +169,8 @@ summary() {
 interrupted() {
   trap - INT TERM
   echo "interrupted: stopping the steps still running"
-  local pids
-  pids=$(jobs -p)
-  [ -n "$pids" ] && kill $pids 2>/dev/null
+  local pid
+  for pid in $(jobs -p); do kill -TERM -- "-$pid" 2>/dev/null; done
   wait
   summary
   exit 130
