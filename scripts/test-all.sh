@@ -17,12 +17,17 @@
 # The browser tests are three runs side by side, each its own server and fresh database:
 # SQLite with JS on at E2E_PORT (default 4173), PostgreSQL with JS on at E2E_PORT + 1,
 # SQLite with JS off at E2E_PORT + 2.
+#
+# `bash scripts/test-all.sh e2e-sqlite e2e-pg bench` runs only the named steps (in their
+# groups; steps that need the build then use the build there is). TEST_ALL_LOGS sets the
+# log folder (default .tmp/test-all, emptied when a run begins).
 set -uo pipefail
 # Each step in its own process group, so that an interrupted run stops the steps' processes too.
 set -m
 cd "$(dirname "$0")/.."
 
-LOGS=.tmp/test-all
+LOGS=${TEST_ALL_LOGS:-.tmp/test-all}
+ONLY=" $* "
 rm -rf "$LOGS" && mkdir -p "$LOGS"
 E2E_PORT=${E2E_PORT:-4173}
 E2E_PG_PORT=$((E2E_PORT + 1))
@@ -68,6 +73,9 @@ step e2e-sqlite-nojs "end-to-end tests on SQLite (Chromium, JS off)" \
 step e2e-pg "end-to-end tests on PostgreSQL (Chromium, JS on)" \
   "E2E_PORT=$E2E_PG_PORT npx tsx scripts/with-pg-database.ts npx playwright test --project=js" build
 step bench "load benchmark, short mode (no errors under load)" "npx tsx scripts/bench.ts --short" build
+for id in "$@"; do
+  [ -n "${TITLE[$id]:-}" ] || { echo "no step named '$id'; the steps: ${!TITLE[*]}" >&2; exit 2; }
+done
 
 # Runs one step in this (sub)shell: its start, end and CPU time go to $LOGS/ID.*.
 run_step() {
@@ -85,6 +93,10 @@ run_step() {
 # a script package.json does not have (yet), or a step that failed.
 runnable() {
   local id=$1 need=${NEEDS[$1]}
+  if [ "$ONLY" != "  " ] && [[ $ONLY != *" $id "* ]]; then
+    RESULT[$id]="not selected"
+    return 1
+  fi
   ORDER+=("$id")
   case $id in
     *-pg)
@@ -93,7 +105,7 @@ runnable() {
     format) script_exists format:check || { RESULT[$id]="skipped (no format:check script)"; return 1; } ;;
     lint-deps) script_exists lint:deps || { RESULT[$id]="skipped (no lint:deps script)"; return 1; } ;;
   esac
-  if [ -n "$need" ] && [ "${RESULT[$need]:-}" != "ok" ]; then
+  if [ -n "$need" ] && [ "${RESULT[$need]:-}" != "ok" ] && [ "${RESULT[$need]:-}" != "not selected" ]; then
     RESULT[$id]="skipped ($need failed)"
     return 1
   fi
