@@ -151,7 +151,7 @@ fmt_s() { awk -v u="$1" 'BEGIN { s = u / 1e6; printf "%dm%04.1fs", int(s / 60), 
 cpu_usec() { awk 'NR == 2 { t = 0; for (i = 1; i <= 2; i++) { split($i, p, /[ms]/); t += p[1] * 60 + p[2] } printf "%d", t * 1e6 }' "$1"; }
 
 summary() {
-  local id total=$(( $(usec) - RUN_START )) cpu_total=0 wall cpu at failed=0
+  local id total=$(( $(usec) - RUN_START )) cpu_total=0 wall cpu at failed=0 cut=0
   printf '\n=== time per step (wall clock; CPU = user + system of the step and its processes) ===\n'
   printf '%-58s %10s %10s %10s  %s\n' "step" "began at" "wall" "CPU" "result"
   for id in "${ORDER[@]}"; do
@@ -160,11 +160,11 @@ summary() {
       wall=$(( $(cat "$LOGS/$id.end") - $(cat "$LOGS/$id.start") ))
       cpu=$(cpu_usec "$LOGS/$id.cpu")
       cpu_total=$((cpu_total + cpu))
-      printf '%-58.58s %10s %10s %10s  %s\n' "${TITLE[$id]}" "$(fmt_s "$at")" "$(fmt_s "$wall")" "$(fmt_s "$cpu")" "${RESULT[$id]}"
+      printf '%-58.58s %10s %10s %10s  %s\n' "${TITLE[$id]}" "$(fmt_s "$at")" "$(fmt_s "$wall")" "$(fmt_s "$cpu")" "${RESULT[$id]:-interrupted}"
     else
       printf '%-58.58s %10s %10s %10s  %s\n' "${TITLE[$id]}" "" "" "" "${RESULT[$id]:-interrupted}"
     fi
-    case ${RESULT[$id]:-} in FAILED*) failed=$((failed + 1)) ;; esac
+    case ${RESULT[$id]:-interrupted} in FAILED*) failed=$((failed + 1)) ;; interrupted) cut=$((cut + 1)) ;; esac
   done
   printf '%-58s %10s %10s %10s\n' "total" "" "$(fmt_s "$total")" "$(fmt_s "$cpu_total")"
   echo "load average now: $(cut -d' ' -f1-3 /proc/loadavg) ($(nproc) cores)"
@@ -175,6 +175,10 @@ summary() {
     done
     return 1
   fi
+  if [ "$cut" -gt 0 ]; then
+    echo "run interrupted: $cut step(s) cut short"
+    return 1
+  fi
   echo "all tests passed"
 }
 
@@ -182,7 +186,13 @@ interrupted() {
   trap - INT TERM
   echo "interrupted: stopping the steps still running"
   local pid
-  for pid in $(jobs -p); do kill -TERM -- "-$pid" 2>/dev/null; done
+  # SIGINT, as from Ctrl-C: Playwright and Vitest then stop their servers and drop their databases.
+  for pid in $(jobs -p); do kill -INT -- "-$pid" 2>/dev/null; done
+  # Half a minute to finish; then SIGTERM, and ten seconds later SIGKILL.
+  for _ in $(seq 30); do [ -z "$(jobs -pr)" ] && break; sleep 1; done
+  for pid in $(jobs -pr); do kill -TERM -- "-$pid" 2>/dev/null; done
+  for _ in $(seq 10); do [ -z "$(jobs -pr)" ] && break; sleep 1; done
+  for pid in $(jobs -pr); do kill -KILL -- "-$pid" 2>/dev/null; done
   wait
   summary
   exit 130
