@@ -124,8 +124,10 @@ group() {
   if [ ${#ids[@]} -eq 1 ]; then
     id=${ids[0]}
     printf '\n=== %s ===\n' "${TITLE[$id]}"
-    run_step "$id" 2>&1 | tee "$LOGS/$id.log"
-    record "$id" "${PIPESTATUS[0]}"
+    # In the background too (its own process group): Ctrl-C reaches this script, which stops it.
+    ( run_step "$id" 2>&1 | tee "$LOGS/$id.log"; exit "${PIPESTATUS[0]}" ) &
+    wait $!
+    record "$id" "$?"
     return 0
   fi
   printf '\n=== side by side:%s ===\n' "$(for id in "${ids[@]}"; do printf ' [%s]' "${TITLE[$id]}"; done)"
