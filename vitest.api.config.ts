@@ -10,7 +10,8 @@ export default defineConfig({
     environment: "node",
     globalSetup: ["./tests/support/global-server.ts"],
     setupFiles: ["./tests/support/setup-api.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Generous: a machine two or three times slower than usual must not fail a test by itself.
+    testTimeout: 90_000,
+    hookTimeout: 180_000,
   },
 });

@@ -10,5 +10,7 @@ export default defineConfig({
     include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "tests/architecture/**/*.test.ts"],
     environment: "node",
     setupFiles: ["./tests/support/setup-unit.ts"],
+    // Generous: a machine two or three times slower than usual must not fail a test by itself.
+    testTimeout: 30_000,
   },
 });

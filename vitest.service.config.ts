@@ -13,7 +13,8 @@ export default defineConfig({
     globalSetup: ["./tests/support/global-database.ts"],
     setupFiles: ["./tests/support/setup-service.ts"],
     fileParallelism: false,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Generous: a machine two or three times slower than usual must not fail a test by itself.
+    testTimeout: 90_000,
+    hookTimeout: 180_000,
   },
 });
