@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import type { EntryContext, HandleDataRequestFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
 import { FragmentCacheContext } from "./components/server-cached";
 import { fragmentCache } from "./server/fragment-cache.server";
 import { cspNonceContext } from "./server/request-context.server";

@@ -5,7 +5,7 @@ import express, { type RequestHandler } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
 import { env } from "~/platform/env.server";
-import { closeDb, db } from "~/platform/db.server";
+import { closeDb } from "~/platform/db.server";
 import { startHousekeeping, stopHousekeeping } from "~/domain/housekeeping.server";
 import { stopSessionSignals } from "~/platform/session-signals.server";
 import { securityHeaders } from "~/server/security.server";
@@ -47,7 +47,6 @@ export async function prepare() {
         "e ver os dados de todas as famílias. Em produção, use REGISTRATION=client ou REGISTRATION=closed.",
     );
   }
-  await db();
   startHousekeeping();
 }
 

@@ -1,6 +1,6 @@
 import pg from "pg";
 import { SESSION_SIGNAL_CHANNEL } from "#db/migrations/0013-session-signals.ts";
-import { db, dbDialect, tableVersions } from "./db.server";
+import { dbDialect, tableVersions } from "./db.server";
 import { env } from "./env.server";
 
 /**
@@ -156,6 +156,5 @@ export async function stopSessionSignals(): Promise<void> {
 
 /** Opens the PostgreSQL listener now (at server start), so the first requests need not wait for it. */
 export async function startSessionSignals(): Promise<void> {
-  await db();
   await sessionSignalsChecked();
 }

@@ -1,6 +1,5 @@
 import type { Request as NodeRequest, Response as NodeResponse } from "express";
 import type { MiddlewareFunction, ServerBuild } from "react-router";
-import type { ApiListLoader } from "./api.server";
 import { errorAnswer } from "./api.server";
 import type { Answer } from "./answer.server";
 import { requestUrl } from "./front-door.server";

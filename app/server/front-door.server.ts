@@ -23,7 +23,7 @@ import { AUTH_FORM_LIMIT, AVATAR_BODY_LIMIT, BODY_LIMIT, bodyTooLargeMessage, MB
  *    (`GET http://host/path`) is taken as its path, its authority as the Host
  *    (RFC 9112 §3.2.2). `req.url` is rewritten to the URL's path and query, so
  *    Express's routing reads the same path.
- * 3. `/api/…​.data` (React Router's data URL of a JSON route) is 404, as an
+ * 3. `/api/….data` (React Router's data URL of a JSON route) is 404, as an
  *    unknown API path: the JSON path is the one way to a list.
  * 4. Every write (any method but GET and HEAD) passes one origin check: a
  *    browser's cross-site request (`Sec-Fetch-Site: cross-site`, a foreign or

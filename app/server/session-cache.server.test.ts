@@ -130,8 +130,7 @@ describe("the session cache (ADR 001)", () => {
 
   it("awaits the signal check (SQLite's versions) before trusting an entry", async () => {
     let checks = 0;
-    let f: ReturnType<typeof fixture> | undefined;
-    f = fixture({
+    const f: ReturnType<typeof fixture> | undefined = fixture({
       beforeHit: () => {
         checks++;
         // The check finds that another process changed the sessions.

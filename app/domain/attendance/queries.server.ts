@@ -2,7 +2,7 @@ import type { Transaction } from "sequelize";
 import { dateOnly, iso } from "../row-values.server";
 import { AttendanceRecord } from "#db/models.ts";
 import { paddedInList } from "#db/in-list.ts";
-import { db, selectRows, tableVersions } from "~/platform/db.server";
+import { selectRows, tableVersions } from "~/platform/db.server";
 import { createLru } from "~/platform/cache.server";
 import { requireActor, type Actor } from "../actor";
 import { NotFoundError, ValidationError } from "../errors";
@@ -48,7 +48,6 @@ const sessionKey = (classId: string, scheduleId: string, date: string) => `${cla
 
 /** The records of one session (of its enrolments and of the make-ups booked into it), inside the caller's transaction. */
 export async function sessionRecordRows(classId: string, scheduleId: string, date: string, t?: Transaction): Promise<AttendanceRecord[]> {
-  await db();
   return AttendanceRecord.findAll({ where: { classId, scheduleId, date }, transaction: t });
 }
 

@@ -1,6 +1,6 @@
 import { ForeignKeyConstraintError, UniqueConstraintError } from "sequelize";
 import { AttendanceRecord } from "#db/models.ts";
-import { db, transaction } from "~/platform/db.server";
+import { transaction } from "~/platform/db.server";
 import { assertCanManageTrials, type Actor } from "../actor";
 import { NotFoundError, ValidationError } from "../errors";
 import { parseOrThrow } from "../validation";
@@ -36,7 +36,6 @@ export async function saveRollCall(actor: Actor | null, classId: string, input: 
   const data = parseOrThrow(rollCallSchema, input);
   assertSession(source, data.date, data.scheduleId);
   if (data.date > today()) throw new ValidationError({ date: [FUTURE_DATE] });
-  await db();
 
   // The last entry for a pupil wins.
   const entries = new Map<string, (typeof data.records)[number]>();

@@ -1,5 +1,5 @@
 import { Session } from "#db/models.ts";
-import { db, sqlTimestamp } from "~/platform/db.server";
+import { sqlTimestamp } from "~/platform/db.server";
 import { sessionsChanged } from "~/platform/session-signals.server";
 import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from "../errors";
 import { isUuid, parseOrThrow } from "../validation";
@@ -93,7 +93,6 @@ export function accountDelayMs(previousFailures: number): number {
  */
 export async function verifyLogin(input: unknown, ip: string): Promise<{ user: UserDTO; remember: boolean }> {
   const { email, password, remember } = parseOrThrow(loginSchema, input);
-  await db();
   const keys = attemptKeys(email, ip);
   const now = new Date();
   const counts = await reserveAttempt(keys, now);
@@ -161,7 +160,6 @@ export function sessionRenewalDue(remember: boolean, expiresAt: Date, now = Date
 }
 
 export async function createSession(userId: string, remember: boolean): Promise<{ id: string; expiresAt: Date }> {
-  await db();
   const expiresAt = new Date(Date.now() + sessionLifetimeMs(remember));
   const session = await Session.create({ userId, remember, expiresAt });
   return { id: session.id, expiresAt };
@@ -181,7 +179,6 @@ export async function renewSession(sessionId: string, remember: boolean, now = n
 
 export async function deleteSession(sessionId: string): Promise<void> {
   if (!isUuid(sessionId)) return;
-  await db();
   await Session.destroy({ where: { id: sessionId } });
   // Ended here at once; other processes within a second (ADR 001, migration 0013).
   sessionsChanged({ sessionId });
@@ -189,6 +186,5 @@ export async function deleteSession(sessionId: string): Promise<void> {
 
 /** Housekeeping: expired sessions and login-attempt windows that ended. */
 export async function cleanupAuthRows(now = new Date()): Promise<void> {
-  await db();
   await deleteEndedAuthRows(now, new Date(now.getTime() - LOGIN_WINDOW_MS));
 }

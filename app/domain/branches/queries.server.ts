@@ -1,6 +1,6 @@
 import { Op, type Transaction } from "sequelize";
 import { Branch } from "#db/models.ts";
-import { db, selectRows } from "~/platform/db.server";
+import { selectRows } from "~/platform/db.server";
 import { sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
 import { activeOr, type Option } from "../options.server";
@@ -31,7 +31,6 @@ export function toDTO(b: Branch): BranchDTO {
 }
 
 export async function find(id: string): Promise<Branch> {
-  await db();
   const branch = isUuid(id) ? await Branch.findByPk(id) : null;
   if (!branch) throw new NotFoundError(BRANCH_NOT_FOUND);
   return branch;
@@ -40,14 +39,12 @@ export async function find(id: string): Promise<Branch> {
 /** True when a branch with this id exists (other services validate references with it), inside the caller's transaction if any. */
 export async function branchExists(id: string, t?: Transaction): Promise<boolean> {
   if (!isUuid(id)) return false;
-  await db();
   return (await Branch.count({ where: { id: { [Op.eq]: id } }, transaction: t })) > 0;
 }
 
 /** All branches (or only active ones), default first, then by name. */
 export async function listBranches(actor: Actor | null, filter: { active?: boolean } = {}): Promise<BranchDTO[]> {
   requireActor(actor);
-  await db();
   const where = filter.active === undefined ? {} : { active: filter.active };
   const rows = await Branch.findAll({
     where,
@@ -87,7 +84,6 @@ export async function getBranch(actor: Actor | null, id: string): Promise<Branch
  * chosen: a class whose branch was since deactivated) stays offered.
  */
 export async function listBranchOptions(keep?: string): Promise<Option[]> {
-  await db();
   const rows = await Branch.findAll({ where: activeOr(keep), attributes: ["id", "name"], order: [["name", "ASC"]] });
   return rows.map((b) => ({ id: b.id, label: b.name }));
 }
@@ -102,6 +98,5 @@ export async function listActiveBranchOptions(): Promise<BranchOption[]> {
 }
 
 export async function isActiveBranch(id: string): Promise<boolean> {
-  await db();
   return (await Branch.count({ where: { id: { [Op.eq]: id }, active: true } })) > 0;
 }

@@ -1,6 +1,6 @@
 import { ForeignKeyConstraintError, Op } from "sequelize";
 import { Branch } from "#db/models.ts";
-import { db, transaction } from "~/platform/db.server";
+import { transaction } from "~/platform/db.server";
 import { assertCanManage, type Actor } from "../actor";
 import { countClasses } from "../classes/queries.server";
 import { ConflictError } from "../errors";
@@ -19,7 +19,6 @@ export const BRANCH_IN_USE = "Não é possível excluir esta unidade: ela possui
 export async function createBranch(actor: Actor | null, input: unknown): Promise<BranchDTO> {
   assertCanManage(actor);
   const data = parseOrThrow(branchSchema, input);
-  await db();
   const branch = await transaction(async (t) => {
     if (data.isDefault) await Branch.update({ isDefault: false }, { where: { isDefault: true }, transaction: t });
     return Branch.create(data, { transaction: t });

@@ -9,7 +9,7 @@ import {
   User,
 } from "#db/models.ts";
 import { idsOfBatch, paddedInList } from "#db/in-list.ts";
-import { db, selectRows, selectRowsIn } from "~/platform/db.server";
+import { selectRows, selectRowsIn } from "~/platform/db.server";
 import { sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
 import { listBranchOptions } from "../branches/queries.server";
@@ -116,7 +116,6 @@ function linkDTO(l: ClassScheduleLink): ClassScheduleLinkDTO {
 }
 
 export async function findRow(id: string, t?: Transaction): Promise<Row> {
-  await db();
   const row = isUuid(id) ? ((await SchoolClass.findByPk(id, { include, transaction: t })) as Row | null) : null;
   if (!row) throw new NotFoundError(CLASS_NOT_FOUND);
   return row;
@@ -224,7 +223,6 @@ function linkList(classId?: string): ListSource<ClassScheduleLinkDTO> {
 /** GET /api/classes/{id}/schedules: the class's links (404 for an unknown class). */
 export async function classScheduleLinkList(actor: Actor | null, classId: string): Promise<ListSource<ClassScheduleLinkDTO>> {
   requireActor(actor);
-  await db();
   if (!isUuid(classId) || !(await SchoolClass.count({ where: { id: classId } }))) throw new NotFoundError(CLASS_NOT_FOUND);
   return linkList(classId);
 }
@@ -273,7 +271,6 @@ function toOption(cls: OptionRow): ClassOption {
  * schedule in weekday order (the form's time suggestion).
  */
 export async function listClassOptions(alsoId?: string | null): Promise<ClassOption[]> {
-  await db();
   const rows = (await SchoolClass.findAll({ where: activeOr(alsoId), include: optionInclude, order: [["classNumber", "ASC"]] })) as OptionRow[];
   return rows.map(toOption);
 }
@@ -281,20 +278,17 @@ export async function listClassOptions(alsoId?: string | null): Promise<ClassOpt
 /** One class's option, or null when the id names no class. */
 export async function findClassOption(id: string, t?: Transaction): Promise<ClassOption | null> {
   if (!isUuid(id)) return null;
-  await db();
   const row = (await SchoolClass.findByPk(id, { include: optionInclude, transaction: t })) as OptionRow | null;
   return row ? toOption(row) : null;
 }
 
 /** The ids of the classes that match (e.g. a classroom's). */
 export async function classIdsOf(where: { classroomId: string }): Promise<string[]> {
-  await db();
   return (await SchoolClass.findAll({ where, attributes: ["id"], order: [["classNumber", "ASC"]] })).map((c) => c.id);
 }
 
 /** How many classes match (e.g. a branch's or a classroom's, before deleting it), inside the caller's transaction. */
 export async function countClasses(where: { branchId: string } | { classroomId: string }, t?: Transaction): Promise<number> {
-  await db();
   return SchoolClass.count({ where, transaction: t });
 }
 
@@ -377,7 +371,6 @@ const seatsOf = (r: SeatsRow): ClassSeats => ({ id: r.id, branchId: r.branchId, 
  */
 export async function lockClassSeats(id: string, t: Transaction): Promise<ClassSeats | null> {
   if (!isUuid(id)) return null;
-  await db();
   const cls = await SchoolClass.findByPk(id, { transaction: t, lock: t.LOCK.NO_KEY_UPDATE, attributes: ["id", "branchId", "classroomId", "active"] });
   if (!cls) return null;
   return seatsOf({ id: cls.id, branchId: cls.branchId, active: cls.active, capacity: await classroomCapacity(cls.classroomId, t) });

@@ -1,6 +1,6 @@
 import { ForeignKeyConstraintError, Op, UniqueConstraintError, type Transaction } from "sequelize";
 import { ClassScheduleLink, Counter, SchoolClass } from "#db/models.ts";
-import { db, transaction } from "~/platform/db.server";
+import { transaction } from "~/platform/db.server";
 import { assertCanManage, type Actor } from "../actor";
 import { branchExists } from "../branches/queries.server";
 import { classroomBranch, classroomCapacity } from "../classrooms/queries.server";
@@ -15,7 +15,7 @@ import { isUuid, parseOrThrow } from "../validation";
 import { findRow, STAFF_TYPES, toDTO } from "./queries.server";
 import { classSchema, classUpdateSchema, type ClassInput } from "./schema";
 
-import type { ClassScheduleDTO, ClassDTO, ClassScheduleLinkDTO } from "./schema";
+import type { ClassDTO } from "./schema";
 import { BRANCH_NOT_FOUND } from "../branches/schema";
 import { COURSE_NOT_FOUND } from "../courses/schema";
 
@@ -105,7 +105,6 @@ function mapWriteError(error: unknown): never {
 export async function createClass(actor: Actor | null, input: unknown): Promise<ClassDTO> {
   assertCanManage(actor);
   const data = parseOrThrow(classSchema, input);
-  await db();
   let id: string;
   try {
     id = await transaction(async (t) => {
@@ -135,7 +134,6 @@ export async function createClass(actor: Actor | null, input: unknown): Promise<
 export async function updateClass(actor: Actor | null, id: string, input: unknown): Promise<ClassDTO> {
   assertCanManage(actor);
   const patch = parseOrThrow(classUpdateSchema, input);
-  await db();
   try {
     await transaction(async (t) => {
       const current = await findRow(id, t);

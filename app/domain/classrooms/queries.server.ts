@@ -1,6 +1,5 @@
 import type { Transaction } from "sequelize";
 import { Classroom } from "#db/models.ts";
-import { db } from "~/platform/db.server";
 import { sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
 import { getBranch } from "../branches/queries.server";
@@ -30,7 +29,6 @@ export function toDTO(c: Classroom): ClassroomDTO {
 }
 
 export async function find(id: string): Promise<Classroom> {
-  await db();
   const classroom = isUuid(id) ? await Classroom.findByPk(id) : null;
   if (!classroom) throw new NotFoundError(CLASSROOM_NOT_FOUND);
   return classroom;
@@ -68,7 +66,6 @@ export async function getClassroom(actor: Actor | null, id: string): Promise<Cla
 
 /** A branch's classrooms, by name (the classrooms dialog's rows). */
 export async function classroomsOfBranch(branchId: string): Promise<ClassroomDTO[]> {
-  await db();
   const rows = await Classroom.findAll({
     where: { branchId },
     attributes: ["id", "branchId", "name", "capacity", "createdAt", "updatedAt"],
@@ -87,7 +84,6 @@ export async function getBranchClassroom(actor: Actor | null, branchId: string, 
 /** A branch's classrooms as the class dialog's choices, by name. */
 export async function listClassroomOptions(branchId: string): Promise<Option[]> {
   if (!isUuid(branchId)) return [];
-  await db();
   const rows = await Classroom.findAll({ where: { branchId }, attributes: ["id", "name"], order: [["name", "ASC"]] });
   return rows.map((c) => ({ id: c.id, label: c.name }));
 }
@@ -95,7 +91,6 @@ export async function listClassroomOptions(branchId: string): Promise<Option[]> 
 /** A classroom's branch (for the class's consistency check), or null when the id names no classroom. */
 export async function classroomBranch(id: string, t?: Transaction): Promise<{ id: string; branchId: string } | null> {
   if (!isUuid(id)) return null;
-  await db();
   const row = await Classroom.findByPk(id, { attributes: ["id", "branchId"], transaction: t });
   return row ? { id: row.id, branchId: row.branchId } : null;
 }
@@ -113,7 +108,6 @@ export async function lockClassroom(id: string, t: Transaction): Promise<boolean
 /** A classroom's capacity (a class's seats), inside the caller's transaction; 0 when the id names no classroom. */
 export async function classroomCapacity(id: string, t?: Transaction): Promise<number> {
   if (!isUuid(id)) return 0;
-  await db();
   const row = await Classroom.findByPk(id, { attributes: ["capacity"], transaction: t });
   return Number(row?.capacity ?? 0);
 }

@@ -8,7 +8,6 @@ import { classPlaces, mostPlacesTaken } from "~/domain/attendance/makeups/querie
 import { today } from "../calendar/dates";
 import { fillFreedSeats } from "../enrollments/service.server";
 import { ConflictError, ValidationError } from "../errors";
-import type { ScheduleDTO } from "../schedules/schema";
 import { parseOrThrow } from "../validation";
 import { find, toDTO } from "./queries.server";
 import { classroomSchema, classroomUpdateSchema } from "./schema";

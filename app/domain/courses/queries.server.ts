@@ -1,6 +1,5 @@
 import type { Transaction } from "sequelize";
 import { Course } from "#db/models.ts";
-import { db } from "~/platform/db.server";
 import { sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
 import { activeOr, type Option } from "../options.server";
@@ -25,7 +24,6 @@ export function toDTO(c: Course): CourseDTO {
 }
 
 export async function find(id: string): Promise<Course> {
-  await db();
   const course = isUuid(id) ? await Course.findByPk(id) : null;
   if (!course) throw new NotFoundError(COURSE_NOT_FOUND);
   return course;
@@ -33,7 +31,6 @@ export async function find(id: string): Promise<Course> {
 
 export async function listCourses(actor: Actor | null, filter: { active?: boolean } = {}): Promise<CourseDTO[]> {
   requireActor(actor);
-  await db();
   const where = filter.active === undefined ? {} : { active: filter.active };
   const rows = await Course.findAll({ where, order: [["name", "ASC"]] });
   return rows.map(toDTO);
@@ -66,7 +63,6 @@ export async function getCourse(actor: Actor | null, id: string): Promise<Course
  * chosen: a class whose course was since deactivated) stays offered.
  */
 export async function listCourseOptions(keep?: string): Promise<Option[]> {
-  await db();
   const rows = await Course.findAll({ where: activeOr(keep), attributes: ["id", "name"], order: [["name", "ASC"]] });
   return rows.map((c) => ({ id: c.id, label: c.name }));
 }
@@ -74,6 +70,5 @@ export async function listCourseOptions(keep?: string): Promise<Option[]> {
 /** True when a course with this id exists (the class's reference check), inside the caller's transaction. */
 export async function courseExists(id: string, t?: Transaction): Promise<boolean> {
   if (!isUuid(id)) return false;
-  await db();
   return (await Course.count({ where: { id }, transaction: t })) > 0;
 }

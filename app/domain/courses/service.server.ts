@@ -1,6 +1,5 @@
 import { ForeignKeyConstraintError } from "sequelize";
 import { Course } from "#db/models.ts";
-import { db } from "~/platform/db.server";
 import { assertCanManage, type Actor } from "../actor";
 import { ConflictError } from "../errors";
 import { parseOrThrow } from "../validation";
@@ -14,7 +13,6 @@ export const COURSE_IN_USE = "Não é possível excluir este curso: ele possui t
 export async function createCourse(actor: Actor | null, input: unknown): Promise<CourseDTO> {
   assertCanManage(actor);
   const data = parseOrThrow(courseSchema, input);
-  await db();
   return toDTO(await Course.create({ name: data.name, active: data.active }));
 }
 

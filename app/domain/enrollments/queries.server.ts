@@ -2,7 +2,7 @@ import { Op, type Transaction } from "sequelize";
 import { dateOnly, iso } from "../row-values.server";
 import { Enrollment } from "#db/models.ts";
 import { paddedInList } from "#db/in-list.ts";
-import { db, selectRows, selectRowsIn, sqlTimestamp } from "~/platform/db.server";
+import { selectRows, selectRowsIn, sqlTimestamp } from "~/platform/db.server";
 import { formatBRL } from "~/lib/format";
 import { sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
@@ -60,7 +60,6 @@ export function toDTO(e: EnrollmentFields): EnrollmentDTO {
 
 /** An enrolment's row (404 'Matrícula não encontrada'), inside the caller's transaction. */
 export async function find(id: string, t?: Transaction): Promise<Enrollment> {
-  await db();
   const row = isUuid(id) ? await Enrollment.findByPk(id, { transaction: t }) : null;
   if (!row) throw new NotFoundError(ENROLLMENT_NOT_FOUND);
   return row;
@@ -280,7 +279,6 @@ export async function classLabelsOfStudents(studentIds: string[]): Promise<Map<s
 
 /** How many enrolments (any status) match, e.g. before deleting a class or a student; inside the caller's transaction. */
 export async function countEnrollments(where: { classId: string } | { studentId: string }, t?: Transaction): Promise<number> {
-  await db();
   return Enrollment.count({ where, transaction: t });
 }
 
@@ -390,7 +388,6 @@ export async function enrollmentsById(ids: readonly string[]): Promise<Map<strin
 export async function hasWaitlist(classIds: string[]): Promise<boolean> {
   const ids = classIds.filter(isUuid);
   if (ids.length === 0) return false;
-  await db();
   return (await Enrollment.count({ where: { classId: { [Op.in]: ids }, status: WAITLISTED } })) > 0;
 }
 
@@ -426,7 +423,6 @@ export async function activeEnrollmentCounts(classIds: readonly string[], date: 
 export async function latestEnrollmentOfTrial(actor: Actor | null, trialId: string): Promise<EnrollmentDTO | null> {
   requireActor(actor);
   if (!isUuid(trialId)) return null;
-  await db();
   const row = await Enrollment.findOne({ where: { trialId }, order: [["createdAt", "DESC"], ["id", "DESC"]] });
   return row ? toDTO(row) : null;
 }

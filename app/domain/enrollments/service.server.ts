@@ -1,6 +1,6 @@
 import { UniqueConstraintError, type Transaction } from "sequelize";
 import { Enrollment } from "#db/models.ts";
-import { db, transaction } from "~/platform/db.server";
+import { transaction } from "~/platform/db.server";
 import { assertCanManage, assertCanManageTrials, type Actor } from "../actor";
 import { ConflictError, ValidationError, type FieldErrors } from "../errors";
 import { parseOrThrow } from "../validation";
@@ -163,7 +163,6 @@ async function insertEnrollment(data: NewEnrollment, t: Transaction): Promise<En
 export async function createEnrollment(actor: Actor | null, input: unknown): Promise<EnrollmentDTO> {
   assertCanManageTrials(actor);
   const data = parseOrThrow(enrollmentSchema, input);
-  await db();
   return transaction((t) => insertEnrollment({ ...data, trialId: null }, t));
 }
 
@@ -239,7 +238,6 @@ export async function enrollFromTrial(actor: Actor | null, trialId: string, inpu
   const data = parseOrThrow(trialEnrollSchema, input);
   if (Boolean(data.guardianId) === Boolean(data.guardian)) throw new ValidationError({ guardianId: [GUARDIAN_CHOICE_REQUIRED] });
   if (data.guardian && data.studentId) throw new ValidationError({ studentId: [STUDENT_OTHER_GUARDIAN] });
-  await db();
   return transaction(async (t) => {
     const trial = await lockTrialForEnrollment(trialId, t);
     if (trial.enrollmentId) {

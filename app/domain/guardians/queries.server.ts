@@ -2,7 +2,7 @@ import type { Transaction } from "sequelize";
 import { Guardian, GuardianPerson } from "#db/models.ts";
 import { idsOfBatch, paddedInList } from "#db/in-list.ts";
 import { MIN_INDEXED_CHARS, personSearch } from "#db/index.ts";
-import { db, dbDialect, selectRows } from "~/platform/db.server";
+import { dbDialect, selectRows } from "~/platform/db.server";
 import { arrayList, LIKE_ESCAPE, likePattern, searchTerm, sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
 import { NotFoundError } from "../errors";
@@ -59,7 +59,6 @@ export function guardianDTO(g: GuardianRow, persons: GuardianPersonDTO[]): Guard
 }
 
 export async function findGuardian(id: string, t?: Transaction): Promise<Guardian> {
-  await db();
   // Locks the guardian row for the rest of a transaction (PostgreSQL), so two
   // concurrent changes to its persons cannot both pass the primary/last checks.
   // SQLite transactions are IMMEDIATE and already serialised.
@@ -69,7 +68,6 @@ export async function findGuardian(id: string, t?: Transaction): Promise<Guardia
 }
 
 export async function findPerson(id: string, t?: Transaction): Promise<GuardianPerson> {
-  await db();
   const person = isUuid(id) ? await GuardianPerson.findByPk(id, { transaction: t }) : null;
   if (!person) throw new NotFoundError(PERSON_NOT_FOUND);
   return person;
@@ -303,7 +301,6 @@ export async function guardianOption(id: string): Promise<GuardianOption | null>
 /** Whether the guardian exists (locked for the rest of the caller's transaction, as `findGuardian`). */
 export async function guardianExists(id: string, t?: Transaction): Promise<boolean> {
   if (!isUuid(id)) return false;
-  await db();
   return (await Guardian.findByPk(id, { attributes: ["id"], ...(t ? { transaction: t, lock: t.LOCK.UPDATE } : {}) })) !== null;
 }
 

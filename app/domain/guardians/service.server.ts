@@ -1,6 +1,6 @@
 import { ForeignKeyConstraintError, Op, type Transaction } from "sequelize";
 import { Guardian, GuardianPerson } from "#db/models.ts";
-import { db, transaction } from "~/platform/db.server";
+import { transaction } from "~/platform/db.server";
 import { UNUSABLE_PASSWORD } from "../users/password.server";
 import { insertUser } from "../users/service.server";
 import { assertCanManage, type Actor } from "../actor";
@@ -33,7 +33,6 @@ async function lockedPerson(id: string, t: Transaction): Promise<GuardianPerson>
 export async function createGuardian(actor: Actor | null, input: unknown): Promise<GuardianDTO> {
   assertCanManage(actor);
   const data = parseOrThrow(guardianSchema, input);
-  await db();
   return transaction((t) => insertGuardian(data, t));
 }
 

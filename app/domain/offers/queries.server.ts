@@ -1,6 +1,5 @@
 import type { Transaction } from "sequelize";
 import { Branch, Offer } from "#db/models.ts";
-import { db } from "~/platform/db.server";
 import { sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
 import { NotFoundError } from "../errors";
@@ -33,7 +32,6 @@ export function toDTO(o: OfferRow, branchName?: string | null): OfferDTO {
 const withBranch = [{ model: Branch, as: "branch", attributes: ["id", "name"] }];
 
 export async function find(id: string): Promise<OfferRow> {
-  await db();
   const offer = isUuid(id) ? await Offer.findByPk(id, { include: withBranch }) : null;
   if (!offer) throw new NotFoundError(OFFER_NOT_FOUND);
   return offer as OfferRow;
@@ -41,7 +39,6 @@ export async function find(id: string): Promise<OfferRow> {
 
 export async function listOffers(actor: Actor | null): Promise<OfferDTO[]> {
   requireActor(actor);
-  await db();
   const rows = await Offer.findAll({ include: withBranch, order: [["name", "ASC"]] });
   return rows.map((o) => toDTO(o as OfferRow));
 }
@@ -71,7 +68,6 @@ export async function getOffer(actor: Actor | null, id: string): Promise<OfferDT
 
 /** How many offers match (e.g. a branch's, before deleting it), inside the caller's transaction. */
 export async function countOffers(where: { branchId: string }, t?: Transaction): Promise<number> {
-  await db();
   return Offer.count({ where, transaction: t });
 }
 
@@ -97,7 +93,6 @@ const termsOf = (o: Pick<Offer, "id" | "name" | "monthlyValue" | "checkoutLink" 
 /** An offer's terms (inside the caller's transaction), or null when the id names no offer. */
 export async function offerTerms(id: string, t?: Transaction): Promise<OfferTerms | null> {
   if (!isUuid(id)) return null;
-  await db();
   const row = await Offer.findByPk(id, { transaction: t });
   return row ? termsOf(row) : null;
 }
@@ -105,7 +100,6 @@ export async function offerTerms(id: string, t?: Transaction): Promise<OfferTerm
 /** A branch's active offers, by name: what an enrolment in one of its classes may choose. */
 export async function activeOffersOfBranch(branchId: string): Promise<OfferTerms[]> {
   if (!isUuid(branchId)) return [];
-  await db();
   const rows = await Offer.findAll({ where: { branchId, active: true }, order: [["name", "ASC"], ["id", "ASC"]] });
   return rows.map(termsOf);
 }

@@ -1,6 +1,5 @@
 import { Op, type Transaction } from "sequelize";
 import { ClassroomSchedule } from "#db/models.ts";
-import { db } from "~/platform/db.server";
 import { sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
 import { getBranch } from "../branches/queries.server";
@@ -34,7 +33,6 @@ export function toScheduleDTO(s: ClassroomSchedule): ScheduleDTO {
 
 /** For this module's commands too: a schedule by id (404 when missing). */
 export async function find(id: string): Promise<ClassroomSchedule> {
-  await db();
   const schedule = isUuid(id) ? await ClassroomSchedule.findByPk(id) : null;
   if (!schedule) throw new NotFoundError(SCHEDULE_NOT_FOUND);
   return schedule;
@@ -86,7 +84,6 @@ export async function getClassroomSchedule(actor: Actor | null, classroomId: str
 export async function schedulesOfClassrooms(classroomIds: string[]): Promise<Map<string, ScheduleDTO[]>> {
   const byClassroom = new Map<string, ScheduleDTO[]>(classroomIds.map((id) => [id, []]));
   if (!classroomIds.length) return byClassroom;
-  await db();
   const rows = await ClassroomSchedule.findAll({ where: { classroomId: { [Op.in]: classroomIds } } });
   for (const row of rows) byClassroom.get(row.classroomId)?.push(toScheduleDTO(row));
   for (const list of byClassroom.values()) list.sort(compareSchedules);
@@ -109,7 +106,6 @@ export async function getBranchClassroomsOverview(
 /** A classroom's schedules as the class dialog's choices, labelled like 'Segunda 08:00-09:00', in schedule order. */
 export async function listScheduleOptions(classroomId: string): Promise<Option[]> {
   if (!isUuid(classroomId)) return [];
-  await db();
   const rows = await ClassroomSchedule.findAll({
     where: { classroomId },
     attributes: ["id", "dayOfWeek", "startTime", "endTime"],
@@ -122,14 +118,12 @@ export async function listScheduleOptions(classroomId: string): Promise<Option[]
 
 /** The given schedules' classrooms (for the class's consistency check), inside the caller's transaction. */
 export async function scheduleClassrooms(ids: string[], t?: Transaction): Promise<Array<{ id: string; classroomId: string }>> {
-  await db();
   const rows = await ClassroomSchedule.findAll({ where: { id: { [Op.in]: ids } }, attributes: ["id", "classroomId"], transaction: t });
   return rows.map((s) => ({ id: s.id, classroomId: s.classroomId }));
 }
 
 /** A schedule's start time ('HH:MM'), inside the caller's transaction; null when it is gone. */
 export async function scheduleStartTime(id: string, t?: Transaction): Promise<string | null> {
-  await db();
   if (!isUuid(id)) return null;
   const row = await ClassroomSchedule.findByPk(id, { attributes: ["id", "startTime"], transaction: t });
   return row?.startTime ?? null;

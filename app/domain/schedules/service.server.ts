@@ -1,6 +1,6 @@
 import { ForeignKeyConstraintError, Op, type Transaction } from "sequelize";
 import { ClassroomSchedule } from "#db/models.ts";
-import { db, transaction } from "~/platform/db.server";
+import { transaction } from "~/platform/db.server";
 import { assertCanManage, type Actor } from "../actor";
 import { CLASSROOM_NOT_FOUND, lockClassroom } from "../classrooms/queries.server";
 import { ConflictError, ValidationError } from "../errors";
@@ -42,7 +42,6 @@ export async function createSchedule(actor: Actor | null, input: unknown): Promi
   assertCanManage(actor);
   const data = parseOrThrow(scheduleSchema, input);
   if (!isUuid(data.classroomId)) throw new ValidationError({ classroomId: [CLASSROOM_NOT_FOUND] });
-  await db();
   try {
     const schedule = await transaction(async (t) => {
       await assertNoOverlap(t, data);

@@ -4,7 +4,6 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { Op } from "sequelize";
 import { StoredObject, StoredObjectChunk } from "#db/models.ts";
-import { db } from "~/platform/db.server";
 import { completeObjectHead, objectChunk } from "./queries.server";
 import { env } from "~/platform/env.server";
 
@@ -140,7 +139,6 @@ export class DatabaseStorage implements ObjectStorage {
   async put(id: string, contentType: string, source: AsyncIterable<Uint8Array>): Promise<StoredObjectInfo> {
     if (!ID_RE.test(id)) throw new Error("invalid object id");
     id = id.toLowerCase();
-    await db();
     await StoredObject.create({ id, contentType, size: 0, complete: false });
     let seq = 0;
     let size = 0;
@@ -195,7 +193,6 @@ export class DatabaseStorage implements ObjectStorage {
   }
 
   private async deleteRows(id: string) {
-    await db();
     await StoredObjectChunk.destroy({ where: { objectId: id } });
     await StoredObject.destroy({ where: { id } });
   }
@@ -207,7 +204,6 @@ export class DatabaseStorage implements ObjectStorage {
   }
 
   async idsOlderThan(date: Date): Promise<string[]> {
-    await db();
     const rows = await StoredObject.findAll({ where: { createdAt: { [Op.lt]: date } }, attributes: ["id"], raw: true });
     const ids = rows.map((r) => r.id);
     return this.legacy ? [...new Set([...ids, ...(await this.legacy.idsOlderThan(date))])] : ids;

@@ -1,7 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { Op } from "sequelize";
 import { Upload } from "#db/models.ts";
-import { db } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import { assertCanManage, type Actor } from "../actor";
 import { DomainError, ValidationError } from "../errors";
@@ -65,7 +64,6 @@ export function assertUploadToken(token: string, now = Date.now()): void {
 /** Step 1: a signed URL on this server, valid for 15 minutes and for one PUT. */
 export async function issueUploadUrl(actor: Actor | null, now = Date.now()): Promise<{ uploadURL: string }> {
   const a = assertCanManage(actor);
-  await db();
   const id = randomUUID();
   const expiresAt = now + UPLOAD_URL_TTL_MS;
   await Upload.create({ id, issuedBy: a.id, expiresAt: new Date(expiresAt) });
@@ -149,7 +147,6 @@ export async function receiveUpload(
 ): Promise<{ objectPath: string }> {
   const id = verifyToken(token);
   if (declaredLength !== null && declaredLength > MAX_AVATAR_BYTES) throw new DomainError(413, UPLOAD_TOO_LARGE);
-  await db();
   // Claimed before reading the body: of two concurrent PUTs only one gets the row.
   const [claimed] = await Upload.update({ usedAt: new Date() }, { where: { id, usedAt: null } });
   if (claimed !== 1) {
@@ -190,7 +187,6 @@ export async function storeUploadedFile(actor: Actor | null, file: PostedFile): 
     },
   });
   const stored = await storeImage(body, file.size);
-  await db();
   const now = new Date();
   await Upload.create({
     id: randomUUID(),
@@ -210,7 +206,6 @@ export async function discardUploadedFile(path: string): Promise<void> {
   const match = OBJECT_PATH_RE.exec(path);
   if (!match) return;
   const objectId = match[1].toLowerCase();
-  await db();
   await Upload.destroy({ where: { objectId } });
   await storage().delete(objectId);
 }
@@ -252,7 +247,6 @@ export async function assertIssuedObjectPath(value: string, field = "avatarUrl",
   if (!pathname) throw invalid();
   const objectMatch = OBJECT_PATH_RE.exec(pathname);
   if (objectMatch) {
-    await db();
     const upload = await Upload.findOne({
       where: { objectId: objectMatch[1].toLowerCase(), completedAt: { [Op.ne]: null } },
       attributes: ["id"],
@@ -269,7 +263,6 @@ export async function assertIssuedObjectPath(value: string, field = "avatarUrl",
     } catch {
       throw invalid();
     }
-    await db();
     const upload = await Upload.findOne({
       where: { id, completedAt: { [Op.ne]: null }, objectId: { [Op.ne]: null } },
       attributes: ["objectId"],
@@ -290,7 +283,6 @@ export async function assertIssuedObjectPath(value: string, field = "avatarUrl",
  * objects were deleted.
  */
 export async function cleanupUnusedUploads(olderThan: Date, now = new Date()): Promise<{ uploads: number; objects: number }> {
-  await db();
   const store = storage();
   let uploads = 0;
   let objects = 0;

@@ -1,7 +1,7 @@
 import type { Transaction } from "sequelize";
 import { dateOnlyOrNull, iso } from "../row-values.server";
 import { Student } from "#db/models.ts";
-import { db, selectRows } from "~/platform/db.server";
+import { selectRows } from "~/platform/db.server";
 import { LIKE_ESCAPE, likePattern, searchTerm, sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
 import { NotFoundError } from "../errors";
@@ -42,7 +42,6 @@ export function toDTO(s: StudentFields): StudentDTO {
 
 /** A student's row (404 'Aluno não encontrado'), inside the caller's transaction. */
 export async function find(id: string, t?: Transaction): Promise<Student> {
-  await db();
   const student = isUuid(id) ? await Student.findByPk(id, { transaction: t }) : null;
   if (!student) throw new NotFoundError(STUDENT_NOT_FOUND);
   return student;
@@ -231,7 +230,6 @@ export async function countStudentsByGuardian(guardianIds: string[]): Promise<Ma
 
 /** How many students match (a guardian's, before deleting it), inside the caller's transaction. */
 export async function countStudents(where: { guardianId: string }, t?: Transaction): Promise<number> {
-  await db();
   return Student.count({ where, transaction: t });
 }
 
@@ -241,7 +239,6 @@ export async function studentForEnrollment(
   t?: Transaction,
 ): Promise<{ id: string; guardianId: string; fullName: string; active: boolean } | null> {
   if (!isUuid(id)) return null;
-  await db();
   const row = await Student.findByPk(id, { transaction: t, attributes: ["id", "guardianId", "fullName", "active"] });
   return row ? { id: row.id, guardianId: row.guardianId, fullName: row.fullName, active: Boolean(row.active) } : null;
 }

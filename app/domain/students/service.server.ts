@@ -1,6 +1,6 @@
 import { ForeignKeyConstraintError, type Transaction } from "sequelize";
 import { Student } from "#db/models.ts";
-import { db, transaction } from "~/platform/db.server";
+import { transaction } from "~/platform/db.server";
 import { assertCanManage, assertCanManageTrials, type Actor } from "../actor";
 import { ConflictError, ValidationError } from "../errors";
 import { parseOrThrow } from "../validation";
@@ -47,7 +47,6 @@ export async function insertStudent(
 export async function createStudent(actor: Actor | null, input: unknown): Promise<StudentDTO> {
   assertCanManageTrials(actor);
   const data = parseOrThrow(studentSchema, input);
-  await db();
   return transaction((t) => insertStudent(data, t));
 }
 

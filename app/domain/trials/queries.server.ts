@@ -2,7 +2,7 @@ import { Op, type Transaction } from "sequelize";
 import { Trial, TrialStatusHistory } from "#db/models.ts";
 import type { KeyPart } from "#db/keyset.ts";
 import { idsOfBatch } from "#db/in-list.ts";
-import { db, selectRows, tableVersions } from "~/platform/db.server";
+import { selectRows, tableVersions } from "~/platform/db.server";
 import { createLru } from "~/platform/cache.server";
 import { readAll, sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
@@ -55,7 +55,6 @@ const NOT_FOUND = "Experimental não encontrado";
 export { MONTH_INVALID };
 
 export async function find(id: string, t?: Transaction): Promise<Trial> {
-  await db();
   const trial = isUuid(id) ? await Trial.findByPk(id, { transaction: t }) : null;
   if (!trial) throw new NotFoundError(NOT_FOUND);
   return trial;
@@ -113,7 +112,6 @@ export async function listTrials(actor: Actor | null, filter: { month?: string |
 export async function listTrialsOn(actor: Actor | null, date: string): Promise<TrialDTO[]> {
   requireActor(actor);
   if (!isCalendarDate(date)) throw new NotFoundError(DATE_INVALID);
-  await db();
   const rows = await Trial.findAll({ where: { scheduledDate: date }, order: ORDER });
   return rows.map(toDTO);
 }
@@ -292,7 +290,6 @@ export async function lockTrialForEnrollment(
   id: string,
   t: Transaction,
 ): Promise<{ id: string; classId: string; studentName: string; enrollmentId: string | null }> {
-  await db();
   const trial = isUuid(id) ? await Trial.findByPk(id, { transaction: t, lock: t.LOCK.UPDATE }) : null;
   if (!trial) throw new NotFoundError(NOT_FOUND);
   return { id: trial.id, classId: trial.classId, studentName: trial.studentName, enrollmentId: trial.enrollmentId ?? null };

@@ -1,6 +1,6 @@
 import type { Transaction } from "sequelize";
 import { Trial, TrialStatusHistory } from "#db/models.ts";
-import { db, transaction } from "~/platform/db.server";
+import { transaction } from "~/platform/db.server";
 import { assertCanManageTrials, type Actor } from "../actor";
 import { ValidationError } from "../errors";
 import { parseOrThrow } from "../validation";
@@ -9,7 +9,7 @@ import type { ClassOption } from "../classes/schema";
 import { find, toDTO } from "./queries.server";
 import { SCHEDULED, TIME_INVALID, trialSchema, trialUpdateSchema } from "./schema";
 
-import type { TrialDTO, TrialHistoryEntryDTO, TrialHistories } from "./schema";
+import type { TrialDTO } from "./schema";
 import { CLASS_NOT_FOUND, CLASS_REQUIRED } from "../classes/schema";
 
 /** A trial's class must exist: a clear 400 on the field, never a foreign-key 500. */
@@ -30,7 +30,6 @@ function timeOrFirstStart(time: string, option: ClassOption): string {
 export async function createTrial(actor: Actor | null, input: unknown): Promise<TrialDTO> {
   assertCanManageTrials(actor);
   const data = parseOrThrow(trialSchema, input);
-  await db();
   return transaction(async (t) => {
     const scheduledTime = timeOrFirstStart(data.scheduledTime, await classOf(data.classId, t));
     const now = new Date();

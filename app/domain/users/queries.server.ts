@@ -1,6 +1,5 @@
 import { literal, Op, type Transaction, type WhereOptions } from "sequelize";
 import { User } from "#db/models.ts";
-import { db } from "~/platform/db.server";
 import { LIKE_ESCAPE, likePattern, searchTerm, sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
 import { NotFoundError } from "../errors";
@@ -31,7 +30,6 @@ export function toUserDTO(u: User): UserDTO {
 
 export async function findUserById(id: string): Promise<User | null> {
   if (!isUuid(id)) return null;
-  await db();
   return User.findByPk(id);
 }
 
@@ -88,7 +86,6 @@ export async function listUsersPage(
   options: { q?: string; page?: number; pageSize?: number } = {},
 ): Promise<UserPage> {
   requireActor(actor);
-  await db();
   const pageSize = Math.min(Math.max(Math.trunc(options.pageSize ?? USERS_PAGE_SIZE), 1), 200);
   const whereClause = searchWhere(options.q);
   const total = await User.count({ where: whereClause });
@@ -114,7 +111,6 @@ export async function getUser(actor: Actor | null, id: string): Promise<UserDTO>
 
 /** Users of the given types as select options, by name (the class dialog's 'Responsável'). */
 export async function listUserOptions(types: string[]): Promise<Option[]> {
-  await db();
   const rows = await User.findAll({ where: { userType: { [Op.in]: types } }, attributes: ["id", "name"], order: [["name", "ASC"]] });
   return rows.map((u) => ({ id: u.id, label: u.name }));
 }
@@ -122,7 +118,6 @@ export async function listUserOptions(types: string[]): Promise<Option[]> {
 /** A user's type, or null when the id names no user, inside the caller's transaction. */
 export async function userTypeOf(id: string, t?: Transaction): Promise<string | null> {
   if (!isUuid(id)) return null;
-  await db();
   const row = await User.findByPk(id, { attributes: ["id", "userType"], transaction: t });
   return row?.userType ?? null;
 }
@@ -130,19 +125,16 @@ export async function userTypeOf(id: string, t?: Transaction): Promise<string | 
 /** Which of these avatar paths some user points at (the uploads' clean-up keeps those). */
 export async function avatarPathsInUse(paths: string[]): Promise<Set<string>> {
   if (!paths.length) return new Set();
-  await db();
   const rows = await User.findAll({ where: { avatarUrl: { [Op.in]: paths } }, attributes: ["avatarUrl"], raw: true });
   return new Set(rows.map((u) => u.avatarUrl).filter((p): p is string => p !== null));
 }
 
 /** The user with this e-mail, password hash included (only sign-in reads it), or null. */
 export async function findUserByEmail(email: string): Promise<User | null> {
-  await db();
   return User.findOne({ where: { email } });
 }
 
 /** Whether any user exists (an empty database lets its first account register as Administrator). */
 export async function anyUserExists(): Promise<boolean> {
-  await db();
   return (await User.findOne({ attributes: ["id"] })) !== null;
 }

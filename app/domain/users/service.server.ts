@@ -1,6 +1,6 @@
 import { ForeignKeyConstraintError, Op, UniqueConstraintError, type Transaction } from "sequelize";
 import { Session, User } from "#db/models.ts";
-import { db, transaction } from "~/platform/db.server";
+import { transaction } from "~/platform/db.server";
 import { sessionsChanged } from "~/platform/session-signals.server";
 import type { Actor } from "../actor";
 import { assertCanManage } from "../actor";
@@ -20,7 +20,6 @@ export async function insertUser(
   data: { name: string; email: string; passwordHash: string; userType: string; cpf?: string | null },
   transaction?: Transaction,
 ): Promise<User> {
-  await db();
   const existing = await User.findOne({ where: { email: data.email }, attributes: ["id"], transaction });
   if (existing) throw new ConflictError(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
   try {

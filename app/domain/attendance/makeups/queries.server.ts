@@ -2,7 +2,7 @@ import { Op, type Transaction } from "sequelize";
 import { dateOnly, iso } from "~/domain/row-values.server";
 import { Makeup } from "#db/models.ts";
 import { paddedInList } from "#db/in-list.ts";
-import { db, selectRows, selectRowsIn } from "~/platform/db.server";
+import { selectRows, selectRowsIn } from "~/platform/db.server";
 import { sqlList, type ListSource } from "~/domain/list.server";
 import { requireActor, type Actor } from "~/domain/actor";
 import { NotFoundError, ValidationError } from "~/domain/errors";
@@ -61,7 +61,6 @@ const MAKEUP_COLUMNS = `"m"."id", "m"."absenceId", "m"."classId", "m"."scheduleI
 
 /** A make-up's row (404 'Reposição não encontrada'), inside the caller's transaction (locked there when given). */
 export async function find(id: string, t?: Transaction): Promise<Makeup> {
-  await db();
   const row = isUuid(id) ? await Makeup.findByPk(id, t ? { transaction: t, lock: t.LOCK.UPDATE } : {}) : null;
   if (!row) throw new NotFoundError(MAKEUP_NOT_FOUND);
   return row;
@@ -182,7 +181,6 @@ export interface ClassPlaces {
 
 /** The class's places from `from` on, inside the caller's transaction (run it under the class's lock to take a place). */
 export async function classPlaces(classId: string, from: string, t?: Transaction): Promise<ClassPlaces> {
-  await db();
   const spans = await enrollmentSpans([classId], t);
   const rows = await Makeup.findAll({
     where: { classId, date: { [Op.gte]: from }, status: { [Op.in]: HOLDING_STATUSES } },

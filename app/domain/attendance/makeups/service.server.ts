@@ -1,6 +1,6 @@
 import { Op, UniqueConstraintError, type Transaction } from "sequelize";
 import { Makeup } from "#db/models.ts";
-import { db, transaction } from "~/platform/db.server";
+import { transaction } from "~/platform/db.server";
 import { assertCanManageTrials, type Actor } from "~/domain/actor";
 import { ConflictError, ValidationError } from "~/domain/errors";
 import { parseOrThrow } from "~/domain/validation";
@@ -86,7 +86,6 @@ async function checkTarget(absence: AttendanceRecordDTO, target: Target, t: Tran
 export async function bookMakeup(actor: Actor | null, input: unknown): Promise<MakeupDTO> {
   assertCanManageTrials(actor);
   const data = parseOrThrow(makeupSchema, input);
-  await db();
   try {
     return await transaction(async (t) => {
       const absence = await absenceOrThrow(data.absenceId, t, "400");

@@ -1,6 +1,5 @@
 import type { Transaction } from "sequelize";
 import { AttendanceRecord } from "#db/models.ts";
-import { db } from "~/platform/db.server";
 import { dateOnly, iso } from "../../row-values.server";
 import { isUuid } from "../../validation";
 import type { AttendanceRecordDTO } from "../schema";
@@ -36,7 +35,6 @@ export function toRecordDTO(r: RecordFields): AttendanceRecordDTO {
 /** One attendance record (e.g. the absence a make-up is for); null for no record. Inside the caller's transaction when given. */
 export async function findRecord(id: string, t?: Transaction): Promise<AttendanceRecordDTO | null> {
   if (!isUuid(id)) return null;
-  await db();
   const row = await AttendanceRecord.findByPk(id, { transaction: t });
   return row ? toRecordDTO(row) : null;
 }
@@ -44,6 +42,5 @@ export async function findRecord(id: string, t?: Transaction): Promise<Attendanc
 /** Whether a make-up's roll call is taken (it has its record), inside the caller's transaction. */
 export async function hasMakeupRecord(makeupId: string, t?: Transaction): Promise<boolean> {
   if (!isUuid(makeupId)) return false;
-  await db();
   return (await AttendanceRecord.count({ where: { makeupId }, transaction: t })) > 0;
 }
