@@ -154,11 +154,10 @@ async function serve() {
     }
     return apps.get(module);
   };
-  const production = dev ? null : await appOf(app);
-  httpServer.on("request", async (req, res) => {
+  if (!dev) httpServer.on("request", await appOf(app));
+  else httpServer.on("request", async (req, res) => {
     try {
-      const handler = production ?? (await appOf(await vite.ssrLoadModule("./server/app.ts")));
-      handler(req, res);
+      (await appOf(await vite.ssrLoadModule("./server/app.ts")))(req, res);
     } catch (error) {
       vite?.ssrFixStacktrace(error);
       console.error(error);
