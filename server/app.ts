@@ -147,10 +147,8 @@ async function testHooks(): Promise<express.Router> {
   router.post("/__test/block", (req, res) => {
     const ms = Math.min(Number(req.query.ms) || 0, 120_000);
     console.log(`__test/block: event loop do pid ${process.pid} bloqueado por ${ms} ms`);
-    const until = Date.now() + ms;
-    while (Date.now() < until) {
-      /* busy: the event loop is blocked */
-    }
+    // A synchronous wait the bundler cannot drop (an empty busy loop it removes as dead code).
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
     res.json({ pid: process.pid });
   });
   router.post("/__test/throw", (req, res) => {
