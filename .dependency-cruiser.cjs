@@ -49,7 +49,8 @@ module.exports = {
     {
       name: "db-tools-to-app",
       severity: "error",
-      comment: "The database's command line and demo seed may read the settings (app/platform/env.server.ts) and the calendar (app/domain/calendar/), nothing else of app/.",
+      comment:
+        "The database's command line and demo seed may read the settings (app/platform/env.server.ts) and the calendar (app/domain/calendar/), nothing else of app/.",
       from: { path: "^db/(cli|seed)/" },
       to: { path: "^app/", pathNot: "^app/(platform/env\\.server\\.ts$|domain/calendar/)" },
     },

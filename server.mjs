@@ -155,16 +155,17 @@ async function serve() {
     return apps.get(module);
   };
   if (!dev) httpServer.on("request", await appOf(app));
-  else httpServer.on("request", async (req, res) => {
-    try {
-      (await appOf(await vite.ssrLoadModule("./server/app.ts")))(req, res);
-    } catch (error) {
-      vite?.ssrFixStacktrace(error);
-      console.error(error);
-      if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
-      res.end("Erro interno do servidor");
-    }
-  });
+  else
+    httpServer.on("request", async (req, res) => {
+      try {
+        (await appOf(await vite.ssrLoadModule("./server/app.ts")))(req, res);
+      } catch (error) {
+        vite?.ssrFixStacktrace(error);
+        console.error(error);
+        if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
+        res.end("Erro interno do servidor");
+      }
+    });
 
   const server = httpServer.listen(port, host, () => {
     if (cluster.isPrimary) console.log(`Servidor em http://localhost:${port}${dev ? " (desenvolvimento, Vite com HMR)" : ""}`);

@@ -61,9 +61,7 @@ export default [
       route(":id/persons/:personId/edit", "routes/guardians/person-edit.tsx"),
       route(":id/persons/:personId/delete", "routes/guardians/person-delete.tsx"),
     ]),
-    route("students", "routes/students/students.tsx", [
-      route("new", "routes/students/student-form.tsx", { id: "student-new" }),
-    ]),
+    route("students", "routes/students/students.tsx", [route("new", "routes/students/student-form.tsx", { id: "student-new" })]),
     route("students/:id", "routes/students/student.tsx", [
       route("edit", "routes/students/student-form.tsx", { id: "student-edit" }),
       route("delete", "routes/students/student-delete.tsx"),

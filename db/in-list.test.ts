@@ -12,7 +12,12 @@ describe("paddedInList", () => {
   });
 
   it("gives one statement for every length up to the same power of two", () => {
-    const statement = (n: number) => paddedInList("e", Array.from({ length: n }, (_, i) => `v${i}`), {});
+    const statement = (n: number) =>
+      paddedInList(
+        "e",
+        Array.from({ length: n }, (_, i) => `v${i}`),
+        {},
+      );
     expect(new Set([1, 2, 3, 4].map(statement)).size).toBe(1);
     expect(new Set([5, 6, 7, 8].map(statement)).size).toBe(1);
     expect(statement(9)).not.toBe(statement(8));

@@ -29,7 +29,10 @@ export function personSearch(dialect: Dialect, search: { term: string; like: str
     throw new Error(`personSearch: terms of fewer than ${MIN_INDEXED_CHARS} characters are scanned, not searched by index`);
   }
   if (dialect === "postgres") {
-    const conditions = [`"search_fold"("p"."fullName") LIKE "search_fold"(:like) ${escape}`, `"search_fold"("p"."email") LIKE "search_fold"(:like) ${escape}`];
+    const conditions = [
+      `"search_fold"("p"."fullName") LIKE "search_fold"(:like) ${escape}`,
+      `"search_fold"("p"."email") LIKE "search_fold"(:like) ${escape}`,
+    ];
     const params: Record<string, string> = { like };
     if (digits) {
       conditions.push(`"p"."cpf" LIKE :digits`);

@@ -20,10 +20,14 @@ const WEEKDAYS = ["Domingo", "Segunda", "Terça", "Quarta", "Quinta", "Sexta", "
 const weekday = (date: string) => WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()];
 /** The latest day up to today on which classes meet (never a Sunday). */
 const lastClassDay = () => (weekday(schoolToday()) === "Domingo" ? addDays(schoolToday(), -1) : schoolToday());
-const rollCallUrl = (classId: string, date: string, scheduleId: string) => `/classes/${classId}/attendance?date=${date}&scheduleId=${scheduleId}`;
+const rollCallUrl = (classId: string, date: string, scheduleId: string) =>
+  `/classes/${classId}/attendance?date=${date}&scheduleId=${scheduleId}`;
 
 /** A class of the branch meeting on `date`'s weekday, created weeks ago (so its past sessions exist). */
-async function insertClass(branchId: string, opts: { date: string; startTime?: string; endTime?: string; courseId?: string; capacity?: number }) {
+async function insertClass(
+  branchId: string,
+  opts: { date: string; startTime?: string; endTime?: string; courseId?: string; capacity?: number },
+) {
   const classroom = await makeClassroom(branchId, { name: `Sala ${tag()}`, capacity: opts.capacity ?? 20 });
   const course = opts.courseId ? { id: opts.courseId } : await makeCourse({ name: `Balé ${tag()}` });
   const made = await makeClass({
@@ -72,7 +76,13 @@ test.describe("Chamada", () => {
     await enrol(evening.cls.id, branch.id, `Bia ${tag()}`);
     // The morning's roll call is done; the evening's is not.
     const c = await enrol(morning.cls.id, branch.id, `Caio ${tag()}`);
-    await makeAttendance({ enrollmentId: c.enrollment.id, classId: morning.cls.id, scheduleId: morning.scheduleId, date: today, status: "Presente" });
+    await makeAttendance({
+      enrollmentId: c.enrollment.id,
+      classId: morning.cls.id,
+      scheduleId: morning.scheduleId,
+      date: today,
+      status: "Presente",
+    });
 
     await selectBranch(page, branch.name, jsEnabled);
     await page.getByRole("complementary", { name: "Barra lateral" }).getByRole("link", { name: "Aulas de Hoje" }).click();
@@ -243,7 +253,12 @@ test.describe("Chamada", () => {
     const mark = (enrollmentId: string, date: string, status: Status) =>
       makeAttendance({ enrollmentId, classId: cls.id, scheduleId, date, status });
     for (const days of [14, 7, 0]) await mark(risky.enrollment.id, addDays(last, -days), days === 14 ? "Falta justificada" : "Falta");
-    for (const [days, status] of [[14, "Falta"], [7, "Falta"], [0, "Presente"]] as const) await mark(fine.enrollment.id, addDays(last, -days), status);
+    for (const [days, status] of [
+      [14, "Falta"],
+      [7, "Falta"],
+      [0, "Presente"],
+    ] as const)
+      await mark(fine.enrollment.id, addDays(last, -days), status);
 
     await loginAs("Team");
     await selectBranch(page, branch.name, jsEnabled);

@@ -145,7 +145,9 @@ test.describe("Unidades", () => {
     await slotForm.getByLabel("Horário final").fill("09:30");
     await slotForm.getByRole("button", { name: "Criar" }).click();
     // The field's message (with JavaScript the error toast also shows, inside the modal dialog).
-    await expect(slotForm.locator("form").getByText("Este horário se sobrepõe a outro horário da sala (Terça 08:00 - 09:00)")).toBeVisible();
+    await expect(
+      slotForm.locator("form").getByText("Este horário se sobrepõe a outro horário da sala (Terça 08:00 - 09:00)"),
+    ).toBeVisible();
     await expect(slotForm.getByLabel("Horário inicial")).toHaveValue("08:30");
     await slotForm.getByRole("link", { name: "Cancelar" }).click();
     await expect(page).toHaveURL(new RegExp(`/branches/${branch.id}/classrooms$`));
@@ -208,8 +210,12 @@ test.describe("Unidades", () => {
     const branchName = `Unidade Equipe ${rand()}`;
     const branch = await (await api.post("/api/branches", { data: { name: branchName, address: "Rua C, 3" } })).json();
     const room = await (await api.post("/api/classrooms", { data: { branchId: branch.id, name: "Sala Palco", capacity: 30 } })).json();
-    await api.post("/api/classroom-schedules", { data: { classroomId: room.id, dayOfWeek: "Sábado", startTime: "10:00", endTime: "11:00" } });
-    await api.post("/api/classroom-schedules", { data: { classroomId: room.id, dayOfWeek: "Segunda", startTime: "18:00", endTime: "19:00" } });
+    await api.post("/api/classroom-schedules", {
+      data: { classroomId: room.id, dayOfWeek: "Sábado", startTime: "10:00", endTime: "11:00" },
+    });
+    await api.post("/api/classroom-schedules", {
+      data: { classroomId: room.id, dayOfWeek: "Segunda", startTime: "18:00", endTime: "19:00" },
+    });
     await api.dispose();
 
     await page.setViewportSize({ width: 375, height: 800 });

@@ -25,7 +25,10 @@ const RAW_BUDGET_BYTES = 400 * 1024;
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
 test.describe("performance budget", () => {
-  test("a first visit of each screen downloads at most 150 kB of JavaScript gzip, 400 kB uncompressed @js-only", async ({ browser, baseURL }) => {
+  test("a first visit of each screen downloads at most 150 kB of JavaScript gzip, 400 kB uncompressed @js-only", async ({
+    browser,
+    baseURL,
+  }) => {
     // Eleven first visits (a fresh browser context, a sign-up, hydration, an idle network each):
     // on a slow shared machine they take longer than one test's default minute.
     test.setTimeout(240_000);
@@ -36,7 +39,12 @@ test.describe("performance budget", () => {
       const page = await context.newPage();
       if (screen.path !== "/auth") {
         const res = await page.request.post("/api/register", {
-          data: { name: "Orçamento", email: `budget.${Math.random().toString(36).slice(2, 10)}@teste.com`, password: "segredo123", userType: "Administrator" },
+          data: {
+            name: "Orçamento",
+            email: `budget.${Math.random().toString(36).slice(2, 10)}@teste.com`,
+            password: "segredo123",
+            userType: "Administrator",
+          },
         });
         expect(res.status()).toBe(201);
       }
@@ -52,10 +60,16 @@ test.describe("performance budget", () => {
       await page.waitForLoadState("networkidle");
       const read = await Promise.all(bodies);
       // Every script is counted whole: a body that could not be read would hide its bytes.
-      expect(read.filter((b) => b === null), `${screen.path}: a script body could not be read`).toEqual([]);
+      expect(
+        read.filter((b) => b === null),
+        `${screen.path}: a script body could not be read`,
+      ).toEqual([]);
       const scripts = read.filter((b): b is Buffer => b !== null);
       for (const chunk of screen.deferred ?? []) {
-        expect(urls.filter((u) => u.includes(`/${chunk}`)), `${screen.path} loads ${chunk} on its first visit`).toEqual([]);
+        expect(
+          urls.filter((u) => u.includes(`/${chunk}`)),
+          `${screen.path} loads ${chunk} on its first visit`,
+        ).toEqual([]);
       }
       results.push({
         path: screen.path,
@@ -64,7 +78,9 @@ test.describe("performance budget", () => {
       });
       await context.close();
     }
-    console.log("JavaScript per first visit (gzip / uncompressed):\n" + results.map((r) => `${r.path}: ${kB(r.gzip)} / ${kB(r.raw)}`).join("\n"));
+    console.log(
+      "JavaScript per first visit (gzip / uncompressed):\n" + results.map((r) => `${r.path}: ${kB(r.gzip)} / ${kB(r.raw)}`).join("\n"),
+    );
     for (const r of results) {
       expect(r.raw, `${r.path} downloads ${kB(r.raw)} of JS (uncompressed)`).toBeLessThanOrEqual(RAW_BUDGET_BYTES);
       expect(r.gzip, `${r.path} downloads ${kB(r.gzip)} of JS (gzip)`).toBeLessThanOrEqual(GZIP_BUDGET_BYTES);

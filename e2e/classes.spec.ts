@@ -25,7 +25,12 @@ async function makeBranch(api: APIRequestContext, rooms: Record<string, Array<[s
 }
 
 test.describe("Turmas", () => {
-  test("administrator creates, edits and deletes a class through the dependent selects", async ({ page, loginAs, jsEnabled, expectNoAxeViolations }) => {
+  test("administrator creates, edits and deletes a class through the dependent selects", async ({
+    page,
+    loginAs,
+    jsEnabled,
+    expectNoAxeViolations,
+  }) => {
     test.setTimeout(90_000);
     const me = await loginAs("Administrator", `Professora ${tag()}`);
     const api = page.request;
@@ -119,7 +124,11 @@ test.describe("Turmas", () => {
     await expect(dialog.getByLabel("Terça 09:00-10:00")).toBeChecked();
     await dialog.getByLabel("Unidade").selectOption({ label: b.branch.name });
     await expect(dialog.getByRole("combobox", { name: "Sala", exact: true })).toHaveValue("");
-    await expect(dialog.getByRole("combobox", { name: "Sala", exact: true }).locator("option")).toHaveText(["Selecione a sala", "Sala B1", "Sala B2"]);
+    await expect(dialog.getByRole("combobox", { name: "Sala", exact: true }).locator("option")).toHaveText([
+      "Selecione a sala",
+      "Sala B1",
+      "Sala B2",
+    ]);
     await expect(dialog.getByRole("checkbox", { name: /Terça/ })).toHaveCount(0);
     await expect(dialog.getByText("Selecione uma sala para ver os horários")).toBeVisible();
     await dialog.getByRole("combobox", { name: "Sala", exact: true }).selectOption({ label: "Sala B2" });
@@ -128,7 +137,13 @@ test.describe("Turmas", () => {
     await expect(page).toHaveURL(/\/classes$/);
   });
 
-  test("the list follows the branch chosen on the dashboard; Team sees no controls", async ({ page, browser, loginAs, jsEnabled, expectNoAxeViolations }) => {
+  test("the list follows the branch chosen on the dashboard; Team sees no controls", async ({
+    page,
+    browser,
+    loginAs,
+    jsEnabled,
+    expectNoAxeViolations,
+  }) => {
     test.setTimeout(90_000);
     const admin = await loginAs("Administrator", `Coordenação ${tag()}`);
     const api = page.request;
@@ -139,7 +154,13 @@ test.describe("Turmas", () => {
       const schedules = await (await api.get(`/api/classroom-schedules/classroom/${x.classrooms[room].id}`)).json();
       return created<{ id: string; classNumber: number }>(
         await api.post("/api/classes", {
-          data: { courseId: course.id, responsibleId: admin.id, branchId: x.branch.id, classroomId: x.classrooms[room].id, scheduleIds: [schedules[0].id] },
+          data: {
+            courseId: course.id,
+            responsibleId: admin.id,
+            branchId: x.branch.id,
+            classroomId: x.classrooms[room].id,
+            scheduleIds: [schedules[0].id],
+          },
         }),
       );
     };

@@ -21,7 +21,9 @@ async function smallNetwork(api: APIRequestContext, responsibleId: string, tag: 
   const branch = await created(await api.post("/api/branches", { data: { name: `Unidade Lista ${tag}`, address: "Rua A, 1" } }));
   const room = await created(await api.post("/api/classrooms", { data: { branchId: branch.id, name: `Sala ${tag}`, capacity: 15 } }));
   const slot = await created(
-    await api.post("/api/classroom-schedules", { data: { classroomId: room.id, dayOfWeek: "Quarta", startTime: "17:00", endTime: "18:00" } }),
+    await api.post("/api/classroom-schedules", {
+      data: { classroomId: room.id, dayOfWeek: "Quarta", startTime: "17:00", endTime: "18:00" },
+    }),
   );
   const course = await created(await api.post("/api/courses", { data: { name: `Jazz Lista ${tag}` } }));
   const cls = await created(
@@ -45,7 +47,10 @@ async function smallNetwork(api: APIRequestContext, responsibleId: string, tag: 
 }
 
 async function pageCountOf(page: Page): Promise<number> {
-  const text = await page.getByRole("navigation", { name: "Paginação" }).getByText(/^Página \d+ de \d+$/).textContent();
+  const text = await page
+    .getByRole("navigation", { name: "Paginação" })
+    .getByText(/^Página \d+ de \d+$/)
+    .textContent();
   return Number(/de (\d+)/.exec(text ?? "")![1]);
 }
 

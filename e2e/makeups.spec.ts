@@ -22,7 +22,8 @@ const weekdayName = (date: string) => WEEKDAY_NAMES[new Date(`${date}T00:00:00Z`
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 type Made = Awaited<ReturnType<typeof makeClass>>;
-const schedulesOf = (made: Made) => made.schedules.map((s) => ({ id: s.id, dayOfWeek: s.dayOfWeek, startTime: s.startTime, endTime: s.endTime }));
+const schedulesOf = (made: Made) =>
+  made.schedules.map((s) => ({ id: s.id, dayOfWeek: s.dayOfWeek, startTime: s.startTime, endTime: s.endTime }));
 
 /**
  * A pupil enrolled in class A (every weekday at 08:00) with an absence at its
@@ -101,7 +102,9 @@ test.describe("Frequência e reposições", () => {
 
     // 'Agendar reposição': the other class's sessions with free places as radio choices.
     const open = async () => {
-      await absenceRow().getByRole("link", { name: /Agendar reposição/ }).click();
+      await absenceRow()
+        .getByRole("link", { name: /Agendar reposição/ })
+        .click();
       await expect(page).toHaveURL(new RegExp(`/students/${s.student.id}/makeup\\?absenceId=${s.absence.id}$`));
       await expect(dialog()).toBeVisible();
       if (jsEnabled) await hydrated(page);
@@ -137,14 +140,18 @@ test.describe("Frequência e reposições", () => {
     // The other class's roll call of that session lists the pupil as a make-up.
     const rollCall = await page.request.get(`/api/classes/${s.b.id}/attendance?date=${s.target.date}&scheduleId=${s.target.scheduleId}`);
     expect(rollCall.status()).toBe(200);
-    const { records } = (await rollCall.json()) as { records: Array<{ makeupId?: string; enrollmentId?: string; studentId: string; studentName: string }> };
+    const { records } = (await rollCall.json()) as {
+      records: Array<{ makeupId?: string; enrollmentId?: string; studentId: string; studentName: string }>;
+    };
     const entry = records.find((r) => r.studentId === s.student.id);
     expect(entry?.makeupId).toBeTruthy();
     expect(entry?.enrollmentId).toBeUndefined();
     expect(entry?.studentName).toBe(s.student.fullName);
 
     // 'Cancelar reposição': a small confirmation, then the absence has no make-up again.
-    await absenceRow().getByRole("link", { name: /Cancelar reposição/ }).click();
+    await absenceRow()
+      .getByRole("link", { name: /Cancelar reposição/ })
+      .click();
     const confirm = page.getByRole("alertdialog", { name: "Cancelar reposição" });
     await expect(confirm).toBeVisible();
     await expect(confirm).toContainText(br(s.target.date));
@@ -155,7 +162,9 @@ test.describe("Frequência e reposições", () => {
     await expect(page.getByText("Reposição cancelada", { exact: true })).toBeVisible();
     await expect(absenceRow()).toContainText("Sem reposição");
     const after = await page.request.get(`/api/classes/${s.b.id}/attendance?date=${s.target.date}&scheduleId=${s.target.scheduleId}`);
-    expect(((await after.json()) as { records: Array<{ studentId: string }> }).records.some((r) => r.studentId === s.student.id)).toBe(false);
+    expect(((await after.json()) as { records: Array<{ studentId: string }> }).records.some((r) => r.studentId === s.student.id)).toBe(
+      false,
+    );
   });
 
   test("Client sees the attendance history and the rate, without 'Agendar reposição'", async ({ page, loginAs }) => {

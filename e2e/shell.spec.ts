@@ -2,7 +2,11 @@ import { expect, hydrated, test } from "./fixtures";
 import { makeBranch } from "./db";
 
 test.describe("authenticated shell", () => {
-  test("sidebar shows every section and entry, marks the active one, and the footer shows the user", async ({ page, loginAs, jsEnabled }) => {
+  test("sidebar shows every section and entry, marks the active one, and the footer shows the user", async ({
+    page,
+    loginAs,
+    jsEnabled,
+  }) => {
     const user = await loginAs("Client", "Joana Cliente");
     await page.goto("/");
     const sidebar = page.getByRole("complementary", { name: "Barra lateral" });
@@ -10,7 +14,18 @@ test.describe("authenticated shell", () => {
     for (const title of ["Menu", "Comercial", "Secretaria", "Operação", "Configurações"]) {
       await expect(sidebar.getByRole("heading", { name: title })).toBeVisible();
     }
-    for (const entry of ["Dashboard", "Experimentais", "Responsáveis", "Alunos", "Aulas de Hoje", "Turmas", "Usuários", "Ofertas", "Unidades", "Cursos"]) {
+    for (const entry of [
+      "Dashboard",
+      "Experimentais",
+      "Responsáveis",
+      "Alunos",
+      "Aulas de Hoje",
+      "Turmas",
+      "Usuários",
+      "Ofertas",
+      "Unidades",
+      "Cursos",
+    ]) {
       await expect(sidebar.getByRole("link", { name: entry })).toBeVisible();
     }
     await expect(sidebar.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
@@ -30,7 +45,10 @@ test.describe("authenticated shell", () => {
     await expect(sidebar.getByRole("button", { name: "Sair" })).toBeVisible();
   });
 
-  test("Ctrl+B collapses the sidebar to icons and the state is kept in the sidebar_state cookie for 7 days @js-only", async ({ page, loginAs }) => {
+  test("Ctrl+B collapses the sidebar to icons and the state is kept in the sidebar_state cookie for 7 days @js-only", async ({
+    page,
+    loginAs,
+  }) => {
     await loginAs("Team");
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto("/");
@@ -75,8 +93,7 @@ test.describe("authenticated shell", () => {
     if (jsEnabled) {
       await hydrated(page);
       await page.getByRole("button", { name: "Alternar barra lateral" }).click();
-    }
-    else await page.getByRole("link", { name: "Abrir menu" }).click();
+    } else await page.getByRole("link", { name: "Abrir menu" }).click();
     await expect(link).toBeInViewport();
     await link.click();
     await expect(page).toHaveURL(/\/classes/);
@@ -93,7 +110,12 @@ test.describe("authenticated shell", () => {
     await expect(page).toHaveURL(/\/auth$/);
   });
 
-  test("dashboard: cards, and the branch selector lists active branches with '(Padrão)', chosen automatically and changeable", async ({ page, loginAs, jsEnabled, expectNoAxeViolations }) => {
+  test("dashboard: cards, and the branch selector lists active branches with '(Padrão)', chosen automatically and changeable", async ({
+    page,
+    loginAs,
+    jsEnabled,
+    expectNoAxeViolations,
+  }) => {
     const tag = Math.random().toString(36).slice(2, 6);
     await makeBranch({ name: `AA Centro ${tag}`, isDefault: true });
     const other = await makeBranch({ name: `AA Sul ${tag}` });
@@ -102,7 +124,8 @@ test.describe("authenticated shell", () => {
     await page.goto("/");
     await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
     await expect(page.getByText("Bem-vindo ao sistema Escola Teste")).toBeVisible();
-    for (const label of ["Usuário", "E-mail", "Tipo de Usuário"]) await expect(page.getByRole("heading", { name: label, exact: true })).toBeVisible();
+    for (const label of ["Usuário", "E-mail", "Tipo de Usuário"])
+      await expect(page.getByRole("heading", { name: label, exact: true })).toBeVisible();
     await expect(page.getByRole("main").getByText("Equipe", { exact: true })).toBeVisible();
 
     if (jsEnabled) await hydrated(page);

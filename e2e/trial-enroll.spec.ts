@@ -30,11 +30,30 @@ async function setup(date: string, options: { capacity?: number } = {}) {
     courseId: course.id,
     schedules: [{ dayOfWeek: "Quarta", startTime: "18:30", endTime: "19:30" }],
   });
-  const offer = await makeOffer(branch.id, { name: `Mensal ${tag}`, monthlyValue: "189.90", checkoutLink: `https://pagamento.exemplo.com/mensal-${tag}` });
+  const offer = await makeOffer(branch.id, {
+    name: `Mensal ${tag}`,
+    monthlyValue: "189.90",
+    checkoutLink: `https://pagamento.exemplo.com/mensal-${tag}`,
+  });
   const phone = uniquePhone();
   const studentName = `Lia ${tag}`;
-  const trial = await makeTrial(cls.id, { guardianName: `Marta ${tag}`, studentName, whatsappNumber: phone, scheduledDate: date, status: "Quer Matricular" });
-  return { tag, cls, classLabel: `${course.name} - Turma ${cls.classNumber}`, offer, offerLabel: `Mensal ${tag} - R$ 189,90`, trial, phone, studentName };
+  const trial = await makeTrial(cls.id, {
+    guardianName: `Marta ${tag}`,
+    studentName,
+    whatsappNumber: phone,
+    scheduledDate: date,
+    status: "Quer Matricular",
+  });
+  return {
+    tag,
+    cls,
+    classLabel: `${course.name} - Turma ${cls.classNumber}`,
+    offer,
+    offerLabel: `Mensal ${tag} - R$ 189,90`,
+    trial,
+    phone,
+    studentName,
+  };
 }
 
 /** A guardian (one primary person) with the given name and phone. */
@@ -49,7 +68,9 @@ const block = (page: Page, student: string) => page.locator(".tb").filter({ hasT
 async function openFromCalendar(page: Page, month: string, student: string, jsEnabled: boolean): Promise<Locator> {
   await page.goto(`/trials?month=${month}`);
   if (jsEnabled) await hydrated(page);
-  await block(page, student).getByRole("link", { name: `Matricular ${student}` }).click();
+  await block(page, student)
+    .getByRole("link", { name: `Matricular ${student}` })
+    .click();
   const dialog = page.getByRole("dialog", { name: "Matricular Aluno" });
   await expect(dialog).toBeVisible();
   if (jsEnabled) await hydrated(page);
@@ -151,7 +172,12 @@ test.describe("Matricular a partir do experimental", () => {
   test("the edit dialog offers 'Matricular' whatever the status", async ({ page, loginAs, jsEnabled }) => {
     const month = jsEnabled ? "2033-07" : "2033-08";
     const s = await setup(`${month}-14`);
-    const scheduled = await makeTrial(s.cls.id, { studentName: `Agendada ${s.tag}`, whatsappNumber: s.phone, scheduledDate: `${month}-14`, status: "Agendado" });
+    const scheduled = await makeTrial(s.cls.id, {
+      studentName: `Agendada ${s.tag}`,
+      whatsappNumber: s.phone,
+      scheduledDate: `${month}-14`,
+      status: "Agendado",
+    });
     await loginAs("Team");
     await page.goto(`/trials?month=${month}`);
     if (jsEnabled) await hydrated(page);
@@ -191,7 +217,11 @@ test.describe("Matricular a partir do experimental", () => {
     await expectPaymentLink(page.getByRole("dialog", { name: "Matricular Aluno" }), s.phone, [s.studentName]);
   });
 
-  test("a full class offers the waiting list: 'Turma lotada' without it, 'Aluno incluído na lista de espera' with it", async ({ page, loginAs, jsEnabled }) => {
+  test("a full class offers the waiting list: 'Turma lotada' without it, 'Aluno incluído na lista de espera' with it", async ({
+    page,
+    loginAs,
+    jsEnabled,
+  }) => {
     const month = jsEnabled ? "2033-03" : "2033-04";
     const s = await setup(`${month}-11`, { capacity: 1 });
     const other = await makeGuardian(1);
@@ -250,7 +280,9 @@ test.describe("Matricular a partir do experimental", () => {
     let inside = 0;
     for (let i = 0; i < 40; i++) {
       await page.keyboard.press("Tab");
-      const where = await dialog.evaluate((el) => (el.contains(document.activeElement) ? "dialog" : document.activeElement === document.body ? "browser" : "page"));
+      const where = await dialog.evaluate((el) =>
+        el.contains(document.activeElement) ? "dialog" : document.activeElement === document.body ? "browser" : "page",
+      );
       expect(where).not.toBe("page");
       if (where === "dialog") inside++;
     }

@@ -9,17 +9,29 @@ async function insertClass(startTime = "18:30") {
   const tag = randomUUID().slice(0, 6);
   const branch = await makeBranch({ name: `Unidade ${tag}` });
   const course = await makeCourse({ name: `Jazz ${tag}` });
-  const { cls } = await makeClass({ branchId: branch.id, courseId: course.id, schedules: [{ dayOfWeek: "Quarta", startTime, endTime: "23:00" }] });
+  const { cls } = await makeClass({
+    branchId: branch.id,
+    courseId: course.id,
+    schedules: [{ dayOfWeek: "Quarta", startTime, endTime: "23:00" }],
+  });
   return { id: cls.id, label: `${course.name} - Turma ${cls.classNumber} (${branch.name})` };
 }
 
 /** A trial of the class (and its status history), written directly. */
 function insertTrial(classId: string, attrs: Parameters<typeof makeTrial>[1], history: Array<{ status: string; changedAt: Date }> = []) {
-  return makeTrial(classId, { guardianName: "Responsável KPI", studentName: `Aluna ${randomUUID().slice(0, 4)}`, scheduledTime: "10:00", ...attrs }, history);
+  return makeTrial(
+    classId,
+    { guardianName: "Responsável KPI", studentName: `Aluna ${randomUUID().slice(0, 4)}`, scheduledTime: "10:00", ...attrs },
+    history,
+  );
 }
 
 /** The KPI card's value, found by its label. */
-const kpi = (page: Page, label: string) => page.locator("dl > div").filter({ has: page.locator("dt", { hasText: label }) }).locator("dd");
+const kpi = (page: Page, label: string) =>
+  page
+    .locator("dl > div")
+    .filter({ has: page.locator("dt", { hasText: label }) })
+    .locator("dd");
 
 /** A trial's block as shown (the grid on desktop; the phone list is hidden). */
 /** 'Quer Matricular' blocks are green (Tailwind's green-100, as Chromium computes it). */
@@ -71,7 +83,12 @@ test.describe("Experimentais", () => {
     await expect(kpi(page, "Total de Agendamentos")).toHaveText("0");
   });
 
-  test("creates from a day, changes the status, shows the history, edits and deletes", async ({ page, loginAs, jsEnabled, expectNoAxeViolations }) => {
+  test("creates from a day, changes the status, shows the history, edits and deletes", async ({
+    page,
+    loginAs,
+    jsEnabled,
+    expectNoAxeViolations,
+  }) => {
     test.slow(); // one long journey through every dialog
     const month = jsEnabled ? "2032-01" : "2032-02";
     const [y, m] = month.split("-");
@@ -147,7 +164,10 @@ test.describe("Experimentais", () => {
     await expect(page).toHaveURL(new RegExp(`/trials\\?month=${month}$`));
 
     // Edit: clicking the block opens the dialog.
-    await trial.getByRole("link", { name: new RegExp(student) }).first().click();
+    await trial
+      .getByRole("link", { name: new RegExp(student) })
+      .first()
+      .click();
     const edit = page.getByRole("dialog", { name: "Editar Experimental" });
     await expect(edit.getByText("Atualize as informações do experimental")).toBeVisible();
     await expect(edit.getByLabel("Nome da aluna")).toHaveValue(student);
@@ -161,7 +181,10 @@ test.describe("Experimentais", () => {
     await expect(trial).toHaveAttribute("data-status", "Compareceu");
 
     // Delete, from the edit dialog.
-    await trial.getByRole("link", { name: new RegExp(student) }).first().click();
+    await trial
+      .getByRole("link", { name: new RegExp(student) })
+      .first()
+      .click();
     await page.getByRole("dialog", { name: "Editar Experimental" }).getByRole("link", { name: "Excluir" }).click();
     const confirm = page.getByRole("alertdialog", { name: "Confirmar exclusão" });
     await expect(confirm.getByText("Tem certeza que deseja remover este experimental? Esta ação não pode ser desfeita.")).toBeVisible();

@@ -1,10 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test, uniqueEmail } from "./fixtures";
 
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-  "base64",
-);
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>');
 
 const tag = () => Math.random().toString(36).slice(2, 8);
@@ -19,7 +16,11 @@ async function createUserViaApi(page: Page, name: string) {
 }
 
 test.describe("Usuários", () => {
-  test("administrator creates, edits and deletes a user through URL dialogs, with the §5 messages", async ({ page, loginAs, jsEnabled }) => {
+  test("administrator creates, edits and deletes a user through URL dialogs, with the §5 messages", async ({
+    page,
+    loginAs,
+    jsEnabled,
+  }) => {
     const admin = await loginAs("Administrator");
     const t = tag();
     const name = `Bailarina ${t}`;
@@ -129,7 +130,11 @@ test.describe("Usuários", () => {
     await expect(page.getByText("Nenhum usuário encontrado no sistema")).toHaveCount(0);
   });
 
-  test("a Team user sees the list without add, edit or delete controls nor the actions column", async ({ page, loginAs, expectNoAxeViolations }) => {
+  test("a Team user sees the list without add, edit or delete controls nor the actions column", async ({
+    page,
+    loginAs,
+    expectNoAxeViolations,
+  }) => {
     await loginAs("Team");
     await page.goto("/users");
     await expect(page.getByRole("heading", { name: "Usuários", level: 1 })).toBeVisible();
@@ -202,14 +207,20 @@ test.describe("Usuários", () => {
     await dialog.getByRole("button", { name: "Atualizar" }).click();
     await expect(page.getByRole("dialog", { name: "Editar Usuário" }).getByText("Arquivo inválido ou muito grande.").first()).toBeVisible();
 
-    await page.getByRole("dialog", { name: "Editar Usuário" }).getByLabel("Foto do usuário").setInputFiles({ name: "foto.png", mimeType: "image/png", buffer: PNG });
+    await page
+      .getByRole("dialog", { name: "Editar Usuário" })
+      .getByLabel("Foto do usuário")
+      .setInputFiles({ name: "foto.png", mimeType: "image/png", buffer: PNG });
     await page.getByRole("dialog", { name: "Editar Usuário" }).getByRole("button", { name: "Atualizar" }).click();
     await expect(page).toHaveURL(new RegExp(`/users\\?q=${t}$`));
     await expect(page.getByText("Usuário atualizado com sucesso")).toBeVisible();
     await expect(page.getByRole("row", { name: new RegExp(user.name) }).locator('img[src^="/uploads/"]')).toBeVisible();
   });
 
-  test("on a phone without JavaScript an error toast leaves after 5 s and frees the dialog's buttons @nojs-only", async ({ page, loginAs }) => {
+  test("on a phone without JavaScript an error toast leaves after 5 s and frees the dialog's buttons @nojs-only", async ({
+    page,
+    loginAs,
+  }) => {
     await page.setViewportSize({ width: 375, height: 667 });
     const admin = await loginAs("Administrator");
     const t = tag();

@@ -21,7 +21,9 @@ const args = process.argv.slice(2).filter((a) => !a.startsWith("--"));
 const compressed = process.argv.includes("--compressed");
 const [buildA, buildB, targetList] = args;
 if (!buildA || !buildB || !targetList) {
-  console.error('usage: npx tsx scripts/bench-ab.ts <build A> <build B> "<target>,<target>" [rounds] [--compressed] [--root-a=<dir>] [--root-b=<dir>]');
+  console.error(
+    'usage: npx tsx scripts/bench-ab.ts <build A> <build B> "<target>,<target>" [rounds] [--compressed] [--root-a=<dir>] [--root-b=<dir>]',
+  );
   process.exit(2);
 }
 const targets = targetList.split(",");
@@ -68,9 +70,19 @@ async function start(build: string, label: string, serve: Start = startServer) {
   const reg = await fetch(`${server.baseUrl}/api/register`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ name: "Bench Admin", email: `bench.ab.${label}.${Date.now()}@escola.com.br`, password: "segredo123", userType: "Administrator" }),
+    body: JSON.stringify({
+      name: "Bench Admin",
+      email: `bench.ab.${label}.${Date.now()}@escola.com.br`,
+      password: "segredo123",
+      userType: "Administrator",
+    }),
   });
-  const headers: Record<string, string> = { cookie: reg.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") };
+  const headers: Record<string, string> = {
+    cookie: reg.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; "),
+  };
   if (compressed) headers["accept-encoding"] = "gzip, deflate, br";
   return { server, headers };
 }
@@ -82,7 +94,8 @@ try {
   console.log(`| target | ${buildA}: CPU ms/request per round | mean | ${buildB}: per round | mean | B saves |`);
   console.log("|---|---|---|---|---|---|");
   for (const target of targets) {
-    const load = (x: typeof a, duration: number) => autocannon({ url: x.server.baseUrl + target, connections: 10, duration, headers: x.headers });
+    const load = (x: typeof a, duration: number) =>
+      autocannon({ url: x.server.baseUrl + target, connections: 10, duration, headers: x.headers });
     await Promise.all([load(a, 3), load(b, 3)]);
     const cpu: [number[], number[]] = [[], []];
     for (let r = 0; r < rounds; r++) {
@@ -97,7 +110,9 @@ try {
     }
     const [ma, mb] = cpu.map(mean);
     const f = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(" ");
-    console.log(`| \`${target}\` | ${f(cpu[0])} | ${ma.toFixed(2)} | ${f(cpu[1])} | ${mb.toFixed(2)} | ${((100 * (ma - mb)) / ma).toFixed(1)} % |`);
+    console.log(
+      `| \`${target}\` | ${f(cpu[0])} | ${ma.toFixed(2)} | ${f(cpu[1])} | ${mb.toFixed(2)} | ${((100 * (ma - mb)) / ma).toFixed(1)} % |`,
+    );
   }
 } finally {
   await a.server.stop();

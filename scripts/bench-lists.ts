@@ -68,7 +68,10 @@ try {
     body: JSON.stringify({ name: "Bench Lists", email, password: "segredo123", userType: "Administrator" }),
   });
   if (!reg.ok) throw new Error(`register: ${reg.status} ${await reg.text()}`);
-  const cookie = reg.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = reg.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 
   // Warm-up: one full answer (compiles the code paths), then let memory settle.
   const warm = await fetch(server.baseUrl + target, { headers: { cookie, "accept-encoding": "identity" } });

@@ -37,7 +37,12 @@ export function networkSize(scale: number) {
 const WEEKDAYS = ["Segunda", "Terça", "Quarta", "Quinta", "Sexta", "Sábado"];
 const STATUSES = ["Agendado", "Reagendado", "Não Compareceu", "Compareceu", "Quer Matricular"];
 
-async function chunked<T extends object>(model: { bulkCreate(rows: T[], o: object): Promise<unknown> }, rows: T[], sequelize: Sequelize, size = 2000) {
+async function chunked<T extends object>(
+  model: { bulkCreate(rows: T[], o: object): Promise<unknown> },
+  rows: T[],
+  sequelize: Sequelize,
+  size = 2000,
+) {
   for (let i = 0; i < rows.length; i += size) {
     await sequelize.transaction((transaction) => model.bulkCreate(rows.slice(i, i + size), { transaction, validate: false, hooks: false }));
   }
@@ -49,17 +54,49 @@ export async function seedLargeNetwork(sequelize: Sequelize, scale: number) {
   const now = new Date();
   const stamp = { createdAt: now, updatedAt: now };
   const classesSince = new Date(now.getTime() - 90 * 86_400_000);
-  const teacher = await User.create({ name: "Professora Bench", email: `bench.${randomUUID().slice(0, 6)}@escola.com.br`, passwordHash: "!unusable", userType: "Team" });
+  const teacher = await User.create({
+    name: "Professora Bench",
+    email: `bench.${randomUUID().slice(0, 6)}@escola.com.br`,
+    passwordHash: "!unusable",
+    userType: "Team",
+  });
 
-  const branches = Array.from({ length: size.branches }, (_, i) => ({ id: randomUUID(), name: `Unidade ${i + 1}`, address: `Rua ${i + 1}, 100`, active: true, isDefault: i === 0, ...stamp }));
+  const branches = Array.from({ length: size.branches }, (_, i) => ({
+    id: randomUUID(),
+    name: `Unidade ${i + 1}`,
+    address: `Rua ${i + 1}, 100`,
+    active: true,
+    isDefault: i === 0,
+    ...stamp,
+  }));
   await chunked(Branch, branches, sequelize);
-  const classrooms = Array.from({ length: size.classrooms }, (_, i) => ({ id: randomUUID(), branchId: branches[i % size.branches].id, name: `Sala ${i + 1}`, capacity: 20, ...stamp }));
+  const classrooms = Array.from({ length: size.classrooms }, (_, i) => ({
+    id: randomUUID(),
+    branchId: branches[i % size.branches].id,
+    name: `Sala ${i + 1}`,
+    capacity: 20,
+    ...stamp,
+  }));
   await chunked(Classroom, classrooms, sequelize);
   const schedules = classrooms.flatMap((c) =>
-    WEEKDAYS.flatMap((day) => ["08:00", "09:00", "10:00", "14:00", "15:00", "18:00", "19:00", "20:00"].map((start) => ({ id: randomUUID(), classroomId: c.id, dayOfWeek: day, startTime: start, endTime: `${String(Number(start.slice(0, 2)) + 1).padStart(2, "0")}:00`, ...stamp }))),
+    WEEKDAYS.flatMap((day) =>
+      ["08:00", "09:00", "10:00", "14:00", "15:00", "18:00", "19:00", "20:00"].map((start) => ({
+        id: randomUUID(),
+        classroomId: c.id,
+        dayOfWeek: day,
+        startTime: start,
+        endTime: `${String(Number(start.slice(0, 2)) + 1).padStart(2, "0")}:00`,
+        ...stamp,
+      })),
+    ),
   );
   await chunked(ClassroomSchedule, schedules, sequelize);
-  const courses = ["Ballet", "Jazz", "Hip Hop", "Contemporâneo", "Sapateado", "Pilates"].map((name) => ({ id: randomUUID(), name, active: true, ...stamp }));
+  const courses = ["Ballet", "Jazz", "Hip Hop", "Contemporâneo", "Sapateado", "Pilates"].map((name) => ({
+    id: randomUUID(),
+    name,
+    active: true,
+    ...stamp,
+  }));
   await chunked(Course, courses, sequelize);
 
   const classes = [];
@@ -69,7 +106,17 @@ export async function seedLargeNetwork(sequelize: Sequelize, scale: number) {
     const own = schedules.filter((s) => s.classroomId === classroom.id);
     const id = randomUUID();
     // Classes exist since three months ago: they have past sessions (and roll calls).
-    classes.push({ id, classNumber: i + 1, courseId: courses[i % courses.length].id, responsibleId: teacher.id, branchId: classroom.branchId, classroomId: classroom.id, active: true, createdAt: classesSince, updatedAt: now });
+    classes.push({
+      id,
+      classNumber: i + 1,
+      courseId: courses[i % courses.length].id,
+      responsibleId: teacher.id,
+      branchId: classroom.branchId,
+      classroomId: classroom.id,
+      active: true,
+      createdAt: classesSince,
+      updatedAt: now,
+    });
     const slot = Math.floor(i / classrooms.length) * 2;
     links.push({ id: randomUUID(), classId: id, scheduleId: own[slot % own.length].id, createdAt: now });
     links.push({ id: randomUUID(), classId: id, scheduleId: own[(slot + 17) % own.length].id, createdAt: now });
@@ -78,7 +125,12 @@ export async function seedLargeNetwork(sequelize: Sequelize, scale: number) {
   await chunked(ClassScheduleLink, links, sequelize);
   await Counter.create({ name: "classNumber", value: size.classes });
 
-  const guardians = Array.from({ length: size.guardians }, (_, i) => ({ id: randomUUID(), userId: null, address: `Avenida ${i}, ${i % 900}`, ...stamp }));
+  const guardians = Array.from({ length: size.guardians }, (_, i) => ({
+    id: randomUUID(),
+    userId: null,
+    address: `Avenida ${i}, ${i % 900}`,
+    ...stamp,
+  }));
   await chunked(Guardian, guardians, sequelize);
   const persons = Array.from({ length: size.persons }, (_, i) => ({
     id: randomUUID(),
@@ -102,15 +154,42 @@ export async function seedLargeNetwork(sequelize: Sequelize, scale: number) {
     const when = new Date(start + ((i * 9973) % (3 * 365 + 30)) * dayMs);
     const status = STATUSES[i % STATUSES.length];
     const id = randomUUID();
-    trials.push({ id, guardianName: `Responsável ${i}`, studentName: `Aluna ${i}`, classId: classes[i % classes.length].id, whatsappNumber: phoneOf(i % size.persons), scheduledDate: when.toISOString().slice(0, 10), scheduledTime: "09:00", status, origin: "Outros", createdAt: when, updatedAt: when });
+    trials.push({
+      id,
+      guardianName: `Responsável ${i}`,
+      studentName: `Aluna ${i}`,
+      classId: classes[i % classes.length].id,
+      whatsappNumber: phoneOf(i % size.persons),
+      scheduledDate: when.toISOString().slice(0, 10),
+      scheduledTime: "09:00",
+      status,
+      origin: "Outros",
+      createdAt: when,
+      updatedAt: when,
+    });
     history.push({ id: randomUUID(), trialId: id, status: "Agendado", changedAt: when });
     if (status !== "Agendado") history.push({ id: randomUUID(), trialId: id, status, changedAt: new Date(when.getTime() + 2 * dayMs) });
   }
   await chunked(Trial, trials, sequelize);
   await chunked(TrialStatusHistory, history, sequelize);
 
-  const { rows: enrollmentRows, ...enrolled } = await seedEnrollments(sequelize, { size, now, branches, classes, classrooms, guardians, trials });
-  const attendance = await seedAttendance(sequelize, { now, teacherId: teacher.id, classes, links, schedules, enrollments: enrollmentRows });
+  const { rows: enrollmentRows, ...enrolled } = await seedEnrollments(sequelize, {
+    size,
+    now,
+    branches,
+    classes,
+    classrooms,
+    guardians,
+    trials,
+  });
+  const attendance = await seedAttendance(sequelize, {
+    now,
+    teacherId: teacher.id,
+    classes,
+    links,
+    schedules,
+    enrollments: enrollmentRows,
+  });
   // A deployed PostgreSQL has statistics for its planner (autovacuum analyses a table after a bulk
   // load); a server run with autovacuum off, as a test machine may be, would otherwise plan blind.
   if (sequelize.getDialect() === "postgres") await sequelize.query("ANALYZE");
@@ -151,7 +230,10 @@ async function seedEnrollments(
 ) {
   const stamp = { createdAt: now, updatedAt: now };
   const offers = branches.flatMap((b, i) =>
-    [["Plano Mensal", "149.90"], ["Plano Trimestral", "399.00"]].map(([name, value]) => ({
+    [
+      ["Plano Mensal", "149.90"],
+      ["Plano Trimestral", "399.00"],
+    ].map(([name, value]) => ({
       id: randomUUID(),
       name,
       monthlyValue: value,
@@ -192,7 +274,20 @@ async function seedEnrollments(
     const offerIds = offersOf.get(cls.branchId)!;
     const add = (status: string, extra: Record<string, unknown> = {}) => {
       const student = activeStudents[next++ % activeStudents.length];
-      const row = { id: randomUUID(), studentId: student.id, classId: cls.id, offerId: offerIds[next % offerIds.length], startDate, status, waitlistPosition: null, cancelledAt: null, cancelReason: null, trialId: null, ...stamp, ...extra };
+      const row = {
+        id: randomUUID(),
+        studentId: student.id,
+        classId: cls.id,
+        offerId: offerIds[next % offerIds.length],
+        startDate,
+        status,
+        waitlistPosition: null,
+        cancelledAt: null,
+        cancelReason: null,
+        trialId: null,
+        ...stamp,
+        ...extra,
+      };
       enrollments.push(row);
       return row;
     };
@@ -238,7 +333,8 @@ async function seedAttendance(
   for (const l of links) linksOf.set(l.classId, [...(linksOf.get(l.classId) ?? []), l.scheduleId]);
   const enrolledIn = new Map<string, Array<Record<string, unknown>>>();
   // 'Ativa', and 'Cancelada' today (still in the past sessions); not the waiting list.
-  for (const e of enrollments) if (e.status !== "Em espera") enrolledIn.set(e.classId as string, [...(enrolledIn.get(e.classId as string) ?? []), e]);
+  for (const e of enrollments)
+    if (e.status !== "Em espera") enrolledIn.set(e.classId as string, [...(enrolledIn.get(e.classId as string) ?? []), e]);
   const rows: Array<Record<string, unknown>> = [];
   for (const cls of classes) {
     const pupils = enrolledIn.get(cls.id);

@@ -240,7 +240,8 @@ try {
   if (beforeServer) {
     const beforeHeaders = await signedIn(beforeServer);
     // The same target on the older network: the roll call's class and date are its own.
-    const onBefore = (target: string) => (target === rollCall && beforeRollCall ? beforeRollCall : target === roster && beforeRoster ? beforeRoster : target);
+    const onBefore = (target: string) =>
+      target === rollCall && beforeRollCall ? beforeRollCall : target === roster && beforeRoster ? beforeRoster : target;
     const cell = (r: Awaited<ReturnType<typeof run>>) => `${r.rps} / ${r.p50} / ${r.p99} / ${r.cpu}`;
     const met = (rs: Array<Awaited<ReturnType<typeof run>>>) =>
       rs.every((r) => r.rps >= 150 && r.p99 < 300 && r.errors === 0)
@@ -267,8 +268,15 @@ try {
       ] as const) {
         if (r.errors > 0) failures.push(`${target} (${which}): ${r.errors} errors`);
       }
-      const label = target === rollCall ? "roll call (`/classes/:id/attendance?date=&scheduleId=`)" : target === roster ? "roster (`/classes/:id/students`)" : `\`${target}\``;
-      rows.push(`| ${label} | ${cell(b1)} | ${cell(a1)} | ${cell(a2)} | ${cell(b2)} | ${met([b1, b2])} | ${met([a1, a2])} | ${os.loadavg()[0].toFixed(1)} |`);
+      const label =
+        target === rollCall
+          ? "roll call (`/classes/:id/attendance?date=&scheduleId=`)"
+          : target === roster
+            ? "roster (`/classes/:id/students`)"
+            : `\`${target}\``;
+      rows.push(
+        `| ${label} | ${cell(b1)} | ${cell(a1)} | ${cell(a2)} | ${cell(b2)} | ${met([b1, b2])} | ${met([a1, a2])} | ${os.loadavg()[0].toFixed(1)} |`,
+      );
       console.log(rows.at(-1));
     }
     serverPid = server.process.pid!;
@@ -293,7 +301,9 @@ try {
       else if (target.startsWith("/api/trials?month=")) goal = r.rps >= 100 && r.errors === 0 ? "yes (≥100 rps)" : "NO (≥100 rps)";
       else if (!isScreen && r.bytes < 100_000) goal = r.rps >= 300 && r.errors === 0 ? "yes (≥300 rps)" : "NO (≥300 rps)";
       if (r.errors > 0) failures.push(`${target}: ${r.errors} errors`);
-      rows.push(`| \`${target}\` | ${isScreen ? "HTML" : "JSON"} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.cpu} | ${r.errors} | ${r.bytes} | ${goal} |`);
+      rows.push(
+        `| \`${target}\` | ${isScreen ? "HTML" : "JSON"} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.cpu} | ${r.errors} | ${r.bytes} | ${goal} |`,
+      );
       console.log(rows.at(-1));
     }
   }
@@ -310,7 +320,8 @@ try {
   // measured in alternation (three rounds each, the app first then last), and the ratio is
   // that of their mean requests/s.
   const compared = ["/api/courses", "/api/branches"].filter(selected);
-  if (compared.length) rows.push("", "| JSON list | app requests/s (rounds) | bare node:http requests/s (rounds) | app ÷ bare |", "|---|---|---|---|");
+  if (compared.length)
+    rows.push("", "| JSON list | app requests/s (rounds) | bare node:http requests/s (rounds) | app ÷ bare |", "|---|---|---|---|");
   // With --before, the older build's app is a third party of each round (its own network: the same seeded lists).
   if (beforeServer) rows.splice(rows.length - 1, 1, "|---|---|---|---|---|---|");
   if (beforeServer)
@@ -328,7 +339,9 @@ try {
       const parties = [
         () => withPid(server, () => run(server.baseUrl + target, headers)).then((r) => app.push(r.rps)),
         () => run(`http://127.0.0.1:${port}${target}`, {}).then((r) => bare.push(r.rps)),
-        ...(beforeServer ? [() => withPid(beforeServer, () => run(beforeServer.baseUrl + target, beforeHeaders)).then((r) => old.push(r.rps))] : []),
+        ...(beforeServer
+          ? [() => withPid(beforeServer, () => run(beforeServer.baseUrl + target, beforeHeaders)).then((r) => old.push(r.rps))]
+          : []),
       ];
       for (const measure of round % 2 ? parties.reverse() : parties) await measure();
     }

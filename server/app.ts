@@ -124,7 +124,9 @@ function firstRequestLog(noProxy: boolean): RequestHandler {
       firstSeen = true;
       console.log(`primeira requisição: cliente ${req.ip}, esquema ${req.protocol}, host ${req.host}`);
       if (noProxy && req.headers["x-forwarded-for"]) {
-        console.warn("aviso: a requisição traz X-Forwarded-For, mas TRUST_PROXY não está definido: atrás de um proxy, defina TRUST_PROXY=1");
+        console.warn(
+          "aviso: a requisição traz X-Forwarded-For, mas TRUST_PROXY não está definido: atrás de um proxy, defina TRUST_PROXY=1",
+        );
       }
     }
     next();

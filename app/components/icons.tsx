@@ -135,7 +135,16 @@ export function IconSprite() {
   return (
     <svg width="0" height="0" className="absolute" aria-hidden="true" focusable="false">
       {Object.entries(SPRITE).map(([name, shape]) => (
-        <symbol key={name} id={`i-${name}`} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <symbol
+          key={name}
+          id={`i-${name}`}
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           {shape}
         </symbol>
       ))}

@@ -8,7 +8,11 @@ type PersonField = "fullName" | "cpf" | "email" | "birthDate" | "phone";
  * The fields of a guardian's person ('Novo Responsável' and 'Editar Pessoa'):
  * name, CPF (masked while typing), e-mail, birth date and phone (masked).
  */
-export function PersonFields({ fields }: { fields: Record<PersonField, FieldMetadata<string | undefined, Record<string, unknown>, string[]>> }) {
+export function PersonFields({
+  fields,
+}: {
+  fields: Record<PersonField, FieldMetadata<string | undefined, Record<string, unknown>, string[]>>;
+}) {
   const { fullName, cpf, email, birthDate, phone } = fields;
   return (
     <>

@@ -13,7 +13,8 @@ export function describeRouteError(error: unknown): { status: number; title: str
   if (isRouteErrorResponse(error)) {
     const given = typeof error.data === "string" ? error.data : typeof error.data?.message === "string" ? error.data.message : "";
     if (error.status === 404) return { status: 404, title: "Não encontrado", message: given || "O registro procurado não existe mais." };
-    if (error.status === 403) return { status: 403, title: "Acesso negado", message: given || "Você não tem permissão para realizar esta ação" };
+    if (error.status === 403)
+      return { status: 403, title: "Acesso negado", message: given || "Você não tem permissão para realizar esta ação" };
     if (error.status < 500) return { status: error.status, title: "Não foi possível abrir", message: given || UNEXPECTED };
     return { status: error.status, title: "Erro", message: UNEXPECTED };
   }

@@ -4,7 +4,6 @@ import { FieldErrors, inputClass, RequiredMark } from "~/components/ui/field";
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { PickerOption } from "./picker-types";
 
-
 // Headless UI is most of a picker's script: it loads once the page is interactive
 // (until then, and without JavaScript, the choices are radio buttons).
 const PickerCombobox = lazy(() => import("./picker-combobox"));
@@ -59,7 +58,9 @@ export function SearchPicker({
   const hydrated = useHydrated();
   const errorId = `${useId()}-error`;
   const both = { name, label, selected, errors, errorId, emptyText };
-  const radios = <PickerRadios {...both} searchLabel={searchLabel} searchName={searchName} query={query} matches={matches} action={action} />;
+  const radios = (
+    <PickerRadios {...both} searchLabel={searchLabel} searchName={searchName} query={query} matches={matches} action={action} />
+  );
   if (!hydrated) return radios;
   return (
     <Suspense fallback={radios}>

@@ -11,7 +11,10 @@ import { z } from "zod";
 export const id = z.guid();
 export const timestamp = z.iso.datetime().describe("Data e hora ISO 8601 em UTC");
 export const day = z.iso.date().describe("AAAA-MM-DD");
-export const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/).describe("HH:MM (24 horas)");
+export const hhmm = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
+  .describe("HH:MM (24 horas)");
 
 /**
  * A text column whose values the services keep within `values`: documented as

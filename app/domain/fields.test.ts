@@ -49,7 +49,9 @@ describe("shared fields", () => {
       expect(field.safeParse(value).error?.issues.map((i) => i.message)).toEqual(["Data inválida"]);
     }
     // A field keeps its own message.
-    expect(calendarDate("Data de nascimento inválida").safeParse("1899-12-31").error?.issues[0].message).toBe("Data de nascimento inválida");
+    expect(calendarDate("Data de nascimento inválida").safeParse("1899-12-31").error?.issues[0].message).toBe(
+      "Data de nascimento inválida",
+    );
   });
 
   it("a month is 'YYYY-MM' from 1900-01 to 2100-12", () => {

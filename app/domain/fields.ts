@@ -39,12 +39,7 @@ export const NOT_BLANK_PATTERN = "[^\\s\\u0000-\\u001F\\u007F]";
  * its own message ('Data inválida' unless the field has a specific one).
  */
 export function calendarDate(message = DATE_INVALID) {
-  return z
-    .string({ error: message })
-    .max(100, { error: message, abort: true })
-    .trim()
-    .refine(isCalendarDate, message)
-    .meta(DATE_DOC);
+  return z.string({ error: message }).max(100, { error: message, abort: true }).trim().refine(isCalendarDate, message).meta(DATE_DOC);
 }
 
 /** A month 'YYYY-MM' from 1900-01 to 2100-12. */
@@ -77,16 +72,18 @@ export function requiredString(message: string, max = 200) {
 }
 
 export function requiredEmail(requiredMessage: string, invalidMessage = "Por favor, insira um e-mail válido") {
-  return z
-    .string({ error: requiredMessage })
-    .max(MAX_FIELD_CHARS, { error: invalidMessage, abort: true })
-    .overwrite(stripControl)
-    .trim()
-    .min(1, requiredMessage)
-    // Length before the pattern: a failed check does not stop zod unless it aborts.
-    .max(254, { error: invalidMessage, abort: true })
-    .regex(EMAIL_RE, invalidMessage)
-    .transform((v) => v.toLowerCase());
+  return (
+    z
+      .string({ error: requiredMessage })
+      .max(MAX_FIELD_CHARS, { error: invalidMessage, abort: true })
+      .overwrite(stripControl)
+      .trim()
+      .min(1, requiredMessage)
+      // Length before the pattern: a failed check does not stop zod unless it aborts.
+      .max(254, { error: invalidMessage, abort: true })
+      .regex(EMAIL_RE, invalidMessage)
+      .transform((v) => v.toLowerCase())
+  );
 }
 
 /** Removes the mask characters of a CPF (dots, dash, spaces), keeping anything else so it fails validation. */

@@ -29,21 +29,21 @@ const HOSTILE: Record<string, string> = {
   "e-mail dots, no end": "a@" + fill("."),
   "at signs": fill("@"),
   "local parts": fill("a@a."),
-  "dots": fill("."),
-  "dashes": fill("-"),
-  "colons": fill(":"),
+  dots: fill("."),
+  dashes: fill("-"),
+  colons: fill(":"),
   "digits then junk": fill("1") + "x",
   "digit groups": fill("1.") + "!",
   "date bait": fill("2026-") + "x",
   "time bait": fill("12:") + "x",
-  "spaces": "a" + fill(" ") + "a",
+  spaces: "a" + fill(" ") + "a",
   "tabs and newlines": fill("\t\n"),
   "letters then junk": fill("a") + "!",
   "url bait": "http://" + fill("a.") + "/" + fill("/", 1000),
   "control characters": fill("\u0000\u0001"),
-  "semicolons": fill("; "),
+  semicolons: fill("; "),
   "mask bait": fill("1.-") + "x",
-  "commas": fill("1,") + "x",
+  commas: fill("1,") + "x",
 };
 
 type Path = Array<string | number>;
@@ -139,7 +139,9 @@ describe("validation runs in linear time", () => {
   it("finds the input schemas", () => {
     // A guard against the glob silently matching nothing.
     expect(schemas.length).toBeGreaterThan(20);
-    expect(schemas.map((s) => s.name)).toEqual(expect.arrayContaining(["users/schema.ts loginSchema", "guardians/schema.ts guardianSchema"]));
+    expect(schemas.map((s) => s.name)).toEqual(
+      expect.arrayContaining(["users/schema.ts loginSchema", "guardians/schema.ts guardianSchema"]),
+    );
   });
 
   it.each(schemas)("$name: 1 MB of hostile text in every field is refused quickly", ({ schema }) => {

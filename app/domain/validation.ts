@@ -5,7 +5,12 @@ import { ValidationError, type FieldErrors } from "./errors";
 export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.map(String).join(".").replace(/\.(\d+)/g, "[$1]") : "";
+    const key = issue.path.length
+      ? issue.path
+          .map(String)
+          .join(".")
+          .replace(/\.(\d+)/g, "[$1]")
+      : "";
     const field = key || "form";
     (errors[field] ??= []).push(issue.message);
   }

@@ -159,7 +159,8 @@ export const PAGING_PARAMETERS = [
     name: "cursor",
     in: "query" as const,
     required: false,
-    description: "Opaco: a próxima página começa depois do item que ele marca. Use a URL do cabeçalho `Link` (rel=\"next\") da página anterior.",
+    description:
+      'Opaco: a próxima página começa depois do item que ele marca. Use a URL do cabeçalho `Link` (rel="next") da página anterior.',
     schema: { type: "string" },
   },
 ];
@@ -184,7 +185,9 @@ export function errorStatuses(e: Endpoint): Record<string, string> {
     : readsJson(e)
       ? "JSON malformado"
       : undefined;
-  const paging = isPagedList(e) ? "`limit` fora de 1 a " + MAX_LIMIT + " (`Limite inválido`) ou `cursor` que não é desta lista (`Cursor inválido`)" : undefined;
+  const paging = isPagedList(e)
+    ? "`limit` fora de 1 a " + MAX_LIMIT + " (`Limite inválido`) ou `cursor` que não é desta lista (`Cursor inválido`)"
+    : undefined;
   const bad = [invalid, e.errors?.[400], paging].filter(Boolean);
   if (bad.length) out["400"] = bad.join("; ");
   if (e.errors?.[401]) out["401"] = e.errors[401];
@@ -195,11 +198,14 @@ export function errorStatuses(e: Endpoint): Record<string, string> {
   else if (e.access === "trials") out["403"] = `Só Equipe ou Administrador${otherOrigin ? `; ou ${otherOrigin}` : ""}`;
   else if (otherOrigin) out["403"] = "Requisição de outra origem recusada";
   const params = pathParams(e.path).filter((p) => p !== "token");
-  const missing = [params.length ? "Registro não encontrado (ids desconhecidos ou malformados)" : undefined, e.errors?.[404]].filter(Boolean);
+  const missing = [params.length ? "Registro não encontrado (ids desconhecidos ou malformados)" : undefined, e.errors?.[404]].filter(
+    Boolean,
+  );
   if (missing.length) out["404"] = missing.join("; ");
   if (e.errors?.[409]) out["409"] = e.errors[409];
   if (e.errors?.[410]) out["410"] = e.errors[410];
-  if (readsJson(e) || e.rawBody) out["413"] = e.rawBody ? "Arquivo muito grande (limite 5242880 bytes)" : "Corpo da requisição muito grande";
+  if (readsJson(e) || e.rawBody)
+    out["413"] = e.rawBody ? "Arquivo muito grande (limite 5242880 bytes)" : "Corpo da requisição muito grande";
   if (readsJson(e)) out["415"] = "O corpo não é JSON (`Content-Type: application/json`)";
   if (e.rawBody) out["415"] = "O arquivo não é uma imagem PNG, JPEG, WebP ou GIF";
   if (e.errors?.[429]) out["429"] = e.errors[429];
@@ -289,7 +295,10 @@ export function buildOpenApiDocument(routes: ApiRoute[]): OpenApiDocument {
     if (item[e.method]) throw new Error(`Duplicate operation ${e.method.toUpperCase()} ${e.path}`);
     item[e.method] = operation(e, components, errorContent);
   }
-  const tags = TAG_ORDER.filter((name) => list.some((e) => e.tag === name)).map((name) => ({ name, description: TAGS[name as keyof typeof TAGS] }));
+  const tags = TAG_ORDER.filter((name) => list.some((e) => e.tag === name)).map((name) => ({
+    name,
+    description: TAGS[name as keyof typeof TAGS],
+  }));
   return {
     openapi: "3.1.0",
     info: {
@@ -300,7 +309,7 @@ export function buildOpenApiDocument(routes: ApiRoute[]): OpenApiDocument {
         "",
         "- **Autenticação**: `POST /api/login` devolve o cookie de sessão `__session`; envie-o nas outras chamadas. Sem sessão: 401.",
         "- **Corpo**: JSON com `Content-Type: application/json` (outro tipo: 415; JSON malformado, ou que não é um objeto: 400; mais de 1 MB: 413).",
-        "- **Erros**: sempre `{ \"message\": string, \"errors\"?: { campo: [mensagens] } }`, com as mensagens em português.",
+        '- **Erros**: sempre `{ "message": string, "errors"?: { campo: [mensagens] } }`, com as mensagens em português.',
         "- **Origem**: chamadas que alteram dados vindas de outra origem (cabeçalho `Origin` ou `Sec-Fetch-Site: cross-site`) recebem 403.",
         "- **Papéis**: Administrador altera cadastros; Equipe e Administrador criam e alteram experimentais; Cliente só lê.",
       ].join("\n"),

@@ -47,7 +47,8 @@ export const TAGS = {
   Experimentais: "Aulas experimentais, seus status e o histórico de mudanças.",
   Alunos: "Alunos, cada um de um responsável (a família).",
   Matrículas: "Matrículas de alunos em turmas: vagas pela capacidade da sala, lista de espera e matrícula a partir de um experimental.",
-  Chamadas: "Aulas (derivadas dos horários da turma, desde a sua criação) e a chamada de cada aula: presenças, faltas e faltas justificadas.",
+  Chamadas:
+    "Aulas (derivadas dos horários da turma, desde a sua criação) e a chamada de cada aula: presenças, faltas e faltas justificadas.",
   Reposições: "Reposições de faltas em aulas de turmas do mesmo curso, até 30 dias depois da falta, se houver vaga.",
   Documentação: "Este documento.",
 } as const;

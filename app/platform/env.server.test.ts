@@ -21,7 +21,13 @@ describe("TRUST_PROXY", () => {
 
   it("named ranges, addresses and CIDRs are a list", () => {
     expect(parseTrustProxy("loopback")).toEqual(["loopback"]);
-    expect(parseTrustProxy("10.0.0.0/8, 192.168.1.10,::1,fd00::/8,uniquelocal")).toEqual(["10.0.0.0/8", "192.168.1.10", "::1", "fd00::/8", "uniquelocal"]);
+    expect(parseTrustProxy("10.0.0.0/8, 192.168.1.10,::1,fd00::/8,uniquelocal")).toEqual([
+      "10.0.0.0/8",
+      "192.168.1.10",
+      "::1",
+      "fd00::/8",
+      "uniquelocal",
+    ]);
   });
 
   it("anything else stops the start with a readable message", () => {
@@ -57,8 +63,12 @@ describe("SESSION_SECRET", () => {
   it("in production: required, at least 32 characters, never the published example", () => {
     expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET: obrigatório/);
     expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(31) })).toThrow(/curto demais/);
-    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: "change-me-to-a-long-random-string-of-32-chars" })).toThrow(/valor de exemplo/);
-    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: "development-only-secret-do-not-use-in-production" })).toThrow(/valor de exemplo/);
+    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: "change-me-to-a-long-random-string-of-32-chars" })).toThrow(
+      /valor de exemplo/,
+    );
+    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: "development-only-secret-do-not-use-in-production" })).toThrow(
+      /valor de exemplo/,
+    );
     expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: GOOD }).SESSION_SECRET).toBe(GOOD);
   });
 

@@ -15,12 +15,7 @@ import { z } from "zod";
 const DEV_SECRET = "development-only-secret-do-not-use-in-production";
 
 /** Values that were published (README, `.env.example`, this file): never a production secret. */
-const PLACEHOLDER_SECRETS = new Set([
-  DEV_SECRET,
-  "change-me-to-a-long-random-string-of-32-chars",
-  "change-me",
-  "changeme",
-]);
+const PLACEHOLDER_SECRETS = new Set([DEV_SECRET, "change-me-to-a-long-random-string-of-32-chars", "change-me", "changeme"]);
 
 export const MIN_SECRET_LENGTH = 32;
 
@@ -131,7 +126,11 @@ const schema = fields.transform((env, ctx) => {
     try {
       raw = readFileSync(env.SESSION_SECRET_FILE, "utf8").trim();
     } catch (error) {
-      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET_FILE"], message: `não foi possível ler ${env.SESSION_SECRET_FILE}: ${(error as Error).message}` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET_FILE"],
+        message: `não foi possível ler ${env.SESSION_SECRET_FILE}: ${(error as Error).message}`,
+      });
       return z.NEVER;
     }
     if (!raw) {
@@ -140,24 +139,43 @@ const schema = fields.transform((env, ctx) => {
     }
   }
   // Several secrets, comma-separated, rotate the key: the first signs, every one verifies.
-  const secrets = (raw ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const secrets = (raw ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (raw !== undefined && raw.trim() !== "" && secrets.length !== raw.split(",").length) {
-    ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "há um segredo vazio na lista (separe os segredos por vírgula, sem vírgulas sobrando)" });
+    ctx.addIssue({
+      code: "custom",
+      path: ["SESSION_SECRET"],
+      message: "há um segredo vazio na lista (separe os segredos por vírgula, sem vírgulas sobrando)",
+    });
     return z.NEVER;
   }
   if (env.NODE_ENV === "production") {
     if (secrets.length === 0) {
-      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: `obrigatório em produção (${MIN_SECRET_LENGTH}+ caracteres aleatórios, ex.: openssl rand -hex 32)` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: `obrigatório em produção (${MIN_SECRET_LENGTH}+ caracteres aleatórios, ex.: openssl rand -hex 32)`,
+      });
       return z.NEVER;
     }
     for (const [i, secret] of secrets.entries()) {
       const which = secrets.length > 1 ? ` (segredo ${i + 1} da lista)` : "";
       if (PLACEHOLDER_SECRETS.has(secret) || /change-?me/i.test(secret)) {
-        ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: `é o valor de exemplo${which}: gere um segredo próprio (openssl rand -hex 32)` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["SESSION_SECRET"],
+          message: `é o valor de exemplo${which}: gere um segredo próprio (openssl rand -hex 32)`,
+        });
         return z.NEVER;
       }
       if (secret.length < MIN_SECRET_LENGTH) {
-        ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: `curto demais${which}: pelo menos ${MIN_SECRET_LENGTH} caracteres (openssl rand -hex 32)` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["SESSION_SECRET"],
+          message: `curto demais${which}: pelo menos ${MIN_SECRET_LENGTH} caracteres (openssl rand -hex 32)`,
+        });
         return z.NEVER;
       }
     }

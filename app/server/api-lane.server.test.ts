@@ -35,7 +35,14 @@ const at = (path: string) => {
 describe("the API lane's matching (as React Router ranks these paths)", () => {
   it("only the API routes under the root, without the catch-all; a loader is the lane's only when it is an apiList", () => {
     expect(routes.map((r) => r.segments.join("/")).sort()).toEqual(
-      ["api/classes/:id/schedules", "api/makeups", "api/makeups/:id", "api/makeups/options", "api/trials/:id", "api/trials/all-histories"].sort(),
+      [
+        "api/classes/:id/schedules",
+        "api/makeups",
+        "api/makeups/:id",
+        "api/makeups/options",
+        "api/trials/:id",
+        "api/trials/all-histories",
+      ].sort(),
     );
     expect(at("/api/makeups/3f1c")).toEqual({ path: "api/makeups/:id", list: false, params: { id: "3f1c" } });
   });
@@ -74,7 +81,11 @@ describe("a list route with its own middleware or headers (refused when the serv
 
   it("accepts the same exports on a route the lane does not answer (React Router serves it, with them)", () => {
     expect(() => laneRoutes(withModule({ loader: plain, middleware, headers: { "X-A": "1" } }))).not.toThrow();
-    expect(laneRoutes(withModule({ loader: list })).map((r) => r.id).sort()).toEqual(["makeups", "own"]);
+    expect(
+      laneRoutes(withModule({ loader: list }))
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(["makeups", "own"]);
   });
 });
 

@@ -75,7 +75,14 @@ export async function runMiddleware(
   return at(0);
 }
 
-async function serve(middleware: RouterMiddleware[], route: LaneRoute, params: Record<string, string>, url: URL, req: LaneRequest, res: LaneResponse) {
+async function serve(
+  middleware: RouterMiddleware[],
+  route: LaneRoute,
+  params: Record<string, string>,
+  url: URL,
+  req: LaneRequest,
+  res: LaneResponse,
+) {
   const list = route.list!;
   const request = new Request(url.href, { headers: fetchHeaders(req) });
   const context = requestContext(req, res);
@@ -121,15 +128,16 @@ async function send(res: LaneResponse, answer: Answer, headers: Headers) {
       }
       const more = res.write(chunk);
       (res as { flush?: () => void }).flush?.();
-      if (!more) await new Promise<void>((resolve) => {
-        const done = () => {
-          res.off("drain", done);
-          res.off("close", done);
-          resolve();
-        };
-        res.on("drain", done);
-        res.on("close", done);
-      });
+      if (!more)
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            res.off("drain", done);
+            res.off("close", done);
+            resolve();
+          };
+          res.on("drain", done);
+          res.on("close", done);
+        });
     }
   } catch (error) {
     // Headers are gone: the client sees a cut answer (invalid JSON), never a wrong one.

@@ -9,7 +9,9 @@ import { actorOf, requirePermission } from "~/server/session.server";
 import { dataWithToast, redirectWithToast } from "~/server/toast.server";
 import type { Toast } from "../lib/toast";
 
-type Replyable = { reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): SubmissionResult<string[]> };
+type Replyable = {
+  reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): SubmissionResult<string[]>;
+};
 
 export interface FormActionData {
   result: SubmissionResult<string[]>;
@@ -208,5 +210,9 @@ export async function orRespond<T>(work: Promise<T> | (() => Promise<T>)): Promi
 /** A delete that the service refused (409 still referenced, 404...): the message in the dialog and a toast. */
 export function deleteFailed(error: unknown, toastTitle: string) {
   if (!(error instanceof DomainError)) throw error;
-  return dataWithToast({ errors: [error.message] }, { title: toastTitle, description: error.message, variant: "destructive" }, { status: error.status });
+  return dataWithToast(
+    { errors: [error.message] },
+    { title: toastTitle, description: error.message, variant: "destructive" },
+    { status: error.status },
+  );
 }

@@ -21,7 +21,14 @@ describe("fragment cache", () => {
           </ServerCached>
         </FragmentCacheContext.Provider>,
       );
-    const plain = (names: string[]) => renderToString(<ul className="list">{names.map((n) => <Row key={n} name={n} />)}</ul>);
+    const plain = (names: string[]) =>
+      renderToString(
+        <ul className="list">
+          {names.map((n) => (
+            <Row key={n} name={n} />
+          ))}
+        </ul>,
+      );
 
     const first = page(["Ana", "Bia"]);
     expect(first).toBe(plain(["Ana", "Bia"]));
@@ -56,10 +63,22 @@ describe("fragment cache", () => {
     expect(calls).toBe(1);
     expect(page('["Bia"]')).toBe("<ul><li>Bia</li></ul>");
     expect(calls).toBe(2);
-    expect(renderToString(<ServerCached as="ul" name="lazy" deps={0}>{() => <li>oi</li>}</ServerCached>)).toBe("<ul><li>oi</li></ul>");
+    expect(
+      renderToString(
+        <ServerCached as="ul" name="lazy" deps={0}>
+          {() => <li>oi</li>}
+        </ServerCached>,
+      ),
+    ).toBe("<ul><li>oi</li></ul>");
   });
 
   it("renders the children as usual without a cache (the browser)", () => {
-    expect(renderToString(<ServerCached as="div" name="x" deps={1}><b>oi</b></ServerCached>)).toBe("<div><b>oi</b></div>");
+    expect(
+      renderToString(
+        <ServerCached as="div" name="x" deps={1}>
+          <b>oi</b>
+        </ServerCached>,
+      ),
+    ).toBe("<div><b>oi</b></div>");
   });
 });

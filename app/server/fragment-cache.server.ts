@@ -14,7 +14,9 @@ export function createFragmentCache(limit = LIMIT): FragmentCache & { size(): nu
   const entries = createLru<string>({ maxEntries: limit });
   return {
     html(name: string, deps: unknown, children: () => ReactNode): string {
-      const key = `${name}:${createHash("sha256").update(JSON.stringify(deps) ?? "").digest("base64url")}`;
+      const key = `${name}:${createHash("sha256")
+        .update(JSON.stringify(deps) ?? "")
+        .digest("base64url")}`;
       const hit = entries.get(key);
       if (hit !== undefined) return hit;
       const html = renderToString(children());

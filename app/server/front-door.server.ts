@@ -178,7 +178,9 @@ function escapeHtml(text: string): string {
 
 /** One line in the log for a refused request (never a stack trace: anyone can send these). */
 function logRefusal(req: DoorRequest, status: number, message: string) {
-  console.warn(`${status} ${message}: ${JSON.stringify(req.method)} ${JSON.stringify(req.url)} host ${JSON.stringify(req.headers.host ?? "")} cliente ${req.ip ?? req.socket.remoteAddress}`);
+  console.warn(
+    `${status} ${message}: ${JSON.stringify(req.method)} ${JSON.stringify(req.url)} host ${JSON.stringify(req.headers.host ?? "")} cliente ${req.ip ?? req.socket.remoteAddress}`,
+  );
 }
 
 /**

@@ -35,7 +35,10 @@ export function laneRoutes(routes: ServerBuild["routes"]): LaneRoute[] {
     found.push({ id: route.id, segments, score, list });
   }
   // Best first; equal scores keep the route table's order (as React Router's stable ranking does).
-  return found.map((r, i) => ({ r, i })).sort((a, b) => b.r.score - a.r.score || a.i - b.i).map(({ r }) => r);
+  return found
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => b.r.score - a.r.score || a.i - b.i)
+    .map(({ r }) => r);
 }
 
 /**
@@ -69,4 +72,3 @@ export function matchLane(routes: LaneRoute[], pathname: string): { route: LaneR
   }
   return null;
 }
-

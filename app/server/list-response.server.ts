@@ -1,15 +1,7 @@
 import type { KeyValue } from "#db/keyset.ts";
 import { createLru } from "~/platform/cache.server";
 import { tableVersions } from "~/platform/db.server";
-import {
-  BATCH_SIZE,
-  decodeCursor,
-  DEFAULT_LIMIT,
-  encodeCursor,
-  parseLimit,
-  type ListBatch,
-  type ListSource,
-} from "~/domain/list.server";
+import { BATCH_SIZE, decodeCursor, DEFAULT_LIMIT, encodeCursor, parseLimit, type ListBatch, type ListSource } from "~/domain/list.server";
 import { ValidationError } from "~/domain/errors";
 import { PAGING_STYLES_MIXED } from "~/domain/paging";
 import { JSON_TYPE, type Answer } from "./answer.server";

@@ -4,7 +4,14 @@ import { createSessionCache, SESSION_CACHE_MS } from "./session-cache.server";
 
 function sessionOf(userId: string, name = "Ana", expiresAt = new Date(Date.UTC(2030, 0, 1))): SessionUser {
   return {
-    user: { id: userId, name, email: `${userId}@escola.com.br`, userType: "Administrator", cpf: null, avatarUrl: null } as unknown as SessionUser["user"],
+    user: {
+      id: userId,
+      name,
+      email: `${userId}@escola.com.br`,
+      userType: "Administrator",
+      cpf: null,
+      avatarUrl: null,
+    } as unknown as SessionUser["user"],
     remember: false,
     expiresAt,
   };

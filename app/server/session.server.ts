@@ -1,12 +1,6 @@
 import { createContext, createCookie, redirect, type MiddlewareFunction } from "react-router";
 import type { UserDTO } from "~/domain/users/schema";
-import {
-  createSession,
-  deleteSession,
-  REMEMBER_MS,
-  renewSession,
-  sessionRenewalDue,
-} from "~/domain/auth/service.server";
+import { createSession, deleteSession, REMEMBER_MS, renewSession, sessionRenewalDue } from "~/domain/auth/service.server";
 import { cachedSessionUser } from "./session-cache.server";
 import { UnauthorizedError } from "~/domain/errors";
 import type { Actor } from "~/domain/actor";

@@ -27,11 +27,7 @@ export async function readToast(request: Request): Promise<{ toast: Toast | null
 }
 
 /** Post/Redirect/Get with a toast. Extra Set-Cookie headers may be passed in `headers`. */
-export async function redirectWithToast(
-  url: string,
-  toast: Omit<Toast, "id">,
-  init: { headers?: HeadersInit } = {},
-): Promise<Response> {
+export async function redirectWithToast(url: string, toast: Omit<Toast, "id">, init: { headers?: HeadersInit } = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   headers.append("Set-Cookie", await toastHeader(newToast(toast)));
   return redirect(url, { headers });

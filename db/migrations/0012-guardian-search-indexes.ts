@@ -60,10 +60,9 @@ async function createExtension(sequelize: Sequelize, name: string): Promise<stri
       { cause: error },
     );
   }
-  const [rows] = (await sequelize.query(`SELECT "extnamespace"::regnamespace::text AS "schema" FROM "pg_extension" WHERE "extname" = '${name}'`)) as [
-    Array<{ schema: string }>,
-    unknown,
-  ];
+  const [rows] = (await sequelize.query(
+    `SELECT "extnamespace"::regnamespace::text AS "schema" FROM "pg_extension" WHERE "extname" = '${name}'`,
+  )) as [Array<{ schema: string }>, unknown];
   return rows[0].schema;
 }
 
@@ -82,21 +81,29 @@ export const guardianSearchIndexes: Migration = {
         `CREATE FUNCTION "search_fold"(text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT ` +
           `AS $$ SELECT lower(${unaccent}.unaccent('${unaccent}.unaccent'::regdictionary, $1)) $$`,
       );
-      await sequelize.query(`CREATE INDEX "guardian_persons_name_search" ON "guardian_persons" USING gin ("search_fold"("fullName") ${trgm}.gin_trgm_ops)`);
-      await sequelize.query(`CREATE INDEX "guardian_persons_email_search" ON "guardian_persons" USING gin ("search_fold"("email") ${trgm}.gin_trgm_ops)`);
+      await sequelize.query(
+        `CREATE INDEX "guardian_persons_name_search" ON "guardian_persons" USING gin ("search_fold"("fullName") ${trgm}.gin_trgm_ops)`,
+      );
+      await sequelize.query(
+        `CREATE INDEX "guardian_persons_email_search" ON "guardian_persons" USING gin ("search_fold"("email") ${trgm}.gin_trgm_ops)`,
+      );
       await sequelize.query(`CREATE INDEX "guardian_persons_cpf_search" ON "guardian_persons" USING gin ("cpf" ${trgm}.gin_trgm_ops)`);
       return;
     }
     const [[{ version }]] = (await sequelize.query(`SELECT sqlite_version() AS "version"`)) as [Array<{ version: string }>, unknown];
     const [major, minor] = version.split(".").map(Number);
     if (major < 3 || (major === 3 && minor < 45)) {
-      throw new Error(`Migration 0012: SQLite ${version} lacks the FTS5 trigram tokenizer's remove_diacritics option (SQLite 3.45 or later is needed).`);
+      throw new Error(
+        `Migration 0012: SQLite ${version} lacks the FTS5 trigram tokenizer's remove_diacritics option (SQLite 3.45 or later is needed).`,
+      );
     }
     await dropGramTable(sequelize, postgres);
     await sequelize.query(
       `CREATE VIRTUAL TABLE "${SEARCH}" USING fts5("personId" UNINDEXED, "fullName", "email", "cpf", tokenize = 'trigram remove_diacritics 1')`,
     );
-    await sequelize.query(`INSERT INTO "${SEARCH}" ("personId", "fullName", "email", "cpf") SELECT "id", "fullName", "email", "cpf" FROM "guardian_persons"`);
+    await sequelize.query(
+      `INSERT INTO "${SEARCH}" ("personId", "fullName", "email", "cpf") SELECT "id", "fullName", "email", "cpf" FROM "guardian_persons"`,
+    );
     await sequelize.query(`CREATE TRIGGER "guardian_persons_search_insert" AFTER INSERT ON "guardian_persons" BEGIN ${insertNew}; END`);
     await sequelize.query(
       `CREATE TRIGGER "guardian_persons_search_update" AFTER UPDATE OF "id", "fullName", "email", "cpf" ON "guardian_persons" BEGIN ${deleteOld}; ${insertNew}; END`,
@@ -109,7 +116,8 @@ export const guardianSearchIndexes: Migration = {
       await sequelize.query(`DROP FUNCTION IF EXISTS "search_fold"(text)`);
       // The extensions stay: other objects of the database may use them.
     } else {
-      for (const event of ["insert", "update", "delete"]) await sequelize.query(`DROP TRIGGER IF EXISTS "guardian_persons_search_${event}"`);
+      for (const event of ["insert", "update", "delete"])
+        await sequelize.query(`DROP TRIGGER IF EXISTS "guardian_persons_search_${event}"`);
       await sequelize.query(`DROP TABLE IF EXISTS "${SEARCH}"`);
     }
     await guardianSearch.up(qi, sequelize);

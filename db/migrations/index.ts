@@ -13,4 +13,17 @@ import { sessionSignals } from "./0013-session-signals.ts";
 import type { Migration } from "../migration.ts";
 
 /** The migrations, in order. Add new ones at the end; never edit one that has shipped. */
-export const migrations: Migration[] = [initial, uploads, calendarIndexes, guardianOrderIndex, storedObjects, guardianSearch, tableVersions, studentsEnrollments, attendanceMakeups, attendanceVersions, guardianSearchIndexes, sessionSignals];
+export const migrations: Migration[] = [
+  initial,
+  uploads,
+  calendarIndexes,
+  guardianOrderIndex,
+  storedObjects,
+  guardianSearch,
+  tableVersions,
+  studentsEnrollments,
+  attendanceMakeups,
+  attendanceVersions,
+  guardianSearchIndexes,
+  sessionSignals,
+];

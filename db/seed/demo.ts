@@ -49,10 +49,63 @@ function rng(seed: number) {
   };
 }
 
-const FIRST = ["Ana", "Beatriz", "Carla", "Daniela", "Eduarda", "Fernanda", "Gabriela", "Helena", "Isabela", "Júlia", "Larissa", "Mariana", "Natália", "Olívia", "Paula", "Rafaela", "Sofia", "Valentina", "Alice", "Laura", "Manuela", "Lívia", "Cecília", "Heloísa"];
+const FIRST = [
+  "Ana",
+  "Beatriz",
+  "Carla",
+  "Daniela",
+  "Eduarda",
+  "Fernanda",
+  "Gabriela",
+  "Helena",
+  "Isabela",
+  "Júlia",
+  "Larissa",
+  "Mariana",
+  "Natália",
+  "Olívia",
+  "Paula",
+  "Rafaela",
+  "Sofia",
+  "Valentina",
+  "Alice",
+  "Laura",
+  "Manuela",
+  "Lívia",
+  "Cecília",
+  "Heloísa",
+];
 const MALE = ["Carlos", "Eduardo", "Felipe", "Gustavo", "João", "Lucas", "Marcelo", "Paulo", "Rodrigo", "Thiago"];
-const LAST = ["Silva", "Santos", "Oliveira", "Souza", "Rodrigues", "Ferreira", "Alves", "Pereira", "Lima", "Gomes", "Costa", "Ribeiro", "Martins", "Carvalho", "Almeida", "Lopes", "Araújo", "Barbosa"];
-const STREETS = ["Rua das Acácias", "Avenida Paulista", "Rua Augusta", "Rua dos Ipês", "Avenida Brasil", "Rua Harmonia", "Rua Oscar Freire", "Alameda Santos"];
+const LAST = [
+  "Silva",
+  "Santos",
+  "Oliveira",
+  "Souza",
+  "Rodrigues",
+  "Ferreira",
+  "Alves",
+  "Pereira",
+  "Lima",
+  "Gomes",
+  "Costa",
+  "Ribeiro",
+  "Martins",
+  "Carvalho",
+  "Almeida",
+  "Lopes",
+  "Araújo",
+  "Barbosa",
+];
+const STREETS = [
+  "Rua das Acácias",
+  "Avenida Paulista",
+  "Rua Augusta",
+  "Rua dos Ipês",
+  "Avenida Brasil",
+  "Rua Harmonia",
+  "Rua Oscar Freire",
+  "Alameda Santos",
+];
 const WEEKDAYS = ["Segunda", "Terça", "Quarta", "Quinta", "Sexta", "Sábado"];
 const STATUSES = ["Agendado", "Reagendado", "Não Compareceu", "Compareceu", "Quer Matricular"];
 const ORIGINS = ["Google Ads", "Facebook Ads", "Indicação", "Outros"];
@@ -63,7 +116,12 @@ function cpfFrom(n: number): string {
 
 /** Today's calendar date in the configured time zone (TZ, default America/Sao_Paulo). */
 function todayParts(): { y: number; m: number; d: number } {
-  const fmt = new Intl.DateTimeFormat("en-CA", { timeZone: process.env.TZ || "America/Sao_Paulo", year: "numeric", month: "2-digit", day: "2-digit" });
+  const fmt = new Intl.DateTimeFormat("en-CA", {
+    timeZone: process.env.TZ || "America/Sao_Paulo",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  });
   const [y, m, d] = fmt.format(new Date()).split("-").map(Number);
   return { y, m, d };
 }
@@ -77,7 +135,7 @@ export async function seedDemo(sequelize: Sequelize) {
   const existing = await User.findOne({ where: { email: DEMO_ACCOUNTS[0].email } });
   if (existing) return { created: false, counts: {}, accounts: DEMO_ACCOUNTS };
   const rand = rng(20261121);
-  const pick = <T,>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
   const counts: Record<string, number> = {};
   const unusable = "!unusable";
 
@@ -85,11 +143,18 @@ export async function seedDemo(sequelize: Sequelize) {
     const t = { transaction };
     const accounts = [];
     for (const a of DEMO_ACCOUNTS) {
-      accounts.push(await User.create({ name: a.name, email: a.email, userType: a.userType, passwordHash: await hash(a.password, HASH_OPTIONS) }, t));
+      accounts.push(
+        await User.create({ name: a.name, email: a.email, userType: a.userType, passwordHash: await hash(a.password, HASH_OPTIONS) }, t),
+      );
     }
     const teachers = [accounts[0], accounts[1]];
     for (const [i, name] of ["Profa. Marina Duarte", "Prof. Rafael Nunes", "Profa. Camila Rocha"].entries()) {
-      teachers.push(await User.create({ name, email: `professor${i + 1}@escola.com.br`, userType: "Team", passwordHash: unusable, cpf: cpfFrom(900 + i) }, t));
+      teachers.push(
+        await User.create(
+          { name, email: `professor${i + 1}@escola.com.br`, userType: "Team", passwordHash: unusable, cpf: cpfFrom(900 + i) },
+          t,
+        ),
+      );
     }
     counts["usuários"] = accounts.length + 3;
 
@@ -104,34 +169,66 @@ export async function seedDemo(sequelize: Sequelize) {
     counts["unidades"] = branches.length;
 
     const courses = [];
-    for (const [name, active] of [["Ballet Clássico", true], ["Jazz", true], ["Hip Hop", true], ["Dança Contemporânea", true], ["Sapateado", true], ["Pilates", false]] as const) {
+    for (const [name, active] of [
+      ["Ballet Clássico", true],
+      ["Jazz", true],
+      ["Hip Hop", true],
+      ["Dança Contemporânea", true],
+      ["Sapateado", true],
+      ["Pilates", false],
+    ] as const) {
       courses.push(await Course.create({ name, active }, t));
     }
     counts["cursos"] = courses.length;
 
     let offers = 0;
     for (const branch of branches.slice(0, 3)) {
-      for (const [name, value] of [["Plano Mensal 1x por semana", "129.90"], ["Plano Mensal 2x por semana", "189.90"], ["Plano Livre", "279.00"]] as const) {
-        await Offer.create({ name, monthlyValue: value, checkoutLink: `https://pagamentos.example.com.br/checkout/${branch.id.slice(0, 8)}-${offers}`, branchId: branch.id, active: true }, t);
+      for (const [name, value] of [
+        ["Plano Mensal 1x por semana", "129.90"],
+        ["Plano Mensal 2x por semana", "189.90"],
+        ["Plano Livre", "279.00"],
+      ] as const) {
+        await Offer.create(
+          {
+            name,
+            monthlyValue: value,
+            checkoutLink: `https://pagamentos.example.com.br/checkout/${branch.id.slice(0, 8)}-${offers}`,
+            branchId: branch.id,
+            active: true,
+          },
+          t,
+        );
         offers++;
       }
     }
     counts["ofertas"] = offers;
 
-    const slotTimes = [["08:00", "09:00"], ["09:00", "10:00"], ["14:00", "15:00"], ["18:00", "19:00"], ["19:00", "20:00"]];
+    const slotTimes = [
+      ["08:00", "09:00"],
+      ["09:00", "10:00"],
+      ["14:00", "15:00"],
+      ["18:00", "19:00"],
+      ["19:00", "20:00"],
+    ];
     const classroomsByBranch = new Map<string, { classroom: Classroom; schedules: ClassroomSchedule[] }[]>();
     let classroomCount = 0;
     let scheduleCount = 0;
     for (const branch of branches.slice(0, 3)) {
       const list = [];
-      for (const [name, capacity] of [["Sala 1 - Espelhos", 20], ["Sala 2 - Estúdio", 15], ["Sala 3 - Palco", 30]] as const) {
+      for (const [name, capacity] of [
+        ["Sala 1 - Espelhos", 20],
+        ["Sala 2 - Estúdio", 15],
+        ["Sala 3 - Palco", 30],
+      ] as const) {
         const classroom = await Classroom.create({ branchId: branch.id, name, capacity }, t);
         classroomCount++;
         const schedules = [];
         for (const day of WEEKDAYS) {
           for (const [start, end] of slotTimes) {
             if (day === "Sábado" && start >= "14:00") continue;
-            schedules.push(await ClassroomSchedule.create({ classroomId: classroom.id, dayOfWeek: day, startTime: start, endTime: end }, t));
+            schedules.push(
+              await ClassroomSchedule.create({ classroomId: classroom.id, dayOfWeek: day, startTime: start, endTime: end }, t),
+            );
             scheduleCount++;
           }
         }
@@ -155,11 +252,24 @@ export async function seedDemo(sequelize: Sequelize) {
         // Two slots on different weekdays, not used by another class.
         const free = schedules.filter((s) => !used.has(s.id));
         const first = free[(i * 7) % free.length];
-        const second = free.find((s) => s.dayOfWeek !== first.dayOfWeek && s.startTime === first.startTime) ?? free[(i * 7 + 3) % free.length];
+        const second =
+          free.find((s) => s.dayOfWeek !== first.dayOfWeek && s.startTime === first.startTime) ?? free[(i * 7 + 3) % free.length];
         used.add(first.id);
         used.add(second.id);
         number++;
-        const cls = await SchoolClass.create({ classNumber: number, courseId: course.id, responsibleId: teachers[2 + (i % 3)].id, branchId: branch.id, classroomId: classroom.id, active: i !== 3 || branch !== branches[2], createdAt: classesSince, updatedAt: classesSince }, t);
+        const cls = await SchoolClass.create(
+          {
+            classNumber: number,
+            courseId: course.id,
+            responsibleId: teachers[2 + (i % 3)].id,
+            branchId: branch.id,
+            classroomId: classroom.id,
+            active: i !== 3 || branch !== branches[2],
+            createdAt: classesSince,
+            updatedAt: classesSince,
+          },
+          t,
+        );
         await ClassScheduleLink.create({ classId: cls.id, scheduleId: first.id }, t);
         await ClassScheduleLink.create({ classId: cls.id, scheduleId: second.id }, t);
         classes.push(cls);
@@ -173,17 +283,43 @@ export async function seedDemo(sequelize: Sequelize) {
     for (let g = 0; g < 36; g++) {
       const last = pick(LAST);
       const primaryName = `${g % 4 === 0 ? pick(MALE) : pick(FIRST)} ${last} ${pick(LAST)}`;
-      const email = `${primaryName.split(" ")[0].normalize("NFD").replace(/[^a-zA-Z]/g, "").toLowerCase()}.${g + 1}@exemplo.com.br`;
+      const email = `${primaryName
+        .split(" ")[0]
+        .normalize("NFD")
+        .replace(/[^a-zA-Z]/g, "")
+        .toLowerCase()}.${g + 1}@exemplo.com.br`;
       const cpf = cpfFrom(g + 1);
       const user = await User.create({ name: primaryName, email, userType: "Client", passwordHash: unusable, cpf }, t);
       const guardian = await Guardian.create({ userId: user.id, address: `${pick(STREETS)}, ${100 + g * 7} - São Paulo - SP` }, t);
       guardians.push({ id: guardian.id, last });
-      await GuardianPerson.create({ guardianId: guardian.id, fullName: primaryName, cpf, email, birthDate: ymd(1975 + (g % 20), 1 + (g % 12), 1 + (g % 27)), phone: `119${String(80000000 + g * 1371).slice(0, 8)}`, isPrimary: true }, t);
+      await GuardianPerson.create(
+        {
+          guardianId: guardian.id,
+          fullName: primaryName,
+          cpf,
+          email,
+          birthDate: ymd(1975 + (g % 20), 1 + (g % 12), 1 + (g % 27)),
+          phone: `119${String(80000000 + g * 1371).slice(0, 8)}`,
+          isPrimary: true,
+        },
+        t,
+      );
       persons++;
       const extra = g % 3;
       for (let p = 0; p < extra; p++) {
         const child = `${pick(FIRST)} ${last}`;
-        await GuardianPerson.create({ guardianId: guardian.id, fullName: child, cpf: cpfFrom(1000 + g * 3 + p), email: `${email.split("@")[0]}.${p + 1}@exemplo.com.br`, birthDate: ymd(2012 + (p % 8), 1 + ((g + p) % 12), 1 + ((g * 3) % 27)), phone: `119${String(70000000 + g * 911 + p).slice(0, 8)}`, isPrimary: false }, t);
+        await GuardianPerson.create(
+          {
+            guardianId: guardian.id,
+            fullName: child,
+            cpf: cpfFrom(1000 + g * 3 + p),
+            email: `${email.split("@")[0]}.${p + 1}@exemplo.com.br`,
+            birthDate: ymd(2012 + (p % 8), 1 + ((g + p) % 12), 1 + ((g * 3) % 27)),
+            phone: `119${String(70000000 + g * 911 + p).slice(0, 8)}`,
+            isPrimary: false,
+          },
+          t,
+        );
         persons++;
       }
     }
@@ -216,7 +352,14 @@ export async function seedDemo(sequelize: Sequelize) {
           { ...t, silent: true },
         );
         // History: Agendado at creation, then a path to the current status.
-        const path = status === "Agendado" ? ["Agendado"] : status === "Reagendado" ? ["Agendado", "Reagendado"] : status === "Quer Matricular" ? ["Agendado", "Compareceu", "Quer Matricular"] : ["Agendado", status];
+        const path =
+          status === "Agendado"
+            ? ["Agendado"]
+            : status === "Reagendado"
+              ? ["Agendado", "Reagendado"]
+              : status === "Quer Matricular"
+                ? ["Agendado", "Compareceu", "Quer Matricular"]
+                : ["Agendado", status];
         let at = created.getTime();
         for (const s of path) {
           await TrialStatusHistory.create({ trialId: trial.id, status: s, changedAt: new Date(at) }, t);
@@ -258,14 +401,20 @@ async function seedStudentsAndEnrollments({
 }) {
   const t = { transaction };
   const rand = rng(20261125);
-  const pick = <T,>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
   const students: Student[] = [];
   for (const [g, guardian] of guardians.entries()) {
     for (let k = 0; k < 1 + (g % 2); k++) {
       const birth = ymd(2010 + ((g + k * 3) % 12), 1 + ((g * 5 + k) % 12), 1 + ((g * 7 + k) % 28));
       students.push(
         await Student.create(
-          { guardianId: guardian.id, fullName: `${pick(FIRST)} ${guardian.last}`, birthDate: birth, notes: g % 9 === 0 ? "Alergia a amendoim" : null, active: true },
+          {
+            guardianId: guardian.id,
+            fullName: `${pick(FIRST)} ${guardian.last}`,
+            birthDate: birth,
+            notes: g % 9 === 0 ? "Alergia a amendoim" : null,
+            active: true,
+          },
           t,
         ),
       );
@@ -275,7 +424,8 @@ async function seedStudentsAndEnrollments({
 
   const classrooms = new Map((await Classroom.findAll(t)).map((c) => [c.id, c.capacity]));
   const offersByBranch = new Map<string, Offer[]>();
-  for (const offer of await Offer.findAll({ ...t, order: [["name", "ASC"]] })) offersByBranch.set(offer.branchId, [...(offersByBranch.get(offer.branchId) ?? []), offer]);
+  for (const offer of await Offer.findAll({ ...t, order: [["name", "ASC"]] }))
+    offersByBranch.set(offer.branchId, [...(offersByBranch.get(offer.branchId) ?? []), offer]);
   const start = today.m === 1 ? ymd(today.y - 1, 12, 1) : ymd(today.y, today.m - 1, 1);
   const rows: Array<Record<string, unknown>> = [];
   const active = classes.filter((c) => c.active);
@@ -296,28 +446,68 @@ async function seedStudentsAndEnrollments({
       return s;
     };
     for (let k = 0; k < seated; k++) {
-      rows.push({ studentId: student().id, classId: cls.id, offerId: pick(offers).id, startDate: start, status: "Ativa", waitlistPosition: null });
+      rows.push({
+        studentId: student().id,
+        classId: cls.id,
+        offerId: pick(offers).id,
+        startDate: start,
+        status: "Ativa",
+        waitlistPosition: null,
+      });
     }
     for (let k = 0; k < waiting; k++) {
-      rows.push({ studentId: student().id, classId: cls.id, offerId: pick(offers).id, startDate: start, status: "Em espera", waitlistPosition: k + 1 });
+      rows.push({
+        studentId: student().id,
+        classId: cls.id,
+        offerId: pick(offers).id,
+        startDate: start,
+        status: "Em espera",
+        waitlistPosition: k + 1,
+      });
     }
     if (i % 3 === 1) {
       const cancelledAt = new Date(Date.UTC(today.y, today.m - 1, 1, 15, 0));
-      rows.push({ studentId: student().id, classId: cls.id, offerId: pick(offers).id, startDate: start, status: "Cancelada", waitlistPosition: null, cancelledAt, cancelReason: pick(CANCEL_REASONS) });
+      rows.push({
+        studentId: student().id,
+        classId: cls.id,
+        offerId: pick(offers).id,
+        startDate: start,
+        status: "Cancelada",
+        waitlistPosition: null,
+        cancelledAt,
+        cancelReason: pick(CANCEL_REASONS),
+      });
     }
   }
   await Enrollment.bulkCreate(rows, t);
 
   // A trial that became an enrolment: a new student of an existing family, in the trial's class (not the full one).
   const open = new Set(active.slice(1).map((c) => c.id));
-  const candidates = await Trial.findAll({ ...t, where: { status: "Quer Matricular" }, order: [["scheduledDate", "ASC"], ["id", "ASC"]] });
+  const candidates = await Trial.findAll({
+    ...t,
+    where: { status: "Quer Matricular" },
+    order: [
+      ["scheduledDate", "ASC"],
+      ["id", "ASC"],
+    ],
+  });
   const trial = candidates.find((c) => open.has(c.classId));
   const cls = trial && classes.find((c) => c.id === trial.classId);
   let fromTrial = 0;
   if (trial && cls) {
-    const student = await Student.create({ guardianId: guardians[0].id, fullName: trial.studentName, birthDate: null, notes: null, active: true }, t);
+    const student = await Student.create(
+      { guardianId: guardians[0].id, fullName: trial.studentName, birthDate: null, notes: null, active: true },
+      t,
+    );
     const enrollment = await Enrollment.create(
-      { studentId: student.id, classId: cls.id, offerId: (offersByBranch.get(cls.branchId) ?? [])[0].id, startDate: trial.scheduledDate, status: "Ativa", trialId: trial.id },
+      {
+        studentId: student.id,
+        classId: cls.id,
+        offerId: (offersByBranch.get(cls.branchId) ?? [])[0].id,
+        startDate: trial.scheduledDate,
+        status: "Ativa",
+        trialId: trial.id,
+      },
       t,
     );
     await trial.update({ enrollmentId: enrollment.id }, t);
@@ -355,7 +545,15 @@ async function seedAttendance({
       .filter((l) => l.classId === classId)
       .map((l) => schedules.get(l.scheduleId)!)
       .map((s) => ({ id: s.id, dayOfWeek: s.dayOfWeek, startTime: s.startTime, endTime: s.endTime }));
-  const enrollments = (await Enrollment.findAll({ ...t, order: [["createdAt", "ASC"], ["id", "ASC"]] })).filter((e) => e.status !== "Em espera");
+  const enrollments = (
+    await Enrollment.findAll({
+      ...t,
+      order: [
+        ["createdAt", "ASC"],
+        ["id", "ASC"],
+      ],
+    })
+  ).filter((e) => e.status !== "Em espera");
   const activeOn = (e: Enrollment, date: string) =>
     e.startDate <= date && (e.status === "Ativa" || (e.cancelledAt !== null && dateInTimeZone(new Date(e.cancelledAt)) > date));
 
@@ -410,7 +608,10 @@ async function seedAttendance({
       const from = addDays(absence.date, 1) > now ? addDays(absence.date, 1) : now;
       const [session] = sessionsBetween(schedulesOf(target.id), firstSessionDate(target.createdAt), from, addDays(absence.date, 30));
       if (session) {
-        await Makeup.create({ absenceId: absence.id, classId: target.id, scheduleId: session.scheduleId, date: session.date, status: "Agendada" }, t);
+        await Makeup.create(
+          { absenceId: absence.id, classId: target.id, scheduleId: session.scheduleId, date: session.date, status: "Agendada" },
+          t,
+        );
         makeups++;
       }
     }

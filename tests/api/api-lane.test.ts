@@ -59,7 +59,14 @@ describe("the API's read lane", () => {
     expect((await other.get("/api/courses")).status).toBe(200);
     expect((await other.post("/api/logout", {})).status).toBe(200);
     // The same cookie, replayed after logout: the session row is gone.
-    const replay = await fetch(`${team.baseUrl}/api/courses`, { headers: { Cookie: login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") } });
+    const replay = await fetch(`${team.baseUrl}/api/courses`, {
+      headers: {
+        Cookie: login.headers
+          .getSetCookie()
+          .map((c) => c.split(";")[0])
+          .join("; "),
+      },
+    });
     expect(replay.status).toBe(401);
     expect((await team.get("/api/courses")).status).toBe(200);
   });

@@ -33,7 +33,9 @@ async function setup(date: string, pupils = 2) {
   const enrollments = [];
   for (let i = 0; i < pupils; i++) {
     const student = await makeStudent(guardian.id, { fullName: `Aluno Chamada ${i}` });
-    enrollments.push(await makeEnrollment({ studentId: student.id, classId: cls.id, offerId: offer.id, startDate: addDays(schoolToday(), -30) }));
+    enrollments.push(
+      await makeEnrollment({ studentId: student.id, classId: cls.id, offerId: offer.id, startDate: addDays(schoolToday(), -30) }),
+    );
   }
   const scheduleId = schedules[0].id;
   const url = `/classes/${cls.id}/attendance?date=${date}&scheduleId=${scheduleId}`;
@@ -61,7 +63,8 @@ async function recordOf(enrollmentId: string, date: string) {
   return rows[0] as { classId: string; scheduleId: string; status: string; note: string | null; takenById: string | null } | undefined;
 }
 
-const records = (classId: string, date: string) => count("attendance_records", `"classId" = :classId AND "date" = :date`, { classId, date });
+const records = (classId: string, date: string) =>
+  count("attendance_records", `"classId" = :classId AND "date" = :date`, { classId, date });
 
 describe("the roll call screen without JavaScript", () => {
   it("renders one radio group per pupil with Presente preselected and one 'Salvar chamada'", async () => {
@@ -93,7 +96,12 @@ describe("the roll call screen without JavaScript", () => {
     expect(page).toContain("Chamada salva");
     expect(page).toContain("Chamada feita");
     expect(page).toContain("Chegou a avisar");
-    expect(await recordOf(enrollments[0].id, date)).toMatchObject({ classId: cls.id, scheduleId, status: "Falta", note: "Chegou a avisar" });
+    expect(await recordOf(enrollments[0].id, date)).toMatchObject({
+      classId: cls.id,
+      scheduleId,
+      status: "Falta",
+      note: "Chegou a avisar",
+    });
     expect(await recordOf(enrollments[1].id, date)).toMatchObject({ classId: cls.id, scheduleId, status: "Presente", note: null });
     expect((await recordOf(enrollments[0].id, date))?.takenById).toBe(team.user!.id);
   });
@@ -108,7 +116,10 @@ describe("the roll call screen without JavaScript", () => {
     expect((await team.form(url, second)).status).toBe(302);
     expect(await records(cls.id, date)).toBe(3);
     expect(
-      await count("attendance_records", `"enrollmentId" = :id AND "date" = :date AND "status" = 'Falta justificada'`, { id: enrollments[0].id, date }),
+      await count("attendance_records", `"enrollmentId" = :id AND "date" = :date AND "status" = 'Falta justificada'`, {
+        id: enrollments[0].id,
+        date,
+      }),
     ).toBe(1);
   });
 
@@ -199,7 +210,9 @@ describe("'Aulas de Hoje' without JavaScript", () => {
     const today = schoolToday();
     // No class meets on a Sunday: then the latest class day's class is not listed at all.
     const { cls, url } = await setup(lastClassDay(), 2);
-    const branchId = (await testDb().query(`SELECT "branchId" FROM "classes" WHERE "id" = :id`, { replacements: { id: cls.id } }))[0] as Array<{
+    const branchId = (
+      await testDb().query(`SELECT "branchId" FROM "classes" WHERE "id" = :id`, { replacements: { id: cls.id } })
+    )[0] as Array<{
       branchId: string;
     }>;
     for (const who of [team, client]) {

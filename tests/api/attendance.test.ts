@@ -19,7 +19,8 @@ beforeAll(async () => {
 });
 
 const MISSING = "00000000-0000-4000-8000-000000000000";
-const rollCallUrl = (classId: string, date: string, scheduleId: string) => `/api/classes/${classId}/attendance?date=${date}&scheduleId=${scheduleId}`;
+const rollCallUrl = (classId: string, date: string, scheduleId: string) =>
+  `/api/classes/${classId}/attendance?date=${date}&scheduleId=${scheduleId}`;
 const records = (classId: string) => count("attendance_records", `"classId" = :id`, { id: classId });
 
 /** The latest past session (before today, not a Sunday). */
@@ -44,7 +45,13 @@ describe("GET /api/classes/{id}/sessions", () => {
     // An enrolment counts from its start date; a taken roll call and a booked make-up show.
     const past = expected.filter((s) => s.date < TODAY());
     const { pupils } = await enrolled(cls, 2, { startDate: past[1].date });
-    await makeAttendance({ enrollmentId: pupils[0].enrollment.id, classId: cls.id, scheduleId: past[1].scheduleId, date: past[1].date, status: "Falta" });
+    await makeAttendance({
+      enrollmentId: pupils[0].enrollment.id,
+      classId: cls.id,
+      scheduleId: past[1].scheduleId,
+      date: past[1].date,
+      status: "Falta",
+    });
     const other = await sessionClass({ courseId: cls.courseId });
     const absentee = await enrolled(other, 1);
     const absence = await makeAttendance({
@@ -97,7 +104,12 @@ describe("GET /api/classes/{id}/attendance", () => {
     const dayAfter = new Date(`${addDays(date, 1)}T15:00:00Z`);
     const dayBefore = new Date(`${addDays(date, -1)}T15:00:00Z`);
     const made = {
-      carla: await makeEnrollment({ studentId: (await student("Carla")).id, classId: cls.id, offerId: offer.id, startDate: addDays(date, -7) }),
+      carla: await makeEnrollment({
+        studentId: (await student("Carla")).id,
+        classId: cls.id,
+        offerId: offer.id,
+        startDate: addDays(date, -7),
+      }),
       ana: await makeEnrollment({ studentId: (await student("Ana")).id, classId: cls.id, offerId: offer.id, startDate: date }),
       bia: await makeEnrollment({
         studentId: (await student("Bia")).id,
@@ -107,7 +119,12 @@ describe("GET /api/classes/{id}/attendance", () => {
         status: "Cancelada",
         cancelledAt: dayAfter,
       }),
-      late: await makeEnrollment({ studentId: (await student("Depois")).id, classId: cls.id, offerId: offer.id, startDate: addDays(date, 1) }),
+      late: await makeEnrollment({
+        studentId: (await student("Depois")).id,
+        classId: cls.id,
+        offerId: offer.id,
+        startDate: addDays(date, 1),
+      }),
       gone: await makeEnrollment({
         studentId: (await student("Saiu")).id,
         classId: cls.id,
@@ -198,7 +215,11 @@ describe("PUT /api/classes/{id}/attendance", () => {
       ["Presente", null],
     ]);
     // Pupils not sent keep their status; the record says who took it.
-    await team.put(`/api/classes/${cls.id}/attendance`, { date, scheduleId, records: [{ enrollmentId: pupils[1].enrollment.id, status: "Falta" }] });
+    await team.put(`/api/classes/${cls.id}/attendance`, {
+      date,
+      scheduleId,
+      records: [{ enrollmentId: pupils[1].enrollment.id, status: "Falta" }],
+    });
     const after = (await client.get(rollCallUrl(cls.id, date, scheduleId))).body.records.map((r: Entry) => r.status);
     expect(after).toEqual(["Falta", "Falta", "Presente"]);
     expect(await records(cls.id)).toBe(3);
@@ -294,7 +315,9 @@ describe("GET /api/students/{id}/attendance", () => {
     const statuses: AttendanceStatus[] = ["Presente", "Falta", "Presente", "Falta justificada"];
     const made = [];
     for (let i = 0; i < 4; i++) {
-      made.push(await makeAttendance({ enrollmentId, classId: cls.id, scheduleId: dates[i].scheduleId, date: dates[i].date, status: statuses[i] }));
+      made.push(
+        await makeAttendance({ enrollmentId, classId: cls.id, scheduleId: dates[i].scheduleId, date: dates[i].date, status: statuses[i] }),
+      );
     }
     const target = await sessionClass({ courseId: cls.courseId });
     const future = futureDate();
@@ -312,13 +335,24 @@ describe("GET /api/students/{id}/attendance", () => {
     expect(res.body.absences[1].makeup).toMatchObject({ status: "Agendada", date: future, classId: target.id });
 
     // A make-up's own record counts for the student too.
-    await makeAttendance({ makeupId: makeup.id, classId: target.id, scheduleId: target.scheduleOn(future), date: future, status: "Presente" });
+    await makeAttendance({
+      makeupId: makeup.id,
+      classId: target.id,
+      scheduleId: target.scheduleOn(future),
+      date: future,
+      status: "Presente",
+    });
     const again = (await client.get(`/api/students/${pupils[0].student.id}/attendance`)).body;
     expect(again.records).toHaveLength(5);
     expect(again.presenceRate).toBeCloseTo(0.6);
 
     const none = await makeStudent((await makeGuardian(1)).guardian.id);
-    expect((await client.get(`/api/students/${none.id}/attendance`)).body).toEqual({ studentId: none.id, presenceRate: null, records: [], absences: [] });
+    expect((await client.get(`/api/students/${none.id}/attendance`)).body).toEqual({
+      studentId: none.id,
+      presenceRate: null,
+      records: [],
+      absences: [],
+    });
     const missing = await client.get(`/api/students/${MISSING}/attendance`);
     expect([missing.status, missing.body.message]).toEqual([404, "Aluno não encontrado"]);
     expect((await anonymous().get(`/api/students/${none.id}/attendance`)).status).toBe(401);
@@ -332,14 +366,23 @@ describe("what attendance keeps", () => {
     const absentee = await enrolled(other, 1);
     const date = pastDate();
     // A class whose only attendance is a make-up's (no enrolments of its own).
-    const absence = await makeAttendance({ enrollmentId: absentee.pupils[0].enrollment.id, classId: other.id, scheduleId: other.scheduleOn(date), date, status: "Falta" });
+    const absence = await makeAttendance({
+      enrollmentId: absentee.pupils[0].enrollment.id,
+      classId: other.id,
+      scheduleId: other.scheduleOn(date),
+      date,
+      status: "Falta",
+    });
     const makeup = await makeMakeup({ absenceId: absence.id, classId: cls.id, scheduleId: cls.scheduleOn(date), date });
     await makeAttendance({ makeupId: makeup.id, classId: cls.id, scheduleId: cls.scheduleOn(date), date, status: "Presente" });
     const res = await admin.delete(`/api/classes/${cls.id}`);
     expect(res.status).toBe(409);
     expect(await count("classes", `"id" = :id`, { id: cls.id })).toBe(1);
     const schedule = await admin.delete(`/api/classroom-schedules/${other.scheduleOn(date)}`);
-    expect([schedule.status, schedule.body.message]).toEqual([409, "Não é possível excluir um horário com chamadas ou reposições registradas"]);
+    expect([schedule.status, schedule.body.message]).toEqual([
+      409,
+      "Não é possível excluir um horário com chamadas ou reposições registradas",
+    ]);
     expect(await count("attendance_records", `"id" = :id`, { id: absence.id })).toBe(1);
   });
 });

@@ -77,7 +77,9 @@ describe("POST /api/register", () => {
     const email = uniqueEmail();
     await anonymous().post("/api/register", { name: "A", email, password: "segredo-forte", userType: "Team" });
     const { testDb } = await import("../support/db");
-    const [rows] = await testDb().query("SELECT passwordHash FROM users WHERE email = :email".replace("passwordHash", '"passwordHash"'), { replacements: { email } });
+    const [rows] = await testDb().query("SELECT passwordHash FROM users WHERE email = :email".replace("passwordHash", '"passwordHash"'), {
+      replacements: { email },
+    });
     const hash = (rows as Array<{ passwordHash: string }>)[0].passwordHash;
     expect(hash.startsWith("$argon2id$")).toBe(true);
     expect(hash).not.toContain("segredo-forte");

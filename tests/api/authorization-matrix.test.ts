@@ -30,10 +30,7 @@ import {
 
 const CALLERS: Caller[] = ["anonymous", "Client", "Team", "Administrator"];
 const PASSWORD = "segredo123";
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-  "base64",
-);
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 
 const key = (method: string, path: string) => `${method} ${path}`;
 
@@ -53,7 +50,10 @@ class Fixture {
   classroom = () => this.once("classroom", async () => (await makeClassroom(await this.branch())).id);
   /** A slot no class uses: free to edit or delete. */
   freeSchedule = () =>
-    this.once("freeSchedule", async () => (await makeSchedule(await this.classroom(), { dayOfWeek: "Terça", startTime: "10:00", endTime: "11:00" })).id);
+    this.once(
+      "freeSchedule",
+      async () => (await makeSchedule(await this.classroom(), { dayOfWeek: "Terça", startTime: "10:00", endTime: "11:00" })).id,
+    );
   course = () => this.once("course", async () => (await makeCourse()).id);
   staff = () => this.once("staff", async () => (await makeStaffUser("Team")).id);
   user = () => this.once("user", async () => makeUser());
@@ -103,7 +103,11 @@ class Fixture {
       const made = await makeClass({
         branchId: await this.branch(),
         courseId: await this.course(),
-        schedules: ["Segunda", "Terça", "Quarta", "Quinta", "Sexta", "Sábado"].map((dayOfWeek) => ({ dayOfWeek, startTime: "14:00", endTime: "15:00" })),
+        schedules: ["Segunda", "Terça", "Quarta", "Quinta", "Sexta", "Sábado"].map((dayOfWeek) => ({
+          dayOfWeek,
+          startTime: "14:00",
+          endTime: "15:00",
+        })),
         createdAt: new Date(Date.now() - 21 * 86_400_000),
       });
       const schedules = made.schedules.map((s) => ({ id: s.id, dayOfWeek: s.dayOfWeek, startTime: s.startTime, endTime: s.endTime }));
@@ -113,8 +117,7 @@ class Fixture {
     });
   makeup = () =>
     this.once("makeup", async () => (await makeMakeup({ absenceId: await this.absence(), ...(await this.makeupTarget()) })).id);
-  trial = () =>
-    this.once("trial", async () => (await makeTrial(await this.cls(), {}, [{ status: "Agendado", changedAt: new Date() }])).id);
+  trial = () => this.once("trial", async () => (await makeTrial(await this.cls(), {}, [{ status: "Agendado", changedAt: new Date() }])).id);
   guardian = () => this.once("guardian", () => makeGuardian(2));
   /** A student of the guardian, without enrolments until `enrollment` is asked for. */
   student = () => this.once("student", async () => (await makeStudent((await this.guardian()).guardian.id)).id);
@@ -123,7 +126,14 @@ class Fixture {
     this.once(
       "enrollment",
       async () =>
-        (await makeEnrollment({ studentId: await this.student(), classId: await this.cls(), offerId: await this.offer(), startDate: "2020-01-06" })).id,
+        (
+          await makeEnrollment({
+            studentId: await this.student(),
+            classId: await this.cls(),
+            offerId: await this.offer(),
+            startDate: "2020-01-06",
+          })
+        ).id,
     );
   offer = () =>
     this.once("offer", async () => {
@@ -202,7 +212,9 @@ const payloads: Record<string, PayloadMaker> = {
   [key("POST", "/preferences/branch")]: async ({ fx }) => ({ form: { branchId: await fx.branch() } }),
 
   // Screens
-  [key("POST", "/users/new")]: async () => ({ form: { name: "Nova Pessoa", email: uniqueEmail("tela"), password: PASSWORD, userType: "Team" } }),
+  [key("POST", "/users/new")]: async () => ({
+    form: { name: "Nova Pessoa", email: uniqueEmail("tela"), password: PASSWORD, userType: "Team" },
+  }),
   [key("POST", "/users/:id/edit")]: async ({ fx }) => {
     const user = await fx.user();
     return { form: { name: "Nome Editado", email: user.email, userType: "Team", password: "" } };
@@ -257,7 +269,9 @@ const payloads: Record<string, PayloadMaker> = {
     form: { guardianId: (await fx.guardian()).guardian.id, fullName: `Aluno Editado ${tag()}`, active: "on" },
   }),
   [key("POST", "/students/:id/delete")]: async () => ({ form: {} }),
-  [key("POST", "/students/:id/enroll")]: async ({ fx }) => ({ form: { classId: await fx.cls(), offerId: await fx.offer(), startDate: "2026-12-07" } }),
+  [key("POST", "/students/:id/enroll")]: async ({ fx }) => ({
+    form: { classId: await fx.cls(), offerId: await fx.offer(), startDate: "2026-12-07" },
+  }),
   [key("POST", "/students/:id/enrollments/:enrollmentId/cancel")]: async () => ({ form: { cancelReason: "Mudou de cidade" } }),
   [key("POST", "/classes/:id/students/enroll")]: async ({ fx }) => ({
     form: { studentId: await fx.student(), offerId: await fx.offer(), startDate: "2026-12-07" },
@@ -270,10 +284,18 @@ const payloads: Record<string, PayloadMaker> = {
   [key("POST", "/classes/:id/students/:enrollmentId/cancel")]: async () => ({ form: { cancelReason: "Mudou de horário" } }),
   [key("POST", "/trials")]: async ({ fx }) => ({ form: { intent: "status", id: await fx.trial(), status: "Compareceu" } }),
   [key("POST", "/trials/new")]: async ({ fx }) => ({ form: { ...trialFields(await fx.cls()), origin: "Outros" } }),
-  [key("POST", "/trials/:id/edit")]: async ({ fx }) => ({ form: { ...trialFields(await fx.cls()), origin: "Indicação", status: "Reagendado" } }),
+  [key("POST", "/trials/:id/edit")]: async ({ fx }) => ({
+    form: { ...trialFields(await fx.cls()), origin: "Indicação", status: "Reagendado" },
+  }),
   [key("POST", "/trials/:id/delete")]: async () => ({ form: {} }),
   [key("POST", "/trials/:id/enroll")]: async ({ fx }) => ({
-    form: { studentName: "Aluna Tela", family: "existing", guardianId: (await fx.guardian()).guardian.id, offerId: await fx.offer(), startDate: "2026-12-01" },
+    form: {
+      studentName: "Aluna Tela",
+      family: "existing",
+      guardianId: (await fx.guardian()).guardian.id,
+      offerId: await fx.offer(),
+      startDate: "2026-12-01",
+    },
   }),
   [key("POST", "/classes/:id/attendance")]: async ({ fx }) => ({
     form: { "records[0].enrollmentId": await fx.activeEnrollment(), "records[0].status": "Falta", "records[0].note": "" },
@@ -285,10 +307,14 @@ const payloads: Record<string, PayloadMaker> = {
     const email = client.user?.email ?? (await signIn("Client")).user!.email;
     return { json: { email, password: PASSWORD } };
   },
-  [key("POST", "/api/register")]: async () => ({ json: { name: "Conta Nova", email: uniqueEmail("reg"), password: PASSWORD, userType: "Client" } }),
+  [key("POST", "/api/register")]: async () => ({
+    json: { name: "Conta Nova", email: uniqueEmail("reg"), password: PASSWORD, userType: "Client" },
+  }),
   [key("POST", "/api/logout")]: async () => ({ json: {} }),
   [key("POST", "/api/*")]: async () => ({ json: {} }),
-  [key("POST", "/api/users")]: async () => ({ json: { name: "Pessoa API", email: uniqueEmail("api"), password: PASSWORD, userType: "Team" } }),
+  [key("POST", "/api/users")]: async () => ({
+    json: { name: "Pessoa API", email: uniqueEmail("api"), password: PASSWORD, userType: "Team" },
+  }),
   [key("PATCH", "/api/users/:id")]: async () => ({ json: { name: "Nome via API" } }),
   [key("DELETE", "/api/users/:id")]: async () => ({}),
   [key("PUT", "/api/users/:id/avatar")]: async () => ({ json: { avatarUrl: uploadedPath } }),
@@ -298,7 +324,13 @@ const payloads: Record<string, PayloadMaker> = {
   [key("PATCH", "/api/branches/:id")]: async () => ({ json: { name: `Unidade ${tag()}` } }),
   [key("DELETE", "/api/branches/:id")]: async () => ({}),
   [key("POST", "/api/offers")]: async ({ fx }) => ({
-    json: { name: `Plano ${tag()}`, monthlyValue: "99.90", checkoutLink: "https://pagamento.exemplo.com.br/x", branchId: await fx.branch(), active: true },
+    json: {
+      name: `Plano ${tag()}`,
+      monthlyValue: "99.90",
+      checkoutLink: "https://pagamento.exemplo.com.br/x",
+      branchId: await fx.branch(),
+      active: true,
+    },
   }),
   [key("PATCH", "/api/offers/:id")]: async () => ({ json: { name: `Plano ${tag()}` } }),
   [key("DELETE", "/api/offers/:id")]: async () => ({}),
@@ -322,7 +354,16 @@ const payloads: Record<string, PayloadMaker> = {
   [key("POST", "/api/guardians")]: async () => ({
     json: {
       address: "Rua API, 2",
-      persons: [{ fullName: "João Responsável", cpf: digits11(), email: uniqueEmail("g"), birthDate: "1980-12-01", phone: "11987654321", isPrimary: true }],
+      persons: [
+        {
+          fullName: "João Responsável",
+          cpf: digits11(),
+          email: uniqueEmail("g"),
+          birthDate: "1980-12-01",
+          phone: "11987654321",
+          isPrimary: true,
+        },
+      ],
     },
   }),
   [key("DELETE", "/api/guardians/:id")]: async () => ({}),
@@ -343,7 +384,13 @@ const payloads: Record<string, PayloadMaker> = {
   [key("PATCH", "/api/enrollments/:id")]: async () => ({ json: { startDate: "2026-12-15" } }),
   [key("PUT", "/api/classes/:id/attendance")]: async ({ fx }) => {
     const session = await fx.session();
-    return { json: { date: session.date, scheduleId: session.scheduleId, records: [{ enrollmentId: await fx.activeEnrollment(), status: "Falta" }] } };
+    return {
+      json: {
+        date: session.date,
+        scheduleId: session.scheduleId,
+        records: [{ enrollmentId: await fx.activeEnrollment(), status: "Falta" }],
+      },
+    };
   },
   [key("POST", "/api/makeups")]: async ({ fx }) => ({ json: { absenceId: await fx.absence(), ...(await fx.makeupTarget()) } }),
   [key("PATCH", "/api/makeups/:id")]: async ({ fx }) => ({ json: await fx.makeupMove() }),
@@ -429,7 +476,11 @@ beforeAll(async () => {
   const [client, team, administrator] = await Promise.all([signIn("Client"), signIn("Team"), signIn("Administrator")]);
   callers = { anonymous: anonymous(), Client: client, Team: team, Administrator: administrator };
   admin = administrator;
-  const put = await fetch(admin.baseUrl + (await issueUploadUrl()), { method: "PUT", body: new Uint8Array(PNG), headers: { "Content-Type": "image/png" } });
+  const put = await fetch(admin.baseUrl + (await issueUploadUrl()), {
+    method: "PUT",
+    body: new Uint8Array(PNG),
+    headers: { "Content-Type": "image/png" },
+  });
   expect(put.status).toBe(200);
   uploadedPath = ((await put.json()) as { objectPath: string }).objectPath;
   shared = new Fixture();

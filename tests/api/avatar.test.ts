@@ -8,10 +8,7 @@ import { makeUser } from "../support/factories";
 const TEST_SECRET = "test-secret-test-secret-test-secret-1234";
 const MAX = 5_242_880;
 
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-  "base64",
-);
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from("JFIF\0rest-of-jpeg")]);
 const GIF = Buffer.from("GIF89a\x01\x00\x01\x00\x00\x00\x00;", "latin1");
 const WEBP = Buffer.concat([Buffer.from("RIFF"), Buffer.from([0x1a, 0, 0, 0]), Buffer.from("WEBPVP8 rest-of-webp")]);
@@ -46,7 +43,7 @@ async function putFile(uploadURL: string, body: BodyInit, type = "image/png", ex
   return { status: res.status, body: json };
 }
 
-const storedObjects = () => count("uploads", "\"completedAt\" IS NOT NULL");
+const storedObjects = () => count("uploads", '"completedAt" IS NOT NULL');
 
 describe("POST /api/objects/upload", () => {
   it("gives an administrator a signed, single-use URL on this server", async () => {
@@ -185,7 +182,9 @@ describe("PUT to the upload URL", () => {
   });
 
   it("refuses a cross-site PUT", async () => {
-    const res = await putFile(await issue(), PNG, "image/png", { headers: { "Content-Type": "image/png", Origin: "https://evil.example" } });
+    const res = await putFile(await issue(), PNG, "image/png", {
+      headers: { "Content-Type": "image/png", Origin: "https://evil.example" },
+    });
     expect(res.status).toBe(403);
   });
 });
@@ -234,8 +233,12 @@ describe("PUT /api/users/{id}/avatar", () => {
     expect((await admin.get(`/api/users/${user.id}`)).body.avatarUrl).toBeNull();
     expect((await admin.put("/api/users/00000000-0000-4000-8000-000000000000/avatar", { avatarUrl: objectPath })).status).toBe(404);
     expect((await admin.put("/api/users/xyz/avatar", { avatarUrl: objectPath })).status).toBe(404);
-    expect((await admin.request("PUT", `/api/users/${user.id}/avatar`, `avatarUrl=${objectPath}`, { "Content-Type": "text/plain" })).status).toBe(415);
-    expect((await admin.request("PUT", `/api/users/${user.id}/avatar`, "{\"avatarUrl\":", { "Content-Type": "application/json" })).status).toBe(400);
+    expect(
+      (await admin.request("PUT", `/api/users/${user.id}/avatar`, `avatarUrl=${objectPath}`, { "Content-Type": "text/plain" })).status,
+    ).toBe(415);
+    expect(
+      (await admin.request("PUT", `/api/users/${user.id}/avatar`, '{"avatarUrl":', { "Content-Type": "application/json" })).status,
+    ).toBe(400);
   });
 });
 
@@ -243,7 +246,11 @@ describe("PUT /api/users/{id}/avatar with the uploadURL, as the §7 client does 
   /** §7: POST for an uploadURL, PUT the file there without reading the answer. */
   async function uploadLikeSpecClient(bytes: Buffer = PNG): Promise<string> {
     const uploadURL = await issue();
-    const res = await fetch(admin.baseUrl + uploadURL, { method: "PUT", body: new Uint8Array(bytes), headers: { "Content-Type": "image/png" } });
+    const res = await fetch(admin.baseUrl + uploadURL, {
+      method: "PUT",
+      body: new Uint8Array(bytes),
+      headers: { "Content-Type": "image/png" },
+    });
     await res.body?.cancel();
     return uploadURL;
   }

@@ -11,10 +11,7 @@ import { streamBody } from "../support/raw-http";
  */
 const MB = 1024 * 1024;
 const HUGE = 100 * MB;
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-  "base64",
-);
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 const FORM_MESSAGE = "Corpo da requisição muito grande: o limite é de 1 MB (1048576 bytes)";
 /** The sign-in form's own, smaller cap. */
 const AUTH_MESSAGE = "Corpo da requisição muito grande: o limite é de 64 KB (65536 bytes)";
@@ -38,7 +35,12 @@ beforeAll(async () => {
   database = await createTestDatabase(process.env.API_TEST_DB === "postgres" ? "postgres" : "sqlite");
   server = await startServer(database.url, { TEST_HOOKS: "1" });
   admin = new ApiClient(server.baseUrl);
-  const res = await admin.post("/api/register", { name: "Admin Limite", email: uniqueEmail("limite"), password: "segredo123", userType: "Administrator" });
+  const res = await admin.post("/api/register", {
+    name: "Admin Limite",
+    email: uniqueEmail("limite"),
+    password: "segredo123",
+    userType: "Administrator",
+  });
   expect(res.status).toBe(201);
 }, 90_000);
 
@@ -119,7 +121,11 @@ describe("request bodies are capped while they stream", () => {
     PNG.copy(file);
     const issued = await admin.post("/api/objects/upload");
     expect(issued.status).toBe(200);
-    const put = await fetch(server.baseUrl + issued.body.uploadURL, { method: "PUT", body: file, headers: { "Content-Type": "image/png" } });
+    const put = await fetch(server.baseUrl + issued.body.uploadURL, {
+      method: "PUT",
+      body: file,
+      headers: { "Content-Type": "image/png" },
+    });
     expect(put.status).toBe(200);
 
     const me = admin.user ?? (await admin.get("/api/user")).body;
@@ -145,7 +151,11 @@ describe("request bodies are capped while they stream", () => {
     expect(res.status).toBe(413);
     expect(JSON.parse(res.text)).toEqual({ message: AVATAR_MESSAGE });
     // The URL was never used: it still accepts a small image.
-    const retry = await fetch(server.baseUrl + issued.body.uploadURL, { method: "PUT", body: PNG, headers: { "Content-Type": "image/png" } });
+    const retry = await fetch(server.baseUrl + issued.body.uploadURL, {
+      method: "PUT",
+      body: PNG,
+      headers: { "Content-Type": "image/png" },
+    });
     expect(retry.status).toBe(200);
   });
 

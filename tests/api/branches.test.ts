@@ -139,7 +139,12 @@ describe("/api/branches", () => {
 
 describe("/branches screens without JavaScript", () => {
   it("creates a default branch through the dialog form with PRG and a flash toast", async () => {
-    const res = await admin.form("/branches/new", { name: "Unidade Formulário", address: "Rua do Form, 10", active: "on", isDefault: "on" });
+    const res = await admin.form("/branches/new", {
+      name: "Unidade Formulário",
+      address: "Rua do Form, 10",
+      active: "on",
+      isDefault: "on",
+    });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/branches");
     const page = await (await admin.raw("GET", "/branches")).text();

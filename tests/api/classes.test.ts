@@ -70,7 +70,12 @@ describe("/api/classes", () => {
     const links = await client.get(`/api/classes/${id}/schedules`);
     expect(links.status).toBe(200);
     expect(links.body).toHaveLength(2);
-    expect(links.body[0]).toMatchObject({ id: expect.any(String), classId: id, scheduleId: expect.any(String), createdAt: expect.any(String) });
+    expect(links.body[0]).toMatchObject({
+      id: expect.any(String),
+      classId: id,
+      scheduleId: expect.any(String),
+      createdAt: expect.any(String),
+    });
     expect(links.body.map((l: { scheduleId: string }) => l.scheduleId).sort()).toEqual([s.early.id, s.late.id].sort());
     const all = await team.get("/api/class-schedules");
     expect(all.status).toBe(200);
@@ -78,13 +83,18 @@ describe("/api/classes", () => {
 
     const updated = await admin.patch(`/api/classes/${id}`, { active: false, scheduleIds: [s.late.id], classNumber: 1 });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ active: false, scheduleIds: [s.late.id], classNumber: created.body.classNumber, courseId: s.course.id });
-    expect(await count("class_schedules", "\"classId\" = :id", { id })).toBe(1);
+    expect(updated.body).toMatchObject({
+      active: false,
+      scheduleIds: [s.late.id],
+      classNumber: created.body.classNumber,
+      courseId: s.course.id,
+    });
+    expect(await count("class_schedules", '"classId" = :id', { id })).toBe(1);
 
     expect((await admin.delete(`/api/classes/${id}`)).status).toBe(204);
     expect((await admin.get(`/api/classes/${id}`)).status).toBe(404);
     // The class's schedule links go with it.
-    expect(await count("class_schedules", "\"classId\" = :id", { id })).toBe(0);
+    expect(await count("class_schedules", '"classId" = :id', { id })).toBe(0);
     expect(await count("classroom_schedules", "id = :id", { id: s.early.id })).toBe(1);
   });
 
@@ -103,7 +113,10 @@ describe("/api/classes", () => {
     const s = await setup();
     const noSchedules = await admin.post("/api/classes", payload(s, { scheduleIds: [] }));
     expect(noSchedules.status).toBe(400);
-    expect(noSchedules.body).toEqual({ message: "Selecione pelo menos um horário", errors: { scheduleIds: ["Selecione pelo menos um horário"] } });
+    expect(noSchedules.body).toEqual({
+      message: "Selecione pelo menos um horário",
+      errors: { scheduleIds: ["Selecione pelo menos um horário"] },
+    });
     const blanks = await admin.post("/api/classes", payload(s, { courseId: " ", classroomId: "" }));
     expect(blanks.body.errors).toEqual({ courseId: ["Curso é obrigatório"], classroomId: ["Sala é obrigatória"] });
     expect((await admin.post("/api/classes", payload(s, { active: "talvez" }))).status).toBe(400);
@@ -124,7 +137,10 @@ describe("/api/classes", () => {
     const before = await count("classes");
     const linksBefore = await count("class_schedules");
 
-    const crossBranch = await admin.post("/api/classes", payload(s, { classroomId: foreignClassroom.id, scheduleIds: [foreignSchedule.id] }));
+    const crossBranch = await admin.post(
+      "/api/classes",
+      payload(s, { classroomId: foreignClassroom.id, scheduleIds: [foreignSchedule.id] }),
+    );
     expect(crossBranch.status).toBe(400);
     expect(crossBranch.body.errors.classroomId).toEqual(["A sala não pertence à unidade selecionada"]);
 
@@ -225,10 +241,10 @@ describe("/api/classes", () => {
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe("Não é possível excluir esta turma: ela possui experimentais vinculados");
     expect(await count("classes", "id = :id", { id })).toBe(1);
-    expect(await count("class_schedules", "\"classId\" = :id", { id })).toBe(2);
+    expect(await count("class_schedules", '"classId" = :id', { id })).toBe(2);
 
     await testDb().query("DELETE FROM classroom_schedules WHERE id = :id", { replacements: { id: s.early.id } });
-    expect(await count("class_schedules", "\"classId\" = :id", { id })).toBe(1);
+    expect(await count("class_schedules", '"classId" = :id', { id })).toBe(1);
     expect((await admin.get(`/api/classes/${id}`)).body.scheduleIds).toEqual([s.late.id]);
   });
 });
@@ -276,7 +292,12 @@ describe("/classes screens without JavaScript", () => {
     expect(html1).not.toContain(elsewhere.name);
     expect(html1).toMatch(new RegExp(`<option value="${s.course.id}" selected=""`));
 
-    const step2 = await admin.form("/classes/new", { intent: "refresh", courseId: s.course.id, branchId: s.branch.id, classroomId: second.id });
+    const step2 = await admin.form("/classes/new", {
+      intent: "refresh",
+      courseId: s.course.id,
+      branchId: s.branch.id,
+      classroomId: second.id,
+    });
     const html2 = await step2.text();
     // The single schedule of the chosen classroom is preselected.
     expect(html2).toMatch(/<input type="checkbox"[^>]*checked=""[^>]*\/><label[^>]*>Terça 14:00-15:00/);

@@ -121,10 +121,12 @@ describe(`${WRITERS} concurrent writers × ${WRITES_EACH} writes (${inject("dial
     expect(numbers[numbers.length - 1] - numbers[0]).toBe(PER_KIND - 1);
     expect(await count("classes", `"classNumber" BETWEEN :lo AND :hi`, { lo: numbers[0], hi: numbers[numbers.length - 1] })).toBe(PER_KIND);
     // Each class got its schedule link in the same transaction.
-    expect(await count("class_schedules", `"classId" IN (SELECT id FROM classes WHERE "classNumber" BETWEEN :lo AND :hi)`, {
-      lo: numbers[0],
-      hi: numbers[numbers.length - 1],
-    })).toBe(PER_KIND);
+    expect(
+      await count("class_schedules", `"classId" IN (SELECT id FROM classes WHERE "classNumber" BETWEEN :lo AND :hi)`, {
+        lo: numbers[0],
+        hi: numbers[numbers.length - 1],
+      }),
+    ).toBe(PER_KIND);
 
     expect((await fetch(`${writers[0].baseUrl}/healthz`)).status).toBe(200);
   }, 240_000);

@@ -4,7 +4,17 @@ import addFormats from "ajv-formats";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { JsonSchema, OpenApiDocument } from "~/openapi/document";
 import { anonymous, signIn, type ApiClient } from "../support/http";
-import { makeClass, makeClassroom, makeGuardian, makeOffer, makeStudent, makeTrial, makeBranch, makeEnrollment, makeUser } from "../support/factories";
+import {
+  makeClass,
+  makeClassroom,
+  makeGuardian,
+  makeOffer,
+  makeStudent,
+  makeTrial,
+  makeBranch,
+  makeEnrollment,
+  makeUser,
+} from "../support/factories";
 import { addDays, enrolled, notSunday, sessionClass, TODAY } from "../support/attendance";
 
 /**
@@ -40,25 +50,102 @@ const cpf = () => String(10_000_000_000 + (cpfCounter++ % 89_999_999_999)).slice
 const email = () => `borda.${tag()}@exemplo.com`;
 
 // ---- Values on both sides of each kind of rule ----
-const name = (max = 200): Value[] => ["", " ", "\u0001", () => `N ${tag()}`, () => `N${tag()}`.padEnd(max, "a"), () => `N${tag()}`.padEnd(max + 1, "a")];
+const name = (max = 200): Value[] => [
+  "",
+  " ",
+  "\u0001",
+  () => `N ${tag()}`,
+  () => `N${tag()}`.padEnd(max, "a"),
+  () => `N${tag()}`.padEnd(max + 1, "a"),
+];
 const BOOLEAN: Value[] = [true, false, "true", "on", 1, null];
-const DATE: Value[] = ["1900-01-01", "1899-12-31", "2100-12-31", "2101-01-01", "2016-02-29", "2015-02-29", "2015-02-30", "2015-2-03", "", null, 20150203];
+const DATE: Value[] = [
+  "1900-01-01",
+  "1899-12-31",
+  "2100-12-31",
+  "2101-01-01",
+  "2016-02-29",
+  "2015-02-29",
+  "2015-02-30",
+  "2015-2-03",
+  "",
+  null,
+  20150203,
+];
 /** Birth dates are not after today (a rule of the service the document describes in words): no upper edge. */
 const BIRTH_DATE: Value[] = ["1900-01-01", "1899-12-31", "2016-02-29", "2015-02-29", "2015-04-31", "", null, ABSENT];
-const CPF: Value[] = [cpf, () => cpf().replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, "$1.$2.$3-$4"), "1234567890", "123456789012", "123.456.789-0a", ""];
+const CPF: Value[] = [
+  cpf,
+  () => cpf().replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, "$1.$2.$3-$4"),
+  "1234567890",
+  "123456789012",
+  "123.456.789-0a",
+  "",
+];
 const PHONE: Value[] = ["1198765432", "119876543", "(11) 98765-4321", "123456789012345", "1234567890123456", ""];
 const WHATSAPP: Value[] = ["1198765432", "119876543", "(11) 98765-4321", "119876543210", ""];
-const CAPACITY: Value[] = [1, 0, 100_000, 100_001, 1.5, -1, "1", "0", " 12 ", "100000", "100001", "000000012", "0000000012", "12a", "", null];
-const MONEY: Value[] = [
-  0.005, 0.0049, 189.9, 99_999_999.99, 99_999_999.995, 0, -1,
-  "189,90", "0,005", "0,0049", ".5", "1.", "+1", "-1", "99999999.994", "99999999.995", "0099999999.99", "199999999", "1e2", "abc", "", null,
+const CAPACITY: Value[] = [
+  1,
+  0,
+  100_000,
+  100_001,
+  1.5,
+  -1,
+  "1",
+  "0",
+  " 12 ",
+  "100000",
+  "100001",
+  "000000012",
+  "0000000012",
+  "12a",
+  "",
+  null,
 ];
-const LINK: Value[] = ["https://pagamento.exemplo.com/x", "http://a.co", "ftp://a.co/x", "javascript:alert(1)", "não é url", "https://", ""];
+const MONEY: Value[] = [
+  0.005,
+  0.0049,
+  189.9,
+  99_999_999.99,
+  99_999_999.995,
+  0,
+  -1,
+  "189,90",
+  "0,005",
+  "0,0049",
+  ".5",
+  "1.",
+  "+1",
+  "-1",
+  "99999999.994",
+  "99999999.995",
+  "0099999999.99",
+  "199999999",
+  "1e2",
+  "abc",
+  "",
+  null,
+];
+const LINK: Value[] = [
+  "https://pagamento.exemplo.com/x",
+  "http://a.co",
+  "ftp://a.co/x",
+  "javascript:alert(1)",
+  "não é url",
+  "https://",
+  "",
+];
 const START_TIME: Value[] = ["00:00", "17:59", "24:00", "9:00", "18:60", ""];
 const END_TIME: Value[] = ["23:59", "18:01", "24:00", "19:5", ""];
 const SCHEDULED_TIME: Value[] = ["00:00", "23:59", "24:00", "7:00", "", ABSENT];
 const PASSWORD: Value[] = ["segred", "segre", "", "a".repeat(200), "a".repeat(201), null];
-const EMAIL: Value[] = [email, "sem-arroba", () => `${tag()}${"a".repeat(233)}@exemplo.com`, () => `${tag()}${"a".repeat(234)}@exemplo.com`, ""];
+const EMAIL: Value[] = [
+  email,
+  "sem-arroba",
+  () => `${tag()}${"a".repeat(233)}@exemplo.com`,
+  () => `${tag()}${"a".repeat(234)}@exemplo.com`,
+  "",
+];
 
 interface Example {
   url: string;
@@ -108,7 +195,10 @@ const CASES: Case[] = [
     method: "post",
     path: "/api/users",
     who: () => admin,
-    example: async () => ({ url: "/api/users", body: { name: `U ${tag()}`, email: email(), password: "segredo123", userType: "Team", cpf: cpf() } }),
+    example: async () => ({
+      url: "/api/users",
+      body: { name: `U ${tag()}`, email: email(), password: "segredo123", userType: "Team", cpf: cpf() },
+    }),
     edges: { name: name(), email: EMAIL, password: PASSWORD, cpf: [...CPF, null, "...", ABSENT], userType: ["Client", "Equipe"] },
   },
   {
@@ -125,7 +215,9 @@ const CASES: Case[] = [
     who: anonymous,
     example: async () => {
       const address = email();
-      expect((await admin.post("/api/users", { name: "Entrar", email: address, password: "segredo123", userType: "Team" })).status).toBe(201);
+      expect((await admin.post("/api/users", { name: "Entrar", email: address, password: "segredo123", userType: "Team" })).status).toBe(
+        201,
+      );
       return { url: "/api/login", body: { email: address, password: "segredo123", remember: true } };
     },
     edges: { remember: [true, false, "true", "on", ABSENT] },
@@ -143,7 +235,12 @@ const CASES: Case[] = [
     who: () => admin,
     example: async () => ({
       url: "/api/offers",
-      body: { name: `Plano ${tag()}`, monthlyValue: 189.9, checkoutLink: "https://pagamento.exemplo.com/p", branchId: (await makeBranch()).id },
+      body: {
+        name: `Plano ${tag()}`,
+        monthlyValue: 189.9,
+        checkoutLink: "https://pagamento.exemplo.com/p",
+        branchId: (await makeBranch()).id,
+      },
     }),
     edges: { monthlyValue: MONEY, checkoutLink: LINK, active: BOOLEAN, name: name() },
   },
@@ -220,9 +317,22 @@ const CASES: Case[] = [
     who: () => team,
     example: async () => ({
       url: "/api/trials",
-      body: { guardianName: "Mãe", studentName: "Filha", classId: (await makeClass()).cls.id, whatsappNumber: "11987654321", scheduledDate: aDay(), scheduledTime: "08:00" },
+      body: {
+        guardianName: "Mãe",
+        studentName: "Filha",
+        classId: (await makeClass()).cls.id,
+        whatsappNumber: "11987654321",
+        scheduledDate: aDay(),
+        scheduledTime: "08:00",
+      },
     }),
-    edges: { scheduledDate: DATE, scheduledTime: SCHEDULED_TIME, whatsappNumber: WHATSAPP, guardianName: name(), origin: ["Indicação", "Instagram", ABSENT] },
+    edges: {
+      scheduledDate: DATE,
+      scheduledTime: SCHEDULED_TIME,
+      whatsappNumber: WHATSAPP,
+      guardianName: name(),
+      origin: ["Indicação", "Instagram", ABSENT],
+    },
   },
   {
     method: "patch",
@@ -235,7 +345,10 @@ const CASES: Case[] = [
     method: "post",
     path: "/api/students",
     who: () => admin,
-    example: async () => ({ url: "/api/students", body: { guardianId: (await makeGuardian(1)).guardian.id, fullName: `Aluno ${tag()}`, birthDate: "2016-03-10" } }),
+    example: async () => ({
+      url: "/api/students",
+      body: { guardianId: (await makeGuardian(1)).guardian.id, fullName: `Aluno ${tag()}`, birthDate: "2016-03-10" },
+    }),
     edges: { birthDate: BIRTH_DATE, active: BOOLEAN, fullName: name(), notes: ["", null, "a".repeat(2000), "a".repeat(2001)] },
   },
   {
@@ -273,7 +386,10 @@ const CASES: Case[] = [
     example: async () => {
       const { cls, offer } = await roomyClass();
       const { guardian } = await makeGuardian(1);
-      return { url: "/api/enrollments", body: { studentId: (await makeStudent(guardian.id)).id, classId: cls.id, offerId: offer.id, startDate: aDay() } };
+      return {
+        url: "/api/enrollments",
+        body: { studentId: (await makeStudent(guardian.id)).id, classId: cls.id, offerId: offer.id, startDate: aDay() },
+      };
     },
     edges: { startDate: DATE, waitlist: BOOLEAN },
   },
@@ -304,7 +420,10 @@ const CASES: Case[] = [
       };
     },
     // The day must be one of the class's sessions: only values no session date can be.
-    edges: { date: ["1899-12-31", "2101-01-01", "2015-02-30", "2015-2-03", "", null], "records.0.note": ["", null, "a".repeat(500), "a".repeat(501)] },
+    edges: {
+      date: ["1899-12-31", "2101-01-01", "2015-02-30", "2015-2-03", "", null],
+      "records.0.note": ["", null, "a".repeat(500), "a".repeat(501)],
+    },
   },
 ];
 
@@ -328,7 +447,9 @@ describe("each operation's examples and edge values: the server's verdict is the
           const agrees = valid ? res.status >= 200 && res.status < 300 : res.status === 400;
           const shown = value === ABSENT ? "(absent)" : JSON.stringify(value).slice(0, 40);
           if (!agrees) {
-            disagreements.push(`${field}=${shown}: document ${valid ? "accepts" : `refuses (${ajv.errorsText(validate.errors)})`}, server ${res.status} ${JSON.stringify(res.body?.errors ?? res.body?.message)}`);
+            disagreements.push(
+              `${field}=${shown}: document ${valid ? "accepts" : `refuses (${ajv.errorsText(validate.errors)})`}, server ${res.status} ${JSON.stringify(res.body?.errors ?? res.body?.message)}`,
+            );
           }
         }
       }
@@ -355,7 +476,12 @@ describe("the two leniencies of a trial, as the document says them", () => {
   });
 
   it("POST /api/trials without scheduledTime takes the class's first start time, as the blank value does", async () => {
-    const made = await makeClass({ schedules: [{ dayOfWeek: "Quarta", startTime: "16:30", endTime: "17:30" }, { dayOfWeek: "Segunda", startTime: "18:00", endTime: "19:00" }] });
+    const made = await makeClass({
+      schedules: [
+        { dayOfWeek: "Quarta", startTime: "16:30", endTime: "17:30" },
+        { dayOfWeek: "Segunda", startTime: "18:00", endTime: "19:00" },
+      ],
+    });
     const body = { guardianName: "Mãe", studentName: "Filha", classId: made.cls.id, whatsappNumber: "11987654321", scheduledDate: aDay() };
     const absent = await team.post("/api/trials", body);
     const blank = await team.post("/api/trials", { ...body, scheduledTime: "" });

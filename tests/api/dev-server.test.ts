@@ -28,11 +28,23 @@ interface Raw {
 }
 
 /** One request with the Host given and, for a body, its bytes; `chunked` sends it without a Content-Length. */
-function raw(baseUrl: string, method: string, target: string, headers: Record<string, string> = {}, body?: { bytes: number; chunked?: boolean }): Promise<Raw> {
+function raw(
+  baseUrl: string,
+  method: string,
+  target: string,
+  headers: Record<string, string> = {},
+  body?: { bytes: number; chunked?: boolean },
+): Promise<Raw> {
   const url = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: url.hostname, port: url.port, method, path: target, headers: { Host: HOST, Connection: "close", "Accept-Encoding": "identity", ...headers } },
+      {
+        host: url.hostname,
+        port: url.port,
+        method,
+        path: target,
+        headers: { Host: HOST, Connection: "close", "Accept-Encoding": "identity", ...headers },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
@@ -124,7 +136,12 @@ describe("npm run dev and npm start: one pipeline", () => {
   it("a body over the cap is 413 on both, declared or counted as it flows, with the same answer", async () => {
     const over = 1024 * 1024 + 1;
     for (const chunked of [false, true]) {
-      const { dev: a, prod: b } = await both("POST", "/api/courses", { Cookie: cookie, "Content-Type": "application/json" }, { bytes: over, chunked });
+      const { dev: a, prod: b } = await both(
+        "POST",
+        "/api/courses",
+        { Cookie: cookie, "Content-Type": "application/json" },
+        { bytes: over, chunked },
+      );
       expect([a.status, b.status], chunked ? "chunked" : "declared").toEqual([413, 413]);
       expect(a.body).toBe(b.body);
       expect(security(a)).toEqual(security(b));

@@ -30,22 +30,26 @@ async function quickGet(who: ApiClient, path: string) {
 }
 
 describe("dates outside the school's range", () => {
-  it("GET /api/classes/{id}/sessions?from=9999-12-31&to=9999-12-31 is a quick 400 'Data inválida' (it used to loop for ever)", { timeout: 10_000 }, async () => {
-    const cls = await sessionClass();
-    const res = await quickGet(client, `/api/classes/${cls.id}/sessions?from=9999-12-31&to=9999-12-31`);
-    expect([res.status, res.body.message]).toEqual([400, "Data inválida"]);
-    for (const date of BAD_DATES) {
-      const d = encodeURIComponent(date);
-      for (const query of [`from=${d}&to=${d}`, `from=2026-01-01&to=${d}`, `from=${d}&to=2026-01-01`]) {
-        const answer = await quickGet(client, `/api/classes/${cls.id}/sessions?${query}`);
-        expect([answer.status, answer.body.message], query).toEqual([400, "Data inválida"]);
+  it(
+    "GET /api/classes/{id}/sessions?from=9999-12-31&to=9999-12-31 is a quick 400 'Data inválida' (it used to loop for ever)",
+    { timeout: 10_000 },
+    async () => {
+      const cls = await sessionClass();
+      const res = await quickGet(client, `/api/classes/${cls.id}/sessions?from=9999-12-31&to=9999-12-31`);
+      expect([res.status, res.body.message]).toEqual([400, "Data inválida"]);
+      for (const date of BAD_DATES) {
+        const d = encodeURIComponent(date);
+        for (const query of [`from=${d}&to=${d}`, `from=2026-01-01&to=${d}`, `from=${d}&to=2026-01-01`]) {
+          const answer = await quickGet(client, `/api/classes/${cls.id}/sessions?${query}`);
+          expect([answer.status, answer.body.message], query).toEqual([400, "Data inválida"]);
+        }
       }
-    }
-    // The edges of the range are dates like any other.
-    for (const query of ["from=1900-01-01&to=1900-01-31", "from=2100-12-01&to=2100-12-31", "from=2024-02-29&to=2024-02-29"]) {
-      expect((await quickGet(client, `/api/classes/${cls.id}/sessions?${query}`)).status, query).toBe(200);
-    }
-  });
+      // The edges of the range are dates like any other.
+      for (const query of ["from=1900-01-01&to=1900-01-31", "from=2100-12-01&to=2100-12-31", "from=2024-02-29&to=2024-02-29"]) {
+        expect((await quickGet(client, `/api/classes/${cls.id}/sessions?${query}`)).status, query).toBe(200);
+      }
+    },
+  );
 
   it("the roll call's and the make-ups' ?date= refuse them with 400 'Data inválida', on the API and on the roll-call screen", async () => {
     const cls = await sessionClass();
@@ -108,13 +112,23 @@ describe("dates outside the school's range", () => {
       expect([studentRes.status, studentRes.body.errors?.birthDate], date).toEqual([400, ["Data de nascimento inválida"]]);
       const patched = await admin.patch(`/api/students/${student.id}`, { birthDate: date });
       expect([patched.status, patched.body.errors?.birthDate], date).toEqual([400, ["Data de nascimento inválida"]]);
-      const enrollment = await admin.post("/api/enrollments", { studentId: student.id, classId: cls.id, offerId: offer.id, startDate: date });
+      const enrollment = await admin.post("/api/enrollments", {
+        studentId: student.id,
+        classId: cls.id,
+        offerId: offer.id,
+        startDate: date,
+      });
       expect([enrollment.status, Object.keys(enrollment.body.errors ?? {})], date).toEqual([400, ["startDate"]]);
       const moved = await admin.patch(`/api/enrollments/${pupils[0].enrollment.id}`, { startDate: date });
       expect([moved.status, Object.keys(moved.body.errors ?? {})], date).toEqual([400, ["startDate"]]);
       const roll = await admin.put(`/api/classes/${cls.id}/attendance`, { date, scheduleId: cls.schedules[0].id, records: [] });
       expect([roll.status, roll.body.errors?.date], date).toEqual([400, ["Data inválida"]]);
-      const makeup = await admin.post("/api/makeups", { absenceId: randomUUID(), classId: cls.id, scheduleId: cls.scheduleOn(absenceDate), date });
+      const makeup = await admin.post("/api/makeups", {
+        absenceId: randomUUID(),
+        classId: cls.id,
+        scheduleId: cls.scheduleOn(absenceDate),
+        date,
+      });
       expect([makeup.status, makeup.body.errors?.date], date).toEqual([400, ["Data inválida"]]);
     }
   });
@@ -145,9 +159,17 @@ describe("forged cursors", () => {
     for (const list of lists) {
       for (const instant of instants) {
         const res = await admin.get(`${list.path}?limit=5&cursor=${b64([list.name, instant, randomUUID()])}`);
-        expect([res.status, res.body], `${list.path} ${instant}`).toEqual([400, { message: "Cursor inválido", errors: { cursor: ["Cursor inválido"] } }]);
+        expect([res.status, res.body], `${list.path} ${instant}`).toEqual([
+          400,
+          { message: "Cursor inválido", errors: { cursor: ["Cursor inválido"] } },
+        ]);
       }
-      for (const instant of ["2030-01-02 03:04:05.678+15:59", "2030-01-02 03:04:05.678-03:00", "2030-01-02 03:04:05.678 +00:00", "2030-01-02T03:04:05Z"]) {
+      for (const instant of [
+        "2030-01-02 03:04:05.678+15:59",
+        "2030-01-02 03:04:05.678-03:00",
+        "2030-01-02 03:04:05.678 +00:00",
+        "2030-01-02T03:04:05Z",
+      ]) {
         const res = await admin.get(`${list.path}?limit=5&cursor=${b64([list.name, instant, randomUUID()])}`);
         expect(res.status, `${list.path} ${instant}: ${JSON.stringify(res.body)}`).toBe(200);
       }
@@ -175,12 +197,24 @@ describe("control characters in a search", () => {
     // Like every list's, the users' search takes %, _ and \ as themselves, not as wildcards.
     const literal = await makeUser({ name: `Taxa 100%_\\${tag}` });
     await makeUser({ name: `Taxa 1000x\\${tag}` });
-    for (const path of [`/api/users?q=${encodeURIComponent(`100%_\\${tag}`)}`, `/api/users?page=1&q=${encodeURIComponent(`100%_\\${tag}`)}`]) {
+    for (const path of [
+      `/api/users?q=${encodeURIComponent(`100%_\\${tag}`)}`,
+      `/api/users?page=1&q=${encodeURIComponent(`100%_\\${tag}`)}`,
+    ]) {
       const found = await admin.get(path);
-      expect((found.body.users ?? found.body).map((u: { id: string }) => u.id), path).toEqual([literal.id]);
+      expect(
+        (found.body.users ?? found.body).map((u: { id: string }) => u.id),
+        path,
+      ).toEqual([literal.id]);
     }
 
-    for (const path of ["/api/users?q=%00", "/api/guardians?q=%00", "/api/guardians?page=1&q=%00", "/api/students?q=%00", "/api/users?page=1&q=%00%00"]) {
+    for (const path of [
+      "/api/users?q=%00",
+      "/api/guardians?q=%00",
+      "/api/guardians?page=1&q=%00",
+      "/api/students?q=%00",
+      "/api/users?page=1&q=%00%00",
+    ]) {
       expect((await admin.get(path)).status, path).toBe(200);
     }
     for (const path of [`/users?q=%00`, `/users?q=${nul(tag)}`, "/guardians?q=%00", "/students?q=%00", `/students?q=${nul(tag)}`]) {
@@ -205,7 +239,10 @@ describe("JSON that is not an object", () => {
     for (const [method, path] of targets) {
       for (const body of ["[]", '[{"name":"Centro"}]', '"texto"', "42", "null", "true"]) {
         const res = await admin.request(method, path, body, { "Content-Type": "application/json" });
-        expect([res.status, res.body], `${method} ${path} ${body}`).toEqual([400, { message: "O corpo da requisição deve ser um objeto JSON" }]);
+        expect([res.status, res.body], `${method} ${path} ${body}`).toEqual([
+          400,
+          { message: "O corpo da requisição deve ser um objeto JSON" },
+        ]);
       }
     }
     // An object is read as before.

@@ -59,7 +59,9 @@ describe("capacity under concurrency", () => {
     expect(waiting.map((r) => r.body.waitlistPosition).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
     const roster = await client.get(`/api/classes/${cls.id}/enrollments`);
     expect(roster.body.active).toBe(10);
-    expect(roster.body.waitlist.map((e: { waitlistPosition: number }) => e.waitlistPosition)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    expect(roster.body.waitlist.map((e: { waitlistPosition: number }) => e.waitlistPosition)).toEqual(
+      Array.from({ length: 40 }, (_, i) => i + 1),
+    );
   });
 });
 
@@ -79,18 +81,39 @@ describe("the waiting list", () => {
         waiting: roster.waitlist.map((e: { id: string; waitlistPosition: number }) => [ids.indexOf(e.id), e.waitlistPosition]),
       };
     };
-    expect(await positions()).toEqual({ active: [0, 1], waiting: [[2, 1], [3, 2], [4, 3], [5, 4]] });
+    expect(await positions()).toEqual({
+      active: [0, 1],
+      waiting: [
+        [2, 1],
+        [3, 2],
+        [4, 3],
+        [5, 4],
+      ],
+    });
 
     // An 'Em espera' in the middle leaves: the ones after it move up.
     const left = await admin.patch(`/api/enrollments/${ids[3]}`, { status: "Cancelada", cancelReason: "Desistiu da vaga" });
     expect(left.status).toBe(200);
     expect(left.body).toMatchObject({ status: "Cancelada", waitlistPosition: null, cancelReason: "Desistiu da vaga" });
-    expect(await positions()).toEqual({ active: [0, 1], waiting: [[2, 1], [4, 2], [5, 3]] });
+    expect(await positions()).toEqual({
+      active: [0, 1],
+      waiting: [
+        [2, 1],
+        [4, 2],
+        [5, 3],
+      ],
+    });
 
     // An 'Ativa' leaves: the first of the list takes the seat, the rest move up.
     const cancelled = await admin.patch(`/api/enrollments/${ids[0]}`, { status: "Cancelada", cancelReason: "Mudou de cidade" });
     expect(cancelled.body.cancelledAt).toEqual(expect.any(String));
-    expect(await positions()).toEqual({ active: [1, 2], waiting: [[4, 1], [5, 2]] });
+    expect(await positions()).toEqual({
+      active: [1, 2],
+      waiting: [
+        [4, 1],
+        [5, 2],
+      ],
+    });
     expect((await client.get(`/api/enrollments/${ids[2]}`)).body).toMatchObject({ status: "Ativa", waitlistPosition: null });
 
     // A cancelled enrolment does not change again; the student may enrol again.
@@ -106,14 +129,36 @@ describe("the waiting list", () => {
     for (const s of students) ids.push((await team.post("/api/enrollments", body(s.id, cls.id, offer.id, { waitlist: true }))).body.id);
     const roster = async () => {
       const r = (await client.get(`/api/classes/${cls.id}/enrollments`)).body;
-      return { active: r.active, waiting: r.waitlist.map((e: { id: string; waitlistPosition: number }) => [ids.indexOf(e.id), e.waitlistPosition]) };
+      return {
+        active: r.active,
+        waiting: r.waitlist.map((e: { id: string; waitlistPosition: number }) => [ids.indexOf(e.id), e.waitlistPosition]),
+      };
     };
-    expect(await roster()).toEqual({ active: 1, waiting: [[1, 1], [2, 2], [3, 3], [4, 4]] });
+    expect(await roster()).toEqual({
+      active: 1,
+      waiting: [
+        [1, 1],
+        [2, 2],
+        [3, 3],
+        [4, 4],
+      ],
+    });
     const grown = await admin.patch(`/api/classrooms/${cls.classroomId}`, { capacity: 3 });
     expect(grown.status).toBe(200);
-    expect(await roster()).toEqual({ active: 3, waiting: [[3, 1], [4, 2]] });
+    expect(await roster()).toEqual({
+      active: 3,
+      waiting: [
+        [3, 1],
+        [4, 2],
+      ],
+    });
     const bigger = await makeClassroom(branchId, { capacity: 4 });
-    const slot = await admin.post("/api/classroom-schedules", { classroomId: bigger.id, dayOfWeek: "Sábado", startTime: "10:00", endTime: "11:00" });
+    const slot = await admin.post("/api/classroom-schedules", {
+      classroomId: bigger.id,
+      dayOfWeek: "Sábado",
+      startTime: "10:00",
+      endTime: "11:00",
+    });
     const moved = await admin.patch(`/api/classes/${cls.id}`, { classroomId: bigger.id, scheduleIds: [slot.body.id] });
     expect(moved.status).toBe(200);
     expect(await roster()).toEqual({ active: 4, waiting: [[4, 1]] });
@@ -173,7 +218,9 @@ describe("POST /api/enrollments: rules and messages", () => {
 
   it("one enrolment that is not cancelled per student and class (409), also at the same time", async () => {
     const { cls, offer, students } = await setup(5, 1);
-    const answers = await Promise.all(Array.from({ length: 5 }, () => team.post("/api/enrollments", body(students[0].id, cls.id, offer.id))));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => team.post("/api/enrollments", body(students[0].id, cls.id, offer.id))),
+    );
     expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
     expect(answers.filter((r) => r.status === 409).every((r) => r.body.message === "Aluno já matriculado nesta turma")).toBe(true);
   });
@@ -185,14 +232,23 @@ describe("PATCH /api/enrollments/{id}", () => {
     const created = (await team.post("/api/enrollments", body(students[0].id, cls.id, offer.id))).body;
     const other = await makeOffer(branchId, { name: "Plano Trimestral" });
     const changed = await admin.patch(`/api/enrollments/${created.id}`, { offerId: other.id, startDate: "2027-01-04" });
-    expect([changed.status, changed.body.offerId, changed.body.startDate, changed.body.status]).toEqual([200, other.id, "2027-01-04", "Ativa"]);
+    expect([changed.status, changed.body.offerId, changed.body.startDate, changed.body.status]).toEqual([
+      200,
+      other.id,
+      "2027-01-04",
+      "Ativa",
+    ]);
     const inactive = await makeOffer(branchId, { active: false });
-    expect((await admin.patch(`/api/enrollments/${created.id}`, { offerId: inactive.id })).body.errors).toEqual({ offerId: ["Oferta inativa"] });
+    expect((await admin.patch(`/api/enrollments/${created.id}`, { offerId: inactive.id })).body.errors).toEqual({
+      offerId: ["Oferta inativa"],
+    });
     const foreign = await makeOffer((await makeBranch()).id);
     expect((await admin.patch(`/api/enrollments/${created.id}`, { offerId: foreign.id })).body.errors).toEqual({
       offerId: ["A oferta não pertence à unidade da turma"],
     });
-    expect((await admin.patch(`/api/enrollments/${created.id}`, { startDate: "2027-02-30" })).body.errors).toEqual({ startDate: ["Data de início inválida"] });
+    expect((await admin.patch(`/api/enrollments/${created.id}`, { startDate: "2027-02-30" })).body.errors).toEqual({
+      startDate: ["Data de início inválida"],
+    });
     const noReason = await admin.patch(`/api/enrollments/${created.id}`, { status: "Cancelada" });
     expect([noReason.status, noReason.body.errors]).toEqual([400, { cancelReason: ["Motivo do cancelamento é obrigatório"] }]);
     const blankReason = await admin.patch(`/api/enrollments/${created.id}`, { status: "Cancelada", cancelReason: "  " });

@@ -14,10 +14,7 @@ import { halfSend, rawRequest } from "../support/raw-http";
  * (API_READ_LANE=off: every GET through React Router).
  */
 const MB = 1024 * 1024;
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-  "base64",
-);
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 let database: { url: string; drop: () => Promise<void> };
 let lane: RunningServer;
 let router: RunningServer;
@@ -37,11 +34,19 @@ beforeAll(async () => {
   lane = await startServer(database.url, { TEST_HOOKS: "1" });
   router = await startServer(database.url, { API_READ_LANE: "off" });
   admin = new ApiClient(lane.baseUrl);
-  const res = await admin.post("/api/register", { name: "Admin Porta", email: uniqueEmail("porta"), password: "segredo123", userType: "Administrator" });
+  const res = await admin.post("/api/register", {
+    name: "Admin Porta",
+    email: uniqueEmail("porta"),
+    password: "segredo123",
+    userType: "Administrator",
+  });
   expect(res.status).toBe(201);
   // A second user, so that a page of one differs from the whole list.
   const other = new ApiClient(lane.baseUrl);
-  expect((await other.post("/api/register", { name: "Outra Pessoa", email: uniqueEmail("porta2"), password: "segredo123", userType: "Client" })).status).toBe(201);
+  expect(
+    (await other.post("/api/register", { name: "Outra Pessoa", email: uniqueEmail("porta2"), password: "segredo123", userType: "Client" }))
+      .status,
+  ).toBe(201);
 }, 120_000);
 
 afterAll(async () => {
@@ -169,7 +174,10 @@ describe("cross-site writes are refused everywhere (403), same-origin ones pass"
   it("POST /preferences/sidebar and /preferences/branch from a foreign page set no cookie", async () => {
     for (const path of ["/preferences/sidebar", "/preferences/branch"]) {
       for (const headers of [foreign, crossSite]) {
-        const res = await admin.raw("POST", path, { headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" }, body: "open=false&redirectTo=/" });
+        const res = await admin.raw("POST", path, {
+          headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },
+          body: "open=false&redirectTo=/",
+        });
         expect(res.status, `${path} ${JSON.stringify(headers)}`).toBe(403);
         expect(res.headers.getSetCookie()).toEqual([]);
       }
@@ -201,7 +209,12 @@ describe("bodies: nobody's body is never read; accepted bodies stream", () => {
   });
 
   it("an anonymous half-sent write to the API is 401 at once; to a screen, the sign-in redirect at once", async () => {
-    const api = await halfSend(lane.baseUrl, "/api/courses", { method: "POST", declared: 900 * 1024, send: 1024, headers: { "Content-Type": "application/json" } });
+    const api = await halfSend(lane.baseUrl, "/api/courses", {
+      method: "POST",
+      declared: 900 * 1024,
+      send: 1024,
+      headers: { "Content-Type": "application/json" },
+    });
     expect(api.status).toBe(401);
     expect(JSON.parse(api.text)).toEqual({ message: "Não autenticado" });
     const screen = await halfSend(lane.baseUrl, "/courses/new", {
@@ -237,7 +250,13 @@ describe("bodies: nobody's body is never read; accepted bodies stream", () => {
         (link) =>
           new Promise<void>((resolve) => {
             const url = new URL(link, lane.baseUrl);
-            const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: "PUT", headers: { "Content-Type": "image/png", "Content-Length": String(5 * MB) } });
+            const req = http.request({
+              host: url.hostname,
+              port: url.port,
+              path: url.pathname,
+              method: "PUT",
+              headers: { "Content-Type": "image/png", "Content-Length": String(5 * MB) },
+            });
             req.on("error", () => {});
             open.push(req);
             const body = Buffer.alloc(4.5 * MB);

@@ -3,7 +3,16 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { OpenApiDocument } from "~/openapi/document";
 import { addDays, enrolled, notSunday, sessionClass, TODAY } from "../support/attendance";
-import { makeAttendance, makeClassroom, makeGuardian, makeMakeup, makeSchedule, makeStudent, makeTrial, makeUser } from "../support/factories";
+import {
+  makeAttendance,
+  makeClassroom,
+  makeGuardian,
+  makeMakeup,
+  makeSchedule,
+  makeStudent,
+  makeTrial,
+  makeUser,
+} from "../support/factories";
 import {
   describeRequest,
   entityOf,
@@ -56,7 +65,12 @@ async function register(role: Exclude<FuzzRole, "anonymous">): Promise<string> {
   const res = await fetch(`${server.baseUrl}/api/register`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "X-Forwarded-For": clientAddress },
-    body: JSON.stringify({ name: `Gerado ${role}`, email: `gerado.${role.toLowerCase()}.${randomUUID().slice(0, 8)}@teste.com`, password: "segredo123", userType: role }),
+    body: JSON.stringify({
+      name: `Gerado ${role}`,
+      email: `gerado.${role.toLowerCase()}.${randomUUID().slice(0, 8)}@teste.com`,
+      password: "segredo123",
+      userType: role,
+    }),
   });
   if (res.status !== 201) throw new Error(`register ${role}: ${res.status} ${await res.text()}`);
   const line = res.headers.getSetCookie().find((c) => c.startsWith("__session="));
@@ -120,7 +134,7 @@ async function cursorsOf(op: FuzzOperation, ids: FixtureIds): Promise<string[]> 
   const res = await adminGet(`${path}?limit=1`);
   const link = res.headers.get("Link");
   await res.body?.cancel();
-  const real = link ? /[?&]cursor=([A-Za-z0-9_-]+)/.exec(link)?.[1] ?? null : null;
+  const real = link ? (/[?&]cursor=([A-Za-z0-9_-]+)/.exec(link)?.[1] ?? null) : null;
   return forgeCursors(real);
 }
 

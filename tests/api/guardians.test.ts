@@ -461,7 +461,12 @@ describe("/guardians screens without JavaScript", () => {
     const invalid = await admin.form(`${base}/${other.id}/edit`, { fullName: "", cpf: "1", email: "x", birthDate: "", phone: "1" });
     expect(invalid.status).toBe(400);
     const invalidHtml = await invalid.text();
-    for (const message of ["Nome completo é obrigatório", "CPF deve conter exatamente 11 dígitos", "Data de nascimento inválida", "Telefone é obrigatório"]) {
+    for (const message of [
+      "Nome completo é obrigatório",
+      "CPF deve conter exatamente 11 dígitos",
+      "Data de nascimento inválida",
+      "Telefone é obrigatório",
+    ]) {
       expect(invalidHtml).toContain(message);
     }
 

@@ -129,7 +129,13 @@ const endpoints: Endpoint[] = [
     method: "POST",
     path: "/api/offers",
     schema: offerSchema,
-    valid: () => ({ name: "Plano", monthlyValue: "100.00", checkoutLink: "https://pagar.exemplo.com/x", branchId: ids.branch, active: true }),
+    valid: () => ({
+      name: "Plano",
+      monthlyValue: "100.00",
+      checkoutLink: "https://pagar.exemplo.com/x",
+      branchId: ids.branch,
+      active: true,
+    }),
     tables: ["offers"],
   },
   {
@@ -218,7 +224,16 @@ const endpoints: Endpoint[] = [
     schema: guardianSchema,
     valid: () => ({
       address: "Rua 3",
-      persons: [{ fullName: "Pessoa", cpf: "12345678901", email: `g.${unique()}@teste.com`, birthDate: "1990-01-01", phone: "11987654321", isPrimary: true }],
+      persons: [
+        {
+          fullName: "Pessoa",
+          cpf: "12345678901",
+          email: `g.${unique()}@teste.com`,
+          birthDate: "1990-01-01",
+          phone: "11987654321",
+          isPrimary: true,
+        },
+      ],
     }),
     tables: ["guardians", "guardian_persons", "users"],
   },
@@ -300,7 +315,11 @@ const endpoints: Endpoint[] = [
     method: "PUT",
     path: "/api/classes/:id/attendance",
     schema: rollCallSchema as unknown as AnyObject,
-    valid: () => ({ date: dates.rollCallDate, scheduleId: ids.rollCallSchedule, records: [{ enrollmentId: ids.rollCallEnrollment, status: "Presente" }] }),
+    valid: () => ({
+      date: dates.rollCallDate,
+      scheduleId: ids.rollCallSchedule,
+      records: [{ enrollmentId: ids.rollCallEnrollment, status: "Presente" }],
+    }),
     tables: ["attendance_records", "makeups"],
     targetTable: "classes",
     target: () => ids.rollCallClass,
@@ -419,7 +438,10 @@ function caseArbitrary(endpoint: Endpoint): fc.Arbitrary<Case> {
   const fields = Object.keys(endpoint.schema.shape);
   const idFields = fields.filter(isIdField);
   const pathId = endpoint.target
-    ? fc.oneof({ weight: 6, arbitrary: fc.constant("target") }, { weight: 1, arbitrary: badId.filter((s) => s.trim() !== "" && !s.includes("/")) })
+    ? fc.oneof(
+        { weight: 6, arbitrary: fc.constant("target") },
+        { weight: 1, arbitrary: badId.filter((s) => s.trim() !== "" && !s.includes("/")) },
+      )
     : fc.constant("target");
 
   const mutated = fc.record({ pathId, mutations: fc.array(mutation, { minLength: 1, maxLength: 3 }) }).map(({ pathId, mutations }) => {
@@ -445,11 +467,7 @@ function caseArbitrary(endpoint: Endpoint): fc.Arbitrary<Case> {
   });
 
   const topLevel = fc
-    .oneof(
-      fc.array(junk, { maxLength: 4 }),
-      fc.constantFrom<unknown>(null, 0, 1, true, false, "texto", [endpoint.valid()], [[[]]]),
-      text,
-    )
+    .oneof(fc.array(junk, { maxLength: 4 }), fc.constantFrom<unknown>(null, 0, 1, true, false, "texto", [endpoint.valid()], [[[]]]), text)
     .map((value): Case => ({ pathId: "target", text: JSON.stringify(value), contentType: "application/json", why: "not an object" }));
 
   const notJson = fc
@@ -471,7 +489,13 @@ function caseArbitrary(endpoint: Endpoint): fc.Arbitrary<Case> {
     .map((value): Case => ({ pathId: "target", text: value, contentType: "application/json", why: "not JSON" }));
 
   const wrongContentType = fc
-    .constantFrom("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml", "application/jsonx")
+    .constantFrom(
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+      "application/xml",
+      "application/jsonx",
+    )
     .map((type): Case => ({ pathId: "target", text: JSON.stringify(endpoint.valid()), contentType: type, why: "not JSON content" }));
 
   return fc
@@ -530,7 +554,12 @@ beforeAll(async () => {
   const made = await makeClass({ branchId: branch.id, classroomId: classroom.id });
   const free = await makeSchedule(classroom.id, { dayOfWeek: "Quinta", startTime: "10:00", endTime: "11:00" });
   const guardian = await makeGuardian(2);
-  const offer = await admin.post("/api/offers", { name: "Plano Fuzz", monthlyValue: "10.00", checkoutLink: "https://pagar.exemplo.com/f", branchId: branch.id });
+  const offer = await admin.post("/api/offers", {
+    name: "Plano Fuzz",
+    monthlyValue: "10.00",
+    checkoutLink: "https://pagar.exemplo.com/f",
+    branchId: branch.id,
+  });
   expect(offer.status).toBe(201);
   Object.assign(ids, {
     branch: branch.id,
@@ -554,7 +583,13 @@ beforeAll(async () => {
   const { pupils } = await enrolled(rollCall, 3);
   const rollCallDate = notSunday(addDays(TODAY(), -1), -1);
   const absence = (i: number) =>
-    makeAttendance({ enrollmentId: pupils[i].enrollment.id, classId: rollCall.id, scheduleId: rollCall.scheduleOn(rollCallDate), date: rollCallDate, status: "Falta" });
+    makeAttendance({
+      enrollmentId: pupils[i].enrollment.id,
+      classId: rollCall.id,
+      scheduleId: rollCall.scheduleOn(rollCallDate),
+      date: rollCallDate,
+      status: "Falta",
+    });
   const target = await sessionClass({ courseId: rollCall.courseId });
   const makeupDate = notSunday(addDays(TODAY(), 1), 1);
   const booked = await absence(2);
@@ -565,7 +600,8 @@ beforeAll(async () => {
     absence: (await absence(1)).id,
     makeupClass: target.id,
     makeupSchedule: target.scheduleOn(makeupDate),
-    makeup: (await makeMakeup({ absenceId: booked.id, classId: target.id, scheduleId: target.scheduleOn(makeupDate), date: makeupDate })).id,
+    makeup: (await makeMakeup({ absenceId: booked.id, classId: target.id, scheduleId: target.scheduleOn(makeupDate), date: makeupDate }))
+      .id,
   });
   // Not ids (never broken as ids): kept apart from them.
   dates.rollCallDate = rollCallDate;
@@ -599,12 +635,14 @@ describe("hostile bodies", () => {
 
       const failures: string[] = [];
       await pool(cases, PARALLEL, async (c) => {
-        const id = c.pathId === "target" ? endpoint.target?.() ?? "" : c.pathId;
+        const id = c.pathId === "target" ? (endpoint.target?.() ?? "") : c.pathId;
         const path = endpoint.path.replace(":id", encodeURIComponent(id));
         const res = await client.raw(endpoint.method, path, { body: c.text, headers: { "Content-Type": c.contentType } });
         const answer = await res.text();
         if (res.status < 400 || res.status >= 500) {
-          failures.push(`${res.status} ${endpoint.method} ${path} (${c.why}) ${c.contentType} ${c.text.slice(0, 200)} → ${answer.slice(0, 200)}`);
+          failures.push(
+            `${res.status} ${endpoint.method} ${path} (${c.why}) ${c.contentType} ${c.text.slice(0, 200)} → ${answer.slice(0, 200)}`,
+          );
         }
       });
 
@@ -614,7 +652,9 @@ describe("hostile bodies", () => {
       expect((await fetch(`${admin.baseUrl}/healthz`)).status).toBe(200);
 
       // The control: the body the cases were made from is accepted, so each refusal came from what was broken.
-      const control = await client.raw(endpoint.method, endpoint.path.replace(":id", endpoint.target?.() ?? ""), { body: endpoint.valid() });
+      const control = await client.raw(endpoint.method, endpoint.path.replace(":id", endpoint.target?.() ?? ""), {
+        body: endpoint.valid(),
+      });
       expect(control.status, await control.text()).toBeLessThan(300);
     },
     120_000,

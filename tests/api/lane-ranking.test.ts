@@ -67,29 +67,35 @@ describe("the read lane's ranking is React Router's", () => {
   it.each([
     ["in the order of app/routes.ts", false],
     ["with the table reversed (ranking, not order, decides)", true],
-  ])("for every path of the route table, the lane matches React Router's route with its parameters, %s", (_, reversed) => {
-    const routes = reversed ? (Object.fromEntries(Object.entries(build.routes).reverse()) as ServerBuild["routes"]) : build.routes;
-    const lane = laneRoutes(routes);
-    const laneIds = new Set(lane.map((r) => r.id));
-    const tree = routeTree(routes);
-    const all = paths();
-    expect(all.length).toBeGreaterThan(300);
-    expect(lane.length).toBeGreaterThan(30);
-    const differences: string[] = [];
-    let laneMatched = 0;
-    for (const path of all) {
-      const ours = matchLane(lane, path);
-      const leaf = matchRoutes(tree, path)?.at(-1);
-      if (ours) {
-        laneMatched++;
-        const params = leaf ? Object.fromEntries(Object.entries(leaf.params).filter(([name]) => name !== "*")) : null;
-        if (leaf?.route.id !== ours.route.id) differences.push(`${path}: lane ${ours.route.id}, React Router ${leaf?.route.id ?? "none"}`);
-        else if (JSON.stringify(params) !== JSON.stringify(ours.params)) differences.push(`${path}: lane params ${JSON.stringify(ours.params)}, React Router ${JSON.stringify(params)}`);
-      } else if (leaf && laneIds.has(leaf.route.id!)) {
-        differences.push(`${path}: lane none, React Router ${leaf.route.id}`);
+  ])(
+    "for every path of the route table, the lane matches React Router's route with its parameters, %s",
+    (_, reversed) => {
+      const routes = reversed ? (Object.fromEntries(Object.entries(build.routes).reverse()) as ServerBuild["routes"]) : build.routes;
+      const lane = laneRoutes(routes);
+      const laneIds = new Set(lane.map((r) => r.id));
+      const tree = routeTree(routes);
+      const all = paths();
+      expect(all.length).toBeGreaterThan(300);
+      expect(lane.length).toBeGreaterThan(30);
+      const differences: string[] = [];
+      let laneMatched = 0;
+      for (const path of all) {
+        const ours = matchLane(lane, path);
+        const leaf = matchRoutes(tree, path)?.at(-1);
+        if (ours) {
+          laneMatched++;
+          const params = leaf ? Object.fromEntries(Object.entries(leaf.params).filter(([name]) => name !== "*")) : null;
+          if (leaf?.route.id !== ours.route.id)
+            differences.push(`${path}: lane ${ours.route.id}, React Router ${leaf?.route.id ?? "none"}`);
+          else if (JSON.stringify(params) !== JSON.stringify(ours.params))
+            differences.push(`${path}: lane params ${JSON.stringify(ours.params)}, React Router ${JSON.stringify(params)}`);
+        } else if (leaf && laneIds.has(leaf.route.id!)) {
+          differences.push(`${path}: lane none, React Router ${leaf.route.id}`);
+        }
       }
-    }
-    expect(laneMatched).toBeGreaterThan(100);
-    expect(differences, differences.join("\n")).toEqual([]);
-  }, 180_000);
+      expect(laneMatched).toBeGreaterThan(100);
+      expect(differences, differences.join("\n")).toEqual([]);
+    },
+    180_000,
+  );
 });

@@ -41,7 +41,14 @@ function raw(baseUrl: string, target: string, headers: Record<string, string>): 
   const url = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: url.hostname, port: url.port, method: "GET", path: target, headers: { Connection: "close", "Accept-Encoding": "identity", ...headers }, setHost: false },
+      {
+        host: url.hostname,
+        port: url.port,
+        method: "GET",
+        path: target,
+        headers: { Connection: "close", "Accept-Encoding": "identity", ...headers },
+        setHost: false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
@@ -91,7 +98,11 @@ interface Form {
 const FORMS: Form[] = [
   { name: "the path as it is", apiOnly: false, make: (path) => ({ target: path, headers: { Host: HOST } }) },
   { name: "a dot segment at the end (/..)", apiOnly: true, make: (path) => ({ target: `${path}/..`, headers: { Host: HOST } }) },
-  { name: "a dot segment inside (/api/./…, /api/x/../…)", apiOnly: true, make: (path) => ({ target: path.replace(/^\/api\//, "/api/./nada/../"), headers: { Host: HOST } }) },
+  {
+    name: "a dot segment inside (/api/./…, /api/x/../…)",
+    apiOnly: true,
+    make: (path) => ({ target: path.replace(/^\/api\//, "/api/./nada/../"), headers: { Host: HOST } }),
+  },
   {
     name: "a dot segment in place of the last parameter (/api/classrooms/branch/..)",
     apiOnly: true,
@@ -99,14 +110,24 @@ const FORMS: Form[] = [
       const segments = pattern.split("/");
       const last = segments.findLastIndex((s) => s.startsWith(":"));
       if (last === -1) return null;
-      return { target: path.split("/").map((s, i) => (i === last ? ".." : s)).join("/"), headers: { Host: HOST } };
+      return {
+        target: path
+          .split("/")
+          .map((s, i) => (i === last ? ".." : s))
+          .join("/"),
+        headers: { Host: HOST },
+      };
     },
   },
   { name: "an encoded dot segment (/%2e%2e)", apiOnly: true, make: (path) => ({ target: `${path}/%2e%2e`, headers: { Host: HOST } }) },
   { name: "# in the request target", apiOnly: true, make: (path) => ({ target: `${path}?limit=1#x`, headers: { Host: HOST } }) },
   { name: "?? in the request target", apiOnly: true, make: (path) => ({ target: `${path}??limit=1`, headers: { Host: HOST } }) },
   { name: "an absolute-form target", apiOnly: true, make: (path) => ({ target: `http://${HOST}${path}`, headers: { Host: HOST } }) },
-  { name: "an absolute-form target naming another host", apiOnly: true, make: (path) => ({ target: `http://outro.exemplo${path}`, headers: { Host: HOST } }) },
+  {
+    name: "an absolute-form target naming another host",
+    apiOnly: true,
+    make: (path) => ({ target: `http://outro.exemplo${path}`, headers: { Host: HOST } }),
+  },
   { name: "a bad Host header", apiOnly: true, make: (path) => ({ target: path, headers: { Host: "a b@c/d" } }) },
   { name: "no Host header", apiOnly: true, make: (path) => ({ target: path, headers: {} }) },
   { name: "a Host with an invalid port", apiOnly: true, make: (path) => ({ target: path, headers: { Host: `${HOST}:99999` } }) },
@@ -128,8 +149,10 @@ async function compare(path: string, pattern: string, form: Form, role: Role): P
     else {
       const names = [...new Set([...Object.keys(a.headers), ...Object.keys(b.headers)])].sort();
       const header = names.find((n) => a.headers[n] !== b.headers[n]);
-      if (header) difference = `header ${header}: ${JSON.stringify(a.headers[header])} (lane) vs ${JSON.stringify(b.headers[header])} (router)`;
-      else if (a.body !== b.body) difference = `body ${JSON.stringify(a.body.slice(0, 160))} (lane) vs ${JSON.stringify(b.body.slice(0, 160))} (router)`;
+      if (header)
+        difference = `header ${header}: ${JSON.stringify(a.headers[header])} (lane) vs ${JSON.stringify(b.headers[header])} (router)`;
+      else if (a.body !== b.body)
+        difference = `body ${JSON.stringify(a.body.slice(0, 160))} (lane) vs ${JSON.stringify(b.body.slice(0, 160))} (router)`;
     }
     if (!difference) return null;
     last = `as ${role}: GET ${JSON.stringify(made.target)} Host ${JSON.stringify(made.headers.Host ?? "(none)")} → ${difference}`;
@@ -163,7 +186,13 @@ beforeAll(async () => {
   const { offer, pupils } = await enrolled(cls, 1);
   const { guardian, persons } = await makeGuardian(1);
   const past = notSunday(addDays(TODAY(), -2), -1);
-  const absence = await makeAttendance({ enrollmentId: pupils[0].enrollment.id, classId: cls.id, scheduleId: cls.scheduleOn(past), date: past, status: "Falta" });
+  const absence = await makeAttendance({
+    enrollmentId: pupils[0].enrollment.id,
+    classId: cls.id,
+    scheduleId: cls.scheduleOn(past),
+    date: past,
+    status: "Falta",
+  });
   const coming = notSunday(addDays(TODAY(), 2), 1);
   const makeup = await makeMakeup({ absenceId: absence.id, classId: cls.id, scheduleId: cls.scheduleOn(coming), date: coming });
   const trial = await makeTrial(cls.id);
@@ -201,7 +230,10 @@ beforeAll(async () => {
 
 /** The path with `:id` the row of the collection it follows (/api/classes/:id → a class). */
 function filled(pattern: string): string {
-  const withId = pattern.replace(/\/([\w-]+)\/:id\b/, (_, collection: string) => `/${collection}/${idsByCollection[collection] ?? "00000000-0000-4000-8000-000000000000"}`);
+  const withId = pattern.replace(
+    /\/([\w-]+)\/:id\b/,
+    (_, collection: string) => `/${collection}/${idsByCollection[collection] ?? "00000000-0000-4000-8000-000000000000"}`,
+  );
   return fillPath(withId, params);
 }
 
@@ -221,10 +253,16 @@ describe("the read lane and React Router answer alike (API_READ_LANE=off on the 
     expect(off.headers["content-length"], "API_READ_LANE=off did not switch the lane off").toBeUndefined();
   });
 
-  it.each(FORMS.map((f) => [f.name, f] as const))("%s: every GET of the route table, as each role", async (_, form) => {
-    const routes = flattenRoutes().filter((r) => r.methods.includes("GET") && (!form.apiOnly || r.path.startsWith("/api/")));
-    const cases = routes.flatMap((r) => ROLES.map((role) => ({ path: filled(r.path), pattern: r.path, role })));
-    const differences = (await pooled(cases, 4, ({ path, pattern, role }) => compare(path, pattern, form, role))).filter((d): d is string => d !== null);
-    expect(differences.length, `${differences.length} of ${cases.length} requests differ:\n${differences.join("\n")}`).toBe(0);
-  }, 180_000);
+  it.each(FORMS.map((f) => [f.name, f] as const))(
+    "%s: every GET of the route table, as each role",
+    async (_, form) => {
+      const routes = flattenRoutes().filter((r) => r.methods.includes("GET") && (!form.apiOnly || r.path.startsWith("/api/")));
+      const cases = routes.flatMap((r) => ROLES.map((role) => ({ path: filled(r.path), pattern: r.path, role })));
+      const differences = (await pooled(cases, 4, ({ path, pattern, role }) => compare(path, pattern, form, role))).filter(
+        (d): d is string => d !== null,
+      );
+      expect(differences.length, `${differences.length} of ${cases.length} requests differ:\n${differences.join("\n")}`).toBe(0);
+    },
+    180_000,
+  );
 });

@@ -49,7 +49,12 @@ beforeAll(async () => {
   server = await startServer(database.url);
   sql = openDatabase(database.url);
   first = new ApiClient(server.baseUrl);
-  const res = await first.post("/api/register", { name: "Primeira Administradora", email: uniqueEmail("primeira"), password: PASSWORD, userType: "Administrator" });
+  const res = await first.post("/api/register", {
+    name: "Primeira Administradora",
+    email: uniqueEmail("primeira"),
+    password: PASSWORD,
+    userType: "Administrator",
+  });
   expect(res.status).toBe(201);
   first.user = res.body;
 }, 120_000);
@@ -111,7 +116,10 @@ describe("the last administrator", () => {
       // already demoted when its own request was authorised (403), or was signed out
       // by it (a change of type ends that user's sessions: 401).
       const statuses = [a.status, b.status];
-      expect(statuses.filter((s) => s === 200), `round ${round}: ${statuses}`).toHaveLength(1);
+      expect(
+        statuses.filter((s) => s === 200),
+        `round ${round}: ${statuses}`,
+      ).toHaveLength(1);
       for (const s of statuses) expect([200, 401, 403, 409]).toContain(s);
       expect(await administrators()).toBe(1);
       survivor = a.status === 200 ? survivor : other;
@@ -129,7 +137,10 @@ describe("the last administrator", () => {
       ]);
       expect(await administrators(), `round ${round}: ${a.status} ${b.status}`).toBe(1);
       // The loser saw the winner's result (409), was already demoted (403) or had lost its session with its row (401).
-      expect([a.status, b.status].filter((s) => s === 204 || s === 200), `round ${round}`).toHaveLength(1);
+      expect(
+        [a.status, b.status].filter((s) => s === 204 || s === 200),
+        `round ${round}`,
+      ).toHaveLength(1);
       for (const s of [a.status, b.status]) expect([200, 204, 401, 403, 409]).toContain(s);
       survivor = a.status === 204 ? survivor : other;
     }

@@ -101,7 +101,11 @@ describe("login throttling", () => {
     await login(uniqueEmail("aquecimento"), "errada", ip);
     const times: Record<string, number[]> = { real: [], unusable: [], unknown: [] };
     for (let i = 0; i < 5; i++) {
-      for (const [kind, list] of [["real", real], ["unusable", unusable], ["unknown", unknown]] as const) {
+      for (const [kind, list] of [
+        ["real", real],
+        ["unusable", unusable],
+        ["unknown", unknown],
+      ] as const) {
         const r = await login(list[i], "errada", ip);
         expect(r.status).toBe(401);
         times[kind].push(r.ms);

@@ -44,7 +44,8 @@ async function page(who: ApiClient, path: string): Promise<{ status: number; htm
 }
 
 type Made = Awaited<ReturnType<typeof makeClass>>;
-const schedulesOf = (made: Made) => made.schedules.map((s) => ({ id: s.id, dayOfWeek: s.dayOfWeek, startTime: s.startTime, endTime: s.endTime }));
+const schedulesOf = (made: Made) =>
+  made.schedules.map((s) => ({ id: s.id, dayOfWeek: s.dayOfWeek, startTime: s.startTime, endTime: s.endTime }));
 
 /**
  * A student enrolled in class A (every weekday at 08:00, three weeks old) with
@@ -119,7 +120,13 @@ describe("the student's 'Frequência' and make-up dialogs without JavaScript", (
     const res = await team.form(dialogUrl, { absenceId: s.absence.id, session: sessionOf(s.target) });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe(`/students/${s.student.id}`);
-    expect(await count("makeups", `"absenceId" = :id AND "classId" = :classId AND "date" = :date`, { id: s.absence.id, classId: b.id, date: s.target.date })).toBe(1);
+    expect(
+      await count("makeups", `"absenceId" = :id AND "classId" = :classId AND "date" = :date`, {
+        id: s.absence.id,
+        classId: b.id,
+        date: s.target.date,
+      }),
+    ).toBe(1);
     const after = await page(team, `/students/${s.student.id}`);
     expect(after.html).toContain("Reposição agendada");
     expect(after.html).toContain(`Reposição agendada para ${br(s.target.date)}`);
@@ -158,7 +165,12 @@ describe("the student's 'Frequência' and make-up dialogs without JavaScript", (
 
     // Another pupil's make-up takes the only place.
     const other = await makeStudent(s.family.guardian.id);
-    const otherEnrollment = await makeEnrollment({ studentId: other.id, classId: s.a.cls.id, offerId: s.offer.id, startDate: "2020-01-06" });
+    const otherEnrollment = await makeEnrollment({
+      studentId: other.id,
+      classId: s.a.cls.id,
+      offerId: s.offer.id,
+      startDate: "2020-01-06",
+    });
     const otherAbsence = await makeAttendance({
       enrollmentId: otherEnrollment.id,
       classId: s.a.cls.id,
@@ -187,7 +199,12 @@ describe("the student's 'Frequência' and make-up dialogs without JavaScript", (
     expect(none.status).toBe(400);
     expect(await none.text()).toContain("Escolha uma aula para a reposição");
 
-    const late = sessionsBetween(schedulesOf(s.b), firstSessionDate(s.b.cls.createdAt), addDays(s.absence.date, 31), addDays(s.absence.date, 40))[0];
+    const late = sessionsBetween(
+      schedulesOf(s.b),
+      firstSessionDate(s.b.cls.createdAt),
+      addDays(s.absence.date, 31),
+      addDays(s.absence.date, 40),
+    )[0];
     const out = await team.form(dialogUrl, { absenceId: s.absence.id, session: sessionOf({ classId: s.b.cls.id, ...late }) });
     expect(out.status).toBe(400);
     const html = await out.text();
@@ -208,7 +225,9 @@ describe("the student's 'Frequência' and make-up dialogs without JavaScript", (
 
     const stranger = await makeStudent(s.family.guardian.id);
     expect((await page(team, `/students/${stranger.id}/makeup?absenceId=${s.absence.id}`)).status).toBe(404);
-    expect((await team.form(`/students/${stranger.id}/makeup?absenceId=${s.absence.id}`, { session: sessionOf(s.target) })).status).toBe(404);
+    expect((await team.form(`/students/${stranger.id}/makeup?absenceId=${s.absence.id}`, { session: sessionOf(s.target) })).status).toBe(
+      404,
+    );
     expect((await page(team, `/students/${s.student.id}/makeup`)).status).toBe(404);
   });
 
@@ -243,10 +262,22 @@ describe("the student's 'Frequência' and make-up dialogs without JavaScript", (
     expect(empty.html).toContain("Nenhuma falta registrada");
 
     // Twelve more presences at A's earlier sessions: 13 records, the oldest one hidden until asked for.
-    const sessions = sessionsBetween(schedulesOf(s.a), firstSessionDate(s.a.cls.createdAt), addDays(s.absence.date, -20), addDays(s.absence.date, -1));
+    const sessions = sessionsBetween(
+      schedulesOf(s.a),
+      firstSessionDate(s.a.cls.createdAt),
+      addDays(s.absence.date, -20),
+      addDays(s.absence.date, -1),
+    );
     const presences = sessions.slice(-12);
     expect(presences).toHaveLength(12);
-    for (const p of presences) await makeAttendance({ enrollmentId: s.enrollment.id, classId: s.a.cls.id, scheduleId: p.scheduleId, date: p.date, note: `Nota ${p.date}` });
+    for (const p of presences)
+      await makeAttendance({
+        enrollmentId: s.enrollment.id,
+        classId: s.a.cls.id,
+        scheduleId: p.scheduleId,
+        date: p.date,
+        note: `Nota ${p.date}`,
+      });
     const recent = await page(team, `/students/${s.student.id}`);
     expect(recent.html).toContain("Frequência: 92%");
     expect(recent.html).toContain("Ver histórico completo");

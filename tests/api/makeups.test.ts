@@ -2,7 +2,17 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { anonymous, signIn, type ApiClient } from "../support/http";
 import { count } from "../support/db";
 import { makeAttendance, makeCourse, makeMakeup } from "../support/factories";
-import { addDays, enrolled, notSunday, sessionClass, sessionsOf, sundayFrom, TODAY, weekdayOf, type MadeClass } from "../support/attendance";
+import {
+  addDays,
+  enrolled,
+  notSunday,
+  sessionClass,
+  sessionsOf,
+  sundayFrom,
+  TODAY,
+  weekdayOf,
+  type MadeClass,
+} from "../support/attendance";
 
 // The fields of the answers (the DTOs) that these tests read.
 type Makeup = { id: string };
@@ -74,7 +84,12 @@ describe("POST /api/makeups", () => {
     const inactive = await sessionClass({ courseId: from.courseId, active: false });
     const off = await team.post("/api/makeups", { absenceId: records[1].id, ...sessionFrom(inactive, addDays(TODAY(), 1)) });
     expect([off.status, off.body.message]).toEqual([400, "Turma inativa"]);
-    const missingClass = await team.post("/api/makeups", { absenceId: records[1].id, classId: MISSING, scheduleId: MISSING, date: TODAY() });
+    const missingClass = await team.post("/api/makeups", {
+      absenceId: records[1].id,
+      classId: MISSING,
+      scheduleId: MISSING,
+      date: TODAY(),
+    });
     expect([missingClass.status, missingClass.body.message]).toEqual([400, "Turma não encontrada"]);
   });
 
@@ -259,7 +274,10 @@ describe("PATCH and DELETE /api/makeups/{id}", () => {
     const made = await team.post("/api/makeups", { absenceId: records[0].id, ...first });
     const id = made.body.id;
     const status = await team.patch(`/api/makeups/${id}`, { status: "Realizada" });
-    expect([status.status, status.body.message]).toEqual([409, "Só a chamada da aula marca uma reposição como Realizada ou Não compareceu"]);
+    expect([status.status, status.body.message]).toEqual([
+      409,
+      "Só a chamada da aula marca uma reposição como Realizada ou Não compareceu",
+    ]);
     const badStatus = await team.patch(`/api/makeups/${id}`, { status: "Talvez" });
     expect([badStatus.status, badStatus.body.message]).toEqual([400, "Status da reposição inválido"]);
 
@@ -321,7 +339,13 @@ describe("GET /api/makeups/options", () => {
     const expected = sessionsOf(roomy, start, addDays(date, 30));
     expect(res.body.filter((o: MakeupOption) => o.classId !== roomy.id)).toEqual([]);
     expect(res.body.map((o: MakeupOption) => o.date)).toEqual(expected.map((s) => s.date));
-    expect(res.body[0]).toMatchObject({ classId: roomy.id, scheduleId: expected[0].scheduleId, startTime: "08:00", endTime: "09:00", freePlaces: 3 });
+    expect(res.body[0]).toMatchObject({
+      classId: roomy.id,
+      scheduleId: expected[0].scheduleId,
+      startTime: "08:00",
+      endTime: "09:00",
+      freePlaces: 3,
+    });
     expect(res.body[0].classLabel).toMatch(/ - Turma \d+ \(Unidade .+\)$/);
     // The pupil's own class (enrolled there on the date) is not an option.
     expect(res.body.some((o: MakeupOption) => o.classId === from.id)).toBe(false);

@@ -62,7 +62,14 @@ describe("users and sessions", () => {
 
   it("POST /api/users ignores id, passwordHash and timestamps", async () => {
     const email = uniqueEmail("ma");
-    const res = await admin.post("/api/users", { name: "Criado", email, password: "segredo123", userType: "Team", passwordHash: FORGED_HASH, ...forged });
+    const res = await admin.post("/api/users", {
+      name: "Criado",
+      email,
+      password: "segredo123",
+      userType: "Team",
+      passwordHash: FORGED_HASH,
+      ...forged,
+    });
     expect(res.status).toBe(201);
     expect(res.body.id).not.toBe(FORGED_ID);
     expect(recent(res.body.createdAt)).toBe(true);
@@ -83,8 +90,14 @@ describe("users and sessions", () => {
   });
 
   it("PATCH /api/users/{id} refuses an avatarUrl this server did not issue", async () => {
-    const user = (await admin.post("/api/users", { name: "Avatar", email: uniqueEmail("ma"), password: "segredo123", userType: "Team" })).body;
-    for (const avatarUrl of ["https://evil.example/x.png", "javascript:alert(1)", "/uploads/../../etc/passwd", `/uploads/${randomUUID()}`]) {
+    const user = (await admin.post("/api/users", { name: "Avatar", email: uniqueEmail("ma"), password: "segredo123", userType: "Team" }))
+      .body;
+    for (const avatarUrl of [
+      "https://evil.example/x.png",
+      "javascript:alert(1)",
+      "/uploads/../../etc/passwd",
+      `/uploads/${randomUUID()}`,
+    ]) {
       expect((await admin.patch(`/api/users/${user.id}`, { avatarUrl })).status).toBe(400);
       expect((await admin.put(`/api/users/${user.id}/avatar`, { avatarUrl })).status).toBe(400);
     }
@@ -93,7 +106,12 @@ describe("users and sessions", () => {
 
   it("POST /api/login with userType or id does not change who is signed in", async () => {
     const client = await signIn("Client");
-    const res = await client.post("/api/login", { email: client.user!.email, password: "segredo123", userType: "Administrator", id: FORGED_ID });
+    const res = await client.post("/api/login", {
+      email: client.user!.email,
+      password: "segredo123",
+      userType: "Administrator",
+      id: FORGED_ID,
+    });
     expect(res.status).toBe(200);
     expect(res.body.userType).toBe("Client");
     const me = await client.get("/api/user");
@@ -205,12 +223,21 @@ describe("guardians", () => {
     const [persons] = await testDb().query(`SELECT * FROM guardian_persons WHERE "guardianId" = :g`, { replacements: { g: res.body.id } });
     expect(persons).toHaveLength(1);
     expect((persons[0] as { id: string }).id).not.toBe(FORGED_ID);
-    const [left] = await testDb().query(`SELECT COUNT(*) AS n FROM guardian_persons WHERE "guardianId" = :g`, { replacements: { g: other.guardian.id } });
+    const [left] = await testDb().query(`SELECT COUNT(*) AS n FROM guardian_persons WHERE "guardianId" = :g`, {
+      replacements: { g: other.guardian.id },
+    });
     expect(Number((left as Array<{ n: number }>)[0].n)).toBe(1);
   });
 
   it("POST /api/guardians refuses two primary persons (exactly one primary)", async () => {
-    const person = (email: string) => ({ fullName: "P", cpf: "12345678901", email, birthDate: "1990-01-01", phone: "11987654321", isPrimary: true });
+    const person = (email: string) => ({
+      fullName: "P",
+      cpf: "12345678901",
+      email,
+      birthDate: "1990-01-01",
+      phone: "11987654321",
+      isPrimary: true,
+    });
     const before = await testDb().query(`SELECT COUNT(*) AS n FROM guardians`);
     const res = await admin.post("/api/guardians", { address: "Rua", persons: [person(uniqueEmail("a")), person(uniqueEmail("b"))] });
     expect(res.status).toBe(400);
@@ -221,7 +248,11 @@ describe("guardians", () => {
     const a = await makeGuardian(2);
     const b = await makeGuardian(1);
     const [primary, second] = a.persons;
-    const moved = await admin.patch(`/api/guardian-persons/${second.id}`, { guardianId: b.guardian.id, id: FORGED_ID, createdAt: LONG_AGO });
+    const moved = await admin.patch(`/api/guardian-persons/${second.id}`, {
+      guardianId: b.guardian.id,
+      id: FORGED_ID,
+      createdAt: LONG_AGO,
+    });
     expect(moved.status).toBe(200);
     expect(moved.body).toMatchObject({ id: second.id, guardianId: a.guardian.id });
 
@@ -263,7 +294,12 @@ describe("trials", () => {
   it("PATCH /api/trials/{id} cannot backdate createdAt (the sales-cycle KPI counts from it) nor change the id", async () => {
     const made = await makeTrial(classId, {}, [{ status: "Agendado", changedAt: new Date() }]);
     const before = (await team.get(`/api/trials/${made.id}`)).body;
-    const res = await team.patch(`/api/trials/${made.id}`, { status: "Quer Matricular", id: FORGED_ID, createdAt: LONG_AGO, updatedAt: LONG_AGO });
+    const res = await team.patch(`/api/trials/${made.id}`, {
+      status: "Quer Matricular",
+      id: FORGED_ID,
+      createdAt: LONG_AGO,
+      updatedAt: LONG_AGO,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: made.id, status: "Quer Matricular", createdAt: before.createdAt });
     expect(recent(res.body.updatedAt)).toBe(true);

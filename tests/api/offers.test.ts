@@ -133,8 +133,13 @@ describe("/api/offers", () => {
     expect((await admin.get("/api/offers/00000000-0000-4000-8000-000000000000")).status).toBe(404);
     expect((await admin.patch("/api/offers/00000000-0000-4000-8000-000000000000", { name: "X" })).status).toBe(404);
     expect((await admin.delete("/api/offers/nope")).status).toBe(404);
-    expect((await admin.request("POST", "/api/offers", "name=X", { "Content-Type": "application/x-www-form-urlencoded" })).status).toBe(415);
-    expect((await admin.request("PATCH", "/api/offers/00000000-0000-4000-8000-000000000000", "{bad", { "Content-Type": "application/json" })).status).toBe(400);
+    expect((await admin.request("POST", "/api/offers", "name=X", { "Content-Type": "application/x-www-form-urlencoded" })).status).toBe(
+      415,
+    );
+    expect(
+      (await admin.request("PATCH", "/api/offers/00000000-0000-4000-8000-000000000000", "{bad", { "Content-Type": "application/json" }))
+        .status,
+    ).toBe(400);
   });
 });
 
@@ -160,7 +165,12 @@ describe("/offers screens without JavaScript", () => {
     const res = await admin.form("/offers/new", { name: "", monthlyValue: "0", checkoutLink: "x", branchId: "" });
     expect(res.status).toBe(400);
     const html = await res.text();
-    for (const m of ["Nome da oferta é obrigatório", "Valor mensal deve ser maior que zero", "Por favor, insira um link válido", "Unidade é obrigatória"]) {
+    for (const m of [
+      "Nome da oferta é obrigatório",
+      "Valor mensal deve ser maior que zero",
+      "Por favor, insira um link válido",
+      "Unidade é obrigatória",
+    ]) {
       expect(html).toContain(m);
     }
   });

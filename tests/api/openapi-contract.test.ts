@@ -60,7 +60,9 @@ const checkAgainstDocument: Middleware = {
       expect(response.headers.get("content-type"), `${where} ${status}`).toMatch(/^application\/json/);
       const validate = validatorFor(`${method} ${schemaPath} ${status}`, schema);
       if (!validate(JSON.parse(text))) {
-        throw new Error(`${where} ${status} does not match its documented schema: ${ajv.errorsText(validate.errors)}\n${text.slice(0, 500)}`);
+        throw new Error(
+          `${where} ${status} does not match its documented schema: ${ajv.errorsText(validate.errors)}\n${text.slice(0, 500)}`,
+        );
       }
     }
     for (const header of Object.keys(answer.headers ?? {})) {
@@ -145,7 +147,9 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
 
   it("auth: register, current user, logout revokes the cookie, login errors and success", async () => {
     const address = email("auth");
-    const reg = await anon.POST("/api/register", { body: { name: "Ana Contrato", email: address, password: "segredo123", userType: "Team" } });
+    const reg = await anon.POST("/api/register", {
+      body: { name: "Ana Contrato", email: address, password: "segredo123", userType: "Team" },
+    });
     expect(reg.response.status).toBe(201);
     const api = typed(sessionCookie(reg.response));
     expect((await api.GET("/api/user")).data).toMatchObject({ email: address, userType: "Team" });
@@ -192,22 +196,24 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
 
     const updated = await admin.PATCH("/api/users/{id}", { params: { path: { id: user.id } }, body: { name: "Bruno C." } });
     expect(updated.data).toMatchObject({ name: "Bruno C.", userType: "Team" });
-    const taken = await admin.PATCH("/api/users/{id}", { params: { path: { id: user.id } }, body: { email: (await admin.GET("/api/user")).data!.email } });
+    const taken = await admin.PATCH("/api/users/{id}", {
+      params: { path: { id: user.id } },
+      body: { email: (await admin.GET("/api/user")).data!.email },
+    });
     expect(taken.response.status).toBe(409);
     expect(taken.error?.errors?.email).toEqual(["E-mail já cadastrado"]);
     const bad = await admin.POST("/api/users", { body: { name: "X", email: email("x"), password: "123", userType: "Team" } });
     expect(bad.error?.errors?.password).toEqual(["A senha deve ter pelo menos 6 caracteres"]);
-    expect((await team.POST("/api/users", { body: { name: "X", email: email("x"), password: "segredo123", userType: "Team" } })).response.status).toBe(403);
+    expect(
+      (await team.POST("/api/users", { body: { name: "X", email: email("x"), password: "segredo123", userType: "Team" } })).response.status,
+    ).toBe(403);
     expect((await anon.GET("/api/users")).response.status).toBe(401);
     expect((await admin.GET("/api/users/{id}", { params: { path: { id: MISSING } } })).response.status).toBe(404);
 
     // Avatar: signed URL, raw PUT of the bytes, then the user's avatarUrl.
     const issued = await admin.POST("/api/objects/upload");
     const token = issued.data!.uploadURL.split("/").pop()!;
-    const png = Buffer.from(
-      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-      "base64",
-    );
+    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
     const put = await anon.PUT("/api/objects/upload/{token}", {
       params: { path: { token } },
       body: "",
@@ -222,13 +228,22 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
       headers: { "Content-Type": "image/png" },
     });
     expect(again.response.status).toBe(409);
-    const avatar = await admin.PUT("/api/users/{id}/avatar", { params: { path: { id: user.id } }, body: { avatarUrl: put.data!.objectPath } });
+    const avatar = await admin.PUT("/api/users/{id}/avatar", {
+      params: { path: { id: user.id } },
+      body: { avatarUrl: put.data!.objectPath },
+    });
     expect(avatar.data?.avatarUrl).toBe(put.data!.objectPath);
     // The uploadURL itself, as a client that does not read the PUT's answer sends it.
-    const viaUploadUrl = await admin.PUT("/api/users/{id}/avatar", { params: { path: { id: user.id } }, body: { avatarUrl: issued.data!.uploadURL } });
+    const viaUploadUrl = await admin.PUT("/api/users/{id}/avatar", {
+      params: { path: { id: user.id } },
+      body: { avatarUrl: issued.data!.uploadURL },
+    });
     expect(viaUploadUrl.response.status).toBe(200);
     expect(viaUploadUrl.data?.avatarUrl).toBe(put.data!.objectPath);
-    const foreign = await admin.PUT("/api/users/{id}/avatar", { params: { path: { id: user.id } }, body: { avatarUrl: "https://example.com/a.png" } });
+    const foreign = await admin.PUT("/api/users/{id}/avatar", {
+      params: { path: { id: user.id } },
+      body: { avatarUrl: "https://example.com/a.png" },
+    });
     expect(foreign.response.status).toBe(400);
 
     expect((await admin.DELETE("/api/users/{id}", { params: { path: { id: adminId } } })).response.status).toBe(409);
@@ -258,7 +273,9 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
     expect(created.data).toMatchObject({ active: true, isDefault: false });
     expect((await team.GET("/api/branches")).data?.some((b) => b.id === id)).toBe(true);
     expect((await client.GET("/api/branches/{id}", { params: { path: { id } } })).data?.address).toBe("Av. Brasil, 10");
-    expect((await admin.PATCH("/api/branches/{id}", { params: { path: { id } }, body: { name: "Unidade Sul" } })).data?.name).toBe("Unidade Sul");
+    expect((await admin.PATCH("/api/branches/{id}", { params: { path: { id } }, body: { name: "Unidade Sul" } })).data?.name).toBe(
+      "Unidade Sul",
+    );
     const invalid = await admin.POST("/api/branches", { body: { name: "", address: "" } });
     expect(invalid.error?.errors).toEqual({ name: ["Nome da unidade é obrigatório"], address: ["Endereço é obrigatório"] });
     expect((await team.DELETE("/api/branches/{id}", { params: { path: { id } } })).response.status).toBe(403);
@@ -275,7 +292,9 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
     expect(created.data).toMatchObject({ monthlyValue: "189.90", branchName: "Unidade Ofertas", active: true });
     expect((await client.GET("/api/offers")).data?.some((o) => o.id === id)).toBe(true);
     expect((await client.GET("/api/offers/{id}", { params: { path: { id } } })).data?.name).toBe("Mensal");
-    expect((await admin.PATCH("/api/offers/{id}", { params: { path: { id } }, body: { monthlyValue: 200 } })).data?.monthlyValue).toBe("200.00");
+    expect((await admin.PATCH("/api/offers/{id}", { params: { path: { id } }, body: { monthlyValue: 200 } })).data?.monthlyValue).toBe(
+      "200.00",
+    );
     const invalid = await admin.POST("/api/offers", { body: { name: "X", monthlyValue: "0", checkoutLink: "nada", branchId: branch.id } });
     expect(invalid.error?.errors).toMatchObject({
       monthlyValue: ["Valor mensal deve ser maior que zero"],
@@ -291,9 +310,13 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
     const roomId = room.data!.id;
     expect(room.data!.capacity).toBe(20);
     expect((await client.GET("/api/classrooms")).data?.some((r) => r.id === roomId)).toBe(true);
-    expect((await client.GET("/api/classrooms/branch/{branchId}", { params: { path: { branchId: branch.id } } })).data?.map((r) => r.id)).toEqual([roomId]);
+    expect(
+      (await client.GET("/api/classrooms/branch/{branchId}", { params: { path: { branchId: branch.id } } })).data?.map((r) => r.id),
+    ).toEqual([roomId]);
     expect((await client.GET("/api/classrooms/{id}", { params: { path: { id: roomId } } })).data?.name).toBe("Sala Azul");
-    expect((await admin.PATCH("/api/classrooms/{id}", { params: { path: { id: roomId } }, body: { capacity: 25 } })).data?.capacity).toBe(25);
+    expect((await admin.PATCH("/api/classrooms/{id}", { params: { path: { id: roomId } }, body: { capacity: 25 } })).data?.capacity).toBe(
+      25,
+    );
     const badRoom = await admin.POST("/api/classrooms", { body: { branchId: branch.id, name: "Sala", capacity: "0" } });
     expect(badRoom.error?.errors?.capacity).toEqual(["Capacidade deve ser maior que zero"]);
     expect((await admin.GET("/api/classrooms/branch/{branchId}", { params: { path: { branchId: MISSING } } })).response.status).toBe(404);
@@ -305,7 +328,9 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
     const slotId = slot.data!.id;
     expect((await team.GET("/api/classroom-schedules")).data?.some((s) => s.id === slotId)).toBe(true);
     expect(
-      (await team.GET("/api/classroom-schedules/classroom/{classroomId}", { params: { path: { classroomId: roomId } } })).data?.map((s) => s.id),
+      (await team.GET("/api/classroom-schedules/classroom/{classroomId}", { params: { path: { classroomId: roomId } } })).data?.map(
+        (s) => s.id,
+      ),
     ).toEqual([slotId]);
     expect((await team.GET("/api/classroom-schedules/{id}", { params: { path: { id: slotId } } })).data?.dayOfWeek).toBe("Quarta");
     const overlap = await admin.POST("/api/classroom-schedules", {
@@ -315,7 +340,12 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
     const backwards = await admin.PATCH("/api/classroom-schedules/{id}", { params: { path: { id: slotId } }, body: { endTime: "07:00" } });
     expect(backwards.error?.errors?.endTime).toEqual(["Horário final deve ser maior que o horário inicial"]);
     expect(
-      (await admin.PATCH("/api/classroom-schedules/{id}", { params: { path: { id: slotId } }, body: { startTime: "10:00", endTime: "11:00" } })).data,
+      (
+        await admin.PATCH("/api/classroom-schedules/{id}", {
+          params: { path: { id: slotId } },
+          body: { startTime: "10:00", endTime: "11:00" },
+        })
+      ).data,
     ).toMatchObject({ startTime: "10:00", endTime: "11:00" });
     expect((await admin.DELETE("/api/classroom-schedules/{id}", { params: { path: { id: slotId } } })).response.status).toBe(204);
     expect((await admin.DELETE("/api/classrooms/{id}", { params: { path: { id: roomId } } })).response.status).toBe(204);
@@ -334,9 +364,13 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
     expect((await client.GET("/api/classes")).data?.some((c) => c.id === cls.id)).toBe(true);
     expect((await client.GET("/api/classes", { params: { query: { branchId: branch.id } } })).data?.map((c) => c.id)).toEqual([cls.id]);
     expect((await client.GET("/api/classes/{id}", { params: { path: { id: cls.id } } })).data?.classNumber).toBe(cls.classNumber);
-    expect((await client.GET("/api/classes/{id}/schedules", { params: { path: { id: cls.id } } })).data?.map((l) => l.scheduleId)).toEqual([slot.id]);
+    expect((await client.GET("/api/classes/{id}/schedules", { params: { path: { id: cls.id } } })).data?.map((l) => l.scheduleId)).toEqual([
+      slot.id,
+    ]);
     expect((await client.GET("/api/class-schedules")).data?.some((l) => l.classId === cls.id)).toBe(true);
-    expect((await admin.PATCH("/api/classes/{id}", { params: { path: { id: cls.id } }, body: { active: false } })).data?.active).toBe(false);
+    expect((await admin.PATCH("/api/classes/{id}", { params: { path: { id: cls.id } }, body: { active: false } })).data?.active).toBe(
+      false,
+    );
     const empty = await admin.PATCH("/api/classes/{id}", { params: { path: { id: cls.id } }, body: { scheduleIds: [] } });
     expect(empty.error?.errors?.scheduleIds).toEqual(["Selecione pelo menos um horário"]);
     expect((await admin.DELETE("/api/courses/{id}", { params: { path: { id: course.id } } })).response.status).toBe(409);
@@ -355,7 +389,9 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
       ...over,
     });
     const primary = person({ isPrimary: true });
-    const created = await admin.POST("/api/guardians", { body: { address: "Rua das Flores, 100", persons: [primary, person({ fullName: "João Contrato" })] } });
+    const created = await admin.POST("/api/guardians", {
+      body: { address: "Rua das Flores, 100", persons: [primary, person({ fullName: "João Contrato" })] },
+    });
     expect(created.response.status).toBe(201);
     const g = created.data!;
     expect(g.userId).toEqual(expect.any(String));
@@ -420,17 +456,27 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
 
     const moved = await team.PATCH("/api/trials/{id}", { params: { path: { id: trial.id } }, body: { status: "Compareceu" } });
     expect(moved.data?.status).toBe("Compareceu");
-    const edited = await admin.PATCH("/api/trials/{id}", { params: { path: { id: trial.id } }, body: { origin: "Indicação", scheduledTime: "18:30" } });
+    const edited = await admin.PATCH("/api/trials/{id}", {
+      params: { path: { id: trial.id } },
+      body: { origin: "Indicação", scheduledTime: "18:30" },
+    });
     expect(edited.data).toMatchObject({ origin: "Indicação", scheduledTime: "18:30", status: "Compareceu" });
     const history = (await client.GET("/api/trials/{id}/history", { params: { path: { id: trial.id } } })).data!;
     expect(history.map((h) => h.status)).toEqual(["Agendado", "Compareceu"]);
     expect((await client.GET("/api/trials/all-histories")).data?.[trial.id]?.length).toBe(2);
-    expect(
-      Object.keys((await client.GET("/api/trials/all-histories", { params: { query: { month: "2031-03" } } })).data ?? {}),
-    ).toEqual([trial.id]);
+    expect(Object.keys((await client.GET("/api/trials/all-histories", { params: { query: { month: "2031-03" } } })).data ?? {})).toEqual([
+      trial.id,
+    ]);
 
     const invalid = await team.POST("/api/trials", {
-      body: { guardianName: "", studentName: "Lia", classId: cls.id, whatsappNumber: "123", scheduledDate: "2031-13-01", scheduledTime: "25:00" },
+      body: {
+        guardianName: "",
+        studentName: "Lia",
+        classId: cls.id,
+        whatsappNumber: "123",
+        scheduledDate: "2031-13-01",
+        scheduledTime: "25:00",
+      },
     });
     expect(invalid.error?.errors).toMatchObject({
       guardianName: ["Nome do responsável é obrigatório"],
@@ -438,7 +484,9 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
       scheduledDate: ["Data inválida"],
       scheduledTime: ["Horário inválido"],
     });
-    expect((await client.PATCH("/api/trials/{id}", { params: { path: { id: trial.id } }, body: { status: "Reagendado" } })).response.status).toBe(403);
+    expect(
+      (await client.PATCH("/api/trials/{id}", { params: { path: { id: trial.id } }, body: { status: "Reagendado" } })).response.status,
+    ).toBe(403);
     expect((await admin.DELETE("/api/classes/{id}", { params: { path: { id: cls.id } } })).response.status).toBe(409);
     expect((await team.DELETE("/api/trials/{id}", { params: { path: { id: trial.id } } })).response.status).toBe(204);
     expect((await client.GET("/api/trials/{id}/history", { params: { path: { id: trial.id } } })).response.status).toBe(404);
@@ -448,7 +496,9 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
     const { course, branch, slot } = await classSetup();
     const room = (await admin.POST("/api/classrooms", { body: { branchId: branch.id, name: "Sala Pequena", capacity: 1 } })).data!;
     const small = (
-      await admin.POST("/api/classroom-schedules", { body: { classroomId: room.id, dayOfWeek: "Quarta", startTime: "18:00", endTime: "19:00" } })
+      await admin.POST("/api/classroom-schedules", {
+        body: { classroomId: room.id, dayOfWeek: "Quarta", startTime: "18:00", endTime: "19:00" },
+      })
     ).data!;
     expect(slot.id).toBeTruthy();
     const cls = (
@@ -457,22 +507,38 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
       })
     ).data!;
     const offer = (
-      await admin.POST("/api/offers", { body: { name: "Plano Contrato", monthlyValue: "180.00", checkoutLink: "https://pagar.exemplo.com/c", branchId: branch.id } })
+      await admin.POST("/api/offers", {
+        body: { name: "Plano Contrato", monthlyValue: "180.00", checkoutLink: "https://pagar.exemplo.com/c", branchId: branch.id },
+      })
     ).data!;
     const guardian = (
       await admin.POST("/api/guardians", {
         body: {
           address: "Rua dos Alunos, 5",
-          persons: [{ fullName: "Rita Contrato", cpf: "52998224725", email: email("rita"), birthDate: "1982-04-05", phone: "11911112222", isPrimary: true }],
+          persons: [
+            {
+              fullName: "Rita Contrato",
+              cpf: "52998224725",
+              email: email("rita"),
+              birthDate: "1982-04-05",
+              phone: "11911112222",
+              isPrimary: true,
+            },
+          ],
         },
       })
     ).data!;
 
-    const created = await team.POST("/api/students", { body: { guardianId: guardian.id, fullName: "Nina Contrato", birthDate: "2017-08-09" } });
+    const created = await team.POST("/api/students", {
+      body: { guardianId: guardian.id, fullName: "Nina Contrato", birthDate: "2017-08-09" },
+    });
     expect(created.response.status).toBe(201);
     const nina = created.data!;
     const second = (await team.POST("/api/students", { body: { guardianId: guardian.id, fullName: "Olga Contrato" } })).data!;
-    expect((await client.GET("/api/students", { params: { query: { guardianId: guardian.id } } })).data?.map((s) => s.id)).toEqual([nina.id, second.id]);
+    expect((await client.GET("/api/students", { params: { query: { guardianId: guardian.id } } })).data?.map((s) => s.id)).toEqual([
+      nina.id,
+      second.id,
+    ]);
     expect((await client.GET("/api/students/{id}", { params: { path: { id: nina.id } } })).data?.birthDate).toBe("2017-08-09");
     const renamed = await admin.PATCH("/api/students/{id}", { params: { path: { id: second.id } }, body: { notes: "Alergia a amendoim" } });
     expect(renamed.data?.notes).toBe("Alergia a amendoim");
@@ -480,10 +546,14 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
       fullName: ["Nome do aluno é obrigatório"],
     });
 
-    const enrolled = await team.POST("/api/enrollments", { body: { studentId: nina.id, classId: cls.id, offerId: offer.id, startDate: "2031-03-19" } });
+    const enrolled = await team.POST("/api/enrollments", {
+      body: { studentId: nina.id, classId: cls.id, offerId: offer.id, startDate: "2031-03-19" },
+    });
     expect(enrolled.response.status).toBe(201);
     expect(enrolled.data?.status).toBe("Ativa");
-    const full = await team.POST("/api/enrollments", { body: { studentId: second.id, classId: cls.id, offerId: offer.id, startDate: "2031-03-19" } });
+    const full = await team.POST("/api/enrollments", {
+      body: { studentId: second.id, classId: cls.id, offerId: offer.id, startDate: "2031-03-19" },
+    });
     expect([full.response.status, full.error?.message]).toEqual([409, "Turma lotada"]);
     const waiting = await team.POST("/api/enrollments", {
       body: { studentId: second.id, classId: cls.id, offerId: offer.id, startDate: "2031-03-19", waitlist: true },
@@ -507,7 +577,9 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
     // From a trial, with a new family.
     const bigRoom = (await admin.POST("/api/classrooms", { body: { branchId: branch.id, name: "Sala Grande", capacity: 10 } })).data!;
     const bigSlot = (
-      await admin.POST("/api/classroom-schedules", { body: { classroomId: bigRoom.id, dayOfWeek: "Sexta", startTime: "18:00", endTime: "19:00" } })
+      await admin.POST("/api/classroom-schedules", {
+        body: { classroomId: bigRoom.id, dayOfWeek: "Sexta", startTime: "18:00", endTime: "19:00" },
+      })
     ).data!;
     const big = (
       await admin.POST("/api/classes", {
@@ -516,7 +588,14 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
     ).data!;
     const trial = (
       await team.POST("/api/trials", {
-        body: { guardianName: "Vera Contrato", studentName: "Yara Contrato", classId: big.id, whatsappNumber: "11933334444", scheduledDate: "2031-03-21", scheduledTime: "18:00" },
+        body: {
+          guardianName: "Vera Contrato",
+          studentName: "Yara Contrato",
+          classId: big.id,
+          whatsappNumber: "11933334444",
+          scheduledDate: "2031-03-21",
+          scheduledTime: "18:00",
+        },
       })
     ).data!;
     const fromTrial = await team.POST("/api/trials/{id}/enroll", {
@@ -524,7 +603,16 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
       body: {
         guardian: {
           address: "Rua Nova, 10",
-          persons: [{ fullName: "Vera Contrato", cpf: "11144477735", email: email("vera"), birthDate: "1985-01-01", phone: "11933334444", isPrimary: true }],
+          persons: [
+            {
+              fullName: "Vera Contrato",
+              cpf: "11144477735",
+              email: email("vera"),
+              birthDate: "1985-01-01",
+              phone: "11933334444",
+              isPrimary: true,
+            },
+          ],
         },
         offerId: offer.id,
         startDate: "2031-03-21",
@@ -543,7 +631,9 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
     const date = notSunday(addDays(TODAY(), -2), -1);
     const scheduleId = cls.scheduleOn(date);
 
-    const sessions = await client.GET("/api/classes/{id}/sessions", { params: { path: { id: cls.id }, query: { from: addDays(TODAY(), -7), to: TODAY() } } });
+    const sessions = await client.GET("/api/classes/{id}/sessions", {
+      params: { path: { id: cls.id }, query: { from: addDays(TODAY(), -7), to: TODAY() } },
+    });
     expect(sessions.data?.some((s) => s.date === date && s.scheduleId === scheduleId && s.enrolled === 2)).toBe(true);
     const empty = await client.GET("/api/classes/{id}/attendance", { params: { path: { id: cls.id }, query: { date, scheduleId } } });
     expect(empty.data?.records.map((r) => r.status)).toEqual([null, null]);
@@ -580,7 +670,9 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
     });
     expect([again.response.status, again.error?.message]).toEqual([409, "Esta falta já tem reposição"]);
     const id = booked.data!.id;
-    expect((await client.GET("/api/makeups", { params: { query: { studentId: pupils[0].student.id } } })).data?.map((m) => m.id)).toEqual([id]);
+    expect((await client.GET("/api/makeups", { params: { query: { studentId: pupils[0].student.id } } })).data?.map((m) => m.id)).toEqual([
+      id,
+    ]);
     expect((await client.GET("/api/makeups/{id}", { params: { path: { id } } })).data?.status).toBe("Agendada");
     const moved = await team.PATCH("/api/makeups/{id}", {
       params: { path: { id } },
@@ -591,8 +683,16 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
     expect((await client.GET("/api/makeups/{id}", { params: { path: { id } } })).response.status).toBe(404);
     // An absence written directly is listed too.
     const before = notSunday(addDays(date, -1), -1);
-    await makeAttendance({ enrollmentId: pupils[1].enrollment.id, classId: cls.id, scheduleId: cls.scheduleOn(before), date: before, status: "Falta" });
-    expect((await client.GET("/api/students/{id}/attendance", { params: { path: { id: pupils[1].student.id } } })).data?.records.length).toBe(2);
+    await makeAttendance({
+      enrollmentId: pupils[1].enrollment.id,
+      classId: cls.id,
+      scheduleId: cls.scheduleOn(before),
+      date: before,
+      status: "Falta",
+    });
+    expect(
+      (await client.GET("/api/students/{id}/attendance", { params: { path: { id: pupils[1].student.id } } })).data?.records.length,
+    ).toBe(2);
   });
 
   it("the document itself is served to anyone", async () => {

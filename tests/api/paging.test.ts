@@ -2,7 +2,18 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signIn, type ApiClient } from "../support/http";
 import { testDb } from "../support/db";
-import { makeBranch, makeClass, makeClassroom, makeEnrollment, makeGuardian, makeOffer, makeSchedule, makeStudent, makeTrial, makeUser } from "../support/factories";
+import {
+  makeBranch,
+  makeClass,
+  makeClassroom,
+  makeEnrollment,
+  makeGuardian,
+  makeOffer,
+  makeSchedule,
+  makeStudent,
+  makeTrial,
+  makeUser,
+} from "../support/factories";
 import { Trial } from "../../db/models";
 
 /**
@@ -125,10 +136,9 @@ describe("GET /api/trials: paging", () => {
       expect(res.body.message).toMatch(/^Limite inválido/);
       expect(res.body.errors.limit).toHaveLength(1);
     }
-    const usersCursor = new URL(
-      nextOf((await admin.get("/api/users?limit=1")).headers.get("Link"))!,
-      "http://x",
-    ).searchParams.get("cursor")!;
+    const usersCursor = new URL(nextOf((await admin.get("/api/users?limit=1")).headers.get("Link"))!, "http://x").searchParams.get(
+      "cursor",
+    )!;
     const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
     const bad = [
       "x",
@@ -150,7 +160,9 @@ describe("GET /api/trials: paging", () => {
       expect(res.body).toEqual({ message: "Cursor inválido", errors: { cursor: ["Cursor inválido"] } });
     }
     // A well-formed key of this list is a position, whatever it names.
-    const res = await admin.get(`/api/trials?month=${month}&cursor=${b64(["trials", "2041-03-10", "18:00", "Ana Igual", "00000000-0000-4000-8000-000000000000"])}`);
+    const res = await admin.get(
+      `/api/trials?month=${month}&cursor=${b64(["trials", "2041-03-10", "18:00", "Ana Igual", "00000000-0000-4000-8000-000000000000"])}`,
+    );
     expect(res.status).toBe(200);
   });
 });
@@ -250,7 +262,10 @@ describe("every list endpoint pages", () => {
     for (let i = 0; i < 5; i++) users.push((await makeUser({ name: `Igual ${tag}` })).id);
     const guardians = [];
     for (let i = 0; i < 5; i++) guardians.push(await makeGuardian(3));
-    await setCreatedAt("guardians", guardians.slice(1).map((g) => g.guardian.id));
+    await setCreatedAt(
+      "guardians",
+      guardians.slice(1).map((g) => g.guardian.id),
+    );
     for (const g of guardians) {
       await testDb().query(`UPDATE "guardian_persons" SET "fullName" = :name WHERE "id" = :id`, {
         replacements: { name: `Igual ${tag}`, id: g.persons[1].id },
@@ -330,7 +345,12 @@ describe("every list endpoint pages", () => {
 
   it("keeps each list's order: schedules Monday first, persons primary first, history oldest first", async () => {
     const schedules = (await admin.get(paths.schedulesOfClassroom)).body;
-    expect(schedules.map((s: { dayOfWeek: string; startTime: string }) => `${s.dayOfWeek} ${s.startTime}`)).toEqual(["Segunda 08:00", "Segunda 10:00", "Terça 08:00", "Sábado 08:00"]);
+    expect(schedules.map((s: { dayOfWeek: string; startTime: string }) => `${s.dayOfWeek} ${s.startTime}`)).toEqual([
+      "Segunda 08:00",
+      "Segunda 10:00",
+      "Terça 08:00",
+      "Sábado 08:00",
+    ]);
     const persons = (await admin.get(paths.personsOfGuardian)).body;
     expect(persons[0].isPrimary).toBe(true);
     const history = (await admin.get(paths.historyOfTrial)).body;
@@ -360,7 +380,10 @@ describe("every list endpoint pages", () => {
       const walked = new Set(ids(items));
       const both = ids(full.body).filter((id) => walked.has(id));
       const inFull = new Set(both);
-      expect(ids(items).filter((id) => inFull.has(id)), path).toEqual(both);
+      expect(
+        ids(items).filter((id) => inFull.has(id)),
+        path,
+      ).toEqual(both);
       expect(both.length, path).toBeGreaterThan(0);
     }
   });
@@ -382,7 +405,10 @@ type OpenApiDocument = {
       get?: {
         operationId?: string;
         parameters?: Array<{ in: string; name: string; schema?: unknown }>;
-        responses: Record<string, { description?: string; headers?: Record<string, unknown>; content?: Record<string, { schema?: { type?: string } }> }>;
+        responses: Record<
+          string,
+          { description?: string; headers?: Record<string, unknown>; content?: Record<string, { schema?: { type?: string } }> }
+        >;
       };
     }
   >;

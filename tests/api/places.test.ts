@@ -32,7 +32,9 @@ async function absences(cls: MadeClass, n: number, daysAgo = 1) {
   const { pupils } = await enrolled(cls, n, { prefix: "Faltou" });
   const records = [];
   for (const p of pupils) {
-    records.push(await makeAttendance({ enrollmentId: p.enrollment.id, classId: cls.id, scheduleId: cls.scheduleOn(date), date, status: "Falta" }));
+    records.push(
+      await makeAttendance({ enrollmentId: p.enrollment.id, classId: cls.id, scheduleId: cls.scheduleOn(date), date, status: "Falta" }),
+    );
   }
   return { date, pupils, records };
 }
@@ -133,7 +135,12 @@ describe("places: enrolments and make-ups share them", () => {
     const { records } = await absences(from, 1);
     expect((await team.post("/api/makeups", { absenceId: records[0].id, ...target })).status).toBe(201);
     const offer = await makeOffer(to.branchId);
-    const late = await team.post("/api/enrollments", { studentId: (await newPupil()).id, classId: to.id, offerId: offer.id, startDate: addDays(target.date, 1) });
+    const late = await team.post("/api/enrollments", {
+      studentId: (await newPupil()).id,
+      classId: to.id,
+      offerId: offer.id,
+      startDate: addDays(target.date, 1),
+    });
     expect(late.status).toBe(201);
     const earlier = await admin.patch(`/api/enrollments/${late.body.id}`, { startDate: TODAY() });
     expect([earlier.status, earlier.body.message]).toEqual([409, CLASS_FULL]);

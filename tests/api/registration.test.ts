@@ -36,7 +36,12 @@ async function users(instance: Instance): Promise<number> {
 }
 
 function register(instance: Instance, body: Record<string, unknown>) {
-  return new ApiClient(instance.server.baseUrl).post("/api/register", { name: "Visitante", email: uniqueEmail("visita"), password: PASSWORD, ...body });
+  return new ApiClient(instance.server.baseUrl).post("/api/register", {
+    name: "Visitante",
+    email: uniqueEmail("visita"),
+    password: PASSWORD,
+    ...body,
+  });
 }
 
 async function page(instance: Instance, path: string): Promise<string> {
@@ -136,7 +141,12 @@ describe("REGISTRATION=client", () => {
     expect(html).not.toContain('name="userType"');
     expect(html).toContain("A conta será criada com o tipo Cliente");
     const browser = new ApiClient(client.server.baseUrl);
-    const res = await browser.form("/auth?mode=register", { mode: "register", name: "Cliente Form", email: uniqueEmail("form"), password: PASSWORD });
+    const res = await browser.form("/auth?mode=register", {
+      mode: "register",
+      name: "Cliente Form",
+      email: uniqueEmail("form"),
+      password: PASSWORD,
+    });
     expect(res.status).toBe(302);
     expect((await browser.get("/api/user")).body.userType).toBe("Client");
     const forged = await new ApiClient(client.server.baseUrl).form("/auth?mode=register", {

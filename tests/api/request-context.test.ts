@@ -54,7 +54,10 @@ describe("one session lookup per request", () => {
 
     // A client-side navigation to it: the same, in one data request.
     const data = await queriesOf(() =>
-      admin.raw("GET", `/courses/${course.id}/edit.data?_routes=${encodeURIComponent("routes/app-layout,routes/courses/courses,course-edit")}`),
+      admin.raw(
+        "GET",
+        `/courses/${course.id}/edit.data?_routes=${encodeURIComponent("routes/app-layout,routes/courses/courses,course-edit")}`,
+      ),
     );
     expect(data.status).toBe(200);
     expect(occurrences(data.sql, SESSION_LOOKUP)).toBe(1);

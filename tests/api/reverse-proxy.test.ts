@@ -114,7 +114,11 @@ describe("behind a reverse proxy (TRUST_PROXY=1)", () => {
     expect((await b.request("GET", "/api/user")).status).toBe(200);
 
     // A session cookie set earlier over plain HTTP (name __session) still works over HTTPS.
-    const direct = await fetch(`${server.baseUrl}/api/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email, password: "segredo123" }) });
+    const direct = await fetch(`${server.baseUrl}/api/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email, password: "segredo123" }),
+    });
     const plain = direct.headers.getSetCookie().find((c) => c.startsWith("__session="))!;
     expect(plain).not.toMatch(/Secure/i);
     const viaProxy = await fetch(`${proxy.url}/api/user`, { headers: { Cookie: plain.split(";")[0] } });
@@ -146,7 +150,14 @@ describe("TRUST_PROXY is parsed, not guessed", () => {
     let log = "";
     const child = spawn(process.execPath, ["server.mjs"], {
       cwd: root,
-      env: { ...process.env, NODE_ENV: "production", SESSION_SECRET: "x".repeat(40), DATABASE_URL: database.url, TRUST_PROXY: "true", PORT: "0" },
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        SESSION_SECRET: "x".repeat(40),
+        DATABASE_URL: database.url,
+        TRUST_PROXY: "true",
+        PORT: "0",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     child.stdout.on("data", (d) => (log += d));

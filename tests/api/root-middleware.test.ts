@@ -31,14 +31,16 @@ async function through(door: DoorName, client: ApiClient | null): Promise<Respon
   const res = await (client ?? anonymous()).raw(method, listPath, { headers: { "Accept-Encoding": "identity" } });
   const body = await res.text();
   // The lane sends a whole answer with its length; React Router streams a GET (and answers HEAD without a body).
-  if (door === "lane GET" && res.status === 200) expect(res.headers.get("Content-Length"), "the GET was not answered by the lane").toBe(String(Buffer.byteLength(body)));
+  if (door === "lane GET" && res.status === 200)
+    expect(res.headers.get("Content-Length"), "the GET was not answered by the lane").toBe(String(Buffer.byteLength(body)));
   return res;
 }
 
 /** What each root middleware does that a client can see, checked through one door. */
 const EFFECTS: Record<string, { effect: string; check: (door: DoorName) => Promise<void> }> = {
   sessionMiddleware: {
-    effect: "the session named by the cookie reaches the loader (200 signed in, 401 without), and a remembered session due for renewal is renewed on the way out",
+    effect:
+      "the session named by the cookie reaches the loader (200 signed in, 401 without), and a remembered session due for renewal is renewed on the way out",
     async check(door) {
       const team = await signIn("Team");
       expect((await through(door, team)).status, `${door} as a signed-in user`).toBe(200);
@@ -47,17 +49,25 @@ const EFFECTS: Record<string, { effect: string; check: (door: DoorName) => Promi
       const client = new ApiClient();
       const login = await client.post("/api/login", { email: team.user!.email, password: "segredo123", remember: true });
       expect(login.status).toBe(200);
-      const sessionId = (await testDb().query(`SELECT "id" FROM "sessions" WHERE "userId" = :id AND "remember" = :yes ORDER BY "createdAt" DESC`, {
-        replacements: { id: team.user!.id, yes: true },
-        plain: true,
-      })) as { id: string } | null;
+      const sessionId = (await testDb().query(
+        `SELECT "id" FROM "sessions" WHERE "userId" = :id AND "remember" = :yes ORDER BY "createdAt" DESC`,
+        {
+          replacements: { id: team.user!.id, yes: true },
+          plain: true,
+        },
+      )) as { id: string } | null;
       const due = Date.now() + 20 * DAY;
-      await testDb().query(`UPDATE "sessions" SET "expiresAt" = :at WHERE "id" = :sid`, { replacements: { at: ts(due), sid: sessionId!.id } });
+      await testDb().query(`UPDATE "sessions" SET "expiresAt" = :at WHERE "id" = :sid`, {
+        replacements: { at: ts(due), sid: sessionId!.id },
+      });
       const renewed = await through(door, client);
       expect(renewed.status).toBe(200);
       const cookie = renewed.headers.getSetCookie().find((c) => c.startsWith("__session="));
       expect(cookie, `${door}: no renewal cookie`).toMatch(/Max-Age=2592000/);
-      const row = (await testDb().query(`SELECT "expiresAt" FROM "sessions" WHERE "id" = :sid`, { replacements: { sid: sessionId!.id }, plain: true })) as {
+      const row = (await testDb().query(`SELECT "expiresAt" FROM "sessions" WHERE "id" = :sid`, {
+        replacements: { sid: sessionId!.id },
+        plain: true,
+      })) as {
         expiresAt: string | Date;
       };
       expect(new Date(row.expiresAt).getTime(), `${door}: the session's expiry did not move forward`).toBeGreaterThan(due + DAY);

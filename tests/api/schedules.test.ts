@@ -82,7 +82,11 @@ describe("/api/classroom-schedules", () => {
     expect((await admin.patch(`/api/classroom-schedules/${id}`, { dayOfWeek: "Domingo" })).body.errors).toEqual({
       dayOfWeek: ["Por favor, selecione um dia da semana"],
     });
-    expect((await admin.get(`/api/classroom-schedules/${id}`)).body).toMatchObject({ dayOfWeek: "Quinta", startTime: "14:00", endTime: "15:00" });
+    expect((await admin.get(`/api/classroom-schedules/${id}`)).body).toMatchObject({
+      dayOfWeek: "Quinta",
+      startTime: "14:00",
+      endTime: "15:00",
+    });
   });
 
   it("refuses overlapping slots in the same classroom and weekday (409), on create and on update", async () => {

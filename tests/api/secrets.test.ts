@@ -55,7 +55,12 @@ describe("production refuses weak secrets", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "secret-"));
     try {
       fs.writeFileSync(path.join(dir, "secret"), "\n");
-      const { child, log } = run({ NODE_ENV: "production", DATABASE_URL: database.url, PORT: "0", SESSION_SECRET_FILE: path.join(dir, "secret") });
+      const { child, log } = run({
+        NODE_ENV: "production",
+        DATABASE_URL: database.url,
+        PORT: "0",
+        SESSION_SECRET_FILE: path.join(dir, "secret"),
+      });
       expect(await exitOf(child)).toBe(1);
       expect(log()).toMatch(/SESSION_SECRET_FILE: o arquivo .* está vazio/);
     } finally {
@@ -73,7 +78,10 @@ describe("a fresh clone starts with no configuration", () => {
       const deadline = Date.now() + 60_000;
       let ok = false;
       while (!ok && Date.now() < deadline && first.child.exitCode === null) {
-        ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+        ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (!ok) await new Promise((r) => setTimeout(r, 200));
       }
       expect(ok, first.log()).toBe(true);
@@ -94,18 +102,29 @@ describe("a fresh clone starts with no configuration", () => {
 
 describe("SESSION_SECRET rotation: the first secret signs, every listed one verifies", () => {
   async function login(baseUrl: string, email: string) {
-    const res = await fetch(`${baseUrl}/api/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email, password: "segredo123" }) });
+    const res = await fetch(`${baseUrl}/api/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email, password: "segredo123" }),
+    });
     expect(res.status).toBe(200);
-    return res.headers.getSetCookie().find((c) => c.startsWith("__session="))!.split(";")[0];
+    return res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("__session="))!
+      .split(";")[0];
   }
   const me = (baseUrl: string, cookie: string) => fetch(`${baseUrl}/api/user`, { headers: { Cookie: cookie } }).then((r) => r.status);
 
-  it("a cookie signed with A survives the switch to \"B,A\" and stops working when A is dropped", async () => {
+  it('a cookie signed with A survives the switch to "B,A" and stops working when A is dropped', async () => {
     const email = uniqueEmail("rotacao");
     let server = await startServer(database.url, { SESSION_SECRET: A });
     let oldCookie: string;
     try {
-      const reg = await fetch(`${server.baseUrl}/api/register`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: "Rotação", email, password: "segredo123", userType: "Team" }) });
+      const reg = await fetch(`${server.baseUrl}/api/register`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ name: "Rotação", email, password: "segredo123", userType: "Team" }),
+      });
       expect(reg.status).toBe(201);
       oldCookie = await login(server.baseUrl, email);
       expect(await me(server.baseUrl, oldCookie)).toBe(200);

@@ -176,17 +176,26 @@ describe("periodic cleanup", () => {
 
     const expiredSession = randomUUID();
     const liveSession = randomUUID();
-    for (const [id, at] of [[expiredSession, now - HOUR], [liveSession, now + HOUR]] as const) {
-      await q(`INSERT INTO "sessions" ("id", "userId", "expiresAt", "remember", "createdAt", "updatedAt") VALUES (:id, :userId, :at, false, :now, :now)`, {
-        id,
-        userId,
-        at: ts(at),
-        now: ts(now),
-      });
+    for (const [id, at] of [
+      [expiredSession, now - HOUR],
+      [liveSession, now + HOUR],
+    ] as const) {
+      await q(
+        `INSERT INTO "sessions" ("id", "userId", "expiresAt", "remember", "createdAt", "updatedAt") VALUES (:id, :userId, :at, false, :now, :now)`,
+        {
+          id,
+          userId,
+          at: ts(at),
+          now: ts(now),
+        },
+      );
     }
     const oldAttempt = `e:cleanup-${randomUUID()}|203.0.113.9`;
     const recentAttempt = `e:cleanup-${randomUUID()}|203.0.113.9`;
-    for (const [key, at] of [[oldAttempt, now - HOUR], [recentAttempt, now - 60_000]] as const) {
+    for (const [key, at] of [
+      [oldAttempt, now - HOUR],
+      [recentAttempt, now - 60_000],
+    ] as const) {
       await q(`INSERT INTO "login_attempts" ("key", "failures", "windowStart") VALUES (:key, 3, :at)`, { key, at: ts(at) });
     }
 

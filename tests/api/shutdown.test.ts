@@ -9,7 +9,13 @@ function slowPost(baseUrl: string, path: string, body: string) {
   let finish!: () => void;
   const done = new Promise<{ status: number; text: string }>((resolve, reject) => {
     const req = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) },
+      },
       (res) => {
         let text = "";
         res.on("data", (d) => (text += d));
@@ -29,7 +35,11 @@ describe("graceful shutdown and fault isolation", () => {
     const database = await createTestDatabase("sqlite");
     const server = await startServer(database.url);
     try {
-      const inflight = slowPost(server.baseUrl, "/api/register", JSON.stringify({ name: "Em voo", email: "voo@teste.com", password: "123456", userType: "Team" }));
+      const inflight = slowPost(
+        server.baseUrl,
+        "/api/register",
+        JSON.stringify({ name: "Em voo", email: "voo@teste.com", password: "123456", userType: "Team" }),
+      );
       await new Promise((r) => setTimeout(r, 200));
       const exited = new Promise<number | null>((resolve) => server.process.once("exit", (code) => resolve(code)));
       server.process.kill("SIGTERM");
@@ -51,7 +61,7 @@ describe("graceful shutdown and fault isolation", () => {
     const server = await startServer(database.url);
     try {
       // Hostile requests: broken JSON, a huge cookie, a malformed percent-encoding, an absurd method.
-      await fetch(`${server.baseUrl}/api/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{\"email\":" });
+      await fetch(`${server.baseUrl}/api/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"email":' });
       await fetch(`${server.baseUrl}/%E0%A4%A`);
       await fetch(`${server.baseUrl}/api/user`, { headers: { Cookie: `__session=${"x".repeat(4000)}` } });
       await fetch(`${server.baseUrl}/api/courses`, { method: "PROPFIND" });

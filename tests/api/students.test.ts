@@ -17,7 +17,12 @@ const MISSING = "00000000-0000-4000-8000-000000000000";
 describe("POST /api/students", () => {
   it("Team registers a student of a guardian (201), trimmed, active by default", async () => {
     const { guardian } = await makeGuardian(1);
-    const res = await team.post("/api/students", { guardianId: guardian.id, fullName: "  Laura Souza  ", birthDate: "2016-04-30", notes: "Asma leve" });
+    const res = await team.post("/api/students", {
+      guardianId: guardian.id,
+      fullName: "  Laura Souza  ",
+      birthDate: "2016-04-30",
+      notes: "Asma leve",
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       id: expect.any(String),
@@ -36,7 +41,10 @@ describe("POST /api/students", () => {
 
   it("answers 400 with the exact messages", async () => {
     const missing = await team.post("/api/students", {});
-    expect([missing.status, missing.body.errors]).toEqual([400, { guardianId: ["Responsável é obrigatório"], fullName: ["Nome do aluno é obrigatório"] }]);
+    expect([missing.status, missing.body.errors]).toEqual([
+      400,
+      { guardianId: ["Responsável é obrigatório"], fullName: ["Nome do aluno é obrigatório"] },
+    ]);
     const { guardian } = await makeGuardian(1);
     const cases: Array<[Record<string, unknown>, Record<string, string[]>]> = [
       [{ guardianId: guardian.id, fullName: "   " }, { fullName: ["Nome do aluno é obrigatório"] }],
@@ -95,11 +103,19 @@ describe("GET, PATCH, DELETE /api/students/{id}", () => {
     expect((await client.get(`/api/students/${student.id}`)).body.fullName).toBe("Davi Lima");
     expect((await team.patch(`/api/students/${student.id}`, { fullName: "Outro" })).status).toBe(403);
     expect((await client.patch(`/api/students/${student.id}`, { fullName: "Outro" })).status).toBe(403);
-    const edited = await admin.patch(`/api/students/${student.id}`, { fullName: "Davi Lima Souza", guardianId: other.id, active: false, birthDate: "2015-01-31" });
+    const edited = await admin.patch(`/api/students/${student.id}`, {
+      fullName: "Davi Lima Souza",
+      guardianId: other.id,
+      active: false,
+      birthDate: "2015-01-31",
+    });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ fullName: "Davi Lima Souza", guardianId: other.id, active: false, birthDate: "2015-01-31" });
     const bad = await admin.patch(`/api/students/${student.id}`, { fullName: "", birthDate: "2015-13-01", guardianId: MISSING });
-    expect([bad.status, bad.body.errors]).toEqual([400, { fullName: ["Nome do aluno é obrigatório"], birthDate: ["Data de nascimento inválida"] }]);
+    expect([bad.status, bad.body.errors]).toEqual([
+      400,
+      { fullName: ["Nome do aluno é obrigatório"], birthDate: ["Data de nascimento inválida"] },
+    ]);
     const unknownGuardian = await admin.patch(`/api/students/${student.id}`, { guardianId: MISSING });
     expect([unknownGuardian.status, unknownGuardian.body.errors]).toEqual([400, { guardianId: ["Responsável não encontrado"] }]);
 

@@ -41,8 +41,16 @@ async function setup(options: { capacity?: number; phone?: string; studentName?:
   const { makeBranch } = await import("../support/factories");
   const branch = await makeBranch({ name: `Unidade ${tag}` });
   const classroom = await makeClassroom(branch.id, { capacity: options.capacity ?? 10 });
-  const { cls } = await makeClass({ branchId: branch.id, classroomId: classroom.id, schedules: [{ dayOfWeek: "Quarta", startTime: "18:30", endTime: "19:30" }] });
-  const offer = await makeOffer(branch.id, { name: `Plano ${tag}`, monthlyValue: "150.00", checkoutLink: `https://pagamento.exemplo.com/${tag}` });
+  const { cls } = await makeClass({
+    branchId: branch.id,
+    classroomId: classroom.id,
+    schedules: [{ dayOfWeek: "Quarta", startTime: "18:30", endTime: "19:30" }],
+  });
+  const offer = await makeOffer(branch.id, {
+    name: `Plano ${tag}`,
+    monthlyValue: "150.00",
+    checkoutLink: `https://pagamento.exemplo.com/${tag}`,
+  });
   await makeOffer(branch.id, { name: `Inativo ${tag}`, active: false });
   const phone = options.phone ?? uniquePhone();
   const trial = await makeTrial(cls.id, {
@@ -162,7 +170,9 @@ describe("POST /trials/:id/enroll (no JavaScript)", () => {
        FROM "enrollments" e JOIN "students" s ON s."id" = e."studentId" WHERE e."id" = :id`,
       { replacements: { id: enrollmentId } },
     );
-    expect(rows).toEqual([{ status: "Ativa", startDate: "2030-07-03", offerId: offer.id, trialId: trial.id, fullName: "Lia Nogueira", birthDate: "2018-04-02" }]);
+    expect(rows).toEqual([
+      { status: "Ativa", startDate: "2030-07-03", offerId: offer.id, trialId: trial.id, fullName: "Lia Nogueira", birthDate: "2018-04-02" },
+    ]);
 
     const page = await html(team, res.headers.get("Location")!);
     expect(page.status).toBe(200);
@@ -190,7 +200,13 @@ describe("POST /trials/:id/enroll (no JavaScript)", () => {
     const { trial, offer } = await setup();
     const { guardian } = await makeGuardian(1);
     const before = await counts();
-    const res = await admin.form(`/trials/${trial.id}/enroll`, { studentName: "Rafa Lima", family: "existing", guardianId: guardian.id, offerId: offer.id, startDate: "2030-07-10" });
+    const res = await admin.form(`/trials/${trial.id}/enroll`, {
+      studentName: "Rafa Lima",
+      family: "existing",
+      guardianId: guardian.id,
+      offerId: offer.id,
+      startDate: "2030-07-10",
+    });
     expect(res.status).toBe(302);
     const after = await counts();
     expect(after.guardians).toBe(before.guardians);
@@ -226,7 +242,13 @@ describe("POST /trials/:id/enroll (no JavaScript)", () => {
     );
     expect(res.status).toBe(400);
     const text = await res.text();
-    for (const message of ["Nome do aluno é obrigatório", "Data de nascimento inválida", "Endereço é obrigatório", "CPF deve conter exatamente 11 dígitos", "Data de início inválida"]) {
+    for (const message of [
+      "Nome do aluno é obrigatório",
+      "Data de nascimento inválida",
+      "Endereço é obrigatório",
+      "CPF deve conter exatamente 11 dígitos",
+      "Data de início inválida",
+    ]) {
       expect(text).toContain(message);
     }
     expect(text).toContain(`value="${email}"`);
@@ -234,7 +256,12 @@ describe("POST /trials/:id/enroll (no JavaScript)", () => {
     expect(await counts()).toEqual(before);
 
     // An existing guardian not chosen: its own message.
-    const none = await team.form(`/trials/${trial.id}/enroll`, { studentName: "Lia", family: "existing", offerId: offer.id, startDate: "2030-07-03" });
+    const none = await team.form(`/trials/${trial.id}/enroll`, {
+      studentName: "Lia",
+      family: "existing",
+      offerId: offer.id,
+      startDate: "2030-07-03",
+    });
     expect(none.status).toBe(400);
     expect(await none.text()).toContain("Escolha um responsável existente ou cadastre um novo");
     // No offer.
@@ -284,16 +311,34 @@ describe("POST /trials/:id/enroll (no JavaScript)", () => {
     const done = await html(team, waiting.headers.get("Location")!);
     expect(done.text).toContain("Aluno incluído na lista de espera");
     expect(done.text).toContain("Em espera");
-    const [rows] = await testDb().query(`SELECT "status", "waitlistPosition" FROM "enrollments" WHERE "trialId" = :id`, { replacements: { id: trial.id } });
+    const [rows] = await testDb().query(`SELECT "status", "waitlistPosition" FROM "enrollments" WHERE "trialId" = :id`, {
+      replacements: { id: trial.id },
+    });
     expect(rows).toEqual([{ status: "Em espera", waitlistPosition: 1 }]);
   });
 
   it("a trial already enrolled shows its enrolment, and enrolling it again is refused (409) without writing", async () => {
     const { trial, offer } = await setup();
     const { guardian } = await makeGuardian(1);
-    expect((await team.form(`/trials/${trial.id}/enroll`, { studentName: "Uma", family: "existing", guardianId: guardian.id, offerId: offer.id, startDate: "2030-07-03" })).status).toBe(302);
+    expect(
+      (
+        await team.form(`/trials/${trial.id}/enroll`, {
+          studentName: "Uma",
+          family: "existing",
+          guardianId: guardian.id,
+          offerId: offer.id,
+          startDate: "2030-07-03",
+        })
+      ).status,
+    ).toBe(302);
     const before = await counts();
-    const again = await team.form(`/trials/${trial.id}/enroll`, { studentName: "Outra", family: "existing", guardianId: guardian.id, offerId: offer.id, startDate: "2030-07-03" });
+    const again = await team.form(`/trials/${trial.id}/enroll`, {
+      studentName: "Outra",
+      family: "existing",
+      guardianId: guardian.id,
+      offerId: offer.id,
+      startDate: "2030-07-03",
+    });
     expect(again.status).toBe(409);
     expect(await again.text()).toContain("Este experimental já foi matriculado");
     expect(await counts()).toEqual(before);
@@ -305,11 +350,23 @@ describe("a trial whose enrolment was cancelled", () => {
     const { trial, offer, cls } = await setup();
     const { guardian } = await makeGuardian(1);
     const student = await makeStudent(guardian.id);
-    const cancelled = await makeEnrollment({ studentId: student.id, classId: cls.id, offerId: offer.id, status: "Cancelada", trialId: trial.id });
+    const cancelled = await makeEnrollment({
+      studentId: student.id,
+      classId: cls.id,
+      offerId: offer.id,
+      status: "Cancelada",
+      trialId: trial.id,
+    });
     const page = await html(team, `/trials/${trial.id}/enroll`);
     expect(page.text).toContain("A matrícula feita a partir deste experimental foi cancelada");
     expect(page.text).not.toContain("Enviar link de pagamento");
-    const res = await team.form(`/trials/${trial.id}/enroll`, { studentName: "De Novo", family: "existing", guardianId: guardian.id, offerId: offer.id, startDate: "2030-07-03" });
+    const res = await team.form(`/trials/${trial.id}/enroll`, {
+      studentName: "De Novo",
+      family: "existing",
+      guardianId: guardian.id,
+      offerId: offer.id,
+      startDate: "2030-07-03",
+    });
     expect(res.status).toBe(302);
     const { enrollmentId } = await trialRow(trial.id);
     expect(enrollmentId).not.toBe(cancelled.id);

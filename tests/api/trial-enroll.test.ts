@@ -2,7 +2,16 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { anonymous, signIn, uniqueEmail, type ApiClient } from "../support/http";
 import { count, testDb } from "../support/db";
-import { makeBranch, makeClass, makeClassroom, makeEnrollment, makeGuardian, makeOffer, makeStudent, makeTrial } from "../support/factories";
+import {
+  makeBranch,
+  makeClass,
+  makeClassroom,
+  makeEnrollment,
+  makeGuardian,
+  makeOffer,
+  makeStudent,
+  makeTrial,
+} from "../support/factories";
 
 let admin: ApiClient;
 let team: ApiClient;
@@ -21,7 +30,12 @@ async function setup(capacity = 10) {
   const classroom = await makeClassroom(branch.id, { capacity });
   const { cls } = await makeClass({ branchId: branch.id, classroomId: classroom.id });
   const offer = await makeOffer(branch.id, { name: "Plano Mensal", monthlyValue: "189.90" });
-  const trial = await makeTrial(cls.id, { studentName: "Helena Prado", guardianName: "Marcos Prado", whatsappNumber: "11976543210", status: "Quer Matricular" });
+  const trial = await makeTrial(cls.id, {
+    studentName: "Helena Prado",
+    guardianName: "Marcos Prado",
+    whatsappNumber: "11976543210",
+    status: "Quer Matricular",
+  });
   return { branchId: branch.id, cls, offer, trial };
 }
 
@@ -54,7 +68,12 @@ describe("POST /api/trials/{id}/enroll with a new family", () => {
   it("creates the guardian, its person, the Client user, the student and the enrolment, and links the trial (201)", async () => {
     const { cls, offer, trial } = await setup();
     const guardian = newGuardian();
-    const res = await team.post(`/api/trials/${trial.id}/enroll`, { guardian, offerId: offer.id, startDate: START, birthDate: "2018-02-03" });
+    const res = await team.post(`/api/trials/${trial.id}/enroll`, {
+      guardian,
+      offerId: offer.id,
+      startDate: START,
+      birthDate: "2018-02-03",
+    });
     expect(res.status).toBe(201);
     const { student, enrollment, trial: linked } = res.body;
     expect(student).toMatchObject({ fullName: "Helena Prado", birthDate: "2018-02-03", active: true });
@@ -84,9 +103,21 @@ describe("POST /api/trials/{id}/enroll with a new family", () => {
     });
     expect(invalid.status).toBe(400);
     expect(Object.keys(invalid.body.errors).sort()).toEqual(
-      ["guardian.address", "guardian.persons[0].birthDate", "guardian.persons[0].cpf", "guardian.persons[0].email", "guardian.persons[0].fullName", "guardian.persons[0].phone"].sort(),
+      [
+        "guardian.address",
+        "guardian.persons[0].birthDate",
+        "guardian.persons[0].cpf",
+        "guardian.persons[0].email",
+        "guardian.persons[0].fullName",
+        "guardian.persons[0].phone",
+      ].sort(),
     );
-    const named = await team.post(`/api/trials/${trial.id}/enroll`, { guardian: newGuardian(), studentName: "Helena P. Souza", offerId: offer.id, startDate: START });
+    const named = await team.post(`/api/trials/${trial.id}/enroll`, {
+      guardian: newGuardian(),
+      studentName: "Helena P. Souza",
+      offerId: offer.id,
+      startDate: START,
+    });
     expect(named.body.student.fullName).toBe("Helena P. Souza");
   });
 });
@@ -99,7 +130,11 @@ describe("rolls everything back on any refusal", () => {
     const foreign = await makeOffer((await makeBranch()).id);
     const before = await state(trial.id);
 
-    const taken = await team.post(`/api/trials/${trial.id}/enroll`, { guardian: newGuardian({ email: user.email }), offerId: offer.id, startDate: START });
+    const taken = await team.post(`/api/trials/${trial.id}/enroll`, {
+      guardian: newGuardian({ email: user.email }),
+      offerId: offer.id,
+      startDate: START,
+    });
     expect([taken.status, taken.body.message, taken.body.errors]).toEqual([
       409,
       "Já existe um usuário com este e-mail",
@@ -122,7 +157,12 @@ describe("rolls everything back on any refusal", () => {
     expect(await state(trial.id)).toEqual(filled);
 
     // With the waiting list: 'Em espera', position 1.
-    const waiting = await team.post(`/api/trials/${trial.id}/enroll`, { guardian: newGuardian(), offerId: offer.id, startDate: START, waitlist: true });
+    const waiting = await team.post(`/api/trials/${trial.id}/enroll`, {
+      guardian: newGuardian(),
+      offerId: offer.id,
+      startDate: START,
+      waitlist: true,
+    });
     expect([waiting.status, waiting.body.enrollment.status, waiting.body.enrollment.waitlistPosition]).toEqual([201, "Em espera", 1]);
   });
 
@@ -146,18 +186,32 @@ describe("with an existing family", () => {
     const theirs = await makeStudent(other.id);
     const mine = await makeStudent(guardian.id, { fullName: `Irmã ${randomUUID().slice(0, 4)}` });
 
-    const foreign = await team.post(`/api/trials/${trial.id}/enroll`, { guardianId: guardian.id, studentId: theirs.id, offerId: offer.id, startDate: START });
+    const foreign = await team.post(`/api/trials/${trial.id}/enroll`, {
+      guardianId: guardian.id,
+      studentId: theirs.id,
+      offerId: offer.id,
+      startDate: START,
+    });
     expect([foreign.status, foreign.body.errors]).toEqual([400, { studentId: ["O aluno não pertence a este responsável"] }]);
     const unknown = await team.post(`/api/trials/${trial.id}/enroll`, { guardianId: MISSING, offerId: offer.id, startDate: START });
     expect([unknown.status, unknown.body.errors]).toEqual([400, { guardianId: ["Responsável não encontrado"] }]);
 
-    const res = await team.post(`/api/trials/${trial.id}/enroll`, { guardianId: guardian.id, studentId: mine.id, offerId: offer.id, startDate: START });
+    const res = await team.post(`/api/trials/${trial.id}/enroll`, {
+      guardianId: guardian.id,
+      studentId: mine.id,
+      offerId: offer.id,
+      startDate: START,
+    });
     expect(res.status).toBe(201);
     expect(res.body.student.id).toBe(mine.id);
     expect(res.body.enrollment.studentId).toBe(mine.id);
 
     const second = await setup();
-    const fresh = await admin.post(`/api/trials/${second.trial.id}/enroll`, { guardianId: guardian.id, offerId: second.offer.id, startDate: START });
+    const fresh = await admin.post(`/api/trials/${second.trial.id}/enroll`, {
+      guardianId: guardian.id,
+      offerId: second.offer.id,
+      startDate: START,
+    });
     expect(fresh.status).toBe(201);
     expect(fresh.body.student).toMatchObject({ guardianId: guardian.id, fullName: "Helena Prado" });
   });
@@ -204,15 +258,29 @@ describe("messages, roles, 404", () => {
     const { guardian } = await makeGuardian(1);
     const neither = await team.post(`/api/trials/${trial.id}/enroll`, { offerId: offer.id, startDate: START });
     expect([neither.status, neither.body.errors]).toEqual([400, { guardianId: ["Responsável é obrigatório"] }]);
-    const both = await team.post(`/api/trials/${trial.id}/enroll`, { guardianId: guardian.id, guardian: newGuardian(), offerId: offer.id, startDate: START });
+    const both = await team.post(`/api/trials/${trial.id}/enroll`, {
+      guardianId: guardian.id,
+      guardian: newGuardian(),
+      offerId: offer.id,
+      startDate: START,
+    });
     expect(both.body.errors).toEqual({ guardianId: ["Escolha um responsável existente ou cadastre um novo"] });
-    const fields = await team.post(`/api/trials/${trial.id}/enroll`, { guardianId: guardian.id, startDate: "2026-06-31", birthDate: "ontem" });
+    const fields = await team.post(`/api/trials/${trial.id}/enroll`, {
+      guardianId: guardian.id,
+      startDate: "2026-06-31",
+      birthDate: "ontem",
+    });
     expect(fields.body.errors).toEqual({
       offerId: ["Oferta é obrigatória"],
       startDate: ["Data de início inválida"],
       birthDate: ["Data de nascimento inválida"],
     });
-    const future = await team.post(`/api/trials/${trial.id}/enroll`, { guardianId: guardian.id, offerId: offer.id, startDate: START, birthDate: "2999-01-01" });
+    const future = await team.post(`/api/trials/${trial.id}/enroll`, {
+      guardianId: guardian.id,
+      offerId: offer.id,
+      startDate: START,
+      birthDate: "2999-01-01",
+    });
     expect(future.body.errors).toEqual({ birthDate: ["Data de nascimento inválida"] });
   });
 

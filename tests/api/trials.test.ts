@@ -82,8 +82,12 @@ describe("POST /api/trials", () => {
     });
     expect(res.body.message).toBe("Nome do responsável é obrigatório");
 
-    expect((await team.post("/api/trials", payload({ scheduledDate: "21/11/2026" }))).body.errors).toEqual({ scheduledDate: ["Data inválida"] });
-    expect((await team.post("/api/trials", payload({ scheduledTime: "9:30" }))).body.errors).toEqual({ scheduledTime: ["Horário inválido"] });
+    expect((await team.post("/api/trials", payload({ scheduledDate: "21/11/2026" }))).body.errors).toEqual({
+      scheduledDate: ["Data inválida"],
+    });
+    expect((await team.post("/api/trials", payload({ scheduledTime: "9:30" }))).body.errors).toEqual({
+      scheduledTime: ["Horário inválido"],
+    });
 
     const unknownClass = await team.post("/api/trials", payload({ classId: MISSING }));
     expect(unknownClass.status).toBe(400);
@@ -138,7 +142,10 @@ describe("PATCH /api/trials/{id}", () => {
     // Same status again: no new entry.
     expect((await team.patch(`/api/trials/${id}`, { status: "Compareceu" })).status).toBe(200);
     // A full edit without a status change: no new entry either.
-    const edited = await admin.patch(`/api/trials/${id}`, payload({ studentName: "Luísa S.", scheduledTime: "10:00", origin: "Google Ads" }));
+    const edited = await admin.patch(
+      `/api/trials/${id}`,
+      payload({ studentName: "Luísa S.", scheduledTime: "10:00", origin: "Google Ads" }),
+    );
     expect(edited.body).toMatchObject({ studentName: "Luísa S.", scheduledTime: "10:00", origin: "Google Ads", status: "Compareceu" });
     await admin.patch(`/api/trials/${id}`, { status: "Quer Matricular" });
 
@@ -172,7 +179,9 @@ describe("PATCH /api/trials/{id}", () => {
     const bad = await team.patch(`/api/trials/${id}`, { status: "Matriculado" });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual({ status: ["Status inválido"] });
-    expect((await team.patch(`/api/trials/${id}`, { studentName: "" })).body.errors).toEqual({ studentName: ["Nome da aluna é obrigatório"] });
+    expect((await team.patch(`/api/trials/${id}`, { studentName: "" })).body.errors).toEqual({
+      studentName: ["Nome da aluna é obrigatório"],
+    });
     expect((await team.patch(`/api/trials/${id}`, { whatsappNumber: "123" })).body.errors).toEqual({
       whatsappNumber: ["Número do WhatsApp é obrigatório"],
     });
@@ -198,12 +207,12 @@ describe("DELETE /api/trials/{id}", () => {
   it("removes the trial and its history (204); Client may not (403)", async () => {
     const { id } = (await team.post("/api/trials", payload())).body;
     await team.patch(`/api/trials/${id}`, { status: "Reagendado" });
-    expect(await count("trial_status_history", "\"trialId\" = :id", { id })).toBe(2);
+    expect(await count("trial_status_history", '"trialId" = :id', { id })).toBe(2);
     expect((await client.delete(`/api/trials/${id}`)).status).toBe(403);
     expect(await count("trials", "id = :id", { id })).toBe(1);
     expect((await team.delete(`/api/trials/${id}`)).status).toBe(204);
     expect(await count("trials", "id = :id", { id })).toBe(0);
-    expect(await count("trial_status_history", "\"trialId\" = :id", { id })).toBe(0);
+    expect(await count("trial_status_history", '"trialId" = :id', { id })).toBe(0);
     expect((await team.delete(`/api/trials/${id}`)).status).toBe(404);
     expect((await team.delete("/api/trials/abc")).status).toBe(404);
   });
@@ -216,10 +225,7 @@ describe("GET /api/trials and /api/trials/all-histories", () => {
       await makeTrial(cls.id, { studentName: "Primeiro Dia", scheduledDate: "2030-07-01" }),
       await makeTrial(cls.id, { studentName: "Último Dia", scheduledDate: "2030-07-31", scheduledTime: "20:00" }),
     ];
-    const outside = [
-      await makeTrial(cls.id, { scheduledDate: "2030-06-30" }),
-      await makeTrial(cls.id, { scheduledDate: "2030-08-01" }),
-    ];
+    const outside = [await makeTrial(cls.id, { scheduledDate: "2030-06-30" }), await makeTrial(cls.id, { scheduledDate: "2030-08-01" })];
     const month = await team.get("/api/trials?month=2030-07");
     expect(month.status).toBe(200);
     expect(month.body.map((t: { id: string }) => t.id)).toEqual(inside.map((t) => t.id));
@@ -235,7 +241,8 @@ describe("GET /api/trials and /api/trials/all-histories", () => {
   it("a month's list answered again is never stale: a change through the API or another connection shows at once", async () => {
     const { cls } = await makeClass();
     const trial = await makeTrial(cls.id, { studentName: "Antes", scheduledDate: "2030-10-15" });
-    const names = async () => ((await team.get("/api/trials?month=2030-10")).body as Array<{ studentName: string }>).map((t) => t.studentName);
+    const names = async () =>
+      ((await team.get("/api/trials?month=2030-10")).body as Array<{ studentName: string }>).map((t) => t.studentName);
     expect(await names()).toEqual(["Antes"]);
     expect(await names()).toEqual(["Antes"]); // answered again (kept by the tables' versions)
 
@@ -298,10 +305,22 @@ describe("/trials screens without JavaScript", () => {
   });
 
   it("re-renders the dialog with the messages (400)", async () => {
-    const res = await team.form("/trials/new?date=2030-05-14", { guardianName: "", studentName: "", classId: "", whatsappNumber: "", scheduledDate: "x" });
+    const res = await team.form("/trials/new?date=2030-05-14", {
+      guardianName: "",
+      studentName: "",
+      classId: "",
+      whatsappNumber: "",
+      scheduledDate: "x",
+    });
     expect(res.status).toBe(400);
     const html = await res.text();
-    for (const m of ["Nome do responsável é obrigatório", "Nome da aluna é obrigatório", "Turma é obrigatória", "Número do WhatsApp é obrigatório", "Data inválida"]) {
+    for (const m of [
+      "Nome do responsável é obrigatório",
+      "Nome da aluna é obrigatório",
+      "Turma é obrigatória",
+      "Número do WhatsApp é obrigatório",
+      "Data inválida",
+    ]) {
       expect(html).toContain(m);
     }
   });
@@ -337,7 +356,10 @@ describe("/trials screens without JavaScript", () => {
     const res = await team.form("/trials?month=2030-05", { intent: "status", id, status: "Não Compareceu", month: "2030-05" });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/trials?month=2030-05");
-    expect((await team.get(`/api/trials/${id}/history`)).body.map((h: { status: string }) => h.status)).toEqual(["Agendado", "Não Compareceu"]);
+    expect((await team.get(`/api/trials/${id}/history`)).body.map((h: { status: string }) => h.status)).toEqual([
+      "Agendado",
+      "Não Compareceu",
+    ]);
     expect(await (await team.raw("GET", "/trials?month=2030-05")).text()).toContain("Status atualizado");
   });
 
@@ -434,7 +456,11 @@ describe("the calendar reads its month in SQL and follows every change", () => {
                 { status, changedAt: new Date(createdAt.getTime() + (i % 4) * 86_400_000) },
                 { status, changedAt: new Date(createdAt.getTime() + (i % 11) * 43_200_000) },
               ];
-      const trial = await makeTrial(classId, { scheduledDate: `2034-02-${String(1 + (i % 28)).padStart(2, "0")}`, status, createdAt }, history);
+      const trial = await makeTrial(
+        classId,
+        { scheduledDate: `2034-02-${String(1 + (i % 28)).padStart(2, "0")}`, status, createdAt },
+        history,
+      );
       trials.push({ id: trial.id, status, createdAt });
       histories[trial.id] = history;
     }

@@ -16,10 +16,7 @@ import { createTestDatabase } from "../support/test-db";
  * checked through that server.
  */
 
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-  "base64",
-);
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 
 type Cleanup = (olderThan: Date, now?: Date) => Promise<{ uploads: number; objects: number }>;
 
@@ -49,7 +46,12 @@ async function setup(storageEnv: Record<string, string>) {
   });
 
   const admin = new ApiClient(server.baseUrl);
-  const res = await admin.post("/api/register", { name: "Admin", email: uniqueEmail("admin"), password: "segredo123", userType: "Administrator" });
+  const res = await admin.post("/api/register", {
+    name: "Admin",
+    email: uniqueEmail("admin"),
+    password: "segredo123",
+    userType: "Administrator",
+  });
   expect(res.status).toBe(201);
   admin.user = res.body;
 

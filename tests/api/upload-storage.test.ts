@@ -14,10 +14,7 @@ import { createTestDatabase } from "../support/test-db";
  * servers on a fresh database of the run's kind (API_TEST_DB).
  */
 
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-  "base64",
-);
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 
 /** A PNG header followed by `size` bytes of a pattern, so that every chunk differs. */
 function bigPng(size: number): Buffer {
@@ -29,7 +26,12 @@ function bigPng(size: number): Buffer {
 
 async function registerAdmin(baseUrl: string): Promise<ApiClient> {
   const client = new ApiClient(baseUrl);
-  const res = await client.post("/api/register", { name: "Admin", email: uniqueEmail("admin"), password: "segredo123", userType: "Administrator" });
+  const res = await client.post("/api/register", {
+    name: "Admin",
+    email: uniqueEmail("admin"),
+    password: "segredo123",
+    userType: "Administrator",
+  });
   expect(res.status).toBe(201);
   client.user = res.body;
   return client;

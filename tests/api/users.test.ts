@@ -28,7 +28,14 @@ describe("/api/users", () => {
     const input = newUser({ cpf: "123.456.789-01" });
     const created = await admin.post("/api/users", input);
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ id: expect.any(String), name: "Maria Bailarina", email: input.email, userType: "Team", cpf: "12345678901", avatarUrl: null });
+    expect(created.body).toMatchObject({
+      id: expect.any(String),
+      name: "Maria Bailarina",
+      email: input.email,
+      userType: "Team",
+      cpf: "12345678901",
+      avatarUrl: null,
+    });
     expect(JSON.stringify(created.body)).not.toMatch(/password|segredo123/i);
     const id = created.body.id;
 
@@ -154,7 +161,9 @@ describe("/api/users", () => {
     expect((await admin.delete("/api/users/1")).status).toBe(404);
     expect((await admin.request("POST", "/api/users", "name=X", { "Content-Type": "text/plain" })).status).toBe(415);
     expect((await admin.request("POST", "/api/users", "{", { "Content-Type": "application/json" })).status).toBe(400);
-    expect((await admin.request("PATCH", `/api/users/${admin.user!.id}`, "{\"name\":", { "Content-Type": "application/json" })).status).toBe(400);
+    expect((await admin.request("PATCH", `/api/users/${admin.user!.id}`, '{"name":', { "Content-Type": "application/json" })).status).toBe(
+      400,
+    );
     expect((await admin.request("PUT", "/api/users")).status).toBe(405);
   });
 
@@ -190,7 +199,13 @@ describe("/api/users", () => {
 describe("/users screens without JavaScript", () => {
   it("creates through the dialog form (PRG, flash toast, list shows formatted CPF and the type)", async () => {
     const email = uniqueEmail("form");
-    const res = await admin.form("/users/new", { name: "Joana Form", email, password: "segredo123", userType: "Client", cpf: "123.456.789-01" });
+    const res = await admin.form("/users/new", {
+      name: "Joana Form",
+      email,
+      password: "segredo123",
+      userType: "Client",
+      cpf: "123.456.789-01",
+    });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/users");
     const page = await (await admin.raw("GET", `/users?q=${encodeURIComponent(email)}`)).text();
@@ -205,7 +220,12 @@ describe("/users screens without JavaScript", () => {
     const res = await admin.form("/users/new", { name: "", email: "x", password: "segredo-secreto", userType: "", cpf: "123" });
     expect(res.status).toBe(400);
     const html = await res.text();
-    for (const message of ["Nome é obrigatório", "Por favor, insira um e-mail válido", "Tipo de usuário é obrigatório", "CPF deve conter exatamente 11 dígitos"]) {
+    for (const message of [
+      "Nome é obrigatório",
+      "Por favor, insira um e-mail válido",
+      "Tipo de usuário é obrigatório",
+      "CPF deve conter exatamente 11 dígitos",
+    ]) {
       expect(html).toContain(message);
     }
     expect(html).not.toContain("segredo-secreto");
@@ -234,7 +254,13 @@ describe("/users screens without JavaScript", () => {
     expect(html).toContain("Editar Usuário");
     expect(html).toContain("123.456.789-01");
     expect(html).not.toMatch(/passwordHash|\$argon2/);
-    const res = await admin.form(`/users/${id}/edit?q=Maria`, { name: "Maria Editada", email: input.email, password: "", userType: "Administrator", cpf: "" });
+    const res = await admin.form(`/users/${id}/edit?q=Maria`, {
+      name: "Maria Editada",
+      email: input.email,
+      password: "",
+      userType: "Administrator",
+      cpf: "",
+    });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/users?q=Maria");
     expect((await admin.get(`/api/users/${id}`)).body).toMatchObject({ name: "Maria Editada", userType: "Administrator", cpf: null });

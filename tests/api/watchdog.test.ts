@@ -64,7 +64,10 @@ describe("WEB_CONCURRENCY=2: the primary replaces broken workers", () => {
       const before = await pidsSeen(server.baseUrl);
       expect(before.size).toBeGreaterThan(0);
       // Blocks one worker for 60 s; the request itself never gets an answer.
-      const blocked = fetch(`${server.baseUrl}/__test/block?ms=60000`, { method: "POST" }).then((r) => r.json(), () => null);
+      const blocked = fetch(`${server.baseUrl}/__test/block?ms=60000`, { method: "POST" }).then(
+        (r) => r.json(),
+        () => null,
+      );
       const started = /event loop do pid (\d+) bloqueado/;
       expect(await until(() => started.test(server.output()), 10_000), server.output()).toBe(true);
       const pid = Number(started.exec(server.output())![1]);

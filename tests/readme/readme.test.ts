@@ -36,7 +36,6 @@ function demoAccounts(markdown: string): { email: string; password: string }[] {
   }));
 }
 
-
 /** A newcomer's environment: nothing of the test run's own configuration leaks in. */
 function newcomerEnv(port: number): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
@@ -149,52 +148,60 @@ describe("the README on a fresh clone", () => {
     expect(lines).toEqual(['Build de produção não encontrado: rode "npm run build" e depois "npm start".']);
   });
 
-  it("starts with the first command: install, build, start on SQLite", async () => {
-    const command = firstCommand(readme);
-    expect(command).toContain("npm start");
-    port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    server = run(command, dir, newcomerEnv(port));
-    await waitForAuthPage(base, server, 10 * 60_000);
+  it(
+    "starts with the first command: install, build, start on SQLite",
+    async () => {
+      const command = firstCommand(readme);
+      expect(command).toContain("npm start");
+      port = await freePort();
+      base = `http://127.0.0.1:${port}`;
+      server = run(command, dir, newcomerEnv(port));
+      await waitForAuthPage(base, server, 10 * 60_000);
 
-    // The embedded database and the generated session secret live in data/.
-    expect(fs.existsSync(path.join(dir, "data", "app.sqlite"))).toBe(true);
-    expect(fs.existsSync(path.join(dir, "data", "session-secret"))).toBe(true);
+      // The embedded database and the generated session secret live in data/.
+      expect(fs.existsSync(path.join(dir, "data", "app.sqlite"))).toBe(true);
+      expect(fs.existsSync(path.join(dir, "data", "session-secret"))).toBe(true);
 
-    const account = { name: "Pessoa Nova", email: "nova@example.com", password: "segredo123", userType: "Administrator" };
-    const registered = await fetch(`${base}/api/register`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(account),
-    });
-    expect(registered.status).toBe(201);
-    expect(await registered.json()).toMatchObject({ email: account.email, userType: "Administrator" });
+      const account = { name: "Pessoa Nova", email: "nova@example.com", password: "segredo123", userType: "Administrator" };
+      const registered = await fetch(`${base}/api/register`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(account),
+      });
+      expect(registered.status).toBe(201);
+      expect(await registered.json()).toMatchObject({ email: account.email, userType: "Administrator" });
 
-    const cookie = await signIn(base, account.email, account.password);
-    const html = await dashboard(base, cookie);
-    expect(html).toContain("Bem-vindo ao sistema");
-    expect(html).toContain(account.name);
+      const cookie = await signIn(base, account.email, account.password);
+      const html = await dashboard(base, cookie);
+      expect(html).toContain("Bem-vindo ao sistema");
+      expect(html).toContain(account.name);
 
-    const pid = server.child.pid!;
-    await stop(server);
-    expect(() => process.kill(pid, 0)).toThrow();
-    await expect(fetch(`${base}/auth`)).rejects.toThrow();
-  }, 12 * 60_000);
+      const pid = server.child.pid!;
+      await stop(server);
+      expect(() => process.kill(pid, 0)).toThrow();
+      await expect(fetch(`${base}/auth`)).rejects.toThrow();
+    },
+    12 * 60_000,
+  );
 
-  it("loads the demo network with npm run db:seed, and its accounts sign in", async () => {
-    expect(server && ended(server.child), "the first test must have started and stopped the app").toBe(true);
-    const env = newcomerEnv(port);
-    const seeded = execFileSync("bash", ["-c", "npm run db:seed"], { cwd: dir, env, encoding: "utf8" });
-    expect(seeded).toContain("admin@escola.com.br");
+  it(
+    "loads the demo network with npm run db:seed, and its accounts sign in",
+    async () => {
+      expect(server && ended(server.child), "the first test must have started and stopped the app").toBe(true);
+      const env = newcomerEnv(port);
+      const seeded = execFileSync("bash", ["-c", "npm run db:seed"], { cwd: dir, env, encoding: "utf8" });
+      expect(seeded).toContain("admin@escola.com.br");
 
-    server = run("npm start", dir, env);
-    await waitForAuthPage(base, server, 2 * 60_000);
-    const accounts = demoAccounts(readme);
-    expect(accounts.length).toBe(3);
-    for (const { email, password } of accounts) {
-      const cookie = await signIn(base, email, password);
-      expect(await dashboard(base, cookie)).toContain("Bem-vindo ao sistema");
-    }
-    await stop(server);
-  }, 5 * 60_000);
+      server = run("npm start", dir, env);
+      await waitForAuthPage(base, server, 2 * 60_000);
+      const accounts = demoAccounts(readme);
+      expect(accounts.length).toBe(3);
+      for (const { email, password } of accounts) {
+        const cookie = await signIn(base, email, password);
+        expect(await dashboard(base, cookie)).toContain("Bem-vindo ao sistema");
+      }
+      await stop(server);
+    },
+    5 * 60_000,
+  );
 });

@@ -3,7 +3,16 @@ import { atRiskStudents, getRollCall, todaySessions } from "~/domain/attendance/
 import { saveRollCall } from "~/domain/attendance/service.server";
 import { bookMakeup } from "~/domain/attendance/makeups/service.server";
 import { makeupOptions } from "~/domain/attendance/makeups/queries.server";
-import { makeAttendance, makeBranch, makeEnrollment, makeGuardian, makeMakeup, makeOffer, makeStudent, type AttendanceStatus } from "../support/factories";
+import {
+  makeAttendance,
+  makeBranch,
+  makeEnrollment,
+  makeGuardian,
+  makeMakeup,
+  makeOffer,
+  makeStudent,
+  type AttendanceStatus,
+} from "../support/factories";
 import { addDays, enrolled, notSunday, sessionClass, sessionsOf, TODAY } from "../support/attendance";
 import { actorOfType, refusal } from "../support/service";
 
@@ -19,17 +28,37 @@ describe("todaySessions (the 'Aulas de Hoje' screen)", () => {
     await sessionClass({ startTime: "06:00" }); // another branch
     const { pupils, offer, guardian } = await enrolled(late, 2);
     // Cancelled after the date: still counted that day; cancelled before it: not.
-    for (const [days, name] of [[1, "Saiu depois"], [-1, "Saiu antes"]] as const) {
+    for (const [days, name] of [
+      [1, "Saiu depois"],
+      [-1, "Saiu antes"],
+    ] as const) {
       const student = await makeStudent(guardian.id, { fullName: name });
-      await makeEnrollment({ studentId: student.id, classId: late.id, offerId: offer.id, startDate: "2020-01-06", status: "Cancelada", cancelledAt: new Date(`${addDays(date, days)}T12:00:00Z`) });
+      await makeEnrollment({
+        studentId: student.id,
+        classId: late.id,
+        offerId: offer.id,
+        startDate: "2020-01-06",
+        status: "Cancelada",
+        cancelledAt: new Date(`${addDays(date, days)}T12:00:00Z`),
+      });
     }
     await enrolled(early, 1, { startDate: addDays(date, 1) }); // not yet on that date
     const other = await sessionClass({ courseId: late.courseId });
     const absentee = await enrolled(other, 1);
     const prev = notSunday(addDays(date, -1), -1);
-    const absence = await makeAttendance({ enrollmentId: absentee.pupils[0].enrollment.id, classId: other.id, scheduleId: other.scheduleOn(prev), date: prev, status: "Falta" });
+    const absence = await makeAttendance({
+      enrollmentId: absentee.pupils[0].enrollment.id,
+      classId: other.id,
+      scheduleId: other.scheduleOn(prev),
+      date: prev,
+      status: "Falta",
+    });
     await makeMakeup({ absenceId: absence.id, classId: late.id, scheduleId: late.scheduleOn(date), date });
-    await saveRollCall(team, late.id, { date, scheduleId: late.scheduleOn(date), records: [{ enrollmentId: pupils[0].enrollment.id, status: "Presente" }] });
+    await saveRollCall(team, late.id, {
+      date,
+      scheduleId: late.scheduleOn(date),
+      records: [{ enrollmentId: pupils[0].enrollment.id, status: "Presente" }],
+    });
 
     const list = await todaySessions(team, { branchId: branch.id, date });
     expect(list.map((s) => [s.classId, s.startTime, s.endTime, s.students, s.attendanceTaken])).toEqual([
@@ -77,12 +106,29 @@ describe("atRiskStudents (the dashboard's 'Alunos em risco')", () => {
     const { guardian, persons } = await makeGuardian(1);
     const offer = await makeOffer(branch.id);
     const enrollmentOf = new Map<string, string>();
-    const pupil = async (name: string, statuses: AttendanceStatus[], dates = past.slice(-statuses.length), status: "Ativa" | "Cancelada" = "Ativa") => {
+    const pupil = async (
+      name: string,
+      statuses: AttendanceStatus[],
+      dates = past.slice(-statuses.length),
+      status: "Ativa" | "Cancelada" = "Ativa",
+    ) => {
       const student = await makeStudent(guardian.id, { fullName: name });
-      const enrollment = await makeEnrollment({ studentId: student.id, classId: cls.id, offerId: offer.id, startDate: "2020-01-06", status });
+      const enrollment = await makeEnrollment({
+        studentId: student.id,
+        classId: cls.id,
+        offerId: offer.id,
+        startDate: "2020-01-06",
+        status,
+      });
       enrollmentOf.set(name, enrollment.id);
       for (let i = 0; i < statuses.length; i++) {
-        await makeAttendance({ enrollmentId: enrollment.id, classId: cls.id, scheduleId: dates[i].scheduleId, date: dates[i].date, status: statuses[i] });
+        await makeAttendance({
+          enrollmentId: enrollment.id,
+          classId: cls.id,
+          scheduleId: dates[i].scheduleId,
+          date: dates[i].date,
+          status: statuses[i],
+        });
       }
       return student;
     };
@@ -110,10 +156,18 @@ describe("atRiskStudents (the dashboard's 'Alunos em risco')", () => {
     // The list is kept between visits; a roll call saved since shows at once: the last absence
     // corrected to a presence ends a run, a presence corrected to an absence completes one.
     const last = past[past.length - 1];
-    await saveRollCall(team, cls.id, { date: last.date, scheduleId: last.scheduleId, records: [{ enrollmentId: enrollmentOf.get("Risco")!, status: "Presente" }] });
+    await saveRollCall(team, cls.id, {
+      date: last.date,
+      scheduleId: last.scheduleId,
+      records: [{ enrollmentId: enrollmentOf.get("Risco")!, status: "Presente" }],
+    });
     expect(await atRiskStudents(team, { branchId: branch.id })).toEqual([]);
     const third = past[past.length - 3];
-    await saveRollCall(team, cls.id, { date: third.date, scheduleId: third.scheduleId, records: [{ enrollmentId: enrollmentOf.get("Duas")!, status: "Falta" }] });
+    await saveRollCall(team, cls.id, {
+      date: third.date,
+      scheduleId: third.scheduleId,
+      records: [{ enrollmentId: enrollmentOf.get("Duas")!, status: "Falta" }],
+    });
     expect((await atRiskStudents(team, { branchId: branch.id })).map((s) => [s.studentName, s.absences])).toEqual([["Duas", 3]]);
   });
 });
@@ -125,16 +179,33 @@ describe("make-ups called directly", () => {
     const to = await sessionClass({ courseId: from.courseId, capacity: 3 });
     const { pupils } = await enrolled(from, 1);
     const date = notSunday(addDays(TODAY(), -2), -1);
-    const absence = await makeAttendance({ enrollmentId: pupils[0].enrollment.id, classId: from.id, scheduleId: from.scheduleOn(date), date, status: "Falta" });
+    const absence = await makeAttendance({
+      enrollmentId: pupils[0].enrollment.id,
+      classId: from.id,
+      scheduleId: from.scheduleOn(date),
+      date,
+      status: "Falta",
+    });
     const options = await makeupOptions(team, absence.id);
     expect(options.every((o) => o.classId === to.id && o.freePlaces === 3)).toBe(true);
-    const made = await bookMakeup(team, { absenceId: absence.id, classId: to.id, scheduleId: options[0].scheduleId, date: options[0].date });
+    const made = await bookMakeup(team, {
+      absenceId: absence.id,
+      classId: to.id,
+      scheduleId: options[0].scheduleId,
+      date: options[0].date,
+    });
     expect(made.status).toBe("Agendada");
     const after = await makeupOptions(team, absence.id);
     // Its own make-up does not count against moving it.
     expect(after[0]).toMatchObject({ date: options[0].date, freePlaces: 3 });
     const client = await actorOfType("Client");
-    expect((await refusal(bookMakeup(client, { absenceId: absence.id, classId: to.id, scheduleId: options[0].scheduleId, date: options[0].date }))).status).toBe(403);
+    expect(
+      (
+        await refusal(
+          bookMakeup(client, { absenceId: absence.id, classId: to.id, scheduleId: options[0].scheduleId, date: options[0].date }),
+        )
+      ).status,
+    ).toBe(403);
   });
 
   it("refuses a session of a class the pupil is enrolled in on that date (the options leave it out; the service refuses it)", async () => {
@@ -143,12 +214,20 @@ describe("make-ups called directly", () => {
     const to = await sessionClass({ courseId: from.courseId });
     const { pupils, offer } = await enrolled(from, 1);
     const date = notSunday(addDays(TODAY(), -2), -1);
-    const absence = await makeAttendance({ enrollmentId: pupils[0].enrollment.id, classId: from.id, scheduleId: from.scheduleOn(date), date, status: "Falta" });
+    const absence = await makeAttendance({
+      enrollmentId: pupils[0].enrollment.id,
+      classId: from.id,
+      scheduleId: from.scheduleOn(date),
+      date,
+      status: "Falta",
+    });
     const [option] = await makeupOptions(team, absence.id);
     expect(option.classId).toBe(to.id);
     await makeEnrollment({ studentId: pupils[0].student.id, classId: to.id, offerId: offer.id, startDate: "2020-01-06" });
     expect(await makeupOptions(team, absence.id)).toEqual([]);
-    const refused = await refusal(bookMakeup(team, { absenceId: absence.id, classId: to.id, scheduleId: option.scheduleId, date: option.date }));
+    const refused = await refusal(
+      bookMakeup(team, { absenceId: absence.id, classId: to.id, scheduleId: option.scheduleId, date: option.date }),
+    );
     expect(refused.status).toBe(400);
     expect(refused.errors).toEqual({ classId: ["O aluno já está matriculado nesta turma"] });
   });

@@ -10,7 +10,16 @@ import { findGuardianMatchesByPhone } from "~/domain/guardians/queries.server";
 import { deleteClass } from "~/domain/classes/service.server";
 import { deleteOffer } from "~/domain/offers/service.server";
 import { getTrial } from "~/domain/trials/queries.server";
-import { makeBranch, makeClass, makeClassroom, makeEnrollment, makeGuardian, makeOffer, makeStudent, makeTrial } from "../support/factories";
+import {
+  makeBranch,
+  makeClass,
+  makeClassroom,
+  makeEnrollment,
+  makeGuardian,
+  makeOffer,
+  makeStudent,
+  makeTrial,
+} from "../support/factories";
 import { actorOfType, refusal } from "../support/service";
 
 /** A class of the given capacity with an offer of its branch. */
@@ -40,10 +49,14 @@ describe("enrolment rules called directly", () => {
       made.push(await createEnrollment(team, { studentId: s.id, classId: cls.id, offerId: offer.id, startDate: "2026-12-01" }));
     }
     expect(made.map((e) => e.status)).toEqual(["Ativa", "Ativa"]);
-    const full = await refusal(createEnrollment(team, { studentId: students[2].id, classId: cls.id, offerId: offer.id, startDate: "2026-12-01" }));
+    const full = await refusal(
+      createEnrollment(team, { studentId: students[2].id, classId: cls.id, offerId: offer.id, startDate: "2026-12-01" }),
+    );
     expect([full.status, full.message]).toEqual([409, "Turma lotada"]);
     for (const s of students.slice(2)) {
-      made.push(await createEnrollment(team, { studentId: s.id, classId: cls.id, offerId: offer.id, startDate: "2026-12-01", waitlist: true }));
+      made.push(
+        await createEnrollment(team, { studentId: s.id, classId: cls.id, offerId: offer.id, startDate: "2026-12-01", waitlist: true }),
+      );
     }
     expect(made.slice(2).map((e) => [e.status, e.waitlistPosition])).toEqual([
       ["Em espera", 1],
@@ -120,22 +133,32 @@ describe("enrolment rules called directly", () => {
     });
 
     const before = await countAll();
-    const taken = await refusal(enrollFromTrial(team, trial.id, { guardian: guardian(user.email), offerId: offer.id, startDate: "2026-12-01" }));
+    const taken = await refusal(
+      enrollFromTrial(team, trial.id, { guardian: guardian(user.email), offerId: offer.id, startDate: "2026-12-01" }),
+    );
     expect([taken.status, taken.errors]).toEqual([409, { "guardian.persons[0].email": ["Já existe um usuário com este e-mail"] }]);
     const inactive = await makeOffer(cls.branchId, { active: false });
-    const late = await refusal(enrollFromTrial(team, trial.id, { guardian: guardian("nova.familia@teste.com"), offerId: inactive.id, startDate: "2026-12-01" }));
+    const late = await refusal(
+      enrollFromTrial(team, trial.id, { guardian: guardian("nova.familia@teste.com"), offerId: inactive.id, startDate: "2026-12-01" }),
+    );
     expect([late.status, late.errors]).toEqual([400, { offerId: ["Oferta inativa"] }]);
     expect(await countAll()).toEqual(before);
     expect((await getTrial(team, trial.id)).enrollmentId).toBeNull();
 
-    const result = await enrollFromTrial(team, trial.id, { guardian: guardian("nova.familia@teste.com"), offerId: offer.id, startDate: "2026-12-01" });
+    const result = await enrollFromTrial(team, trial.id, {
+      guardian: guardian("nova.familia@teste.com"),
+      offerId: offer.id,
+      startDate: "2026-12-01",
+    });
     expect(result.student.fullName).toBe("Clara Trial");
     expect(result.enrollment).toMatchObject({ status: "Ativa", trialId: trial.id, classId: cls.id, studentId: result.student.id });
     expect(result.trial.enrollmentId).toBe(result.enrollment.id);
     const matches = await findGuardianMatchesByPhone("11955554444");
     expect(matches.map((m) => m.id)).toContain(result.student.guardianId);
 
-    const second = await refusal(enrollFromTrial(team, trial.id, { guardianId: result.student.guardianId, offerId: offer.id, startDate: "2026-12-01" }));
+    const second = await refusal(
+      enrollFromTrial(team, trial.id, { guardianId: result.student.guardianId, offerId: offer.id, startDate: "2026-12-01" }),
+    );
     expect([second.status, second.message]).toEqual([409, "Este experimental já foi matriculado"]);
   });
 });
@@ -153,7 +176,10 @@ describe("students and the refusals of deletes", () => {
     const enrollment = await makeEnrollment({ studentId: student.id, classId: cls.id, offerId: offer.id });
     expect((await countStudentsByGuardian([guardian.id])).get(guardian.id)).toBe(1);
     const page = await listStudentsPage(admin, { q: "beatriz lista" });
-    expect(page.students.find((s) => s.id === student.id)).toMatchObject({ guardianName: expect.any(String), classes: [expect.stringMatching(/ - Turma \d+$/)] });
+    expect(page.students.find((s) => s.id === student.id)).toMatchObject({
+      guardianName: expect.any(String),
+      classes: [expect.stringMatching(/ - Turma \d+$/)],
+    });
     expect((await searchStudentOptions("Beatriz Lis")).map((o) => o.id)).toContain(student.id);
     const overview = await getStudentOverview(admin, student.id);
     expect(overview.enrollments).toEqual([expect.objectContaining({ id: enrollment.id, offerValue: "150.00", offerName: offer.name })]);
@@ -180,7 +206,8 @@ describe("students and the refusals of deletes", () => {
 describe.runIf(inject("dialect") === "postgres")("the class's lock on PostgreSQL", () => {
   it("holds off other enrolments but not a trial booked into the class meanwhile (FOR NO KEY UPDATE, not FOR UPDATE)", async () => {
     const { cls } = await classOf(5);
-    const timeout = <T>(work: Promise<T>) => Promise.race([work, new Promise<"blocked">((resolve) => setTimeout(() => resolve("blocked"), 3000))]);
+    const timeout = <T>(work: Promise<T>) =>
+      Promise.race([work, new Promise<"blocked">((resolve) => setTimeout(() => resolve("blocked"), 3000))]);
     let trial: unknown;
     let other: unknown;
     let release!: () => void;

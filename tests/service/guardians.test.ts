@@ -34,7 +34,9 @@ async function scanned(q: string): Promise<string[]> {
     `SELECT "guardianId", "fullName", "email", "cpf" FROM "guardian_persons"`,
   );
   const wanted = fold(term);
-  const found = persons.filter((p) => fold(p.fullName).includes(wanted) || fold(p.email).includes(wanted) || (digits !== "" && p.cpf.includes(digits)));
+  const found = persons.filter(
+    (p) => fold(p.fullName).includes(wanted) || fold(p.email).includes(wanted) || (digits !== "" && p.cpf.includes(digits)),
+  );
   return [...new Set(found.map((p) => p.guardianId))].sort();
 }
 
@@ -54,7 +56,10 @@ describe("the guardians' search by its index answers what reading every person a
     const cpfA = `9${String(Date.now()).slice(-10)}`;
     const a = await createGuardian(admin, {
       address: "Rua A, 1",
-      persons: [person(`Conceição Araújo ${tag}`, `conceicao.${tag}@exemplo.com`, cpfA, true), person(`Zé ${tag}`, `ze.${tag}@exemplo.com`, "52998224725")],
+      persons: [
+        person(`Conceição Araújo ${tag}`, `conceicao.${tag}@exemplo.com`, cpfA, true),
+        person(`Zé ${tag}`, `ze.${tag}@exemplo.com`, "52998224725"),
+      ],
     });
     const b = await createGuardian(admin, {
       address: "Rua B, 2",
@@ -103,7 +108,10 @@ describe("the guardians' search by its index answers what reading every person a
     const tag = randomUUID().slice(0, 6);
     const now = new Date().toISOString();
     const id = randomUUID();
-    await writeRows(`INSERT INTO "guardians" ("id", "address", "createdAt", "updatedAt") VALUES (:id, 'Rua C', :now, :now) RETURNING "id"`, { id, now });
+    await writeRows(
+      `INSERT INTO "guardians" ("id", "address", "createdAt", "updatedAt") VALUES (:id, 'Rua C', :now, :now) RETURNING "id"`,
+      { id, now },
+    );
     await writeRows(
       `INSERT INTO "guardian_persons" ("id", "guardianId", "fullName", "cpf", "email", "isPrimary", "createdAt", "updatedAt")
        VALUES (:pid, :id, :name, '12345678909', :email, true, :now, :now) RETURNING "id"`,
@@ -120,7 +128,10 @@ describe("the guardians' search by its index answers what reading every person a
       address: "Rua D, 4",
       persons: [person(`Estêvão Gonçalves ${tag}`, `Acentuação.${tag}@Exemplo.com`, "39053344705", true)],
     });
-    const plain = await createGuardian(admin, { address: "Rua E, 5", persons: [person(`Estevao Goncalves ${tag}`, `plain.${tag}@exemplo.com`, "39053344705", true)] });
+    const plain = await createGuardian(admin, {
+      address: "Rua E, 5",
+      persons: [person(`Estevao Goncalves ${tag}`, `plain.${tag}@exemplo.com`, "39053344705", true)],
+    });
     for (const q of [`estevao goncalves ${tag}`, `ESTÊVÃO GONÇALVES ${tag}`, `estêvao gonçalves ${tag}`]) {
       expect(await searched(q), q).toEqual([g.id, plain.id].sort());
     }
@@ -160,7 +171,10 @@ describe("the guardians' search by its index answers what reading every person a
     const tag = randomUUID().slice(0, 6);
     const g = await createGuardian(admin, {
       address: "Rua G, 7",
-      persons: [person(`Primeira ${tag}`, `primeira.${tag}@exemplo.com`, "71428793860", true), person(`Segunda ${tag}`, `segunda.${tag}@exemplo.com`, "15350946056")],
+      persons: [
+        person(`Primeira ${tag}`, `primeira.${tag}@exemplo.com`, "71428793860", true),
+        person(`Segunda ${tag}`, `segunda.${tag}@exemplo.com`, "15350946056"),
+      ],
     });
     const added = g.persons.find((p) => p.fullName.startsWith("Segunda"))!;
     expect(await searched(`segunda ${tag}`)).toEqual([g.id]);
@@ -170,7 +184,11 @@ describe("the guardians' search by its index answers what reading every person a
     expect(await searched(`mudou.${tag}`)).toEqual([g.id]);
 
     const cpf = `7${String(Date.now()).slice(-10)}`;
-    await writeRows(`UPDATE "guardian_persons" SET "cpf" = :cpf, "fullName" = :name WHERE "id" = :id RETURNING "id"`, { cpf, name: `Renomeada ${tag}`, id: added.id });
+    await writeRows(`UPDATE "guardian_persons" SET "cpf" = :cpf, "fullName" = :name WHERE "id" = :id RETURNING "id"`, {
+      cpf,
+      name: `Renomeada ${tag}`,
+      id: added.id,
+    });
     expect(await searched(cpf)).toEqual([g.id]);
     expect(await searched(`renomeada ${tag}`)).toEqual([g.id]);
     expect(await searched(`segunda ${tag}`)).toEqual([]);

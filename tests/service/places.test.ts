@@ -16,11 +16,19 @@ describe("the places of a class's sessions", () => {
     const date = notSunday(addDays(TODAY(), -1), -1);
     const absences = [];
     for (const p of pupils) {
-      absences.push(await makeAttendance({ enrollmentId: p.enrollment.id, classId: from.id, scheduleId: from.scheduleOn(date), date, status: "Falta" }));
+      absences.push(
+        await makeAttendance({ enrollmentId: p.enrollment.id, classId: from.id, scheduleId: from.scheduleOn(date), date, status: "Falta" }),
+      );
     }
     const held = await makeMakeup({ absenceId: absences[0].id, classId: cls.id, scheduleId: s1.scheduleId, date: s1.date });
     await makeMakeup({ absenceId: absences[1].id, classId: cls.id, scheduleId: s1.scheduleId, date: s1.date });
-    const missed = await makeMakeup({ absenceId: absences[2].id, classId: cls.id, scheduleId: s2.scheduleId, date: s2.date, status: "Não compareceu" });
+    const missed = await makeMakeup({
+      absenceId: absences[2].id,
+      classId: cls.id,
+      scheduleId: s2.scheduleId,
+      date: s2.date,
+      status: "Não compareceu",
+    });
     await makeAttendance({ makeupId: missed.id, classId: cls.id, scheduleId: s2.scheduleId, date: s2.date, status: "Falta" });
 
     const places = await classPlaces(cls.id, TODAY());
@@ -41,8 +49,20 @@ describe("the places of a class's sessions", () => {
     await enrolled(cls, 1);
     const { pupils } = await enrolled(from, 1, { prefix: "Faltou" });
     const date = notSunday(addDays(TODAY(), -1), -1);
-    const absence = await makeAttendance({ enrollmentId: pupils[0].enrollment.id, classId: from.id, scheduleId: from.scheduleOn(date), date, status: "Falta" });
-    const old = await makeMakeup({ absenceId: absence.id, classId: cls.id, scheduleId: target.scheduleId, date: target.date, status: "Não compareceu" });
+    const absence = await makeAttendance({
+      enrollmentId: pupils[0].enrollment.id,
+      classId: from.id,
+      scheduleId: from.scheduleOn(date),
+      date,
+      status: "Falta",
+    });
+    const old = await makeMakeup({
+      absenceId: absence.id,
+      classId: cls.id,
+      scheduleId: target.scheduleId,
+      date: target.date,
+      status: "Não compareceu",
+    });
     const error = await refusal(updateMakeup(team, old.id, { status: "Agendada" }));
     expect([error.status, error.message]).toEqual([409, "Sem vagas nesta aula"]);
   });

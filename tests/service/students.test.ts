@@ -22,7 +22,13 @@ describe("the students screen's read model", () => {
     const cancelledThere = await makeStudent(guardian.id, { fullName: `C ${tag}` });
     const nowhere = await makeStudent(guardian.id, { fullName: `D ${tag}`, active: false, birthDate: null });
     await makeEnrollment({ studentId: enrolledHere.id, classId: here.cls.id, offerId: offerHere.id });
-    await makeEnrollment({ studentId: enrolledHere.id, classId: there.cls.id, offerId: offerThere.id, status: "Em espera", waitlistPosition: 1 });
+    await makeEnrollment({
+      studentId: enrolledHere.id,
+      classId: there.cls.id,
+      offerId: offerThere.id,
+      status: "Em espera",
+      waitlistPosition: 1,
+    });
     await makeEnrollment({ studentId: enrolledThere.id, classId: there.cls.id, offerId: offerThere.id });
     await makeEnrollment({ studentId: cancelledThere.id, classId: there.cls.id, offerId: offerThere.id, status: "Cancelada" });
 
@@ -64,14 +70,28 @@ describe("the guardian pickers of the enrolment from a trial", () => {
     const family = await createGuardian(admin, {
       address: "Rua do Telefone, 1",
       persons: [
-        { fullName: `Primária ${tag}`, cpf: "52998224725", email: `p.${tag}@teste.com`, birthDate: "1980-01-01", phone: "11900000000", isPrimary: true },
+        {
+          fullName: `Primária ${tag}`,
+          cpf: "52998224725",
+          email: `p.${tag}@teste.com`,
+          birthDate: "1980-01-01",
+          phone: "11900000000",
+          isPrimary: true,
+        },
         { fullName: `Segunda ${tag}`, cpf: "11144477735", email: `s.${tag}@teste.com`, birthDate: "1982-01-01", phone },
       ],
     });
     for (const digits of [phone, `55${phone}`]) {
       const matches = await findGuardianMatchesByPhone(digits);
       expect(matches).toEqual([
-        { id: family.id, label: `Primária ${tag}`, email: `p.${tag}@teste.com`, cpf: "52998224725", phone: "11900000000", personName: `Segunda ${tag}` },
+        {
+          id: family.id,
+          label: `Primária ${tag}`,
+          email: `p.${tag}@teste.com`,
+          cpf: "52998224725",
+          phone: "11900000000",
+          personName: `Segunda ${tag}`,
+        },
       ]);
     }
     expect(await findGuardianMatchesByPhone("123")).toEqual([]);

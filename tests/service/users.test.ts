@@ -6,10 +6,7 @@ import { updateUserWithAvatar } from "~/domain/users/service.server";
 import { makeUser } from "../support/factories";
 import { actorOfType, refusal } from "../support/service";
 
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-  "base64",
-);
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>');
 
 const file = (bytes: Uint8Array, contentType = "image/png") => ({ bytes, contentType, size: bytes.byteLength });

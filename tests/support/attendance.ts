@@ -36,7 +36,15 @@ export interface MadeClass {
 
 /** A class meeting on `weekdays` at `startTime`, in a classroom of `capacity`, created `daysAgo` days ago. */
 export async function sessionClass(
-  options: { capacity?: number; weekdays?: string[]; startTime?: string; daysAgo?: number; courseId?: string; branchId?: string; active?: boolean } = {},
+  options: {
+    capacity?: number;
+    weekdays?: string[];
+    startTime?: string;
+    daysAgo?: number;
+    courseId?: string;
+    branchId?: string;
+    active?: boolean;
+  } = {},
 ): Promise<MadeClass> {
   const branchId = options.branchId ?? (await makeBranch()).id;
   const classroom = await makeClassroom(branchId, { capacity: options.capacity ?? 20 });
@@ -80,7 +88,12 @@ export async function enrolled(cls: MadeClass, n: number, options: { startDate?:
   const out = [];
   for (let i = 0; i < n; i++) {
     const student = await makeStudent(guardian.id, { fullName: `${options.prefix ?? "Aluno"} ${String(i).padStart(2, "0")}` });
-    const enrollment = await makeEnrollment({ studentId: student.id, classId: cls.id, offerId: offer.id, startDate: options.startDate ?? "2020-01-06" });
+    const enrollment = await makeEnrollment({
+      studentId: student.id,
+      classId: cls.id,
+      offerId: offer.id,
+      startDate: options.startDate ?? "2020-01-06",
+    });
     out.push({ student, enrollment });
   }
   return { guardian, persons, offer, pupils: out };

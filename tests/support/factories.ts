@@ -97,7 +97,11 @@ export async function makeClass(
   }
   const sequelize = testDb();
   return sequelize.transaction(async (transaction) => {
-    const [counter] = await Counter.findOrCreate({ where: { name: "classNumber" }, defaults: { name: "classNumber", value: 0 }, transaction });
+    const [counter] = await Counter.findOrCreate({
+      where: { name: "classNumber" },
+      defaults: { name: "classNumber", value: 0 },
+      transaction,
+    });
     await counter.increment("value", { transaction });
     await counter.reload({ transaction });
     const cls = await SchoolClass.create(
@@ -119,7 +123,16 @@ export async function makeClass(
 
 export async function makeTrial(
   classId: string,
-  attrs: Partial<{ guardianName: string; studentName: string; whatsappNumber: string; scheduledDate: string; scheduledTime: string; status: string; origin: string; createdAt: Date }> = {},
+  attrs: Partial<{
+    guardianName: string;
+    studentName: string;
+    whatsappNumber: string;
+    scheduledDate: string;
+    scheduledTime: string;
+    status: string;
+    origin: string;
+    createdAt: Date;
+  }> = {},
   history: Array<{ status: string; changedAt: Date }> = [],
 ) {
   models();
@@ -139,7 +152,9 @@ export async function makeTrial(
 }
 
 /** A user row written directly (fast: no password hashing), e.g. to fill a long list. */
-export async function makeUser(attrs: Partial<{ name: string; email: string; userType: string; cpf: string | null; avatarUrl: string | null }> = {}) {
+export async function makeUser(
+  attrs: Partial<{ name: string; email: string; userType: string; cpf: string | null; avatarUrl: string | null }> = {},
+) {
   models();
   return User.create({
     name: `Usuário ${suffix()}`,
@@ -154,7 +169,12 @@ export async function makeUser(attrs: Partial<{ name: string; email: string; use
 export async function makeGuardian(personCount = 2) {
   models();
   const tag = randomUUID().slice(0, 8);
-  const user = await User.create({ name: `Responsável ${tag}`, email: `resp.${tag}@teste.com`, passwordHash: "!unusable", userType: "Client" });
+  const user = await User.create({
+    name: `Responsável ${tag}`,
+    email: `resp.${tag}@teste.com`,
+    passwordHash: "!unusable",
+    userType: "Client",
+  });
   const guardian = await GuardianRow.create({ userId: user.id, address: "Rua dos Responsáveis, 10" });
   const persons = [];
   for (let i = 0; i < personCount; i++) {

@@ -99,7 +99,25 @@ export function dateEdges(today: string): string[] {
 
 export const MONTH_EDGES = ["0001-01", "9999-12", "+10000-01", "2026-13", "2026-00", "2100-02", "0000-01"];
 
-export const NUMBER_EDGES: unknown[] = [0, -1, 2 ** 53, 1e308, "NaN", 2 ** 53 + 2, 0.5, 2_147_483_648, 1, -1e308, "Infinity", "-0", "1e308", "0x10", " 7 ", "١٢", "9".repeat(400)];
+export const NUMBER_EDGES: unknown[] = [
+  0,
+  -1,
+  2 ** 53,
+  1e308,
+  "NaN",
+  2 ** 53 + 2,
+  0.5,
+  2_147_483_648,
+  1,
+  -1e308,
+  "Infinity",
+  "-0",
+  "1e308",
+  "0x10",
+  " 7 ",
+  "١٢",
+  "9".repeat(400),
+];
 
 export const STRING_EDGES: string[] = [
   "",
@@ -355,7 +373,10 @@ export class RequestGenerator {
     const plain = ["date", "month", "number", "id", "bool", "enum", "string", "any"].includes(kind)
       ? this.valid(kind, name, (schema.anyOf as JsonSchema[] | undefined)?.find((s) => s.type !== "null") ?? schema)
       : null;
-    return fc.oneof({ weight: plain ? theme.validWeight : 0, arbitrary: plain ?? fc.constant(null) }, { weight: 10, arbitrary: this.hostile(kind, name, schema, theme, depth) });
+    return fc.oneof(
+      { weight: plain ? theme.validWeight : 0, arbitrary: plain ?? fc.constant(null) },
+      { weight: 10, arbitrary: this.hostile(kind, name, schema, theme, depth) },
+    );
   }
 
   private hostile(kind: ReturnType<typeof kindOf>, name: string, schema: JsonSchema, theme: Theme, depth: number): fc.Arbitrary<unknown> {
@@ -448,7 +469,10 @@ export class RequestGenerator {
   private body(theme: Theme): fc.Arbitrary<{ contentType: string | null; body: string | Buffer | null }> {
     const op = this.op;
     if (op.binaryTypes.length) {
-      const png = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a0000000000049454e44ae426082", "hex");
+      const png = Buffer.from(
+        "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a0000000000049454e44ae426082",
+        "hex",
+      );
       return fc.record({
         contentType: fc.constantFrom<string | null>(...op.binaryTypes, "application/json", "text/html", "image/svg+xml", null),
         body: fc.oneof(
@@ -478,7 +502,10 @@ export class RequestGenerator {
     const huge = fc.constantFrom(...Object.keys((json.properties ?? {}) as object)).map((k) => JSON.stringify({ [k]: ONE_MB }));
     return fc.oneof(
       { weight: 20, arbitrary: anyJson.map((v) => ({ contentType: "application/json", body: JSON.stringify(v) })) },
-      { weight: Object.keys((json.properties ?? {}) as object).length ? 1 : 0, arbitrary: huge.map((b) => ({ contentType: "application/json", body: b })) },
+      {
+        weight: Object.keys((json.properties ?? {}) as object).length ? 1 : 0,
+        arbitrary: huge.map((b) => ({ contentType: "application/json", body: b })),
+      },
       {
         weight: 1,
         arbitrary: fc.constantFrom(
@@ -501,21 +528,26 @@ export class RequestGenerator {
     return this.theme().chain((theme) => {
       const segments = Object.fromEntries(op.pathParams.map((p) => [p.name, this.pathSegment(p.name, p.schema, theme)]));
       const pairs = op.queryParams.map((p) =>
-        fc.oneof({ weight: p.required ? 1 : 5, arbitrary: fc.constant(null) }, { weight: theme.presentWeight, arbitrary: this.queryPair(p.name, p.schema, theme) }),
+        fc.oneof(
+          { weight: p.required ? 1 : 5, arbitrary: fc.constant(null) },
+          { weight: theme.presentWeight, arbitrary: this.queryPair(p.name, p.schema, theme) },
+        ),
       );
-      return fc.record({
-        role: fc.constantFrom(...FUZZ_ROLES),
-        segments: fc.record(segments),
-        pairs: fc.tuple(...pairs),
-        // The query string's own edges: a repeated parameter, an unknown one, `??`.
-        extra: fc.constantFrom("", "", "", "", "&unknown=1", "&&", "??", "?", "#frag"),
-        doubled: fc.boolean(),
-        body: this.body(theme),
-      }).map(({ role, segments, pairs, extra, doubled, body }) => {
-        const present = pairs.filter((p): p is string => p !== null);
-        if (doubled && present.length) present.push(present[0]);
-        return this.build(role, segments, present, extra, body);
-      });
+      return fc
+        .record({
+          role: fc.constantFrom(...FUZZ_ROLES),
+          segments: fc.record(segments),
+          pairs: fc.tuple(...pairs),
+          // The query string's own edges: a repeated parameter, an unknown one, `??`.
+          extra: fc.constantFrom("", "", "", "", "&unknown=1", "&&", "??", "?", "#frag"),
+          doubled: fc.boolean(),
+          body: this.body(theme),
+        })
+        .map(({ role, segments, pairs, extra, doubled, body }) => {
+          const present = pairs.filter((p): p is string => p !== null);
+          if (doubled && present.length) present.push(present[0]);
+          return this.build(role, segments, present, extra, body);
+        });
     });
   }
 
@@ -560,8 +592,13 @@ export class RequestGenerator {
     };
     const bodyFields = Object.entries((op.jsonBody?.properties ?? {}) as Record<string, JsonSchema>);
     const required = new Set((op.jsonBody?.required ?? []) as string[]);
-    const kinds = new Set([...op.pathParams.map((p) => kindOf(p.name, p.schema)), ...op.queryParams.map((p) => kindOf(p.name, p.schema)), ...bodyFields.map(([n, f]) => kindOf(n, f))]);
-    const text = (v: unknown) => (typeof v === "string" ? v : typeof v === "number" || typeof v === "boolean" ? String(v) : JSON.stringify(v));
+    const kinds = new Set([
+      ...op.pathParams.map((p) => kindOf(p.name, p.schema)),
+      ...op.queryParams.map((p) => kindOf(p.name, p.schema)),
+      ...bodyFields.map(([n, f]) => kindOf(n, f)),
+    ]);
+    const text = (v: unknown) =>
+      typeof v === "string" ? v : typeof v === "number" || typeof v === "boolean" ? String(v) : JSON.stringify(v);
     const out: GeneratedRequest[] = [];
     for (const [kind, values] of Object.entries(edges)) {
       // "confusion": every body field gets a value of the wrong type.
@@ -572,18 +609,28 @@ export class RequestGenerator {
         const segments = Object.fromEntries(
           op.pathParams.map((p, j) => {
             const real = p.name === "token" ? this.ctx.uploadTokens[0] : this.ctx.ids[entityOf(p.name, op.path) ?? ""];
-            const chosen = kind !== "confusion" && hits(p.name, p.schema) ? text(value) : (real ?? text(this.validOne(p.name, p.schema, seed + j)));
+            const chosen =
+              kind !== "confusion" && hits(p.name, p.schema) ? text(value) : (real ?? text(this.validOne(p.name, p.schema, seed + j)));
             return [p.name, percentEncode(String(chosen))];
           }),
         );
         // The optional others: a different subset with each edge (bit k of the edge's index sends the k-th), valid.
-        const optional = [...op.queryParams.filter((p) => !p.required && p.name !== "cursor").map((p) => p.name), ...bodyFields.filter(([n]) => !required.has(n)).map(([n]) => n)].filter(
-          (name) => !hits(name, op.queryParams.find((p) => p.name === name)?.schema ?? (op.jsonBody?.properties as Record<string, JsonSchema>)[name]),
+        const optional = [
+          ...op.queryParams.filter((p) => !p.required && p.name !== "cursor").map((p) => p.name),
+          ...bodyFields.filter(([n]) => !required.has(n)).map(([n]) => n),
+        ].filter(
+          (name) =>
+            !hits(
+              name,
+              op.queryParams.find((p) => p.name === name)?.schema ?? (op.jsonBody?.properties as Record<string, JsonSchema>)[name],
+            ),
         );
         const sendOptional = (name: string) => optional.includes(name) && ((i + 1) >> optional.indexOf(name)) % 2 === 1;
         const pairs = op.queryParams.flatMap((p, j) => {
           if (kind !== "confusion" && hits(p.name, p.schema)) return [`${p.name}=${percentEncode(text(value))}`];
-          return p.required || sendOptional(p.name) ? [`${p.name}=${percentEncode(text(this.validOne(p.name, p.schema, seed + 100 + j)))}`] : [];
+          return p.required || sendOptional(p.name)
+            ? [`${p.name}=${percentEncode(text(this.validOne(p.name, p.schema, seed + 100 + j)))}`]
+            : [];
         });
         let body: { contentType: string | null; body: string | null } = { contentType: null, body: null };
         if (op.jsonBody) {
@@ -599,8 +646,11 @@ export class RequestGenerator {
     }
     // Each cursor (the real one, its forgeries, garbage) alone.
     if (op.queryParams.some((p) => p.name === "cursor")) {
-      const segments = Object.fromEntries(op.pathParams.map((p) => [p.name, percentEncode(this.ctx.ids[entityOf(p.name, op.path) ?? ""] ?? "x")]));
-      for (const cursor of this.ctx.cursors) out.push(this.build("Administrator", segments, [`cursor=${cursor}`], "", { contentType: null, body: null }));
+      const segments = Object.fromEntries(
+        op.pathParams.map((p) => [p.name, percentEncode(this.ctx.ids[entityOf(p.name, op.path) ?? ""] ?? "x")]),
+      );
+      for (const cursor of this.ctx.cursors)
+        out.push(this.build("Administrator", segments, [`cursor=${cursor}`], "", { contentType: null, body: null }));
     }
     return out;
   }
@@ -618,7 +668,14 @@ export class RequestGenerator {
 }
 
 /** A theme that keeps fields valid: for the sweep's other fields. */
-const FRIENDLY_THEME: Theme = { validWeight: 1_000_000, presentWeight: 25, date: "2026-01-05", month: "2026-01", number: 1, string: "Nome Válido" };
+const FRIENDLY_THEME: Theme = {
+  validWeight: 1_000_000,
+  presentWeight: 25,
+  date: "2026-01-05",
+  month: "2026-01",
+  number: 1,
+  string: "Nome Válido",
+};
 
 const MISSING = Symbol("missing");
 
@@ -654,18 +711,26 @@ export function send(
       reject(new Error(`no complete answer within ${deadlineMs} ms`));
     }, deadlineMs);
     try {
-      req = http.request({ host: url.hostname, port: url.port, method: r.method, path: r.target, headers, insecureHTTPParser: false }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => {
-          clearTimeout(timer);
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString("utf8"), ms: Date.now() - started });
-        });
-        res.on("error", (e) => {
-          clearTimeout(timer);
-          reject(e);
-        });
-      });
+      req = http.request(
+        { host: url.hostname, port: url.port, method: r.method, path: r.target, headers, insecureHTTPParser: false },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => {
+            clearTimeout(timer);
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              text: Buffer.concat(chunks).toString("utf8"),
+              ms: Date.now() - started,
+            });
+          });
+          res.on("error", (e) => {
+            clearTimeout(timer);
+            reject(e);
+          });
+        },
+      );
     } catch (error) {
       // Node refuses to send some targets (e.g. with a space or a control character): no request was made.
       clearTimeout(timer);
@@ -686,7 +751,8 @@ export function send(
  * and body fields.
  */
 export function runsFor(op: FuzzOperation, runs: number): number {
-  const inputs = op.pathParams.length + op.queryParams.length + Object.keys((op.jsonBody?.properties ?? {}) as object).length + op.binaryTypes.length;
+  const inputs =
+    op.pathParams.length + op.queryParams.length + Object.keys((op.jsonBody?.properties ?? {}) as object).length + op.binaryTypes.length;
   return Math.max(5, Math.round((runs * Math.min(Math.max(inputs, 0.5), 6)) / 2));
 }
 
@@ -722,7 +788,17 @@ function forgedKeyValues(real: unknown): unknown[] {
       "+010000-01-01",
     ];
   }
-  return ["", "\u0000", "a\u0000b", "\u202E", "x".repeat(1000), "00000000-0000-4000-8000-000000000000", "ZZZZZZZZ-0000-4000-8000-000000000000", 1, null];
+  return [
+    "",
+    "\u0000",
+    "a\u0000b",
+    "\u202E",
+    "x".repeat(1000),
+    "00000000-0000-4000-8000-000000000000",
+    "ZZZZZZZZ-0000-4000-8000-000000000000",
+    1,
+    null,
+  ];
 }
 
 /** Cursors to send: the real one, its key values swapped for edges one at a time, and plain garbage. */

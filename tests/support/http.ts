@@ -48,7 +48,14 @@ export class ApiClient {
     if (this.cookies.size) headers.Cookie = this.cookieHeader();
     let body: BodyInit | undefined;
     if (init.body !== undefined) {
-      if (typeof init.body === "string" || init.body instanceof Uint8Array || init.body instanceof Blob || init.body instanceof FormData || init.body instanceof URLSearchParams || init.body instanceof ArrayBuffer) {
+      if (
+        typeof init.body === "string" ||
+        init.body instanceof Uint8Array ||
+        init.body instanceof Blob ||
+        init.body instanceof FormData ||
+        init.body instanceof URLSearchParams ||
+        init.body instanceof ArrayBuffer
+      ) {
         body = init.body as BodyInit;
       } else {
         body = JSON.stringify(init.body);
@@ -60,7 +67,12 @@ export class ApiClient {
     return res;
   }
 
-  async request<T = Json>(method: string, path: string, body?: object | string, headers?: Record<string, string>): Promise<JsonResponse<T>> {
+  async request<T = Json>(
+    method: string,
+    path: string,
+    body?: object | string,
+    headers?: Record<string, string>,
+  ): Promise<JsonResponse<T>> {
     const res = await this.raw(method, path, { body, headers });
     const text = await res.text();
     let parsed: Json = text;

@@ -17,7 +17,14 @@ export async function invariantViolations(db: Sequelize, now = today()): Promise
   const select = async <T>(sql: string, replacements: Record<string, unknown> = {}) => (await db.query(sql, { replacements }))[0] as T[];
   const found: string[] = [];
 
-  const sessions = await select<{ classId: string; scheduleId: string; date: string; held: number | string; enrolled: number | string; capacity: number | string }>(
+  const sessions = await select<{
+    classId: string;
+    scheduleId: string;
+    date: string;
+    held: number | string;
+    enrolled: number | string;
+    capacity: number | string;
+  }>(
     `SELECT * FROM (
        SELECT "m"."classId", "m"."scheduleId", CAST("m"."date" AS TEXT) AS "date", COUNT(*) AS "held", "r"."capacity",
          (SELECT COUNT(*) FROM "enrollments" AS "e"
@@ -60,7 +67,8 @@ export async function invariantViolations(db: Sequelize, now = today()): Promise
      HAVING MIN("e"."waitlistPosition") <> 1 OR MAX("e"."waitlistPosition") <> COUNT(*)
        OR COUNT(DISTINCT "e"."waitlistPosition") <> COUNT(*)`,
   );
-  for (const w of waitlists) found.push(`(iii) the waiting list of class ${w.classId} (${Number(w.n)} waiting) is not numbered 1…${Number(w.n)}`);
+  for (const w of waitlists)
+    found.push(`(iii) the waiting list of class ${w.classId} (${Number(w.n)} waiting) is not numbered 1…${Number(w.n)}`);
 
   return found;
 }

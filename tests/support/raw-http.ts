@@ -27,17 +27,20 @@ export function streamBody(
     let answered = false;
     const headers: Record<string, string> = { ...options.headers };
     if (options.declare) headers["Content-Length"] = String(options.total);
-    const req = http.request({ host: url.hostname, port: url.port, path: url.pathname + url.search, method: options.method ?? "POST", headers }, (res) => {
-      answered = true;
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (d) => (text += d));
-      res.on("end", () => {
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, sent });
-        req.destroy();
-      });
-      res.on("error", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text, sent }));
-    });
+    const req = http.request(
+      { host: url.hostname, port: url.port, path: url.pathname + url.search, method: options.method ?? "POST", headers },
+      (res) => {
+        answered = true;
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (d) => (text += d));
+        res.on("end", () => {
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, sent });
+          req.destroy();
+        });
+        res.on("error", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text, sent }));
+      },
+    );
     // Once the answer is in, a reset of the rest of the upload is expected.
     req.on("error", (error) => {
       if (!answered) reject(error);
@@ -88,7 +91,10 @@ export async function startForwardingProxy(target: string): Promise<{ url: strin
 }
 
 /** Waits for a child process to exit; resolves with its exit code. */
-export function exitOf(child: { exitCode: number | null; once: (e: "exit", cb: (code: number | null) => void) => unknown }, timeoutMs = 30_000): Promise<number | null> {
+export function exitOf(
+  child: { exitCode: number | null; once: (e: "exit", cb: (code: number | null) => void) => unknown },
+  timeoutMs = 30_000,
+): Promise<number | null> {
   if (child.exitCode !== null) return Promise.resolve(child.exitCode);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error("the process did not exit")), timeoutMs);
@@ -112,7 +118,15 @@ export function rawRequest(
     const headers: Record<string, string> = { Connection: "close", ...options.headers };
     if (options.host !== null) headers.Host = options.host ?? url.host;
     const req = http.request(
-      { host: url.hostname, port: url.port, path: options.target, method: options.method ?? "GET", headers, setHost: false, insecureHTTPParser: true },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: options.target,
+        method: options.method ?? "GET",
+        headers,
+        setHost: false,
+        insecureHTTPParser: true,
+      },
       (res) => {
         let text = "";
         res.setEncoding("utf8");

@@ -27,7 +27,11 @@ export interface RunningServer {
  * database and waits until it answers; `{ dev: true }` starts the development
  * server instead (`node server.mjs --dev`, as `npm run dev`: Vite, no build).
  */
-export async function startServer(databaseUrl: string, extraEnv: Record<string, string> = {}, options: { dev?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(
+  databaseUrl: string,
+  extraEnv: Record<string, string> = {},
+  options: { dev?: boolean } = {},
+): Promise<RunningServer> {
   const root = path.resolve(import.meta.dirname, "../..");
   const buildDir = process.env.BUILD_DIR ?? "build";
   if (!options.dev && !fs.existsSync(path.resolve(root, buildDir, "server/index.js"))) {

@@ -128,10 +128,7 @@ export function AppShell({ shell: loaderData, children }: { shell: ShellData; ch
 
   return (
     <div className="flex min-h-dvh" data-sidebar={collapsed ? "collapsed" : "expanded"}>
-      <a
-        href="#main"
-        className="sr-only z-[300] rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
-      >
+      <a href="#main" className="sr-only z-[300] rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2">
         Pular para o conteúdo
       </a>
       <IconSprite />
@@ -166,11 +163,7 @@ export function AppShell({ shell: loaderData, children }: { shell: ShellData; ch
             </button>
           ) : (
             <>
-              <a
-                href="#menu"
-                aria-label="Abrir menu"
-                className="rounded-md p-2 text-slate-800 hover:bg-slate-100 md:hidden"
-              >
+              <a href="#menu" aria-label="Abrir menu" className="rounded-md p-2 text-slate-800 hover:bg-slate-100 md:hidden">
                 <MenuIcon />
               </a>
               <Form method="post" action="/preferences/sidebar" className="hidden md:block">
@@ -242,12 +235,7 @@ function Sidebar({
       >
         {SECTIONS.map((section) => (
           <div key={section.title} className={cn("px-2 py-2", section.bottom && "mt-auto")}>
-            <h2
-              className={cn(
-                "px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-600",
-                collapsed && "md:sr-only",
-              )}
-            >
+            <h2 className={cn("px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-600", collapsed && "md:sr-only")}>
               {section.title}
             </h2>
             <ul className="space-y-1">

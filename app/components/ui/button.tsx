@@ -23,11 +23,6 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   return <button ref={ref} type={type} className={buttonClass(variant, size, className)} {...props} />;
 });
 
-export function LinkButton({
-  variant,
-  size,
-  className,
-  ...props
-}: LinkProps & { variant?: Variant; size?: Size }) {
+export function LinkButton({ variant, size, className, ...props }: LinkProps & { variant?: Variant; size?: Size }) {
   return <Link className={buttonClass(variant, size, className)} {...props} />;
 }

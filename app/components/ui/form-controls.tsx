@@ -31,7 +31,16 @@ export function SubmitButton({
   form?: string;
 }) {
   return (
-    <Button type="submit" variant={variant} disabled={pending} aria-disabled={pending} className={className} name={name} value={value} form={form}>
+    <Button
+      type="submit"
+      variant={variant}
+      disabled={pending}
+      aria-disabled={pending}
+      className={className}
+      name={name}
+      value={value}
+      form={form}
+    >
       {pending ? pendingLabel : label}
     </Button>
   );

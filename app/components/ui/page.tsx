@@ -27,11 +27,7 @@ export function StatusBadge({ active }: { active: boolean }) {
 }
 
 export function Badge({ children, className }: { children: ReactNode; className?: string }) {
-  return (
-    <span className={cn("badge bg-violet-100 text-violet-900", className)}>
-      {children}
-    </span>
-  );
+  return <span className={cn("badge bg-violet-100 text-violet-900", className)}>{children}</span>;
 }
 
 /** One column of a DataList's table: its header and what each row shows in it. */

@@ -121,10 +121,7 @@ export function useToastHost(id: string) {
   const view = useContext(ToastViewContext);
   const setHosts = view?.setHosts;
   useEffect(() => () => setHosts?.((hosts) => hosts.filter((h) => h !== id)), [id, setHosts]);
-  return useCallback(
-    (open: boolean) => setHosts?.((hosts) => [...hosts.filter((h) => h !== id), ...(open ? [id] : [])]),
-    [id, setHosts],
-  );
+  return useCallback((open: boolean) => setHosts?.((hosts) => [...hosts.filter((h) => h !== id), ...(open ? [id] : [])]), [id, setHosts]);
 }
 
 /** The notifications region; `host` is the dialog it belongs to (null: the page's own). */
@@ -136,7 +133,10 @@ export function ToastViewport({ host }: { host: string | null }) {
   if (top !== host) return null;
   const { current, dismiss, region } = view;
   return (
-    <section aria-label="Notificações (F8)" className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4 sm:justify-end">
+    <section
+      aria-label="Notificações (F8)"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4 sm:justify-end"
+    >
       <div ref={region} tabIndex={-1} className="w-full max-w-sm outline-none focus-visible:ring-2 focus-visible:ring-violet-600">
         {current ? (
           <div
@@ -149,9 +149,7 @@ export function ToastViewport({ host }: { host: string | null }) {
             style={{ animation: `toast-expire 0s linear ${TOAST_DURATION_MS}ms forwards` }}
             className={cn(
               "pointer-events-auto flex items-start justify-between gap-3 rounded-md border p-4 text-left shadow-lg",
-              current.variant === "destructive"
-                ? "border-red-700 bg-red-700 text-white"
-                : "border-slate-200 bg-white text-slate-900",
+              current.variant === "destructive" ? "border-red-700 bg-red-700 text-white" : "border-slate-200 bg-white text-slate-900",
             )}
           >
             <div>

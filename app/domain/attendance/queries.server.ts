@@ -32,7 +32,16 @@ import {
   type RollCallEntryDTO,
 } from "./schema";
 import { parseOrThrow } from "../validation";
-import { firstSessionDate, isSession, nextSession, previousSession, sessionsBetween, sessionsOn, weekdayOf, type Session } from "../calendar/sessions";
+import {
+  firstSessionDate,
+  isSession,
+  nextSession,
+  previousSession,
+  sessionsBetween,
+  sessionsOn,
+  weekdayOf,
+  type Session,
+} from "../calendar/sessions";
 import { CLASS_NOT_FOUND } from "../classes/schema";
 
 /**
@@ -91,7 +100,11 @@ export function assertSession(source: ClassSessionSource, date: string, schedule
 }
 
 /** GET /api/classes/{id}/sessions?from=&to=: the class's sessions in the range (at most 62 days), with their counts. */
-export async function classSessions(actor: Actor | null, classId: string, range: { from?: unknown; to?: unknown }): Promise<ClassSessionDTO[]> {
+export async function classSessions(
+  actor: Actor | null,
+  classId: string,
+  range: { from?: unknown; to?: unknown },
+): Promise<ClassSessionDTO[]> {
   requireActor(actor);
   const { source, first } = await sessionSourceOrNotFound(classId);
   const { from, to } = parseOrThrow(sessionRangeSchema, range);
@@ -180,7 +193,11 @@ const sessionLink = (s: Session | null) => (s ? { date: s.date, scheduleId: s.sc
  * 404 for no class, 400 'Data sem aula desta turma' for a date that is not one
  * of its sessions. A future session answers its roster, every status null.
  */
-export async function getRollCall(actor: Actor | null, classId: string, key: { date?: unknown; scheduleId?: unknown }): Promise<RollCallView> {
+export async function getRollCall(
+  actor: Actor | null,
+  classId: string,
+  key: { date?: unknown; scheduleId?: unknown },
+): Promise<RollCallView> {
   requireActor(actor);
   const { source, first } = await sessionSourceOrNotFound(classId);
   const { date, scheduleId } = parseOrThrow(sessionKeySchema, key);
@@ -223,7 +240,11 @@ export async function todaySessions(actor: Actor | null, options: { branchId: st
   );
   if (sources.length === 0) return [];
   const ids = sources.map((s) => s.id);
-  const [enrolled, makeups, taken] = await Promise.all([activeEnrollmentCounts(ids, date), makeupsInSessions(ids, date, date), takenSessions(ids, date, date)]);
+  const [enrolled, makeups, taken] = await Promise.all([
+    activeEnrollmentCounts(ids, date),
+    makeupsInSessions(ids, date, date),
+    takenSessions(ids, date, date),
+  ]);
   const makeupCount = countMakeups(makeups);
   const sessions: TodaySession[] = [];
   for (const source of sources) {
@@ -244,7 +265,8 @@ export async function todaySessions(actor: Actor | null, options: { branchId: st
     }
   }
   return sessions.sort(
-    (a, b) => a.startTime.localeCompare(b.startTime) || a.endTime.localeCompare(b.endTime) || a.classLabel.localeCompare(b.classLabel, "pt-BR"),
+    (a, b) =>
+      a.startTime.localeCompare(b.startTime) || a.endTime.localeCompare(b.endTime) || a.classLabel.localeCompare(b.classLabel, "pt-BR"),
   );
 }
 
@@ -376,11 +398,21 @@ async function absenceRuns(until: string): Promise<AbsenceRun[]> {
   const runs: AbsenceRun[] = [];
   if (candidates.length) {
     const recordParams: Record<string, string> = { since, until };
-    const rows = await selectRows<{ enrollmentId: string; date: string; status: string; startTime: string | null; createdAt: string | Date }>(
+    const rows = await selectRows<{
+      enrollmentId: string;
+      date: string;
+      status: string;
+      startTime: string | null;
+      createdAt: string | Date;
+    }>(
       `SELECT "a"."enrollmentId", CAST("a"."date" AS TEXT) AS "date", "a"."status", "s"."startTime", "a"."createdAt"
        FROM "attendance_records" AS "a"
        LEFT JOIN "classroom_schedules" AS "s" ON "s"."id" = "a"."scheduleId"
-       WHERE "a"."enrollmentId" IN (${paddedInList("e", candidates.map((c) => c.enrollmentId), recordParams)})
+       WHERE "a"."enrollmentId" IN (${paddedInList(
+         "e",
+         candidates.map((c) => c.enrollmentId),
+         recordParams,
+       )})
          AND "a"."date" >= :since AND "a"."date" <= :until`,
       recordParams,
     );

@@ -29,8 +29,7 @@ export const NOTE_TOO_LONG = "Máximo de 500 caracteres";
 
 export const dateField = calendarDate(DATE_INVALID);
 
-const requiredId = (message: string) =>
-  z.string({ error: message }).max(100, { error: message, abort: true }).trim().min(1, message);
+const requiredId = (message: string) => z.string({ error: message }).max(100, { error: message, abort: true }).trim().min(1, message);
 
 /** GET /api/classes/{id}/sessions?from=&to= */
 export const sessionRangeSchema = z.object({ from: dateField, to: dateField });

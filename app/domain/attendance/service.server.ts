@@ -85,7 +85,11 @@ export async function saveRollCall(actor: Actor | null, classId: string, input: 
         // An absence that becomes a presence needs no make-up: a booked one is cancelled, one already taken refuses the save.
         await cancelMakeupsOfAbsences(nowPresent, t);
         if (created.length) await AttendanceRecord.bulkCreate(created, { transaction: t });
-        await setStatusesFromRollCall(makeupStatuses, { classId: source.id, scheduleId: data.scheduleId, date: data.date, capacity: seats.capacity }, t);
+        await setStatusesFromRollCall(
+          makeupStatuses,
+          { classId: source.id, scheduleId: data.scheduleId, date: data.date, capacity: seats.capacity },
+          t,
+        );
       });
       break;
     } catch (error) {

@@ -1,15 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  calendarWeeks,
-  dayHeading,
-  dateInTimeZone,
-  formatDay,
-  monthBounds,
-  monthOrCurrent,
-  monthTitle,
-  shiftMonth,
-  today,
-} from "./dates";
+import { calendarWeeks, dayHeading, dateInTimeZone, formatDay, monthBounds, monthOrCurrent, monthTitle, shiftMonth, today } from "./dates";
 import { isCalendarDate } from "../patterns";
 
 describe("month helpers", () => {
@@ -29,7 +19,20 @@ describe("month helpers", () => {
   it("titles the month in Portuguese with a capital first letter", () => {
     expect(monthTitle("2026-11")).toBe("Novembro de 2026");
     expect(monthTitle("2031-03")).toBe("Março de 2031");
-    const names = ["Janeiro", "Fevereiro", "Março", "Abril", "Maio", "Junho", "Julho", "Agosto", "Setembro", "Outubro", "Novembro", "Dezembro"];
+    const names = [
+      "Janeiro",
+      "Fevereiro",
+      "Março",
+      "Abril",
+      "Maio",
+      "Junho",
+      "Julho",
+      "Agosto",
+      "Setembro",
+      "Outubro",
+      "Novembro",
+      "Dezembro",
+    ];
     expect(names.map((_, i) => monthTitle(`2027-${String(i + 1).padStart(2, "0")}`))).toEqual(names.map((n) => `${n} de 2027`));
   });
 

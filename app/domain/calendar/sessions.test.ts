@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { addDays, daysBetween } from "./dates";
-import { firstSessionDate, isSession, latestSessionOnOrBefore, MAX_LOOP_DAYS, nextSession, nextSessionOn, previousSession, sessionsBetween, sessionsOn, weekdayOf } from "./sessions";
+import {
+  firstSessionDate,
+  isSession,
+  latestSessionOnOrBefore,
+  MAX_LOOP_DAYS,
+  nextSession,
+  nextSessionOn,
+  previousSession,
+  sessionsBetween,
+  sessionsOn,
+  weekdayOf,
+} from "./sessions";
 
 // 2026-11-23 is a Monday.
 const MON = { id: "mon", dayOfWeek: "Segunda", startTime: "08:00", endTime: "09:00" };
@@ -79,7 +90,11 @@ describe("sessions", () => {
     // a loop that compared texts never ended here.
     expect(addDays("9999-12-31", 1) < "9999-12-31").toBe(true);
     expect(sessionsBetween(schedules, "2026-11-01", "9999-12-31", "9999-12-31").map((s) => s.date)).toEqual([]);
-    expect(sessionsBetween(schedules, "2026-11-01", "9999-12-27", "9999-12-31").map((s) => s.scheduleId)).toEqual(["mon", "mon-late", "wed"]);
+    expect(sessionsBetween(schedules, "2026-11-01", "9999-12-27", "9999-12-31").map((s) => s.scheduleId)).toEqual([
+      "mon",
+      "mon-late",
+      "wed",
+    ]);
     expect(sessionsBetween(schedules, "2026-11-01", "2026-12-01", "2026-11-30")).toEqual([]);
     // Not a date at all: nothing to walk, at once.
     expect(() => sessionsBetween(schedules, "2026-11-01", "x", "y")).toThrow(RangeError);

@@ -89,7 +89,12 @@ export function isSession(schedules: readonly SessionSchedule[], firstDate: stri
 }
 
 /** The session just before (date, scheduleId) in the class's order; null before the first one. */
-export function previousSession(schedules: readonly SessionSchedule[], firstDate: string, date: string, scheduleId: string): Session | null {
+export function previousSession(
+  schedules: readonly SessionSchedule[],
+  firstDate: string,
+  date: string,
+  scheduleId: string,
+): Session | null {
   const sameDay = sessionsOn(schedules, firstDate, date);
   const at = sameDay.findIndex((s) => s.scheduleId === scheduleId);
   if (at > 0) return sameDay[at - 1];

@@ -1,13 +1,5 @@
 import type { Transaction } from "sequelize";
-import {
-  Branch,
-  Classroom,
-  ClassroomSchedule,
-  ClassScheduleLink,
-  Course,
-  SchoolClass,
-  User,
-} from "#db/models.ts";
+import { Branch, Classroom, ClassroomSchedule, ClassScheduleLink, Course, SchoolClass, User } from "#db/models.ts";
 import { idsOfBatch, paddedInList } from "#db/in-list.ts";
 import { selectRows, selectRowsIn } from "~/platform/db.server";
 import { sqlList, type ListSource } from "../list.server";
@@ -252,9 +244,7 @@ const optionInclude = [
 ];
 
 function toOption(cls: OptionRow): ClassOption {
-  const first = (cls.scheduleLinks ?? [])
-    .flatMap((l) => (l.schedule ? [l.schedule] : []))
-    .sort(compareSchedules)[0];
+  const first = (cls.scheduleLinks ?? []).flatMap((l) => (l.schedule ? [l.schedule] : [])).sort(compareSchedules)[0];
   return {
     id: cls.id,
     label: `${cls.course?.name ?? "-"} - Turma ${cls.classNumber} (${cls.branch?.name ?? "-"})`,
@@ -271,7 +261,11 @@ function toOption(cls: OptionRow): ClassOption {
  * schedule in weekday order (the form's time suggestion).
  */
 export async function listClassOptions(alsoId?: string | null): Promise<ClassOption[]> {
-  const rows = (await SchoolClass.findAll({ where: activeOr(alsoId), include: optionInclude, order: [["classNumber", "ASC"]] })) as OptionRow[];
+  const rows = (await SchoolClass.findAll({
+    where: activeOr(alsoId),
+    include: optionInclude,
+    order: [["classNumber", "ASC"]],
+  })) as OptionRow[];
   return rows.map(toOption);
 }
 
@@ -357,7 +351,12 @@ export interface ClassSeats {
 }
 
 type SeatsRow = { id: string; branchId: string; active: boolean | number; capacity: number | string | null };
-const seatsOf = (r: SeatsRow): ClassSeats => ({ id: r.id, branchId: r.branchId, active: Boolean(r.active), capacity: Number(r.capacity ?? 0) });
+const seatsOf = (r: SeatsRow): ClassSeats => ({
+  id: r.id,
+  branchId: r.branchId,
+  active: Boolean(r.active),
+  capacity: Number(r.capacity ?? 0),
+});
 
 /**
  * Locks the class's row until the transaction ends and reads its seats (the
@@ -371,7 +370,11 @@ const seatsOf = (r: SeatsRow): ClassSeats => ({ id: r.id, branchId: r.branchId, 
  */
 export async function lockClassSeats(id: string, t: Transaction): Promise<ClassSeats | null> {
   if (!isUuid(id)) return null;
-  const cls = await SchoolClass.findByPk(id, { transaction: t, lock: t.LOCK.NO_KEY_UPDATE, attributes: ["id", "branchId", "classroomId", "active"] });
+  const cls = await SchoolClass.findByPk(id, {
+    transaction: t,
+    lock: t.LOCK.NO_KEY_UPDATE,
+    attributes: ["id", "branchId", "classroomId", "active"],
+  });
   if (!cls) return null;
   return seatsOf({ id: cls.id, branchId: cls.branchId, active: cls.active, capacity: await classroomCapacity(cls.classroomId, t) });
 }
@@ -510,7 +513,11 @@ export async function classSessionSources(
     t,
     `SELECT "l"."classId", "s"."id", "s"."dayOfWeek", "s"."startTime", "s"."endTime"
      FROM "class_schedules" AS "l" JOIN "classroom_schedules" AS "s" ON "s"."id" = "l"."scheduleId"
-     WHERE "l"."classId" IN (${paddedInList("c", rows.map((r) => r.id), scheduleParams)}) ${scheduleWhere}`,
+     WHERE "l"."classId" IN (${paddedInList(
+       "c",
+       rows.map((r) => r.id),
+       scheduleParams,
+     )}) ${scheduleWhere}`,
     scheduleParams,
   );
   const byClass = new Map<string, ClassSessionSource["schedules"]>();

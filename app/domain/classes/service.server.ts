@@ -52,9 +52,7 @@ async function assertConsistent(data: ClassInput, t: Transaction): Promise<void>
   if (!branch) add("branchId", BRANCH_NOT_FOUND);
   if (!classroom || classroom.branchId !== data.branchId) add("classroomId", CLASSROOM_NOT_IN_BRANCH);
   const allInClassroom =
-    schedules !== null &&
-    schedules.length === data.scheduleIds.length &&
-    schedules.every((s) => s.classroomId === data.classroomId);
+    schedules !== null && schedules.length === data.scheduleIds.length && schedules.every((s) => s.classroomId === data.classroomId);
   if (!allInClassroom) add("scheduleIds", SCHEDULES_NOT_IN_CLASSROOM);
 
   if (Object.keys(errors).length) throw new ValidationError(errors);

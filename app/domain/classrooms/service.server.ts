@@ -75,4 +75,3 @@ export async function deleteClassroom(actor: Actor | null, id: string): Promise<
     throw error;
   }
 }
-

@@ -32,7 +32,6 @@ import { CLASS_NOT_FOUND } from "../classes/schema";
  * in the read models that show their names.
  */
 
-
 type EnrollmentFields = Pick<Enrollment, "id" | "studentId" | "classId" | "offerId" | "status" | "cancelReason" | "trialId"> & {
   startDate: string | Date;
   waitlistPosition: number | string | null;
@@ -225,7 +224,13 @@ export type EnrollmentDetail = EnrollmentDTO & { classLabel: string; offerName: 
 export async function studentEnrollmentDetails(studentId: string): Promise<EnrollmentDetail[]> {
   if (!isUuid(studentId)) return [];
   const rows = await selectRows<
-    EnrollmentFields & { classNumber: number | string; courseName: string | null; offerName: string | null; monthlyValue: string | number | null; branchName: string | null }
+    EnrollmentFields & {
+      classNumber: number | string;
+      courseName: string | null;
+      offerName: string | null;
+      monthlyValue: string | number | null;
+      branchName: string | null;
+    }
   >(
     `SELECT ${ENROLLMENT_COLUMNS}, "c"."classNumber", "co"."name" AS "courseName", "o"."name" AS "offerName", "o"."monthlyValue",
        "b"."name" AS "branchName"
@@ -364,14 +369,20 @@ export async function enrollmentSpans(classIds: readonly string[], t?: Transacti
   const ids = [...new Set(classIds.filter(isUuid))];
   if (ids.length === 0) return [];
   const params: Record<string, string> = { waiting: WAITLISTED };
-  const rows = await selectRowsIn<SpanRow>(t, `${SPAN_SELECT} WHERE "e"."classId" IN (${paddedInList("c", ids, params)}) AND "e"."status" <> :waiting`, params);
+  const rows = await selectRowsIn<SpanRow>(
+    t,
+    `${SPAN_SELECT} WHERE "e"."classId" IN (${paddedInList("c", ids, params)}) AND "e"."status" <> :waiting`,
+    params,
+  );
   return rows.map(toSpan);
 }
 
 /** The ids of a student's enrolments (any status). */
 export async function enrollmentIdsOfStudent(studentId: string): Promise<string[]> {
   if (!isUuid(studentId)) return [];
-  const rows = await selectRows<{ id: string }>(`SELECT "e"."id" FROM "enrollments" AS "e" WHERE "e"."studentId" = :studentId`, { studentId });
+  const rows = await selectRows<{ id: string }>(`SELECT "e"."id" FROM "enrollments" AS "e" WHERE "e"."studentId" = :studentId`, {
+    studentId,
+  });
   return rows.map((r) => r.id);
 }
 
@@ -394,7 +405,12 @@ export async function hasWaitlist(classIds: string[]): Promise<boolean> {
 /** The instant a calendar date starts in the school's time zone (e.g. '2026-11-25' → 03:00 UTC in São Paulo). */
 function dayStartInstant(date: string): Date {
   const noon = new Date(`${date}T12:00:00Z`);
-  const wall = new Intl.DateTimeFormat("en-GB", { timeZone: SCHOOL_TIME_ZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(noon);
+  const wall = new Intl.DateTimeFormat("en-GB", {
+    timeZone: SCHOOL_TIME_ZONE,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(noon);
   const [h, m] = wall.split(":").map(Number);
   const offsetMinutes = h * 60 + m - 12 * 60;
   return new Date(new Date(`${date}T00:00:00Z`).getTime() - offsetMinutes * 60_000);
@@ -423,6 +439,12 @@ export async function activeEnrollmentCounts(classIds: readonly string[], date: 
 export async function latestEnrollmentOfTrial(actor: Actor | null, trialId: string): Promise<EnrollmentDTO | null> {
   requireActor(actor);
   if (!isUuid(trialId)) return null;
-  const row = await Enrollment.findOne({ where: { trialId }, order: [["createdAt", "DESC"], ["id", "DESC"]] });
+  const row = await Enrollment.findOne({
+    where: { trialId },
+    order: [
+      ["createdAt", "DESC"],
+      ["id", "DESC"],
+    ],
+  });
   return row ? toDTO(row) : null;
 }

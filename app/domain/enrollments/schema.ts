@@ -30,8 +30,7 @@ export const TRIAL_ALREADY_ENROLLED = "Este experimental já foi matriculado";
 export const GUARDIAN_CHOICE_REQUIRED = "Escolha um responsável existente ou cadastre um novo";
 export const STUDENT_OTHER_GUARDIAN = "O aluno não pertence a este responsável";
 
-const requiredId = (message: string) =>
-  z.string({ error: message }).max(100, { error: message, abort: true }).trim().min(1, message);
+const requiredId = (message: string) => z.string({ error: message }).max(100, { error: message, abort: true }).trim().min(1, message);
 
 export const startDateField = calendarDate(START_DATE_INVALID);
 
@@ -61,16 +60,17 @@ export const enrollmentCancelSchema = z.object({ cancelReason: requiredString(CA
  * new one (name defaults to the trial's student) or an existing one of that
  * guardian (`studentId`); the class is the trial's.
  */
-export const trialEnrollSchema = z.object({
-  guardianId: requiredId(GUARDIAN_CHOICE_REQUIRED).optional(),
-  guardian: guardianSchema.optional(),
-  studentId: requiredId(STUDENT_REQUIRED).optional(),
-  studentName: requiredString("Nome do aluno é obrigatório").optional(),
-  birthDate: birthDateField,
-  offerId: requiredId(OFFER_REQUIRED),
-  startDate: startDateField,
-  waitlist: checkbox.default(false),
-})
+export const trialEnrollSchema = z
+  .object({
+    guardianId: requiredId(GUARDIAN_CHOICE_REQUIRED).optional(),
+    guardian: guardianSchema.optional(),
+    studentId: requiredId(STUDENT_REQUIRED).optional(),
+    studentName: requiredString("Nome do aluno é obrigatório").optional(),
+    birthDate: birthDateField,
+    offerId: requiredId(OFFER_REQUIRED),
+    startDate: startDateField,
+    waitlist: checkbox.default(false),
+  })
   .superRefine((value, ctx) => {
     // Checked with the fields, so a body that names no family hears it with their messages.
     if (value.guardianId === undefined && value.guardian === undefined) {
@@ -78,8 +78,7 @@ export const trialEnrollSchema = z.object({
     }
   })
   .meta({
-    description:
-      "Exatamente um de `guardianId` (responsável existente) e `guardian` (novo); `studentId` só com `guardianId`.",
+    description: "Exatamente um de `guardianId` (responsável existente) e `guardian` (novo); `studentId` só com `guardianId`.",
     oneOf: [{ required: ["guardianId"] }, { required: ["guardian"] }],
     not: { required: ["guardian", "studentId"] },
   });

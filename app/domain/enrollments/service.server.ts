@@ -267,7 +267,14 @@ export async function enrollFromTrial(actor: Actor | null, trialId: string, inpu
     }
 
     const enrollment = await insertEnrollment(
-      { studentId: student.id, classId: trial.classId, offerId: data.offerId, startDate: data.startDate, waitlist: data.waitlist, trialId: trial.id },
+      {
+        studentId: student.id,
+        classId: trial.classId,
+        offerId: data.offerId,
+        startDate: data.startDate,
+        waitlist: data.waitlist,
+        trialId: trial.id,
+      },
       t,
     );
     const linked = await linkTrialEnrollment(trial.id, enrollment.id, t);

@@ -22,7 +22,10 @@ function iso(value: Date | string): string {
   return new Date(value).toISOString();
 }
 
-export type PersonRow = Pick<GuardianPerson, "id" | "guardianId" | "fullName" | "cpf" | "email" | "birthDate" | "phone" | "createdAt" | "updatedAt"> & {
+export type PersonRow = Pick<
+  GuardianPerson,
+  "id" | "guardianId" | "fullName" | "cpf" | "email" | "birthDate" | "phone" | "createdAt" | "updatedAt"
+> & {
   isPrimary: boolean | number;
 };
 export type GuardianRow = Pick<Guardian, "id" | "userId" | "address" | "createdAt" | "updatedAt">;
@@ -102,7 +105,10 @@ async function searchCondition(q: string): Promise<{ sql: string; params: Record
   const digits = /^[\d.\-\s]+$/.test(term) ? term.replace(/\D/g, "") : "";
   if (Array.from(term).length >= MIN_INDEXED_CHARS && (!digits || digits.length >= MIN_INDEXED_CHARS)) {
     const persons = personSearch(await dbDialect(), { term, like, escape: LIKE_ESCAPE, digits });
-    return { sql: `WHERE "g"."id" IN (SELECT "p"."guardianId" FROM "guardian_persons" AS "p" WHERE ${persons.sql})`, params: persons.params };
+    return {
+      sql: `WHERE "g"."id" IN (SELECT "p"."guardianId" FROM "guardian_persons" AS "p" WHERE ${persons.sql})`,
+      params: persons.params,
+    };
   }
   const conditions = [`LOWER(p."fullName") LIKE :like ${LIKE_ESCAPE}`, `p."email" LIKE :like ${LIKE_ESCAPE}`];
   const params: Record<string, string> = { like };

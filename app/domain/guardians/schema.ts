@@ -52,10 +52,7 @@ export const guardianPersonUpdateSchema = z.object({
 /** POST /api/guardians. Primary rules (none → the first, several → 400) are checked by the service. */
 export const guardianSchema = z.object({
   address: requiredString(ADDRESS_REQUIRED, 500),
-  persons: z
-    .array(guardianPersonSchema, { error: PERSONS_REQUIRED })
-    .min(1, PERSONS_REQUIRED)
-    .max(MAX_PERSONS, TOO_MANY_PERSONS),
+  persons: z.array(guardianPersonSchema, { error: PERSONS_REQUIRED }).min(1, PERSONS_REQUIRED).max(MAX_PERSONS, TOO_MANY_PERSONS),
 });
 
 export type GuardianPersonInput = z.output<typeof guardianPersonSchema>;

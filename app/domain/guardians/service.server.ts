@@ -44,7 +44,11 @@ export async function createGuardian(actor: Actor | null, input: unknown): Promi
  * fields of a guardian nested in another form (e.g. `guardian.`). The caller
  * checks permissions; a failure leaves the transaction to roll back.
  */
-export async function insertGuardian(data: GuardianInput, t: Transaction, { fieldPrefix = "" }: { fieldPrefix?: string } = {}): Promise<GuardianDTO> {
+export async function insertGuardian(
+  data: GuardianInput,
+  t: Transaction,
+  { fieldPrefix = "" }: { fieldPrefix?: string } = {},
+): Promise<GuardianDTO> {
   const marked = data.persons.filter((p) => p.isPrimary).length;
   if (marked > 1) throw new ValidationError({ [`${fieldPrefix}persons`]: [ONE_PRIMARY] });
   const primaryAt = marked === 0 ? 0 : data.persons.findIndex((p) => p.isPrimary);

@@ -100,6 +100,12 @@ export async function offerTerms(id: string, t?: Transaction): Promise<OfferTerm
 /** A branch's active offers, by name: what an enrolment in one of its classes may choose. */
 export async function activeOffersOfBranch(branchId: string): Promise<OfferTerms[]> {
   if (!isUuid(branchId)) return [];
-  const rows = await Offer.findAll({ where: { branchId, active: true }, order: [["name", "ASC"], ["id", "ASC"]] });
+  const rows = await Offer.findAll({
+    where: { branchId, active: true },
+    order: [
+      ["name", "ASC"],
+      ["id", "ASC"],
+    ],
+  });
   return rows.map(termsOf);
 }

@@ -35,8 +35,7 @@ export const monthlyValueField = z
       { type: "number", minimum: 0.005, exclusiveMaximum: 99_999_999.995 },
       {
         type: "string",
-        pattern:
-          "^(?!\\s*\\+?0*99999999[.,]99[5-9])\\s*\\+?(?:0*[1-9]\\d{0,7}(?:[.,]\\d*)?|0*[.,](?:[1-9]|0[1-9]|00[5-9])\\d*)\\s*$",
+        pattern: "^(?!\\s*\\+?0*99999999[.,]99[5-9])\\s*\\+?(?:0*[1-9]\\d{0,7}(?:[.,]\\d*)?|0*[.,](?:[1-9]|0[1-9]|00[5-9])\\d*)\\s*$",
       },
     ],
     description: 'Maior que zero e no máximo 99999999.99, arredondado a duas casas: número (189.9) ou texto ("189,90")',

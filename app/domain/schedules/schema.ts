@@ -15,7 +15,11 @@ export const TIME_MESSAGE = "Horário deve estar no formato HH:MM";
 export const END_AFTER_START = "Horário final deve ser maior que o horário inicial";
 
 export const weekdayField = z.enum(WEEKDAYS, { error: WEEKDAY_MESSAGE });
-export const timeField = z.string({ error: TIME_MESSAGE }).max(100, { error: TIME_MESSAGE, abort: true }).trim().regex(TIME_RE, TIME_MESSAGE);
+export const timeField = z
+  .string({ error: TIME_MESSAGE })
+  .max(100, { error: TIME_MESSAGE, abort: true })
+  .trim()
+  .regex(TIME_RE, TIME_MESSAGE);
 
 /** Sort key of a weekday (unknown values last). */
 export function weekdayIndex(day: string): number {
@@ -31,7 +35,9 @@ export interface ScheduleTimes {
 
 /** The one order of schedules everywhere: Monday to Saturday, then start and end time ("HH:MM" compares correctly as text). */
 export function compareSchedules(a: ScheduleTimes, b: ScheduleTimes): number {
-  return weekdayIndex(a.dayOfWeek) - weekdayIndex(b.dayOfWeek) || a.startTime.localeCompare(b.startTime) || a.endTime.localeCompare(b.endTime);
+  return (
+    weekdayIndex(a.dayOfWeek) - weekdayIndex(b.dayOfWeek) || a.startTime.localeCompare(b.startTime) || a.endTime.localeCompare(b.endTime)
+  );
 }
 
 /** 'Segunda 08:00-09:00' (§2). */

@@ -9,7 +9,6 @@ import type { ScheduleDTO } from "./schema";
 import { find, toScheduleDTO } from "./queries.server";
 import { scheduleSchema, scheduleTimesSchema, scheduleUpdateSchema } from "./schema";
 
-
 export function overlapMessage(other: { dayOfWeek: string; startTime: string; endTime: string }): string {
   return `Este horário se sobrepõe a outro horário da sala (${other.dayOfWeek} ${other.startTime} - ${other.endTime})`;
 }
@@ -84,4 +83,3 @@ export async function deleteSchedule(actor: Actor | null, id: string): Promise<v
     throw error;
   }
 }
-

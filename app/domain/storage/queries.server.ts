@@ -13,6 +13,9 @@ export async function completeObjectHead(id: string): Promise<{ contentType: str
 
 /** One chunk of an object's data, by its sequence number; undefined past the last. */
 export async function objectChunk(id: string, seq: number): Promise<{ data: Buffer } | undefined> {
-  const [row] = await selectRows<{ data: Buffer }>('SELECT "data" FROM stored_object_chunks WHERE "objectId" = :id AND "seq" = :seq', { id, seq });
+  const [row] = await selectRows<{ data: Buffer }>('SELECT "data" FROM stored_object_chunks WHERE "objectId" = :id AND "seq" = :seq', {
+    id,
+    seq,
+  });
   return row;
 }

@@ -141,7 +141,13 @@ export interface StudentPage {
  */
 export async function listStudentsPage(
   actor: Actor | null,
-  options: { q?: string | null; status?: "active" | "inactive" | null; page?: number | null; branchId?: string | null; pageSize?: number } = {},
+  options: {
+    q?: string | null;
+    status?: "active" | "inactive" | null;
+    page?: number | null;
+    branchId?: string | null;
+    pageSize?: number;
+  } = {},
 ): Promise<StudentPage> {
   requireActor(actor);
   const where: Condition = { sql: [], params: {} };

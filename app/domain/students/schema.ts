@@ -14,10 +14,19 @@ export const birthDateField = calendarDate(BIRTH_DATE_INVALID).nullable().option
 /** The forms' birth date: a blank input means none. */
 export const birthDateFormField = z.preprocess((v) => (v === "" ? null : v), birthDateField);
 
-const guardianId = z.string({ error: GUARDIAN_REQUIRED }).max(100, { error: GUARDIAN_REQUIRED, abort: true }).trim().min(1, GUARDIAN_REQUIRED);
+const guardianId = z
+  .string({ error: GUARDIAN_REQUIRED })
+  .max(100, { error: GUARDIAN_REQUIRED, abort: true })
+  .trim()
+  .min(1, GUARDIAN_REQUIRED);
 const notes = z.preprocess(
   (v) => (v === "" ? null : v),
-  z.string({ error: "Observações inválidas" }).max(MAX_NOTES, { error: `Máximo de ${MAX_NOTES} caracteres`, abort: true }).trim().nullable().optional(),
+  z
+    .string({ error: "Observações inválidas" })
+    .max(MAX_NOTES, { error: `Máximo de ${MAX_NOTES} caracteres`, abort: true })
+    .trim()
+    .nullable()
+    .optional(),
 );
 
 /** POST /api/students */

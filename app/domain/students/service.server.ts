@@ -8,13 +8,7 @@ import { today } from "../calendar/dates";
 import { guardianExists } from "../guardians/queries.server";
 import { countEnrollments } from "../enrollments/queries.server";
 import { find, toDTO } from "./queries.server";
-import {
-  STUDENT_IN_USE,
-  studentSchema,
-  studentUpdateSchema,
-  type StudentDTO,
-  type StudentInput,
-} from "./schema";
+import { STUDENT_IN_USE, studentSchema, studentUpdateSchema, type StudentDTO, type StudentInput } from "./schema";
 import { BIRTH_DATE_INVALID } from "../fields";
 import { GUARDIAN_NOT_FOUND } from "../guardians/schema";
 
@@ -37,7 +31,13 @@ export async function insertStudent(
   assertBirthDate(data.birthDate, fields.birthDate);
   if (!(await guardianExists(data.guardianId, t))) throw new ValidationError({ [fields.guardianId]: [GUARDIAN_NOT_FOUND] });
   const student = await Student.create(
-    { guardianId: data.guardianId, fullName: data.fullName, birthDate: data.birthDate ?? null, notes: data.notes ?? null, active: data.active },
+    {
+      guardianId: data.guardianId,
+      fullName: data.fullName,
+      birthDate: data.birthDate ?? null,
+      notes: data.notes ?? null,
+      active: data.active,
+    },
     { transaction: t },
   );
   return toDTO(student);

@@ -65,8 +65,12 @@ describe("computeTrialKpis", () => {
       { id: "a", status: "Quer Matricular", createdAt: created },
       { id: "b", status: "Quer Matricular", createdAt: created },
     ];
-    expect(computeTrialKpis(trials, { a: [{ status: "Quer Matricular", changedAt: at(created, 2.6 * day) }] }).averageSalesCycleDays).toBe(3);
-    expect(computeTrialKpis(trials, { a: [{ status: "Quer Matricular", changedAt: at(created, 2.4 * day) }] }).averageSalesCycleDays).toBe(2);
+    expect(computeTrialKpis(trials, { a: [{ status: "Quer Matricular", changedAt: at(created, 2.6 * day) }] }).averageSalesCycleDays).toBe(
+      3,
+    );
+    expect(computeTrialKpis(trials, { a: [{ status: "Quer Matricular", changedAt: at(created, 2.4 * day) }] }).averageSalesCycleDays).toBe(
+      2,
+    );
     expect(computeTrialKpis(trials, {}).averageSalesCycleDays).toBe(0);
   });
 

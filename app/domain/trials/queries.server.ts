@@ -147,7 +147,13 @@ export function historyList(actor: Actor | null, filter: { month?: string | null
   const month = monthCondition(filter.month);
   return sqlList<{ id: string }, [string, TrialHistoryEntryDTO[]]>(
     "trial-histories",
-    { columns: `"t"."id"`, from: `FROM "trials" AS "t"`, where: month.where, params: month.params, key: [{ expr: `"t"."id"`, type: "uuid" }] },
+    {
+      columns: `"t"."id"`,
+      from: `FROM "trials" AS "t"`,
+      where: month.where,
+      params: month.params,
+      key: [{ expr: `"t"."id"`, type: "uuid" }],
+    },
     async (trials, batch) => {
       const entries = await selectRows<HistoryRow>(
         `SELECT "h"."id", "h"."trialId", "h"."status", "h"."changedAt" FROM "trial_status_history" AS "h"
@@ -247,7 +253,12 @@ export async function getTrialCalendar(actor: Actor | null, month: string, perDa
       selectRows<CalendarRow>(selectFirstOfDays(dates.length), { perDay, ...Object.fromEntries(dates.map((d, i) => [`d${i}`, d])) }),
       selectRows<{ createdAt: string | Date; enrolledAt: string | Date | null }>(SALES_CYCLES, { first, last, enrolling: WANTS_TO_ENROLL }),
     ]);
-    cached = { fingerprint, counts, rows, averageDays: averageSalesCycleDays(cycles.filter((c): c is SalesCycle => c.enrolledAt !== null)) };
+    cached = {
+      fingerprint,
+      counts,
+      rows,
+      averageDays: averageSalesCycleDays(cycles.filter((c): c is SalesCycle => c.enrolledAt !== null)),
+    };
     calendarCache.set(key, cached);
   }
   const { counts } = cached;
@@ -279,7 +290,6 @@ const CALENDAR_TABLES = ["trials", "trial_status_history"] as const;
 const calendarCache = createLru<{ fingerprint: string; counts: CalendarCount[]; rows: CalendarRow[]; averageDays: number }>({
   maxEntries: 48,
 });
-
 
 /**
  * What enrolling from a trial needs of it, its row locked until the caller's

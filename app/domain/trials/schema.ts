@@ -34,7 +34,10 @@ const scheduledTimeOrBlank = z
   .string({ error: TIME_INVALID })
   .max(100, { error: TIME_INVALID, abort: true })
   .refine((value) => value === "" || TIME_RE.test(value), TIME_INVALID)
-  .meta({ pattern: `^(?:${TIME_RE.source.slice(1, -1)})?$`, description: "HH:MM (24 horas); vazio: o primeiro horário de início da turma" });
+  .meta({
+    pattern: `^(?:${TIME_RE.source.slice(1, -1)})?$`,
+    description: "HH:MM (24 horas); vazio: o primeiro horário de início da turma",
+  });
 const status = z.enum(TRIAL_STATUSES, { error: STATUS_INVALID });
 const origin = z.enum(TRIAL_ORIGINS, { error: ORIGIN_INVALID });
 

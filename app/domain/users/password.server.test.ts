@@ -6,9 +6,7 @@ describe("the dummy hash spent for unknown e-mails", () => {
     const real = await hashPassword("segredo123");
     const params = (hash: string) => hash.split("$").slice(1, 4).join("$");
     expect(params(DUMMY_HASH)).toBe(params(real));
-    expect(params(DUMMY_HASH)).toBe(
-      `argon2id$v=19$m=${HASH_OPTIONS.memoryCost},t=${HASH_OPTIONS.timeCost},p=${HASH_OPTIONS.parallelism}`,
-    );
+    expect(params(DUMMY_HASH)).toBe(`argon2id$v=19$m=${HASH_OPTIONS.memoryCost},t=${HASH_OPTIONS.timeCost},p=${HASH_OPTIONS.parallelism}`);
     expect(await verifyPassword(DUMMY_HASH, "segredo123")).toBe(false);
   });
 

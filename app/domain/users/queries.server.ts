@@ -95,7 +95,10 @@ export async function listUsersPage(
   const rows = await User.findAll({
     where: whereClause,
     attributes: LIST_ATTRIBUTES,
-    order: [["name", "ASC"], ["id", "ASC"]],
+    order: [
+      ["name", "ASC"],
+      ["id", "ASC"],
+    ],
     limit: pageSize,
     offset: (page - 1) * pageSize,
   });

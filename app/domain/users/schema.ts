@@ -89,7 +89,11 @@ export const userDto = z
     name: z.string(),
     email: z.string(),
     userType: storedEnum(USER_TYPES),
-    cpf: z.string().regex(/^\d{11}$/).nullable().describe("11 dígitos, sem máscara"),
+    cpf: z
+      .string()
+      .regex(/^\d{11}$/)
+      .nullable()
+      .describe("11 dígitos, sem máscara"),
     avatarUrl: z.string().nullable().describe("Caminho da imagem neste servidor (`/uploads/{id}`)"),
     createdAt: timestamp,
     updatedAt: timestamp,

@@ -4,13 +4,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { EmptyState, PageHeader } from "~/components/ui/page";
 import { canManageTrials } from "~/domain/actor";
-import {
-  ATTENDANCE_STATUSES,
-  FUTURE_DATE,
-  MAX_SESSION_RANGE_DAYS,
-  NO_SESSION_ON_DATE,
-  PRESENT,
-} from "~/domain/attendance/schema";
+import { ATTENDANCE_STATUSES, FUTURE_DATE, MAX_SESSION_RANGE_DAYS, NO_SESSION_ON_DATE, PRESENT } from "~/domain/attendance/schema";
 import { classSessions, getRollCall } from "~/domain/attendance/queries.server";
 import { addDays, today } from "~/domain/calendar/dates";
 import { saveRollCall } from "~/domain/attendance/service.server";
@@ -23,7 +17,6 @@ import { readRecords, rollCallUrl, sessionDayLabel, type PostedRecord } from "./
 
 /** Administrators and Team users (the class's teacher is one) take roll calls; Clients read them. */
 const canTakeRollCall = canManageTrials;
-
 
 /**
  * 'Chamada' (/classes/:id/attendance?date=&scheduleId=): one session's roster.
@@ -121,9 +114,7 @@ export default function RollCall({ loaderData, actionData }: Route.ComponentProp
         </Link>
       </nav>
       <p className="mb-4 text-sm">
-        <span className={cn("badge", taken ? "badge-on" : "rc-pending")}>
-          {taken ? "Chamada feita" : "Chamada pendente"}
-        </span>
+        <span className={cn("badge", taken ? "badge-on" : "rc-pending")}>{taken ? "Chamada feita" : "Chamada pendente"}</span>
       </p>
       {future ? (
         <p role="status" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">

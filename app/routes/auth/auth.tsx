@@ -41,7 +41,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-
   if (await getUser(context)) throw redirect("/");
   // Anyone may post here: the body is capped while it is read (413), like the JSON API's.
   const body = await readTextLimited(request, AUTH_FORM_LIMIT).catch((error: unknown) => {
@@ -53,9 +52,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     headers: { "Content-Type": request.headers.get("Content-Type") ?? "application/x-www-form-urlencoded" },
     body,
   });
-  const formData = await posted.clone().formData().catch(() => {
-    throw new Response("Formulário inválido", { status: 400 });
-  });
+  const formData = await posted
+    .clone()
+    .formData()
+    .catch(() => {
+      throw new Response("Formulário inválido", { status: 400 });
+    });
   const mode = modeOf(formData.get("mode"));
   // Checked before any session row is written: a refused value falls back to "/".
   const redirectTo = safeRedirect(formData.get("redirectTo"), "/", request.url);
@@ -167,7 +169,7 @@ function AuthForm({
   const [edited, setEdited] = useResettableState<Set<string>>(new Set(), lastResult);
   const pending = navigation.state === "submitting" && navigation.formAction?.startsWith("/auth");
   const values = (lastResult?.initialValue ?? {}) as Record<string, unknown>;
-  const errorsOf = (name: FieldName) => (edited.has(name) ? undefined : lastResult?.error?.[name] ?? undefined);
+  const errorsOf = (name: FieldName) => (edited.has(name) ? undefined : (lastResult?.error?.[name] ?? undefined));
   const formErrors = lastResult?.error?.[""] ?? undefined;
   const id = (name: FieldName) => `auth-${mode}-${name}`;
   const control = (name: FieldName) => {

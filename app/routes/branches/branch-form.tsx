@@ -41,7 +41,12 @@ export default function BranchFormDialog({ loaderData }: Route.ComponentProps) {
     },
   });
   return (
-    <FormDialog form={form} title={branch ? "Editar Unidade" : "Adicionar Unidade"} closeTo="/branches" submit={branch ? "update" : "create"}>
+    <FormDialog
+      form={form}
+      title={branch ? "Editar Unidade" : "Adicionar Unidade"}
+      closeTo="/branches"
+      submit={branch ? "update" : "create"}
+    >
       <Field label="Nome" field={fields.name} required>
         <input {...getInputProps(fields.name, { type: "text" })} className={inputClass} placeholder="Ex.: Unidade Centro" />
       </Field>

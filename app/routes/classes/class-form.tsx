@@ -215,10 +215,7 @@ export default function ClassFormDialog({ loaderData, actionData }: Route.Compon
           </Button>
         </div>
       )}
-      <fieldset
-        className="sm:col-span-2"
-        aria-describedby={fields.scheduleIds.errors ? fields.scheduleIds.errorId : undefined}
-      >
+      <fieldset className="sm:col-span-2" aria-describedby={fields.scheduleIds.errors ? fields.scheduleIds.errorId : undefined}>
         <legend className="mb-1.5 block text-sm font-medium text-slate-900">
           Horários
           <RequiredMark />

@@ -102,9 +102,7 @@ export default function Classes({ loaderData }: Route.ComponentProps) {
               </tr>
             </thead>
             <ServerCached as="tbody" name="classes-list" deps={{ classes, canManage }} onClick={onLinkClick}>
-              {() =>
-                (JSON.parse(classes) as ClassRow[]).map((c) => <ClassTableRow key={c.id} cls={c} canManage={canManage} />)
-              }
+              {() => (JSON.parse(classes) as ClassRow[]).map((c) => <ClassTableRow key={c.id} cls={c} canManage={canManage} />)}
             </ServerCached>
           </table>
         </div>

@@ -99,9 +99,7 @@ function ScheduleDetails({
   schedules: Slot[];
   canManage: boolean;
 }) {
-  const groups = WEEKDAYS.map((day) => ({ day, slots: schedules.filter((s) => s.dayOfWeek === day) })).filter(
-    (g) => g.slots.length > 0,
-  );
+  const groups = WEEKDAYS.map((day) => ({ day, slots: schedules.filter((s) => s.dayOfWeek === day) })).filter((g) => g.slots.length > 0);
   return (
     <details className="group mt-3 rounded-md bg-slate-50">
       <summary className="cursor-pointer rounded-md px-3 py-2 text-sm font-medium text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600">
@@ -122,7 +120,10 @@ function ScheduleDetails({
                   {canManage ? (
                     <span className="flex gap-1">
                       <LinkButton to={`${base}/schedules/${s.id}/edit`} variant="ghost" size="sm" preventScrollReset>
-                        <SpriteIcon name="pencil" /> <span className="sr-only">Editar horário {g.day} {s.startTime} - {s.endTime}</span>
+                        <SpriteIcon name="pencil" />{" "}
+                        <span className="sr-only">
+                          Editar horário {g.day} {s.startTime} - {s.endTime}
+                        </span>
                       </LinkButton>
                       <LinkButton
                         to={`${base}/schedules/${s.id}/delete`}
@@ -131,7 +132,10 @@ function ScheduleDetails({
                         preventScrollReset
                         className="text-red-800"
                       >
-                        <SpriteIcon name="trash" /> <span className="sr-only">Excluir horário {g.day} {s.startTime} - {s.endTime}</span>
+                        <SpriteIcon name="trash" />{" "}
+                        <span className="sr-only">
+                          Excluir horário {g.day} {s.startTime} - {s.endTime}
+                        </span>
                       </LinkButton>
                     </span>
                   ) : null}
@@ -159,8 +163,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const params = useParams();
   const { toast } = useToast();
   const title = params.scheduleId ? "Erro ao carregar horários" : "Erro ao carregar salas";
-  const description =
-    isRouteErrorResponse(error) && typeof error.data === "string" && error.data ? error.data : "Tente novamente.";
+  const description = isRouteErrorResponse(error) && typeof error.data === "string" && error.data ? error.data : "Tente novamente.";
   useEffect(() => {
     toast({ title, description, variant: "destructive" });
   }, [toast, title, description]);

@@ -43,7 +43,13 @@ export default function ClassroomFormDialog({ loaderData, params }: Route.Compon
     defaultValue: { name: classroom?.name ?? "", capacity: classroom ? String(classroom.capacity) : "" },
   });
   return (
-    <FormDialog form={form} title={classroom ? "Editar Sala" : "Adicionar Sala"} closeTo={closeTo} nested submit={classroom ? "update" : "create"}>
+    <FormDialog
+      form={form}
+      title={classroom ? "Editar Sala" : "Adicionar Sala"}
+      closeTo={closeTo}
+      nested
+      submit={classroom ? "update" : "create"}
+    >
       <Field label="Nome" field={fields.name} required>
         <input {...getInputProps(fields.name, { type: "text" })} className={inputClass} placeholder="Ex.: Sala 1" />
       </Field>

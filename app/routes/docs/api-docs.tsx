@@ -112,9 +112,7 @@ function Endpoint({ endpoint: e }: { endpoint: EndpointView }) {
   return (
     <article id={e.id} aria-labelledby={`${e.id}-title`} className="mt-4 scroll-mt-4 rounded-lg border border-slate-200 bg-white p-4">
       <h3 id={`${e.id}-title`} className="flex flex-wrap items-center gap-2 text-base font-semibold">
-        <span className={`rounded px-2 py-0.5 font-mono text-xs font-bold ${METHOD_COLORS[e.method] ?? "bg-slate-100"}`}>
-          {e.method}
-        </span>
+        <span className={`rounded px-2 py-0.5 font-mono text-xs font-bold ${METHOD_COLORS[e.method] ?? "bg-slate-100"}`}>{e.method}</span>
         <code className="font-mono text-sm break-all">{e.path}</code>
         <span className="font-normal text-slate-700">— {e.summary}</span>
       </h3>
@@ -131,7 +129,8 @@ function Endpoint({ endpoint: e }: { endpoint: EndpointView }) {
       {e.body ? (
         <>
           <h4 className="mt-4 text-sm font-semibold">
-            Corpo ({e.body.mediaTypes.map((t, i) => (
+            Corpo (
+            {e.body.mediaTypes.map((t, i) => (
               <Fragment key={t}>
                 {i ? ", " : null}
                 <code className="font-mono">{t}</code>
@@ -156,17 +155,31 @@ function Fields({ caption, rows, where }: { caption: string; rows: Array<FieldRo
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="border-b border-slate-200 text-slate-700">
-            <th scope="col" className="py-1 pr-3 font-medium">Campo</th>
-            {where ? <th scope="col" className="py-1 pr-3 font-medium">Em</th> : null}
-            <th scope="col" className="py-1 pr-3 font-medium">Tipo</th>
-            <th scope="col" className="py-1 pr-3 font-medium">Obrigatório</th>
-            <th scope="col" className="py-1 font-medium">Regras e notas</th>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              Campo
+            </th>
+            {where ? (
+              <th scope="col" className="py-1 pr-3 font-medium">
+                Em
+              </th>
+            ) : null}
+            <th scope="col" className="py-1 pr-3 font-medium">
+              Tipo
+            </th>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              Obrigatório
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              Regras e notas
+            </th>
           </tr>
         </thead>
         <tbody>
           {rows.map((r) => (
             <tr key={r.name} className="border-b border-slate-100 align-top">
-              <th scope="row" className="py-1 pr-3 font-mono font-normal">{r.name}</th>
+              <th scope="row" className="py-1 pr-3 font-mono font-normal">
+                {r.name}
+              </th>
               {where ? <td className="py-1 pr-3">{r.in}</td> : null}
               <td className="py-1 pr-3 font-mono text-xs break-all">{r.type}</td>
               <td className="py-1 pr-3">{r.required ? "sim" : "não"}</td>
@@ -207,7 +220,8 @@ function Answers({ rows }: { rows: AnswerRow[] }) {
           ) : null}
           {a.headers.length ? (
             <span className="text-slate-700">
-              (cabeçalhos: {a.headers.map((h, i) => (
+              (cabeçalhos:{" "}
+              {a.headers.map((h, i) => (
                 <Fragment key={h}>
                   {i ? ", " : null}
                   <code className="font-mono">{h}</code>

@@ -87,9 +87,7 @@ function cardOf(g: GuardianDTO, students: number) {
   return {
     id: g.id,
     address: g.address,
-    primary: primary
-      ? { fullName: primary.fullName, email: primary.email, cpf: primary.cpf, phone: primary.phone }
-      : null,
+    primary: primary ? { fullName: primary.fullName, email: primary.email, cpf: primary.cpf, phone: primary.phone } : null,
     others: Math.max(0, g.persons.length - (primary ? 1 : 0)),
     students,
   };

@@ -13,16 +13,11 @@ import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
 /** /offers/new and /offers/:id/edit: the same dialog, create or edit. */
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requireActor(args, canManage);
-  const [offer, branches] = await Promise.all([
-    args.params.id ? orRespond(getOffer(actor, args.params.id)) : null,
-    listBranches(actor),
-  ]);
+  const [offer, branches] = await Promise.all([args.params.id ? orRespond(getOffer(actor, args.params.id)) : null, listBranches(actor)]);
   return {
     offer,
     // Inactive branches stay selectable only for the offer already in one.
-    branches: branches
-      .filter((b) => b.active || b.id === offer?.branchId)
-      .map((b) => ({ id: b.id, name: b.name, isDefault: b.isDefault })),
+    branches: branches.filter((b) => b.active || b.id === offer?.branchId).map((b) => ({ id: b.id, name: b.name, isDefault: b.isDefault })),
   };
 }
 

@@ -9,7 +9,6 @@ import { deleteMakeup } from "~/domain/attendance/makeups/service.server";
 import { deleteDialogAction, orRespond, requireActor, type DeleteDialogData, type DeleteDialogSpec } from "~/server/forms.server";
 import { formatDay } from "~/domain/calendar/dates";
 
-
 /**
  * /students/:id/makeups/:makeupId/delete (Team and Administrator): cancels a
  * booked make-up of one of the student's absences; the place in that session

@@ -97,10 +97,7 @@ export default function StudentPage({ loaderData }: Route.ComponentProps) {
       </LinkButton>
     ) : null;
   const classLink = (e: EnrollmentRow) => (
-    <Link
-      to={`/classes/${e.classId}/students`}
-      className="link"
-    >
+    <Link to={`/classes/${e.classId}/students`} className="link">
       {e.classLabel}
     </Link>
   );
@@ -115,10 +112,7 @@ export default function StudentPage({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <nav aria-label="Trilha" className="mb-2 text-sm">
-        <Link
-          to="/students"
-          className="link"
-        >
+        <Link to="/students" className="link">
           Alunos
         </Link>
       </nav>

@@ -39,10 +39,7 @@ export default function Students({ loaderData }: Route.ComponentProps) {
   const { students, q, status, page, pageCount, total, canCreate } = loaderData;
   const { search } = useLocation();
   const name = (s: StudentListRow) => (
-    <Link
-      to={`/students/${s.id}`}
-      className="link"
-    >
+    <Link to={`/students/${s.id}`} className="link">
       {s.fullName}
     </Link>
   );

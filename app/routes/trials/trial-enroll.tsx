@@ -48,7 +48,11 @@ const SEARCH_RESULTS = 8;
 
 /** A guardian as the picker shows it: the primary person's name, and what tells families apart. */
 function toChoice(g: GuardianOption): PickerOption {
-  const detail = [g.email, g.phone ? formatPhone(g.phone) : null, g.personName && g.personName !== g.label ? `família de ${g.personName}` : null]
+  const detail = [
+    g.email,
+    g.phone ? formatPhone(g.phone) : null,
+    g.personName && g.personName !== g.label ? `família de ${g.personName}` : null,
+  ]
     .filter(Boolean)
     .join(" · ");
   return { id: g.id, label: g.label, detail };
@@ -94,7 +98,13 @@ export async function loader(args: Route.LoaderArgs) {
   if (enrollment) {
     const [student, offer] = await Promise.all([getStudent(actor, enrollment.studentId), getOffer(actor, enrollment.offerId)]);
     const waitlisted = enrollment.status === WAITLISTED;
-    const message = paymentMessage({ guardianName: trial.guardianName, studentName: student.fullName, classLabel, checkoutLink: offer.checkoutLink, waitlisted });
+    const message = paymentMessage({
+      guardianName: trial.guardianName,
+      studentName: student.fullName,
+      classLabel,
+      checkoutLink: offer.checkoutLink,
+      waitlisted,
+    });
     const phone = onlyDigits(trial.whatsappNumber);
     return {
       ...base,
@@ -159,7 +169,8 @@ export async function action(args: Route.ActionArgs) {
     },
     errorTitle: "Erro ao matricular",
     redirectTo: enrollUrl(params.id, isMonth(month) ? month : null),
-    success: (saved) => ((saved as TrialEnrollResultDTO).enrollment.status === WAITLISTED ? "Aluno incluído na lista de espera" : "Matrícula realizada"),
+    success: (saved) =>
+      (saved as TrialEnrollResultDTO).enrollment.status === WAITLISTED ? "Aluno incluído na lista de espera" : "Matrícula realizada",
   });
 }
 

@@ -135,12 +135,7 @@ export default function TrialFormDialog({ loaderData }: Route.ComponentProps) {
       <Field label="Data" field={fields.scheduledDate} required>
         <input {...getInputProps(fields.scheduledDate, { type: "date" })} className={inputClass} />
       </Field>
-      <Field
-        label="Horário"
-        field={fields.scheduledTime}
-        required
-        hint={trial ? undefined : "Em branco, usa o primeiro horário da turma"}
-      >
+      <Field label="Horário" field={fields.scheduledTime} required hint={trial ? undefined : "Em branco, usa o primeiro horário da turma"}>
         <input {...getInputProps(fields.scheduledTime, { type: "time" })} ref={time} className={inputClass} />
       </Field>
       {trial ? (

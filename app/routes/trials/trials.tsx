@@ -8,7 +8,17 @@ import { PageHeader } from "~/components/ui/page";
 import { Spinner } from "~/components/ui/spinner";
 import { canManageTrials } from "~/domain/actor";
 import { DomainError } from "~/domain/errors";
-import { calendarWeeks, type CalendarDay, dayHeading, formatDay, monthOrCurrent, monthTitle, shiftMonth, today, WEEKDAY_HEADERS } from "~/domain/calendar/dates";
+import {
+  calendarWeeks,
+  type CalendarDay,
+  dayHeading,
+  formatDay,
+  monthOrCurrent,
+  monthTitle,
+  shiftMonth,
+  today,
+  WEEKDAY_HEADERS,
+} from "~/domain/calendar/dates";
 import type { CalendarDayTrials } from "~/domain/trials/calendar";
 import { packDays, trialsUrl, unpackDays } from "./+shared/calendar-screen";
 import { formatDays } from "~/domain/trials/kpis";
@@ -71,7 +81,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!enhanced) return redirectWithToast(back, toast);
   return dataWithToast({}, toast, { status });
 }
-
 
 export default function Trials({ loaderData }: Route.ComponentProps) {
   const { month, title, previous, next, kpis, canManage, days, empty } = loaderData;

@@ -43,7 +43,6 @@ type MakeupFields = Pick<Makeup, "id" | "absenceId" | "classId" | "scheduleId" |
   updatedAt: string | Date;
 };
 
-
 export function toDTO(m: MakeupFields): MakeupDTO {
   return {
     id: m.id,
@@ -193,7 +192,9 @@ export async function classPlaces(classId: string, from: string, t?: Transaction
 /** The places taken in one session: the enrolments active on its date plus the make-ups booked into it (`exceptMakeupId` not counted). */
 export function placesTaken(places: ClassPlaces, session: { scheduleId: string; date: string }, exceptMakeupId?: string): number {
   const enrolled = places.spans.filter((e) => activeOn(e, session.date)).length;
-  const held = places.makeups.filter((m) => m.scheduleId === session.scheduleId && m.date === session.date && m.id !== exceptMakeupId).length;
+  const held = places.makeups.filter(
+    (m) => m.scheduleId === session.scheduleId && m.date === session.date && m.id !== exceptMakeupId,
+  ).length;
   return enrolled + held;
 }
 
@@ -240,7 +241,11 @@ export interface AbsenceSession {
 }
 
 /** The absence's session, its start time from its class's schedules (or the schedule itself, since unlinked from the class). */
-export async function absenceSession(absence: AttendanceRecordDTO, absenceClass: ClassSessionSource | null, t?: Transaction): Promise<AbsenceSession> {
+export async function absenceSession(
+  absence: AttendanceRecordDTO,
+  absenceClass: ClassSessionSource | null,
+  t?: Transaction,
+): Promise<AbsenceSession> {
   const linked = absenceClass?.schedules.find((s) => s.id === absence.scheduleId)?.startTime;
   return { date: absence.date, startTime: linked ?? (await scheduleStartTime(absence.scheduleId, t)) };
 }
@@ -308,5 +313,7 @@ export async function makeupOptions(actor: Actor | null, absenceId: string): Pro
       });
     }
   }
-  return options.sort((a, b) => a.date.localeCompare(b.date) || a.startTime.localeCompare(b.startTime) || a.classLabel.localeCompare(b.classLabel, "pt-BR"));
+  return options.sort(
+    (a, b) => a.date.localeCompare(b.date) || a.startTime.localeCompare(b.startTime) || a.classLabel.localeCompare(b.classLabel, "pt-BR"),
+  );
 }

@@ -31,8 +31,7 @@ export const STATUS_FROM_ROLL_CALL = "Só a chamada da aula marca uma reposiçã
 export const ROLL_CALL_TAKEN = "A chamada desta reposição já foi registrada: ela não pode ser cancelada, movida nem voltar a Agendada";
 export const ABSENCE_MADE_UP = "A reposição desta falta já tem chamada registrada: a falta não pode ser alterada para Presente";
 
-const requiredId = (message: string) =>
-  z.string({ error: message }).max(100, { error: message, abort: true }).trim().min(1, message);
+const requiredId = (message: string) => z.string({ error: message }).max(100, { error: message, abort: true }).trim().min(1, message);
 
 /** POST /api/makeups */
 export const makeupSchema = z.object({

@@ -78,7 +78,8 @@ async function checkTarget(absence: AttendanceRecordDTO, target: Target, t: Tran
   const places = await classPlaces(seats.id, target.date, t);
   // A pupil enrolled in the class on that date is already in that session: not a make-up.
   const pupil = (await enrollmentSpans([absence.classId], t)).find((e) => e.id === absence.enrollmentId)?.studentId;
-  if (pupil && places.spans.some((e) => e.studentId === pupil && activeOn(e, target.date))) throw new ValidationError({ classId: [ALREADY_IN_CLASS] });
+  if (pupil && places.spans.some((e) => e.studentId === pupil && activeOn(e, target.date)))
+    throw new ValidationError({ classId: [ALREADY_IN_CLASS] });
   if (placesTaken(places, target, exceptId) >= seats.capacity) throw new ConflictError(NO_ROOM);
 }
 

@@ -10,7 +10,10 @@ import type { AttendanceRecordDTO } from "../schema";
  * imports the other's reads for it.
  */
 
-export type RecordFields = Pick<AttendanceRecord, "id" | "enrollmentId" | "makeupId" | "classId" | "scheduleId" | "status" | "note" | "takenById"> & {
+export type RecordFields = Pick<
+  AttendanceRecord,
+  "id" | "enrollmentId" | "makeupId" | "classId" | "scheduleId" | "status" | "note" | "takenById"
+> & {
   date: string | Date;
   createdAt: string | Date;
   updatedAt: string | Date;

@@ -48,7 +48,10 @@ export const openapi = operations({
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   return api({ request, context }, async ({ actor }) => {
-    const view = await getRollCall(actor, params.id, { date: search.get("date") ?? undefined, scheduleId: search.get("scheduleId") ?? undefined });
+    const view = await getRollCall(actor, params.id, {
+      date: search.get("date") ?? undefined,
+      scheduleId: search.get("scheduleId") ?? undefined,
+    });
     return { date: view.date, scheduleId: view.scheduleId, taken: view.taken, records: view.records };
   });
 }

@@ -34,6 +34,9 @@ const compare = (a: Array<string | number | boolean>, b: Array<string | number |
 
 /** GET /api/classes/{id}/sessions?from=&to= */
 export const loader = apiList(async ({ actor, params, search }) => {
-  const sessions = await classSessions(actor, params.id ?? "", { from: search.get("from") ?? undefined, to: search.get("to") ?? undefined });
+  const sessions = await classSessions(actor, params.id ?? "", {
+    from: search.get("from") ?? undefined,
+    to: search.get("to") ?? undefined,
+  });
   return arrayList("classSessions", ["date", "text", "uuid"], async () => sessions, key, compare);
 });

@@ -16,7 +16,10 @@ export const openapi = operations({
     access: "public",
     body: registerSchema,
     success: { status: 201, description: "O usuário criado, já conectado", schema: userDto, headers: SESSION_COOKIE_HEADER },
-    errors: { 403: "Cadastro fechado ou tipo que o cadastro não permite (`REGISTRATION`), ou requisição de outra origem", 409: "E-mail já cadastrado" },
+    errors: {
+      403: "Cadastro fechado ou tipo que o cadastro não permite (`REGISTRATION`), ou requisição de outra origem",
+      409: "E-mail já cadastrado",
+    },
   },
 });
 

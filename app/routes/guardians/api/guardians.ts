@@ -20,7 +20,12 @@ export const openapi = operations({
       { name: "q", description: "Busca no nome, e-mail ou CPF de uma pessoa", schema: z.string() },
       { name: "page", description: "Página (a partir de 1)", schema: z.int().min(1) },
     ],
-    success: { status: 200, description: "Responsáveis, mais recentes primeiro", schema: z.array(guardianDto), headers: TOTAL_COUNT_HEADER },
+    success: {
+      status: 200,
+      description: "Responsáveis, mais recentes primeiro",
+      schema: z.array(guardianDto),
+      headers: TOTAL_COUNT_HEADER,
+    },
   },
   POST: {
     operationId: "createGuardian",

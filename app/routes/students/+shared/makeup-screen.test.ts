@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { makeupFormSchema, makeupStateLabel, placesLabel, presenceLabel, SESSION_REQUIRED, sessionValue, weekdayName } from "./makeup-screen";
+import {
+  makeupFormSchema,
+  makeupStateLabel,
+  placesLabel,
+  presenceLabel,
+  SESSION_REQUIRED,
+  sessionValue,
+  weekdayName,
+} from "./makeup-screen";
 import { formatDay } from "~/domain/calendar/dates";
 
 const classId = "0b6f8a52-3c1e-4b8e-9d0a-1f2e3d4c5b6a";

@@ -162,9 +162,7 @@ export function AttendanceSection({ studentId, attendance, canBook }: { studentI
             </Link>
           ) : (
             <>
-              <span className="text-slate-700">
-                {`Mostrando os ${RECENT_RECORDS} registros mais recentes de ${total}. `}
-              </span>
+              <span className="text-slate-700">{`Mostrando os ${RECENT_RECORDS} registros mais recentes de ${total}. `}</span>
               <Link to={`${base}?historico=todos`} preventScrollReset className="link">
                 Ver histórico completo
               </Link>

@@ -4,7 +4,11 @@ import { formatDay } from "~/domain/calendar/dates";
 
 describe("the students list's URL", () => {
   it("reads the search, a known status and a page, dropping the rest", () => {
-    expect(readListParams(new URL("http://x/students?q=%20Ana%20&status=inactive&page=3"))).toEqual({ q: "Ana", status: "inactive", page: 3 });
+    expect(readListParams(new URL("http://x/students?q=%20Ana%20&status=inactive&page=3"))).toEqual({
+      q: "Ana",
+      status: "inactive",
+      page: 3,
+    });
     expect(readListParams(new URL("http://x/students?status=all&page=-2"))).toEqual({ q: "", status: null, page: 1 });
     expect(readListParams(new URL(`http://x/students?q=${"a".repeat(300)}&page=x`)).q).toHaveLength(100);
   });

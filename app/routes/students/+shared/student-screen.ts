@@ -32,4 +32,3 @@ export function ageLabel(age: number | null | undefined): string {
   if (age === null || age === undefined) return "-";
   return age === 1 ? "1 ano" : `${age} anos`;
 }
-

@@ -8,11 +8,43 @@ describe("packDays / unpackDays", () => {
       "2026-11-02": {
         total: 5,
         trials: [
-          { id: "a", guardianName: "Ana \"Mãe\"", studentName: "Bia", whatsappNumber: "(11) 98765-4321", scheduledDate: "2026-11-02", scheduledTime: "09:00", status: "Agendado", enrolled: false },
-          { id: "b", guardianName: "Caio", studentName: "Duda, a Pequena", whatsappNumber: "", scheduledDate: "2026-11-02", scheduledTime: "10:30", status: "Não Compareceu", enrolled: false },
+          {
+            id: "a",
+            guardianName: 'Ana "Mãe"',
+            studentName: "Bia",
+            whatsappNumber: "(11) 98765-4321",
+            scheduledDate: "2026-11-02",
+            scheduledTime: "09:00",
+            status: "Agendado",
+            enrolled: false,
+          },
+          {
+            id: "b",
+            guardianName: "Caio",
+            studentName: "Duda, a Pequena",
+            whatsappNumber: "",
+            scheduledDate: "2026-11-02",
+            scheduledTime: "10:30",
+            status: "Não Compareceu",
+            enrolled: false,
+          },
         ],
       },
-      "2026-11-30": { total: 1, trials: [{ id: "c", guardianName: "Eva", studentName: "Flor", whatsappNumber: "1133334444", scheduledDate: "2026-11-30", scheduledTime: "18:00", status: "Quer Matricular", enrolled: true }] },
+      "2026-11-30": {
+        total: 1,
+        trials: [
+          {
+            id: "c",
+            guardianName: "Eva",
+            studentName: "Flor",
+            whatsappNumber: "1133334444",
+            scheduledDate: "2026-11-30",
+            scheduledTime: "18:00",
+            status: "Quer Matricular",
+            enrolled: true,
+          },
+        ],
+      },
     };
     const packed = packDays(days);
     expect(unpackDays(packed)).toEqual(days);

@@ -23,7 +23,15 @@ export function returnMonth(url: URL, date?: string | null): string | null {
   return null;
 }
 
-type PackedTrial = [id: string, guardianName: string, studentName: string, whatsappNumber: string, scheduledTime: string, status: string, enrolled: 0 | 1];
+type PackedTrial = [
+  id: string,
+  guardianName: string,
+  studentName: string,
+  whatsappNumber: string,
+  scheduledTime: string,
+  status: string,
+  enrolled: 0 | 1,
+];
 
 /**
  * The calendar's days as compact JSON for the page's loader data: arrays

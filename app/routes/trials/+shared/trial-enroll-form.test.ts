@@ -7,13 +7,29 @@ const person = { fullName: "Marta", cpf: "123.456.789-01", email: "Marta@Exemplo
 describe("trialEnrollFormSchema", () => {
   it("an existing guardian gives `guardianId`; the student's blank birth date is none", () => {
     const parsed = trialEnrollFormSchema.parse({ ...base, family: "existing", guardianId: "g-1", birthDate: "" });
-    expect(parsed).toEqual({ guardianId: "g-1", studentName: "Lia", birthDate: null, offerId: "offer-1", startDate: "2030-07-03", waitlist: false });
+    expect(parsed).toEqual({
+      guardianId: "g-1",
+      studentName: "Lia",
+      birthDate: null,
+      offerId: "offer-1",
+      startDate: "2030-07-03",
+      waitlist: false,
+    });
   });
 
   it("a new guardian gives the API's `guardian` (the person primary, CPF and phone as digits), ignoring a stray guardianId", () => {
-    const parsed = trialEnrollFormSchema.parse({ ...base, family: "new", guardianId: "g-1", waitlist: "on", guardian: { address: "Rua A, 1", person } });
+    const parsed = trialEnrollFormSchema.parse({
+      ...base,
+      family: "new",
+      guardianId: "g-1",
+      waitlist: "on",
+      guardian: { address: "Rua A, 1", person },
+    });
     expect(parsed).toEqual({
-      guardian: { address: "Rua A, 1", persons: [{ ...person, cpf: "12345678901", email: "marta@exemplo.com", phone: "11987654321", isPrimary: true }] },
+      guardian: {
+        address: "Rua A, 1",
+        persons: [{ ...person, cpf: "12345678901", email: "marta@exemplo.com", phone: "11987654321", isPrimary: true }],
+      },
       studentName: "Lia",
       birthDate: null,
       offerId: "offer-1",
@@ -23,7 +39,12 @@ describe("trialEnrollFormSchema", () => {
   });
 
   it("puts each message on its field, the guardian's under `guardian.`", () => {
-    const result = trialEnrollFormSchema.safeParse({ family: "new", birthDate: "2018-02-30", startDate: "x", guardian: { person: { ...person, cpf: "1" } } });
+    const result = trialEnrollFormSchema.safeParse({
+      family: "new",
+      birthDate: "2018-02-30",
+      startDate: "x",
+      guardian: { person: { ...person, cpf: "1" } },
+    });
     expect(result.success).toBe(false);
     const messages = Object.fromEntries(result.error!.issues.map((i) => [i.path.join("."), i.message]));
     expect(messages).toEqual({
@@ -40,14 +61,24 @@ describe("trialEnrollFormSchema", () => {
       ["guardian.person", "Adicione pelo menos uma pessoa completa"],
     ]);
     const none = trialEnrollFormSchema.safeParse({ ...base, family: "existing" });
-    expect(none.error!.issues.map((i) => [i.path.join("."), i.message])).toEqual([["guardianId", "Escolha um responsável existente ou cadastre um novo"]]);
+    expect(none.error!.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["guardianId", "Escolha um responsável existente ou cadastre um novo"],
+    ]);
   });
 });
 
 describe("the payment message", () => {
   it("names the student, the class and the link, and is encoded into the wa.me link", () => {
-    const text = paymentMessage({ guardianName: "Marta Nogueira", studentName: "Lia", classLabel: "Ballet - Turma 3 (Centro)", checkoutLink: "https://pag.example/x?a=1&b=2", waitlisted: false });
-    expect(text).toBe("Olá, Marta! A matrícula de Lia na turma Ballet - Turma 3 (Centro) foi realizada. Para concluir, acesse o link de pagamento: https://pag.example/x?a=1&b=2");
+    const text = paymentMessage({
+      guardianName: "Marta Nogueira",
+      studentName: "Lia",
+      classLabel: "Ballet - Turma 3 (Centro)",
+      checkoutLink: "https://pag.example/x?a=1&b=2",
+      waitlisted: false,
+    });
+    expect(text).toBe(
+      "Olá, Marta! A matrícula de Lia na turma Ballet - Turma 3 (Centro) foi realizada. Para concluir, acesse o link de pagamento: https://pag.example/x?a=1&b=2",
+    );
     const url = new URL(whatsappLink("11987654321", text));
     expect(url.origin + url.pathname).toBe("https://wa.me/5511987654321");
     expect(url.searchParams.get("text")).toBe(text);

@@ -77,7 +77,13 @@ export function toFormField(key: string): string {
 }
 
 /** The short message sent with the payment link (wa.me's `text`). */
-export function paymentMessage(r: { guardianName: string; studentName: string; classLabel: string; checkoutLink: string; waitlisted: boolean }): string {
+export function paymentMessage(r: {
+  guardianName: string;
+  studentName: string;
+  classLabel: string;
+  checkoutLink: string;
+  waitlisted: boolean;
+}): string {
   const first = r.guardianName.trim().split(/\s+/)[0] ?? "";
   const greeting = first ? `Olá, ${first}!` : "Olá!";
   if (r.waitlisted) {

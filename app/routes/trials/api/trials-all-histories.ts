@@ -23,4 +23,7 @@ export const openapi = operations({
  * GET /api/trials/all-histories (optional ?month=YYYY-MM): { [trialId]: [{ id, status, changedAt }] }.
  * `?limit=` counts trials; the next page is in `Link`.
  */
-export const loader = apiList(({ actor, search }) => historyList(actor, { month: search.get("month") }), { object: true, entry: historyMember });
+export const loader = apiList(({ actor, search }) => historyList(actor, { month: search.get("month") }), {
+  object: true,
+  entry: historyMember,
+});

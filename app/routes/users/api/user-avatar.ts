@@ -25,6 +25,7 @@ export const openapi = operations({
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   return byMethod(request, {
-    PUT: () => api({ request, context }, ({ actor, body }) => setUserAvatar(actor, params.id, body, { origin: new URL(request.url).origin })),
+    PUT: () =>
+      api({ request, context }, ({ actor, body }) => setUserAvatar(actor, params.id, body, { origin: new URL(request.url).origin })),
   });
 }
