@@ -37,6 +37,8 @@ async function setup(storageEnv: Record<string, string>) {
   vi.resetModules();
   const uploads = await import("~/domain/storage/uploads.server");
   const dbModule = await import("~/platform/db.server");
+  // Bind the models to this database once, as the server's start does.
+  await dbModule.db();
   cleanups.push(async () => {
     await dbModule.closeDb();
     await sequelize.close();
