@@ -14,7 +14,7 @@
 # total closes the run, failed or not. No step has a time limit of its own: a slow
 # machine makes the run slower, not red.
 #
-# The browser tests are three runs side by side, each its own server and fresh database:
+# The browser tests are three runs, one after the other, each its own server and fresh database:
 # SQLite with JS on at E2E_PORT (default 4173), PostgreSQL with JS on at E2E_PORT + 1,
 # SQLite with JS off at E2E_PORT + 2.
 #
@@ -208,7 +208,11 @@ group lint format lint-deps
 group typecheck unit build
 group readme service-sqlite service-pg
 group api-sqlite api-pg
-group e2e-sqlite e2e-sqlite-nojs e2e-pg
+# The browser runs one after the other, each with its two Playwright workers: three runs side
+# by side put six browsers on two cores, and every test then waits on the machine.
+group e2e-sqlite
+group e2e-sqlite-nojs
+group e2e-pg
 group bench
 
 summary
