@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request as NodeRequest, Response as NodeResponse } from "express";
 import { RouterContextProvider } from "react-router";
 import { writeReadableStreamToWritable } from "@react-router/node";
-import { doorSession, requestBody, requestUrl } from "./front-door.server";
+import { discardBody, doorSession, requestBody, requestUrl } from "./front-door.server";
 import { clientIpContext, cspNonceContext, doorSessionContext } from "./request-context.server";
 
 /**
@@ -63,6 +63,10 @@ export async function sendResponse(res: ServerResponse, response: Response): Pro
     await response.body?.cancel();
     return;
   }
+  // Answered before the request's body was read to its end (a file refused part-way): the
+  // connection is not reused, and the rest of the body is discarded (a client that reused it
+  // would have its next request reset).
+  if (!res.req.complete) discardBody(res.req, res);
   res.statusMessage = response.statusText;
   res.statusCode = response.status;
   for (const [key, value] of response.headers.entries()) res.appendHeader(key, value);

@@ -14,7 +14,8 @@ import { startServer, type RunningServer } from "../support/server";
 let server: RunningServer;
 
 beforeAll(async () => {
-  server = await startServer(inject("databaseUrl"), { DB_LOGGING: "1" });
+  // The session cache (ADR 001) keeps an entry for 1 ms here, so each request's own lookup reaches the database and is counted.
+  server = await startServer(inject("databaseUrl"), { DB_LOGGING: "1", TEST_HOOKS: "1", TEST_SESSION_CACHE_MS: "1" });
 }, 90_000);
 
 afterAll(async () => {
