@@ -231,7 +231,7 @@ describe("bodies: nobody's body is never read; accepted bodies stream", () => {
     const before = await held();
     const answers = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
-        halfSend(lane.baseUrl, `/api/objects/upload/${i}.1.forged`, { declared: 5 * MB, send: 4.5 * MB, waitMs: 4000 }),
+        halfSend(lane.baseUrl, `/api/objects/upload/${i}.1.forged`, { declared: 5 * MB, send: 4.5 * MB, waitMs: 15_000 }),
       ),
     );
     const after = await held();
