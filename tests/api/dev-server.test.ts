@@ -1,4 +1,5 @@
 import http from "node:http";
+import { collectAnswer } from "../support/raw-http";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { signIn } from "../support/http";
@@ -45,19 +46,7 @@ function raw(
         path: target,
         headers: { Host: HOST, Connection: "close", "Accept-Encoding": "identity", ...headers },
       },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => {
-          const out: Record<string, string> = {};
-          for (let i = 0; i < res.rawHeaders.length; i += 2) {
-            const name = res.rawHeaders[i].toLowerCase();
-            out[name] = out[name] === undefined ? res.rawHeaders[i + 1] : `${out[name]}\n${res.rawHeaders[i + 1]}`;
-          }
-          resolve({ status: res.statusCode ?? 0, headers: out, body: Buffer.concat(chunks).toString("utf8") });
-        });
-        res.on("error", reject);
-      },
+      (res) => collectAnswer(res, resolve, reject),
     );
     req.setTimeout(30_000, () => req.destroy(new Error("no answer within 30 s")));
     // The server may answer 413 and close while the body is still going out.

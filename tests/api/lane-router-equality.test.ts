@@ -1,4 +1,5 @@
 import http from "node:http";
+import { collectAnswer } from "../support/raw-http";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { addDays, enrolled, notSunday, sessionClass, TODAY } from "../support/attendance";
 import { makeAttendance, makeGuardian, makeMakeup, makeTrial, makeUser } from "../support/factories";
@@ -49,19 +50,7 @@ function raw(baseUrl: string, target: string, headers: Record<string, string>): 
         headers: { Connection: "close", "Accept-Encoding": "identity", ...headers },
         setHost: false,
       },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => {
-          const out: Record<string, string> = {};
-          for (let i = 0; i < res.rawHeaders.length; i += 2) {
-            const name = res.rawHeaders[i].toLowerCase();
-            out[name] = out[name] === undefined ? res.rawHeaders[i + 1] : `${out[name]}\n${res.rawHeaders[i + 1]}`;
-          }
-          resolve({ status: res.statusCode ?? 0, headers: out, body: Buffer.concat(chunks).toString("utf8") });
-        });
-        res.on("error", reject);
-      },
+      (res) => collectAnswer(res, resolve, reject),
     );
     req.setTimeout(10_000, () => req.destroy(new Error("no answer within 10 s")));
     req.on("error", reject);

@@ -183,3 +183,22 @@ export function halfSend(
     req.write(Buffer.alloc(options.send, "a"));
   });
 }
+
+/** Reads a whole answer: its status, its headers by lower-case name (repeated ones joined by a line break) and its body as text. */
+export function collectAnswer(
+  res: http.IncomingMessage,
+  resolve: (answer: { status: number; headers: Record<string, string>; body: string }) => void,
+  reject: (error: Error) => void,
+): void {
+  const chunks: Buffer[] = [];
+  res.on("data", (c: Buffer) => chunks.push(c));
+  res.on("end", () => {
+    const headers: Record<string, string> = {};
+    for (let i = 0; i < res.rawHeaders.length; i += 2) {
+      const name = res.rawHeaders[i].toLowerCase();
+      headers[name] = headers[name] === undefined ? res.rawHeaders[i + 1] : `${headers[name]}\n${res.rawHeaders[i + 1]}`;
+    }
+    resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString("utf8") });
+  });
+  res.on("error", reject);
+}
