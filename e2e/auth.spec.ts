@@ -1,4 +1,4 @@
-import { createUser, expect, test, uniqueEmail } from "./fixtures";
+import { createUser, expect, test, uniqueEmail, fieldError } from "./fixtures";
 
 test.describe("sign-in and registration", () => {
   test("register creates the account and opens the dashboard", async ({ page }) => {
@@ -25,7 +25,7 @@ test.describe("sign-in and registration", () => {
     await page.getByLabel("Senha", { exact: true }).fill("123");
     await page.getByRole("button", { name: "Criar Conta" }).click();
     await expect(page.getByText("Por favor, insira um e-mail válido")).toBeVisible();
-    await expect(page.getByText("A senha deve ter pelo menos 6 caracteres")).toBeVisible();
+    await expect(fieldError(page, "A senha deve ter pelo menos 6 caracteres")).toBeVisible();
     await expect(page.getByText("Por favor, selecione um tipo de usuário")).toBeVisible();
     await expect(page.getByLabel("Nome Completo")).toHaveValue("Carlos");
   });
@@ -107,12 +107,12 @@ test("field errors clear when the field is edited, and inputs are disabled while
   await page.goto("/auth");
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await page.getByRole("button", { name: "Entrar" }).click();
-  await expect(page.getByText("E-mail é obrigatório")).toBeVisible();
-  await expect(page.getByText("Senha é obrigatória")).toBeVisible();
+  await expect(fieldError(page, "E-mail é obrigatório")).toBeVisible();
+  await expect(fieldError(page, "Senha é obrigatória")).toBeVisible();
   await page.getByLabel("E-mail").fill("alguem@teste.com");
-  await expect(page.getByText("E-mail é obrigatório")).toHaveCount(0);
+  await expect(fieldError(page, "E-mail é obrigatório")).toHaveCount(0);
   await page.getByLabel("Senha", { exact: true }).fill("x");
-  await expect(page.getByText("Senha é obrigatória")).toHaveCount(0);
+  await expect(fieldError(page, "Senha é obrigatória")).toHaveCount(0);
   // The password can be shown and hidden.
   await page.getByRole("button", { name: "Mostrar senha" }).click();
   await expect(page.getByLabel("Senha", { exact: true })).toHaveAttribute("type", "text");

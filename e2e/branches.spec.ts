@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { request, type APIRequestContext, type Locator } from "@playwright/test";
-import { expect, test, uniqueEmail } from "./fixtures";
+import { expect, test, uniqueEmail, fieldError } from "./fixtures";
 
 /**
  * Only one branch is the default at a time, and both projects run at once: the
@@ -55,8 +55,8 @@ test.describe("Unidades", () => {
       await expect(dialog.getByLabel("Ativo")).toBeChecked();
       await expect(dialog.getByLabel("Unidade padrão")).not.toBeChecked();
       await dialog.getByRole("button", { name: "Criar" }).click();
-      await expect(dialog.getByText("Nome da unidade é obrigatório")).toBeVisible();
-      await expect(dialog.getByText("Endereço é obrigatório")).toBeVisible();
+      await expect(fieldError(dialog, "Nome da unidade é obrigatório")).toBeVisible();
+      await expect(fieldError(dialog, "Endereço é obrigatório")).toBeVisible();
       await dialog.getByLabel("Nome").fill(name);
       await dialog.getByLabel("Endereço").fill("Av. Brasil, 500");
       await dialog.getByLabel("Unidade padrão").check();
@@ -112,8 +112,8 @@ test.describe("Unidades", () => {
     const roomForm = page.getByRole("dialog", { name: "Adicionar Sala" });
     await roomForm.getByLabel("Capacidade (vagas por hora)").fill("0");
     await roomForm.getByRole("button", { name: "Criar" }).click();
-    await expect(roomForm.getByText("Nome da sala é obrigatório")).toBeVisible();
-    await expect(roomForm.getByText("Capacidade deve ser maior que zero")).toBeVisible();
+    await expect(fieldError(roomForm, "Nome da sala é obrigatório")).toBeVisible();
+    await expect(fieldError(roomForm, "Capacidade deve ser maior que zero")).toBeVisible();
     await roomForm.getByLabel("Nome").fill("Sala Espelhos");
     await roomForm.getByLabel("Capacidade (vagas por hora)").fill("15");
     await roomForm.getByRole("button", { name: "Criar" }).click();

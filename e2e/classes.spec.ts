@@ -1,6 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { randomUUID } from "node:crypto";
-import { expect, selectBranch, test } from "./fixtures";
+import { expect, selectBranch, test, fieldError } from "./fixtures";
 
 const tag = () => randomUUID().slice(0, 6);
 
@@ -54,8 +54,8 @@ test.describe("Turmas", () => {
 
     // Nothing chosen (a select with a single option may be preselected): the §5 messages.
     await dialog.getByRole("button", { name: "Criar" }).click();
-    await expect(dialog.getByText("Selecione pelo menos um horário")).toBeVisible();
-    await expect(dialog.getByText("Sala é obrigatória")).toBeVisible();
+    await expect(fieldError(dialog, "Selecione pelo menos um horário")).toBeVisible();
+    await expect(fieldError(dialog, "Sala é obrigatória")).toBeVisible();
 
     await dialog.getByLabel("Curso").selectOption({ label: course.name });
     await dialog.getByLabel("Responsável").selectOption({ label: me.name });

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, test, fieldError } from "./fixtures";
 
 test.describe("Cursos", () => {
   test("administrator creates, edits and deletes a course through URL dialogs", async ({ page, loginAs, jsEnabled }) => {
@@ -12,7 +12,7 @@ test.describe("Cursos", () => {
     const dialog = page.getByRole("dialog", { name: "Adicionar Curso" });
     await expect(dialog).toBeVisible();
     await dialog.getByRole("button", { name: "Criar" }).click();
-    await expect(dialog.getByText("Nome do curso é obrigatório")).toBeVisible();
+    await expect(fieldError(dialog, "Nome do curso é obrigatório")).toBeVisible();
     await dialog.getByLabel("Nome").fill(name);
     await dialog.getByRole("button", { name: "Criar" }).click();
     await expect(page).toHaveURL(/\/courses$/);

@@ -112,4 +112,12 @@ export const test = base.extend<{
   },
 });
 
+/**
+ * A field's own message (or the form's, above the fields), not its copy among the
+ * error summary's links at the top of the form.
+ */
+export function fieldError(scope: import("@playwright/test").Locator | import("@playwright/test").Page, message: string) {
+  return scope.locator('[id$="-error"]').getByText(message, { exact: true });
+}
+
 export { expect };

@@ -1,6 +1,6 @@
 import { request, type APIRequestContext, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
-import { expect, hydrated, test, uniqueEmail } from "./fixtures";
+import { expect, hydrated, test, uniqueEmail, fieldError } from "./fixtures";
 
 function randomCpf(): string {
   return String(Math.floor(Math.random() * 1e11)).padStart(11, "0");
@@ -62,7 +62,7 @@ test.describe("Responsáveis", () => {
     if (jsEnabled) await hydrated(page);
 
     await dialog.getByRole("button", { name: "Cadastrar" }).click();
-    await expect(dialog.getByText("Endereço é obrigatório")).toBeVisible();
+    await expect(fieldError(dialog, "Endereço é obrigatório")).toBeVisible();
     await expect(dialog.getByText("Adicione pelo menos uma pessoa completa")).toBeVisible();
     await expectNoAxeViolations();
 

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { request, type APIRequestContext } from "@playwright/test";
-import { expect, test, uniqueEmail } from "./fixtures";
+import { expect, test, uniqueEmail, fieldError } from "./fixtures";
 
 /**
  * The tests of this file (run by both projects at once) take turns through a
@@ -60,10 +60,10 @@ test.describe("Ofertas", () => {
       await expect(dialog.getByLabel("Valor mensal (R$)")).toHaveAttribute("step", "0.01");
       await dialog.getByLabel("Valor mensal (R$)").fill("0");
       await dialog.getByRole("button", { name: "Criar" }).click();
-      await expect(dialog.getByText("Nome da oferta é obrigatório")).toBeVisible();
-      await expect(dialog.getByText("Valor mensal deve ser maior que zero")).toBeVisible();
+      await expect(fieldError(dialog, "Nome da oferta é obrigatório")).toBeVisible();
+      await expect(fieldError(dialog, "Valor mensal deve ser maior que zero")).toBeVisible();
       await expect(dialog.getByText("Por favor, insira um link válido")).toBeVisible();
-      await expect(dialog.getByText("Unidade é obrigatória")).toBeVisible();
+      await expect(fieldError(dialog, "Unidade é obrigatória")).toBeVisible();
 
       await dialog.getByLabel("Nome").fill(name);
       await dialog.getByLabel("Valor mensal (R$)").fill("189.90");

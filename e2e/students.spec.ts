@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { makeBranch, makeClass, makeClassroom, makeCourse, makeEnrollment, makeGuardian, makeOffer, makeStudent } from "./db";
-import { expect, hydrated, test } from "./fixtures";
+import { expect, hydrated, test, fieldError } from "./fixtures";
 
 const tag = () => randomUUID().slice(0, 6);
 
@@ -72,8 +72,8 @@ test.describe("Alunos e matrículas", () => {
     await expect(dialog()).toBeVisible();
     if (jsEnabled) await hydrated(page);
     await dialog().getByRole("button", { name: "Cadastrar" }).click();
-    await expect(dialog().getByText("Nome do aluno é obrigatório")).toBeVisible();
-    await expect(dialog().getByText("Responsável é obrigatório")).toBeVisible();
+    await expect(fieldError(dialog(), "Nome do aluno é obrigatório")).toBeVisible();
+    await expect(fieldError(dialog(), "Responsável é obrigatório")).toBeVisible();
 
     await dialog().getByLabel("Nome do aluno").fill(name);
     await pick(page, dialog, jsEnabled, {
@@ -163,7 +163,7 @@ test.describe("Alunos e matrículas", () => {
     const cancel = () => page.getByRole("dialog", { name: "Cancelar matrícula" });
     await expect(cancel()).toBeVisible();
     await cancel().getByRole("button", { name: "Cancelar matrícula" }).click();
-    await expect(cancel().getByText("Motivo do cancelamento é obrigatório")).toBeVisible();
+    await expect(fieldError(cancel(), "Motivo do cancelamento é obrigatório")).toBeVisible();
     await cancel().getByLabel("Motivo do cancelamento").fill("Mudou de cidade");
     await cancel().getByRole("button", { name: "Cancelar matrícula" }).click();
     await expect(page.getByText("Matrícula cancelada")).toBeVisible();

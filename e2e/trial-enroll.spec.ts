@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import { makeBranch, makeClass, makeClassroom, makeCourse, makeEnrollment, makeGuardian, makeOffer, makeStudent, makeTrial } from "./db";
-import { expect, hydrated, test, uniqueEmail } from "./fixtures";
+import { expect, hydrated, test, uniqueEmail, fieldError } from "./fixtures";
 
 /**
  * 'Matricular' from a trial: the 'Matricular Aluno' dialog (/trials/:id/enroll),
@@ -118,7 +118,7 @@ test.describe("Matricular a partir do experimental", () => {
     await dialog.getByLabel("Nome do aluno").fill("");
     await dialog.getByLabel("Endereço").fill("Rua das Acácias, 45");
     await dialog.getByRole("button", { name: "Matricular" }).click();
-    await expect(dialog.getByText("Nome do aluno é obrigatório")).toBeVisible();
+    await expect(fieldError(dialog, "Nome do aluno é obrigatório")).toBeVisible();
     await expect(dialog.getByLabel("Endereço")).toHaveValue("Rua das Acácias, 45");
 
     await dialog.getByLabel("Nome do aluno").fill(`${s.studentName} Nogueira`);

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { makeBranch, makeClass, makeCourse, makeTrial } from "./db";
 import { TrialStatusHistory } from "../db/models";
-import { expect, hydrated, test } from "./fixtures";
+import { expect, hydrated, test, fieldError } from "./fixtures";
 
 /** A class (with its branch, classroom, one Wednesday slot, course and responsible) written straight into the e2e database. */
 async function insertClass(startTime = "18:30") {
@@ -104,8 +104,8 @@ test.describe("Experimentais", () => {
     await expect(dialog.getByText("Cadastre uma nova aula experimental para um novo aluno")).toBeVisible();
     await expect(dialog.getByLabel("Data")).toHaveValue(`${month}-15`);
     await dialog.getByRole("button", { name: "Cadastrar" }).click();
-    await expect(dialog.getByText("Nome do responsável é obrigatório")).toBeVisible();
-    await expect(dialog.getByText("Turma é obrigatória")).toBeVisible();
+    await expect(fieldError(dialog, "Nome do responsável é obrigatório")).toBeVisible();
+    await expect(fieldError(dialog, "Turma é obrigatória")).toBeVisible();
 
     await dialog.getByLabel("Nome do responsável").fill("Paula Lima");
     await dialog.getByLabel("Nome da aluna").fill(student);

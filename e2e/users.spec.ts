@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, uniqueEmail } from "./fixtures";
+import { expect, test, uniqueEmail, fieldError } from "./fixtures";
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>');
@@ -43,8 +43,8 @@ test.describe("Usuários", () => {
     await dialog.getByLabel("CPF").fill("123");
     await dialog.getByRole("button", { name: "Criar" }).click();
     await expect(dialog.getByText("Por favor, insira um e-mail válido")).toBeVisible();
-    await expect(dialog.getByText("A senha deve ter pelo menos 6 caracteres")).toBeVisible();
-    await expect(dialog.getByText("CPF deve conter exatamente 11 dígitos")).toBeVisible();
+    await expect(fieldError(dialog, "A senha deve ter pelo menos 6 caracteres")).toBeVisible();
+    await expect(fieldError(dialog, "CPF deve conter exatamente 11 dígitos")).toBeVisible();
 
     // A taken e-mail: 409 from the server, on the e-mail field, with an 'Erro' toast.
     await dialog.getByLabel("E-mail").fill(admin.email);

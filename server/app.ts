@@ -5,6 +5,7 @@ import express, { type RequestHandler } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
 import { env } from "~/platform/env.server";
+import { setSchoolTimeZone } from "~/domain/calendar/dates";
 import { closeDb } from "~/platform/db.server";
 import { startHousekeeping, stopHousekeeping } from "~/domain/housekeeping.server";
 import { stopSessionSignals } from "~/platform/session-signals.server";
@@ -68,6 +69,7 @@ export interface AppOptions {
 
 export async function createApp(options: AppOptions): Promise<express.Express> {
   const config = env();
+  setSchoolTimeZone(config.SCHOOL_TIME_ZONE);
   const app = express();
   app.disable("x-powered-by");
   // false (no proxy), a hop count, or the proxies' addresses: parsed by app/platform/env.server.ts.

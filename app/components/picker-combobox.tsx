@@ -8,6 +8,8 @@ import type { PickerMatches, PickerOption } from "./picker-types";
 const SEARCH_DELAY_MS = 200;
 
 export interface PickerComboboxProps {
+  /** The combobox input's id (an error summary links to it). */
+  id?: string;
   /** The hidden input that carries the chosen id. */
   name: string;
   label: string;
@@ -34,6 +36,7 @@ export interface PickerComboboxProps {
  * trial's 'Matricular Aluno' import it lazily, with the no-JS choices meanwhile).
  */
 export default function PickerCombobox({
+  id,
   name,
   label,
   selected: initial,
@@ -90,6 +93,7 @@ export default function PickerCombobox({
       <Combobox value={selected} onChange={(o: PickerOption | null) => setSelected(o)} by="id" onClose={() => setTerm("")}>
         <div className="relative">
           <ComboboxInput
+            {...(id ? { id } : {})}
             className={inputClass}
             displayValue={(o: PickerOption | null) => o?.label ?? ""}
             onChange={(e) => search(e.target.value)}

@@ -34,9 +34,12 @@ export function SearchPicker({
   searchHref,
   emptyText,
   hint,
+  id,
 }: {
   name: string;
   label: string;
+  /** The id of the picker's box (the search box without JS, the combobox with it): an error summary links to it. */
+  id?: string;
   /** The no-JS search box's label (e.g. 'Buscar aluno por nome'). */
   searchLabel: string;
   searchName?: string;
@@ -57,7 +60,7 @@ export function SearchPicker({
 }) {
   const hydrated = useHydrated();
   const errorId = `${useId()}-error`;
-  const both = { name, label, selected, errors, errorId, emptyText };
+  const both = { name, label, selected, errors, errorId, emptyText, id };
   const radios = (
     <PickerRadios {...both} searchLabel={searchLabel} searchName={searchName} query={query} matches={matches} action={action} />
   );
@@ -81,7 +84,9 @@ function PickerRadios({
   errorId,
   action,
   emptyText,
+  id,
 }: {
+  id?: string;
   name: string;
   label: string;
   searchLabel: string;
@@ -94,7 +99,8 @@ function PickerRadios({
   action: string;
   emptyText: string;
 }) {
-  const searchId = useId();
+  const ownId = useId();
+  const searchId = id ?? ownId;
   const choices = selected && !matches.some((m) => m.id === selected.id) ? [selected, ...matches] : matches;
   return (
     <fieldset className="space-y-3" aria-describedby={errors?.length ? errorId : undefined}>

@@ -102,12 +102,23 @@ describe("SESSION_SECRET", () => {
 });
 
 describe("databaseSettings (db:migrate, db:seed)", () => {
-  it("reads DATABASE_URL and DB_LOGGING without asking for a session secret, even in production", () => {
-    expect(databaseSettings({ NODE_ENV: "production", DATABASE_URL: "postgres://u@h:5432/b", DB_LOGGING: "1" })).toEqual({
-      url: "postgres://u@h:5432/b",
-      logging: true,
-    });
-    expect(databaseSettings({})).toEqual({ url: "sqlite:data/app.sqlite", logging: false });
+  it("reads DATABASE_URL, DB_LOGGING and SCHOOL_TIME_ZONE without asking for a session secret, even in production", () => {
+    expect(
+      databaseSettings({
+        NODE_ENV: "production",
+        DATABASE_URL: "postgres://u@h:5432/b",
+        DB_LOGGING: "1",
+        SCHOOL_TIME_ZONE: "America/Manaus",
+      }),
+    ).toEqual({ url: "postgres://u@h:5432/b", logging: true, timeZone: "America/Manaus" });
+    expect(databaseSettings({})).toEqual({ url: "sqlite:data/app.sqlite", logging: false, timeZone: "America/Sao_Paulo" });
+  });
+
+  it("takes the school's time zone from SCHOOL_TIME_ZONE only (the server's TZ plays no part) and refuses an unknown one", () => {
+    expect(databaseSettings({ TZ: "Asia/Tokyo" }).timeZone).toBe("America/Sao_Paulo");
+    expect(databaseSettings({ SCHOOL_TIME_ZONE: "" }).timeZone).toBe("America/Sao_Paulo");
+    expect(() => databaseSettings({ SCHOOL_TIME_ZONE: "Brasil/Centro" })).toThrow(/SCHOOL_TIME_ZONE: fuso horário desconhecido/);
+    expect(() => parseEnv({ SCHOOL_TIME_ZONE: "Brasil/Centro" })).toThrow(/SCHOOL_TIME_ZONE: fuso horário desconhecido/);
   });
 
   it("refuses what the server would refuse, with the same message", () => {

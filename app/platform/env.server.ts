@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { z } from "zod";
+import { DEFAULT_SCHOOL_TIME_ZONE, isTimeZone } from "~/lib/time-zone";
 
 /**
  * Every environment variable the app and `server.mjs` read, validated here and
@@ -112,6 +113,12 @@ const fields = z.object({
   WORKER_WATCHDOG_MS: digits("WORKER_WATCHDOG_MS", 1000, 600_000, 5000),
   /** Test-only routes under /__test/ (block the event loop, throw): never set it in production. */
   TEST_HOOKS: z.enum(["0", "1", ""]).optional(),
+  /** The school's time zone (IANA name): what "today" is, and every date and time shown. */
+  SCHOOL_TIME_ZONE: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : DEFAULT_SCHOOL_TIME_ZONE))
+    .refine(isTimeZone, { error: "fuso horário desconhecido: use um nome IANA, como America/Sao_Paulo ou America/Manaus" }),
   TZ: z.string().optional(),
   BUILD_DIR: z.string().optional(),
 });
@@ -211,14 +218,18 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
  * Only the database settings, for the command-line scripts (`npm run db:migrate`,
  * `npm run db:seed`): they need no session secret, even with NODE_ENV=production.
  */
-export function databaseSettings(source: Record<string, string | undefined> = process.env): { url: string; logging: boolean } {
-  const parsed = fields.pick({ DATABASE_URL: true, DB_LOGGING: true }).safeParse(source);
+export function databaseSettings(source: Record<string, string | undefined> = process.env): {
+  url: string;
+  logging: boolean;
+  timeZone: string;
+} {
+  const parsed = fields.pick({ DATABASE_URL: true, DB_LOGGING: true, SCHOOL_TIME_ZONE: true }).safeParse(source);
   if (!parsed.success) {
     throw new Error(
       "Configuração inválida:\n" + parsed.error.issues.map((i) => `- ${i.path.join(".") || "ambiente"}: ${i.message}`).join("\n"),
     );
   }
-  return { url: parsed.data.DATABASE_URL, logging: parsed.data.DB_LOGGING === "1" };
+  return { url: parsed.data.DATABASE_URL, logging: parsed.data.DB_LOGGING === "1", timeZone: parsed.data.SCHOOL_TIME_ZONE };
 }
 
 /** Configuration, read and validated once. */

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Sequelize, Transaction } from "sequelize";
 import { hash } from "@node-rs/argon2";
-import { addDays, dateInTimeZone } from "../../app/domain/calendar/dates.ts";
+import { addDays, dateInTimeZone, today } from "../../app/domain/calendar/dates.ts";
 import { firstSessionDate, sessionsBetween } from "../../app/domain/calendar/sessions.ts";
 import {
   AttendanceRecord,
@@ -107,6 +107,13 @@ const STREETS = [
   "Alameda Santos",
 ];
 const WEEKDAYS = ["Segunda", "Terça", "Quarta", "Quinta", "Sexta", "Sábado"];
+/** The demo classes' weekdays and start time, by their position in the branch. */
+const CLASS_SLOTS: ReadonlyArray<readonly [readonly [string, string], string]> = [
+  [["Segunda", "Quarta"], "18:00"],
+  [["Terça", "Quinta"], "19:00"],
+  [["Sexta", "Sábado"], "09:00"],
+  [["Quarta", "Sábado"], "08:00"],
+];
 const STATUSES = ["Agendado", "Reagendado", "Não Compareceu", "Compareceu", "Quer Matricular"];
 const ORIGINS = ["Google Ads", "Facebook Ads", "Indicação", "Outros"];
 
@@ -114,15 +121,9 @@ function cpfFrom(n: number): string {
   return String(10000000000 + n * 7919).slice(0, 11);
 }
 
-/** Today's calendar date in the configured time zone (TZ, default America/Sao_Paulo). */
+/** Today's calendar date in the school's time zone (SCHOOL_TIME_ZONE, set by the caller). */
 function todayParts(): { y: number; m: number; d: number } {
-  const fmt = new Intl.DateTimeFormat("en-CA", {
-    timeZone: process.env.TZ || "America/Sao_Paulo",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  });
-  const [y, m, d] = fmt.format(new Date()).split("-").map(Number);
+  const [y, m, d] = today().split("-").map(Number);
   return { y, m, d };
 }
 
@@ -244,18 +245,15 @@ export async function seedDemo(sequelize: Sequelize) {
     // The classes exist since the first day of last month (their sessions, and so their roll calls, start then).
     const { y: cy, m: cm } = todayParts();
     const classesSince = new Date(Date.UTC(cm === 1 ? cy - 1 : cy, cm === 1 ? 11 : cm - 2, 1, 12, 0));
-    const used = new Set<string>();
     for (const branch of branches.slice(0, 3)) {
       for (let i = 0; i < 4; i++) {
         const { classroom, schedules } = classroomsByBranch.get(branch.id)![i % 3];
         const course = courses[(i + classes.length) % 5];
-        // Two slots on different weekdays, not used by another class.
-        const free = schedules.filter((s) => !used.has(s.id));
-        const first = free[(i * 7) % free.length];
-        const second =
-          free.find((s) => s.dayOfWeek !== first.dayOfWeek && s.startTime === first.startTime) ?? free[(i * 7 + 3) % free.length];
-        used.add(first.id);
-        used.add(second.id);
+        // Two weekly slots each, so that every branch has lessons every day from Monday to
+        // Saturday ('Aulas de Hoje' is never empty on a weekday): the classes sharing a
+        // classroom (the first and the fourth) never share a slot.
+        const [days, start] = CLASS_SLOTS[i];
+        const [first, second] = days.map((day) => schedules.find((s) => s.dayOfWeek === day && s.startTime === start)!);
         number++;
         const cls = await SchoolClass.create(
           {

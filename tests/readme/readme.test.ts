@@ -191,6 +191,15 @@ describe("the README on a fresh clone", () => {
       const env = newcomerEnv(port);
       const seeded = execFileSync("bash", ["-c", "npm run db:seed"], { cwd: dir, env, encoding: "utf8" });
       expect(seeded).toContain("admin@escola.com.br");
+      expect(seeded).toContain("Dados de demonstração criados");
+      // A second seed changes nothing and says how to start over; the README's reset command does.
+      const again = execFileSync("bash", ["-c", "npm run db:seed"], { cwd: dir, env, encoding: "utf8" });
+      expect(again).toContain("Nada foi alterado");
+      expect(again).toContain("npm run db:seed -- --reset");
+      expect(readme).toContain("npm run db:seed -- --reset");
+      const reset = execFileSync("bash", ["-c", "npm run db:seed -- --reset"], { cwd: dir, env, encoding: "utf8" });
+      expect(reset).toContain("Todos os dados foram apagados");
+      expect(reset).toContain("Dados de demonstração criados");
 
       server = run("npm start", dir, env);
       await waitForAuthPage(base, server, 2 * 60_000);

@@ -1,10 +1,11 @@
 import { getFormProps, useForm, type DefaultValue, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ReactNode } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { Form, useActionData, useLocation } from "react-router";
 import type { z } from "zod";
 import { LinkButton } from "./button";
 import { DialogFooter, RouteDialog } from "./dialog";
+import { ErrorSummary } from "./error-summary";
 import { FormErrors } from "./field";
 import { SubmitButton, useIsSubmitting } from "./form-controls";
 
@@ -92,17 +93,30 @@ export function FormDialog<Shape extends FormShape>({
 }) {
   const pending = useDialogSubmitting();
   const labels = SUBMIT_LABELS[submit];
+  const answer = useActionData();
+  const [refused, setRefused] = useState(0);
+  // A new value at each failed submit: the server's answer (JS on or off) or a refusal in the browser.
+  const attempt = useMemo(() => ({ answer, refused }), [answer, refused]);
+  const formProps = getFormProps(form);
   return (
     <RouteDialog title={title} description={description} closeTo={closeTo} size={size} nested={nested}>
       <Form
         method="post"
         encType={encType}
-        {...getFormProps(form)}
+        {...formProps}
+        onSubmit={(event) => {
+          formProps.onSubmit(event);
+          // Refused in the browser (the schema's checks): the summary takes the focus again.
+          if (event.defaultPrevented) setRefused((n) => n + 1);
+        }}
         {...(action ? { action } : {})}
         {...(noValidate ? { noValidate } : {})}
         preventScrollReset
         className="space-y-4"
       >
+        {form.status === "error" ? (
+          <ErrorSummary id={`${form.id}-summary`} errors={form.allErrors} fieldId={(name) => `${form.id}-${name}`} focusKey={attempt} />
+        ) : null}
         <FormErrors id={form.errorId} errors={form.errors} />
         {before}
         <fieldset disabled={pending} className={fieldsetClassName}>

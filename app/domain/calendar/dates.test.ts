@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { calendarWeeks, dayHeading, dateInTimeZone, formatDay, monthBounds, monthOrCurrent, monthTitle, shiftMonth, today } from "./dates";
+import {
+  calendarWeeks,
+  dayHeading,
+  dateInTimeZone,
+  formatDay,
+  monthBounds,
+  monthOrCurrent,
+  monthTitle,
+  schoolTimeZone,
+  setSchoolTimeZone,
+  shiftMonth,
+  today,
+} from "./dates";
 import { isCalendarDate } from "../patterns";
 
 describe("month helpers", () => {
@@ -49,6 +61,19 @@ describe("today and calendar dates", () => {
     expect(today(new Date("2026-12-01T02:59:00.000Z"))).toBe("2026-11-30");
     expect(today(new Date("2026-12-01T03:00:00.000Z"))).toBe("2026-12-01");
     expect(dateInTimeZone(new Date("2026-12-01T02:59:00.000Z"), "UTC")).toBe("2026-12-01");
+  });
+
+  it("follows the school's time zone once it is set (SCHOOL_TIME_ZONE), and refuses an unknown one", () => {
+    try {
+      setSchoolTimeZone("America/Manaus"); // UTC−4
+      expect(schoolTimeZone()).toBe("America/Manaus");
+      expect(today(new Date("2026-12-01T03:30:00.000Z"))).toBe("2026-11-30");
+      expect(() => setSchoolTimeZone("Brasil/Centro")).toThrow(/fuso horário desconhecido/);
+      expect(schoolTimeZone()).toBe("America/Manaus");
+    } finally {
+      setSchoolTimeZone("America/Sao_Paulo");
+    }
+    expect(today(new Date("2026-12-01T03:30:00.000Z"))).toBe("2026-12-01");
   });
 
   it("accepts only real days", () => {

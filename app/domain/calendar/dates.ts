@@ -1,14 +1,30 @@
+import { DEFAULT_SCHOOL_TIME_ZONE, isTimeZone } from "~/lib/time-zone";
 import { isMonth } from "../patterns";
 
 /**
  * The school's calendar dates. A date (a trial's, a session's, an enrolment's)
  * is a calendar date ('YYYY-MM-DD'), never an instant: everything here works
  * on the strings and on UTC arithmetic, so no server or browser time zone can
- * shift a day. "Today" is the school's day, in America/Sao_Paulo. Pure: used
- * by the domain, the screens, the seed and the tests alike. A class's sessions
- * are derived in ./sessions.ts.
+ * shift a day. "Today" is the school's day, in the school's time zone (the
+ * SCHOOL_TIME_ZONE setting, America/Sao_Paulo unless set; the server's own TZ
+ * plays no part). Pure: used by the domain, the screens, the seed and the tests
+ * alike. A class's sessions are derived in ./sessions.ts.
  */
-export const SCHOOL_TIME_ZONE = "America/Sao_Paulo";
+let schoolZone = DEFAULT_SCHOOL_TIME_ZONE;
+
+/** The school's time zone (an IANA name): every "today" and every instant shown as a date or a time. */
+export function schoolTimeZone(): string {
+  return schoolZone;
+}
+
+/**
+ * Sets the school's time zone, once at start: the server (from SCHOOL_TIME_ZONE) and
+ * the scripts do it before any date is taken. Throws on an unknown name.
+ */
+export function setSchoolTimeZone(name: string): void {
+  if (!isTimeZone(name)) throw new Error(`fuso horário desconhecido: ${name}`);
+  schoolZone = name;
+}
 
 export const WEEKDAY_HEADERS = ["Dom", "Seg", "Ter", "Qua", "Qui", "Sex", "Sáb"] as const;
 
@@ -17,7 +33,7 @@ const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 /** The calendar date of an instant in a time zone, as 'YYYY-MM-DD'. */
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-export function dateInTimeZone(instant: Date, timeZone = SCHOOL_TIME_ZONE): string {
+export function dateInTimeZone(instant: Date, timeZone = schoolTimeZone()): string {
   // Building a formatter costs far more than using one: one per time zone.
   let format = dateFormats.get(timeZone);
   if (!format) {
@@ -44,7 +60,7 @@ export function daysBetween(from: string, to: string): number {
 }
 
 /** Today in the school's time zone. */
-export function today(now = new Date(), timeZone = SCHOOL_TIME_ZONE): string {
+export function today(now = new Date(), timeZone = schoolTimeZone()): string {
   return dateInTimeZone(now, timeZone);
 }
 

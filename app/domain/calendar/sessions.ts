@@ -1,5 +1,5 @@
 import { compareSchedules, WEEKDAYS, type ScheduleTimes } from "../schedules/schema";
-import { addDays, dateInTimeZone, daysBetween, SCHOOL_TIME_ZONE } from "./dates";
+import { addDays, dateInTimeZone, daysBetween, schoolTimeZone } from "./dates";
 
 /**
  * A class's sessions, derived (never stored): a session is a (date, schedule)
@@ -40,7 +40,7 @@ export function nextSessionOn(from: string, weekdays: readonly string[]): string
 }
 
 /** A class's first day of sessions: its creation instant's date in the school's time zone. */
-export function firstSessionDate(createdAt: Date | string, timeZone = SCHOOL_TIME_ZONE): string {
+export function firstSessionDate(createdAt: Date | string, timeZone = schoolTimeZone()): string {
   return dateInTimeZone(new Date(createdAt), timeZone);
 }
 

@@ -12,7 +12,7 @@ import { STATUS_INVALID } from "../fields";
 import { classLabel, classSeats, classSummary, type ClassSeats } from "../classes/queries.server";
 import { activeOffersOfBranch } from "../offers/queries.server";
 import { nextSessionOn } from "../calendar/sessions";
-import { dateInTimeZone, SCHOOL_TIME_ZONE, today } from "../calendar/dates";
+import { dateInTimeZone, schoolTimeZone, today } from "../calendar/dates";
 import {
   ACTIVE,
   CANCELLED,
@@ -406,7 +406,7 @@ export async function hasWaitlist(classIds: string[]): Promise<boolean> {
 function dayStartInstant(date: string): Date {
   const noon = new Date(`${date}T12:00:00Z`);
   const wall = new Intl.DateTimeFormat("en-GB", {
-    timeZone: SCHOOL_TIME_ZONE,
+    timeZone: schoolTimeZone(),
     hour: "2-digit",
     minute: "2-digit",
     hourCycle: "h23",

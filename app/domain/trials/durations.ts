@@ -1,4 +1,4 @@
-import { SCHOOL_TIME_ZONE } from "../calendar/dates";
+import { schoolTimeZone } from "../calendar/dates";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -34,7 +34,7 @@ export function entryDurations(entries: ReadonlyArray<{ changedAt: string | Date
 }
 
 /** 'dd/MM/yyyy às HH:mm' in the school's time zone, the same on the server and in any browser. */
-export function formatDateTime(value: string | Date, timeZone = SCHOOL_TIME_ZONE): string {
+export function formatDateTime(value: string | Date, timeZone = schoolTimeZone()): string {
   const parts = new Intl.DateTimeFormat("en-GB", {
     timeZone,
     year: "numeric",

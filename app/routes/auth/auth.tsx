@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/auth";
 import { Button } from "~/components/ui/button";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field, FormErrors, inputClass } from "~/components/ui/field";
 import { useAppName } from "~/hooks/use-app-name";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -196,6 +197,12 @@ function AuthForm({
     >
       <input type="hidden" name="mode" value={mode} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
+      <ErrorSummary
+        id={`auth-${mode}-summary`}
+        errors={Object.fromEntries(Object.keys(lastResult?.error ?? {}).map((name) => [name, errorsOf(name as FieldName)]))}
+        fieldId={(name) => id(name as FieldName)}
+        focusKey={lastResult}
+      />
       <FormErrors errors={formErrors} />
       <fieldset disabled={pending} className="space-y-4">
         {mode === "register" ? (

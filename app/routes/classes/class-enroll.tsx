@@ -95,6 +95,7 @@ export default function ClassEnrollDialog({ loaderData, actionData }: Route.Comp
       {/* The class is the URL's (the action sets it again); here for the form's own checks. */}
       <input type="hidden" name={fields.classId.name} value={cls.id} />
       <SearchPicker
+        id={fields.studentId.id}
         name={fields.studentId.name}
         label="Aluno"
         searchLabel="Buscar aluno por nome"

@@ -215,7 +215,13 @@ export default function ClassFormDialog({ loaderData, actionData }: Route.Compon
           </Button>
         </div>
       )}
-      <fieldset className="sm:col-span-2" aria-describedby={fields.scheduleIds.errors ? fields.scheduleIds.errorId : undefined}>
+      {/* The group's id and tabIndex: the error summary's link for 'Horários' leads here. */}
+      <fieldset
+        id={fields.scheduleIds.id}
+        tabIndex={-1}
+        className="sm:col-span-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
+        aria-describedby={fields.scheduleIds.errors ? fields.scheduleIds.errorId : undefined}
+      >
         <legend className="mb-1.5 block text-sm font-medium text-slate-900">
           Horários
           <RequiredMark />

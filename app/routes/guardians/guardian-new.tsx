@@ -72,7 +72,14 @@ export default function GuardianNew() {
       </Field>
 
       <div className="space-y-3">
-        <h3 className="text-base font-semibold">Pessoas</h3>
+        {/* The error summary's link for the persons as a whole leads to this heading. */}
+        <h3
+          id={fields.persons.id}
+          tabIndex={-1}
+          className="text-base font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
+        >
+          Pessoas
+        </h3>
         <FieldErrors id={fields.persons.errorId} errors={fields.persons.errors} />
         {persons.map((person, index) => {
           const p = person.getFieldset();

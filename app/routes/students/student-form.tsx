@@ -101,6 +101,7 @@ export default function StudentFormDialog({ loaderData, actionData }: Route.Comp
       submit={student ? "update" : "register"}
     >
       <SearchPicker
+        id={fields.guardianId.id}
         name={fields.guardianId.name}
         label="Responsável"
         searchLabel="Buscar responsável por nome, e-mail ou CPF"

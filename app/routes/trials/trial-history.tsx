@@ -4,6 +4,7 @@ import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
 import { returnMonth, trialsUrl } from "./+shared/calendar-screen";
 import { entryDurations, formatDateTime, totalCycle } from "~/domain/trials/durations";
 import { WANTS_TO_ENROLL } from "~/domain/trials/constants";
+import { schoolTimeZone } from "~/domain/calendar/dates";
 import { getTrial, getTrialHistory } from "~/domain/trials/queries.server";
 import { cn } from "~/lib/cn";
 import { orRespond } from "~/server/forms.server";
@@ -18,11 +19,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     trial: { studentName: trial.studentName, guardianName: trial.guardianName, status: trial.status },
     entries,
     closeTo: trialsUrl(returnMonth(new URL(request.url), trial.scheduledDate)),
+    // The browser formats the times too (hydration): in the school's zone, not its own.
+    timeZone: schoolTimeZone(),
   };
 }
 
 export default function TrialHistory({ loaderData }: Route.ComponentProps) {
-  const { trial, entries, closeTo } = loaderData;
+  const { trial, entries, closeTo, timeZone } = loaderData;
   const durations = entryDurations(entries);
   return (
     <RouteDialog title="Histórico de Status" closeTo={closeTo} size="md">
@@ -59,7 +62,7 @@ export default function TrialHistory({ loaderData }: Route.ComponentProps) {
               />
               <p className="text-sm font-semibold">{entry.status}</p>
               <p className="text-sm text-slate-700">
-                <time dateTime={entry.changedAt}>{formatDateTime(entry.changedAt)}</time>
+                <time dateTime={entry.changedAt}>{formatDateTime(entry.changedAt, timeZone)}</time>
               </p>
               {durations[i] ? <p className="text-xs text-slate-700">Duração: {durations[i]}</p> : null}
             </li>

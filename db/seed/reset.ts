@@ -1,0 +1,66 @@
+import type { ModelStatic, Model, Sequelize } from "sequelize";
+import {
+  AttendanceRecord,
+  Branch,
+  Classroom,
+  ClassroomSchedule,
+  ClassScheduleLink,
+  Counter,
+  Course,
+  Enrollment,
+  Guardian,
+  GuardianPerson,
+  LoginAttempt,
+  Makeup,
+  Offer,
+  SchoolClass,
+  Session,
+  StoredObject,
+  StoredObjectChunk,
+  Student,
+  Trial,
+  TrialStatusHistory,
+  Upload,
+  User,
+} from "../models.ts";
+
+/**
+ * Every table of the app's data, the rows that point at others first (so no
+ * foreign key refuses a delete on either database). The migrations' own tables
+ * (schema_migrations, table_versions, search_positions) are not data and stay.
+ */
+const DATA_IN_DELETE_ORDER: ReadonlyArray<ModelStatic<Model>> = [
+  Makeup,
+  AttendanceRecord,
+  Enrollment,
+  Student,
+  TrialStatusHistory,
+  Trial,
+  GuardianPerson,
+  Guardian,
+  ClassScheduleLink,
+  SchoolClass,
+  ClassroomSchedule,
+  Classroom,
+  Offer,
+  Course,
+  Counter,
+  Branch,
+  Session,
+  LoginAttempt,
+  Upload,
+  StoredObjectChunk,
+  StoredObject,
+  User,
+];
+
+/**
+ * Empties the database's data in one transaction (`npm run db:seed -- --reset`): rows are
+ * deleted, not truncated, so the triggers that keep the search index and the table
+ * versions up to date run as for any delete. The schema and its migrations stay.
+ */
+export async function deleteAllData(sequelize: Sequelize): Promise<void> {
+  await sequelize.transaction(async (transaction) => {
+    for (const model of DATA_IN_DELETE_ORDER) await model.destroy({ where: {}, transaction });
+  });
+}

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
+import type { Sequelize } from "sequelize";
+import { Branch, ClassroomSchedule, ClassScheduleLink, SchoolClass, setupDatabase, User } from "../../db/index";
+import { seedDemo, DEMO_ACCOUNTS } from "../../db/seed/demo";
+import { deleteAllData } from "../../db/seed/reset";
+import { createTestDatabase } from "../support/test-db";
+
+// The demo network on a database of its own (the other service tests' rows would be
+// deleted by the reset): `npm run db:seed` and `npm run db:seed -- --reset`.
+describe("the demo network (npm run db:seed)", () => {
+  let database: { url: string; drop: () => Promise<void> };
+  let sequelize: Sequelize;
+  beforeAll(async () => {
+    database = await createTestDatabase(inject("dialect"));
+    sequelize = await setupDatabase(database.url);
+  });
+  afterAll(async () => {
+    await sequelize?.close();
+    await database?.drop();
+  });
+
+  it("has lessons every day from Monday to Saturday in every open branch, and a second seed changes nothing", async () => {
+    expect((await seedDemo(sequelize)).created).toBe(true);
+    const branches = await Branch.findAll({ where: { active: true } });
+    expect(branches.length).toBeGreaterThan(0);
+    const schedules = new Map((await ClassroomSchedule.findAll()).map((s) => [s.id, s.dayOfWeek]));
+    const links = await ClassScheduleLink.findAll();
+    for (const branch of branches) {
+      const classes = await SchoolClass.findAll({ where: { branchId: branch.id, active: true } });
+      const days = new Set(links.filter((l) => classes.some((c) => c.id === l.classId)).map((l) => schedules.get(l.scheduleId)));
+      expect([...days].sort(), branch.name).toEqual(["Quarta", "Quinta", "Segunda", "Sexta", "Sábado", "Terça"]);
+    }
+    expect((await seedDemo(sequelize)).created).toBe(false);
+  });
+
+  it("--reset deletes every row, users included, and the demo loads again as new", async () => {
+    await User.create({ name: "Conta Própria", email: "propria@exemplo.com.br", userType: "Team", passwordHash: "!" });
+    await deleteAllData(sequelize);
+    expect(await User.count()).toBe(0);
+    expect(await Branch.count()).toBe(0);
+    const again = await seedDemo(sequelize);
+    expect(again.created).toBe(true);
+    expect(await User.findOne({ where: { email: "propria@exemplo.com.br" } })).toBeNull();
+    expect(await User.count({ where: { email: DEMO_ACCOUNTS.map((a) => a.email) } })).toBe(DEMO_ACCOUNTS.length);
+  });
+});
