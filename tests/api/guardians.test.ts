@@ -185,6 +185,16 @@ describe("GET /api/guardians", () => {
     expect(page1.body).toHaveLength(3);
     // Newest first.
     expect(page1.body[0].persons[0].fullName).toBe(`Paginada ${tag} 2`);
+    // A page past the last (a stale link) answers the last page, with the total; no match is an empty page.
+    const past = await team.get(`/api/guardians?q=Paginada ${tag}&page=9`);
+    expect([past.status, past.headers.get("X-Total-Count"), past.body.map((x: { id: string }) => x.id)]).toEqual([
+      200,
+      "3",
+      page1.body.map((x: { id: string }) => x.id),
+    ]);
+    expect(past.body[2].persons).toHaveLength(1);
+    const none = await team.get(`/api/guardians?q=Ninguém ${tag}&page=2`);
+    expect([none.status, none.headers.get("X-Total-Count"), none.body]).toEqual([200, "0", []]);
   });
 });
 
