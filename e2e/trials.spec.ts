@@ -198,7 +198,7 @@ test.describe("Experimentais", () => {
     await page.goto("/trials");
 
     // Today's agenda, not the month: no grid, no weekday headers.
-    const title = page.getByRole("heading", { level: 2 }).first();
+    const title = page.locator("main").getByRole("heading", { level: 2 }).first();
     await expect(title).toContainText("Hoje");
     await expect(title).toContainText(dayHeading(now));
     await expect(page.locator("table.cal")).toBeHidden();
@@ -224,7 +224,7 @@ test.describe("Experimentais", () => {
     await page.getByRole("button", { name: "Ir", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/trials\\?view=day&date=${far}$`));
     await expect(block(page, `Longe ${tag}`)).toBeVisible();
-    await expect(page.getByRole("heading", { level: 2 }).first()).not.toContainText("Hoje");
+    await expect(title).not.toContainText("Hoje");
     await page.getByRole("link", { name: "Hoje", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/trials\\?view=day&date=${now}$`));
   });
@@ -267,7 +267,7 @@ test.describe("Experimentais", () => {
     await dialog.getByRole("button", { name: "Cadastrar" }).click();
     await expect(page.getByText("Experimental cadastrado")).toBeVisible();
     // Back to the month, at the new trial.
-    await expect(page).toHaveURL(new RegExp(`/trials\\?month=${month}#trial-[0-9a-f-]{36}$`));
+    await expect(page).toHaveURL(new RegExp(`/trials\\?month=${month}#tb-[0-9a-f-]{36}$`));
     await expect(page.locator(`td[data-date="${date}"]`).getByText(student, { exact: true })).toBeVisible();
     await expect(block(page, student)).toContainText(cls.name);
 
@@ -295,7 +295,7 @@ test.describe("Experimentais", () => {
     await expect(trial).toHaveCSS("background-color", GREEN_100);
     await expect(kpi(page, "% de Matrículas")).toHaveText("100%");
     // Without JavaScript the answer comes back to the trial's block.
-    await expect(page).toHaveURL(new RegExp(`/trials\\?view=day&date=${date}${jsEnabled ? "" : "#trial-[0-9a-f-]{36}"}$`));
+    await expect(page).toHaveURL(new RegExp(`/trials\\?view=day&date=${date}${jsEnabled ? "" : "#tb-[0-9a-f-]{36}"}$`));
 
     // 'Matricular' opens the enrolment dialog (e2e/trial-enroll.spec.ts goes through it).
     await trial.getByRole("link", { name: `Matricular ${student}` }).click();
@@ -319,7 +319,7 @@ test.describe("Experimentais", () => {
     await expectNoAxeViolations({ wcag22: true });
     await history.getByRole("link", { name: "Fechar" }).last().click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
-    await expect(page).toHaveURL(new RegExp(`/trials\\?view=day&date=${date}#trial-[0-9a-f-]{36}$`));
+    await expect(page).toHaveURL(new RegExp(`/trials\\?view=day&date=${date}#tb-[0-9a-f-]{36}$`));
 
     // Edit: clicking the block opens the dialog; moving the trial to another day follows it there.
     await trial
@@ -336,7 +336,7 @@ test.describe("Experimentais", () => {
     await edit.getByLabel("Status").selectOption("Compareceu");
     await edit.getByRole("button", { name: "Atualizar" }).click();
     await expect(page.getByText("Experimental atualizado")).toBeVisible();
-    await expect(page).toHaveURL(new RegExp(`/trials\\?view=day&date=${month}-16#trial-[0-9a-f-]{36}$`));
+    await expect(page).toHaveURL(new RegExp(`/trials\\?view=day&date=${month}-16#tb-[0-9a-f-]{36}$`));
     await expect(trial).toContainText("19:45");
     await expect(trial).toHaveAttribute("data-status", "Compareceu");
 
@@ -379,7 +379,7 @@ test.describe("Experimentais", () => {
       await page.getByRole("dialog", { name: "Alterar status" }).getByRole("button", { name: "Compareceu", exact: true }).click();
 
       await expect(page.getByText("Status atualizado")).toBeVisible();
-      await expect(page).toHaveURL(new RegExp(`/trials\\?view=day&date=${date}#trial-${last.id}$`));
+      await expect(page).toHaveURL(new RegExp(`/trials\\?view=day&date=${date}#tb-${last.id}$`));
       await expect(trial).toHaveAttribute("data-status", "Compareceu");
       await expect(trial).toBeInViewport({ ratio: 1 });
       expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);

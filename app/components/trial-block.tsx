@@ -20,7 +20,7 @@ import type { Toast } from "~/lib/toast";
  * only the enrolment's link beside it), `full` the week's and the day's, with
  * every control. `back` is the calendar's place as a query string (without
  * '?'): the dialogs go back there. `anchored` gives the block its id
- * (`trial-<id>`), the fragment a status change without JavaScript comes back
+ * (`tb-<id>`), the fragment a status change without JavaScript comes back
  * to; only one block of a trial on a page has it.
  */
 export function TrialBlock({

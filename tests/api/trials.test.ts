@@ -297,12 +297,12 @@ describe("/trials screens without JavaScript", () => {
     const created = list.find((t) => t.studentName === "Clara Lima");
     expect(created).toMatchObject({ scheduledTime: "18:30", whatsappNumber: "21998765432", origin: "Facebook Ads", status: "Agendado" });
     // Back to the month, at the new trial's block.
-    expect(res.headers.get("Location")).toBe(`/trials?month=2030-05#trial-${created!.id}`);
+    expect(res.headers.get("Location")).toBe(`/trials?month=2030-05#tb-${created!.id}`);
     const page = await (await team.raw("GET", "/trials?month=2030-05")).text();
     expect(page).toContain("Experimental cadastrado");
     expect(page).toContain("Clara Lima");
     expect(page).toContain("(Paula Lima)");
-    expect(page).toContain(`id="trial-${created!.id}"`);
+    expect(page).toContain(`id="tb-${created!.id}"`);
     // The day view has the block's every control (the month's blocks are compact).
     const day = await (await team.raw("GET", "/trials?view=day&date=2030-05-14")).text();
     expect(day).toContain("https://wa.me/5521998765432");
@@ -360,7 +360,7 @@ describe("/trials screens without JavaScript", () => {
     const res = await team.form("/trials?month=2030-05", { intent: "status", id, status: "Não Compareceu", month: "2030-05" });
     expect(res.status).toBe(302);
     // Back to the calendar at the trial's block, not to the top of the page.
-    expect(res.headers.get("Location")).toBe(`/trials?month=2030-05#trial-${id}`);
+    expect(res.headers.get("Location")).toBe(`/trials?month=2030-05#tb-${id}`);
     expect((await team.get(`/api/trials/${id}/history`)).body.map((h: { status: string }) => h.status)).toEqual([
       "Agendado",
       "Não Compareceu",
@@ -377,7 +377,7 @@ describe("/trials screens without JavaScript", () => {
       origin: "Outros",
     } as Record<string, string>);
     expect(edit.status).toBe(302);
-    expect(edit.headers.get("Location")).toBe(`/trials?month=2030-06#trial-${id}`);
+    expect(edit.headers.get("Location")).toBe(`/trials?month=2030-06#tb-${id}`);
     expect((await team.get(`/api/trials/${id}`)).body).toMatchObject({ scheduledDate: "2030-06-02", status: "Quer Matricular" });
     expect((await team.get(`/api/trials/${id}/history`)).body).toHaveLength(2);
 
@@ -486,7 +486,7 @@ describe("the calendar's views", () => {
       back: "view=day&date=2033-08-11",
     });
     expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe(`/trials?view=day&date=2033-08-11#trial-${id}`);
+    expect(res.headers.get("Location")).toBe(`/trials?view=day&date=2033-08-11#tb-${id}`);
     // A malformed id comes back without a fragment (nothing of it in the Location).
     const odd = await team.form("/trials?view=day&date=2033-08-11", { intent: "status", id: "x#y", status: "Compareceu" });
     expect(odd.headers.get("Location")).toBe("/trials?view=day&date=2033-08-11");

@@ -25,4 +25,4 @@ export interface CalendarDayTrials {
 }
 
 /** The id of a trial's block on the calendar: the fragment a status change without JavaScript comes back to. */
-export const trialAnchor = (trialId: string) => `trial-${trialId}`;
+export const trialAnchor = (trialId: string) => `tb-${trialId}`;

@@ -81,7 +81,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /**
  * The calendar's own form: the quick status change. Without JavaScript it posts
  * here and comes back to the calendar's place (`back`), scrolled to the trial's
- * block (`#trial-<id>`, which takes the focus); with JavaScript it goes through
+ * block (`#tb-<id>`, which takes the focus); with JavaScript it goes through
  * a fetcher (marked `enhanced`) and gets its toast as data, so the page stays
  * where it is. ('Matricular' is a dialog of its own: /trials/:id/enroll.)
  */

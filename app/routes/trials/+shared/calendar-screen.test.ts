@@ -133,7 +133,7 @@ describe("returnPlace / trialAnchorUrl", () => {
     expect(returnPlace(new URL("http://x/trials/a/status?month=2026-11"))?.view).toBe("month");
     expect(returnPlace(new URL("http://x/trials/a/status?view=day&date=bad"), "2027-01-05")).toEqual({ view: "month", date: "2027-01-05" });
     expect(returnPlace(new URL("http://x/trials/a/status"))).toBeNull();
-    expect(trialAnchorUrl({ view: "day", date: "2026-11-26" }, "abc")).toBe("/trials?view=day&date=2026-11-26#trial-abc");
-    expect(trialAnchorUrl(placeOn({ view: "month", date: "2026-11-01" }, "2027-01-05"), "abc")).toBe("/trials?month=2027-01#trial-abc");
+    expect(trialAnchorUrl({ view: "day", date: "2026-11-26" }, "abc")).toBe("/trials?view=day&date=2026-11-26#tb-abc");
+    expect(trialAnchorUrl(placeOn({ view: "month", date: "2026-11-01" }, "2027-01-05"), "abc")).toBe("/trials?month=2027-01#tb-abc");
   });
 });

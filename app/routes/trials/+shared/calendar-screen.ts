@@ -51,7 +51,7 @@ export function placeUrl(place: CalendarPlace): string {
   return `/trials?${placeQuery(place)}`;
 }
 
-/** A trial's block at a place: the calendar scrolled to it (`#trial-<id>`, see TrialBlock). */
+/** A trial's block at a place: the calendar scrolled to it (`#tb-<id>`, see TrialBlock). */
 export function trialAnchorUrl(place: CalendarPlace, trialId: string): string {
   return `${placeUrl(place)}#${trialAnchor(trialId)}`;
 }
