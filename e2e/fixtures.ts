@@ -55,11 +55,17 @@ export async function selectBranch(page: import("@playwright/test").Page, name: 
   await expect(page.getByLabel("Unidade").locator("option:checked")).toHaveText(name);
 }
 
+/** axe's tags for WCAG 2.2 AA (its target-size rule runs only when asked for by tag) and its best practices. */
+const WCAG22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+
 export const test = base.extend<{
   /** Signs the page in as a new user of the role (cookie set through the API). */
   loginAs: (role: Role, name?: string) => Promise<TestUser>;
-  /** Runs axe on the page and expects no violations. */
-  expectNoAxeViolations: () => Promise<void>;
+  /**
+   * Runs axe on the page and expects no violations. `wcag22`: the WCAG 2.0 to
+   * 2.2 A and AA rules and axe's best practices, target size (2.5.8) included.
+   */
+  expectNoAxeViolations: (options?: { wcag22?: boolean }) => Promise<void>;
   jsEnabled: boolean;
   /** Every test: the server HTML and the browser's render agree (no hydration mismatch). */
   hydrationCheck: void;
@@ -93,18 +99,25 @@ export const test = base.extend<{
     });
   },
   expectNoAxeViolations: async ({ page, browser }, use, testInfo) => {
-    await use(async () => {
+    await use(async ({ wcag22 = false } = {}) => {
       let target = page;
       let extra: Awaited<ReturnType<typeof browser.newContext>> | null = null;
       if (testInfo.project.name === "nojs") {
         // axe needs script in the page: audit the same server HTML in a context
         // where the app's own scripts are blocked, so nothing hydrates.
-        extra = await browser.newContext({ javaScriptEnabled: true, storageState: await page.context().storageState() });
+        // Same viewport, so the audit sees the layout the test sees (a phone's, a desktop's).
+        extra = await browser.newContext({
+          javaScriptEnabled: true,
+          storageState: await page.context().storageState(),
+          viewport: page.viewportSize(),
+        });
         target = await extra.newPage();
         await target.route("**/assets/*.js", (route) => route.abort());
         await target.goto(page.url());
       }
-      const results = await new AxeBuilder({ page: target }).analyze();
+      const builder = new AxeBuilder({ page: target });
+      if (wcag22) builder.withTags(WCAG22_AA);
+      const results = await builder.analyze();
       await extra?.close();
       const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
       expect(summary).toEqual([]);

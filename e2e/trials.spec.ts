@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { makeBranch, makeClass, makeCourse, makeTrial } from "./db";
 import { TrialStatusHistory } from "../db/models";
-import { expect, hydrated, test, fieldError } from "./fixtures";
+import { addDays, dayHeading, today } from "../app/domain/calendar/dates";
+import { expect, fieldError, hydrated, test } from "./fixtures";
 
 /** A class (with its branch, classroom, one Wednesday slot, course and responsible) written straight into the e2e database. */
 async function insertClass(startTime = "18:30") {
@@ -14,7 +15,12 @@ async function insertClass(startTime = "18:30") {
     courseId: course.id,
     schedules: [{ dayOfWeek: "Quarta", startTime, endTime: "23:00" }],
   });
-  return { id: cls.id, label: `${course.name} - Turma ${cls.classNumber} (${branch.name})` };
+  // The form's option, and the class as the calendar names it.
+  return {
+    id: cls.id,
+    label: `${course.name} - Turma ${cls.classNumber} (${branch.name})`,
+    name: `${course.name} - Turma ${cls.classNumber}`,
+  };
 }
 
 /** A trial of the class (and its status history), written directly. */
@@ -33,10 +39,31 @@ const kpi = (page: Page, label: string) =>
     .filter({ has: page.locator("dt", { hasText: label }) })
     .locator("dd");
 
-/** A trial's block as shown (the grid on desktop; the phone list is hidden). */
 /** 'Quer Matricular' blocks are green (Tailwind's green-100, as Chromium computes it). */
 const GREEN_100 = /^oklch\(0\.96\d* 0\.04\d* 156/;
+/** A trial's block as shown (the view of the screen's width; the other one is hidden). */
 const block = (page: Page, student: string) => page.locator(".tb").filter({ hasText: student, visible: true });
+
+/** The height of the shell's sticky header, which covers the top of the page. */
+const HEADER = 56;
+
+/** Every visible control inside `scope` smaller than `min` px in width or height (a11y labels only for screen readers are not controls). */
+async function smallTargets(scope: Locator, min: number): Promise<string[]> {
+  return scope.evaluate((root, min) => {
+    const controls = root.querySelectorAll<HTMLElement>("a[href], button, input:not([type=hidden]), select, textarea, summary");
+    const small: string[] = [];
+    for (const el of controls) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === "hidden") continue;
+      if (box.width < min || box.height < min) {
+        small.push(
+          `${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute("aria-label") || "").trim()}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+        );
+      }
+    }
+    return small;
+  }, min);
+}
 
 test.describe("Experimentais", () => {
   test("navigates months and shows the KPIs computed from that month only", async ({ page, loginAs, jsEnabled, expectNoAxeViolations }) => {
@@ -73,14 +100,133 @@ test.describe("Experimentais", () => {
     await expect(kpi(page, "% de Matrículas")).toHaveText("50%");
     await expect(kpi(page, "Ciclo de Vendas Médio")).toHaveText("3 dias");
 
-    // Calendar dates stay on their day: the 31st is in the cell of the 31st, and 'Quer Matricular' is green.
-    await expect(page.locator(`td[data-date="${month}-31"]`).getByRole("link", { name: /^Último Dia \(Responsável KPI\)/ })).toBeVisible();
+    // Calendar dates stay on their day: the 31st is in the cell of the 31st, with its class; 'Quer Matricular' is green.
+    const last = page.locator(`td[data-date="${month}-31"]`).getByRole("link", { name: /^Último Dia \(Responsável KPI\)/ });
+    await expect(last).toBeVisible();
+    await expect(last).toContainText(cls.name);
     await expect(block(page, "Alice Verde")).toHaveCSS("background-color", GREEN_100);
-    await expectNoAxeViolations();
+    await expectNoAxeViolations({ wcag22: true });
 
     await page.getByRole("link", { name: "Mês anterior" }).click();
     await expect(page).toHaveURL(new RegExp(`/trials\\?month=${before}$`));
     await expect(kpi(page, "Total de Agendamentos")).toHaveText("0");
+  });
+
+  test("at 1280 × 800 the whole month fits the screen, and the week view shows each day's trials with their class", async ({
+    page,
+    loginAs,
+    jsEnabled,
+    expectNoAxeViolations,
+  }) => {
+    test.slow(); // a full month of trials, two axe audits
+    // Six-week months, full: three trials every day (two shown, '+1 mais').
+    const month = jsEnabled ? "2034-07" : "2034-12";
+    const cls = await insertClass();
+    for (let d = 1; d <= 31; d++) {
+      const date = `${month}-${String(d).padStart(2, "0")}`;
+      for (const [i, time] of ["09:00", "14:30", "19:00"].entries()) {
+        await insertTrial(cls.id, {
+          scheduledDate: date,
+          scheduledTime: time,
+          studentName: `Cheia ${d}-${i} ${randomUUID().slice(0, 4)}`,
+          status: i === 0 ? "Quer Matricular" : "Agendado",
+        });
+      }
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await loginAs("Team");
+    await page.goto(`/trials?month=${month}`);
+    if (jsEnabled) await hydrated(page);
+
+    const grid = page.locator("table.cal");
+    await expect(grid.locator("tbody tr")).toHaveCount(6);
+    const box = (await grid.boundingBox())!;
+    expect(box.height).toBeLessThanOrEqual(800 - HEADER);
+    // With the grid at the top of the screen (under the header), its first and last days are both on screen, whole.
+    await page.evaluate((offset) => {
+      const top = document.querySelector("table.cal")!.getBoundingClientRect().top + window.scrollY;
+      window.scrollTo(0, top - offset);
+    }, HEADER);
+    await expect(page.locator(`td[data-date="${month}-01"]`)).toBeInViewport({ ratio: 1 });
+    await expect(page.locator(`td[data-date="${month}-31"]`)).toBeInViewport({ ratio: 1 });
+    const cell = page.locator(`td[data-date="${month}-31"]`);
+    await expect(cell.locator(".tb")).toHaveCount(2);
+    await expect(cell.locator(".tb").first()).toContainText(cls.name);
+    await expect(cell.getByRole("link", { name: /^\+1 mais/ })).toBeVisible();
+    await expectNoAxeViolations({ wcag22: true });
+
+    // The week view: the same day in the week, each trial with its class and its controls.
+    await page.getByRole("link", { name: "Semana", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/trials\\?view=week&date=${month}-01$`));
+    await expect(page.getByRole("heading", { name: /^Semana de / })).toBeVisible();
+    const days = page.locator("ol.wk > li");
+    await expect(days).toHaveCount(7);
+    const first = page.locator(`ol.wk > li[data-date="${month}-01"]`);
+    await expect(first.locator(".tb")).toHaveCount(3);
+    await expect(first.locator(".tb").first()).toContainText(cls.name);
+    await expect(
+      first
+        .locator(".tb")
+        .first()
+        .getByRole(jsEnabled ? "button" : "link", { name: /^Status/ }),
+    ).toBeVisible();
+    await expectNoAxeViolations({ wcag22: true });
+
+    // 'Próxima semana' moves by seven days; 'Dia' opens the day.
+    await page.getByRole("link", { name: "Próxima semana" }).click();
+    await expect(page).toHaveURL(new RegExp(`/trials\\?view=week&date=${addDays(`${month}-01`, 7)}$`));
+    await page.getByRole("link", { name: "Dia", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/trials\\?view=day&date=${addDays(`${month}-01`, 7)}$`));
+    await expect(page.locator("ol.agenda > li")).toHaveCount(3);
+  });
+
+  test("on a phone the calendar is today's agenda, with the previous and next day and a jump to a date", async ({
+    page,
+    loginAs,
+    jsEnabled,
+    expectNoAxeViolations,
+  }) => {
+    const cls = await insertClass();
+    const now = today();
+    const tag = randomUUID().slice(0, 5);
+    const far = jsEnabled ? "2035-03-14" : "2035-03-15";
+    await insertTrial(cls.id, { scheduledDate: now, studentName: `Hoje ${tag}`, scheduledTime: "23:50" });
+    await insertTrial(cls.id, { scheduledDate: addDays(now, 1), studentName: `Amanhã ${tag}` });
+    await insertTrial(cls.id, { scheduledDate: far, studentName: `Longe ${tag}` });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await loginAs("Team");
+    await page.goto("/trials");
+
+    // Today's agenda, not the month: no grid, no weekday headers.
+    const title = page.locator("main").getByRole("heading", { level: 2 }).first();
+    await expect(title).toContainText("Hoje");
+    await expect(title).toContainText(dayHeading(now));
+    await expect(page.locator("table.cal")).toBeHidden();
+    await expect(page.getByRole("columnheader", { name: "Dom" })).toBeHidden();
+    const mine = block(page, `Hoje ${tag}`);
+    await expect(mine).toBeVisible();
+    await expect(mine).toContainText(cls.name);
+    await expect(mine).toContainText("23:50");
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations({ wcag22: true });
+
+    await page.getByRole("link", { name: "Próximo dia" }).click();
+    await expect(page).toHaveURL(new RegExp(`/trials\\?view=day&date=${addDays(now, 1)}$`));
+    await expect(block(page, `Amanhã ${tag}`)).toBeVisible();
+    await expect(block(page, `Hoje ${tag}`)).toHaveCount(0);
+    await page.getByRole("link", { name: "Dia anterior" }).click();
+    await expect(page).toHaveURL(new RegExp(`/trials\\?view=day&date=${now}$`));
+    await expect(block(page, `Hoje ${tag}`)).toBeVisible();
+
+    // A jump to a date: a GET form, the same with or without JavaScript.
+    await page.getByLabel("Ir para a data").fill(far);
+    await page.getByRole("button", { name: "Ir", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/trials\\?view=day&date=${far}$`));
+    await expect(block(page, `Longe ${tag}`)).toBeVisible();
+    await expect(title).not.toContainText("Hoje");
+    await page.getByRole("link", { name: "Hoje", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/trials\\?view=day&date=${now}$`));
   });
 
   test("creates from a day, changes the status, shows the history, edits and deletes", async ({
@@ -92,6 +238,7 @@ test.describe("Experimentais", () => {
     test.slow(); // one long journey through every dialog
     const month = jsEnabled ? "2032-01" : "2032-02";
     const [y, m] = month.split("-");
+    const date = `${month}-15`;
     const cls = await insertClass("18:30");
     const student = `Clara ${randomUUID().slice(0, 5)}`;
     await loginAs("Team");
@@ -102,7 +249,7 @@ test.describe("Experimentais", () => {
     const dialog = page.getByRole("dialog", { name: "Novo Experimental" });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText("Cadastre uma nova aula experimental para um novo aluno")).toBeVisible();
-    await expect(dialog.getByLabel("Data")).toHaveValue(`${month}-15`);
+    await expect(dialog.getByLabel("Data")).toHaveValue(date);
     await dialog.getByRole("button", { name: "Cadastrar" }).click();
     await expect(fieldError(dialog, "Nome do responsável é obrigatório")).toBeVisible();
     await expect(fieldError(dialog, "Turma é obrigatória")).toBeVisible();
@@ -119,13 +266,20 @@ test.describe("Experimentais", () => {
     await dialog.getByLabel("Origem").selectOption("Indicação");
     await dialog.getByRole("button", { name: "Cadastrar" }).click();
     await expect(page.getByText("Experimental cadastrado")).toBeVisible();
-    await expect(page).toHaveURL(new RegExp(`/trials\\?month=${month}$`));
+    // Back to the month, at the new trial.
+    await expect(page).toHaveURL(new RegExp(`/trials\\?month=${month}#tb-[0-9a-f-]{36}$`));
+    await expect(page.locator(`td[data-date="${date}"]`).getByText(student, { exact: true })).toBeVisible();
+    await expect(block(page, student)).toContainText(cls.name);
 
+    // The day view: every trial of the day with its controls.
+    await page.getByRole("link", { name: dayHeading(date), exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/trials\\?view=day&date=${date}$`));
     const trial = block(page, student);
     await expect(trial).toContainText("(Paula Lima)");
     await expect(trial).toContainText("18:30"); // without JS the server took the class's time
-    await expect(page.locator(`td[data-date="${month}-15"]`).getByText(student, { exact: true })).toBeVisible();
+    await expect(trial).toContainText(cls.name);
     await expect(page.getByRole("link", { name: "WhatsApp de Paula Lima" })).toHaveAttribute("href", "https://wa.me/5511987654321");
+    if (jsEnabled) await hydrated(page);
 
     // Quick status change: a popover with JavaScript, a small dialog (URL) without.
     await trial.getByRole(jsEnabled ? "button" : "link", { name: /^Status/ }).click();
@@ -140,14 +294,18 @@ test.describe("Experimentais", () => {
     await expect(trial).toHaveAttribute("data-status", "Quer Matricular");
     await expect(trial).toHaveCSS("background-color", GREEN_100);
     await expect(kpi(page, "% de Matrículas")).toHaveText("100%");
+    // Without JavaScript the answer comes back to the trial's block.
+    await expect(page).toHaveURL(new RegExp(`/trials\\?view=day&date=${date}${jsEnabled ? "" : "#tb-[0-9a-f-]{36}"}$`));
 
     // 'Matricular' opens the enrolment dialog (e2e/trial-enroll.spec.ts goes through it).
     await trial.getByRole("link", { name: `Matricular ${student}` }).click();
     await expect(page.getByRole("dialog", { name: "Matricular Aluno" })).toBeVisible();
     await page.getByRole("dialog", { name: "Matricular Aluno" }).getByRole("link", { name: "Cancelar" }).click();
-    await expect(page).toHaveURL(new RegExp(`/trials\\?month=${month}$`));
+    await expect(page.getByRole("dialog")).toHaveCount(0);
 
-    // History.
+    // History: closing it comes back to the day, at the trial.
+    await page.goto(`/trials?view=day&date=${date}`);
+    if (jsEnabled) await hydrated(page);
     await trial.getByRole("link", { name: `Ver histórico de ${student}` }).click();
     const history = page.getByRole("dialog", { name: "Histórico de Status" });
     await expect(history).toBeVisible();
@@ -158,12 +316,12 @@ test.describe("Experimentais", () => {
     await expect(timeline.first()).toContainText(/\d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}/);
     await expect(timeline.first()).toContainText(/Duração: \d+min/);
     await expect(timeline.last()).toContainText("Quer Matricular");
-    await expectNoAxeViolations();
+    await expectNoAxeViolations({ wcag22: true });
     await history.getByRole("link", { name: "Fechar" }).last().click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
-    await expect(page).toHaveURL(new RegExp(`/trials\\?month=${month}$`));
+    await expect(page).toHaveURL(new RegExp(`/trials\\?view=day&date=${date}#tb-[0-9a-f-]{36}$`));
 
-    // Edit: clicking the block opens the dialog.
+    // Edit: clicking the block opens the dialog; moving the trial to another day follows it there.
     await trial
       .getByRole("link", { name: new RegExp(student) })
       .first()
@@ -174,9 +332,11 @@ test.describe("Experimentais", () => {
     await expect(edit.getByLabel("WhatsApp")).toHaveValue("(11) 98765-4321");
     await expect(edit.getByLabel("Status")).toHaveValue("Quer Matricular");
     await edit.getByLabel("Horário").fill("19:45");
+    await edit.getByLabel("Data").fill(`${month}-16`);
     await edit.getByLabel("Status").selectOption("Compareceu");
     await edit.getByRole("button", { name: "Atualizar" }).click();
     await expect(page.getByText("Experimental atualizado")).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/trials\\?view=day&date=${month}-16#tb-[0-9a-f-]{36}$`));
     await expect(trial).toContainText("19:45");
     await expect(trial).toHaveAttribute("data-status", "Compareceu");
 
@@ -190,7 +350,83 @@ test.describe("Experimentais", () => {
     await expect(confirm.getByText("Tem certeza que deseja remover este experimental? Esta ação não pode ser desfeita.")).toBeVisible();
     await confirm.getByRole("button", { name: "Confirmar" }).click();
     await expect(page.getByText("Experimental removido")).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/trials\\?view=day&date=${month}-16$`));
     await expect(block(page, student)).toHaveCount(0);
+  });
+
+  for (const width of [375, 1280]) {
+    test(`a status change without JavaScript comes back to the trial, not to the top of the day (${width} px) @nojs-only`, async ({
+      page,
+      loginAs,
+    }) => {
+      const date = width === 375 ? "2033-10-05" : "2033-10-06";
+      const cls = await insertClass();
+      const tag = randomUUID().slice(0, 5);
+      // A busy day: the last trial is far below the top of the page.
+      for (let i = 0; i < 30; i++) {
+        await insertTrial(cls.id, {
+          scheduledDate: date,
+          scheduledTime: `${String(8 + Math.floor(i / 4)).padStart(2, "0")}:${String((i % 4) * 15).padStart(2, "0")}`,
+          studentName: `Fila ${tag} ${String(i).padStart(2, "0")}`,
+        });
+      }
+      const last = await insertTrial(cls.id, { scheduledDate: date, scheduledTime: "22:00", studentName: `Última ${tag}` });
+      await page.setViewportSize({ width, height: 800 });
+      await loginAs("Team");
+      await page.goto(`/trials?view=day&date=${date}`);
+      const trial = block(page, `Última ${tag}`);
+      await trial.getByRole("link", { name: /^Status/ }).click();
+      await page.getByRole("dialog", { name: "Alterar status" }).getByRole("button", { name: "Compareceu", exact: true }).click();
+
+      await expect(page.getByText("Status atualizado")).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`/trials\\?view=day&date=${date}#tb-${last.id}$`));
+      await expect(trial).toHaveAttribute("data-status", "Compareceu");
+      await expect(trial).toBeInViewport({ ratio: 1 });
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+      // The block takes the focus: the next Tab goes on from it.
+      await expect(trial).toBeFocused();
+      // Not under the sticky header.
+      expect((await trial.boundingBox())!.y).toBeGreaterThanOrEqual(HEADER);
+    });
+  }
+
+  test.describe("on a touch screen", () => {
+    test.use({ hasTouch: true });
+
+    test("every control of the calendar is at least 44 × 44 px, at 375 and 1280 px", async ({ page, loginAs, jsEnabled }) => {
+      const cls = await insertClass();
+      const now = today();
+      const date = jsEnabled ? "2033-11-09" : "2033-11-10";
+      await insertTrial(cls.id, { scheduledDate: now, studentName: `Toque ${randomUUID().slice(0, 5)}`, status: "Quer Matricular" });
+      for (const i of [0, 1, 2])
+        await insertTrial(cls.id, {
+          scheduledDate: date,
+          studentName: `Dedo ${i} ${randomUUID().slice(0, 5)}`,
+          status: i === 0 ? "Quer Matricular" : "Agendado",
+        });
+      await loginAs("Team");
+
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.goto("/trials");
+      expect(await page.evaluate(() => matchMedia("(pointer: coarse)").matches)).toBe(true);
+      await expect(page.locator("ol.agenda .tb").first()).toBeVisible();
+      expect(await smallTargets(page.locator("main"), 44)).toEqual([]);
+
+      await page.setViewportSize({ width: 1280, height: 800 });
+      for (const path of [`/trials?month=${date.slice(0, 7)}`, `/trials?view=week&date=${date}`, `/trials?view=day&date=${date}`]) {
+        await page.goto(path);
+        await expect(page.locator(".tb").filter({ visible: true }).first()).toBeVisible();
+        expect(await smallTargets(page.locator("main"), 44), path).toEqual([]);
+      }
+
+      // The status choices, in the popover (JS) or the small dialog (no JS).
+      if (jsEnabled) await hydrated(page);
+      const first = page.locator(".tb").filter({ hasText: "Dedo 1" });
+      await first.getByRole(jsEnabled ? "button" : "link", { name: /^Status/ }).click();
+      const menu = jsEnabled ? first : page.getByRole("dialog", { name: "Alterar status" });
+      await expect(menu.getByText("Alterar status:")).toBeVisible();
+      expect(await smallTargets(menu, 44)).toEqual([]);
+    });
   });
 
   test("the quick status change stays on the page with JavaScript @js-only", async ({ page, loginAs }) => {
@@ -199,7 +435,7 @@ test.describe("Experimentais", () => {
       { status: "Agendado", changedAt: new Date() },
     ]);
     await loginAs("Administrator");
-    await page.goto("/trials?month=2032-03");
+    await page.goto("/trials?view=week&date=2032-03-03");
     await hydrated(page);
     // A marker that a full page load would wipe out.
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
@@ -210,7 +446,7 @@ test.describe("Experimentais", () => {
     await expect(trial).toHaveAttribute("data-status", "Não Compareceu");
     await expect(trial.getByText("Alterar status:")).toHaveCount(0);
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
-    await expect(page).toHaveURL(/\/trials\?month=2032-03$/);
+    await expect(page).toHaveURL(/\/trials\?view=week&date=2032-03-03$/);
     const entries = await TrialStatusHistory.count({ where: { trialId: trialRow.id } });
     expect(entries).toBe(2);
   });
@@ -226,28 +462,15 @@ test.describe("Experimentais", () => {
     await expect(block(page, student)).toBeVisible();
     await expect(page.getByRole("link", { name: "Novo Experimental" })).toHaveCount(0);
     await expect(page.getByRole("link", { name: /^Novo experimental em/ })).toHaveCount(0);
+    await expectNoAxeViolations({ wcag22: true });
+    await page.goto("/trials?view=day&date=2032-04-08");
+    await expect(block(page, student)).toContainText(cls.name);
     await expect(page.getByText("Alterar status:")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: /^Status/ })).toHaveCount(0);
     await expect(page.getByRole("link", { name: /Ver histórico/ })).toHaveCount(0);
     await expect(block(page, student).getByRole("link", { name: "WhatsApp de Responsável KPI" })).toBeVisible();
-    await expectNoAxeViolations();
+    await expectNoAxeViolations({ wcag22: true });
     const res = await page.goto("/trials/new");
     expect(res?.status()).toBe(403);
-  });
-
-  test("on a phone the month is a list of the days that have trials", async ({ page, loginAs, expectNoAxeViolations }) => {
-    const cls = await insertClass();
-    const student = `Tela ${randomUUID().slice(0, 5)}`;
-    await insertTrial(cls.id, { scheduledDate: "2032-05-21", studentName: student });
-    await page.setViewportSize({ width: 375, height: 800 });
-    await loginAs("Team");
-    await page.goto("/trials?month=2032-05");
-    // One table, shown as a list: no weekday header row, no empty days, each day under its heading.
-    await expect(page.getByRole("columnheader", { name: "Dom" })).toBeHidden();
-    await expect(page.locator('td[data-date="2032-05-20"]')).toBeHidden();
-    await expect(page.getByRole("heading", { name: /21 de maio/i })).toBeVisible();
-    await expect(block(page, student)).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-    await expectNoAxeViolations();
   });
 });

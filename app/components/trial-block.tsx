@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useFetcher, type FetcherWithComponents } from "react-router";
 import { SpriteIcon } from "~/components/icons";
-import type { CalendarTrial } from "~/domain/trials/calendar";
+import { trialAnchor, type CalendarTrial } from "~/domain/trials/calendar";
 import { TRIAL_STATUSES, WANTS_TO_ENROLL } from "~/domain/trials/constants";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { cn } from "~/lib/cn";
@@ -9,57 +9,106 @@ import { onlyDigits } from "~/lib/format";
 import type { Toast } from "~/lib/toast";
 
 /**
- * One trial in its day: student, (guardian), time; with the permission, its quick
- * actions. A busy month shows about a hundred of these, so a block is plain
- * markup with short classes (app.css) and sprite icons; its links are plain
- * anchors that `useLinkNavigation` turns into client-side navigations, and only
- * the status control holds state, once JavaScript has taken over.
+ * One trial in its day: student, (guardian), time and its class; with the
+ * permission, its quick actions. A busy month shows about a hundred of these,
+ * so a block is plain markup with short classes (app.css) and sprite icons; its
+ * links are plain anchors that `useLinkNavigation` turns into client-side
+ * navigations, and only the status control holds state, once JavaScript has
+ * taken over.
+ *
+ * `chip` is the month grid's compact block (the whole block opens the trial;
+ * only the enrolment's link beside it), `full` the week's and the day's, with
+ * every control. `back` is the calendar's place as a query string (without
+ * '?'): the dialogs go back there. `anchored` gives the block its id
+ * (`tb-<id>`), the fragment a status change without JavaScript comes back
+ * to; only one block of a trial on a page has it.
  */
-export function TrialBlock({ trial, month, canManage }: { trial: CalendarTrial; month: string; canManage: boolean }) {
+export function TrialBlock({
+  trial,
+  back,
+  canManage,
+  variant = "full",
+  anchored = false,
+}: {
+  trial: CalendarTrial;
+  back: string;
+  canManage: boolean;
+  variant?: "chip" | "full";
+  anchored?: boolean;
+}) {
   const phone = onlyDigits(trial.whatsappNumber);
   const enrolling = trial.status === WANTS_TO_ENROLL;
-  const summary = (
+  const chip = variant === "chip";
+  const summary = chip ? (
+    <>
+      <span>
+        <b>{trial.studentName}</b> {`(${trial.guardianName})`}
+      </span>
+      <span>
+        {trial.scheduledTime}
+        <span aria-hidden="true"> · </span>
+        <span className="sr-only">, </span>
+        {trial.classLabel}
+      </span>
+    </>
+  ) : (
     <>
       <b>{trial.studentName}</b>
       <span>{`(${trial.guardianName})`}</span>
-      <span>{trial.scheduledTime}</span>
+      <span className="tb-time">{trial.scheduledTime}</span>
     </>
   );
+  const enrolment = trial.enrolled ? (
+    <Enrolled trial={trial} back={back} canManage={canManage} />
+  ) : canManage && enrolling ? (
+    <a href={`/trials/${trial.id}/enroll?${back}`} className="tb-ctl tb-enroll">
+      Matricular<span className="sr-only"> {trial.studentName}</span>
+    </a>
+  ) : null;
   return (
-    <div data-status={trial.status} className="tb">
+    <div
+      id={anchored ? trialAnchor(trial.id) : undefined}
+      tabIndex={anchored ? -1 : undefined}
+      data-status={trial.status}
+      className={chip ? "tb tb-chip" : "tb"}
+    >
       {canManage ? (
-        <a href={`/trials/${trial.id}/edit?month=${month}`} className="tb-main">
+        <a href={`/trials/${trial.id}/edit?${back}`} className="tb-main">
           {summary}
         </a>
       ) : (
         <div className="tb-main">{summary}</div>
       )}
-      <p className="tb-st">
-        <span className="sr-only">Status: </span>
-        {trial.status}
-      </p>
-      <div className="tb-ctls">
-        {canManage ? <StatusControl trial={trial} month={month} /> : null}
-        {canManage ? (
-          <a href={`/trials/${trial.id}/history?month=${month}`} className="tb-ctl" title="Ver histórico">
-            <SpriteIcon name="clock" className="" />
-            <span className="sr-only">{`Ver histórico de ${trial.studentName}`}</span>
-          </a>
-        ) : null}
-        {trial.enrolled ? (
-          <Enrolled trial={trial} month={month} canManage={canManage} />
-        ) : canManage && enrolling ? (
-          <a href={`/trials/${trial.id}/enroll?month=${month}`} className="tb-ctl tb-enroll">
-            Matricular<span className="sr-only"> {trial.studentName}</span>
-          </a>
-        ) : null}
-        {phone ? (
-          <a href={`https://wa.me/55${phone}`} target="_blank" rel="noopener noreferrer" className="tb-ctl" title="WhatsApp">
-            <SpriteIcon name="chat" className="" />
-            <span className="sr-only">{`WhatsApp de ${trial.guardianName}`}</span>
-          </a>
-        ) : null}
-      </div>
+      {chip ? (
+        enrolment
+      ) : (
+        <>
+          <p className="tb-class">
+            <span className="sr-only">Turma: </span>
+            {trial.classLabel}
+          </p>
+          <p className="tb-st">
+            <span className="sr-only">Status: </span>
+            {trial.status}
+          </p>
+          <div className="tb-ctls">
+            {canManage ? <StatusControl trial={trial} back={back} /> : null}
+            {canManage ? (
+              <a href={`/trials/${trial.id}/history?${back}`} className="tb-ctl" title="Ver histórico">
+                <SpriteIcon name="clock" className="" />
+                <span className="sr-only">{`Ver histórico de ${trial.studentName}`}</span>
+              </a>
+            ) : null}
+            {enrolment}
+            {phone ? (
+              <a href={`https://wa.me/55${phone}`} target="_blank" rel="noopener noreferrer" className="tb-ctl" title="WhatsApp">
+                <SpriteIcon name="chat" className="" />
+                <span className="sr-only">{`WhatsApp de ${trial.guardianName}`}</span>
+              </a>
+            ) : null}
+          </div>
+        </>
+      )}
     </div>
   );
 }
@@ -69,19 +118,19 @@ export function TrialBlock({ trial, month, canManage }: { trial: CalendarTrial; 
  * it, a button that opens the five statuses in place and posts them through a
  * fetcher, so the page stays where it is.
  */
-function StatusControl({ trial, month }: { trial: CalendarTrial; month: string }) {
+function StatusControl({ trial, back }: { trial: CalendarTrial; back: string }) {
   const hydrated = useHydrated();
   if (!hydrated) {
     return (
-      <a href={`/trials/${trial.id}/status?month=${month}`} className="tb-ctl">
+      <a href={`/trials/${trial.id}/status?${back}`} className="tb-ctl">
         Status<span className="sr-only">{` de ${trial.studentName}`}</span>
       </a>
     );
   }
-  return <StatusPopover trial={trial} month={month} />;
+  return <StatusPopover trial={trial} back={back} />;
 }
 
-function StatusPopover({ trial, month }: { trial: CalendarTrial; month: string }) {
+function StatusPopover({ trial, back }: { trial: CalendarTrial; back: string }) {
   const fetcher = useFetcher<{ toast?: Toast }>();
   const [open, setOpen] = useState(false);
   const menu = useRef<HTMLDivElement>(null);
@@ -123,7 +172,7 @@ function StatusPopover({ trial, month }: { trial: CalendarTrial; month: string }
           id={`status-${trial.id}`}
           className="absolute left-0 z-30 mt-1 w-44 rounded-md border border-slate-200 bg-white p-2 text-slate-900 shadow-lg"
         >
-          <StatusOptions trial={trial} month={month} current={current} fetcher={fetcher} />
+          <StatusOptions trial={trial} back={back} current={current} fetcher={fetcher} />
         </div>
       ) : null}
     </div>
@@ -131,10 +180,10 @@ function StatusPopover({ trial, month }: { trial: CalendarTrial; month: string }
 }
 
 /** A trial that led to an enrolment: 'Matriculado', with the permission a link to the enrolment (and its payment link). */
-function Enrolled({ trial, month, canManage }: { trial: CalendarTrial; month: string; canManage: boolean }) {
+function Enrolled({ trial, back, canManage }: { trial: CalendarTrial; back: string; canManage: boolean }) {
   if (!canManage) return <span className="tb-ctl tb-done">Matriculado</span>;
   return (
-    <a href={`/trials/${trial.id}/enroll?month=${month}`} className="tb-ctl tb-done">
+    <a href={`/trials/${trial.id}/enroll?${back}`} className="tb-ctl tb-done">
       Matriculado<span className="sr-only">{`: ver a matrícula de ${trial.studentName}`}</span>
     </a>
   );
@@ -142,16 +191,17 @@ function Enrolled({ trial, month, canManage }: { trial: CalendarTrial; month: st
 
 /**
  * 'Alterar status:' and the five statuses as one form. Posts to the calendar's
- * action; with a fetcher (JS) the page stays, without it the action redirects back.
+ * action; with a fetcher (JS) the page stays, without it the action redirects
+ * back to the calendar's place (`back`, a query string), scrolled to the trial.
  */
 export function StatusOptions({
   trial,
-  month,
+  back,
   current,
   fetcher,
 }: {
   trial: { id: string };
-  month: string;
+  back: string;
   current: string;
   fetcher?: FetcherWithComponents<{ toast?: Toast }>;
 }) {
@@ -160,10 +210,10 @@ export function StatusOptions({
   return (
     <>
       <p className="mb-1 text-xs font-semibold">Alterar status:</p>
-      <FormComponent method="post" action={`/trials?month=${month}`} preventScrollReset>
+      <FormComponent method="post" action={`/trials?${back}`} preventScrollReset>
         <input type="hidden" name="intent" value="status" />
         <input type="hidden" name="id" value={trial.id} />
-        <input type="hidden" name="month" value={month} />
+        <input type="hidden" name="back" value={back} />
         {fetcher ? <input type="hidden" name="enhanced" value="1" /> : null}
         <ul className="space-y-0.5">
           {TRIAL_STATUSES.map((s) => (
@@ -175,7 +225,7 @@ export function StatusOptions({
                 aria-pressed={s === current}
                 disabled={busy}
                 className={cn(
-                  "w-full rounded px-2 py-1 text-left text-xs hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600",
+                  "tb-opt w-full rounded px-2 py-1 text-left text-xs hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600",
                   s === current && "bg-violet-100 font-semibold",
                 )}
               >

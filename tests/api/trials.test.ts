@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { anonymous, signIn, type ApiClient } from "../support/http";
 import { count, testDb } from "../support/db";
-import { makeClass, makeTrial } from "../support/factories";
+import { makeClass, makeCourse, makeTrial } from "../support/factories";
 import { computeTrialKpis, formatDays } from "../../app/domain/trials/kpis";
 
 let admin: ApiClient;
@@ -293,15 +293,19 @@ describe("/trials screens without JavaScript", () => {
       origin: "Facebook Ads",
     });
     expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/trials?month=2030-05");
     const list = (await team.get("/api/trials?month=2030-05")).body as Array<Record<string, string>>;
     const created = list.find((t) => t.studentName === "Clara Lima");
     expect(created).toMatchObject({ scheduledTime: "18:30", whatsappNumber: "21998765432", origin: "Facebook Ads", status: "Agendado" });
+    // Back to the month, at the new trial's block.
+    expect(res.headers.get("Location")).toBe(`/trials?month=2030-05#tb-${created!.id}`);
     const page = await (await team.raw("GET", "/trials?month=2030-05")).text();
     expect(page).toContain("Experimental cadastrado");
     expect(page).toContain("Clara Lima");
     expect(page).toContain("(Paula Lima)");
-    expect(page).toContain("https://wa.me/5521998765432");
+    expect(page).toContain(`id="tb-${created!.id}"`);
+    // The day view has the block's every control (the month's blocks are compact).
+    const day = await (await team.raw("GET", "/trials?view=day&date=2030-05-14")).text();
+    expect(day).toContain("https://wa.me/5521998765432");
   });
 
   it("re-renders the dialog with the messages (400)", async () => {
@@ -355,7 +359,8 @@ describe("/trials screens without JavaScript", () => {
     expect((await client.form("/trials?month=2030-05", { intent: "status", id, status: "Compareceu", month: "2030-05" })).status).toBe(403);
     const res = await team.form("/trials?month=2030-05", { intent: "status", id, status: "Não Compareceu", month: "2030-05" });
     expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/trials?month=2030-05");
+    // Back to the calendar at the trial's block, not to the top of the page.
+    expect(res.headers.get("Location")).toBe(`/trials?month=2030-05#tb-${id}`);
     expect((await team.get(`/api/trials/${id}/history`)).body.map((h: { status: string }) => h.status)).toEqual([
       "Agendado",
       "Não Compareceu",
@@ -372,7 +377,7 @@ describe("/trials screens without JavaScript", () => {
       origin: "Outros",
     } as Record<string, string>);
     expect(edit.status).toBe(302);
-    expect(edit.headers.get("Location")).toBe("/trials?month=2030-06");
+    expect(edit.headers.get("Location")).toBe(`/trials?month=2030-06#tb-${id}`);
     expect((await team.get(`/api/trials/${id}`)).body).toMatchObject({ scheduledDate: "2030-06-02", status: "Quer Matricular" });
     expect((await team.get(`/api/trials/${id}/history`)).body).toHaveLength(2);
 
@@ -410,23 +415,81 @@ describe("/trials screens without JavaScript", () => {
 });
 
 describe("busy days on the calendar", () => {
-  it("shows the first three trials of a day and a '+N mais' link to the day's dialog, which lists them all", async () => {
+  it("shows the first two trials of a day and a '+N mais' link to the day view, which lists them all", async () => {
     const names = ["Ana Dia", "Bia Dia", "Cris Dia", "Duda Dia", "Eva Dia"];
     for (const [i, studentName] of names.entries()) {
       await makeTrial(classId, { scheduledDate: "2033-07-09", scheduledTime: `0${i + 1}:00`, studentName });
     }
     const month = await (await client.raw("GET", "/trials?month=2033-07")).text();
     expect(month).toContain("Ana Dia");
-    expect(month).toContain("Cris Dia");
-    expect(month).not.toContain("Duda Dia");
-    expect(month).toContain('href="/trials/day/2033-07-09?month=2033-07"');
-    expect(month).toMatch(/\+<!-- -->2<!-- --> mais|\+2 mais/);
-    const res = await client.raw("GET", "/trials/day/2033-07-09?month=2033-07");
+    expect(month).toContain("Bia Dia");
+    expect(month).not.toContain("Cris Dia");
+    expect(month).toContain('href="/trials?view=day&amp;date=2033-07-09" class="cal-more"');
+    expect(month).toMatch(/\+<!-- -->3<!-- --> mais|\+3 mais/);
+    const res = await client.raw("GET", "/trials?view=day&date=2033-07-09");
     expect(res.status).toBe(200);
     const day = await res.text();
-    expect(day).toContain("Experimentais de 09/07/2033");
     for (const name of names) expect(day).toContain(name);
+    // The day's dialog still lists them too.
+    const dialog = await (await client.raw("GET", "/trials/day/2033-07-09?month=2033-07")).text();
+    expect(dialog).toContain("Experimentais de 09/07/2033");
+    for (const name of names) expect(dialog).toContain(name);
     expect((await client.raw("GET", "/trials/day/2033-02-30")).status).toBe(404);
+  });
+});
+
+describe("the calendar's views", () => {
+  it("a day and a week show only their days' trials, each with its class; a malformed date is today's", async () => {
+    const course = await makeCourse({ name: `Sapateado ${Date.now()}` });
+    const { cls } = await makeClass({ courseId: course.id });
+    const label = `${course.name} - Turma ${cls.classNumber}`;
+    // Wednesday 2033-08-10: its week is Sunday 07 to Saturday 13.
+    await makeTrial(cls.id, { scheduledDate: "2033-08-06", studentName: "Antes Semana" });
+    await makeTrial(cls.id, { scheduledDate: "2033-08-07", studentName: "Domingo Semana" });
+    await makeTrial(cls.id, { scheduledDate: "2033-08-10", studentName: "Quarta Semana" });
+    await makeTrial(cls.id, { scheduledDate: "2033-08-13", studentName: "Sábado Semana" });
+    await makeTrial(cls.id, { scheduledDate: "2033-08-14", studentName: "Depois Semana" });
+
+    const week = await (await team.raw("GET", "/trials?view=week&date=2033-08-10")).text();
+    for (const name of ["Domingo Semana", "Quarta Semana", "Sábado Semana"]) expect(week).toContain(name);
+    expect(week).not.toContain("Antes Semana");
+    expect(week).not.toContain("Depois Semana");
+    expect(week).toContain(label);
+    expect(week).toContain("Semana de 07/08 a 13/08/2033");
+    // The views as links, the current one marked.
+    expect(week).toMatch(
+      /href="\/trials\?view=week&amp;date=2033-08-10"[^>]*aria-current="page"|aria-current="page"[^>]*href="\/trials\?view=week&amp;date=2033-08-10"/,
+    );
+    expect(week).toContain('href="/trials?month=2033-08"');
+
+    const day = await (await team.raw("GET", "/trials?view=day&date=2033-08-10")).text();
+    expect(day).toContain("Quarta Semana");
+    expect(day).not.toContain("Domingo Semana");
+    expect(day).toContain(label);
+    expect(day).toContain('href="/trials?view=day&amp;date=2033-08-09"');
+    expect(day).toContain('href="/trials?view=day&amp;date=2033-08-11"');
+    // The KPIs are the date's month's (§9).
+    expect(/Total de Agendamentos<\/dt><dd[^>]*>([^<]*)<\/dd>/.exec(day)?.[1]).toBe("5");
+
+    // A date that is no date: today's agenda, not an error.
+    const bad = await team.raw("GET", "/trials?view=day&date=2033-02-30");
+    expect(bad.status).toBe(200);
+    await bad.body?.cancel();
+  });
+
+  it("the status change without JavaScript comes back to the day view at the trial", async () => {
+    const { id } = (await team.post("/api/trials", payload({ scheduledDate: "2033-08-11" }))).body;
+    const res = await team.form("/trials?view=day&date=2033-08-11", {
+      intent: "status",
+      id,
+      status: "Compareceu",
+      back: "view=day&date=2033-08-11",
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe(`/trials?view=day&date=2033-08-11#tb-${id}`);
+    // A malformed id comes back without a fragment (nothing of it in the Location).
+    const odd = await team.form("/trials?view=day&date=2033-08-11", { intent: "status", id: "x#y", status: "Compareceu" });
+    expect(odd.headers.get("Location")).toBe("/trials?view=day&date=2033-08-11");
   });
 });
 

@@ -86,3 +86,33 @@ describe("the calendar sees every committed write, whoever makes it", () => {
     }
   });
 });
+
+describe("the week and day views read only their days", () => {
+  it("getTrialDays: the span's trials with their class's name, each day's first few and its total; at most a week", async () => {
+    const { getTrialDays, getTrialDay } = await import("~/domain/trials/queries.server");
+    const actor = await team();
+    const { cls } = await makeClass({ schedules: [{ dayOfWeek: "Segunda", startTime: "18:00", endTime: "19:00" }] });
+    const at = (scheduledDate: string, studentName: string, scheduledTime = "18:00") =>
+      createTrial(actor, { ...input(cls.id, scheduledTime), scheduledDate, studentName });
+    await at("2031-06-07", "Fora Antes");
+    await at("2031-06-08", "Domingo");
+    await at("2031-06-11", "Quarta A", "08:00");
+    await at("2031-06-11", "Quarta B", "09:00");
+    await at("2031-06-11", "Quarta C", "10:00");
+    await at("2031-06-14", "Sábado");
+    await at("2031-06-15", "Fora Depois");
+
+    const week = await getTrialDays(actor, "2031-06-08", "2031-06-14", 2);
+    expect(Object.keys(week).sort()).toEqual(["2031-06-08", "2031-06-11", "2031-06-14"]);
+    expect(week["2031-06-11"].total).toBe(3);
+    expect(week["2031-06-11"].trials.map((t) => t.studentName)).toEqual(["Quarta A", "Quarta B"]);
+    expect(week["2031-06-11"].trials[0].classLabel).toMatch(/ - Turma \d+$/);
+
+    const day = await getTrialDay(actor, "2031-06-11");
+    expect(day.map((t) => t.studentName)).toEqual(["Quarta A", "Quarta B", "Quarta C"]);
+
+    expect((await refusal(getTrialDays(actor, "2031-06-01", "2031-06-14", null))).status).toBe(404);
+    expect((await refusal(getTrialDays(actor, "2031-06-14", "2031-06-08", null))).status).toBe(404);
+    expect((await refusal(getTrialDay(actor, "2031-02-30"))).status).toBe(404);
+  });
+});

@@ -87,7 +87,7 @@ export function RouteDialog({
             <Link
               to={closeTo}
               preventScrollReset
-              className="rounded-md p-1 text-slate-600 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
+              className="inline-flex size-8 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600 pointer-coarse:size-11"
             >
               <span aria-hidden="true">✕</span>
               <span className="sr-only">Fechar</span>

@@ -547,3 +547,21 @@ export async function classSessionSource(id: string, t?: Transaction): Promise<C
   if (!isUuid(id)) return null;
   return (await classSessionSources({ ids: [id] }, t))[0] ?? null;
 }
+
+/**
+ * The labels of these classes ('Ballet - Turma 3'), by id: the trials calendar
+ * names each trial's class. One statement by primary key (courses joined for
+ * their names); unknown ids are left out.
+ */
+export async function classLabels(ids: readonly string[]): Promise<Map<string, string>> {
+  const list = [...new Set(ids.filter(isUuid))];
+  if (list.length === 0) return new Map();
+  const params: Record<string, string> = {};
+  const rows = await selectRows<{ id: string; classNumber: number | string; courseName: string | null }>(
+    `SELECT "c"."id", "c"."classNumber", "co"."name" AS "courseName" FROM "classes" AS "c"
+     LEFT JOIN "courses" AS "co" ON "co"."id" = "c"."courseId"
+     WHERE "c"."id" IN (${paddedInList("c", list, params)})`,
+    params,
+  );
+  return new Map(rows.map((r) => [r.id, classLabel(r.courseName, r.classNumber)]));
+}

@@ -12,6 +12,8 @@ export interface CalendarTrial {
   scheduledDate: string;
   scheduledTime: string;
   status: string;
+  /** Its class as lists name it ('Ballet - Turma 3'). */
+  classLabel: string;
   /** The trial has led to an enrolment (the block reads 'Matriculado'). */
   enrolled: boolean;
 }
@@ -21,3 +23,6 @@ export interface CalendarDayTrials {
   trials: CalendarTrial[];
   total: number;
 }
+
+/** The id of a trial's block on the calendar: the fragment a status change without JavaScript comes back to. */
+export const trialAnchor = (trialId: string) => `tb-${trialId}`;

@@ -10,7 +10,8 @@ import { NotFoundError, ValidationError } from "../errors";
 import { isUuid } from "../validation";
 import { DATE_INVALID, MONTH_INVALID } from "../fields";
 import { isCalendarDate, isMonth } from "../patterns";
-import { monthBounds, monthDates } from "../calendar/dates";
+import { addDays, daysBetween, monthBounds, monthDates } from "../calendar/dates";
+import { classLabels } from "../classes/queries.server";
 import type { CalendarDayTrials, CalendarTrial } from "./calendar";
 import { averageSalesCycleDays, kpisFromCounts, type SalesCycle, type TrialKpis } from "./kpis";
 import { ATTENDED, NO_SHOW } from "./constants";
@@ -60,12 +61,6 @@ export async function find(id: string, t?: Transaction): Promise<Trial> {
   return trial;
 }
 
-const ORDER: [string, string][] = [
-  ["scheduledDate", "ASC"],
-  ["scheduledTime", "ASC"],
-  ["studentName", "ASC"],
-];
-
 /** Columns of a trial as plain rows (the DTO's fields; the date as text on both databases). */
 const TRIAL_COLUMNS = `"t"."id", "t"."guardianName", "t"."studentName", "t"."classId", "t"."whatsappNumber",
   CAST("t"."scheduledDate" AS TEXT) AS "scheduledDate", "t"."scheduledTime", "t"."status", "t"."origin", "t"."enrollmentId", "t"."createdAt", "t"."updatedAt"`;
@@ -106,14 +101,6 @@ export function trialList(actor: Actor | null, filter: { month?: string | null }
 /** Every trial, or one month's, as one array (in calendar order). */
 export async function listTrials(actor: Actor | null, filter: { month?: string | null } = {}): Promise<TrialDTO[]> {
   return readAll(trialList(actor, filter));
-}
-
-/** One day's trials (the calendar's "+N mais" dialog). */
-export async function listTrialsOn(actor: Actor | null, date: string): Promise<TrialDTO[]> {
-  requireActor(actor);
-  if (!isCalendarDate(date)) throw new NotFoundError(DATE_INVALID);
-  const rows = await Trial.findAll({ where: { scheduledDate: date }, order: ORDER });
-  return rows.map(toDTO);
 }
 
 export async function getTrial(actor: Actor | null, id: string): Promise<TrialDTO> {
@@ -204,7 +191,7 @@ export interface TrialCalendar {
   kpis: TrialKpis;
 }
 
-const CALENDAR_COLUMNS = `"id", "guardianName", "studentName", "whatsappNumber", "scheduledDate", "scheduledTime", "status", "enrollmentId"`;
+const CALENDAR_COLUMNS = `"id", "guardianName", "studentName", "classId", "whatsappNumber", "scheduledDate", "scheduledTime", "status", "enrollmentId"`;
 
 /** The first `:perDay` trials of each given day, each day an index seek (see migration 0003). */
 function selectFirstOfDays(days: number) {
@@ -217,10 +204,20 @@ function selectFirstOfDays(days: number) {
   return arms.join("\nUNION ALL\n");
 }
 
+/** Every trial of a span of days, in calendar order: one range of index `trials_calendar_order`. */
+const ALL_OF_DAYS = `
+  SELECT ${CALENDAR_COLUMNS} FROM "trials" WHERE "scheduledDate" BETWEEN :first AND :last
+  ORDER BY "scheduledDate", "scheduledTime", "studentName", "id"`;
+
 const COUNT_DAYS = `
   SELECT "scheduledDate", "status", COUNT(*) AS "count"
   FROM "trials" WHERE "scheduledDate" BETWEEN :first AND :last
   GROUP BY "scheduledDate", "status"`;
+
+const COUNT_EACH_DAY = `
+  SELECT "scheduledDate", COUNT(*) AS "count"
+  FROM "trials" WHERE "scheduledDate" BETWEEN :first AND :last
+  GROUP BY "scheduledDate"`;
 
 const SALES_CYCLES = `
   SELECT "t"."createdAt" AS "createdAt",
@@ -230,65 +227,136 @@ const SALES_CYCLES = `
   WHERE "t"."scheduledDate" BETWEEN :first AND :last AND "t"."status" = :enrolling`;
 
 /**
- * The calendar screen: for each day of the month its first `perDay` trials and
- * its total, and the month's KPIs. The database does the counting and picks the
- * rows (portable SQL: window function and GROUP BY on SQLite and PostgreSQL), so
- * the work stays the same however busy the month is.
+ * A read kept by the trials' table versions (migration 0008): it is made again
+ * only when the trials or their history have changed since, by any process;
+ * otherwise one tiny query answers. The value is a pure function of the rows.
  */
-export async function getTrialCalendar(actor: Actor | null, month: string, perDay: number): Promise<TrialCalendar> {
-  requireActor(actor);
-  if (!isMonth(month)) throw new ValidationError({ month: [MONTH_INVALID] });
-  const { first, last } = monthBounds(month);
+async function versioned<T extends object>(fingerprint: string, key: string, read: () => Promise<T>): Promise<T> {
+  const cached = calendarCache.get(key);
+  if (cached && cached.fingerprint === fingerprint) return cached.value as T;
+  const value = await read();
+  calendarCache.set(key, { fingerprint, value });
+  return value;
+}
 
-  // A month is read again only when the trials' tables have changed since it
-  // was last read, by any process (their versions: migration 0008); otherwise
-  // one tiny query answers. The result is a pure function of the rows.
-  const fingerprint = await tableVersions(CALENDAR_TABLES);
-  const key = `${month}:${perDay}`;
-  let cached = calendarCache.get(key);
-  if (!cached || cached.fingerprint !== fingerprint) {
-    const dates = monthDates(month);
-    const [counts, rows, cycles] = await Promise.all([
+/** A month's counts by day and status and its average sales cycle (the KPI cards and the grid's totals). */
+function monthCounts(fingerprint: string, month: string): Promise<{ counts: CalendarCount[]; averageDays: number }> {
+  const { first, last } = monthBounds(month);
+  return versioned(fingerprint, `counts:${month}`, async () => {
+    const [counts, cycles] = await Promise.all([
       selectRows<CalendarCount>(COUNT_DAYS, { first, last }),
-      selectRows<CalendarRow>(selectFirstOfDays(dates.length), { perDay, ...Object.fromEntries(dates.map((d, i) => [`d${i}`, d])) }),
       selectRows<{ createdAt: string | Date; enrolledAt: string | Date | null }>(SALES_CYCLES, { first, last, enrolling: WANTS_TO_ENROLL }),
     ]);
-    cached = {
-      fingerprint,
-      counts,
-      rows,
-      averageDays: averageSalesCycleDays(cycles.filter((c): c is SalesCycle => c.enrolledAt !== null)),
-    };
-    calendarCache.set(key, cached);
-  }
-  const { counts } = cached;
+    return { counts, averageDays: averageSalesCycleDays(cycles.filter((c): c is SalesCycle => c.enrolledAt !== null)) };
+  });
+}
 
-  const days: Record<string, CalendarDayTrials> = {};
+function kpisOf({ counts, averageDays }: { counts: CalendarCount[]; averageDays: number }): TrialKpis {
   const byStatus: Record<string, number> = {};
   let total = 0;
   for (const c of counts) {
     const n = Number(c.count);
-    (days[dateOnly(c.scheduledDate)] ??= { trials: [], total: 0 }).total += n;
     byStatus[c.status] = (byStatus[c.status] ?? 0) + n;
     total += n;
   }
-  for (const { enrollmentId, ...r } of cached.rows) {
-    const date = dateOnly(r.scheduledDate);
-    (days[date] ??= { trials: [], total: 0 }).trials.push({ ...r, scheduledDate: date, enrolled: enrollmentId !== null });
-  }
-  const kpis = kpisFromCounts(
+  return kpisFromCounts(
     { total, noShow: byStatus[NO_SHOW] ?? 0, attended: byStatus[ATTENDED] ?? 0, enroll: byStatus[WANTS_TO_ENROLL] ?? 0 },
-    cached.averageDays,
+    averageDays,
   );
-  return { days, kpis };
+}
+
+/** The days' trials with their classes' labels (the classes' module names them), under each day with its total. */
+async function toDays(rows: CalendarRow[], totals: Iterable<[string, number]>): Promise<Record<string, CalendarDayTrials>> {
+  const labels = await classLabels(rows.map((r) => r.classId));
+  const days: Record<string, CalendarDayTrials> = {};
+  for (const [date, total] of totals) (days[date] ??= { trials: [], total: 0 }).total += total;
+  for (const { enrollmentId, classId, ...r } of rows) {
+    const date = dateOnly(r.scheduledDate);
+    (days[date] ??= { trials: [], total: 0 }).trials.push({
+      ...r,
+      scheduledDate: date,
+      classLabel: labels.get(classId) ?? "-",
+      enrolled: enrollmentId !== null,
+    });
+  }
+  return days;
+}
+
+/**
+ * The month view: for each day of the month its first `perDay` trials and its
+ * total, and the month's KPIs. The database does the counting and picks the
+ * rows (portable SQL: GROUP BY and one LIMIT per day on SQLite and PostgreSQL),
+ * so the work stays the same however busy the month is.
+ */
+export async function getTrialCalendar(actor: Actor | null, month: string, perDay: number): Promise<TrialCalendar> {
+  requireActor(actor);
+  if (!isMonth(month)) throw new ValidationError({ month: [MONTH_INVALID] });
+  const dates = monthDates(month);
+  const fingerprint = await tableVersions(CALENDAR_TABLES);
+  const [counts, rows] = await Promise.all([
+    monthCounts(fingerprint, month),
+    versioned(fingerprint, `rows:${month}:${perDay}`, () =>
+      selectRows<CalendarRow>(selectFirstOfDays(dates.length), { perDay, ...Object.fromEntries(dates.map((d, i) => [`d${i}`, d])) }),
+    ),
+  ]);
+  const totals = counts.counts.map((c): [string, number] => [dateOnly(c.scheduledDate), Number(c.count)]);
+  return { days: await toDays(rows, totals), kpis: kpisOf(counts) };
+}
+
+/** The KPI cards of a month (§9), for the week and day views. */
+export async function getTrialKpis(actor: Actor | null, month: string): Promise<TrialKpis> {
+  requireActor(actor);
+  if (!isMonth(month)) throw new ValidationError({ month: [MONTH_INVALID] });
+  return kpisOf(await monthCounts(await tableVersions(CALENDAR_TABLES), month));
+}
+
+/** The longest span the week and day views read at once. */
+export const MAX_SPAN_DAYS = 7;
+
+/**
+ * The week and day views: the trials of the days from `first` to `last` only
+ * (at most a week), each day's first `perDay` (every one when null) and its
+ * total. 404 for a malformed date or a span the views never ask for.
+ */
+export async function getTrialDays(
+  actor: Actor | null,
+  first: string,
+  last: string,
+  perDay: number | null,
+): Promise<Record<string, CalendarDayTrials>> {
+  requireActor(actor);
+  if (!isCalendarDate(first) || !isCalendarDate(last)) throw new NotFoundError(DATE_INVALID);
+  const span = daysBetween(first, last) + 1;
+  if (span < 1 || span > MAX_SPAN_DAYS) throw new NotFoundError(DATE_INVALID);
+  const fingerprint = await tableVersions(CALENDAR_TABLES);
+  const { rows, totals } = await versioned(fingerprint, `days:${first}:${last}:${perDay ?? "all"}`, async () => {
+    if (perDay === null) {
+      const rows = await selectRows<CalendarRow>(ALL_OF_DAYS, { first, last });
+      const totals = new Map<string, number>();
+      for (const r of rows) totals.set(dateOnly(r.scheduledDate), (totals.get(dateOnly(r.scheduledDate)) ?? 0) + 1);
+      return { rows, totals: [...totals] };
+    }
+    const dates = Array.from({ length: span }, (_, i) => addDays(first, i));
+    const [rows, counts] = await Promise.all([
+      selectRows<CalendarRow>(selectFirstOfDays(span), { perDay, ...Object.fromEntries(dates.map((d, i) => [`d${i}`, d])) }),
+      selectRows<{ scheduledDate: string | Date; count: number | string }>(COUNT_EACH_DAY, { first, last }),
+    ]);
+    return { rows, totals: counts.map((c): [string, number] => [dateOnly(c.scheduledDate), Number(c.count)]) };
+  });
+  return toDays(rows, totals);
+}
+
+/** Every trial of one day, in calendar order (the day's dialog). 404 for a malformed date. */
+export async function getTrialDay(actor: Actor | null, date: string): Promise<CalendarTrial[]> {
+  return (await getTrialDays(actor, date, date, null))[date]?.trials ?? [];
 }
 
 type CalendarCount = { scheduledDate: string | Date; status: string; count: number | string };
-type CalendarRow = Omit<CalendarTrial, "enrolled"> & { enrollmentId: string | null };
+type CalendarRow = Omit<CalendarTrial, "enrolled" | "classLabel"> & { classId: string; enrollmentId: string | null };
 const CALENDAR_TABLES = ["trials", "trial_status_history"] as const;
-/** The months last read (at 3 trials shown per day, about 100 rows each). */
-const calendarCache = createLru<{ fingerprint: string; counts: CalendarCount[]; rows: CalendarRow[]; averageDays: number }>({
-  maxEntries: 48,
+/** The reads last made (a month's counts, a month's or a week's first rows, a day's rows). */
+const calendarCache = createLru<{ fingerprint: string; value: object }>({
+  maxEntries: 96,
 });
 
 /**

@@ -4,37 +4,29 @@ import { useLinkNavigation } from "~/hooks/use-link-navigation";
 import { RouteDialog } from "~/components/ui/dialog";
 import { LinkButton } from "~/components/ui/button";
 import { canManageTrials } from "~/domain/actor";
-import { formatDay, monthOrCurrent } from "~/domain/calendar/dates";
-import { trialsUrl } from "./+shared/calendar-screen";
-import { listTrialsOn } from "~/domain/trials/queries.server";
+import { formatDay } from "~/domain/calendar/dates";
+import { returnPlace, returnUrl } from "./+shared/calendar-screen";
+import { getTrialDay } from "~/domain/trials/queries.server";
 import { orRespond } from "~/server/forms.server";
 import { actorOf, requireUser } from "~/server/session.server";
 
-/** /trials/day/:date — every trial of a busy day (the calendar shows the first few). */
+/**
+ * /trials/day/:date — every trial of a day as a dialog over the calendar (the
+ * calendar's '+N mais' now opens the day view, `/trials?view=day&date=…`).
+ */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUser(context);
-  const month = monthOrCurrent(new URL(request.url).searchParams.get("month") ?? params.date.slice(0, 7));
-  const trials = await orRespond(listTrialsOn(actorOf(user), params.date));
+  const trials = await orRespond(getTrialDay(actorOf(user), params.date));
   return {
     date: params.date,
-    month,
+    closeTo: returnUrl(returnPlace(new URL(request.url), params.date)),
     canManage: canManageTrials(user),
-    trials: trials.map(({ id, guardianName, studentName, whatsappNumber, scheduledDate, scheduledTime, status, enrollmentId }) => ({
-      id,
-      guardianName,
-      studentName,
-      whatsappNumber,
-      scheduledDate,
-      scheduledTime,
-      status,
-      enrolled: enrollmentId !== null,
-    })),
+    trials,
   };
 }
 
 export default function TrialDay({ loaderData }: Route.ComponentProps) {
-  const { date, month, trials, canManage } = loaderData;
-  const back = trialsUrl(month);
+  const { date, closeTo: back, trials, canManage } = loaderData;
   const onLinkClick = useLinkNavigation();
   return (
     <RouteDialog title={`Experimentais de ${formatDay(date)}`} closeTo={back} size="lg">
@@ -45,7 +37,7 @@ export default function TrialDay({ loaderData }: Route.ComponentProps) {
         <ul className="grid gap-2 sm:grid-cols-2" onClick={onLinkClick}>
           {trials.map((t) => (
             <li key={t.id}>
-              <TrialBlock trial={t} month={month} canManage={canManage} />
+              <TrialBlock trial={t} back={`view=day&date=${date}`} canManage={canManage} />
             </li>
           ))}
         </ul>

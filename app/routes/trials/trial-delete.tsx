@@ -1,21 +1,21 @@
 import type { Route } from "./+types/trial-delete";
 import { DeleteDialog } from "~/components/confirm-delete-dialog";
 import { canManageTrials } from "~/domain/actor";
-import { returnMonth, trialsUrl } from "./+shared/calendar-screen";
+import { placeQuery, returnPlace, returnUrl, type CalendarPlace } from "./+shared/calendar-screen";
 import { deleteTrial } from "~/domain/trials/service.server";
 import { getTrial } from "~/domain/trials/queries.server";
 import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/server/forms.server";
 
-const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec<{ id: string; month: string | null }> => {
+const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec<{ id: string; place: CalendarPlace | null }> => {
   const url = new URL(args.request.url);
   return {
     permission: canManageTrials,
-    // The month to go back to: the URL's, else the trial's own.
-    find: async (actor) => ({ id: args.params.id, month: returnMonth(url, (await getTrial(actor, args.params.id)).scheduledDate) }),
-    closeTo: ({ month }) => trialsUrl(month),
-    action: ({ id, month }) => `/trials/${id}/delete${month ? `?month=${month}` : ""}`,
+    // The calendar's place to go back to: the URL's, else the trial's month.
+    find: async (actor) => ({ id: args.params.id, place: returnPlace(url, (await getTrial(actor, args.params.id)).scheduledDate) }),
+    closeTo: ({ place }) => returnUrl(place),
+    action: ({ id, place }) => `/trials/${id}/delete${place ? `?${placeQuery(place)}` : ""}`,
     remove: (actor) => deleteTrial(actor, args.params.id),
-    back: trialsUrl(returnMonth(url)),
+    back: returnUrl(returnPlace(url)),
     errorTitle: "Erro ao remover",
     success: "Experimental removido",
   };

@@ -7,9 +7,10 @@ import { Field, inputClass } from "~/components/ui/field";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { canManageTrials } from "~/domain/actor";
 import { isCalendarDate } from "~/domain/patterns";
-import { returnMonth, trialsUrl } from "./+shared/calendar-screen";
+import { placeOn, placeQuery, returnPlace, returnUrl, trialAnchorUrl } from "./+shared/calendar-screen";
 import { listClassOptions } from "~/domain/classes/queries.server";
 import { DEFAULT_ORIGIN, TRIAL_ORIGINS, TRIAL_STATUSES, trialFormSchema } from "~/domain/trials/schema";
+import type { TrialDTO } from "~/domain/trials/schema";
 import { createTrial, updateTrial } from "~/domain/trials/service.server";
 import { getTrial } from "~/domain/trials/queries.server";
 import { formatPhone } from "~/lib/format";
@@ -26,30 +27,40 @@ export async function loader(args: Route.LoaderArgs) {
   const defaultDate = trial?.scheduledDate ?? (date && isCalendarDate(date) ? date : "");
   // What the select and the time suggestion need (the dialog's data travels to the browser).
   const classes = (await listClassOptions(trial?.classId)).map(({ id, label, firstStartTime }) => ({ id, label, firstStartTime }));
-  const month = returnMonth(url, defaultDate);
-  return { trial, classes, defaultDate, month, closeTo: trialsUrl(month) };
+  // The calendar's place to go back to (its view and day), scrolled to the trial when there is one.
+  const place = returnPlace(url, defaultDate);
+  return {
+    trial,
+    classes,
+    defaultDate,
+    back: place ? placeQuery(place) : "",
+    closeTo: trial && place ? trialAnchorUrl(place, trial.id) : returnUrl(place),
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { params } = args;
+  const { params, request } = args;
   const editing = Boolean(params.id);
+  const from = returnPlace(new URL(request.url));
   return dialogAction(args, {
     permission: canManageTrials,
     schema: trialFormSchema,
     save: async ({ status, ...fields }, { actor }) => {
       // A blank time (conform leaves it out) takes the class's first start time in the service.
       const input = { ...fields, scheduledTime: fields.scheduledTime ?? "" };
-      if (params.id) await updateTrial(actor, params.id, status ? { ...input, status } : input);
-      else await createTrial(actor, input);
+      if (params.id) return updateTrial(actor, params.id, status ? { ...input, status } : input);
+      return createTrial(actor, input);
     },
     errorTitle: editing ? "Erro ao atualizar" : "Erro ao cadastrar",
-    redirectTo: (value) => trialsUrl(value.scheduledDate.slice(0, 7)),
+    // The same view as before, moved to the trial's day, scrolled to it.
+    redirectTo: (value, saved) =>
+      trialAnchorUrl(placeOn(from ?? { view: "month", date: value.scheduledDate }, value.scheduledDate), (saved as TrialDTO).id),
     success: editing ? "Experimental atualizado" : "Experimental cadastrado",
   });
 }
 
 export default function TrialFormDialog({ loaderData }: Route.ComponentProps) {
-  const { trial, classes, defaultDate, month, closeTo } = loaderData;
+  const { trial, classes, defaultDate, back, closeTo } = loaderData;
   const location = useLocation();
   const time = useRef<HTMLInputElement>(null);
   const [form, fields] = useDialogForm({
@@ -81,7 +92,7 @@ export default function TrialFormDialog({ loaderData }: Route.ComponentProps) {
         trial ? (
           <>
             <LinkButton
-              to={`/trials/${trial.id}/delete${month ? `?month=${month}` : ""}`}
+              to={`/trials/${trial.id}/delete${back ? `?${back}` : ""}`}
               variant="ghost"
               className="text-red-800 sm:mr-auto"
               preventScrollReset
@@ -89,7 +100,7 @@ export default function TrialFormDialog({ loaderData }: Route.ComponentProps) {
               Excluir
             </LinkButton>
             {/* Any status may be enrolled from here; once enrolled, the same dialog shows the enrolment. */}
-            <LinkButton to={`/trials/${trial.id}/enroll${month ? `?month=${month}` : ""}`} variant="secondary" preventScrollReset>
+            <LinkButton to={`/trials/${trial.id}/enroll${back ? `?${back}` : ""}`} variant="secondary" preventScrollReset>
               {trial.enrollmentId ? "Matriculado" : "Matricular"}
             </LinkButton>
           </>

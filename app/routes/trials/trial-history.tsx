@@ -1,7 +1,7 @@
 import type { Route } from "./+types/trial-history";
 import { LinkButton } from "~/components/ui/button";
 import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
-import { returnMonth, trialsUrl } from "./+shared/calendar-screen";
+import { trialAnchorUrl, trialReturnPlace } from "./+shared/calendar-screen";
 import { entryDurations, formatDateTime, totalCycle } from "~/domain/trials/durations";
 import { WANTS_TO_ENROLL } from "~/domain/trials/constants";
 import { schoolTimeZone } from "~/domain/calendar/dates";
@@ -18,7 +18,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     trial: { studentName: trial.studentName, guardianName: trial.guardianName, status: trial.status },
     entries,
-    closeTo: trialsUrl(returnMonth(new URL(request.url), trial.scheduledDate)),
+    // Back to the calendar's place, scrolled to the trial.
+    closeTo: trialAnchorUrl(trialReturnPlace(new URL(request.url), trial.scheduledDate), trial.id),
     // The browser formats the times too (hydration): in the school's zone, not its own.
     timeZone: schoolTimeZone(),
   };

@@ -2,8 +2,7 @@ import type { Route } from "./+types/trial-status";
 import { StatusOptions } from "~/components/trial-block";
 import { RouteDialog } from "~/components/ui/dialog";
 import { canManageTrials } from "~/domain/actor";
-import { monthOrCurrent } from "~/domain/calendar/dates";
-import { trialsUrl } from "./+shared/calendar-screen";
+import { placeQuery, trialAnchorUrl, trialReturnPlace } from "./+shared/calendar-screen";
 import { getTrial } from "~/domain/trials/queries.server";
 import { orRespond } from "~/server/forms.server";
 import { actorOf, requirePermission } from "~/server/session.server";
@@ -11,19 +10,25 @@ import { actorOf, requirePermission } from "~/server/session.server";
 /**
  * /trials/:id/status — the quick status change as a small dialog, for browsers
  * without JavaScript (with JavaScript the block opens the same options in place).
+ * Choosing a status, or closing, goes back to the calendar's place (the URL's
+ * `?view=&date=` or `?month=`, else the trial's month) scrolled to the trial.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requirePermission(context, canManageTrials);
   const trial = await orRespond(getTrial(actorOf(user), params.id));
-  const month = monthOrCurrent(new URL(request.url).searchParams.get("month") ?? trial.scheduledDate.slice(0, 7));
-  return { trial: { id: trial.id, studentName: trial.studentName, guardianName: trial.guardianName, status: trial.status }, month };
+  const place = trialReturnPlace(new URL(request.url), trial.scheduledDate);
+  return {
+    trial: { id: trial.id, studentName: trial.studentName, guardianName: trial.guardianName, status: trial.status },
+    back: placeQuery(place),
+    closeTo: trialAnchorUrl(place, trial.id),
+  };
 }
 
 export default function TrialStatus({ loaderData }: Route.ComponentProps) {
-  const { trial, month } = loaderData;
+  const { trial, back, closeTo } = loaderData;
   return (
-    <RouteDialog title="Alterar status" description={`${trial.studentName} (${trial.guardianName})`} closeTo={trialsUrl(month)} size="sm">
-      <StatusOptions trial={trial} month={month} current={trial.status} />
+    <RouteDialog title="Alterar status" description={`${trial.studentName} (${trial.guardianName})`} closeTo={closeTo} size="sm">
+      <StatusOptions trial={trial} back={back} current={trial.status} />
     </RouteDialog>
   );
 }

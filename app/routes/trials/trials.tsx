@@ -1,52 +1,78 @@
-import { data, Outlet, useLocation, useNavigation } from "react-router";
+import type { ReactNode } from "react";
+import { data, Form, Outlet, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/trials";
 import { ChevronLeftIcon, ChevronRightIcon, PlusIcon, SpriteIcon } from "~/components/icons";
 import { ServerCached } from "~/components/server-cached";
 import { TrialBlock } from "~/components/trial-block";
-import { LinkButton } from "~/components/ui/button";
+import { Button, LinkButton } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page";
 import { Spinner } from "~/components/ui/spinner";
 import { canManageTrials } from "~/domain/actor";
 import { DomainError } from "~/domain/errors";
+import { calendarWeeks, type CalendarDay, dayHeading, formatDay, monthTitle, today, WEEKDAY_HEADERS } from "~/domain/calendar/dates";
+import type { CalendarDayTrials, CalendarTrial } from "~/domain/trials/calendar";
 import {
-  calendarWeeks,
-  type CalendarDay,
-  dayHeading,
-  formatDay,
-  monthOrCurrent,
-  monthTitle,
-  shiftMonth,
-  today,
-  WEEKDAY_HEADERS,
-} from "~/domain/calendar/dates";
-import type { CalendarDayTrials } from "~/domain/trials/calendar";
-import { packDays, trialsUrl, unpackDays } from "./+shared/calendar-screen";
-import { formatDays } from "~/domain/trials/kpis";
+  type CalendarPlace,
+  type CalendarView,
+  calendarPlace,
+  neighbours,
+  packDays,
+  placeMonth,
+  placeQuery,
+  placeUrl,
+  trialAnchorUrl,
+  unpackDays,
+  weekDates,
+} from "./+shared/calendar-screen";
+import { formatDays, type TrialKpis } from "~/domain/trials/kpis";
 import { updateTrial } from "~/domain/trials/service.server";
-import { getTrialCalendar } from "~/domain/trials/queries.server";
+import { getTrialCalendar, getTrialDays, getTrialKpis } from "~/domain/trials/queries.server";
+import { isCalendarDate } from "~/domain/patterns";
+import { isUuid } from "~/domain/validation";
 import { useLinkNavigation } from "~/hooks/use-link-navigation";
+import { cn } from "~/lib/cn";
 import type { Toast } from "~/lib/toast";
 import { actorOf, requirePermission, requireUser } from "~/server/session.server";
 import { dataWithToast, redirectWithToast } from "~/server/toast.server";
 
-/** The first trials of each day on the calendar; the rest are in the day's dialog. */
-const DAY_LIMIT = 3;
+/** The first trials of each day on the month grid (sized so a month fits a 1280 × 800 screen); the rest are in the day view. */
+const MONTH_LIMIT = 2;
+/** The first trials of each day on the week view; the rest are in the day view. */
+const WEEK_LIMIT = 8;
 
+/**
+ * /trials: the trials calendar. Three views, each a URL: the month grid
+ * (`?month=YYYY-MM`, the first URL), a week (`?view=week&date=…`) and a day's
+ * agenda (`?view=day&date=…`). Below 768 px the calendar is always the day's
+ * agenda (today's on the first visit): the month and week pages also carry that
+ * agenda, and CSS shows one or the other, so the choice needs no JavaScript.
+ * Only the days shown are read (the KPI cards count the month, §9).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context);
-  const month = monthOrCurrent(new URL(request.url).searchParams.get("month"));
-  const { days, kpis } = await getTrialCalendar(actorOf(user), month, DAY_LIMIT);
+  const actor = actorOf(user);
+  const now = today();
+  const place = calendarPlace(new URL(request.url).searchParams, now);
+  const month = placeMonth(place);
+  // The view's days and the month's KPIs; and the day's agenda: the whole page
+  // in the day view, the phone's view otherwise.
+  const readView = async (): Promise<{ days: Record<string, CalendarDayTrials> | null; kpis: TrialKpis }> => {
+    if (place.view === "month") return getTrialCalendar(actor, month, MONTH_LIMIT);
+    if (place.view === "day") return { days: null, kpis: await getTrialKpis(actor, month) };
+    const week = weekDates(place.date).filter(isCalendarDate); // the first and last weeks of the calendar's range are cut
+    const [days, kpis] = await Promise.all([getTrialDays(actor, week[0], week[week.length - 1], WEEK_LIMIT), getTrialKpis(actor, month)]);
+    return { days, kpis };
+  };
+  const [{ days, kpis }, agenda] = await Promise.all([readView(), getTrialDays(actor, place.date, place.date, null)]);
   return {
-    month,
-    title: monthTitle(month),
-    previous: shiftMonth(month, -1),
-    next: shiftMonth(month, 1),
-    today: today(),
-    // The month's blocks travel as one JSON string: the loader data's encoding
-    // goes value by value, and for a hundred blocks that was a tenth of the
+    place,
+    today: now,
+    // The blocks travel as one JSON string: the loader data's encoding goes
+    // value by value, and for a hundred blocks that was a tenth of the
     // server's time per calendar page. The weeks are computed where they are drawn.
-    days: packDays(days),
-    empty: Object.keys(days).length === 0,
+    days: days ? packDays(days) : null,
+    agenda: agenda[place.date]?.trials ?? [],
     kpis,
     canManage: canManageTrials(user),
   };
@@ -54,15 +80,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * The calendar's own form: the quick status change. Without JavaScript it posts
- * here and comes back to the month with a flash toast; with JavaScript it goes
- * through a fetcher (marked `enhanced`) and gets its toast as data, so the page
- * stays where it is. ('Matricular' is a dialog of its own: /trials/:id/enroll.)
+ * here and comes back to the calendar's place (`back`), scrolled to the trial's
+ * block (`#tb-<id>`, which takes the focus); with JavaScript it goes through
+ * a fetcher (marked `enhanced`) and gets its toast as data, so the page stays
+ * where it is. ('Matricular' is a dialog of its own: /trials/:id/enroll.)
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePermission(context, canManageTrials);
   const form = await request.formData();
-  const month = monthOrCurrent(String(form.get("month") ?? new URL(request.url).searchParams.get("month") ?? ""));
-  const back = trialsUrl(month);
+  const back = form.get("back");
+  const place = calendarPlace(typeof back === "string" ? new URLSearchParams(back) : new URL(request.url).searchParams, today());
+  const id = String(form.get("id") ?? "");
   const enhanced = form.get("enhanced") === "1";
   const intent = form.get("intent");
 
@@ -71,25 +99,36 @@ export async function action({ request, context }: Route.ActionArgs) {
   let toast: Omit<Toast, "id">;
   let status = 200;
   try {
-    await updateTrial(actorOf(user), String(form.get("id") ?? ""), { status: form.get("status") });
+    await updateTrial(actorOf(user), id, { status: form.get("status") });
     toast = { title: "Sucesso", description: "Status atualizado" };
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     toast = { title: "Erro ao atualizar status", description: error.message, variant: "destructive" };
     status = error.status;
   }
-  if (!enhanced) return redirectWithToast(back, toast);
+  if (!enhanced) return redirectWithToast(isUuid(id) ? trialAnchorUrl(place, id) : placeUrl(place), toast);
   return dataWithToast({}, toast, { status });
 }
 
 export default function Trials({ loaderData }: Route.ComponentProps) {
-  const { month, title, previous, next, kpis, canManage, days, empty } = loaderData;
+  const { place, kpis, canManage, agenda } = loaderData;
   const navigation = useNavigation();
   const location = useLocation();
-  const onLinkClick = useLinkNavigation();
   const target = navigation.state === "loading" ? navigation.location : null;
-  const loadingMonth = target?.pathname === "/trials" && target.search !== location.search;
+  const loading = target?.pathname === "/trials" && target.search !== location.search;
   const loadingHistory = Boolean(target && /^\/trials\/[^/]+\/history$/.test(target.pathname));
+
+  const dayAgenda = (primary: boolean) => (
+    <DayAgenda
+      date={place.date}
+      today={loaderData.today}
+      trials={agenda}
+      canManage={canManage}
+      primary={primary}
+      loading={loading}
+      switcher={primary ? place : null}
+    />
+  );
 
   return (
     <div>
@@ -98,67 +137,40 @@ export default function Trials({ loaderData }: Route.ComponentProps) {
         description="Gerencie as aulas experimentais de novos alunos"
         actions={
           canManage ? (
-            <LinkButton to={`/trials/new?date=${loaderData.today}&month=${month}`} preventScrollReset>
+            <LinkButton to={newTrialUrl(place, place.date)} preventScrollReset>
               <PlusIcon /> Novo Experimental
             </LinkButton>
           ) : null
         }
       />
 
-      <dl className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-        <Kpi label="Total de Agendamentos" value={String(kpis.total)} />
-        <Kpi label="% de NoShow" value={`${kpis.noShowPercent}%`} />
-        <Kpi label="% de Compareceu" value={`${kpis.attendedPercent}%`} />
-        <Kpi label="% de Matrículas" value={`${kpis.enrollPercent}%`} />
-        <Kpi label="Ciclo de Vendas Médio" value={formatDays(kpis.averageSalesCycleDays)} />
-      </dl>
-
-      <section aria-labelledby="trials-month-title" className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:p-4">
-        <div className="mb-3 flex items-center justify-between gap-2">
-          <LinkButton to={`/trials?month=${previous}`} variant="outline" size="icon" aria-label="Mês anterior" preventScrollReset>
-            <ChevronLeftIcon />
-          </LinkButton>
-          <div className="flex items-center gap-2">
-            <h2 id="trials-month-title" className="text-lg font-semibold">
-              {title}
-            </h2>
-            {loadingMonth ? <Spinner label="Carregando..." className="h-6" /> : null}
-          </div>
-          <LinkButton to={`/trials?month=${next}`} variant="outline" size="icon" aria-label="Próximo mês" preventScrollReset>
-            <ChevronRightIcon />
-          </LinkButton>
-        </div>
-
-        {/*
-          One table for every screen: from lg on the 7-column month, Sunday first;
-          below it (app.css) only the days that have trials, one after the other,
-          each under its heading. The trials are rendered once.
-        */}
-        {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- delegated: the clicks come from the links inside, which the keyboard activates as links */}
-        <table className="cal" onClick={onLinkClick}>
-          <caption className="sr-only">{title}</caption>
-          <thead>
-            <tr>
-              {WEEKDAY_HEADERS.map((d) => (
-                <th key={d} scope="col">
-                  {d}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <ServerCached as="tbody" name="trials-month" deps={{ month, today: loaderData.today, days, canManage }}>
-            {() => (
-              <MonthRows
-                weeks={calendarWeeks(month)}
-                days={unpackDays(days)}
-                month={month}
-                today={loaderData.today}
-                canManage={canManage}
-              />
+      {place.view === "day" ? (
+        dayAgenda(true)
+      ) : (
+        <>
+          {/* Below 768 px: the day's agenda. From 768 px: the month grid or the week. */}
+          <div className="md:hidden">{dayAgenda(false)}</div>
+          <div className="hidden md:block">
+            {place.view === "month" ? (
+              <MonthView place={place} today={loaderData.today} days={loaderData.days ?? "{}"} canManage={canManage} loading={loading} />
+            ) : (
+              <WeekView place={place} today={loaderData.today} days={loaderData.days ?? "{}"} canManage={canManage} loading={loading} />
             )}
-          </ServerCached>
-        </table>
-        {empty ? <p className="py-6 text-center text-sm text-slate-700 lg:hidden">Nenhum experimental neste mês</p> : null}
+          </div>
+        </>
+      )}
+
+      <section aria-labelledby="trials-kpis-title" className="mt-6">
+        <h2 id="trials-kpis-title" className="mb-2 text-sm font-semibold text-slate-700">
+          Indicadores do mês
+        </h2>
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+          <Kpi label="Total de Agendamentos" value={String(kpis.total)} />
+          <Kpi label="% de NoShow" value={`${kpis.noShowPercent}%`} />
+          <Kpi label="% de Compareceu" value={`${kpis.attendedPercent}%`} />
+          <Kpi label="% de Matrículas" value={`${kpis.enrollPercent}%`} />
+          <Kpi label="Ciclo de Vendas Médio" value={formatDays(kpis.averageSalesCycleDays)} />
+        </dl>
       </section>
 
       {loadingHistory ? (
@@ -168,6 +180,289 @@ export default function Trials({ loaderData }: Route.ComponentProps) {
       ) : null}
       <Outlet />
     </div>
+  );
+}
+
+/** Where 'Novo Experimental' opens the create dialog from a place, for a day (the dialog goes back to the place). */
+function newTrialUrl(place: CalendarPlace, date: string): string {
+  return place.view === "month" ? `/trials/new?date=${date}&month=${placeMonth(place)}` : `/trials/new?view=${place.view}&date=${date}`;
+}
+
+const dayUrl = (date: string) => `/trials?view=day&date=${date}`;
+const dayQuery = (date: string) => `view=day&date=${date}`;
+
+/**
+ * A view's bar: previous, its title, next; 'Hoje'; the views (from 768 px);
+ * and a jump to a date (a GET form, so it works without JavaScript).
+ */
+function CalendarBar({
+  place,
+  title,
+  titleId,
+  labels,
+  today,
+  loading,
+  switcher,
+  children,
+}: {
+  place: CalendarPlace;
+  title: ReactNode;
+  titleId: string;
+  labels: { previous: string; next: string };
+  today: string;
+  loading: boolean;
+  switcher: CalendarPlace | null;
+  children?: ReactNode;
+}) {
+  const { previous, next } = neighbours(place);
+  const todayPlace: CalendarPlace = { view: place.view, date: today };
+  return (
+    <div className="cal-bar">
+      <div className="cal-nav">
+        <LinkButton to={placeUrl(previous)} variant="outline" size="icon" aria-label={labels.previous} preventScrollReset>
+          <ChevronLeftIcon />
+        </LinkButton>
+        <div className="flex min-w-0 items-center justify-center gap-2">
+          <h2 id={titleId} className="text-center text-lg font-semibold">
+            {title}
+          </h2>
+          {loading ? <Spinner label="Carregando..." className="h-6" /> : null}
+        </div>
+        <LinkButton to={placeUrl(next)} variant="outline" size="icon" aria-label={labels.next} preventScrollReset>
+          <ChevronRightIcon />
+        </LinkButton>
+      </div>
+      <div className="cal-tools">
+        <LinkButton to={place.view === "month" ? "/trials" : placeUrl(todayPlace)} variant="outline" size="sm" preventScrollReset>
+          Hoje
+        </LinkButton>
+        {switcher ? <ViewSwitch place={switcher} /> : null}
+        <JumpForm view={place.view} date={place.date} id={`${titleId}-jump`} />
+        {children}
+      </div>
+    </div>
+  );
+}
+
+const VIEWS: Array<[CalendarView, string]> = [
+  ["month", "Mês"],
+  ["week", "Semana"],
+  ["day", "Dia"],
+];
+
+/** 'Mês', 'Semana', 'Dia': links to the same day in each view (from 768 px; below it the calendar is the day's agenda). */
+function ViewSwitch({ place }: { place: CalendarPlace }) {
+  return (
+    <nav aria-label="Visualização do calendário" className="hidden md:block">
+      <ul className="flex gap-1">
+        {VIEWS.map(([view, label]) => (
+          <li key={view}>
+            <LinkButton
+              to={placeUrl({ view, date: place.date })}
+              variant={view === place.view ? "default" : "outline"}
+              size="sm"
+              aria-current={view === place.view ? "page" : undefined}
+              preventScrollReset
+            >
+              {label}
+            </LinkButton>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** 'Ir para a data': a GET form of the calendar, in the same view. */
+function JumpForm({ view, date, id }: { view: CalendarView; date: string; id: string }) {
+  return (
+    <Form method="get" action="/trials" className="flex items-center gap-1" preventScrollReset>
+      <input type="hidden" name="view" value={view} />
+      <label htmlFor={id} className="sr-only">
+        Ir para a data
+      </label>
+      <input key={date} id={id} type="date" name="date" defaultValue={date} required className={cn(inputClass, "w-auto py-1.5")} />
+      <Button type="submit" variant="outline" size="sm">
+        Ir
+      </Button>
+    </Form>
+  );
+}
+
+/**
+ * A day's agenda: every trial of the day in time order, each with its class,
+ * status and controls. The whole calendar below 768 px, and the day view.
+ * `primary`: the page's one view of these trials (its blocks carry the
+ * anchors); otherwise the phone's twin of the month or week view.
+ */
+function DayAgenda({
+  date,
+  today,
+  trials,
+  canManage,
+  primary,
+  loading,
+  switcher,
+}: {
+  date: string;
+  today: string;
+  trials: CalendarTrial[];
+  canManage: boolean;
+  primary: boolean;
+  loading: boolean;
+  switcher: CalendarPlace | null;
+}) {
+  const onLinkClick = useLinkNavigation();
+  const titleId = primary ? "trials-day-title" : "trials-agenda-title";
+  const place: CalendarPlace = { view: "day", date };
+  const back = dayQuery(date);
+  return (
+    <section aria-labelledby={titleId} className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:p-4">
+      <CalendarBar
+        place={place}
+        titleId={titleId}
+        title={
+          <>
+            {date === today ? <span className="mr-2 rounded bg-violet-100 px-1.5 py-0.5 text-violet-900">Hoje</span> : null}
+            {dayHeading(date)} de {date.slice(0, 4)}
+          </>
+        }
+        labels={{ previous: "Dia anterior", next: "Próximo dia" }}
+        today={today}
+        loading={loading}
+        switcher={switcher}
+      />
+      {trials.length === 0 ? (
+        <p className="py-6 text-center text-sm text-slate-700">Nenhum experimental neste dia</p>
+      ) : (
+        // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- delegated: the clicks come from the links inside, which the keyboard activates as links
+        <ol className="agenda" onClick={onLinkClick}>
+          {trials.map((t) => (
+            <li key={t.id}>
+              <TrialBlock trial={t} back={back} canManage={canManage} anchored={primary} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** The week, Sunday first: each day's trials with their controls (the first few; the rest in the day view). */
+function WeekView({
+  place,
+  today,
+  days,
+  canManage,
+  loading,
+}: {
+  place: CalendarPlace;
+  today: string;
+  days: string;
+  canManage: boolean;
+  loading: boolean;
+}) {
+  const onLinkClick = useLinkNavigation();
+  const dates = weekDates(place.date);
+  const byDay = unpackDays(days);
+  const back = placeQuery(place);
+  return (
+    <section aria-labelledby="trials-week-title" className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:p-4">
+      <CalendarBar
+        place={place}
+        titleId="trials-week-title"
+        title={`Semana de ${formatDay(dates[0]).slice(0, 5)} a ${formatDay(dates[6])}`}
+        labels={{ previous: "Semana anterior", next: "Próxima semana" }}
+        today={today}
+        loading={loading}
+        switcher={place}
+      />
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- delegated: the clicks come from the links inside, which the keyboard activates as links */}
+      <ol className="wk" onClick={onLinkClick}>
+        {dates.map((date, i) => {
+          const day = byDay[date];
+          const hidden = day ? day.total - day.trials.length : 0;
+          return (
+            <li key={date} data-date={date} aria-current={date === today ? "date" : undefined}>
+              <div className="cal-day">
+                <h3>
+                  <a href={dayUrl(date)} className="cal-num">
+                    <span aria-hidden="true">
+                      {WEEKDAY_HEADERS[i]} {Number(date.slice(8))}
+                    </span>
+                    <span className="sr-only">{dayHeading(date)}</span>
+                  </a>
+                </h3>
+                {canManage ? <NewOnDay href={newTrialUrl(place, date)} date={date} /> : null}
+              </div>
+              {day?.trials.length ? (
+                <ul className="cal-list">
+                  {day.trials.map((t) => (
+                    <li key={t.id}>
+                      <TrialBlock trial={t} back={back} canManage={canManage} anchored />
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="wk-none">Nenhum experimental</p>
+              )}
+              {hidden > 0 ? <MoreLink date={date} hidden={hidden} /> : null}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+function MonthView({
+  place,
+  today,
+  days,
+  canManage,
+  loading,
+}: {
+  place: CalendarPlace;
+  today: string;
+  days: string;
+  canManage: boolean;
+  loading: boolean;
+}) {
+  const onLinkClick = useLinkNavigation();
+  const month = placeMonth(place);
+  const title = monthTitle(month);
+  return (
+    <section aria-labelledby="trials-month-title" className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:p-4">
+      <CalendarBar
+        place={place}
+        titleId="trials-month-title"
+        title={title}
+        labels={{ previous: "Mês anterior", next: "Próximo mês" }}
+        today={today}
+        loading={loading}
+        switcher={place}
+      />
+      {/*
+        The 7-column month, Sunday first, sized to fit the screen: each day shows
+        its first trials as compact blocks and '+N mais' links to the day view.
+      */}
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- delegated: the clicks come from the links inside, which the keyboard activates as links */}
+      <table className="cal" onClick={onLinkClick}>
+        <caption className="sr-only">{title}</caption>
+        <thead>
+          <tr>
+            {WEEKDAY_HEADERS.map((d) => (
+              <th key={d} scope="col">
+                {d}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <ServerCached as="tbody" name="trials-month" deps={{ month, today, days, canManage }}>
+          {() => <MonthRows weeks={calendarWeeks(month)} days={unpackDays(days)} month={month} today={today} canManage={canManage} />}
+        </ServerCached>
+      </table>
+    </section>
   );
 }
 
@@ -185,29 +480,42 @@ function MonthRows({
   today: string;
   canManage: boolean;
 }) {
+  const back = `month=${month}`;
   return weeks.map((week) => (
     <tr key={week[0].date}>
       {week.map((day) => {
         const list = day.inMonth ? days[day.date] : undefined;
+        const hidden = list ? list.total - list.trials.length : 0;
         return (
           <td
             key={day.date}
             aria-current={day.date === today ? "date" : undefined}
             data-date={day.date}
-            className={!day.inMonth ? "cal-out" : list ? undefined : "cal-empty"}
+            className={day.inMonth ? undefined : "cal-out"}
           >
             {day.inMonth ? (
               <div className="cal-day">
                 <h3>
-                  <span className="cal-long">{dayHeading(day.date)}</span>
-                  <span className="cal-short">{day.day}</span>
+                  <a href={dayUrl(day.date)} className="cal-num">
+                    <span aria-hidden="true">{day.day}</span>
+                    <span className="sr-only">{dayHeading(day.date)}</span>
+                  </a>
                 </h3>
-                {canManage ? <NewOnDay date={day.date} month={month} /> : null}
+                {hidden > 0 ? <MoreLink date={day.date} hidden={hidden} /> : null}
+                {canManage ? <NewOnDay href={`/trials/new?date=${day.date}&month=${month}`} date={day.date} /> : null}
               </div>
             ) : (
-              <span className="cal-short">{day.day}</span>
+              <span>{day.day}</span>
             )}
-            {list ? <DayTrials date={day.date} day={list} month={month} canManage={canManage} /> : null}
+            {list?.trials.length ? (
+              <ul className="cal-list">
+                {list.trials.map((t) => (
+                  <li key={t.id}>
+                    <TrialBlock trial={t} back={back} canManage={canManage} variant="chip" anchored />
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </td>
         );
       })}
@@ -215,27 +523,12 @@ function MonthRows({
   ));
 }
 
-/**
- * A day's trials: the first few as blocks, and a link to the day's dialog for the
- * rest, so a busy month stays light to render and to read.
- */
-function DayTrials({ date, day, month, canManage }: { date: string; day: CalendarDayTrials; month: string; canManage: boolean }) {
-  const hidden = day.total - day.trials.length;
+/** '+N mais': the day's other trials, in the day view. */
+function MoreLink({ date, hidden }: { date: string; hidden: number }) {
   return (
-    <>
-      <ul className="cal-list">
-        {day.trials.map((t) => (
-          <li key={t.id}>
-            <TrialBlock trial={t} month={month} canManage={canManage} />
-          </li>
-        ))}
-      </ul>
-      {hidden > 0 ? (
-        <a href={`/trials/day/${date}?month=${month}`} className="cal-more">
-          +{hidden} mais<span className="sr-only"> em {formatDay(date)}</span>
-        </a>
-      ) : null}
-    </>
+    <a href={dayUrl(date)} className="cal-more">
+      +{hidden} mais<span className="sr-only"> em {formatDay(date)}</span>
+    </a>
   );
 }
 
@@ -248,9 +541,9 @@ function Kpi({ label, value }: { label: string; value: string }) {
   );
 }
 
-function NewOnDay({ date, month }: { date: string; month: string }) {
+function NewOnDay({ href, date }: { href: string; date: string }) {
   return (
-    <a href={`/trials/new?date=${date}&month=${month}`} className="cal-new">
+    <a href={href} className="cal-new">
       <SpriteIcon name="plus" className="" />
       <span className="sr-only">Novo experimental em {formatDay(date)}</span>
     </a>

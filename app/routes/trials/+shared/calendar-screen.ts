@@ -1,11 +1,114 @@
+import { addDays, shiftMonth } from "~/domain/calendar/dates";
 import { isCalendarDate, isMonth } from "~/domain/patterns";
-import type { CalendarDayTrials } from "~/domain/trials/calendar";
+import { trialAnchor, type CalendarDayTrials } from "~/domain/trials/calendar";
 
 /**
- * The trials screen's links and loader data: where its dialogs go back to, and
- * the calendar's days packed for the page (the date math is in
- * ~/domain/trials/calendar).
+ * The trials screen's links and loader data: which view of the calendar a URL
+ * asks for, where its dialogs go back to, and the calendar's days packed for
+ * the page (the date math is in ~/domain/calendar/dates).
  */
+
+/** The calendar's views: the month grid, a week (Sunday first) and a day's agenda. */
+export type CalendarView = "month" | "week" | "day";
+
+/**
+ * Where the calendar is: its view and its day. For the month view `date` is
+ * the day the phone's agenda shows (the month grid is for 768 px and wider);
+ * for the week view, any day of the week.
+ */
+export interface CalendarPlace {
+  view: CalendarView;
+  date: string;
+}
+
+/**
+ * The place a URL asks for: `?view=day|week&date=YYYY-MM-DD` (today when the
+ * date is absent or malformed), else the month view of `?month=YYYY-MM` (the
+ * calendar's first URL), of the date's month, or of today. The month view's
+ * agenda day is the URL's date in that month, else today in it, else its first day.
+ */
+export function calendarPlace(search: URLSearchParams, today: string): CalendarPlace {
+  const view = search.get("view");
+  const rawDate = search.get("date");
+  const date = isCalendarDate(rawDate) ? rawDate : null;
+  if (view === "day" || view === "week") return { view, date: date ?? today };
+  const rawMonth = search.get("month");
+  const month = isMonth(rawMonth) ? rawMonth : (date ?? today).slice(0, 7);
+  if (date?.startsWith(month)) return { view: "month", date };
+  return { view: "month", date: today.startsWith(month) ? today : `${month}-01` };
+}
+
+/** The month a place shows (its KPIs' month). */
+export const placeMonth = (place: CalendarPlace) => place.date.slice(0, 7);
+
+/** A place as a query string, without '?': `month=…` for the month view (its first URL), else `view=…&date=…`. */
+export function placeQuery(place: CalendarPlace): string {
+  return place.view === "month" ? `month=${placeMonth(place)}` : `view=${place.view}&date=${place.date}`;
+}
+
+/** The calendar at a place. */
+export function placeUrl(place: CalendarPlace): string {
+  return `/trials?${placeQuery(place)}`;
+}
+
+/** A trial's block at a place: the calendar scrolled to it (`#tb-<id>`, see TrialBlock). */
+export function trialAnchorUrl(place: CalendarPlace, trialId: string): string {
+  return `${placeUrl(place)}#${trialAnchor(trialId)}`;
+}
+
+/** The same view moved to another day: a day for the day view, the week around it, its month. */
+export function placeOn(place: CalendarPlace, date: string): CalendarPlace {
+  return { view: place.view, date };
+}
+
+/** The Sunday that starts the week of a date. */
+export function weekStart(date: string): string {
+  const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+  return addDays(date, -weekday);
+}
+
+/** The seven days of the week of a date, Sunday first. */
+export function weekDates(date: string): string[] {
+  const first = weekStart(date);
+  return Array.from({ length: 7 }, (_, i) => addDays(first, i));
+}
+
+/** The previous and next places of a view: a day, a week or a month away. */
+export function neighbours(place: CalendarPlace): { previous: CalendarPlace; next: CalendarPlace } {
+  if (place.view === "day") return { previous: placeOn(place, addDays(place.date, -1)), next: placeOn(place, addDays(place.date, 1)) };
+  if (place.view === "week") return { previous: placeOn(place, addDays(place.date, -7)), next: placeOn(place, addDays(place.date, 7)) };
+  const month = placeMonth(place);
+  return {
+    previous: { view: "month", date: `${shiftMonth(month, -1)}-01` },
+    next: { view: "month", date: `${shiftMonth(month, 1)}-01` },
+  };
+}
+
+/**
+ * The place a trial dialog goes back to: the one its URL names (`?view=&date=`,
+ * `?month=`), else the month of the given date (the trial's, or the day it was
+ * opened from), else none (the calendar's first URL).
+ */
+export function returnPlace(url: URL, date?: string | null): CalendarPlace | null {
+  const search = url.searchParams;
+  const view = search.get("view");
+  const at = search.get("date");
+  if ((view === "day" || view === "week") && isCalendarDate(at)) return { view, date: at };
+  const month = search.get("month");
+  if (isMonth(month)) return calendarPlace(search, `${month}-01`);
+  if (date && isCalendarDate(date)) return { view: "month", date };
+  return null;
+}
+
+/** The place a dialog of a trial goes back to: the URL's, else the trial's month. */
+export function trialReturnPlace(url: URL, trialDate: string): CalendarPlace {
+  return returnPlace(url, trialDate) ?? { view: "month", date: trialDate };
+}
+
+/** Where a dialog goes back to (the calendar's first URL when no place is known). */
+export function returnUrl(place: CalendarPlace | null): string {
+  return place ? placeUrl(place) : "/trials";
+}
 
 /** The calendar screen for a month: where dialogs go back to and actions redirect. */
 export function trialsUrl(month: string | null | undefined): string {
@@ -30,6 +133,7 @@ type PackedTrial = [
   whatsappNumber: string,
   scheduledTime: string,
   status: string,
+  classLabel: string,
   enrolled: 0 | 1,
 ];
 
@@ -43,7 +147,16 @@ export function packDays(days: Record<string, CalendarDayTrials>): string {
   for (const [date, day] of Object.entries(days)) {
     packed[date] = [
       day.total,
-      day.trials.map((t) => [t.id, t.guardianName, t.studentName, t.whatsappNumber, t.scheduledTime, t.status, t.enrolled ? 1 : 0]),
+      day.trials.map((t) => [
+        t.id,
+        t.guardianName,
+        t.studentName,
+        t.whatsappNumber,
+        t.scheduledTime,
+        t.status,
+        t.classLabel,
+        t.enrolled ? 1 : 0,
+      ]),
     ];
   }
   return JSON.stringify(packed);
@@ -54,7 +167,7 @@ export function unpackDays(json: string): Record<string, CalendarDayTrials> {
   for (const [date, [total, trials]] of Object.entries(JSON.parse(json) as Record<string, [number, PackedTrial[]]>)) {
     days[date] = {
       total,
-      trials: trials.map(([id, guardianName, studentName, whatsappNumber, scheduledTime, status, enrolled]) => ({
+      trials: trials.map(([id, guardianName, studentName, whatsappNumber, scheduledTime, status, classLabel, enrolled]) => ({
         id,
         guardianName,
         studentName,
@@ -62,6 +175,7 @@ export function unpackDays(json: string): Record<string, CalendarDayTrials> {
         scheduledDate: date,
         scheduledTime,
         status,
+        classLabel,
         enrolled: enrolled === 1,
       })),
     };
