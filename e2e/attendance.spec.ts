@@ -408,7 +408,10 @@ test.describe("Chamada", () => {
     await expect(item).toContainText(`Turma ${cls.classNumber}`);
     await expect(item).toContainText("3 faltas seguidas");
     await expect(item.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute("href", /^https:\/\/wa\.me\/5511987654321\?text=Ol%C3%A1/);
-    await expect(item.getByRole("link", { name: risky.student.fullName })).toHaveAttribute("href", `/students/${risky.student.id}`);
+    await expect(item.getByRole("link", { name: risky.student.fullName, exact: true })).toHaveAttribute(
+      "href",
+      `/students/${risky.student.id}`,
+    );
     await expect(section.getByText(fine.student.fullName)).toHaveCount(0);
     await expectNoAxeViolations();
 

@@ -104,7 +104,7 @@ test.describe("Dashboard: o dia da unidade", () => {
       await expect(item).toContainText("(Vera Lima)");
       await expect(item).toContainText(`Turma ${risky.cls.classNumber}`);
       await expect(item).toContainText("Agendado");
-      await expect(item.getByRole("link", { name: trial.studentName })).toHaveAttribute(
+      await expect(item.getByRole("link", { name: trial.studentName, exact: true })).toHaveAttribute(
         "href",
         `/trials/${trial.id}/edit?month=${today.slice(0, 7)}`,
       );
@@ -133,7 +133,7 @@ test.describe("Dashboard: o dia da unidade", () => {
       await expectNoAxeViolations({ wcag22: true });
 
       // The name leads to the student's page.
-      await pupil.getByRole("link", { name: risky.student.fullName }).click();
+      await pupil.getByRole("link", { name: risky.student.fullName, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`/students/${risky.student.id}$`));
       if (evening) {
         // One tap from the dashboard to a roll call still to take.

@@ -69,7 +69,8 @@ test.describe("Erros dentro do sistema", () => {
       await expect(page.getByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeVisible();
       await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
       await expect(page).toHaveTitle("404 Page Not Found");
-      await expect(page.getByRole("navigation", { name: "Menu principal" })).toBeAttached();
+      // The shell's menu (a closed sheet on a phone) and header.
+      await expect(page.getByRole("navigation", { name: "Menu principal", includeHidden: true })).toBeAttached();
       await expect(page.getByRole("banner").getByLabel("Unidade")).toBeVisible();
       await expectNoAxeViolations({ wcag22: true });
       await page.getByRole("link", { name: "Voltar ao início" }).click();

@@ -147,6 +147,7 @@ test.describe("authenticated shell", () => {
       await expect(page.getByRole("button", { name: "Alternar barra lateral" })).toBeFocused();
       await page.keyboard.press("Enter");
       await expect(menu.getByRole("link", { name: "Dashboard" })).toBeFocused();
+      await page.keyboard.press("Tab");
     } else {
       await page.getByRole("link", { name: "Abrir menu" }).focus();
       await page.keyboard.press("Enter");
