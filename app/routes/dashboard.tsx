@@ -121,10 +121,20 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
 const panel = "rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5";
 
+/** The time column of the day's lists: the start, and the end below it. */
+function Time({ start, end }: { start: string; end?: string }) {
+  return (
+    <span className="w-12 shrink-0 font-semibold tabular-nums text-slate-900">
+      {start}
+      {end ? <span className="block text-xs font-normal text-slate-600">{end}</span> : null}
+    </span>
+  );
+}
+
 function PanelHeader({ id, title, to, more }: { id: string; title: string; to: string; more: string }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
-      <h2 id={id} className="text-lg font-semibold">
+      <h2 id={id} className="text-base font-semibold sm:text-lg">
         {title}
       </h2>
       <Link to={to} className="link inline-flex min-h-11 items-center text-sm">
@@ -149,14 +159,16 @@ function TodayClasses({ sessions }: { sessions: LoaderData["sessions"] }) {
             <li key={s.href}>
               <a
                 href={s.href}
-                className="flex min-h-11 flex-wrap items-center gap-x-3 gap-y-1 rounded-md py-2 hover:bg-violet-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
+                className="flex min-h-11 items-start gap-3 rounded-md py-2 hover:bg-violet-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
               >
-                <span className="w-24 shrink-0 font-semibold tabular-nums">{`${s.startTime}–${s.endTime}`}</span>
+                <Time start={s.startTime} end={s.endTime} />
                 <span className="min-w-0 flex-1">
                   <span className="block font-medium text-slate-900">{s.classLabel}</span>
                   <span className="block text-sm text-slate-700">{s.classroomName}</span>
+                  <span className={cn("badge mt-1", s.taken ? "badge-on" : "rc-pending")}>
+                    {s.taken ? "Chamada feita" : "Chamada pendente"}
+                  </span>
                 </span>
-                <span className={cn("badge", s.taken ? "badge-on" : "rc-pending")}>{s.taken ? "Chamada feita" : "Chamada pendente"}</span>
               </a>
             </li>
           ))}
@@ -176,25 +188,29 @@ function TodayTrials({ trials }: { trials: LoaderData["trials"] }) {
       ) : (
         <ul className="mt-3 divide-y divide-slate-200" aria-label="Experimentais de hoje">
           {trials.map((t) => (
-            <li key={t.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
-              <span className="w-14 shrink-0 font-semibold tabular-nums">{t.scheduledTime}</span>
-              <span className="min-w-0 flex-1">
-                {t.href ? (
-                  <Link to={t.href} className="link">
-                    {t.studentName}
-                  </Link>
-                ) : (
-                  <span className="font-medium text-slate-900">{t.studentName}</span>
-                )}
-                <span className="text-sm text-slate-700">{` (${t.guardianName})`}</span>
-                <span className="block text-sm text-slate-700">{t.classLabel}</span>
-              </span>
-              <span className={cn("badge", t.status === WANTS_TO_ENROLL ? "badge-on" : "badge-off")}>{t.status}</span>
-              {t.whatsapp ? (
-                <a href={t.whatsapp} target="_blank" rel="noopener noreferrer" className="btn btn-outline btn-md min-h-11">
-                  WhatsApp<span className="sr-only">{` de ${t.guardianName} (${t.studentName})`}</span>
-                </a>
-              ) : null}
+            <li key={t.id} className="flex items-start gap-3 py-2">
+              <Time start={t.scheduledTime} />
+              <div className="min-w-0 flex-1">
+                <p>
+                  {t.href ? (
+                    <Link to={t.href} className="link">
+                      {t.studentName}
+                    </Link>
+                  ) : (
+                    <span className="font-medium text-slate-900">{t.studentName}</span>
+                  )}
+                  <span className="text-sm text-slate-700">{` (${t.guardianName})`}</span>
+                </p>
+                <p className="text-sm text-slate-700">{t.classLabel}</p>
+                <div className="mt-1 flex flex-wrap items-center gap-2">
+                  <span className={cn("badge", t.status === WANTS_TO_ENROLL ? "badge-on" : "badge-off")}>{t.status}</span>
+                  {t.whatsapp ? (
+                    <a href={t.whatsapp} target="_blank" rel="noopener noreferrer" className="btn btn-outline btn-md min-h-11">
+                      WhatsApp<span className="sr-only">{` de ${t.guardianName} (${t.studentName})`}</span>
+                    </a>
+                  ) : null}
+                </div>
+              </div>
             </li>
           ))}
         </ul>
@@ -207,7 +223,7 @@ function TodayTrials({ trials }: { trials: LoaderData["trials"] }) {
 function AtRisk({ rows }: { rows: NonNullable<LoaderData["atRisk"]> }) {
   return (
     <section aria-labelledby="at-risk-title" className={panel}>
-      <h2 id="at-risk-title" className="text-lg font-semibold">
+      <h2 id="at-risk-title" className="text-base font-semibold sm:text-lg">
         Alunos em risco
       </h2>
       <p className="mt-1 text-sm text-slate-700">Três ou mais faltas seguidas nos últimos 30 dias.</p>
