@@ -99,7 +99,7 @@ test.describe("Chamada", () => {
     await expect(sessions.nth(1)).toContainText("2 alunos");
     await expect(sessions.nth(1)).toContainText("Chamada pendente");
     await expect(page.getByText(`Turma ${elsewhere.cls.classNumber}`)).toHaveCount(0);
-    await expectNoAxeViolations();
+    await expectNoAxeViolations({ wcag22: true });
 
     // One tap opens the session's roll call.
     await sessions.nth(1).click();
@@ -114,7 +114,12 @@ test.describe("Chamada", () => {
     await expect(page.getByText("Nenhuma aula hoje nesta unidade")).toBeVisible();
   });
 
-  test("a roll call taken with the keyboard only at 375 px is saved and shown again", async ({ page, loginAs, expectNoAxeViolations }) => {
+  test("a roll call taken with the keyboard only at 375 px: a few Tabs to the first pupil, Enter in a note sends nothing, saved and shown again", async ({
+    page,
+    loginAs,
+    jsEnabled,
+    expectNoAxeViolations,
+  }) => {
     test.slow();
     await page.setViewportSize({ width: 375, height: 800 });
     const date = lastClassDay();
@@ -132,45 +137,181 @@ test.describe("Chamada", () => {
     // Presente preselected for pupils not yet registered.
     await expect(g1.getByRole("radio", { name: "Presente" })).toBeChecked();
     await expect(g2.getByRole("radio", { name: "Presente" })).toBeChecked();
-    await expectNoAxeViolations();
-    if (test.info().project.name === "js") await hydrated(page);
+    await expectNoAxeViolations({ wcag22: true });
+    if (jsEnabled) await hydrated(page);
 
-    // Tab into the first group (its checked radio), arrows move within it.
-    await page.getByRole("link", { name: "Aulas de Hoje", exact: true }).last().focus();
-    await page.keyboard.press("Tab");
-    await expect(g1.getByRole("radio", { name: "Presente" })).toBeFocused();
+    // From the page's top, Tab by Tab: the skip link, the header (menu button, branch, user) and the
+    // first pupil's choice; the closed menu and the other sessions' links are not in the way.
+    const firstChoice = g1.getByRole("radio", { name: "Presente" });
+    let presses = 0;
+    while (presses < 20) {
+      await page.keyboard.press("Tab");
+      presses++;
+      if (await firstChoice.evaluate((el) => el === document.activeElement)) break;
+    }
+    expect(presses).toBeLessThanOrEqual(6);
+
+    // Arrows move within the group.
     await page.keyboard.press("ArrowRight");
     await expect(g1.getByRole("radio", { name: "Falta", exact: true })).toBeChecked();
     await expect(g1.getByRole("radio", { name: "Falta", exact: true })).toBeFocused();
     // The focus is visible: a ring around the chosen option.
     await expect(g1.locator("label", { has: page.getByRole("radio", { name: "Falta", exact: true }) })).not.toHaveCSS("box-shadow", "none");
+    // The note opens on demand.
+    const note = g1.getByRole("textbox", { name: /Observação/ });
+    await expect(note).toBeHidden();
     await page.keyboard.press("Tab");
-    await expect(g1.getByRole("textbox", { name: /Observação/ })).toBeFocused();
+    await expect(g1.getByText("Adicionar observação")).toBeFocused();
+    await page.keyboard.press("Enter");
+    if (!jsEnabled) await page.keyboard.press("Tab");
+    await expect(note).toBeFocused();
     await page.keyboard.type("Avisou que viajou");
+    // Enter in the note does not send the roll call.
+    await page.keyboard.press("Enter");
+    await expect(note).toBeFocused();
+    await expect(note).toHaveValue("Avisou que viajou");
+    await expect(page.getByText("Chamada pendente")).toBeVisible();
+    await expect(page.getByText("Chamada salva")).toHaveCount(0);
     await page.keyboard.press("Tab");
     await expect(g2.getByRole("radio", { name: "Presente" })).toBeFocused();
     await page.keyboard.press("ArrowRight");
     await page.keyboard.press("ArrowRight");
     await expect(g2.getByRole("radio", { name: "Falta justificada" })).toBeChecked();
+    if (jsEnabled) {
+      await expect(page.getByRole("status").filter({ hasText: "0 presentes · 2 faltas" })).toBeVisible();
+      await expect(page.getByText("Alterações não salvas")).toBeVisible();
+    }
     await page.keyboard.press("Tab");
+    await expect(g2.getByText("Adicionar observação")).toBeFocused();
     await page.keyboard.press("Tab");
     const save = page.getByRole("button", { name: "Salvar chamada" });
     await expect(save).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(page.getByText("Chamada salva")).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/classes/${cls.id}/attendance\\?date=${date}&scheduleId=${scheduleId}$`));
+    if (jsEnabled) await expect(page.getByText("Alterações não salvas")).toHaveCount(0);
 
     await page.reload();
     await expect(page.getByText("Chamada feita")).toBeVisible();
     await expect(g1.getByRole("radio", { name: "Falta", exact: true })).toBeChecked();
     await expect(g1.getByRole("textbox", { name: /Observação/ })).toHaveValue("Avisou que viajou");
+    await expect(g1.getByRole("textbox", { name: /Observação/ })).toBeVisible();
     await expect(g2.getByRole("radio", { name: "Falta justificada" })).toBeChecked();
-    await expectNoAxeViolations();
+    await expectNoAxeViolations({ wcag22: true });
+  });
+
+  test("a roll call of twenty pupils fits in about two phone screens; the bar never covers the focused choice", async ({
+    page,
+    loginAs,
+    jsEnabled,
+  }) => {
+    test.slow();
+    await page.setViewportSize({ width: 375, height: 812 });
+    const date = lastClassDay();
+    const branch = await makeBranch();
+    const { cls, scheduleId } = await insertClass(branch.id, { date, capacity: 30 });
+    for (let i = 0; i < 20; i++) await enrol(cls.id, branch.id, `Pupila ${String(i + 1).padStart(2, "0")} ${tag()}`);
+    await loginAs("Team");
+    await page.goto(rollCallUrl(cls.id, date, scheduleId));
+    const lines = page.locator(".rc-line");
+    await expect(lines).toHaveCount(20);
+    const top = (await lines.first().boundingBox())!;
+    const bottom = (await lines.last().boundingBox())!;
+    // Six screens before the notes opened on demand; now about two.
+    expect(bottom.y + bottom.height - top.y).toBeLessThanOrEqual(2.1 * 812);
+    if (jsEnabled) {
+      await hydrated(page);
+      await expect(page.getByRole("status").filter({ hasText: "20 presentes · 0 faltas" })).toBeVisible();
+    }
+
+    // Tab through every pupil: the focused choice (or note button) stays clear of the sticky bar and the header.
+    await lines.first().getByRole("radio", { name: "Presente" }).focus();
+    for (let i = 0; i < 40; i++) {
+      const clear = await page.evaluate(() => {
+        const focused = document.activeElement as HTMLElement;
+        const box = (focused.closest("label") ?? focused).getBoundingClientRect();
+        const bar = document.querySelector(".sticky-actions")!.getBoundingClientRect();
+        const header = document.querySelector("header")!.getBoundingClientRect();
+        return box.top >= header.bottom && (box.bottom <= bar.top || box.top >= bar.bottom);
+      });
+      expect(clear, `Tab ${i}`).toBe(true);
+      await page.keyboard.press("Tab");
+    }
+    await expect(page.getByRole("button", { name: "Salvar chamada" })).toBeFocused();
+  });
+
+  test("the running count and the unsaved mark follow the choices @js-only", async ({ page, loginAs }) => {
+    const date = lastClassDay();
+    const branch = await makeBranch();
+    const { cls, scheduleId } = await insertClass(branch.id, { date });
+    const a = await enrol(cls.id, branch.id, `Lia ${tag()}`);
+    await enrol(cls.id, branch.id, `Mia ${tag()}`);
+    await loginAs("Team");
+    await page.goto(rollCallUrl(cls.id, date, scheduleId));
+    await hydrated(page);
+    const status = page.getByRole("status").filter({ hasText: /presente/ });
+    await expect(status).toHaveText("2 presentes · 0 faltas");
+    const line = page.getByRole("group", { name: a.student.fullName });
+    await line.getByText("Falta", { exact: true }).click();
+    await expect(status).toContainText("1 presente · 1 falta");
+    await expect(status).toContainText("Alterações não salvas");
+    await line.getByText("Presente").click();
+    await expect(status).toHaveText("2 presentes · 0 faltas");
+    // A note opens on demand, with the focus in it.
+    await line.getByText("Adicionar observação").click();
+    await expect(line.getByRole("textbox", { name: /Observação/ })).toBeFocused();
+    await page.keyboard.type("Chegou atrasada");
+    await expect(status).toContainText("Alterações não salvas");
+    await page.getByRole("button", { name: "Salvar chamada" }).click();
+    await expect(page.getByText("Chamada salva")).toBeVisible();
+    await expect(status).toHaveText("2 presentes · 0 faltas");
+  });
+
+  test("'Aulas de Hoje' moves to another day with links and a date, and opens that day's roll call", async ({
+    page,
+    loginAs,
+    jsEnabled,
+    expectNoAxeViolations,
+  }) => {
+    test.slow();
+    await page.setViewportSize({ width: 375, height: 800 });
+    const day = addDays(lastClassDay(), -7);
+    const branch = await makeBranch({ name: `Unidade Dia ${tag()}` });
+    const { cls, scheduleId } = await insertClass(branch.id, { date: day, startTime: "16:00", endTime: "17:00" });
+    const pupil = await enrol(cls.id, branch.id, `Davi ${tag()}`);
+    await loginAs("Team");
+    await selectBranch(page, branch.name, jsEnabled);
+    await page.goto("/today");
+    await expect(page.getByRole("heading", { level: 1, name: "Aulas de Hoje" })).toBeVisible();
+    await page.getByLabel("Ir para a data").fill(day);
+    await page.getByRole("button", { name: "Ir", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/today\\?date=${day}$`));
+    await expect(page.getByRole("heading", { level: 1, name: "Aulas do dia" })).toBeVisible();
+    const sessions = page.getByRole("list", { name: "Aulas do dia" }).getByRole("link");
+    await expect(sessions).toHaveCount(1);
+    await expect(sessions.first()).toContainText(`Turma ${cls.classNumber}`);
+    await expectNoAxeViolations({ wcag22: true });
+
+    // A day later and back.
+    await page.getByRole("link", { name: "Próximo dia" }).click();
+    await expect(page).toHaveURL(/\/today(\?date=\d{4}-\d{2}-\d{2})?$/);
+    await expect(page.getByRole("list", { name: /Aulas d/ }).getByText(`Turma ${cls.classNumber}`)).toHaveCount(0);
+    await page.getByRole("link", { name: "Dia anterior" }).click();
+    await expect(page).toHaveURL(new RegExp(`/today\\?date=${day}$`));
+    await sessions.first().click();
+    await expect(page).toHaveURL(new RegExp(`/classes/${cls.id}/attendance\\?date=${day}&scheduleId=${scheduleId}$`));
+    await expect(page.getByRole("group", { name: pupil.student.fullName })).toBeVisible();
+
+    await page.goto(`/today?date=${day}`);
+    await page.getByRole("link", { name: "Hoje", exact: true }).click();
+    await expect(page).toHaveURL(/\/today$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Aulas de Hoje" })).toBeVisible();
   });
 
   test("a make-up pupil is marked 'Reposição' in the other class's roll call and Presente makes it 'Realizada'", async ({
     page,
     loginAs,
+    expectNoAxeViolations,
   }) => {
     const date = lastClassDay();
     const absenceDate = addDays(date, -7);
@@ -205,6 +346,8 @@ test.describe("Chamada", () => {
     const visitor = page.getByRole("group", { name: pupil.student.fullName });
     await expect(visitor.locator("legend")).toContainText("Reposição");
     await expect(page.getByRole("group", { name: regular.student.fullName }).locator("legend")).not.toContainText("Reposição");
+    // At 1280 px too (the choices beside the names).
+    await expectNoAxeViolations({ wcag22: true });
     await visitor.getByText("Presente").click();
     await page.getByRole("button", { name: "Salvar chamada" }).click();
     await expect(page.getByText("Chamada salva")).toBeVisible();
@@ -267,7 +410,11 @@ test.describe("Chamada", () => {
     const item = section.getByRole("listitem").filter({ hasText: risky.student.fullName });
     await expect(item).toContainText(`Turma ${cls.classNumber}`);
     await expect(item).toContainText("3 faltas seguidas");
-    await expect(item.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute("href", "https://wa.me/5511987654321");
+    await expect(item.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute("href", /^https:\/\/wa\.me\/5511987654321\?text=Ol%C3%A1/);
+    await expect(item.getByRole("link", { name: risky.student.fullName, exact: true })).toHaveAttribute(
+      "href",
+      `/students/${risky.student.id}`,
+    );
     await expect(section.getByText(fine.student.fullName)).toHaveCount(0);
     await expectNoAxeViolations();
 

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, hydrated, test } from "./fixtures";
+import { makeBranch } from "./db";
 
 /**
  * A dialog or screen that cannot load (a stale link, a forbidden action) shows
@@ -54,10 +55,37 @@ test.describe("Erros dentro do sistema", () => {
     await expect(dialog.getByRole("link", { name: "Voltar" })).toHaveAttribute("href", "/trials?month=2026-11");
   });
 
-  test("unknown URLs keep the English 404 page", async ({ page, loginAs }) => {
-    await loginAs("Client");
-    const response = await page.goto("/nao-existe");
+  for (const width of [375, 1280]) {
+    test(`at ${width} px an unknown URL keeps SPEC's English 404 page, inside the shell when signed in, with 'Voltar ao início'`, async ({
+      page,
+      loginAs,
+      expectNoAxeViolations,
+    }) => {
+      await makeBranch();
+      await page.setViewportSize({ width, height: 800 });
+      await loginAs("Client");
+      const response = await page.goto("/nao-existe");
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeVisible();
+      await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
+      await expect(page).toHaveTitle("404 Page Not Found");
+      // The shell's menu (a closed sheet on a phone) and header.
+      await expect(page.getByRole("navigation", { name: "Menu principal", includeHidden: true })).toBeAttached();
+      await expect(page.getByRole("banner").getByLabel("Unidade")).toBeVisible();
+      await expectNoAxeViolations({ wcag22: true });
+      await page.getByRole("link", { name: "Voltar ao início" }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    });
+  }
+
+  test("a screen's 'Não encontrado' inside the shell has a title", async ({ page, loginAs, expectNoAxeViolations }) => {
+    await loginAs("Team");
+    const response = await page.goto(`/classes/${randomUUID()}/attendance?date=2026-11-20&scheduleId=${randomUUID()}`);
     expect(response?.status()).toBe(404);
-    await expect(page.getByText("404 Page Not Found")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Não encontrado" })).toBeVisible();
+    await expect(page).toHaveTitle("Não encontrado");
+    await expect(page.getByRole("navigation", { name: "Menu principal" })).toBeAttached();
+    await expectNoAxeViolations({ wcag22: true });
   });
 });

@@ -89,7 +89,8 @@ test.describe("authenticated shell", () => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto("/");
     const link = page.getByRole("link", { name: "Turmas" });
-    await expect(link).not.toBeInViewport();
+    // Closed, the sheet is hidden (not only off the screen).
+    await expect(link).toBeHidden();
     if (jsEnabled) {
       await hydrated(page);
       await page.getByRole("button", { name: "Alternar barra lateral" }).click();
@@ -97,6 +98,102 @@ test.describe("authenticated shell", () => {
     await expect(link).toBeInViewport();
     await link.click();
     await expect(page).toHaveURL(/\/classes/);
+  });
+
+  test("below 768 px the closed menu is out of the tab order: from the page's top the keyboard goes through the header to the content", async ({
+    page,
+    loginAs,
+    jsEnabled,
+  }) => {
+    await loginAs("Team");
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto("/today");
+    if (jsEnabled) await hydrated(page);
+    const stops: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press("Tab");
+      const where = await page.evaluate(() => {
+        const el = document.activeElement!;
+        if (el.closest("#menu")) return "menu";
+        if (el.closest("main")) return "main";
+        return el.closest("header") ? "header" : "other";
+      });
+      stops.push(where);
+      if (where === "main") break;
+    }
+    expect(stops).not.toContain("menu");
+    // The skip link, the menu button, the branch ('Aplicar' too without JS), the user menu; then the content.
+    expect(stops.at(-1)).toBe("main");
+    expect(stops.length).toBeLessThanOrEqual(6);
+    await expect(page.getByRole("navigation", { name: "Menu principal" })).toBeHidden();
+  });
+
+  test("on a phone the keyboard opens the menu, walks it and closes it", async ({ page, loginAs, jsEnabled }) => {
+    await loginAs("Team");
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto("/courses");
+    const menu = page.getByRole("navigation", { name: "Menu principal" });
+    if (jsEnabled) {
+      await hydrated(page);
+      await page.getByRole("button", { name: "Alternar barra lateral" }).focus();
+      await page.keyboard.press("Enter");
+      await expect(menu.getByRole("link", { name: "Dashboard" })).toBeFocused();
+      // The page behind the open sheet is out of reach.
+      await expect(page.locator("main")).toHaveAttribute("inert", "");
+      await page.keyboard.press("Tab");
+      await expect(menu.getByRole("link", { name: "Experimentais" })).toBeFocused();
+      await page.keyboard.press("Escape");
+      await expect(menu).toBeHidden();
+      await expect(page.getByRole("button", { name: "Alternar barra lateral" })).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expect(menu.getByRole("link", { name: "Dashboard" })).toBeFocused();
+      await page.keyboard.press("Tab");
+    } else {
+      await page.getByRole("link", { name: "Abrir menu" }).focus();
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(/#menu$/);
+      await expect(menu).toBeVisible();
+      await page.keyboard.press("Tab");
+      await expect(menu.getByRole("link", { name: "Dashboard" })).toBeFocused();
+      await page.keyboard.press("Tab");
+    }
+    await expect(menu.getByRole("link", { name: "Experimentais" })).toBeFocused();
+    for (let i = 0; i < 3; i++) await page.keyboard.press("Tab");
+    await expect(menu.getByRole("link", { name: "Aulas de Hoje" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/today$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Aulas de Hoje" })).toBeVisible();
+    await expect(menu).toBeHidden();
+  });
+
+  test("the branch is switched from the header of any screen, which stays where it was", async ({ page, loginAs, jsEnabled }) => {
+    const tag = Math.random().toString(36).slice(2, 6);
+    const north = await makeBranch({ name: `ZZ Norte ${tag}` });
+    for (const width of [375, 1280]) {
+      await loginAs("Team");
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto("/courses");
+      if (jsEnabled) await hydrated(page);
+      const select = page.getByRole("banner").getByLabel("Unidade");
+      await expect(select).toBeVisible();
+      if (jsEnabled) {
+        await Promise.all([
+          page.waitForResponse((r) => r.url().includes("/preferences/branch") && r.request().method() === "POST"),
+          select.selectOption({ label: north.name }),
+        ]);
+      } else {
+        await select.selectOption({ label: north.name });
+        await page.getByRole("banner").getByRole("button", { name: "Aplicar" }).click();
+      }
+      await expect(page).toHaveURL(/\/courses$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Cursos" })).toBeVisible();
+      await expect(page.getByRole("banner").getByLabel("Unidade")).toHaveValue(north.id);
+      // The header fits the phone's width.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.goto("/today");
+      await expect(page.getByTestId("today-branch")).toContainText(north.name);
+      await page.context().clearCookies();
+    }
   });
 
   test("header user menu shows the user and logs out", async ({ page, loginAs, jsEnabled }) => {

@@ -1,32 +1,18 @@
 import { data, Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/app-layout";
 import { AppShell } from "~/components/shell/app-shell";
-import { ScreenError } from "~/components/route-error";
+import { describeRouteError, ScreenError } from "~/components/route-error";
 import type { ShellData } from "~/hooks/use-shell";
-import { canManage, canManageTrials } from "~/domain/actor";
-import { branchSelectionMiddleware, selectedBranch } from "~/server/branch-selection.server";
-import { readSidebarOpen, writeSelectedBranchId } from "~/server/preferences.server";
+import { branchSelectionMiddleware } from "~/server/branch-selection.server";
+import { loadShell } from "~/server/shell.server";
 import { requireUser, signedInMiddleware } from "~/server/session.server";
 
 /** Every screen and dialog below is for signed-in users; the session and the selected branch are read once per request. */
 export const middleware: Route.MiddlewareFunction[] = [signedInMiddleware, branchSelectionMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser(context);
-  const [sidebarOpen, selected] = await Promise.all([readSidebarOpen(request), selectedBranch(context)]);
-  const headers = new Headers();
-  if (selected.id && selected.id !== selected.stored) headers.append("Set-Cookie", await writeSelectedBranchId(selected.id));
-  return data<ShellData>(
-    {
-      user,
-      sidebarOpen,
-      branches: selected.options,
-      selectedBranchId: selected.id,
-      autoSelectedBranch: selected.auto,
-      permissions: { manage: canManage(user), trials: canManageTrials(user) },
-    },
-    { headers },
-  );
+  const { shell, headers } = await loadShell(request, context, requireUser(context));
+  return data<ShellData>(shell, { headers });
 }
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
@@ -50,4 +36,9 @@ export function ErrorBoundary() {
       <ScreenError />
     </AppShell>
   );
+}
+
+/** The page of a failed screen is named by its error ('Não encontrado', 'Acesso negado'…); the screens name their own pages. */
+export function meta({ error }: Route.MetaArgs): Route.MetaDescriptors {
+  return error ? [{ title: describeRouteError(error).title }] : [];
 }

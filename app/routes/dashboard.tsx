@@ -1,88 +1,244 @@
-import { useEffect, useRef } from "react";
-import { Form, Link, useLocation, useSubmit } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { useShell } from "~/hooks/use-shell";
-import { Button } from "~/components/ui/button";
-import { inputClass } from "~/components/ui/field";
 import { useAppName } from "~/hooks/use-app-name";
-import { useHydrated } from "~/hooks/use-hydrated";
+import { useLinkNavigation } from "~/hooks/use-link-navigation";
 import { canManageTrials, userTypeLabel } from "~/domain/actor";
-import { atRiskStudents } from "~/domain/attendance/queries.server";
-import { formatDay } from "~/domain/calendar/dates";
+import { atRiskStudents, todaySessions } from "~/domain/attendance/queries.server";
+import { formatDay, today } from "~/domain/calendar/dates";
+import { dayTrials } from "~/domain/trials/queries.server";
+import { WANTS_TO_ENROLL } from "~/domain/trials/constants";
+import { onlyDigits } from "~/lib/format";
+import { cn } from "~/lib/cn";
 import { getSelectedBranchId } from "~/server/branch-selection.server";
 import { actorOf, requireUser } from "~/server/session.server";
-import { cn } from "~/lib/cn";
+import { rollCallUrl, sessionDayLabel } from "./attendance/+shared/roll-call-screen";
+import { whatsappLink } from "./trials/+shared/trial-enroll-form";
+
+const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? "";
+const greeting = (name: string) => (firstName(name) ? `Olá, ${firstName(name)}!` : "Olá!");
+
+/** The message the WhatsApp link of a pupil at risk opens with. */
+function atRiskMessage(r: { guardianName: string; studentName: string; classLabel: string; absences: number; lastAbsence: string }) {
+  return (
+    `${greeting(r.guardianName)} Sentimos falta de ${firstName(r.studentName)} nas aulas de ${r.classLabel}: ` +
+    `foram ${r.absences} faltas seguidas, a última em ${formatDay(r.lastAbsence)}. Está tudo bem? Podemos marcar uma aula de reposição.`
+  );
+}
+
+/** The reminder the WhatsApp link of a trial of the day opens with. */
+function trialReminder(t: { guardianName: string; studentName: string; scheduledTime: string; classLabel: string }) {
+  return `${greeting(t.guardianName)} Lembrando da aula experimental de ${firstName(t.studentName)} hoje às ${t.scheduledTime} (${t.classLabel}). Até já!`;
+}
 
 /**
- * The staff's dashboard also lists the pupils at risk of dropping out (three or
- * more absences in a row in the last 30 days) of the selected branch. Client
- * users (guardians) do not get other families' names and phones.
+ * The day of the selected branch: today's classes with their roll call, today's
+ * trials and, for the staff, the pupils at risk of dropping out (three or more
+ * absences in a row in the last 30 days); then the user's own cards (§2).
+ * Client users (guardians) do not get other families' names and phones.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
-  if (!canManageTrials(user)) return { atRisk: null };
+  const actor = actorOf(user);
+  const staff = canManageTrials(user);
   const branchId = await getSelectedBranchId(context);
-  const rows = branchId ? await atRiskStudents(actorOf(user), { branchId }) : [];
+  const date = today();
+  const [sessions, trials, atRisk] = await Promise.all([
+    branchId ? todaySessions(actor, { branchId, date }) : [],
+    dayTrials(actor, { date, branchId }),
+    staff && branchId ? atRiskStudents(actor, { branchId }) : [],
+  ]);
   return {
-    atRisk: rows.map((r) => ({
-      key: `${r.studentId}|${r.classId}`,
-      studentId: r.studentId,
-      studentName: r.studentName,
-      guardianName: r.guardianName,
-      whatsapp: r.whatsapp,
-      classId: r.classId,
-      classLabel: r.classLabel,
-      absences: r.absences,
-      lastAbsence: r.lastAbsence,
+    date,
+    sessions: sessions.map((s) => ({
+      href: rollCallUrl(s.classId, s),
+      classLabel: s.classLabel,
+      startTime: s.startTime,
+      endTime: s.endTime,
+      classroomName: s.classroomName,
+      taken: s.attendanceTaken,
     })),
+    trials: trials.map((t) => {
+      const phone = onlyDigits(t.whatsappNumber);
+      return {
+        id: t.id,
+        studentName: t.studentName,
+        guardianName: t.guardianName,
+        scheduledTime: t.scheduledTime,
+        status: t.status,
+        classLabel: t.classLabel,
+        href: staff ? `/trials/${t.id}/edit?month=${date.slice(0, 7)}` : null,
+        whatsapp: staff && phone ? whatsappLink(phone, trialReminder(t)) : null,
+      };
+    }),
+    atRisk: staff
+      ? atRisk.map((r) => ({
+          key: `${r.studentId}|${r.classId}`,
+          studentId: r.studentId,
+          studentName: r.studentName,
+          guardianName: r.guardianName,
+          whatsapp: r.whatsapp ? whatsappLink(r.whatsapp, atRiskMessage(r)) : null,
+          classId: r.classId,
+          classLabel: r.classLabel,
+          absences: r.absences,
+          lastAbsence: r.lastAbsence,
+        }))
+      : null,
   };
 }
+
+type LoaderData = Route.ComponentProps["loaderData"];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { user } = useShell();
   const appName = useAppName();
+  const { date, sessions, trials, atRisk } = loaderData;
   return (
     <div className="space-y-6">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight">Dashboard</h1>
-          <p className="mt-1 text-slate-700">{`Bem-vindo ao sistema ${appName}`}</p>
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">Dashboard</h1>
+        <p className="mt-1 text-slate-700">{`Bem-vindo ao sistema ${appName}`}</p>
+        <p className="mt-1 text-sm text-slate-700">{sessionDayLabel(date)}</p>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <TodayClasses sessions={sessions} />
+        <TodayTrials trials={trials} />
+      </div>
+      {atRisk ? <AtRisk rows={atRisk} /> : null}
+      <section aria-labelledby="account-title">
+        <h2 id="account-title" className="mb-2 text-sm font-semibold text-slate-700">
+          Sua conta
+        </h2>
+        <div className="grid gap-2 sm:grid-cols-3">
+          <InfoCard title="Usuário" value={user.name} />
+          <InfoCard title="E-mail" value={user.email} />
+          <InfoCard title="Tipo de Usuário" value={userTypeLabel(user.userType)} />
         </div>
-        <BranchSelector />
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <InfoCard title="Usuário" value={user.name} />
-        <InfoCard title="E-mail" value={user.email} />
-        <InfoCard title="Tipo de Usuário" value={userTypeLabel(user.userType)} />
-      </div>
-      {loaderData.atRisk ? <AtRisk rows={loaderData.atRisk} /> : null}
+      </section>
     </div>
   );
 }
 
-type AtRiskRow = NonNullable<Route.ComponentProps["loaderData"]["atRisk"]>[number];
+const panel = "rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5";
 
-/** 'Alunos em risco': each with the class, the count, the last absence and the guardian's WhatsApp. */
-function AtRisk({ rows }: { rows: AtRiskRow[] }) {
+/** The time column of the day's lists: the start, and the end below it. */
+function Time({ start, end }: { start: string; end?: string }) {
   return (
-    <section aria-labelledby="at-risk-title" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="at-risk-title" className="text-lg font-semibold">
+    <span className="w-12 shrink-0 font-semibold tabular-nums text-slate-900">
+      {start}
+      {end ? <span className="block text-xs font-normal text-slate-600">{end}</span> : null}
+    </span>
+  );
+}
+
+function PanelHeader({ id, title, to, more }: { id: string; title: string; to: string; more: string }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <h2 id={id} className="text-base font-semibold sm:text-lg">
+        {title}
+      </h2>
+      <Link to={to} className="link inline-flex min-h-11 items-center text-sm">
+        {more}
+      </Link>
+    </div>
+  );
+}
+
+/** 'Aulas de hoje': each session with its roll call's state, one tap to the roll call. */
+function TodayClasses({ sessions }: { sessions: LoaderData["sessions"] }) {
+  const onLinkClick = useLinkNavigation({ preventScrollReset: false });
+  return (
+    <section aria-labelledby="today-classes-title" className={panel}>
+      <PanelHeader id="today-classes-title" title="Aulas de hoje" to="/today" more="Ver o dia" />
+      {sessions.length === 0 ? (
+        <p className="mt-3 text-slate-700">Nenhuma aula hoje nesta unidade</p>
+      ) : (
+        // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- delegated: the clicks come from the links inside, which the keyboard activates as links
+        <ul className="mt-3 divide-y divide-slate-200" aria-label="Aulas de hoje" onClick={onLinkClick}>
+          {sessions.map((s) => (
+            <li key={s.href}>
+              <a
+                href={s.href}
+                className="flex min-h-11 items-start gap-3 rounded-md py-2 hover:bg-violet-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
+              >
+                <Time start={s.startTime} end={s.endTime} />
+                <span className="min-w-0 flex-1">
+                  <span className="block font-medium text-slate-900">{s.classLabel}</span>
+                  <span className="block text-sm text-slate-700">{s.classroomName}</span>
+                  <span className={cn("badge mt-1", s.taken ? "badge-on" : "rc-pending")}>
+                    {s.taken ? "Chamada feita" : "Chamada pendente"}
+                  </span>
+                </span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** 'Experimentais de hoje': time, pupil (guardian), class and status; for the staff the trial and a WhatsApp reminder. */
+function TodayTrials({ trials }: { trials: LoaderData["trials"] }) {
+  return (
+    <section aria-labelledby="today-trials-title" className={panel}>
+      <PanelHeader id="today-trials-title" title="Experimentais de hoje" to="/trials" more="Ver agenda" />
+      {trials.length === 0 ? (
+        <p className="mt-3 text-slate-700">Nenhum experimental hoje nesta unidade</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-200" aria-label="Experimentais de hoje">
+          {trials.map((t) => (
+            <li key={t.id} className="flex items-start gap-3 py-2">
+              <Time start={t.scheduledTime} />
+              <div className="min-w-0 flex-1">
+                <p>
+                  {t.href ? (
+                    <Link to={t.href} className="link">
+                      {t.studentName}
+                    </Link>
+                  ) : (
+                    <span className="font-medium text-slate-900">{t.studentName}</span>
+                  )}
+                  <span className="text-sm text-slate-700">{` (${t.guardianName})`}</span>
+                </p>
+                <p className="text-sm text-slate-700">{t.classLabel}</p>
+                <div className="mt-1 flex flex-wrap items-center gap-2">
+                  <span className={cn("badge", t.status === WANTS_TO_ENROLL ? "badge-on" : "badge-off")}>{t.status}</span>
+                  {t.whatsapp ? (
+                    <a href={t.whatsapp} target="_blank" rel="noopener noreferrer" className="btn btn-outline btn-md min-h-11">
+                      WhatsApp<span className="sr-only">{` de ${t.guardianName} (${t.studentName})`}</span>
+                    </a>
+                  ) : null}
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** 'Alunos em risco': each pupil (to the student's page) with the class, the count, the last absence and a WhatsApp message ready. */
+function AtRisk({ rows }: { rows: NonNullable<LoaderData["atRisk"]> }) {
+  return (
+    <section aria-labelledby="at-risk-title" className={panel}>
+      <h2 id="at-risk-title" className="text-base font-semibold sm:text-lg">
         Alunos em risco
       </h2>
       <p className="mt-1 text-sm text-slate-700">Três ou mais faltas seguidas nos últimos 30 dias.</p>
       {rows.length === 0 ? (
-        <p className="mt-4 text-slate-700">Nenhum aluno em risco</p>
+        <p className="mt-3 text-slate-700">Nenhum aluno em risco</p>
       ) : (
-        <ul className="mt-4 divide-y divide-slate-200" aria-label="Alunos em risco">
+        <ul className="mt-3 divide-y divide-slate-200" aria-label="Alunos em risco">
           {rows.map((r) => (
             <li key={r.key} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
               <div className="min-w-0">
-                <p className="font-semibold text-slate-900">{r.studentName}</p>
+                <Link to={`/students/${r.studentId}`} className="link font-semibold">
+                  {r.studentName}
+                </Link>
                 <p className="text-sm text-slate-700">
-                  <Link
-                    to={`/classes/${r.classId}/attendance`}
-                    className="underline underline-offset-2 hover:text-violet-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
-                  >
+                  <Link to={`/classes/${r.classId}/attendance`} className="underline underline-offset-2 hover:text-violet-800">
                     {r.classLabel}
                   </Link>
                   {` · ${r.absences} faltas seguidas · última em ${formatDay(r.lastAbsence)}`}
@@ -90,12 +246,7 @@ function AtRisk({ rows }: { rows: AtRiskRow[] }) {
                 <p className="text-sm text-slate-700">{`Responsável: ${r.guardianName}`}</p>
               </div>
               {r.whatsapp ? (
-                <a
-                  href={`https://wa.me/55${r.whatsapp}`}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="btn btn-outline btn-md min-h-11 shrink-0"
-                >
+                <a href={r.whatsapp} target="_blank" rel="noopener noreferrer" className="btn btn-outline btn-md min-h-11 shrink-0">
                   WhatsApp<span className="sr-only">{` de ${r.guardianName} (${r.studentName})`}</span>
                 </a>
               ) : (
@@ -111,80 +262,10 @@ function AtRisk({ rows }: { rows: AtRiskRow[] }) {
 
 function InfoCard({ title, value }: { title: string; value: string }) {
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 className="text-sm font-medium text-slate-600">{title}</h2>
-      <p className="mt-2 break-words text-lg font-semibold">{value}</p>
+    <section className="rounded-md border border-slate-200 bg-white px-3 py-2">
+      <h3 className="text-xs font-medium text-slate-600">{title}</h3>
+      <p className="break-words text-sm font-semibold">{value}</p>
     </section>
-  );
-}
-
-/**
- * The global branch selector (§2, §4): active branches only, '(Padrão)' on the
- * default one, hidden when there are none. It posts the choice; with JS it
- * submits on change, without JS through the 'Aplicar' button.
- */
-export function BranchSelector() {
-  const { branches, selectedBranchId } = useShell();
-  const hydrated = useHydrated();
-  const submit = useSubmit();
-  const location = useLocation();
-  const formRef = useRef<HTMLFormElement>(null);
-  const selectRef = useRef<HTMLSelectElement>(null);
-  const mounted = useRef(false);
-  useEffect(() => {
-    const select = selectRef.current;
-    if (!select) return;
-    if (!mounted.current) {
-      mounted.current = true;
-      // A branch picked while the scripts were still loading (a slow phone), without
-      // pressing 'Aplicar', is applied now, as the button would have. The select has
-      // autocomplete off, so a value here is the user's, never one the browser restored.
-      if (select.value && select.value !== (selectedBranchId ?? "")) {
-        window.localStorage.setItem("selectedBranchId", select.value);
-        submit(select.form, { preventScrollReset: true });
-        return;
-      }
-    }
-    if (selectedBranchId) select.value = selectedBranchId;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [selectedBranchId]);
-  if (branches.length === 0) return null;
-  return (
-    <Form ref={formRef} method="post" action="/preferences/branch" className="flex items-center gap-2">
-      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      <label htmlFor="branch-selector" className="sr-only">
-        Unidade
-      </label>
-      <select
-        ref={selectRef}
-        id="branch-selector"
-        name="branchId"
-        autoComplete="off"
-        defaultValue={selectedBranchId ?? ""}
-        onChange={(e) => {
-          window.localStorage.setItem("selectedBranchId", e.currentTarget.value);
-          submit(e.currentTarget.form, { preventScrollReset: true });
-        }}
-        className={cn(inputClass.replace("w-full", ""), "w-[200px]")}
-      >
-        {selectedBranchId ? null : (
-          <option value="" disabled>
-            Selecione a unidade
-          </option>
-        )}
-        {branches.map((b) => (
-          <option key={b.id} value={b.id}>
-            {b.name}
-            {b.isDefault ? " (Padrão)" : ""}
-          </option>
-        ))}
-      </select>
-      {hydrated ? null : (
-        <Button type="submit" variant="outline" size="sm">
-          Aplicar
-        </Button>
-      )}
-    </Form>
   );
 }
 

@@ -1,8 +1,18 @@
+import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { anonymous, signIn, type ApiClient } from "../support/http";
 import { count, testDb } from "../support/db";
-import { makeBranch, makeClass, makeEnrollment, makeGuardian, makeOffer, makeStudent } from "../support/factories";
-import { addDays, today as schoolToday } from "../../app/domain/calendar/dates";
+import {
+  makeAttendance,
+  makeBranch,
+  makeClass,
+  makeEnrollment,
+  makeGuardian,
+  makeOffer,
+  makeStudent,
+  makeTrial,
+} from "../support/factories";
+import { addDays, formatDay, today as schoolToday } from "../../app/domain/calendar/dates";
 
 let team: ApiClient;
 let client: ApiClient;
@@ -20,12 +30,13 @@ const lastClassDay = () => (weekday(schoolToday()) === "Domingo" ? addDays(schoo
 /** The first day after today on which classes meet. */
 const nextClassDay = () => (weekday(addDays(schoolToday(), 1)) === "Domingo" ? addDays(schoolToday(), 2) : addDays(schoolToday(), 1));
 
-/** A class meeting on `date`'s weekday, created weeks ago, with `pupils` active enrolments. */
-async function setup(date: string, pupils = 2) {
-  const branch = await makeBranch();
+/** A class meeting on `date`'s weekday, created weeks ago, with `pupils` active enrolments (in a new branch unless given). */
+async function setup(date: string, pupils = 2, opts: { branchId?: string; startTime?: string } = {}) {
+  const branch = opts.branchId ? { id: opts.branchId } : await makeBranch();
+  const startTime = opts.startTime ?? "18:00";
   const { cls, schedules } = await makeClass({
     branchId: branch.id,
-    schedules: [{ dayOfWeek: weekday(date), startTime: "18:00", endTime: "19:00" }],
+    schedules: [{ dayOfWeek: weekday(date), startTime, endTime: `${String(Number(startTime.slice(0, 2)) + 1).padStart(2, "0")}:00` }],
     createdAt: new Date(Date.now() - 40 * DAY_MS),
   });
   const offer = await makeOffer(branch.id);
@@ -39,7 +50,7 @@ async function setup(date: string, pupils = 2) {
   }
   const scheduleId = schedules[0].id;
   const url = `/classes/${cls.id}/attendance?date=${date}&scheduleId=${scheduleId}`;
-  return { cls, scheduleId, enrollments, url };
+  return { cls, branchId: branch.id, scheduleId, enrollments, url, guardian };
 }
 
 /** The roll call form's fields as the page posts them. */
@@ -232,5 +243,207 @@ describe("'Aulas de Hoje' without JavaScript", () => {
         expect(html).toContain(`href="${url.replace(/&/g, "&amp;")}"`);
       }
     }
+  });
+});
+
+/** The href of a URL as React writes it in the page's HTML. */
+const href = (url: string) => `href="${url.replace(/&/g, "&amp;")}"`;
+
+/** Selects a branch in the shell's selector for this client (as the form posts it). */
+async function chooseBranch(who: ApiClient, branchId: string) {
+  const chosen = await who.form("/preferences/branch", { branchId, redirectTo: "/" });
+  expect(chosen.status).toBe(302);
+}
+
+describe("the dashboard serves the day of the selected branch", () => {
+  it("today's classes with their roll call, today's trials and the pupils at risk, above the user's cards", async () => {
+    const today = schoolToday();
+    const classDay = weekday(today) !== "Domingo";
+    const branch = await makeBranch({ name: `Unidade Painel ${randomUUID().slice(0, 6)}` });
+    const other = await makeBranch();
+    // Today's two sessions (none on a Sunday): the morning's roll call is done, the evening's is not.
+    const morning = classDay ? await setup(today, 1, { branchId: branch.id, startTime: "07:00" }) : null;
+    const evening = classDay ? await setup(today, 1, { branchId: branch.id, startTime: "19:00" }) : null;
+    if (morning) {
+      await makeAttendance({
+        enrollmentId: morning.enrollments[0].id,
+        classId: morning.cls.id,
+        scheduleId: morning.scheduleId,
+        date: today,
+      });
+    }
+    // Trials: today in the branch (listed), today elsewhere and tomorrow here (not listed).
+    const last = lastClassDay();
+    const risky = await setup(last, 1, { branchId: branch.id, startTime: "15:00" });
+    const tag = randomUUID().slice(0, 6);
+    const trial = await makeTrial(risky.cls.id, {
+      scheduledDate: today,
+      scheduledTime: "09:30",
+      studentName: `Teo ${tag}`,
+      guardianName: "Vera Lima",
+    });
+    const elsewhere = await setup(last, 0, { branchId: other.id });
+    await makeTrial(elsewhere.cls.id, { scheduledDate: today, studentName: `Ugo ${tag}` });
+    await makeTrial(risky.cls.id, { scheduledDate: addDays(today, 1), studentName: `Ivo ${tag}` });
+    // A pupil absent from the last three sessions.
+    for (const days of [14, 7, 0]) {
+      await makeAttendance({
+        enrollmentId: risky.enrollments[0].id,
+        classId: risky.cls.id,
+        scheduleId: risky.scheduleId,
+        date: addDays(last, -days),
+        status: "Falta",
+      });
+    }
+    const [studentRow] = (
+      await testDb().query(`SELECT "studentId" FROM "enrollments" WHERE "id" = :id`, { replacements: { id: risky.enrollments[0].id } })
+    )[0] as Array<{ studentId: string }>;
+
+    await chooseBranch(team, branch.id);
+    const res = await team.raw("GET", "/");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("Aulas de hoje");
+    if (morning && evening) {
+      expect(html).toContain(href(morning.url));
+      expect(html).toContain(href(evening.url));
+      const [a, b] = [html.indexOf(href(morning.url)), html.indexOf(href(evening.url))];
+      expect(a).toBeLessThan(b);
+      expect(html.slice(a, b)).toContain("Chamada feita");
+      expect(html.slice(b, b + 2000)).toContain("Chamada pendente");
+    } else {
+      expect(html).toContain("Nenhuma aula hoje nesta unidade");
+    }
+    expect(html).toContain("Experimentais de hoje");
+    expect(html).toContain(`Teo ${tag}`);
+    expect(html).toContain(href(`/trials/${trial.id}/edit?month=${today.slice(0, 7)}`));
+    expect(html).toContain(encodeURIComponent(`Olá, Vera! Lembrando da aula experimental de Teo hoje às 09:30`));
+    expect(html).not.toContain(`Ugo ${tag}`);
+    expect(html).not.toContain(`Ivo ${tag}`);
+    // At risk: the name leads to the student's page, WhatsApp opens with the message typed.
+    expect(html).toContain(href(`/students/${studentRow.studentId}`));
+    const whatsapp = /href="(https:\/\/wa\.me\/5511987654321\?text=[^"]*Sentimos[^"]*)"/.exec(html)?.[1];
+    expect(whatsapp).toBeDefined();
+    const message = new URL(whatsapp!.replace(/&amp;/g, "&")).searchParams.get("text");
+    expect(message).toMatch(/^Olá, Pessoa! Sentimos falta de Aluno nas aulas de /);
+    expect(message).toContain(`Turma ${risky.cls.classNumber}: foram 3 faltas seguidas, a última em ${formatDay(last)}.`);
+    // SPEC's cards stay, below the day.
+    expect(html.indexOf("Alunos em risco")).toBeLessThan(html.indexOf(">Tipo de Usuário<"));
+    expect(html.indexOf("Aulas de hoje")).toBeLessThan(html.indexOf(">Usuário<"));
+
+    // A Client reads the day, without other families' phones nor the trials' editing.
+    await chooseBranch(client, branch.id);
+    const clientHtml = await (await client.raw("GET", "/")).text();
+    expect(clientHtml).toContain(`Teo ${tag}`);
+    expect(clientHtml).not.toContain("wa.me");
+    expect(clientHtml).not.toContain(`/trials/${trial.id}/edit`);
+    expect(clientHtml).not.toContain("Alunos em risco");
+  });
+});
+
+describe("'Aulas de Hoje' moves to another day", () => {
+  it("?date= lists that day's sessions with that day's roll calls, and links to the class days around it and today", async () => {
+    const day = addDays(lastClassDay(), -7);
+    const { cls, branchId, url } = await setup(day, 2);
+    await chooseBranch(team, branchId);
+    const res = await team.raw("GET", `/today?date=${day}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("Aulas do dia");
+    expect(html).toContain(`Turma ${cls.classNumber}`);
+    expect(html).toContain(href(url));
+    const dayLink = (date: string) => href(date === schoolToday() ? "/today" : `/today?date=${date}`);
+    const before = weekday(addDays(day, -1)) === "Domingo" ? addDays(day, -2) : addDays(day, -1);
+    const after = weekday(addDays(day, 1)) === "Domingo" ? addDays(day, 2) : addDays(day, 1);
+    expect(html).toMatch(new RegExp(`${dayLink(before).replace(/[?]/g, "\\?")}[^>]*>Dia anterior<`));
+    expect(html).toMatch(new RegExp(`${dayLink(after).replace(/[?]/g, "\\?")}[^>]*>Próximo dia<`));
+    expect(html).toMatch(/href="\/today"[^>]*>Hoje</);
+    // The date jump is a plain GET form.
+    expect(html).toMatch(/<form[^>]*action="\/today" method="get"/);
+    expect(html).toContain(`name="date"`);
+    // Today's page has no session of that class (it meets a week ago's weekday, not today's, when today is another).
+    const todayHtml = await (await team.raw("GET", "/today")).text();
+    expect(todayHtml).toContain("Aulas de Hoje");
+    expect(todayHtml).not.toContain(href(url));
+  });
+
+  it("a malformed date is a 400 inside the shell", async () => {
+    const res = await team.raw("GET", "/today?date=2026-02-30");
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain("Data inválida");
+    expect(html).toContain('aria-label="Barra lateral"');
+  });
+});
+
+describe("the roll call's form", () => {
+  it("starts with a disabled submit button (Enter in a field sends nothing) and opens the notes on demand", async () => {
+    const date = lastClassDay();
+    const { enrollments, url } = await setup(date, 2);
+    const html = await (await team.raw("GET", url)).text();
+    const form = html.slice(html.indexOf('aria-label="Chamada"'));
+    const firstSubmit = /<button[^>]*type="submit"[^>]*>/.exec(form)?.[0] ?? "";
+    expect(firstSubmit).toContain("disabled");
+    expect(firstSubmit).not.toContain("Salvar chamada");
+    expect(form.match(/<details/g)).toHaveLength(2);
+    expect(form).not.toMatch(/<details[^>]* open/);
+    expect(form.match(/Adicionar observação/g)).toHaveLength(2);
+
+    expect(
+      (
+        await team.form(
+          url,
+          rollCallForm([
+            { enrollmentId: enrollments[0].id, status: "Falta", note: "Avisou" },
+            { enrollmentId: enrollments[1].id, status: "Presente" },
+          ]),
+        )
+      ).status,
+    ).toBe(302);
+    const saved = await (await team.raw("GET", url)).text();
+    // The line with a note shows it open; the other still offers to add one.
+    expect(saved.match(/<details[^>]* open/g)).toHaveLength(1);
+    expect(saved.match(/Adicionar observação/g)).toHaveLength(1);
+    expect(saved).toContain('value="Avisou"');
+  });
+});
+
+describe("the shell on every screen", () => {
+  it("every screen's header has the branch selector, and a choice made on a screen returns to it", async () => {
+    const branch = await makeBranch();
+    const html = await (await team.raw("GET", "/courses")).text();
+    expect(html).toContain('id="branch-selector"');
+    expect(html.indexOf('id="branch-selector"')).toBeLessThan(html.indexOf("<main"));
+    const chosen = await team.form("/preferences/branch", { branchId: branch.id, redirectTo: "/courses?page=1" });
+    expect(chosen.status).toBe(302);
+    expect(chosen.headers.get("Location")).toBe("/courses?page=1");
+    const after = await (await team.raw("GET", "/courses")).text();
+    expect(after).toMatch(new RegExp(`<option value="${branch.id}" selected`));
+  });
+
+  it("an unknown URL: SPEC's English 404 inside the shell when signed in, alone when not, with 'Voltar ao início'", async () => {
+    const signedIn = await team.raw("GET", "/nao-existe/mesmo");
+    expect(signedIn.status).toBe(404);
+    const html = await signedIn.text();
+    expect(html).toContain("404 Page Not Found");
+    expect(html).toContain("Did you forget to add the page to the router?");
+    expect(html).toContain('aria-label="Barra lateral"');
+    expect(html).toMatch(/href="\/"[^>]*>Voltar ao início</);
+    expect(html).toContain("<title>404 Page Not Found</title>");
+
+    const signedOut = await anonymous().raw("GET", "/nao-existe/mesmo");
+    expect(signedOut.status).toBe(404);
+    const plain = await signedOut.text();
+    expect(plain).toContain("404 Page Not Found");
+    expect(plain).not.toContain('aria-label="Barra lateral"');
+    expect(plain).toContain("Voltar ao início");
+  });
+
+  it("a screen's 'Não encontrado' inside the shell has a title", async () => {
+    const res = await team.raw("GET", `/classes/${randomUUID()}/attendance?date=${lastClassDay()}&scheduleId=${randomUUID()}`);
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain('aria-label="Barra lateral"');
+    expect(html).toContain("<title>Não encontrado</title>");
   });
 });

@@ -1,6 +1,8 @@
-import { useCallback, useEffect, useRef, type ComponentType, type ReactNode, type SVGProps } from "react";
-import { Form, Link, useFetcher, useLocation, useNavigation } from "react-router";
+import { useCallback, useEffect, useRef, useSyncExternalStore, type ComponentType, type ReactNode, type SVGProps } from "react";
+import { Form, Link, useFetcher, useLocation, useNavigation, useSubmit } from "react-router";
 import { Avatar } from "~/components/avatar";
+import { Button } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/field";
 import {
   BranchIcon,
   CalendarIcon,
@@ -65,19 +67,46 @@ function isActive(pathname: string, item: NavItem) {
 
 const MOBILE_QUERY = "(max-width: 767px)";
 
+function onWidthChange(onChange: () => void) {
+  const query = window.matchMedia(MOBILE_QUERY);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+
+/** True below 768 px, where the sidebar is an off-canvas sheet (false on the server). */
+function useMobile(): boolean {
+  return useSyncExternalStore(
+    onWidthChange,
+    () => window.matchMedia(MOBILE_QUERY).matches,
+    () => false,
+  );
+}
+
 /**
  * The signed-in shell: skip link, sidebar (menu, user, Sair), header with the
- * sidebar toggle and the user menu, and the page in <main>. Rendered by the app
- * layout around every screen, and around the screen's error when one fails.
+ * sidebar toggle, the branch selector and the user menu, and the page in <main>.
+ * Rendered by the app layout around every screen, around the screen's error when
+ * one fails, and around the 404 page of a signed-in user. Below 768 px the
+ * sidebar is a sheet: closed, it is hidden (app.css); open, the page is inert.
  */
 export function AppShell({ shell: loaderData, children }: { shell: ShellData; children: ReactNode }) {
   const { user, selectedBranchId, autoSelectedBranch } = loaderData;
   const hydrated = useHydrated();
+  const mobile = useMobile();
   const location = useLocation();
   const [open, setOpen] = useResettableState(loaderData.sidebarOpen, loaderData.sidebarOpen);
   // The mobile sheet closes when the page changes.
   const [mobileOpen, setMobileOpen] = useResettableState(false, location.pathname);
   const branchFetcher = useFetcher();
+
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  // The state the key handler reads (it is installed once).
+  const mobileOpenRef = useRef(mobileOpen);
+  useEffect(() => {
+    mobileOpenRef.current = mobileOpen;
+    // Opened: the keyboard goes into the sheet (the page behind it is inert meanwhile).
+    if (mobileOpen) document.querySelector<HTMLElement>("#menu nav a")?.focus();
+  }, [mobileOpen]);
 
   const toggle = useCallback(() => {
     if (window.matchMedia(MOBILE_QUERY).matches) {
@@ -98,7 +127,11 @@ export function AppShell({ shell: loaderData, children }: { shell: ShellData; ch
         e.preventDefault();
         toggle();
       }
-      if (e.key === "Escape") setMobileOpen(false);
+      if (e.key === "Escape" && mobileOpenRef.current) {
+        // Closed from the keyboard: the focus goes back to the button that opened it.
+        setMobileOpen(false);
+        toggleRef.current?.focus();
+      }
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
@@ -151,10 +184,11 @@ export function AppShell({ shell: loaderData, children }: { shell: ShellData; ch
         <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b border-slate-200 bg-white px-3 sm:px-4">
           {hydrated ? (
             <button
+              ref={toggleRef}
               type="button"
               onClick={toggle}
               aria-label="Alternar barra lateral"
-              aria-expanded={mobileOpen || open}
+              aria-expanded={mobile ? mobileOpen : open}
               aria-controls="menu"
               aria-keyshortcuts="Control+B Meta+B"
               className="rounded-md p-2 text-slate-800 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
@@ -179,11 +213,12 @@ export function AppShell({ shell: loaderData, children }: { shell: ShellData; ch
               </Form>
             </>
           )}
-          <div className="ml-auto">
+          <BranchSelector branches={loaderData.branches} selectedBranchId={selectedBranchId} redirectTo={redirectTo} />
+          <div className="ml-auto shrink-0">
             <UserMenu user={user} />
           </div>
         </header>
-        <main id="main" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-6">
+        <main id="main" tabIndex={-1} inert={mobileOpen || undefined} className="flex-1 p-4 outline-none sm:p-6">
           {children}
         </main>
       </div>
@@ -209,6 +244,8 @@ function Sidebar({
     <aside
       id="menu"
       aria-label="Barra lateral"
+      // Below 768 px a closed sheet is hidden (app.css): out of the tab order and of the accessibility tree.
+      data-open={mobileOpen ? "true" : undefined}
       className={cn(
         // Mobile: an off-canvas sheet 18rem wide; desktop: 16rem, or 3rem collapsed to icons.
         "fixed inset-y-0 left-0 z-40 flex w-[18rem] -translate-x-full flex-col border-r border-slate-200 bg-white transition-transform",
@@ -302,6 +339,82 @@ function SidebarFooter({ user, collapsed }: { user: AppLayoutData["user"]; colla
         </button>
       </Form>
     </div>
+  );
+}
+
+/**
+ * The global branch selector (§2, §4), in the header of every screen: active
+ * branches only, '(Padrão)' on the default one, hidden when there are none. It
+ * posts the choice to /preferences/branch, which returns to the same page; with
+ * JS it submits on change, without JS through the 'Aplicar' button.
+ */
+function BranchSelector({
+  branches,
+  selectedBranchId,
+  redirectTo,
+}: {
+  branches: ShellData["branches"];
+  selectedBranchId: string | null;
+  redirectTo: string;
+}) {
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const selectRef = useRef<HTMLSelectElement>(null);
+  const mounted = useRef(false);
+  useEffect(() => {
+    const select = selectRef.current;
+    if (!select) return;
+    if (!mounted.current) {
+      mounted.current = true;
+      // A branch picked while the scripts were still loading (a slow phone), without
+      // pressing 'Aplicar', is applied now, as the button would have. The select has
+      // autocomplete off, so a value here is the user's, never one the browser restored.
+      if (select.value && select.value !== (selectedBranchId ?? "")) {
+        window.localStorage.setItem("selectedBranchId", select.value);
+        submit(select.form, { preventScrollReset: true });
+        return;
+      }
+    }
+    if (selectedBranchId) select.value = selectedBranchId;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selectedBranchId]);
+  if (branches.length === 0) return null;
+  return (
+    <Form method="post" action="/preferences/branch" className="flex min-w-0 items-center gap-2">
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <label htmlFor="branch-selector" className="sr-only">
+        Unidade
+      </label>
+      <select
+        ref={selectRef}
+        id="branch-selector"
+        name="branchId"
+        autoComplete="off"
+        defaultValue={selectedBranchId ?? ""}
+        onChange={(e) => {
+          window.localStorage.setItem("selectedBranchId", e.currentTarget.value);
+          submit(e.currentTarget.form, { preventScrollReset: true });
+        }}
+        className={cn(inputClass.replace("w-full", ""), "h-10 w-[200px] min-w-0 shrink")}
+      >
+        {selectedBranchId ? null : (
+          <option value="" disabled>
+            Selecione a unidade
+          </option>
+        )}
+        {branches.map((b) => (
+          <option key={b.id} value={b.id}>
+            {b.name}
+            {b.isDefault ? " (Padrão)" : ""}
+          </option>
+        ))}
+      </select>
+      {hydrated ? null : (
+        <Button type="submit" variant="outline" size="sm" className="shrink-0">
+          Aplicar
+        </Button>
+      )}
+    </Form>
   );
 }
 

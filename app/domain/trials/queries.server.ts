@@ -17,6 +17,7 @@ import { averageSalesCycleDays, kpisFromCounts, type SalesCycle, type TrialKpis 
 import { ATTENDED, NO_SHOW } from "./constants";
 import { WANTS_TO_ENROLL } from "./schema";
 import type { TrialDTO, TrialHistories, TrialHistoryEntryDTO } from "./schema";
+import { classLabel } from "../classes/queries.server";
 
 /**
  * The reads of trials and their status history (lists, the calendar and its
@@ -371,4 +372,39 @@ export async function lockTrialForEnrollment(
   const trial = isUuid(id) ? await Trial.findByPk(id, { transaction: t, lock: t.LOCK.UPDATE }) : null;
   if (!trial) throw new NotFoundError(NOT_FOUND);
   return { id: trial.id, classId: trial.classId, studentName: trial.studentName, enrollmentId: trial.enrollmentId ?? null };
+}
+
+/** One trial of the dashboard's day: who, when, in which class, its status. */
+export interface DayTrial {
+  id: string;
+  studentName: string;
+  guardianName: string;
+  whatsappNumber: string;
+  scheduledTime: string;
+  status: string;
+  classId: string;
+  classLabel: string;
+}
+
+/**
+ * The trials of one day in the classes of one branch, by time (the dashboard's
+ * 'Experimentais de hoje'): one index seek on the day (migration 0003). The
+ * classes and courses tables (classes and courses modules) are joined here for
+ * the branch and the class's label.
+ */
+export async function dayTrials(actor: Actor | null, options: { date: string; branchId: string | null }): Promise<DayTrial[]> {
+  requireActor(actor);
+  if (!isCalendarDate(options.date)) throw new ValidationError({ date: [DATE_INVALID] });
+  if (!options.branchId || !isUuid(options.branchId)) return [];
+  const rows = await selectRows<Omit<DayTrial, "classLabel"> & { classNumber: number | string; courseName: string | null }>(
+    `SELECT "t"."id", "t"."studentName", "t"."guardianName", "t"."whatsappNumber", "t"."scheduledTime", "t"."status", "t"."classId",
+       "c"."classNumber", "co"."name" AS "courseName"
+     FROM "trials" AS "t"
+     JOIN "classes" AS "c" ON "c"."id" = "t"."classId"
+     LEFT JOIN "courses" AS "co" ON "co"."id" = "c"."courseId"
+     WHERE "t"."scheduledDate" = :date AND "c"."branchId" = :branchId
+     ORDER BY "t"."scheduledTime", "t"."studentName", "t"."id"`,
+    { date: options.date, branchId: options.branchId },
+  );
+  return rows.map(({ classNumber, courseName, ...r }) => ({ ...r, classLabel: classLabel(courseName, classNumber) }));
 }

@@ -1,15 +1,24 @@
+import { useRef, useState } from "react";
 import { Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/roll-call";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { EmptyState, PageHeader } from "~/components/ui/page";
 import { canManageTrials } from "~/domain/actor";
-import { ATTENDANCE_STATUSES, FUTURE_DATE, MAX_SESSION_RANGE_DAYS, NO_SESSION_ON_DATE, PRESENT } from "~/domain/attendance/schema";
+import {
+  ABSENCE_STATUSES,
+  ATTENDANCE_STATUSES,
+  FUTURE_DATE,
+  MAX_SESSION_RANGE_DAYS,
+  NO_SESSION_ON_DATE,
+  PRESENT,
+} from "~/domain/attendance/schema";
 import { classSessions, getRollCall } from "~/domain/attendance/queries.server";
 import { addDays, today } from "~/domain/calendar/dates";
 import { saveRollCall } from "~/domain/attendance/service.server";
 import { DomainError } from "~/domain/errors";
 import { orRespond, requireActor } from "~/server/forms.server";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { cn } from "~/lib/cn";
 import { actorOf, requireUser } from "~/server/session.server";
 import { dataWithToast, redirectWithToast } from "~/server/toast.server";
@@ -50,6 +59,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     previous: roll.previous ? rollCallUrl(params.id, roll.previous) : null,
     next: roll.next ? rollCallUrl(params.id, roll.next) : null,
     canSave: canTakeRollCall(user) && !roll.future,
+    // The day's other sessions ('Aulas de Hoje' when it is today's).
+    dayHref: roll.date === today() ? "/today" : `/today?${new URLSearchParams({ date: roll.date })}`,
     records: roll.records.map((r) => ({
       enrollmentId: r.enrollmentId ?? null,
       makeupId: r.makeupId ?? null,
@@ -89,12 +100,7 @@ const entryKey = (r: { enrollmentId?: string | null; makeupId?: string | null })
   r.enrollmentId ? `e:${r.enrollmentId}` : `m:${r.makeupId}`;
 
 export default function RollCall({ loaderData, actionData }: Route.ComponentProps) {
-  const { classLabel, date, startTime, endTime, taken, future, previous, next, canSave, records } = loaderData;
-  const { pathname, search } = useLocation();
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formAction?.split("?")[0] === pathname;
-  // A refused save keeps what was chosen (also without JavaScript, where the page is rendered again).
-  const posted = new Map((actionData?.posted ?? []).map((p) => [entryKey(p), p]));
+  const { classLabel, date, startTime, endTime, taken, future, previous, next, canSave, dayHref, records } = loaderData;
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader
@@ -106,13 +112,6 @@ export default function RollCall({ loaderData, actionData }: Route.ComponentProp
           </>
         }
       />
-      <nav aria-label="Aulas da turma" className="mb-4 flex flex-wrap items-center gap-2">
-        <SessionLink to={previous} label="Aula anterior" />
-        <SessionLink to={next} label="Próxima aula" />
-        <Link to="/today" className={buttonClass("ghost", "default", "min-h-11")}>
-          Aulas de Hoje
-        </Link>
-      </nav>
       <p className="mb-4 text-sm">
         <span className={cn("badge", taken ? "badge-on" : "rc-pending")}>{taken ? "Chamada feita" : "Chamada pendente"}</span>
       </p>
@@ -124,23 +123,91 @@ export default function RollCall({ loaderData, actionData }: Route.ComponentProp
       {records.length === 0 ? (
         <EmptyState message="Nenhum aluno nesta aula" />
       ) : canSave ? (
-        <Form method="post" action={pathname + search} key={`${date}|${loaderData.scheduleId}`} aria-label="Chamada">
-          <FormErrors errors={actionData?.error ? [actionData.error] : undefined} />
-          <ul className="space-y-3">
-            {records.map((r, i) => (
-              <RollCallLine key={entryKey(r)} entry={r} index={i} posted={posted.get(entryKey(r))} />
-            ))}
-          </ul>
-          <div className="sticky bottom-0 mt-4 border-t border-slate-200 bg-slate-50/95 py-3">
-            <Button type="submit" disabled={saving} className="h-12 w-full text-base sm:w-auto sm:px-8">
-              {saving ? "Salvando..." : "Salvar chamada"}
-            </Button>
-          </div>
-        </Form>
+        <RollCallForm key={`${date}|${loaderData.scheduleId}`} records={records} actionData={actionData} />
       ) : (
         <ReadOnlyRollCall records={records} />
       )}
+      {/* After the roster: from the page's top the keyboard reaches the first pupil in a few steps. */}
+      <nav aria-label="Aulas da turma" className="mt-6 flex flex-wrap items-center gap-2">
+        <SessionLink to={previous} label="Aula anterior" />
+        <SessionLink to={next} label="Próxima aula" />
+        <Link to={dayHref} className={buttonClass("ghost", "default", "min-h-11")}>
+          {dayHref === "/today" ? "Aulas de Hoje" : "Aulas do dia"}
+        </Link>
+      </nav>
     </div>
+  );
+}
+
+type Line = { status: string; note: string };
+
+const sameLines = (a: readonly Line[], b: readonly Line[]) =>
+  a.length === b.length && a.every((line, i) => line.status === b[i].status && line.note.trim() === b[i].note.trim());
+
+/** What the form holds now, line by line. */
+function readLines(form: HTMLFormElement, count: number): Line[] {
+  const data = new FormData(form);
+  return Array.from({ length: count }, (_, i) => ({
+    status: String(data.get(`records[${i}].status`) ?? ""),
+    note: String(data.get(`records[${i}].note`) ?? ""),
+  }));
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The roll call as one plain form post (works without JavaScript; Post/Redirect/Get
+ * with 'Chamada salva'). With JavaScript, the bar at the bottom also counts the
+ * presences and absences as they are marked and says when there are changes not
+ * saved yet.
+ */
+function RollCallForm({ records, actionData }: { records: Entry[]; actionData: Route.ComponentProps["actionData"] }) {
+  const { pathname, search } = useLocation();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const saving = navigation.state === "submitting" && navigation.formAction?.split("?")[0] === pathname;
+  // A refused save keeps what was chosen (also without JavaScript, where the page is rendered again).
+  const posted = new Map((actionData?.posted ?? []).map((p) => [entryKey(p), p]));
+  const saved: Line[] = records.map((r) => ({ status: r.status ?? PRESENT, note: r.note ?? "" }));
+  const shown: Line[] = records.map((r, i) => {
+    const p = posted.get(entryKey(r));
+    return { status: p?.status ?? saved[i].status, note: p?.note ?? saved[i].note };
+  });
+  // What the user has marked since the page was shown (null: nothing yet).
+  const [marked, setMarked] = useState<Line[] | null>(null);
+  const now = marked ?? shown;
+  const present = now.filter((l) => l.status === PRESENT).length;
+  const absent = now.filter((l) => ABSENCE_STATUSES.includes(l.status)).length;
+  const unsaved = !sameLines(now, saved);
+  return (
+    <Form
+      method="post"
+      action={pathname + search}
+      aria-label="Chamada"
+      onChange={(e) => setMarked(readLines(e.currentTarget, records.length))}
+    >
+      {/* The form's first submit button, disabled: Enter in a field (an 'Observação', a choice) does not send the roll call. */}
+      <button type="submit" disabled hidden aria-hidden="true" tabIndex={-1} />
+      <FormErrors errors={actionData?.error ? [actionData.error] : undefined} />
+      <ul className="rc-list">
+        {records.map((r, i) => (
+          <RollCallLine key={entryKey(r)} entry={r} index={i} shown={shown[i]} />
+        ))}
+      </ul>
+      <div className="sticky-actions sticky bottom-0 mt-3 flex items-center gap-3 border-t border-slate-200 bg-slate-50/95 py-3">
+        {hydrated ? (
+          <p role="status" className="min-w-0 flex-1 text-sm text-slate-800">
+            <span className="block font-semibold">{`${plural(present, "presente", "presentes")} · ${plural(absent, "falta", "faltas")}`}</span>
+            {unsaved ? <span className="block font-medium text-amber-900">Alterações não salvas</span> : null}
+          </p>
+        ) : (
+          <span className="flex-1" />
+        )}
+        <Button type="submit" disabled={saving} className="h-12 shrink-0 px-6 text-base sm:px-8">
+          {saving ? "Salvando..." : "Salvar chamada"}
+        </Button>
+      </div>
+    </Form>
   );
 }
 
@@ -163,12 +230,15 @@ function SessionLink({ to, label }: { to: string | null; label: string }) {
 const STATUS_CLASS: Record<string, string> = { Presente: "rc-opt rc-p", Falta: "rc-opt rc-a", "Falta justificada": "rc-opt rc-j" };
 
 /**
- * One pupil: a native radio group (arrow keys move within it) and the note,
- * with the short classes of app.css (the line repeats for every pupil).
+ * One pupil: a native radio group (arrow keys move within it) and the note, which
+ * opens on demand ('Adicionar observação', a disclosure that works without
+ * JavaScript; opened, the focus goes into the field). The short classes of
+ * app.css keep the line small: it repeats for every pupil.
  */
-function RollCallLine({ entry, index, posted }: { entry: Entry; index: number; posted?: PostedRecord }) {
+function RollCallLine({ entry, index, shown }: { entry: Entry; index: number; shown: Line }) {
   const field = `records[${index}]`;
-  const status = posted?.status ?? entry.status ?? PRESENT;
+  const noteRef = useRef<HTMLInputElement>(null);
+  const hasNote = shown.note !== "";
   return (
     <li className="rc-line">
       <fieldset>
@@ -184,15 +254,29 @@ function RollCallLine({ entry, index, posted }: { entry: Entry; index: number; p
         <div className="rc-opts">
           {ATTENDANCE_STATUSES.map((s) => (
             <label key={s} className={STATUS_CLASS[s]}>
-              <input type="radio" name={`${field}.status`} value={s} defaultChecked={status === s} />
+              <input type="radio" name={`${field}.status`} value={s} defaultChecked={shown.status === s} />
               <span>{s}</span>
             </label>
           ))}
         </div>
-        <label className="rc-note">
-          Observação<span className="sr-only">{` de ${entry.studentName}`}</span>
-          <input name={`${field}.note`} defaultValue={posted?.note ?? entry.note ?? ""} maxLength={500} autoComplete="off" />
-        </label>
+        <details
+          className="rc-note"
+          open={hasNote || undefined}
+          onToggle={(e) => {
+            const details = e.currentTarget;
+            // Opened by the person (the focus is on its summary), not by the page: into the field.
+            if (details.open && document.activeElement === details.querySelector("summary")) noteRef.current?.focus();
+          }}
+        >
+          <summary>
+            {hasNote ? "Observação" : "Adicionar observação"}
+            <span className="sr-only">{` de ${entry.studentName}`}</span>
+          </summary>
+          <label>
+            Observação<span className="sr-only">{` de ${entry.studentName}`}</span>
+            <input ref={noteRef} name={`${field}.note`} defaultValue={shown.note} maxLength={500} autoComplete="off" />
+          </label>
+        </details>
       </fieldset>
     </li>
   );

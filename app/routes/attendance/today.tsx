@@ -1,7 +1,13 @@
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/today";
+import { Button, buttonClass } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/field";
 import { EmptyState, PageHeader } from "~/components/ui/page";
 import { todaySessions } from "~/domain/attendance/queries.server";
-import { today } from "~/domain/calendar/dates";
+import { addDays, formatDay, today } from "~/domain/calendar/dates";
+import { weekdayOf } from "~/domain/calendar/sessions";
+import { DATE_INVALID } from "~/domain/fields";
+import { isCalendarDate, MAX_DATE, MIN_DATE } from "~/domain/patterns";
 import { getSelectedBranchId } from "~/server/branch-selection.server";
 import { useShell } from "~/hooks/use-shell";
 import { useLinkNavigation } from "~/hooks/use-link-navigation";
@@ -9,14 +15,36 @@ import { cn } from "~/lib/cn";
 import { actorOf, requireUser } from "~/server/session.server";
 import { rollCallUrl, sessionDayLabel } from "./+shared/roll-call-screen";
 
-/** 'Aulas de Hoje': today's sessions of the selected branch, by start time; one tap opens the roll call. */
-export async function loader({ context }: Route.LoaderArgs) {
+/** The day before or after `date` on which classes meet (Sundays have none); null out of the calendar's range. */
+function classDay(date: string, step: 1 | -1): string | null {
+  let day = addDays(date, step);
+  if (weekdayOf(day) === null) day = addDays(day, step);
+  return isCalendarDate(day) ? day : null;
+}
+
+const dayUrl = (date: string, now: string) => (date === now ? "/today" : `/today?${new URLSearchParams({ date })}`);
+
+/**
+ * 'Aulas de Hoje': the sessions of a day (today unless `?date=`) of the selected
+ * branch, by start time; one tap opens that session's roll call. The previous
+ * and next class days and a date are plain links and a GET form.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const branchId = await getSelectedBranchId(context);
-  const date = today();
+  const now = today();
+  const asked = new URL(request.url).searchParams.get("date");
+  if (asked && !isCalendarDate(asked)) throw data(DATE_INVALID, { status: 400 });
+  const date = asked || now;
   const sessions = branchId ? await todaySessions(actorOf(user), { branchId, date }) : [];
+  const previous = classDay(date, -1);
+  const next = classDay(date, 1);
   return {
     date,
+    isToday: date === now,
+    todayHref: dayUrl(now, now),
+    previousHref: previous ? dayUrl(previous, now) : null,
+    nextHref: next ? dayUrl(next, now) : null,
     branchId,
     sessions: sessions.map((s) => ({
       href: rollCallUrl(s.classId, s),
@@ -32,14 +60,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Today({ loaderData }: Route.ComponentProps) {
-  const { date, branchId, sessions } = loaderData;
+  const { date, isToday, todayHref, previousHref, nextHref, branchId, sessions } = loaderData;
   const { branches } = useShell();
   const onLinkClick = useLinkNavigation({ preventScrollReset: false });
   const branchName = branchId ? branches.find((b) => b.id === branchId)?.name : undefined;
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader
-        title="Aulas de Hoje"
+        title={isToday ? "Aulas de Hoje" : "Aulas do dia"}
         description={
           <>
             <span className="block">{sessionDayLabel(date)}</span>
@@ -51,11 +79,43 @@ export default function Today({ loaderData }: Route.ComponentProps) {
           </>
         }
       />
+      <div className="mb-4 flex flex-wrap items-end gap-x-4 gap-y-3">
+        <nav aria-label="Outros dias" className="flex flex-wrap items-center gap-2">
+          <DayLink to={previousHref} label="Dia anterior" />
+          {isToday ? null : (
+            <Link to={todayHref} className={buttonClass("outline", "default", "min-h-11")}>
+              Hoje
+            </Link>
+          )}
+          <DayLink to={nextHref} label="Próximo dia" />
+        </nav>
+        <Form method="get" action="/today" className="flex items-end gap-2">
+          <div>
+            <label htmlFor="day-jump" className="block text-sm font-medium text-slate-800">
+              Ir para a data
+            </label>
+            <input
+              key={date}
+              id="day-jump"
+              type="date"
+              name="date"
+              required
+              min={MIN_DATE}
+              max={MAX_DATE}
+              defaultValue={date}
+              className={cn(inputClass, "mt-1 min-h-11 w-44")}
+            />
+          </div>
+          <Button type="submit" variant="outline" className="min-h-11">
+            Ir
+          </Button>
+        </Form>
+      </div>
       {sessions.length === 0 ? (
-        <EmptyState message="Nenhuma aula hoje nesta unidade" />
+        <EmptyState message={isToday ? "Nenhuma aula hoje nesta unidade" : "Nenhuma aula neste dia nesta unidade"} />
       ) : (
         // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- delegated: the clicks come from the links inside, which the keyboard activates as links
-        <ul className="space-y-3" aria-label="Aulas de hoje" onClick={onLinkClick}>
+        <ul className="space-y-3" aria-label={isToday ? "Aulas de hoje" : "Aulas do dia"} onClick={onLinkClick}>
           {sessions.map((s) => (
             <li key={s.href}>
               <a href={s.href} className="today-card">
@@ -82,6 +142,22 @@ export default function Today({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta(): Route.MetaDescriptors {
-  return [{ title: "Aulas de Hoje" }];
+function DayLink({ to, label }: { to: string | null; label: string }) {
+  const className = buttonClass("outline", "default", "min-h-11");
+  if (!to) {
+    return (
+      <span aria-disabled="true" className={className}>
+        {label}
+      </span>
+    );
+  }
+  return (
+    <Link to={to} className={className}>
+      {label}
+    </Link>
+  );
+}
+
+export function meta({ data: day }: Route.MetaArgs): Route.MetaDescriptors {
+  return [{ title: !day || day.isToday ? "Aulas de Hoje" : `Aulas do dia ${formatDay(day.date)}` }];
 }
