@@ -183,10 +183,18 @@ export default function ClassStudents({ loaderData }: Route.ComponentProps) {
               <div className="mt-3">{actions(e)}</div>
             </>
           )}
+          // Three columns, so the table fits the 768 px screen beside the menu.
           columns={[
             { header: "Posição", cell: (e) => `${e.waitlistPosition}º`, className: "whitespace-nowrap" },
-            { header: "Aluno", cell: student },
-            { header: "Início pedido", cell: (e) => formatDay(e.startDate), className: "whitespace-nowrap" },
+            {
+              header: "Aluno",
+              cell: (e) => (
+                <>
+                  {student(e)}
+                  <span className="block text-slate-700">Início pedido: {formatDay(e.startDate)}</span>
+                </>
+              ),
+            },
           ]}
           actions={actions}
         />
