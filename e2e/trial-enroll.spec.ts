@@ -198,7 +198,11 @@ test.describe("Matricular a partir do experimental", () => {
     await expect(dialog.getByLabel("Nome do aluno")).toHaveValue(`Agendada ${s.tag}`);
   });
 
-  test("with a guardian found by a search (a GET form without JavaScript, a combobox with it)", async ({ page, loginAs, jsEnabled }) => {
+  test("with a guardian found by a search (posted with the form without JavaScript, keeping what was typed; a combobox with it)", async ({
+    page,
+    loginAs,
+    jsEnabled,
+  }) => {
     const month = jsEnabled ? "2033-03" : "2033-04";
     const s = await setup(`${month}-10`);
     const found = await guardianWith(`Buscada ${s.tag}`, uniquePhone());

@@ -6,11 +6,9 @@ import { guardianSchema } from "../guardians/schema";
 import { trialDto } from "../trials/schema";
 import { CLASS_REQUIRED } from "../classes/schema";
 
-export const ENROLLMENT_STATUSES = ["Ativa", "Em espera", "Cancelada"] as const;
-export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
-export const ACTIVE = "Ativa";
-export const WAITLISTED = "Em espera";
-export const CANCELLED = "Cancelada";
+import { ACTIVE, CANCELLED, ENROLLMENT_STATUSES, WAITLISTED, type EnrollmentStatus } from "./status";
+
+export { ACTIVE, CANCELLED, ENROLLMENT_STATUSES, WAITLISTED, type EnrollmentStatus };
 
 // The exact messages of the enrolment rules.
 export const STUDENT_REQUIRED = "Aluno é obrigatório";
