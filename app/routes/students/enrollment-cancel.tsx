@@ -77,7 +77,7 @@ export default function EnrollmentCancelDialog({ loaderData }: Route.ComponentPr
       <p className="text-sm text-slate-700">
         {waitlisted
           ? "O aluno sai da lista de espera e os seguintes sobem uma posição."
-          : "A vaga é liberada e o primeiro da lista de espera, se houver, passa a ter matrícula ativa."}
+          : "A vaga é liberada e o primeiro da lista de espera, se houver, passa a ter matrícula ativa a partir da próxima aula da turma."}
       </p>
       <Field label="Motivo do cancelamento" field={fields.cancelReason} required>
         <textarea {...getTextareaProps(fields.cancelReason)} rows={3} maxLength={500} className={inputClass} />
