@@ -170,6 +170,8 @@ export class Enrollment extends Model {
   declare cancelledAt: Date | null;
   declare cancelReason: string | null;
   declare trialId: string | null;
+  /** When it left the waiting list (0014-enrollment-promotions); null otherwise. */
+  declare promotedAt: Date | null;
   declare createdAt: Date;
   declare updatedAt: Date;
 }
@@ -382,6 +384,7 @@ export function initModels(sequelize: Sequelize) {
       cancelledAt: { type: DataTypes.DATE, allowNull: true },
       cancelReason: { type: DataTypes.STRING, allowNull: true },
       trialId: { type: DataTypes.UUID, allowNull: true },
+      promotedAt: { type: DataTypes.DATE, allowNull: true },
     },
     opts("enrollments"),
   );

@@ -1,6 +1,17 @@
 import type { APIRequestContext } from "@playwright/test";
 import { randomUUID } from "node:crypto";
-import { expect, selectBranch, test, fieldError } from "./fixtures";
+import {
+  makeBranch as makeBranchRow,
+  makeClass,
+  makeClassroom,
+  makeCourse,
+  makeEnrollment,
+  makeGuardian,
+  makeOffer,
+  makeStaffUser,
+  makeStudent,
+} from "./db";
+import { expect, fieldError, selectBranch, test } from "./fixtures";
 
 const tag = () => randomUUID().slice(0, 6);
 
@@ -193,5 +204,99 @@ test.describe("Turmas", () => {
     await page.goto("/classes");
     await expect(page.getByRole("row", { name: new RegExp(`#${inA.classNumber} `) })).toBeVisible();
     await expectNoAxeViolations();
+  });
+
+  test("the list and the roster fit 375 and 1280 px: nothing scrolls sideways, 'Chamada' and the pupils' actions in view; the roster is a table from 768 px", async ({
+    page,
+    loginAs,
+    baseURL,
+    expectNoAxeViolations,
+  }) => {
+    test.setTimeout(120_000);
+    await loginAs("Administrator");
+    // Long names, several schedules: what made the table overflow its box.
+    const branch = await makeBranchRow({ name: `Unidade Jardim das Flores ${tag()}` });
+    const course = await makeCourse({ name: `Dança Contemporânea Avançada ${tag()}` });
+    const responsible = await makeStaffUser("Team");
+    await responsible.update({ name: `Professora Maria Aparecida dos Santos ${tag()}` });
+    const classroom = await makeClassroom(branch.id, { name: "Sala Grande Espelhada", capacity: 2 });
+    const made = [];
+    for (let i = 0; i < 3; i++) {
+      made.push(
+        await makeClass({
+          branchId: branch.id,
+          classroomId: classroom.id,
+          courseId: course.id,
+          responsibleId: responsible.id,
+          schedules: [
+            { dayOfWeek: "Segunda", startTime: "18:30", endTime: "19:30" },
+            { dayOfWeek: "Quarta", startTime: "18:30", endTime: "19:30" },
+          ],
+        }),
+      );
+    }
+    const cls = made[0].cls;
+    const offer = await makeOffer(branch.id);
+    const family = await makeGuardian(1);
+    for (const [i, status] of (["Ativa", "Ativa", "Em espera"] as const).entries()) {
+      const student = await makeStudent(family.guardian.id, { fullName: `Aluna Com Nome Bem Comprido ${i} ${tag()}` });
+      await makeEnrollment({
+        studentId: student.id,
+        classId: cls.id,
+        offerId: offer.id,
+        status,
+        waitlistPosition: status === "Em espera" ? 1 : null,
+      });
+    }
+    const chosen = await page.request.post("/preferences/branch", {
+      form: { branchId: branch.id, redirectTo: "/classes" },
+      headers: { Origin: baseURL! },
+      maxRedirects: 0,
+    });
+    expect(chosen.status()).toBe(302);
+
+    const noSidewaysScroll = async () => {
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      // No box scrolls sideways hiding what it holds (the list's table box, the roster's tables).
+      const hidden = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>(".stack-wrap, .overflow-x-auto")]
+          .filter((el) => el.offsetParent !== null && el.scrollWidth > el.clientWidth)
+          .map((el) => `${el.className}: ${el.scrollWidth} > ${el.clientWidth}`),
+      );
+      expect(hidden).toEqual([]);
+    };
+    const inView = async (locator: import("@playwright/test").Locator) => {
+      await expect(locator).toBeVisible();
+      const box = (await locator.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(await page.evaluate(() => window.innerWidth));
+    };
+
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/classes");
+      await expect(page.getByRole("link", { name: `Chamada Turma #${cls.classNumber}` })).toBeVisible();
+      await noSidewaysScroll();
+      for (const c of made) await inView(page.getByRole("link", { name: `Chamada Turma #${c.cls.classNumber}` }));
+      await inView(page.getByRole("link", { name: `Excluir Turma #${cls.classNumber}` }));
+
+      await page.goto(`/classes/${cls.id}/students`);
+      await expect(page.getByRole("heading", { name: "Alunos da Turma", level: 1 })).toBeVisible();
+      await noSidewaysScroll();
+      const table = page.getByRole("table", { name: "Alunos matriculados" });
+      if (width >= 768) await expect(table).toBeVisible();
+      else await expect(table).toBeHidden();
+      const first = `Aluna Com Nome Bem Comprido 0`;
+      const actions = page.getByRole("link", { name: new RegExp(`^Cancelar matrícula de ${first}`) });
+      await inView(actions.filter({ visible: true }));
+      await inView(page.getByRole("link", { name: new RegExp(`^Ver aluno ${first}`) }).filter({ visible: true }));
+      await inView(page.getByRole("link", { name: /^Ver aluno Aluna Com Nome Bem Comprido 2/ }).filter({ visible: true }));
+      await expectNoAxeViolations();
+    }
+    // From 768 px the roster is a table.
+    await page.setViewportSize({ width: 768, height: 900 });
+    await page.goto(`/classes/${cls.id}/students`);
+    await expect(page.getByRole("table", { name: "Alunos matriculados" })).toBeVisible();
+    await expect(page.getByRole("table", { name: "Lista de espera, em ordem" })).toBeVisible();
+    await noSidewaysScroll();
   });
 });

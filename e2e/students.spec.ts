@@ -128,10 +128,12 @@ test.describe("Alunos e matrículas", () => {
     await expect(page.getByText("Lista de espera vazia")).toBeVisible();
     await expectNoAxeViolations();
 
-    // 'Matricular aluno' into the full class: 'Turma lotada', then the waiting list.
+    // 'Matricular aluno' into the full class: known before submitting, the waiting list is the dialog's action.
     await page.getByRole("link", { name: "Matricular aluno" }).click();
     const add = () => page.getByRole("dialog", { name: "Matricular aluno" });
     await expect(add()).toBeVisible();
+    await expect(add().getByText("Turma lotada (1/1)")).toBeVisible();
+    await expect(add().getByText("Nenhuma outra turma deste curso tem vagas.")).toBeVisible();
     if (jsEnabled) await hydrated(page);
     await pick(page, add, jsEnabled, {
       label: "Aluno",
@@ -140,37 +142,53 @@ test.describe("Alunos e matrículas", () => {
       choice: waiting.fullName,
     });
     await add().getByLabel("Oferta").selectOption({ label: offerLabel });
+    await expect(add().getByRole("button", { name: "Matricular" })).toHaveCount(0);
     await expectNoAxeViolations();
-    await add().getByRole("button", { name: "Matricular" }).click();
-    // The message above the form (the toast says it too).
-    await expect(
-      add()
-        .getByRole("alert")
-        .filter({ hasText: /^Turma lotada$/ }),
-    ).toBeVisible();
-    await add().getByLabel("Entrar na lista de espera").check();
-    // From the keyboard: without JavaScript the error toast stays in the corner, over the button's edge.
-    await add().getByRole("button", { name: "Matricular" }).focus();
+    // From the keyboard.
+    await add().getByRole("button", { name: "Entrar na lista de espera" }).focus();
     await page.keyboard.press("Enter");
     await expect(page.getByText("Aluno incluído na lista de espera")).toBeVisible();
-    const waitlist = page.getByRole("list", { name: "Lista de espera, em ordem" });
-    await expect(waitlist.getByRole("listitem")).toHaveCount(1);
+    const waitlist = page.getByRole("table", { name: "Lista de espera, em ordem" });
+    await expect(waitlist.getByRole("row")).toHaveCount(2);
     await expect(waitlist).toContainText(`1º`);
     await expect(waitlist).toContainText(waiting.fullName);
+    await expect(waitlist.getByRole("link", { name: `Ver aluno ${waiting.fullName}` })).toBeVisible();
 
-    // Cancel Alice's enrolment with a reason: Bruna is promoted.
-    await page.getByRole("link", { name: `Cancelar a matrícula de ${name}` }).click();
+    // The students list tells her real state, in the student page's words (a card at 375 px, a row at 1280 px).
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/students?q=${encodeURIComponent(waiting.fullName)}`);
+      await expect(page.getByRole("listitem").filter({ hasText: shortLabel, visible: true })).toHaveText(`${shortLabel} Em espera (1º)`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    }
+    await page.goto(`/classes/${cls.id}/students`);
+
+    // Cancel Alice's enrolment with a reason: Bruna is promoted, and the toast says so.
+    await page.getByRole("link", { name: `Cancelar matrícula de ${name}` }).click();
     const cancel = () => page.getByRole("dialog", { name: "Cancelar matrícula" });
     await expect(cancel()).toBeVisible();
+    // One red 'Cancelar matrícula' and 'Voltar': no second 'Cancelar…'.
+    await expect(cancel().getByRole("button", { name: "Cancelar matrícula" })).toHaveClass(/btn-destructive/);
+    await expect(cancel().getByRole("link", { name: "Voltar" })).toBeVisible();
+    await expect(cancel().getByRole("link", { name: /^Cancelar/ })).toHaveCount(0);
     await cancel().getByRole("button", { name: "Cancelar matrícula" }).click();
     await expect(fieldError(cancel(), "Motivo do cancelamento é obrigatório")).toBeVisible();
     await cancel().getByLabel("Motivo do cancelamento").fill("Mudou de cidade");
     await cancel().getByRole("button", { name: "Cancelar matrícula" }).click();
-    await expect(page.getByText("Matrícula cancelada")).toBeVisible();
+    await expect(page.getByText(`Matrícula cancelada. ${waiting.fullName} saiu da lista de espera`)).toBeVisible();
     await expect(page.getByText("Lista de espera vazia")).toBeVisible();
-    await expect(page.getByRole("table", { name: "Alunos matriculados" })).toContainText(waiting.fullName);
-    await expect(page.getByRole("table", { name: "Alunos matriculados" })).not.toContainText(name);
+    const roster = page.getByRole("table", { name: "Alunos matriculados" });
+    await expect(roster).toContainText(waiting.fullName);
+    await expect(roster).toContainText("Saiu da lista de espera");
+    await expect(roster).not.toContainText(name);
     await expect(page.getByText("1 de 1 vagas")).toBeVisible();
+    // Her family may be told at once: WhatsApp with the seat and the payment link.
+    const notify = roster.getByRole("link", { name: `Avisar no WhatsApp a família de ${waiting.fullName}` });
+    const url = new URL((await notify.getAttribute("href"))!);
+    expect(url.origin + url.pathname).toBe(`https://wa.me/55${family.persons[0].phone}`);
+    expect(url.searchParams.get("text")).toContain(waiting.fullName);
+    expect(url.searchParams.get("text")).toContain("https://pagamento.exemplo.com/plano");
+    await expectNoAxeViolations();
   });
 
   test("the classes list shows the occupancy, linking to the roster; guardian cards count their students", async ({

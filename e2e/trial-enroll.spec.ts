@@ -47,6 +47,8 @@ async function setup(date: string, options: { capacity?: number } = {}) {
   return {
     tag,
     cls,
+    branchId: branch.id,
+    courseId: course.id,
     classLabel: `${course.name} - Turma ${cls.classNumber}`,
     offer,
     offerLabel: `Mensal ${tag} - R$ 189,90`,
@@ -54,6 +56,11 @@ async function setup(date: string, options: { capacity?: number } = {}) {
     phone,
     studentName,
   };
+}
+
+/** Nothing wider than the screen: the page does not scroll sideways. */
+async function expectNoOverflow(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 }
 
 /** A guardian (one primary person) with the given name and phone. */
@@ -191,7 +198,11 @@ test.describe("Matricular a partir do experimental", () => {
     await expect(dialog.getByLabel("Nome do aluno")).toHaveValue(`Agendada ${s.tag}`);
   });
 
-  test("with a guardian found by a search (a GET form without JavaScript, a combobox with it)", async ({ page, loginAs, jsEnabled }) => {
+  test("with a guardian found by a search (posted with the form without JavaScript, keeping what was typed; a combobox with it)", async ({
+    page,
+    loginAs,
+    jsEnabled,
+  }) => {
     const month = jsEnabled ? "2033-03" : "2033-04";
     const s = await setup(`${month}-10`);
     const found = await guardianWith(`Buscada ${s.tag}`, uniquePhone());
@@ -205,11 +216,16 @@ test.describe("Matricular a partir do experimental", () => {
       await dialog.getByRole("option", { name: new RegExp(`Buscada ${s.tag}`) }).click();
       await expect(combo).toHaveValue(found.person.fullName);
     } else {
+      // 'Buscar' posts the form: what was typed comes back with the results.
+      await dialog.getByLabel("Nome do aluno").fill(`${s.studentName} Digitada`);
       await dialog.getByLabel("Buscar responsável").fill(found.person.email);
       await dialog.getByRole("button", { name: "Buscar" }).click();
-      await expect(page).toHaveURL(/[?&]q=/);
       dialog = page.getByRole("dialog", { name: "Matricular Aluno" });
+      await expect(dialog.getByLabel("Buscar responsável")).toHaveValue(found.person.email);
+      await expect(dialog.getByLabel("Nome do aluno")).toHaveValue(`${s.studentName} Digitada`);
       await expect(dialog.getByRole("radio", { name: "Responsável existente" })).toBeChecked();
+      // Another phone than the trial's: said so.
+      await expect(dialog.getByRole("radio", { name: new RegExp(`Buscada ${s.tag}.*WhatsApp diferente do cadastro`) })).toBeVisible();
       await dialog.getByRole("radio", { name: new RegExp(`Buscada ${s.tag}`) }).check();
     }
     await dialog.getByRole("button", { name: "Matricular" }).click();
@@ -217,33 +233,140 @@ test.describe("Matricular a partir do experimental", () => {
     await expectPaymentLink(page.getByRole("dialog", { name: "Matricular Aluno" }), s.phone, [s.studentName]);
   });
 
-  test("a full class offers the waiting list: 'Turma lotada' without it, 'Aluno incluído na lista de espera' with it", async ({
+  test("a full class is known before submitting: 'Turma lotada (1/1)', the waiting list as the action, no payment link after", async ({
     page,
     loginAs,
     jsEnabled,
+    expectNoAxeViolations,
   }) => {
     const month = jsEnabled ? "2033-03" : "2033-04";
     const s = await setup(`${month}-11`, { capacity: 1 });
     const other = await makeGuardian(1);
     const student = await makeStudent(other.guardian.id);
     await makeEnrollment({ studentId: student.id, classId: s.cls.id, offerId: s.offer.id });
-    const match = await guardianWith(`Espera ${s.tag}`, s.phone);
+    await guardianWith(`Espera ${s.tag}`, s.phone);
     await loginAs("Team");
-    const dialog = await openFromCalendar(page, month, s.studentName, jsEnabled);
-
-    await expect(dialog.getByText("Vagas: 1 de 1 ocupadas (turma lotada)")).toBeVisible();
-    await dialog.getByRole("button", { name: "Matricular" }).click();
-    await expect(dialog.getByText("Turma lotada").first()).toBeVisible();
-    await expect(page.getByText("Erro ao matricular")).toBeVisible();
-
-    await dialog.getByLabel("Entrar na lista de espera").check();
-    // Without JavaScript the error toast stays where it was drawn, over the dialog's
-    // footer (it cannot be dismissed): submit from the keyboard.
-    await dialog.getByRole("button", { name: "Matricular" }).press("Enter");
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/trials/${s.trial.id}/enroll?month=${month}`);
+      const dialog = page.getByRole("dialog", { name: "Matricular Aluno" });
+      await expect(dialog.getByText("Turma lotada (1/1)")).toBeVisible();
+      await expect(dialog.getByText("Nenhuma outra turma deste curso tem vagas.")).toBeVisible();
+      await expect(dialog.getByRole("button", { name: "Entrar na lista de espera" })).toBeVisible();
+      await expect(dialog.getByRole("button", { name: "Matricular" })).toHaveCount(0);
+      await expectNoOverflow(page);
+    }
+    await expectNoAxeViolations();
+    const dialog = page.getByRole("dialog", { name: "Matricular Aluno" });
+    if (jsEnabled) await hydrated(page);
+    await dialog.getByRole("button", { name: "Entrar na lista de espera" }).click();
     await expect(page.getByText("Aluno incluído na lista de espera").first()).toBeVisible();
     const done = page.getByRole("dialog", { name: "Matricular Aluno" });
-    await expect(done.getByText("Em espera")).toBeVisible();
-    expect(match.guardian.id).toBeTruthy();
+    await expect(done.getByText("Em espera", { exact: true })).toBeVisible();
+    // No payment link while waiting: the WhatsApp message is about the waiting list.
+    await expect(done.getByText(s.offer.checkoutLink)).toHaveCount(0);
+    await expect(done.getByRole("link", { name: "Enviar link de pagamento" })).toHaveCount(0);
+    const notice = done.getByRole("link", { name: "Avisar no WhatsApp" });
+    const text = new URL((await notice.getAttribute("href"))!).searchParams.get("text")!;
+    expect(text).toContain("lista de espera");
+    expect(text).not.toContain(s.offer.checkoutLink);
+  });
+
+  test("a full class lists the course's classes with places, the same branch first, and switches to one", async ({
+    page,
+    loginAs,
+    jsEnabled,
+  }) => {
+    const month = jsEnabled ? "2033-09" : "2033-10";
+    const s = await setup(`${month}-11`, { capacity: 1 });
+    const taken = await makeGuardian(1);
+    await makeEnrollment({ studentId: (await makeStudent(taken.guardian.id)).id, classId: s.cls.id, offerId: s.offer.id });
+    const elsewhere = await makeBranch({ name: `Outra ${s.tag}` });
+    const far = (await makeClass({ branchId: elsewhere.id, courseId: s.courseId })).cls;
+    const near = (await makeClass({ branchId: s.branchId, courseId: s.courseId })).cls;
+    await loginAs("Team");
+    await page.goto(`/trials/${s.trial.id}/enroll?month=${month}`);
+    const dialog = page.getByRole("dialog", { name: "Matricular Aluno" });
+    const choices = dialog.getByRole("navigation", { name: "Outras turmas do curso com vagas" }).getByRole("listitem");
+    await expect(choices).toHaveCount(2);
+    await expect(choices.first()).toContainText(`Turma ${near.classNumber}`);
+    await expect(choices.last()).toContainText(`Turma ${far.classNumber}`);
+    await expect(choices.first()).toContainText("20 vagas");
+    await choices.first().getByRole("link").click();
+    await expect(page).toHaveURL(new RegExp(`classId=${near.id}`));
+    await expect(dialog.getByLabel("Turma", { exact: true })).toHaveValue(new RegExp(`Turma ${near.classNumber}`));
+    await expect(dialog.getByText("Turma lotada")).toHaveCount(0);
+    if (jsEnabled) await hydrated(page);
+    const person = dialog.getByRole("group", { name: "Pessoa principal" });
+    await dialog.getByLabel("Endereço").fill("Rua das Acácias, 45");
+    await person.getByLabel("CPF").fill(randomCpf());
+    await person.getByLabel("E-mail").fill(uniqueEmail("marta"));
+    await person.getByLabel("Data de nascimento").fill("1985-04-12");
+    await dialog.getByRole("button", { name: "Matricular" }).click();
+    await expect(page.getByText("Matrícula realizada").first()).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "Matricular Aluno" })).toContainText(`Turma ${near.classNumber}`);
+  });
+
+  test("a family with the trial guardian's name but another WhatsApp is shown as such and never chosen; only the chosen family section shows", async ({
+    page,
+    loginAs,
+    jsEnabled,
+    expectNoAxeViolations,
+  }) => {
+    const month = jsEnabled ? "2033-09" : "2033-10";
+    const s = await setup(`${month}-12`);
+    const namesake = await guardianWith(`Marta ${s.tag} Santos`, uniquePhone());
+    await loginAs("Team");
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/trials/${s.trial.id}/enroll?month=${month}`);
+      const dialog = page.getByRole("dialog", { name: "Matricular Aluno" });
+      if (jsEnabled) await hydrated(page);
+      // No family has the trial's number: a new guardian, with a word about the namesake.
+      await expect(dialog.getByRole("radio", { name: "Novo responsável" })).toBeChecked();
+      await expect(dialog.getByText(/WhatsApp diferente do cadastro: confira/)).toBeVisible();
+      await expect(dialog.getByLabel("Endereço")).toBeVisible();
+      await expect(dialog.getByText("Buscar responsável")).toBeHidden();
+      await expectNoOverflow(page);
+
+      await dialog.getByRole("radio", { name: "Responsável existente" }).check();
+      await expect(dialog.getByLabel("Endereço")).toBeHidden();
+      if (jsEnabled) {
+        const combo = dialog.getByRole("combobox", { name: "Responsável" });
+        await expect(combo).toHaveValue("");
+        await combo.click();
+        await page.keyboard.press("ArrowDown");
+        await expect(
+          dialog.getByRole("option", { name: new RegExp(`Marta ${s.tag} Santos.*WhatsApp diferente do cadastro`) }),
+        ).toBeVisible();
+        await page.keyboard.press("Escape");
+      } else {
+        const radio = dialog.getByRole("radio", { name: new RegExp(`Marta ${s.tag} Santos.*WhatsApp diferente do cadastro`) });
+        await expect(radio).toBeVisible();
+        await expect(radio).not.toBeChecked();
+      }
+    }
+    await expectNoAxeViolations();
+    expect(namesake.guardian.id).toBeTruthy();
+  });
+
+  test("'Novo responsável' marks every required field and names what is missing", async ({ page, loginAs, jsEnabled }) => {
+    const month = jsEnabled ? "2033-11" : "2033-12";
+    const s = await setup(`${month}-12`);
+    await loginAs("Team");
+    await page.goto(`/trials/${s.trial.id}/enroll?month=${month}`);
+    const dialog = page.getByRole("dialog", { name: "Matricular Aluno" });
+    if (jsEnabled) await hydrated(page);
+    const person = dialog.getByRole("group", { name: "Pessoa principal" });
+    // Every field the rules require carries the asterisk: birth date and phone included.
+    for (const label of ["Nome completo", "CPF", "E-mail", "Data de nascimento", "Telefone"]) {
+      await expect(person.locator("label", { hasText: new RegExp(`^${label}`) })).toContainText("*");
+    }
+    await expect(dialog.locator("label", { hasText: /^Endereço/ })).toContainText("*");
+    await dialog.getByLabel("Endereço").fill("Rua das Acácias, 45");
+    await person.getByLabel("CPF").fill(randomCpf());
+    await dialog.getByRole("button", { name: "Matricular" }).click();
+    await expect(dialog.getByText("Adicione pelo menos uma pessoa completa: faltam E-mail e Data de nascimento")).toBeVisible();
   });
 
   test("keyboard only: the combobox searches as you type, the dialog traps focus and closes on Escape @js-only", async ({

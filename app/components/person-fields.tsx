@@ -6,7 +6,8 @@ type PersonField = "fullName" | "cpf" | "email" | "birthDate" | "phone";
 
 /**
  * The fields of a guardian's person ('Novo Responsável' and 'Editar Pessoa'):
- * name, CPF (masked while typing), e-mail, birth date and phone (masked).
+ * name, CPF (masked while typing), e-mail, birth date and phone (masked), each
+ * required (the schema refuses a person without any of them), so each is marked.
  */
 export function PersonFields({
   fields,
@@ -25,10 +26,10 @@ export function PersonFields({
       <Field label="E-mail" field={email} required>
         <input {...getInputProps(email, { type: "email" })} className={inputClass} autoComplete="off" />
       </Field>
-      <Field label="Data de nascimento" field={birthDate}>
+      <Field label="Data de nascimento" field={birthDate} required>
         <input {...getInputProps(birthDate, { type: "date" })} className={inputClass} />
       </Field>
-      <Field label="Telefone" field={phone}>
+      <Field label="Telefone" field={phone} required>
         <PhoneInput {...getInputProps(phone, { type: "tel" })} />
       </Field>
     </>

@@ -113,7 +113,9 @@ export default function PickerCombobox({
                 >
                   <span className="block">
                     {o.label}
-                    {o.badge ? <span className="ml-1 font-normal text-green-800">{o.badge}</span> : null}
+                    {o.badge ? (
+                      <span className={`ml-1 font-normal ${o.badgeWarns ? "text-amber-900" : "text-green-800"}`}>{o.badge}</span>
+                    ) : null}
                   </span>
                   {o.detail ? <span className="block text-xs font-normal text-slate-600">{o.detail}</span> : null}
                 </ComboboxOption>

@@ -5,6 +5,8 @@ export interface PickerOption {
   detail?: string | null;
   /** A short note after the name, e.g. '(mesmo WhatsApp)'. */
   badge?: string | null;
+  /** A note that warns (e.g. 'WhatsApp diferente do cadastro'), shown as such. */
+  badgeWarns?: boolean;
 }
 
 /** What a picker's route loader answers for `?<searchName>=…` (the matches of the term). */

@@ -169,8 +169,8 @@ export interface DeleteDialogSpec<Found = unknown> {
   action?: (found: Found) => string;
   /** The toast's title when the service refuses (409 still referenced, 404…). */
   errorTitle: string;
-  /** The 'Sucesso' toast's text. */
-  success: string;
+  /** The 'Sucesso' toast's text; a function gets what `remove` returned (e.g. who left a waiting list). */
+  success: string | ((removed: unknown) => string);
 }
 
 export async function deleteDialogLoader<Found>(args: ScreenArgs, spec: DeleteDialogSpec<Found>): Promise<DeleteDialogData> {
@@ -186,12 +186,14 @@ export async function deleteDialogLoader<Found>(args: ScreenArgs, spec: DeleteDi
 /** A refusal stays in the dialog with its message and a toast; success goes back with 'Sucesso'. */
 export async function deleteDialogAction<Found>(args: ScreenArgs, spec: DeleteDialogSpec<Found>) {
   const actor = await requireActor(args, spec.permission);
+  let removed: unknown;
   try {
-    await spec.remove(actor);
+    removed = await spec.remove(actor);
   } catch (error) {
     return deleteFailed(error, spec.errorTitle);
   }
-  return redirectWithToast(spec.back, { title: "Sucesso", description: spec.success });
+  const success = typeof spec.success === "function" ? spec.success(removed) : spec.success;
+  return redirectWithToast(spec.back, { title: "Sucesso", description: success });
 }
 
 /**

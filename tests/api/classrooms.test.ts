@@ -1,7 +1,16 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { anonymous, signIn, type ApiClient } from "../support/http";
 import { count } from "../support/db";
-import { makeBranch, makeClass, makeClassroom, makeSchedule } from "../support/factories";
+import {
+  makeBranch,
+  makeClass,
+  makeClassroom,
+  makeEnrollment,
+  makeGuardian,
+  makeOffer,
+  makeSchedule,
+  makeStudent,
+} from "../support/factories";
 
 let admin: ApiClient;
 let team: ApiClient;
@@ -122,6 +131,24 @@ describe("classrooms dialog without JavaScript", () => {
     expect(html).toContain("Capacidade Total: <!-- -->20<!-- --> vagas");
     expect(html).toContain("Capacidade: <!-- -->12<!-- --> vagas/hora");
     expect(html).toContain("Sala criada com sucesso");
+  });
+
+  it("a bigger classroom seats its classes' waiting lists: the toast names who left the list", async () => {
+    const branch = await makeBranch();
+    const classroom = await makeClassroom(branch.id, { name: "Sala Pequena", capacity: 1 });
+    const { cls } = await makeClass({ branchId: branch.id, classroomId: classroom.id });
+    const offer = await makeOffer(branch.id);
+    const { guardian } = await makeGuardian(1);
+    const [seated, waiting] = [
+      await makeStudent(guardian.id),
+      await makeStudent(guardian.id, { fullName: `Helena Oliveira ${Date.now()}` }),
+    ];
+    await makeEnrollment({ studentId: seated.id, classId: cls.id, offerId: offer.id });
+    await makeEnrollment({ studentId: waiting.id, classId: cls.id, offerId: offer.id, status: "Em espera", waitlistPosition: 1 });
+    const res = await admin.form(`/branches/${branch.id}/classrooms/${classroom.id}/edit`, { name: "Sala Pequena", capacity: "2" });
+    expect(res.status).toBe(302);
+    const html = await (await admin.raw("GET", res.headers.get("Location")!)).text();
+    expect(html).toContain(`Sala atualizada com sucesso. ${waiting.fullName} saiu da lista de espera`);
   });
 
   it("re-renders with the messages (400) and refuses Team (403)", async () => {

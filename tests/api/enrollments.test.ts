@@ -1,7 +1,18 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { anonymous, signIn, type ApiClient } from "../support/http";
 import { count } from "../support/db";
-import { makeBranch, makeClass, makeClassroom, makeEnrollment, makeGuardian, makeOffer, makeStudent } from "../support/factories";
+import {
+  makeAttendance,
+  makeBranch,
+  makeClass,
+  makeClassroom,
+  makeEnrollment,
+  makeGuardian,
+  makeOffer,
+  makeStudent,
+} from "../support/factories";
+import { addDays, enrolled, notSunday, sessionClass, TODAY, type MadeClass } from "../support/attendance";
+import { firstSessionDate, firstSessionDateAfter } from "../../app/domain/calendar/sessions";
 
 let admin: ApiClient;
 let team: ApiClient;
@@ -12,6 +23,7 @@ beforeAll(async () => {
 });
 
 const MISSING = "00000000-0000-4000-8000-000000000000";
+const randomTag = () => Math.random().toString(36).slice(2, 8);
 const START = "2026-12-01";
 
 /** A class whose classroom has `capacity` seats, an active offer of its branch, and `students` active students of one family. */
@@ -170,6 +182,105 @@ describe("the waiting list", () => {
     expect((await team.post("/api/enrollments", body(students[1].id, cls.id, offer.id, { waitlist: true }))).body.waitlistPosition).toBe(1);
     const refused = await team.post("/api/enrollments", body(students[2].id, cls.id, offer.id, { waitlist: false }));
     expect([refused.status, refused.body.message]).toEqual([409, "Turma lotada"]);
+  });
+});
+
+describe("a promotion from the waiting list", () => {
+  /** The class's next session after now, as the server reckons it (read around a call: the minute may turn meanwhile). */
+  const nextStart = (cls: MadeClass) => firstSessionDateAfter(cls.schedules, firstSessionDate(cls.createdAt), new Date());
+  const rollCall = async (cls: MadeClass, date: string) =>
+    (await client.get(`/api/classes/${cls.id}/attendance?date=${date}&scheduleId=${cls.scheduleOn(date)}`)).body;
+  const sessionCounts = async (cls: MadeClass, from: string, to: string) =>
+    (await client.get(`/api/classes/${cls.id}/sessions?from=${from}&to=${to}`)).body.map((s: { date: string; enrolled: number }) => [
+      s.date,
+      s.enrolled,
+    ]);
+
+  it("starts at the class's next session after the promotion: a past roll call keeps its pupils; the answer names who was promoted", async () => {
+    // A class meeting Monday to Saturday for months, full with one pupil whose roll call of a week ago is taken.
+    const cls = await sessionClass({ capacity: 1, daysAgo: 90 });
+    const { pupils, offer } = await enrolled(cls, 1, { prefix: "Ativa" });
+    const past = notSunday(addDays(TODAY(), -7), -1);
+    await makeAttendance({ enrollmentId: pupils[0].enrollment.id, classId: cls.id, scheduleId: cls.scheduleOn(past), date: past });
+    const before = await rollCall(cls, past);
+    const yesterday = addDays(TODAY(), -1);
+    const countsBefore = await sessionCounts(cls, addDays(TODAY(), -20), yesterday);
+    expect(before.records.map((r: { studentName: string; status: string }) => [r.studentName, r.status])).toEqual([
+      ["Ativa 00", "Presente"],
+    ]);
+
+    // Helena asked for a seat a month ago, starting then: she waits.
+    const { guardian } = await makeGuardian(1);
+    const helena = await makeStudent(guardian.id, { fullName: `Helena Oliveira ${randomTag()}` });
+    const asked = addDays(TODAY(), -30);
+    const waiting = await team.post("/api/enrollments", { ...body(helena.id, cls.id, offer.id, { waitlist: true }), startDate: asked });
+    expect([waiting.status, waiting.body.status, waiting.body.waitlistPosition, waiting.body.promotedAt]).toEqual([
+      201,
+      "Em espera",
+      1,
+      null,
+    ]);
+
+    const earliest = nextStart(cls);
+    const cancelled = await admin.patch(`/api/enrollments/${pupils[0].enrollment.id}`, {
+      status: "Cancelada",
+      cancelReason: "Mudou de cidade",
+    });
+    const latest = nextStart(cls);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ status: "Cancelada", promoted: [expect.any(Object)] });
+    const [promotion] = cancelled.body.promoted;
+    expect(promotion).toEqual({
+      enrollmentId: waiting.body.id,
+      classId: cls.id,
+      studentId: helena.id,
+      studentName: helena.fullName,
+      startDate: expect.any(String),
+    });
+    // Not the day she asked for (a month ago): the next session after the promotion, today or later.
+    expect([earliest, latest]).toContain(promotion.startDate);
+    expect(promotion.startDate >= TODAY()).toBe(true);
+    const promoted = (await client.get(`/api/enrollments/${waiting.body.id}`)).body;
+    expect(promoted).toMatchObject({
+      status: "Ativa",
+      waitlistPosition: null,
+      startDate: promotion.startDate,
+      promotedAt: expect.any(String),
+    });
+
+    // The past roll call has the same pupils with the same marks; no past session gained a pupil.
+    expect((await rollCall(cls, past)).records).toEqual(before.records);
+    expect(await sessionCounts(cls, addDays(TODAY(), -20), yesterday)).toEqual(countsBefore);
+    // The roster lists her as active, from that session.
+    const roster = (await client.get(`/api/classes/${cls.id}/enrollments`)).body;
+    expect(roster.enrollments.map((e: { studentName: string; startDate: string }) => [e.studentName, e.startDate])).toEqual([
+      [helena.fullName, promotion.startDate],
+    ]);
+    // Cancelling an enrolment that frees no seat promotes nobody.
+    const other = await makeStudent(guardian.id);
+    const third = (await team.post("/api/enrollments", body(other.id, cls.id, offer.id, { waitlist: true }))).body;
+    const left = await admin.patch(`/api/enrollments/${third.id}`, { status: "Cancelada", cancelReason: "Desistiu" });
+    expect([left.status, left.body.promoted]).toEqual([200, []]);
+  });
+
+  it("a bigger classroom promotes from the next session too; a later start that was asked for is kept", async () => {
+    const cls = await sessionClass({ capacity: 1, daysAgo: 60 });
+    const { offer } = await enrolled(cls, 1);
+    const { guardian } = await makeGuardian(1);
+    const [early, later] = [await makeStudent(guardian.id), await makeStudent(guardian.id)];
+    const laterStart = addDays(TODAY(), 40);
+    const a = (await team.post("/api/enrollments", { ...body(early.id, cls.id, offer.id, { waitlist: true }), startDate: "2020-01-06" }))
+      .body;
+    const b = (await team.post("/api/enrollments", { ...body(later.id, cls.id, offer.id, { waitlist: true }), startDate: laterStart }))
+      .body;
+    expect([a.status, b.status]).toEqual(["Em espera", "Em espera"]);
+    const earliest = nextStart(cls);
+    expect((await admin.patch(`/api/classrooms/${cls.classroomId}`, { capacity: 3 })).status).toBe(200);
+    const latest = nextStart(cls);
+    const [first, second] = [(await client.get(`/api/enrollments/${a.id}`)).body, (await client.get(`/api/enrollments/${b.id}`)).body];
+    expect(first.status).toBe("Ativa");
+    expect([earliest, latest]).toContain(first.startDate);
+    expect([second.status, second.startDate]).toEqual(["Ativa", laterStart]);
   });
 });
 

@@ -219,6 +219,12 @@ describe("enrolment dialogs without JavaScript", () => {
     await makeEnrollment({ studentId: first.id, classId: cls.id, offerId: offer.id });
     const second = await makeStudent(family.guardian.id, { fullName: `Segunda ${tag()}` });
 
+    // Known before submitting: 'Turma lotada (1/1)' and the waiting list as the dialog's action.
+    const dialog = await page(team, `/classes/${cls.id}/students/enroll`);
+    expect(dialog.html).toContain("Turma lotada (1/1)");
+    expect(dialog.html).toMatch(/<button[^>]*type="submit"[^>]*>Entrar na lista de espera<\/button>/);
+    expect(dialog.html).toContain('name="waitlist" value="on"');
+
     const full = await team.form(`/classes/${cls.id}/students/enroll`, {
       studentId: second.id,
       offerId: offer.id,
@@ -294,12 +300,28 @@ describe("enrolment dialogs without JavaScript", () => {
     expect(after.html).toContain("Matrícula cancelada");
     expect(after.html).toContain("1 de 1 vagas");
     expect(after.html).not.toContain(ana.fullName);
+    // The toast names who left the waiting list.
+    expect(after.html).toContain(`Matrícula cancelada. ${bia.fullName} saiu da lista de espera`);
     // Bia is active now; Carla is first in line.
-    const start = after.html.indexOf('aria-label="Lista de espera, em ordem"');
+    const start = after.html.indexOf('id="roster-waitlist"');
     expect(start).toBeGreaterThan(0);
-    const waitlist = after.html.slice(start, after.html.indexOf("</ol>", start));
+    const waitlist = after.html.slice(start, after.html.indexOf("</section>", start));
     expect(waitlist).toContain(carla.fullName);
     expect(waitlist).not.toContain(bia.fullName);
+    // The roster offers to tell Bia's family: the seat, from when, and the offer's payment link.
+    const href = new RegExp(`href="(https://wa\\.me/[^"]+)"[^>]*>Avisar no WhatsApp<span class="sr-only"> a família de ${bia.fullName}`)
+      .exec(after.html)?.[1]
+      .replaceAll("&amp;", "&");
+    expect(href, "the 'Avisar no WhatsApp' link").toBeDefined();
+    const url = new URL(href!);
+    expect(url.pathname).toBe(`/55${family.persons[0].phone}`);
+    const message = url.searchParams.get("text")!;
+    expect(message).toContain(bia.fullName);
+    expect(message).toContain("vaga");
+    expect(message).toContain(offer.checkoutLink);
+    // Only for the promoted pupil; Client reads the roster without it.
+    expect(after.html.match(/>Avisar no WhatsApp</g)).toHaveLength(2);
+    expect((await page(client, `/classes/${cls.id}/students`)).html).not.toContain("Avisar no WhatsApp");
 
     const anaPage = await page(admin, `/students/${ana.id}`);
     expect(anaPage.html).toContain("Cancelada");
@@ -315,6 +337,29 @@ describe("enrolment dialogs without JavaScript", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe(`/students/${one.id}`);
     expect((await page(admin, `/students/${one.id}`)).html).toContain("Matrícula cancelada");
+  });
+});
+
+describe("the students list", () => {
+  it("shows each enrolment's real state, in the student page's words ('Em espera (2º)' is not 'Ativo')", async () => {
+    const { family, cls, offer } = await setup(1);
+    const name = `Estado ${tag()}`;
+    const [first, second, third] = await Promise.all(
+      ["A", "B", "C"].map((n) => makeStudent(family.guardian.id, { fullName: `${name} ${n}` })),
+    );
+    await makeEnrollment({ studentId: first.id, classId: cls.id, offerId: offer.id });
+    await makeEnrollment({ studentId: second.id, classId: cls.id, offerId: offer.id, status: "Em espera", waitlistPosition: 1 });
+    await makeEnrollment({ studentId: third.id, classId: cls.id, offerId: offer.id, status: "Em espera", waitlistPosition: 2 });
+    const { html } = await page(client, `/students?q=${encodeURIComponent(name)}`);
+    const row = (student: { id: string }) => {
+      const at = html.indexOf(`href="/students/${student.id}"`, html.indexOf("<table"));
+      return html.slice(at, html.indexOf("</tr>", at));
+    };
+    expect(row(first)).toContain(">Ativa<");
+    expect(row(second)).toContain(">Em espera (1º)<");
+    expect(row(third)).toContain(">Em espera (2º)<");
+    expect(row(third)).not.toContain(">Ativa<");
+    expect((await page(client, `/students/${third.id}`)).html).toContain(">Em espera (2º)<");
   });
 });
 

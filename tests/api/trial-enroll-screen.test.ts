@@ -125,7 +125,7 @@ describe("GET /trials/:id/enroll", () => {
     expect(text).not.toContain("Entrar na lista de espera");
   });
 
-  it("searches guardians by name, e-mail or CPF with a GET form (results as radio choices)", async () => {
+  it("searches guardians by name, e-mail or CPF (the combobox's GET; results as radio choices)", async () => {
     const { trial } = await setup();
     const { guardian, persons } = await makeGuardian(1);
     const name = `Busca ${randomUUID().slice(0, 6)}`;
@@ -135,10 +135,47 @@ describe("GET /trials/:id/enroll", () => {
       expect(page.status).toBe(200);
       expect(page.text).toContain(name);
       expect(page.text).toContain(`value="${guardian.id}"`);
-      expect(page.text).toContain('id="guardian-search"');
     }
     const none = await html(team, `/trials/${trial.id}/enroll?q=ninguem-${randomUUID().slice(0, 6)}`);
     expect(none.text).toContain("Nenhum responsável encontrado");
+  });
+
+  it("without JavaScript 'Buscar' posts the form: the results come back with everything typed", async () => {
+    const { trial, offer } = await setup();
+    const { guardian, persons } = await makeGuardian(1);
+    const name = `Procura ${randomUUID().slice(0, 6)}`;
+    await persons[0].update({ fullName: name, phone: uniquePhone() });
+    const before = await counts();
+    const res = await team.form(`/trials/${trial.id}/enroll?month=${MONTH}`, {
+      ...newGuardianForm(offer.id, { studentName: "Lia Digitada", "guardian.address": "Rua Digitada, 9" }),
+      q: name,
+      intent: "search",
+    });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toContain(`value="${guardian.id}"`);
+    expect(text).toContain(name);
+    expect(text).toContain(`value="${name}"`);
+    for (const typed of ["Lia Digitada", "Rua Digitada, 9", "2018-04-02", "2030-07-03"]) expect(text).toContain(`value="${typed}"`);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("a family with the trial guardian's name but another phone is shown as such, never chosen; only the chosen family section shows", async () => {
+    const tag = randomUUID().slice(0, 6);
+    const { trial } = await setup({ phone: uniquePhone() });
+    await trial.update({ guardianName: `Eduarda ${tag} Almeida` });
+    const { guardian, persons } = await makeGuardian(1);
+    await persons[0].update({ fullName: `Eduarda ${tag} Santos Almeida`, phone: uniquePhone() });
+    const page = await html(team, `/trials/${trial.id}/enroll`);
+    expect(page.text).toContain(`Eduarda ${tag} Santos Almeida`);
+    expect(page.text).toContain("WhatsApp diferente do cadastro");
+    expect(page.text).not.toContain("(mesmo WhatsApp)");
+    expect(page.text).toMatch(new RegExp(`value="${guardian.id}"`));
+    expect(page.text).not.toMatch(new RegExp(`value="${guardian.id}"[^>]*checked|checked[^>]*value="${guardian.id}"`));
+    // No family has the trial's WhatsApp: 'Novo responsável' is the choice, and the other section is hidden by its radio.
+    expect(page.text).toMatch(/value="new"[^>]*checked|checked[^>]*value="new"/);
+    expect(page.text).toContain('class="choice-sections');
+    expect(page.text).toContain('data-section="existing"');
   });
 
   it("is 403 for Client and 404 for an unknown trial", async () => {
@@ -292,8 +329,22 @@ describe("POST /trials/:id/enroll (no JavaScript)", () => {
     const student = await makeStudent(guardian.id);
     await makeEnrollment({ studentId: student.id, classId: cls.id, offerId: offer.id });
 
+    // Known before submitting: 'Turma lotada (1/1)', the waiting list as the dialog's action, and another class of the course with places.
+    const course = (
+      await testDb().query(`SELECT "courseId", "branchId" FROM classes WHERE id = :id`, { replacements: { id: cls.id } })
+    )[0] as Array<{
+      courseId: string;
+      branchId: string;
+    }>;
+    const other = (await makeClass({ branchId: course[0].branchId, courseId: course[0].courseId })).cls;
     const page = await html(team, `/trials/${trial.id}/enroll`);
+    expect(page.text).toContain("Turma lotada (1/1)");
     expect(page.text).toContain("Entrar na lista de espera");
+    expect(page.text).toContain(`/trials/${trial.id}/enroll?classId=${other.id}`);
+    const switched = await html(team, `/trials/${trial.id}/enroll?classId=${other.id}`);
+    expect(switched.text).toContain(`Turma ${other.classNumber}`);
+    expect(switched.text).not.toContain("Turma lotada");
+    expect(switched.text).toContain(`name="classId" value="${other.id}"`);
 
     const before = await counts();
     const form = newGuardianForm(offer.id);
@@ -311,6 +362,11 @@ describe("POST /trials/:id/enroll (no JavaScript)", () => {
     const done = await html(team, waiting.headers.get("Location")!);
     expect(done.text).toContain("Aluno incluído na lista de espera");
     expect(done.text).toContain("Em espera");
+    // A waiting-list result sends no payment link: the WhatsApp message tells of the waiting list.
+    expect(done.text).not.toContain(offer.checkoutLink);
+    expect(done.text).not.toContain("Enviar link de pagamento");
+    const href = /href="(https:\/\/wa\.me\/[^"]+)"[^>]*>Avisar no WhatsApp/.exec(done.text)?.[1].replaceAll("&amp;", "&");
+    expect(new URL(href!).searchParams.get("text")).toContain("lista de espera");
     const [rows] = await testDb().query(`SELECT "status", "waitlistPosition" FROM "enrollments" WHERE "trialId" = :id`, {
       replacements: { id: trial.id },
     });

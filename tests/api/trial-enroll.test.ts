@@ -252,6 +252,42 @@ describe("with an existing family", () => {
   });
 });
 
+describe("into another class of the trial's course (`classId`)", () => {
+  it("enrols into a class of the same course; another course's class or an unknown one is refused (400), nothing written", async () => {
+    const { branchId, cls, offer, trial } = await setup(1);
+    const { guardian } = await makeGuardian(1);
+    const course = (await testDb().query(`SELECT "courseId" FROM classes WHERE id = :id`, { replacements: { id: cls.id } }))[0] as Array<{
+      courseId: string;
+    }>;
+    const sameCourse = (await makeClass({ branchId, courseId: course[0].courseId })).cls;
+    const otherCourse = (await makeClass({ branchId })).cls;
+    const before = await state(trial.id);
+    for (const [classId, message] of [
+      [otherCourse.id, "A turma deve ser do mesmo curso do experimental"],
+      [MISSING, "Turma não encontrada"],
+      ["nao-e-um-id", "Turma não encontrada"],
+    ] as const) {
+      const res = await team.post(`/api/trials/${trial.id}/enroll`, {
+        guardianId: guardian.id,
+        classId,
+        offerId: offer.id,
+        startDate: START,
+      });
+      expect([res.status, res.body.errors], classId).toEqual([400, { classId: [message] }]);
+    }
+    expect(await state(trial.id)).toEqual(before);
+    const res = await team.post(`/api/trials/${trial.id}/enroll`, {
+      guardianId: guardian.id,
+      classId: sameCourse.id,
+      offerId: offer.id,
+      startDate: START,
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.enrollment).toMatchObject({ classId: sameCourse.id, status: "Ativa", trialId: trial.id });
+    expect(res.body.trial).toMatchObject({ classId: cls.id, enrollmentId: res.body.enrollment.id });
+  });
+});
+
 describe("messages, roles, 404", () => {
   it("400 for the family choice, the offer and the start date", async () => {
     const { offer, trial } = await setup();

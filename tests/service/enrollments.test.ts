@@ -178,7 +178,7 @@ describe("students and the refusals of deletes", () => {
     const page = await listStudentsPage(admin, { q: "beatriz lista" });
     expect(page.students.find((s) => s.id === student.id)).toMatchObject({
       guardianName: expect.any(String),
-      classes: [expect.stringMatching(/ - Turma \d+$/)],
+      classes: [{ label: expect.stringMatching(/ - Turma \d+$/), status: "Ativa", waitlistPosition: null }],
     });
     expect((await searchStudentOptions("Beatriz Lis")).map((o) => o.id)).toContain(student.id);
     const overview = await getStudentOverview(admin, student.id);

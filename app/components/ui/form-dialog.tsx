@@ -16,6 +16,7 @@ export const SUBMIT_LABELS = {
   register: { label: "Cadastrar", pending: "Cadastrando..." },
   enroll: { label: "Matricular", pending: "Matriculando..." },
   cancelEnrollment: { label: "Cancelar matrícula", pending: "Salvando..." },
+  waitlist: { label: "Entrar na lista de espera", pending: "Salvando..." },
   bookMakeup: { label: "Agendar reposição", pending: "Agendando..." },
 } as const;
 
@@ -69,6 +70,8 @@ export function FormDialog<Shape extends FormShape>({
   fieldsetClassName = "space-y-4",
   before,
   footerStart,
+  closeLabel = "Cancelar",
+  destructive = false,
   children,
 }: {
   form: FormMetadata<Shape, string[]>;
@@ -89,6 +92,10 @@ export function FormDialog<Shape extends FormShape>({
   before?: ReactNode;
   /** A footer action before 'Cancelar' (e.g. 'Excluir'). */
   footerStart?: ReactNode;
+  /** The words of the link that closes the dialog ('Voltar' where the submit itself says 'Cancelar …'). */
+  closeLabel?: string;
+  /** The submit button undoes something (red). */
+  destructive?: boolean;
   children: ReactNode;
 }) {
   const pending = useDialogSubmitting();
@@ -125,9 +132,14 @@ export function FormDialog<Shape extends FormShape>({
         <DialogFooter>
           {footerStart}
           <LinkButton to={closeTo} variant="outline" preventScrollReset>
-            Cancelar
+            {closeLabel}
           </LinkButton>
-          <SubmitButton pending={pending} label={labels.label} pendingLabel={labels.pending} />
+          <SubmitButton
+            pending={pending}
+            label={labels.label}
+            pendingLabel={labels.pending}
+            variant={destructive ? "destructive" : undefined}
+          />
         </DialogFooter>
       </Form>
     </RouteDialog>

@@ -50,6 +50,7 @@ export function DataList<Row>({
   columns,
   actions,
   empty,
+  tableFrom = "lg",
 }: {
   caption: string;
   rows: readonly Row[];
@@ -60,16 +61,19 @@ export function DataList<Row>({
   /** The row's controls in the table's last column (omitted for who may not use them). */
   actions?: (row: Row) => ReactNode;
   empty?: ReactNode;
+  /** From which width the rows are a table (a short list with few columns fits from `md`, 768 px). */
+  tableFrom?: "md" | "lg";
 }) {
   if (rows.length === 0 && empty !== undefined) return typeof empty === "string" ? <EmptyState message={empty} /> : <>{empty}</>;
+  const md = tableFrom === "md";
   return (
     <>
-      <div className="grid gap-3 sm:grid-cols-2 lg:hidden">
+      <div className={cn("grid gap-3 sm:grid-cols-2", md ? "md:hidden" : "lg:hidden")}>
         {rows.map((row) => (
           <Card key={rowKey(row)}>{card(row)}</Card>
         ))}
       </div>
-      <div className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white lg:block">
+      <div className={cn("hidden overflow-x-auto rounded-lg border border-slate-200 bg-white", md ? "md:block" : "lg:block")}>
         <table className="w-full">
           <caption className="sr-only">{caption}</caption>
           <thead className="border-b border-slate-200 bg-slate-50">

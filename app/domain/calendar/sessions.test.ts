@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { addDays, daysBetween } from "./dates";
 import {
   firstSessionDate,
+  firstSessionDateAfter,
   isSession,
   latestSessionOnOrBefore,
   MAX_LOOP_DAYS,
@@ -105,5 +106,18 @@ describe("sessions", () => {
     expect(sessionsBetween([MON], "2020-01-01", from, addDays(from, MAX_LOOP_DAYS - 1)).length).toBeGreaterThan(50);
     expect(() => sessionsBetween([MON], "2020-01-01", from, addDays(from, MAX_LOOP_DAYS))).toThrow(RangeError);
     expect(() => sessionsBetween([MON], "2020-01-01", "1900-01-01", "2100-12-31")).toThrow(RangeError);
+  });
+
+  it("starts a pupil who joins now at the next session whose day has not begun (São Paulo is UTC-3)", () => {
+    // Monday 2026-11-23 at 07:00 in São Paulo: both of Monday's sessions are still to come.
+    expect(firstSessionDateAfter(schedules, "2026-11-01", new Date("2026-11-23T10:00:00Z"))).toBe("2026-11-23");
+    // At 12:00 the 08:00 session has begun: Monday is skipped (a date counts in all its sessions), Wednesday is next.
+    expect(firstSessionDateAfter(schedules, "2026-11-01", new Date("2026-11-23T15:00:00Z"))).toBe("2026-11-25");
+    // On a Sunday: the next Monday. A class that meets only on Mondays, late on Monday: the Monday after.
+    expect(firstSessionDateAfter(schedules, "2026-11-01", new Date("2026-11-29T15:00:00Z"))).toBe("2026-11-30");
+    expect(firstSessionDateAfter([MON], "2026-11-01", new Date("2026-11-23T23:00:00Z"))).toBe("2026-11-30");
+    // Not before the class's first day; none without schedules.
+    expect(firstSessionDateAfter([MON], "2026-12-01", new Date("2026-11-23T10:00:00Z"))).toBe("2026-12-07");
+    expect(firstSessionDateAfter([], "2026-11-01", new Date("2026-11-23T10:00:00Z"))).toBeNull();
   });
 });

@@ -131,3 +131,41 @@ export function latestSessionOnOrBefore(schedules: readonly SessionSchedule[], f
   }
   return null;
 }
+
+const wallClock = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall-clock time of an instant in a time zone, as 'HH:MM'. */
+function timeInTimeZone(instant: Date, timeZone: string): string {
+  let format = wallClock.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    wallClock.set(timeZone, format);
+  }
+  return format.format(instant);
+}
+
+/**
+ * The first day a pupil who joins at `now` may start on: the date of the
+ * class's next session after that instant, skipping today when any of today's
+ * sessions has already begun (an enrolment counts from a date on, in all of
+ * that date's sessions, so starting today would put the pupil into a roll call
+ * already under way). Null when the class has no schedules.
+ */
+export function firstSessionDateAfter(
+  schedules: readonly SessionSchedule[],
+  firstDate: string,
+  now: Date,
+  timeZone = schoolTimeZone(),
+): string | null {
+  const today = dateInTimeZone(now, timeZone);
+  const time = timeInTimeZone(now, timeZone);
+  const from = today < firstDate ? firstDate : today;
+  // Any weekday comes back within 7 days.
+  for (let i = 0; i <= 7; i++) {
+    const sessions = sessionsOn(schedules, firstDate, addDays(from, i));
+    if (sessions.length === 0) continue;
+    if (sessions[0].date === today && sessions[0].startTime <= time) continue;
+    return sessions[0].date;
+  }
+  return null;
+}

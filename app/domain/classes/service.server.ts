@@ -8,6 +8,7 @@ import { assertClassesFit } from "../classrooms/service.server";
 import { courseExists } from "../courses/queries.server";
 import { countEnrollments } from "../enrollments/queries.server";
 import { fillFreedSeats } from "../enrollments/service.server";
+import type { PromotionDTO } from "../enrollments/schema";
 import { ConflictError, ValidationError, type FieldErrors } from "../errors";
 import { scheduleClassrooms } from "../schedules/queries.server";
 import { userTypeOf } from "../users/queries.server";
@@ -129,7 +130,7 @@ export async function createClass(actor: Actor | null, input: unknown): Promise<
 }
 
 /** PATCH: the given fields are merged into the class and the whole is checked again; links are replaced in the same transaction. */
-export async function updateClass(actor: Actor | null, id: string, input: unknown): Promise<ClassDTO> {
+export async function updateClass(actor: Actor | null, id: string, input: unknown, log?: PromotionDTO[]): Promise<ClassDTO> {
   assertCanManage(actor);
   const patch = parseOrThrow(classUpdateSchema, input);
   try {
@@ -161,8 +162,9 @@ export async function updateClass(actor: Actor | null, id: string, input: unknow
   } catch (error) {
     mapWriteError(error);
   }
-  // Another classroom, or the class active again: its waiting list takes any free seats.
-  await fillFreedSeats([id]);
+  // Another classroom, or the class active again: its waiting list takes any free seats (who did goes to `log`).
+  const promoted = await fillFreedSeats([id]);
+  log?.push(...promoted);
   return toDTO(await findRow(id));
 }
 

@@ -7,6 +7,7 @@ import { classIdsOf, countClasses, lockClassSeats } from "../classes/queries.ser
 import { classPlaces, mostPlacesTaken } from "~/domain/attendance/makeups/queries.server";
 import { today } from "../calendar/dates";
 import { fillFreedSeats } from "../enrollments/service.server";
+import type { PromotionDTO } from "../enrollments/schema";
 import { ConflictError, ValidationError } from "../errors";
 import { parseOrThrow } from "../validation";
 import { find, toDTO } from "./queries.server";
@@ -43,7 +44,8 @@ export async function createClassroom(actor: Actor | null, input: unknown): Prom
   }
 }
 
-export async function updateClassroom(actor: Actor | null, id: string, input: unknown): Promise<ClassroomDTO> {
+/** PATCH: a smaller classroom must still seat its classes' pupils; a bigger one seats their waiting lists (who took a seat goes to `log`). */
+export async function updateClassroom(actor: Actor | null, id: string, input: unknown, log?: PromotionDTO[]): Promise<ClassroomDTO> {
   assertCanManage(actor);
   const data = parseOrThrow(classroomUpdateSchema, input);
   const classroom = await find(id);
@@ -55,7 +57,10 @@ export async function updateClassroom(actor: Actor | null, id: string, input: un
     await classroom.update(data, { transaction: t });
   });
   // More seats: the classes' waiting lists take them.
-  if (Number(classroom.capacity) > before) await fillFreedSeats(classIds);
+  if (Number(classroom.capacity) > before) {
+    const promoted = await fillFreedSeats(classIds);
+    log?.push(...promoted);
+  }
   return toDTO(classroom);
 }
 

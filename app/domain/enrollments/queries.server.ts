@@ -9,10 +9,11 @@ import { requireActor, type Actor } from "../actor";
 import { NotFoundError, ValidationError } from "../errors";
 import { isUuid } from "../validation";
 import { STATUS_INVALID } from "../fields";
-import { classLabel, classSeats, classSummary, type ClassSeats } from "../classes/queries.server";
-import { activeOffersOfBranch } from "../offers/queries.server";
+import { classLabel, classSeats, classSessionSource, classSessionSources, classSummary, type ClassSeats } from "../classes/queries.server";
+import { activeOffersOfBranch, offerTerms } from "../offers/queries.server";
+import { guardianContacts } from "../guardians/queries.server";
 import { nextSessionOn } from "../calendar/sessions";
-import { dateInTimeZone, schoolTimeZone, today } from "../calendar/dates";
+import { addDays, dateInTimeZone, schoolTimeZone, today } from "../calendar/dates";
 import {
   ACTIVE,
   CANCELLED,
@@ -36,6 +37,7 @@ type EnrollmentFields = Pick<Enrollment, "id" | "studentId" | "classId" | "offer
   startDate: string | Date;
   waitlistPosition: number | string | null;
   cancelledAt: string | Date | null;
+  promotedAt?: string | Date | null;
   createdAt: string | Date;
   updatedAt: string | Date;
 };
@@ -52,6 +54,7 @@ export function toDTO(e: EnrollmentFields): EnrollmentDTO {
     cancelledAt: e.cancelledAt ? iso(e.cancelledAt) : null,
     cancelReason: e.cancelReason ?? null,
     trialId: e.trialId ?? null,
+    promotedAt: e.promotedAt ? iso(e.promotedAt) : null,
     createdAt: iso(e.createdAt),
     updatedAt: iso(e.updatedAt),
   };
@@ -70,7 +73,7 @@ export async function getEnrollment(actor: Actor | null, id: string): Promise<En
 }
 
 const ENROLLMENT_COLUMNS = `"e"."id", "e"."studentId", "e"."classId", "e"."offerId", CAST("e"."startDate" AS TEXT) AS "startDate", "e"."status",
-  "e"."waitlistPosition", "e"."cancelledAt", "e"."cancelReason", "e"."trialId", "e"."createdAt", "e"."updatedAt"`;
+  "e"."waitlistPosition", "e"."cancelledAt", "e"."cancelReason", "e"."trialId", "e"."promotedAt", "e"."createdAt", "e"."updatedAt"`;
 
 /**
  * GET /api/enrollments: oldest first (then id), optionally one class's, one
@@ -184,19 +187,31 @@ export async function classOccupancy(classIds: string[]): Promise<Map<string, Oc
 /** The class's next session from a date: one helper for every session rule (app/domain/calendar/sessions.ts). */
 export { nextSessionOn };
 
+/** Another class of the same course with free places, for a pupil whose class is full. */
+export interface AlternativeClass {
+  id: string;
+  label: string;
+  branchName: string;
+  sameBranch: boolean;
+  free: number;
+}
+
 export interface EnrollOptions {
   offers: Array<{ id: string; label: string }>;
   nextSessionDate: string;
   full: boolean;
   capacity: number;
   active: number;
+  /** When full: the course's other active classes with free places (and no waiting list), same branch first. */
+  alternatives: AlternativeClass[];
 }
 
 /**
  * What a new enrolment in the class may choose: the active offers of the
  * class's branch ('Nome - R$ 150,00'), the default start date (the class's next
- * session from today, in America/Sao_Paulo) and whether the class is full (the
- * waiting list is then the only way in). 404 'Turma não encontrada'.
+ * session from today, in America/Sao_Paulo), whether the class is full (every
+ * seat taken, or a waiting list: the waiting list is then the only way in) and,
+ * when it is, the other classes of its course with free places. 404 'Turma não encontrada'.
  */
 export async function enrollOptions(actor: Actor | null, classId: string): Promise<EnrollOptions> {
   requireActor(actor);
@@ -204,13 +219,39 @@ export async function enrollOptions(actor: Actor | null, classId: string): Promi
   if (!summary) throw new NotFoundError(CLASS_NOT_FOUND);
   const [offers, occupancy] = await Promise.all([activeOffersOfBranch(summary.branchId), classOccupancy([summary.id])]);
   const active = occupancy.get(summary.id)?.active ?? 0;
+  const full = active >= summary.capacity || (occupancy.get(summary.id)?.waiting ?? 0) > 0;
   return {
     offers: offers.map((o) => ({ id: o.id, label: `${o.name} - ${formatBRL(o.monthlyValue)}` })),
     nextSessionDate: nextSessionOn(today(), summary.weekdays),
-    full: active >= summary.capacity,
+    full,
     capacity: summary.capacity,
     active,
+    alternatives: full ? await alternativeClasses(summary.id, summary.branchId) : [],
   };
+}
+
+/**
+ * The other active classes of a class's course with a free seat and nobody
+ * waiting (classes, courses and branches read through their module), the
+ * class's own branch first, then by branch name and class number.
+ */
+async function alternativeClasses(classId: string, branchId: string): Promise<AlternativeClass[]> {
+  const source = await classSessionSource(classId);
+  if (!source) return [];
+  const classes = (await classSessionSources({ courseId: source.courseId, activeOnly: true })).filter((c) => c.id !== classId);
+  const occupancy = await classOccupancy(classes.map((c) => c.id));
+  return classes
+    .map((c) => {
+      const o = occupancy.get(c.id);
+      const free = o && o.waiting === 0 ? o.capacity - o.active : 0;
+      return { id: c.id, label: c.label, branchName: c.branchName, sameBranch: c.branchId === branchId, free, classNumber: c.classNumber };
+    })
+    .filter((c) => c.free > 0)
+    .sort(
+      (a, b) =>
+        Number(b.sameBranch) - Number(a.sameBranch) || a.branchName.localeCompare(b.branchName, "pt-BR") || a.classNumber - b.classNumber,
+    )
+    .map(({ classNumber: _, ...c }) => c);
 }
 
 /** An enrolment with what the student's page shows of its class and offer. */
@@ -254,18 +295,31 @@ export async function studentEnrollmentDetails(studentId: string): Promise<Enrol
     .sort((a, b) => rank(a.status) - rank(b.status) || b.startDate.localeCompare(a.startDate) || b.createdAt.localeCompare(a.createdAt));
 }
 
+/** A class of a student as the students list shows it: its label and the enrolment's state ('Ativa', 'Em espera' 2º). */
+export interface StudentClassEntry {
+  label: string;
+  status: string;
+  waitlistPosition: number | null;
+}
+
 /**
- * The labels of each student's classes (its enrolments that are not
- * cancelled), by class number: the students list's column (classes and courses
- * joined for this read model).
+ * Each student's classes (its enrolments that are not cancelled), by class
+ * number, with each enrolment's state: the students list's column (classes
+ * and courses joined for this read model).
  */
-export async function classLabelsOfStudents(studentIds: string[]): Promise<Map<string, string[]>> {
+export async function classEntriesOfStudents(studentIds: string[]): Promise<Map<string, StudentClassEntry[]>> {
   const ids = [...new Set(studentIds.filter(isUuid))];
   if (ids.length === 0) return new Map();
   const params: Record<string, string> = { cancelled: CANCELLED };
   const list = ids.map((id, i) => ((params[`s${i}`] = id), `:s${i}`)).join(", ");
-  const rows = await selectRows<{ studentId: string; classNumber: number | string; courseName: string | null }>(
-    `SELECT "e"."studentId", "c"."classNumber", "co"."name" AS "courseName"
+  const rows = await selectRows<{
+    studentId: string;
+    classNumber: number | string;
+    courseName: string | null;
+    status: string;
+    waitlistPosition: number | string | null;
+  }>(
+    `SELECT "e"."studentId", "c"."classNumber", "co"."name" AS "courseName", "e"."status", "e"."waitlistPosition"
      FROM "enrollments" AS "e"
      JOIN "classes" AS "c" ON "c"."id" = "e"."classId"
      LEFT JOIN "courses" AS "co" ON "co"."id" = "c"."courseId"
@@ -273,11 +327,15 @@ export async function classLabelsOfStudents(studentIds: string[]): Promise<Map<s
      ORDER BY "c"."classNumber"`,
     params,
   );
-  const byStudent = new Map<string, string[]>();
+  const byStudent = new Map<string, StudentClassEntry[]>();
   for (const r of rows) {
-    const labels = byStudent.get(r.studentId) ?? [];
-    labels.push(classLabel(r.courseName, r.classNumber));
-    byStudent.set(r.studentId, labels);
+    const entries = byStudent.get(r.studentId) ?? [];
+    entries.push({
+      label: classLabel(r.courseName, r.classNumber),
+      status: r.status,
+      waitlistPosition: r.waitlistPosition === null ? null : Number(r.waitlistPosition),
+    });
+    byStudent.set(r.studentId, entries);
   }
   return byStudent;
 }
@@ -447,4 +505,38 @@ export async function latestEnrollmentOfTrial(actor: Actor | null, trialId: stri
     ],
   });
   return row ? toDTO(row) : null;
+}
+
+/** How long after a promotion the roster offers to tell the family ('Avisar no WhatsApp'). */
+export const PROMOTION_NOTICE_DAYS = 7;
+
+/** Whom to tell of a recent promotion, and what to send: the family's primary person and the offer's payment link. */
+export interface PromotionNotice {
+  guardianName: string;
+  phone: string | null;
+  checkoutLink: string;
+}
+
+/**
+ * The roster's recently promoted pupils (left the waiting list in the last
+ * PROMOTION_NOTICE_DAYS days, still 'Ativa'), by enrolment id, with their
+ * family's contact (app/domain/guardians) and their offer's payment link
+ * (app/domain/offers).
+ */
+export async function promotionNotices(entries: readonly EnrollmentDTO[], now = new Date()): Promise<Map<string, PromotionNotice>> {
+  const since = addDays(today(now), -PROMOTION_NOTICE_DAYS);
+  const recent = entries.filter((e) => e.status === ACTIVE && e.promotedAt !== null && dateInTimeZone(new Date(e.promotedAt)) >= since);
+  if (recent.length === 0) return new Map();
+  const spans = await enrollmentsById(recent.map((e) => e.id));
+  const [contacts, offers] = await Promise.all([
+    guardianContacts([...new Set([...spans.values()].map((s) => s.guardianId))]),
+    Promise.all([...new Set(recent.map((e) => e.offerId))].map((id) => offerTerms(id))),
+  ]);
+  const links = new Map(offers.flatMap((o) => (o ? [[o.id, o.checkoutLink] as const] : [])));
+  const notices = new Map<string, PromotionNotice>();
+  for (const e of recent) {
+    const contact = contacts.get(spans.get(e.id)?.guardianId ?? "");
+    notices.set(e.id, { guardianName: contact?.name ?? "", phone: contact?.phone ?? null, checkoutLink: links.get(e.offerId) ?? "" });
+  }
+  return notices;
 }

@@ -6,11 +6,9 @@ import { guardianSchema } from "../guardians/schema";
 import { trialDto } from "../trials/schema";
 import { CLASS_REQUIRED } from "../classes/schema";
 
-export const ENROLLMENT_STATUSES = ["Ativa", "Em espera", "Cancelada"] as const;
-export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
-export const ACTIVE = "Ativa";
-export const WAITLISTED = "Em espera";
-export const CANCELLED = "Cancelada";
+import { ACTIVE, CANCELLED, ENROLLMENT_STATUSES, WAITLISTED, type EnrollmentStatus } from "./status";
+
+export { ACTIVE, CANCELLED, ENROLLMENT_STATUSES, WAITLISTED, type EnrollmentStatus };
 
 // The exact messages of the enrolment rules.
 export const STUDENT_REQUIRED = "Aluno é obrigatório";
@@ -29,6 +27,7 @@ export const STATUS_CHANGE_INVALID = "Só é possível alterar o status para Can
 export const TRIAL_ALREADY_ENROLLED = "Este experimental já foi matriculado";
 export const GUARDIAN_CHOICE_REQUIRED = "Escolha um responsável existente ou cadastre um novo";
 export const STUDENT_OTHER_GUARDIAN = "O aluno não pertence a este responsável";
+export const CLASS_OTHER_COURSE = "A turma deve ser do mesmo curso do experimental";
 
 const requiredId = (message: string) => z.string({ error: message }).max(100, { error: message, abort: true }).trim().min(1, message);
 
@@ -58,7 +57,8 @@ export const enrollmentCancelSchema = z.object({ cancelReason: requiredString(CA
  * POST /api/trials/{id}/enroll: the family is an existing guardian (`guardianId`)
  * or a new one (`guardian`, the rules of POST /api/guardians); the student is a
  * new one (name defaults to the trial's student) or an existing one of that
- * guardian (`studentId`); the class is the trial's.
+ * guardian (`studentId`); the class is the trial's, or another class of the
+ * same course (`classId`, e.g. when the trial's class is full).
  */
 export const trialEnrollSchema = z
   .object({
@@ -67,6 +67,9 @@ export const trialEnrollSchema = z
     studentId: requiredId(STUDENT_REQUIRED).optional(),
     studentName: requiredString("Nome do aluno é obrigatório").optional(),
     birthDate: birthDateField,
+    classId: requiredId(CLASS_REQUIRED)
+      .optional()
+      .describe("Outra turma do mesmo curso (por exemplo, quando a do experimental está lotada); por padrão, a do experimental"),
     offerId: requiredId(OFFER_REQUIRED),
     startDate: startDateField,
     waitlist: checkbox.default(false),
@@ -101,11 +104,38 @@ export const enrollmentDto = z
     cancelledAt: timestamp.nullable(),
     cancelReason: z.string().nullable(),
     trialId: id.nullable(),
+    promotedAt: timestamp.nullable().describe("Quando saiu da lista de espera (null se nunca esperou ou ainda espera)"),
     createdAt: timestamp,
     updatedAt: timestamp,
   })
   .meta({ id: "Enrollment" });
 export type EnrollmentDTO = z.output<typeof enrollmentDto>;
+
+/** A pupil who left a waiting list for a seat: from when (the class's next session after the promotion). */
+export const promotionDto = z
+  .object({
+    enrollmentId: id,
+    classId: id,
+    studentId: id,
+    studentName: z.string(),
+    startDate: day.describe("A próxima aula da turma depois da promoção"),
+  })
+  .meta({ id: "Promotion" });
+export type PromotionDTO = z.output<typeof promotionDto>;
+
+/** The toast's words for who left a waiting list: 'Helena Oliveira saiu da lista de espera'; null for nobody. */
+export function promotionMessage(promoted: ReadonlyArray<{ studentName: string }>): string | null {
+  const names = promoted.map((p) => p.studentName);
+  if (names.length === 0) return null;
+  if (names.length === 1) return `${names[0]} saiu da lista de espera`;
+  return `${names.slice(0, -1).join(", ")} e ${names[names.length - 1]} saíram da lista de espera`;
+}
+
+/** PATCH /api/enrollments/{id}: the enrolment, and who left the waiting list for the seat it freed. */
+export const enrollmentUpdateResultDto = enrollmentDto
+  .extend({ promoted: z.array(promotionDto).describe("Quem saiu da lista de espera por esta mudança (vazio se ninguém)") })
+  .meta({ id: "EnrollmentUpdate" });
+export type EnrollmentUpdateResultDTO = z.output<typeof enrollmentUpdateResultDto>;
 
 /** An enrolment in a class's roster: with the student's name. */
 export const rosterEntryDto = enrollmentDto.extend({ studentName: z.string() }).meta({ id: "RosterEntry" });

@@ -4,7 +4,7 @@ import { transaction } from "~/platform/db.server";
 import { assertCanManage, assertCanManageTrials, type Actor } from "../actor";
 import { ConflictError, ValidationError, type FieldErrors } from "../errors";
 import { parseOrThrow } from "../validation";
-import { lockClassSeats, type ClassSeats } from "../classes/queries.server";
+import { classSessionSource, lockClassSeats, type ClassSeats } from "../classes/queries.server";
 import { offerTerms } from "../offers/queries.server";
 import { studentForEnrollment, toDTO as studentDTO, find as findStudent } from "../students/queries.server";
 import { insertStudent } from "../students/service.server";
@@ -12,10 +12,11 @@ import { guardianExists } from "../guardians/queries.server";
 import { insertGuardian } from "../guardians/service.server";
 import { lockTrialForEnrollment, find as findTrial } from "../trials/queries.server";
 import { linkTrialEnrollment, unlinkTrialEnrollment } from "../trials/service.server";
-import { classEnrollmentsIn, find, hasOpenEnrollment, hasWaitlist, toDTO } from "./queries.server";
+import { classEnrollmentsIn, enrollmentsById, find, hasOpenEnrollment, hasWaitlist, toDTO } from "./queries.server";
 import { classPlaces, mostPlacesTaken } from "~/domain/attendance/makeups/queries.server";
 import { dateOnly } from "../row-values.server";
 import { today } from "../calendar/dates";
+import { firstSessionDate, firstSessionDateAfter } from "../calendar/sessions";
 import {
   ACTIVE,
   ALREADY_CANCELLED,
@@ -23,6 +24,7 @@ import {
   CANCEL_REASON_REQUIRED,
   CANCELLED,
   CLASS_FULL,
+  CLASS_OTHER_COURSE,
   enrollmentSchema,
   enrollmentUpdateSchema,
   GUARDIAN_CHOICE_REQUIRED,
@@ -34,6 +36,8 @@ import {
   trialEnrollSchema,
   WAITLISTED,
   type EnrollmentDTO,
+  type EnrollmentUpdateResultDTO,
+  type PromotionDTO,
   type TrialEnrollResultDTO,
 } from "./schema";
 import { CLASS_INACTIVE, CLASS_NOT_FOUND } from "../classes/schema";
@@ -57,45 +61,90 @@ async function checkOffer(offerId: string, seats: ClassSeats, t: Transaction, er
   else if (!offer.active) errors[field] = [OFFER_INACTIVE];
 }
 
+/** Who a command took off a waiting list, inside its transaction: the names are read once it has committed. */
+interface Promoted {
+  id: string;
+  startDate: string;
+}
+
+/**
+ * The date a pupil promoted now starts on: the class's next session after the
+ * promotion (never a session already under way, so a roll call already taken
+ * never gains a pupil), or the date the enrolment asked for when later.
+ */
+async function promotionStart(classId: string, now: Date, t: Transaction): Promise<string> {
+  const source = await classSessionSource(classId, t);
+  const next = source ? firstSessionDateAfter(source.schedules, firstSessionDate(source.createdAt), now) : null;
+  return next ?? today(now);
+}
+
 /**
  * Under the class's lock: promotes the first 'Em espera' to 'Ativa' while it
  * finds a place in every coming session from its start date (the enrolments
  * and the make-ups booked there, `mostPlacesTaken`), then numbers the rest of
  * the waiting list 1…n in its order (upwards, one row at a time, so the unique
- * positions never collide). The list is served in order: once one waits, the
- * later ones wait too. Answers how many still wait.
+ * positions never collide). A promoted enrolment starts at the class's next
+ * session after the promotion (`promotionStart`), not on the day it asked for
+ * when it joined the list: it never enters a past roll call. The list is served
+ * in order: once one waits, the later ones wait too. Answers how many still
+ * wait and who was promoted.
  */
-async function settleWaitlist(seats: ClassSeats, t: Transaction): Promise<number> {
-  const now = today();
-  const [places, waiting] = [await classPlaces(seats.id, now, t), await classEnrollmentsIn(seats.id, WAITLISTED, t)];
+async function settleWaitlist(seats: ClassSeats, t: Transaction): Promise<{ waiting: number; promoted: Promoted[] }> {
+  const now = new Date();
+  const day = today(now);
+  const [places, waiting] = [await classPlaces(seats.id, day, t), await classEnrollmentsIn(seats.id, WAITLISTED, t)];
+  const promoted: Promoted[] = [];
+  let next: string | null = null;
   let position = 0;
   for (const entry of waiting) {
-    const startDate = dateOnly(entry.startDate);
-    if (position === 0 && mostPlacesTaken(places, startDate, now) < seats.capacity) {
-      await entry.update({ status: ACTIVE, waitlistPosition: null }, { transaction: t });
-      places.spans.push({ id: entry.id, studentId: entry.studentId, startDate, status: ACTIVE, cancelledOn: null });
-    } else {
-      position++;
-      if (entry.waitlistPosition !== position) await entry.update({ waitlistPosition: position }, { transaction: t });
+    if (position === 0) {
+      next ??= await promotionStart(seats.id, now, t);
+      const asked = dateOnly(entry.startDate);
+      const startDate = asked > next ? asked : next;
+      if (mostPlacesTaken(places, startDate, day) < seats.capacity) {
+        await entry.update({ status: ACTIVE, waitlistPosition: null, startDate, promotedAt: now }, { transaction: t });
+        places.spans.push({ id: entry.id, studentId: entry.studentId, startDate, status: ACTIVE, cancelledOn: null });
+        promoted.push({ id: entry.id, startDate });
+        continue;
+      }
     }
+    position++;
+    if (entry.waitlistPosition !== position) await entry.update({ waitlistPosition: position }, { transaction: t });
   }
-  return position;
+  return { waiting: position, promoted };
+}
+
+/** The promoted enrolments with their students' names (read after the command's transaction committed). */
+async function describePromotions(promoted: readonly Promoted[]): Promise<PromotionDTO[]> {
+  if (promoted.length === 0) return [];
+  const spans = await enrollmentsById(promoted.map((p) => p.id));
+  return promoted.flatMap((p) => {
+    const span = spans.get(p.id);
+    return span
+      ? [{ enrollmentId: p.id, classId: span.classId, studentId: span.studentId, studentName: span.studentName, startDate: p.startDate }]
+      : [];
+  });
 }
 
 /**
  * After classes gained seats (a bigger classroom, another classroom, active
- * again): each active class's waiting list takes its free seats, in order,
- * under the class's lock. Called by the classrooms' and classes' commands.
+ * again, a make-up cancelled): each active class's waiting list takes its free
+ * seats, in order, under the class's lock. Called by the classrooms', classes'
+ * and make-ups' commands; answers who was promoted (their screens name them).
  */
-export async function fillFreedSeats(classIds: string[]): Promise<void> {
-  if (classIds.length === 0) return;
-  if (!(await hasWaitlist(classIds))) return;
+export async function fillFreedSeats(classIds: string[]): Promise<PromotionDTO[]> {
+  if (classIds.length === 0) return [];
+  if (!(await hasWaitlist(classIds))) return [];
+  const promoted: Promoted[] = [];
   for (const id of classIds) {
-    await transaction(async (t) => {
+    // The transaction's own answer (a PostgreSQL transaction may run again after a deadlock).
+    const settled = await transaction(async (t) => {
       const seats = await lockClassSeats(id, t);
-      if (seats?.active) await settleWaitlist(seats, t);
+      return seats?.active ? (await settleWaitlist(seats, t)).promoted : [];
     });
+    promoted.push(...settled);
   }
+  return describePromotions(promoted);
 }
 
 interface NewEnrollment {
@@ -114,7 +163,7 @@ interface NewEnrollment {
  * when the class is full, the end of the waiting list (`waitlist`) or 409
  * 'Turma lotada'.
  */
-async function insertEnrollment(data: NewEnrollment, t: Transaction): Promise<EnrollmentDTO> {
+async function insertEnrollment(data: NewEnrollment, t: Transaction, promoted: Promoted[]): Promise<EnrollmentDTO> {
   const seats = await lockClassSeats(data.classId, t);
   if (!seats) throw new ValidationError({ classId: [CLASS_NOT_FOUND] });
   const errors: FieldErrors = {};
@@ -127,7 +176,9 @@ async function insertEnrollment(data: NewEnrollment, t: Transaction): Promise<En
   if (await hasOpenEnrollment(data.studentId, seats.id, t)) throw new ConflictError(ALREADY_ENROLLED, { studentId: [ALREADY_ENROLLED] });
 
   // Seats freed since (a bigger classroom) go to the waiting list first; a pupil who comes later waits behind it.
-  const waiting = await settleWaitlist(seats, t);
+  const settled = await settleWaitlist(seats, t);
+  promoted.push(...settled.promoted);
+  const waiting = settled.waiting;
   const places = await classPlaces(seats.id, today(), t);
   let status: string = ACTIVE;
   let waitlistPosition: number | null = null;
@@ -159,11 +210,20 @@ async function insertEnrollment(data: NewEnrollment, t: Transaction): Promise<En
   }
 }
 
-/** POST /api/enrollments (Team and Administrator): 'Ativa', or 'Em espera' with the next position when full and asked. */
-export async function createEnrollment(actor: Actor | null, input: unknown): Promise<EnrollmentDTO> {
+/**
+ * POST /api/enrollments (Team and Administrator): 'Ativa', or 'Em espera' with
+ * the next position when full and asked. Seats freed since the last command go
+ * to the waiting list first: who took them is added to `log` (the screens say so).
+ */
+export async function createEnrollment(actor: Actor | null, input: unknown, log?: PromotionDTO[]): Promise<EnrollmentDTO> {
   assertCanManageTrials(actor);
   const data = parseOrThrow(enrollmentSchema, input);
-  return transaction((t) => insertEnrollment({ ...data, trialId: null }, t));
+  const { created, promoted } = await transaction(async (t) => {
+    const promoted: Promoted[] = [];
+    return { created: await insertEnrollment({ ...data, trialId: null }, t, promoted), promoted };
+  });
+  if (log) log.push(...(await describePromotions(promoted)));
+  return created;
 }
 
 /**
@@ -171,14 +231,22 @@ export async function createEnrollment(actor: Actor | null, input: unknown): Pro
  * with a reason; an 'Ativa' frees its seat for the first of the waiting list,
  * an 'Em espera' leaves the list, and positions close up, in the same
  * transaction) and/or change the offer (active, of the class's branch) or the
- * start date. A cancelled enrolment does not change any more (409).
+ * start date. A cancelled enrolment does not change any more (409). The
+ * answer names who left the waiting list (`promoted`).
  */
-export async function updateEnrollment(actor: Actor | null, id: string, input: unknown): Promise<EnrollmentDTO> {
+export async function updateEnrollment(actor: Actor | null, id: string, input: unknown): Promise<EnrollmentUpdateResultDTO> {
   assertCanManage(actor);
   const data = parseOrThrow(enrollmentUpdateSchema, input);
   if (data.status === CANCELLED && !data.cancelReason) throw new ValidationError({ cancelReason: [CANCEL_REASON_REQUIRED] });
   const current = await find(id);
-  return transaction(async (t) => {
+  const { updated, promoted } = await transaction(async (t) => {
+    const promoted: Promoted[] = [];
+    const updated = await changeEnrollment(t, promoted);
+    return { updated, promoted };
+  });
+  return { ...updated, promoted: await describePromotions(promoted) };
+
+  async function changeEnrollment(t: Transaction, promoted: Promoted[]): Promise<EnrollmentDTO> {
     const seats = await lockClassSeats(current.classId, t);
     const enrollment = await find(id, t);
     if (!seats) throw new ValidationError({ classId: [CLASS_NOT_FOUND] });
@@ -209,14 +277,14 @@ export async function updateEnrollment(actor: Actor | null, id: string, input: u
     await enrollment.update(changes, { transaction: t });
     if (data.status === CANCELLED) {
       await unlinkTrialEnrollment(enrollment.id, t);
-      await settleWaitlist(seats, t);
+      promoted.push(...(await settleWaitlist(seats, t)).promoted);
     }
     return toDTO(enrollment);
-  });
+  }
 }
 
-/** Cancels an enrolment with a reason (Administrator): the rules of PATCH with `status`. */
-export async function cancelEnrollment(actor: Actor | null, id: string, reason: unknown): Promise<EnrollmentDTO> {
+/** Cancels an enrolment with a reason (Administrator): the rules of PATCH with `status`; the answer names who was promoted. */
+export async function cancelEnrollment(actor: Actor | null, id: string, reason: unknown): Promise<EnrollmentUpdateResultDTO> {
   return updateEnrollment(actor, id, { status: CANCELLED, cancelReason: reason });
 }
 
@@ -228,22 +296,37 @@ const GUARDIAN_PREFIX = "guardian.";
  * the family (a new guardian with its persons and Client user, by the guardian
  * rules, or an existing one), the student (new, named after the trial's
  * student unless told, or an existing one of that family), the enrolment in
- * the trial's class (with its `trialId`) and the trial's `enrollmentId`. Any
- * refusal rolls everything back. A trial whose enrolment is not cancelled is
- * refused (409).
+ * the trial's class or another class of its course (`classId`), with its
+ * `trialId`, and the trial's `enrollmentId`. Any refusal rolls everything
+ * back. A trial whose enrolment is not cancelled is refused (409). Who took
+ * seats freed since goes to `log`, as in `createEnrollment`.
  */
-export async function enrollFromTrial(actor: Actor | null, trialId: string, input: unknown): Promise<TrialEnrollResultDTO> {
+export async function enrollFromTrial(
+  actor: Actor | null,
+  trialId: string,
+  input: unknown,
+  log?: PromotionDTO[],
+): Promise<TrialEnrollResultDTO> {
   assertCanManageTrials(actor);
   await findTrial(trialId);
   const data = parseOrThrow(trialEnrollSchema, input);
   if (Boolean(data.guardianId) === Boolean(data.guardian)) throw new ValidationError({ guardianId: [GUARDIAN_CHOICE_REQUIRED] });
   if (data.guardian && data.studentId) throw new ValidationError({ studentId: [STUDENT_OTHER_GUARDIAN] });
-  return transaction(async (t) => {
+  const { result, promoted } = await transaction(async (t) => {
+    const promoted: Promoted[] = [];
+    return { result: await enrollInTransaction(t, promoted), promoted };
+  });
+  if (log) log.push(...(await describePromotions(promoted)));
+  return result;
+
+  async function enrollInTransaction(t: Transaction, promoted: Promoted[]): Promise<TrialEnrollResultDTO> {
     const trial = await lockTrialForEnrollment(trialId, t);
     if (trial.enrollmentId) {
       const previous = await Enrollment.findByPk(trial.enrollmentId, { transaction: t, attributes: ["id", "status"] });
       if (previous && previous.status !== CANCELLED) throw new ConflictError(TRIAL_ALREADY_ENROLLED);
     }
+    const classId = data.classId ?? trial.classId;
+    if (classId !== trial.classId) await assertSameCourse(trial.classId, classId, t);
 
     let guardianId: string;
     if (data.guardian) {
@@ -269,15 +352,23 @@ export async function enrollFromTrial(actor: Actor | null, trialId: string, inpu
     const enrollment = await insertEnrollment(
       {
         studentId: student.id,
-        classId: trial.classId,
+        classId,
         offerId: data.offerId,
         startDate: data.startDate,
         waitlist: data.waitlist,
         trialId: trial.id,
       },
       t,
+      promoted,
     );
     const linked = await linkTrialEnrollment(trial.id, enrollment.id, t);
     return { student, enrollment, trial: linked };
-  });
+  }
+}
+
+/** Another class for a trial's enrolment: one of the same course as the trial's (400 otherwise). */
+async function assertSameCourse(trialClassId: string, classId: string, t: Transaction): Promise<void> {
+  const [origin, target] = [await classSessionSource(trialClassId, t), await classSessionSource(classId, t)];
+  if (!target) throw new ValidationError({ classId: [CLASS_NOT_FOUND] });
+  if (!origin || origin.courseId !== target.courseId) throw new ValidationError({ classId: [CLASS_OTHER_COURSE] });
 }

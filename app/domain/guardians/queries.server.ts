@@ -326,6 +326,31 @@ export async function findGuardianMatchesByPhone(digits: string, { limit = 10 }:
   return rows;
 }
 
+/** A name for comparing: lower case, without accents, single spaces. */
+const foldName = (name: string) =>
+  name
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .trim();
+
+/**
+ * The families whose primary person is named like `name`: every word of it in
+ * the person's name, case and accents folded ('Eduarda Almeida' finds 'Eduarda
+ * Santos Almeida'). Enrolling from a trial shows them, with their phone, as
+ * families that may or may not be the trial's (never chosen for the user).
+ */
+export async function findGuardianMatchesByName(name: string, { limit = 5 }: { limit?: number } = {}): Promise<GuardianOption[]> {
+  const words = foldName(String(name ?? ""))
+    .split(" ")
+    .filter((w) => w.length >= 2);
+  const longest = [...words].sort((a, b) => b.length - a.length)[0];
+  if (!longest || longest.length < MIN_INDEXED_CHARS) return [];
+  const found = await searchGuardianOptions(longest, { limit: 50 });
+  return found.filter((g) => words.every((w) => foldName(g.label).split(" ").includes(w))).slice(0, limit);
+}
+
 /**
  * Guardians whose persons' name, e-mail or CPF contain `q` (the search of the
  * list, in its order: newest first), as a picker's choices.

@@ -9,6 +9,29 @@ export const EMAIL_INVALID = "Por favor, insira um e-mail válido";
 export const PHONE_REQUIRED = "Telefone é obrigatório";
 export const PERSONS_REQUIRED = "Adicione pelo menos uma pessoa";
 export const COMPLETE_PERSON_REQUIRED = "Adicione pelo menos uma pessoa completa";
+
+/** A person's fields as the forms name them: the group message says which ones are missing. */
+export const PERSON_FIELD_LABELS = {
+  fullName: "Nome completo",
+  cpf: "CPF",
+  email: "E-mail",
+  birthDate: "Data de nascimento",
+  phone: "Telefone",
+} as const;
+
+/** 'Adicione pelo menos uma pessoa completa: faltam CPF e E-mail' (the fields the most complete person lacks). */
+export function completePersonMessage(missing: readonly string[]): string {
+  if (missing.length === 0) return COMPLETE_PERSON_REQUIRED;
+  const list = missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(", ")} e ${missing[missing.length - 1]}`;
+  return `${COMPLETE_PERSON_REQUIRED}: ${missing.length === 1 ? "falta" : "faltam"} ${list}`;
+}
+
+/** The required fields a person of a form left empty, by their labels. */
+function missingFields(person: Partial<Record<keyof typeof PERSON_FIELD_LABELS, string | undefined>> | undefined): string[] {
+  return (Object.keys(PERSON_FIELD_LABELS) as Array<keyof typeof PERSON_FIELD_LABELS>)
+    .filter((key) => !isFilled(key === "cpf" ? stripCpf(person?.cpf ?? "") : person?.[key]))
+    .map((key) => PERSON_FIELD_LABELS[key]);
+}
 export const ONE_PRIMARY = "Apenas uma pessoa pode ser a principal";
 export const MAX_PERSONS = 20;
 const TOO_MANY_PERSONS = `Máximo de ${MAX_PERSONS} pessoas por responsável`;
@@ -119,7 +142,11 @@ export const guardianFormSchema = z
       }
       for (const issue of parsed.error.issues) fail(["persons", index, ...issue.path.map(String)], issue.message);
     });
-    if (filled === 0) fail(["persons"], COMPLETE_PERSON_REQUIRED);
+    if (filled === 0) {
+      // The group message names what the most complete person lacks (all the fields when none was started).
+      const lacking = (form.persons ?? []).map(missingFields).sort((a, b) => a.length - b.length)[0] ?? missingFields(undefined);
+      fail(["persons"], completePersonMessage(lacking));
+    }
     if (failed) return z.NEVER;
 
     // The radio may point at a person that was dropped as incomplete: then the first kept one is primary (§4).

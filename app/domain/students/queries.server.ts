@@ -9,7 +9,12 @@ import { isUuid } from "../validation";
 import { today } from "../calendar/dates";
 import { getGuardian, guardianNames } from "../guardians/queries.server";
 import type { GuardianDTO } from "../guardians/schema";
-import { classLabelsOfStudents, studentEnrollmentDetails, type EnrollmentDetail } from "../enrollments/queries.server";
+import {
+  classEntriesOfStudents,
+  studentEnrollmentDetails,
+  type EnrollmentDetail,
+  type StudentClassEntry,
+} from "../enrollments/queries.server";
 import { STUDENT_NOT_FOUND, type StudentDTO } from "./schema";
 import { CANCELLED } from "../enrollments/schema";
 
@@ -122,7 +127,7 @@ export function studentList(
 }
 
 /** A row of the students screen. */
-export type StudentRow = StudentDTO & { age: number | null; guardianName: string; classes: string[] };
+export type StudentRow = StudentDTO & { age: number | null; guardianName: string; classes: StudentClassEntry[] };
 
 export interface StudentPage {
   students: StudentRow[];
@@ -135,7 +140,7 @@ export interface StudentPage {
 /**
  * The students screen: one page by name, with each student's age, family (the
  * guardian's primary person) and classes (its enrolments that are not
- * cancelled, 'Ballet - Turma 3'). `status` keeps the active or inactive ones;
+ * cancelled, 'Ballet - Turma 3', each with its state: 'Ativa', 'Em espera (2º)'). `status` keeps the active or inactive ones;
  * `branchId` (the selected branch) keeps the students enrolled in its classes
  * and those not enrolled anywhere yet (a new student belongs to no branch).
  */
@@ -175,7 +180,7 @@ export async function listStudentsPage(
     plan,
   );
   const ids = rows.map((r) => r.id);
-  const [names, classes] = await Promise.all([guardianNames(rows.map((r) => r.guardianId)), classLabelsOfStudents(ids)]);
+  const [names, classes] = await Promise.all([guardianNames(rows.map((r) => r.guardianId)), classEntriesOfStudents(ids)]);
   const on = today();
   const students = rows.map((r) => {
     const dto = toDTO(r);

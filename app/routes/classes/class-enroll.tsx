@@ -5,10 +5,10 @@ import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { canManageTrials } from "~/domain/actor";
 import { getClass } from "~/domain/classes/queries.server";
 import { getClassEnrollments } from "~/domain/enrollments/queries.server";
-import { CLASS_FULL, enrollmentSchema } from "~/domain/enrollments/schema";
+import { CLASS_FULL, enrollmentSchema, type PromotionDTO } from "~/domain/enrollments/schema";
 import { createEnrollment } from "~/domain/enrollments/service.server";
 import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
-import { enrolledMessage, enrollState, typedEnrollValues } from "~/routes/students/+shared/enroll-form.server";
+import { enrolledMessage, enrollState, typedEnrollValues, withPromotions } from "~/routes/students/+shared/enroll-form.server";
 import { enrollDefaults, EnrollmentFields } from "~/routes/students/+shared/enrollment-fields";
 import { pickerTerm, studentMatches, studentOption } from "~/routes/students/+shared/pickers.server";
 
@@ -55,7 +55,11 @@ export async function action(args: Route.ActionArgs) {
     load: (actor) => getClass(actor, classId),
     prepare: (formData) => formData.set("classId", classId),
     schema: enrollmentSchema,
-    save: (value, { actor }) => createEnrollment(actor, value),
+    // Seats freed meanwhile go to the waiting list first: the toast names who took them.
+    save: async (value, { actor }) => {
+      const promoted: PromotionDTO[] = [];
+      return { ...(await createEnrollment(actor, value, promoted)), promoted };
+    },
     // A re-rendered dialog keeps the chosen student and what was typed, with the class's current places.
     extra: async ({ actor, formData }) => {
       const studentId = formData.get("studentId");
@@ -67,7 +71,7 @@ export async function action(args: Route.ActionArgs) {
     },
     errorTitle: "Erro ao matricular aluno",
     redirectTo: `/classes/${classId}/students`,
-    success: enrolledMessage,
+    success: (saved) => withPromotions(enrolledMessage(saved), (saved as { promoted?: PromotionDTO[] }).promoted),
   });
 }
 
@@ -83,6 +87,10 @@ export default function ClassEnrollDialog({ loaderData, actionData }: Route.Comp
     schema: enrollmentSchema,
     defaultValue: { studentId: selected?.id ?? "" },
   });
+  const classFull = form.errors?.includes(CLASS_FULL);
+  // Another class of the course: its own dialog, with the student chosen here.
+  const switchHref = (classId: string) =>
+    `/classes/${classId}/students/enroll${selected ? `?${new URLSearchParams({ studentId: selected.id })}` : ""}`;
   return (
     <FormDialog
       form={form}
@@ -90,7 +98,7 @@ export default function ClassEnrollDialog({ loaderData, actionData }: Route.Comp
       description={cls.title}
       closeTo={`/classes/${cls.id}/students`}
       size="lg"
-      submit="enroll"
+      submit={state.full || classFull ? "waitlist" : "enroll"}
     >
       {/* The class is the URL's (the action sets it again); here for the form's own checks. */}
       <input type="hidden" name={fields.classId.name} value={cls.id} />
@@ -109,7 +117,7 @@ export default function ClassEnrollDialog({ loaderData, actionData }: Route.Comp
         emptyText="Nenhum aluno encontrado"
         hint="Digite parte do nome do aluno"
       />
-      <EnrollmentFields fields={fields} state={state} values={values} classFull={form.errors?.includes(CLASS_FULL)} />
+      <EnrollmentFields fields={fields} state={state} values={values} classFull={classFull} switchHref={switchHref} />
     </FormDialog>
   );
 }

@@ -14,7 +14,9 @@ import { createClass, updateClass } from "~/domain/classes/service.server";
 import type { ClassDTO } from "~/domain/classes/schema";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useResettableState } from "~/hooks/use-resettable-state";
+import type { PromotionDTO } from "~/domain/enrollments/schema";
 import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
+import { withPromotions } from "~/routes/students/+shared/enroll-form.server";
 
 function valuesOf(cls: ClassDTO | null): ClassFormValues {
   if (!cls) return EMPTY_CLASS_FORM;
@@ -56,14 +58,21 @@ export async function action(args: Route.ActionArgs) {
       refresh: async ({ loaded: cls, formData }) => ({ form: await buildClassForm(classFormValuesFrom(formData), { keep: keepOf(cls) }) }),
     },
     schema: classFormSchema,
-    save: (value, { actor, loaded: cls }) => (cls ? updateClass(actor, cls.id, value) : createClass(actor, value)),
+    save: async (value, { actor, loaded: cls }) => {
+      if (!cls) return createClass(actor, value);
+      // Another classroom, or active again: the waiting list may take seats; the toast names who did.
+      const promoted: PromotionDTO[] = [];
+      await updateClass(actor, cls.id, value, promoted);
+      return { promoted };
+    },
     // A re-rendered dialog shows exactly what was posted (no preselection over the user's choice).
     extra: async ({ loaded: cls, formData }) => ({
       form: await buildClassForm(classFormValuesFrom(formData), { preselect: false, keep: keepOf(cls) }),
     }),
     errorTitle: id ? "Erro ao atualizar turma" : "Erro ao criar turma",
     redirectTo: "/classes",
-    success: id ? "Turma atualizada com sucesso" : "Turma criada com sucesso",
+    success: (saved) =>
+      id ? withPromotions("Turma atualizada com sucesso", (saved as { promoted?: PromotionDTO[] }).promoted) : "Turma criada com sucesso",
   });
 }
 

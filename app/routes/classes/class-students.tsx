@@ -1,32 +1,57 @@
 import { Link, Outlet } from "react-router";
 import type { Route } from "./+types/class-students";
 import { PlusIcon } from "~/components/icons";
-import { LinkButton } from "~/components/ui/button";
-import { DataList, EmptyState, StatusBadge } from "~/components/ui/page";
+import { buttonClass, LinkButton } from "~/components/ui/button";
+import { DataList, StatusBadge } from "~/components/ui/page";
 import { canManage, canManageTrials } from "~/domain/actor";
 import { getClass } from "~/domain/classes/queries.server";
-import { getClassEnrollments } from "~/domain/enrollments/queries.server";
+import { getClassEnrollments, promotionNotices, type PromotionNotice } from "~/domain/enrollments/queries.server";
 import type { RosterEntryDTO } from "~/domain/enrollments/schema";
 import { orRespond } from "~/server/forms.server";
 import { actorOf, requireUser } from "~/server/session.server";
 import { formatDay } from "~/domain/calendar/dates";
+import { seatMessage, whatsappLink } from "~/lib/whatsapp";
 
-/** /classes/:id/students: 'Alunos da Turma': the active enrolments ('N de M vagas') and the waiting list in its order. */
+/**
+ * /classes/:id/students: 'Alunos da Turma': the active enrolments ('N de M
+ * vagas') and the waiting list in its order, each pupil with its actions ('Ver
+ * aluno', 'Cancelar matrícula'); a pupil who left the waiting list in the last
+ * days offers 'Avisar no WhatsApp' (the seat, from when, and the payment link).
+ */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const actor = actorOf(user);
   const [cls, roster] = await orRespond(Promise.all([getClass(actor, params.id), getClassEnrollments(actor, params.id)]));
-  const entry = (e: RosterEntryDTO) => ({
-    id: e.id,
-    studentId: e.studentId,
-    studentName: e.studentName,
-    startDate: e.startDate,
-    waitlistPosition: e.waitlistPosition,
-  });
+  const title = `${cls.courseName} - Turma ${cls.classNumber}`;
+  const notices = canManageTrials(user) ? await promotionNotices(roster.enrollments) : new Map<string, PromotionNotice>();
+  const entry = (e: RosterEntryDTO) => {
+    const notice = notices.get(e.id);
+    return {
+      id: e.id,
+      studentId: e.studentId,
+      studentName: e.studentName,
+      startDate: e.startDate,
+      waitlistPosition: e.waitlistPosition,
+      promoted: notice !== undefined,
+      whatsapp:
+        notice?.phone && notice.checkoutLink
+          ? whatsappLink(
+              notice.phone,
+              seatMessage({
+                guardianName: notice.guardianName,
+                studentName: e.studentName,
+                classLabel: title,
+                startDate: formatDay(e.startDate),
+                checkoutLink: notice.checkoutLink,
+              }),
+            )
+          : null,
+    };
+  };
   return {
     cls: {
       id: cls.id,
-      title: `${cls.courseName} - Turma ${cls.classNumber}`,
+      title,
       branchName: cls.branchName,
       classroomName: cls.classroomName,
       schedules: cls.schedules.map((s) => s.label),
@@ -53,12 +78,26 @@ export default function ClassStudents({ loaderData }: Route.ComponentProps) {
       {e.studentName}
     </Link>
   );
-  const cancel = (e: Entry) =>
-    canManage ? (
-      <LinkButton to={`${base}/${e.id}/cancel`} variant="outline" size="sm" preventScrollReset className="text-red-800">
-        Cancelar<span className="sr-only"> a matrícula de {e.studentName}</span>
+  // Each pupil's actions: from 768 px in the table's last column, below it at the foot of the pupil's card.
+  const actions = (e: Entry) => (
+    <div className="flex flex-wrap justify-end gap-2">
+      {e.whatsapp ? (
+        <a href={e.whatsapp} target="_blank" rel="noopener noreferrer" className={buttonClass("default", "sm")}>
+          Avisar no WhatsApp<span className="sr-only">{` a família de ${e.studentName}`}</span>
+        </a>
+      ) : null}
+      <LinkButton to={`/students/${e.studentId}`} variant="outline" size="sm">
+        Ver aluno<span className="sr-only">{` ${e.studentName}`}</span>
       </LinkButton>
-    ) : null;
+      {canManage ? (
+        <LinkButton to={`${base}/${e.id}/cancel`} variant="outline" size="sm" preventScrollReset className="text-red-800">
+          Cancelar matrícula<span className="sr-only">{` de ${e.studentName}`}</span>
+        </LinkButton>
+      ) : null}
+    </div>
+  );
+  const promotedNote = (e: Entry) =>
+    e.promoted ? <span className="badge ml-2 bg-amber-100 text-amber-900">Saiu da lista de espera</span> : null;
   return (
     <div>
       <nav aria-label="Trilha" className="mb-2 text-sm">
@@ -97,18 +136,30 @@ export default function ClassStudents({ loaderData }: Route.ComponentProps) {
           rows={enrollments}
           rowKey={(e) => e.id}
           empty="Nenhuma matrícula"
+          tableFrom="md"
           card={(e) => (
             <>
-              <h3 className="font-semibold">{student(e)}</h3>
+              <h3 className="font-semibold">
+                {student(e)}
+                {promotedNote(e)}
+              </h3>
               <p className="mt-1 text-sm text-slate-700">Início: {formatDay(e.startDate)}</p>
-              {cancel(e) ? <div className="mt-3 flex justify-end">{cancel(e)}</div> : null}
+              <div className="mt-3">{actions(e)}</div>
             </>
           )}
           columns={[
-            { header: "Aluno", cell: student },
+            {
+              header: "Aluno",
+              cell: (e) => (
+                <>
+                  {student(e)}
+                  {promotedNote(e)}
+                </>
+              ),
+            },
             { header: "Início", cell: (e) => formatDay(e.startDate), className: "whitespace-nowrap" },
           ]}
-          actions={canManage ? cancel : undefined}
+          actions={actions}
         />
       </section>
 
@@ -116,22 +167,37 @@ export default function ClassStudents({ loaderData }: Route.ComponentProps) {
         <h2 id="roster-waitlist" className="mb-3 text-lg font-semibold">
           Lista de espera
         </h2>
-        {waitlist.length === 0 ? (
-          <EmptyState message="Lista de espera vazia" />
-        ) : (
-          <ol className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" aria-label="Lista de espera, em ordem">
-            {waitlist.map((e) => (
-              <li key={e.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
-                <div>
-                  <span className="mr-2 inline-block min-w-8 font-semibold text-slate-700">{`${e.waitlistPosition}º`}</span>
+        <DataList
+          caption="Lista de espera, em ordem"
+          rows={waitlist}
+          rowKey={(e) => e.id}
+          empty="Lista de espera vazia"
+          tableFrom="md"
+          card={(e) => (
+            <>
+              <h3 className="font-semibold">
+                <span className="mr-2 inline-block min-w-8 text-slate-700">{`${e.waitlistPosition}º`}</span>
+                {student(e)}
+              </h3>
+              <p className="mt-1 text-sm text-slate-700">Início pedido: {formatDay(e.startDate)}</p>
+              <div className="mt-3">{actions(e)}</div>
+            </>
+          )}
+          // Three columns, so the table fits the 768 px screen beside the menu.
+          columns={[
+            { header: "Posição", cell: (e) => `${e.waitlistPosition}º`, className: "whitespace-nowrap" },
+            {
+              header: "Aluno",
+              cell: (e) => (
+                <>
                   {student(e)}
-                  <span className="ml-2 text-sm text-slate-700">Início: {formatDay(e.startDate)}</span>
-                </div>
-                {cancel(e)}
-              </li>
-            ))}
-          </ol>
-        )}
+                  <span className="block text-slate-700">Início pedido: {formatDay(e.startDate)}</span>
+                </>
+              ),
+            },
+          ]}
+          actions={actions}
+        />
       </section>
       <Outlet />
     </div>

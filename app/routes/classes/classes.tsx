@@ -82,7 +82,7 @@ export default function Classes({ loaderData }: Route.ComponentProps) {
         <EmptyState message="Nenhuma turma encontrada no sistema" />
       ) : (
         // One table for every screen width (below lg each row is a card, see
-        // .stack in app.css). Sixty classes are a lot of markup: it is cached as
+        // .stack in app.css); few, wrapping columns, so it fits a 1280 px screen. Sixty classes are a lot of markup: it is cached as
         // HTML on the server per distinct list (ServerCached), so its links are
         // plain anchors.
         <div className="stack-wrap">
@@ -90,11 +90,9 @@ export default function Classes({ loaderData }: Route.ComponentProps) {
             <caption className="sr-only">Turmas</caption>
             <thead>
               <tr>
-                <Th>Número</Th>
-                <Th>Curso</Th>
+                <Th>Turma</Th>
                 <Th>Responsável</Th>
-                <Th>Unidade</Th>
-                <Th>Sala</Th>
+                <Th>Local</Th>
                 <Th>Horários</Th>
                 <Th>Ocupação</Th>
                 <Th>Status</Th>
@@ -116,18 +114,14 @@ function ClassTableRow({ cls: c, canManage }: { cls: ClassRow; canManage: boolea
   return (
     <tr>
       <td className="td stack-title">
-        <b>{`#${c.classNumber}`}</b>
-        <span className="stack-only"> {c.courseName}</span>
+        <b>{`#${c.classNumber}`}</b> {c.courseName}
       </td>
-      <td className="td stack-hide">{c.courseName}</td>
       <td className="td" data-label="Responsável">
         {c.responsibleName}
       </td>
-      <td className="td" data-label="Unidade">
+      <td className="td" data-label="Local">
         {c.branchName}
-      </td>
-      <td className="td" data-label="Sala">
-        {c.classroomName}
+        <span className="block text-slate-600">{c.classroomName}</span>
       </td>
       <td className="td" data-label="Horários">
         {c.schedules.length === 0 ? (
@@ -135,9 +129,7 @@ function ClassTableRow({ cls: c, canManage }: { cls: ClassRow; canManage: boolea
         ) : (
           <ul>
             {c.schedules.map((label, i) => (
-              <li key={i} className="whitespace-nowrap">
-                {label}
-              </li>
+              <li key={i}>{label}</li>
             ))}
           </ul>
         )}
@@ -152,7 +144,8 @@ function ClassTableRow({ cls: c, canManage }: { cls: ClassRow; canManage: boolea
         <StatusBadge active={c.active} />
       </td>
       <td className="td text-right">
-        <div className="mt-3 flex justify-end gap-2 lg:mt-0">
+        {/* Wraps rather than widening the table: at 1280 px the whole table fits its box, 'Chamada' included. */}
+        <div className="mt-3 flex flex-wrap justify-end gap-2 lg:mt-0">
           {/* The roll call of the class's latest session. */}
           <a href={`/classes/${c.id}/attendance`} className={buttonClass("outline", "sm")}>
             Chamada<span className="sr-only">{` Turma #${c.classNumber}`}</span>

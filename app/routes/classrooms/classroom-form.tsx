@@ -7,7 +7,9 @@ import { getBranch } from "~/domain/branches/queries.server";
 import { classroomFormSchema } from "~/domain/classrooms/schema";
 import { createClassroom, updateClassroom } from "~/domain/classrooms/service.server";
 import { getBranchClassroom } from "~/domain/classrooms/queries.server";
+import type { PromotionDTO } from "~/domain/enrollments/schema";
 import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
+import { withPromotions } from "~/routes/students/+shared/enroll-form.server";
 
 /** /branches/:id/classrooms/new and …/:classroomId/edit, over the classrooms dialog. */
 export async function loader(args: Route.LoaderArgs) {
@@ -26,11 +28,17 @@ export async function action(args: Route.ActionArgs) {
     save: async (value, { actor }) => {
       if (!classroomId) return createClassroom(actor, { ...value, branchId });
       await getBranchClassroom(actor, branchId, classroomId);
-      return updateClassroom(actor, classroomId, value);
+      // More seats may go to the classes' waiting lists: the toast names who took them.
+      const promoted: PromotionDTO[] = [];
+      await updateClassroom(actor, classroomId, value, promoted);
+      return { promoted };
     },
     errorTitle: classroomId ? "Erro ao atualizar sala" : "Erro ao criar sala",
     redirectTo: `/branches/${branchId}/classrooms`,
-    success: classroomId ? "Sala atualizada com sucesso" : "Sala criada com sucesso",
+    success: (saved) =>
+      classroomId
+        ? withPromotions("Sala atualizada com sucesso", (saved as { promoted?: PromotionDTO[] }).promoted)
+        : "Sala criada com sucesso",
   });
 }
 

@@ -6,10 +6,11 @@ import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { canManage, type Actor } from "~/domain/actor";
 import { findClassOption } from "~/domain/classes/queries.server";
 import { getEnrollment } from "~/domain/enrollments/queries.server";
-import { ENROLLMENT_NOT_FOUND, enrollmentCancelSchema, WAITLISTED } from "~/domain/enrollments/schema";
+import { ENROLLMENT_NOT_FOUND, enrollmentCancelSchema, WAITLISTED, type EnrollmentUpdateResultDTO } from "~/domain/enrollments/schema";
 import { cancelEnrollment } from "~/domain/enrollments/service.server";
 import { getStudent } from "~/domain/students/queries.server";
 import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
+import { withPromotions } from "./+shared/enroll-form.server";
 
 /**
  * The cancel dialog of an enrolment (Administrator), with the reason. Two URLs,
@@ -54,7 +55,8 @@ export async function action(args: Route.ActionArgs) {
     save: (value, { actor, loaded }) => cancelEnrollment(actor, loaded.id, value.cancelReason),
     errorTitle: "Erro ao cancelar matrícula",
     redirectTo: back,
-    success: "Matrícula cancelada",
+    // The first of the waiting list may take the seat: the toast names who did.
+    success: (saved) => withPromotions("Matrícula cancelada", (saved as EnrollmentUpdateResultDTO).promoted),
   });
 }
 
@@ -69,11 +71,13 @@ export default function EnrollmentCancelDialog({ loaderData }: Route.ComponentPr
       closeTo={back}
       size="md"
       submit="cancelEnrollment"
+      closeLabel="Voltar"
+      destructive
     >
       <p className="text-sm text-slate-700">
         {waitlisted
           ? "O aluno sai da lista de espera e os seguintes sobem uma posição."
-          : "A vaga é liberada e o primeiro da lista de espera, se houver, passa a ter matrícula ativa."}
+          : "A vaga é liberada e o primeiro da lista de espera, se houver, passa a ter matrícula ativa a partir da próxima aula da turma."}
       </p>
       <Field label="Motivo do cancelamento" field={fields.cancelReason} required>
         <textarea {...getTextareaProps(fields.cancelReason)} rows={3} maxLength={500} className={inputClass} />

@@ -8,6 +8,8 @@ import { BOOKED, CANCEL_ONLY_BOOKED, MAKEUP_NOT_FOUND } from "~/domain/attendanc
 import { deleteMakeup } from "~/domain/attendance/makeups/service.server";
 import { deleteDialogAction, orRespond, requireActor, type DeleteDialogData, type DeleteDialogSpec } from "~/server/forms.server";
 import { formatDay } from "~/domain/calendar/dates";
+import type { PromotionDTO } from "~/domain/enrollments/schema";
+import { withPromotions } from "./+shared/enroll-form.server";
 
 /**
  * /students/:id/makeups/:makeupId/delete (Team and Administrator): cancels a
@@ -28,11 +30,14 @@ const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec<Await
   find: (actor) => findMakeup(actor, args.params.id, args.params.makeupId),
   remove: async (actor) => {
     await findMakeup(actor, args.params.id, args.params.makeupId);
-    await deleteMakeup(actor, args.params.makeupId);
+    // The freed place may go to the class's waiting list: the toast names who took it.
+    const promoted: PromotionDTO[] = [];
+    await deleteMakeup(actor, args.params.makeupId, promoted);
+    return promoted;
   },
   back: `/students/${args.params.id}`,
   errorTitle: "Erro ao cancelar reposição",
-  success: "Reposição cancelada",
+  success: (promoted) => withPromotions("Reposição cancelada", promoted as PromotionDTO[]),
 });
 
 export async function loader(args: Route.LoaderArgs) {

@@ -8,13 +8,13 @@ import { canManageTrials } from "~/domain/actor";
 import { listClassOptions } from "~/domain/classes/queries.server";
 import type { ClassOption } from "~/domain/classes/schema";
 import { getSelectedBranchId } from "~/server/branch-selection.server";
-import { CLASS_FULL, enrollmentSchema } from "~/domain/enrollments/schema";
+import { CLASS_FULL, enrollmentSchema, type PromotionDTO } from "~/domain/enrollments/schema";
 import { createEnrollment } from "~/domain/enrollments/service.server";
 import { getStudent } from "~/domain/students/queries.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useResettableState } from "~/hooks/use-resettable-state";
 import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
-import { enrolledMessage, enrollState, typedEnrollValues } from "./+shared/enroll-form.server";
+import { enrolledMessage, enrollState, typedEnrollValues, withPromotions } from "./+shared/enroll-form.server";
 import { enrollDefaults, EnrollmentFields, type EnrollState, type EnrollValues } from "./+shared/enrollment-fields";
 
 /**
@@ -70,11 +70,15 @@ export async function action(args: Route.ActionArgs) {
     intents: { refresh: ({ actor, formData }) => formState(actor, formData) },
     prepare: (formData) => formData.set("studentId", studentId),
     schema: enrollmentSchema,
-    save: (value, { actor }) => createEnrollment(actor, value),
+    // Seats freed meanwhile go to the waiting list first: the toast names who took them.
+    save: async (value, { actor }) => {
+      const promoted: PromotionDTO[] = [];
+      return { ...(await createEnrollment(actor, value, promoted)), promoted };
+    },
     extra: ({ actor, formData }) => formState(actor, formData),
     errorTitle: "Erro ao matricular aluno",
     redirectTo: `/students/${studentId}`,
-    success: enrolledMessage,
+    success: (saved) => withPromotions(enrolledMessage(saved), (saved as { promoted?: PromotionDTO[] }).promoted),
   });
 }
 
@@ -103,6 +107,8 @@ export default function StudentEnrollDialog({ loaderData, actionData }: Route.Co
     defaultValue: { classId: server.state.classId },
   });
   const classErrors = fields.classId.errors;
+  const classFull = form.errors?.includes(CLASS_FULL) && server.state.classId === current.state.classId;
+  const full = current.state.full || Boolean(classFull);
   return (
     <FormDialog
       form={form}
@@ -110,7 +116,7 @@ export default function StudentEnrollDialog({ loaderData, actionData }: Route.Co
       description={student.fullName}
       closeTo={`/students/${student.id}`}
       size="lg"
-      submit="enroll"
+      submit={current.state.classId && full ? "waitlist" : "enroll"}
     >
       {/* The student is the URL's (the action sets it again); here for the form's own checks. */}
       <input type="hidden" name={fields.studentId.name} value={student.id} />
@@ -126,7 +132,10 @@ export default function StudentEnrollDialog({ loaderData, actionData }: Route.Co
             const classId = e.currentTarget.value;
             if (classId) options.load(`${pathname}?${new URLSearchParams({ classId })}`);
             else
-              setCurrent({ state: { ...current.state, classId: "", offers: [] }, values: { offerId: "", startDate: "", waitlist: false } });
+              setCurrent({
+                state: { ...current.state, classId: "", offers: [], full: false, alternatives: [] },
+                values: { offerId: "", startDate: "", waitlist: false },
+              });
           }}
           className={inputClass}
         >
@@ -156,8 +165,9 @@ export default function StudentEnrollDialog({ loaderData, actionData }: Route.Co
         fields={fields}
         state={current.state}
         values={current.values}
-        classFull={form.errors?.includes(CLASS_FULL)}
+        classFull={classFull}
         loading={options.state === "loading"}
+        switchHref={(classId) => `${pathname}?${new URLSearchParams({ classId })}`}
       />
     </FormDialog>
   );

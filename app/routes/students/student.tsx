@@ -93,7 +93,7 @@ export default function StudentPage({ loaderData }: Route.ComponentProps) {
   const cancelLink = (e: EnrollmentRow) =>
     canManage && e.status !== CANCELLED ? (
       <LinkButton to={`${base}/enrollments/${e.id}/cancel`} variant="outline" size="sm" preventScrollReset className="text-red-800">
-        Cancelar<span className="sr-only"> a matrícula em {e.classLabel}</span>
+        Cancelar matrícula<span className="sr-only"> em {e.classLabel}</span>
       </LinkButton>
     ) : null;
   const classLink = (e: EnrollmentRow) => (

@@ -9,6 +9,7 @@ import { canManageTrials } from "~/domain/actor";
 import { listStudentsPage } from "~/domain/students/queries.server";
 import { actorOf, requireUser } from "~/server/session.server";
 import { ageLabel, listHref, readListParams } from "./+shared/student-screen";
+import { EnrollmentStatusBadge } from "./+shared/enrollment-status";
 
 /** /students?q=&status=&page=: the search, the status filter and the page live in the URL (they work without JS). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -43,13 +44,16 @@ export default function Students({ loaderData }: Route.ComponentProps) {
       {s.fullName}
     </Link>
   );
+  // Each class with its enrolment's real state, in the words of the student's page ('Ativa', 'Em espera (2º)').
   const classes = (s: StudentListRow) =>
     s.classes.length === 0 ? (
       "-"
     ) : (
-      <ul>
-        {s.classes.map((label) => (
-          <li key={label}>{label}</li>
+      <ul className="space-y-1">
+        {s.classes.map((c) => (
+          <li key={c.label} className="flex flex-wrap items-center gap-x-2">
+            <span>{c.label}</span> <EnrollmentStatusBadge status={c.status} position={c.waitlistPosition} />
+          </li>
         ))}
       </ul>
     );

@@ -8,6 +8,7 @@ import { classSessionSource, lockClassSeats } from "~/domain/classes/queries.ser
 import { activeOn, enrollmentSpans } from "~/domain/enrollments/queries.server";
 import { hasMakeupRecord } from "~/domain/attendance/records/queries.server";
 import { fillFreedSeats } from "~/domain/enrollments/service.server";
+import type { PromotionDTO } from "~/domain/enrollments/schema";
 import { firstSessionDate, isSession } from "~/domain/calendar/sessions";
 import { NO_SESSION_ON_DATE, type AttendanceRecordDTO } from "~/domain/attendance/schema";
 import { today } from "~/domain/calendar/dates";
@@ -149,7 +150,7 @@ export async function updateMakeup(actor: Actor | null, id: string, input: unkno
  * class's waiting list may take it) and the absence may be made up again.
  * One held or missed, or with its roll call record, is history: 409.
  */
-export async function deleteMakeup(actor: Actor | null, id: string): Promise<void> {
+export async function deleteMakeup(actor: Actor | null, id: string, log?: PromotionDTO[]): Promise<void> {
   assertCanManageTrials(actor);
   const current = await find(id);
   await transaction(async (t) => {
@@ -158,7 +159,8 @@ export async function deleteMakeup(actor: Actor | null, id: string): Promise<voi
     if (await hasMakeupRecord(row.id, t)) throw new ConflictError(ROLL_CALL_TAKEN);
     await row.destroy({ transaction: t });
   });
-  await fillFreedSeats([current.classId]);
+  const promoted = await fillFreedSeats([current.classId]);
+  log?.push(...promoted);
 }
 
 /**

@@ -3,7 +3,7 @@ import { updateEnrollment } from "~/domain/enrollments/service.server";
 import { getEnrollment } from "~/domain/enrollments/queries.server";
 import { api, byMethod } from "~/server/api.server";
 
-import { enrollmentDto, enrollmentUpdateSchema } from "~/domain/enrollments/schema";
+import { enrollmentDto, enrollmentUpdateResultDto, enrollmentUpdateSchema } from "~/domain/enrollments/schema";
 import { operations } from "~/openapi/operation";
 
 export const openapi = operations({
@@ -20,10 +20,12 @@ export const openapi = operations({
     summary: "Cancela uma matrícula ou muda sua oferta ou data de início",
     description:
       "`status: 'Cancelada'` com `cancelReason` cancela: uma matrícula 'Ativa' libera a vaga para a primeira 'Em espera' da turma, " +
-      "e as posições da lista se ajustam, na mesma transação. `offerId` (ativa, da unidade da turma) e `startDate` mudam o plano e o início.",
+      "e as posições da lista se ajustam, na mesma transação. A promovida começa na próxima aula da turma depois da promoção " +
+      "(nunca numa chamada passada), e a resposta a nomeia em `promoted`. " +
+      "`offerId` (ativa, da unidade da turma) e `startDate` mudam o plano e o início.",
     access: "admin",
     body: enrollmentUpdateSchema,
-    success: { status: 200, description: "A matrícula atualizada", schema: enrollmentDto },
+    success: { status: 200, description: "A matrícula atualizada e quem saiu da lista de espera", schema: enrollmentUpdateResultDto },
     errors: { 409: "A matrícula já está cancelada" },
   },
 });

@@ -1,7 +1,7 @@
 import type { Actor } from "~/domain/actor";
 import { DomainError } from "~/domain/errors";
 import { enrollOptions } from "~/domain/enrollments/queries.server";
-import { WAITLISTED, type EnrollmentDTO } from "~/domain/enrollments/schema";
+import { promotionMessage, WAITLISTED, type EnrollmentDTO, type PromotionDTO } from "~/domain/enrollments/schema";
 import { EMPTY_ENROLL_STATE, type EnrollState, type EnrollValues } from "./enrollment-fields";
 
 /** The enrolment form's state for a class; a missing or unknown class gives the empty state. */
@@ -16,6 +16,7 @@ export async function enrollState(actor: Actor, classId: string | null | undefin
       full: options.full,
       capacity: options.capacity,
       active: options.active,
+      alternatives: options.alternatives,
     };
   } catch (error) {
     if (error instanceof DomainError) return EMPTY_ENROLL_STATE;
@@ -37,4 +38,10 @@ export function typedEnrollValues(source: FormData | URLSearchParams): Partial<E
 /** The 'Sucesso' toast of a new enrolment: active, or on the waiting list. */
 export function enrolledMessage(saved: unknown): string {
   return (saved as EnrollmentDTO | undefined)?.status === WAITLISTED ? "Aluno incluído na lista de espera" : "Matrícula realizada";
+}
+
+/** A toast's text followed by who left a waiting list meanwhile ('Matrícula cancelada. Helena Oliveira saiu da lista de espera'). */
+export function withPromotions(message: string, promoted: readonly PromotionDTO[] | undefined): string {
+  const note = promotionMessage(promoted ?? []);
+  return note ? `${message}. ${note}` : message;
 }

@@ -1,9 +1,18 @@
-import { CheckboxField } from "~/components/ui/form-controls";
+import { Link } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import type { useDialogForm } from "~/components/ui/form-dialog";
 import type { enrollmentSchema } from "~/domain/enrollments/schema";
 
-/** What an enrolment form offers for the chosen class: its offers, its next session, its places. */
+/** Another class of the course with free places (see `enrollOptions`). */
+export interface ClassChoice {
+  id: string;
+  label: string;
+  branchName: string;
+  sameBranch: boolean;
+  free: number;
+}
+
+/** What an enrolment form offers for the chosen class: its offers, its next session, its places, and when full the other classes. */
 export interface EnrollState {
   classId: string;
   offers: Array<{ id: string; label: string }>;
@@ -11,9 +20,18 @@ export interface EnrollState {
   full: boolean;
   capacity: number;
   active: number;
+  alternatives: ClassChoice[];
 }
 
-export const EMPTY_ENROLL_STATE: EnrollState = { classId: "", offers: [], nextSessionDate: "", full: false, capacity: 0, active: 0 };
+export const EMPTY_ENROLL_STATE: EnrollState = {
+  classId: "",
+  offers: [],
+  nextSessionDate: "",
+  full: false,
+  capacity: 0,
+  active: 0,
+  alternatives: [],
+};
 
 export type EnrollFields = ReturnType<typeof useDialogForm<typeof enrollmentSchema>>[1];
 
@@ -32,9 +50,58 @@ export function enrollDefaults(state: EnrollState, given: Partial<EnrollValues> 
 }
 
 /**
- * The offer, the start date and — when the class is full (or the server just
- * answered 'Turma lotada') — 'Entrar na lista de espera'. Keyed by the class,
- * so choosing another class starts from that class's defaults.
+ * A full class, said before submitting: 'Turma lotada (20/20)', what the
+ * submit does then (the waiting list: the dialog's button reads 'Entrar na
+ * lista de espera' and posts `waitlist=on`) and the other classes of the
+ * course with free places, the same branch first, each a link that switches
+ * the dialog to it (`switchHref`).
+ */
+export function FullClassNotice({
+  active,
+  capacity,
+  alternatives,
+  switchHref,
+  note,
+}: {
+  active: number;
+  capacity: number;
+  alternatives: readonly ClassChoice[];
+  switchHref: (classId: string) => string;
+  /** What the waiting list means here (e.g. no payment link is sent). */
+  note?: string;
+}) {
+  return (
+    <div className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="class-full">
+      <p>
+        <strong className="font-semibold text-red-800">{`Turma lotada (${active}/${capacity})`}</strong>
+        {` · Ao confirmar, o aluno entra na lista de espera.${note ? ` ${note}` : ""}`}
+      </p>
+      {alternatives.length > 0 ? (
+        <nav aria-label="Outras turmas do curso com vagas">
+          <p className="font-medium">Ou troque para outra turma do curso com vagas:</p>
+          <ul className="mt-1 space-y-1">
+            {alternatives.map((c) => (
+              <li key={c.id}>
+                <Link to={switchHref(c.id)} className="link" preventScrollReset>
+                  {c.label}
+                </Link>
+                {` · ${c.branchName} · ${c.free === 1 ? "1 vaga" : `${c.free} vagas`}`}
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : (
+        <p>Nenhuma outra turma deste curso tem vagas.</p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The offer and the start date, with the class's places; a full class (or
+ * the server's 'Turma lotada') shows FullClassNotice and posts `waitlist=on`
+ * (the dialog's submit then reads 'Entrar na lista de espera'). Keyed by the
+ * class, so choosing another class starts from that class's defaults.
  */
 export function EnrollmentFields({
   fields,
@@ -42,25 +109,30 @@ export function EnrollmentFields({
   values,
   classFull,
   loading = false,
+  switchHref,
 }: {
   fields: EnrollFields;
   state: EnrollState;
   values: EnrollValues;
-  /** The server refused with 'Turma lotada': offer the waiting list even if the numbers say otherwise. */
+  /** The server refused with 'Turma lotada': the waiting list even if the numbers say otherwise. */
   classFull?: boolean;
   loading?: boolean;
+  /** The URL of this dialog for another class (the full class's alternatives). */
+  switchHref: (classId: string) => string;
 }) {
   const full = state.full || Boolean(classFull);
   const offerErrors = fields.offerId.errors;
   const dateErrors = fields.startDate.errors;
   return (
     <>
-      {state.classId ? (
+      {state.classId && full ? (
+        <FullClassNotice active={state.active} capacity={state.capacity} alternatives={state.alternatives} switchHref={switchHref} />
+      ) : state.classId ? (
         <p className="text-sm text-slate-700" aria-live="polite">
           {`${state.active} de ${state.capacity} vagas`}
-          {full ? <strong className="ml-2 font-semibold text-red-800">Turma lotada</strong> : null}
         </p>
       ) : null}
+      {full ? <input type="hidden" name={fields.waitlist.name} value="on" /> : null}
       <Field
         label="Oferta"
         field={fields.offerId}
@@ -97,17 +169,6 @@ export function EnrollmentFields({
           className={inputClass}
         />
       </Field>
-      {full ? (
-        <CheckboxField
-          key={`waitlist-${state.classId}`}
-          id={fields.waitlist.id}
-          name={fields.waitlist.name}
-          label="Entrar na lista de espera"
-          defaultChecked={values.waitlist}
-          errors={fields.waitlist.errors}
-          errorId={fields.waitlist.errorId}
-        />
-      ) : null}
     </>
   );
 }

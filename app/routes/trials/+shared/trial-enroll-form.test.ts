@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { paymentMessage, trialEnrollFormSchema, whatsappLink } from "./trial-enroll-form";
+import { trialEnrollFormSchema } from "./trial-enroll-form";
 
 const base = { studentName: "Lia", offerId: "offer-1", startDate: "2030-07-03" };
 const person = { fullName: "Marta", cpf: "123.456.789-01", email: "Marta@Exemplo.com", birthDate: "1985-04-12", phone: "(11) 98765-4321" };
@@ -58,32 +58,23 @@ describe("trialEnrollFormSchema", () => {
     const empty = trialEnrollFormSchema.safeParse({ ...base, family: "new" });
     expect(empty.error!.issues.map((i) => [i.path.join("."), i.message])).toEqual([
       ["guardian.address", "Endereço é obrigatório"],
-      ["guardian.person", "Adicione pelo menos uma pessoa completa"],
+      ["guardian.person", "Adicione pelo menos uma pessoa completa: faltam Nome completo, CPF, E-mail, Data de nascimento e Telefone"],
+    ]);
+    // The group message names what the person lacks.
+    const partial = trialEnrollFormSchema.safeParse({
+      ...base,
+      family: "new",
+      guardian: {
+        address: "Rua A, 1",
+        person: { fullName: "Marta", cpf: "123.456.789-01", email: "", birthDate: "", phone: "11987654321" },
+      },
+    });
+    expect(partial.error!.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["guardian.person", "Adicione pelo menos uma pessoa completa: faltam E-mail e Data de nascimento"],
     ]);
     const none = trialEnrollFormSchema.safeParse({ ...base, family: "existing" });
     expect(none.error!.issues.map((i) => [i.path.join("."), i.message])).toEqual([
       ["guardianId", "Escolha um responsável existente ou cadastre um novo"],
     ]);
-  });
-});
-
-describe("the payment message", () => {
-  it("names the student, the class and the link, and is encoded into the wa.me link", () => {
-    const text = paymentMessage({
-      guardianName: "Marta Nogueira",
-      studentName: "Lia",
-      classLabel: "Ballet - Turma 3 (Centro)",
-      checkoutLink: "https://pag.example/x?a=1&b=2",
-      waitlisted: false,
-    });
-    expect(text).toBe(
-      "Olá, Marta! A matrícula de Lia na turma Ballet - Turma 3 (Centro) foi realizada. Para concluir, acesse o link de pagamento: https://pag.example/x?a=1&b=2",
-    );
-    const url = new URL(whatsappLink("11987654321", text));
-    expect(url.origin + url.pathname).toBe("https://wa.me/5511987654321");
-    expect(url.searchParams.get("text")).toBe(text);
-    expect(paymentMessage({ guardianName: "", studentName: "Lia", classLabel: "T", checkoutLink: "L", waitlisted: true })).toBe(
-      "Olá! Lia está na lista de espera da turma T; avisaremos quando abrir uma vaga. Link de pagamento: L",
-    );
   });
 });

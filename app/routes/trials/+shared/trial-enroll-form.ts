@@ -29,6 +29,8 @@ export const trialEnrollFormSchema = z
         person: z.object({ fullName: formText, cpf: formText, email: formText, birthDate: formText, phone: formText }).optional(),
       })
       .optional(),
+    // Another class of the course (the trial's is full); absent: the trial's.
+    classId: formText,
     offerId: formText,
     startDate: formText,
     waitlist: formCheckbox,
@@ -66,7 +68,8 @@ export const trialEnrollFormSchema = z
       if (guardianId) family = { guardianId };
     }
     if (failed || !family || studentName === undefined || offerId === undefined || startDate === undefined) return z.NEVER;
-    return { ...family, studentName, birthDate: birthDate ?? null, offerId, startDate, waitlist: form.waitlist };
+    const classId = form.classId?.trim() ? { classId: form.classId.trim() } : {};
+    return { ...family, ...classId, studentName, birthDate: birthDate ?? null, offerId, startDate, waitlist: form.waitlist };
   });
 
 export type TrialEnrollFormValue = z.output<typeof trialEnrollFormSchema>;
@@ -74,25 +77,4 @@ export type TrialEnrollFormValue = z.output<typeof trialEnrollFormSchema>;
 /** The service names the new guardian's person `guardian.persons[0].…`; the form, `guardian.person.…`. */
 export function toFormField(key: string): string {
   return key.replace(/^guardian\.persons\[0\]/, "guardian.person").replace(/^guardian\.persons$/, "guardian.person");
-}
-
-/** The short message sent with the payment link (wa.me's `text`). */
-export function paymentMessage(r: {
-  guardianName: string;
-  studentName: string;
-  classLabel: string;
-  checkoutLink: string;
-  waitlisted: boolean;
-}): string {
-  const first = r.guardianName.trim().split(/\s+/)[0] ?? "";
-  const greeting = first ? `Olá, ${first}!` : "Olá!";
-  if (r.waitlisted) {
-    return `${greeting} ${r.studentName} está na lista de espera da turma ${r.classLabel}; avisaremos quando abrir uma vaga. Link de pagamento: ${r.checkoutLink}`;
-  }
-  return `${greeting} A matrícula de ${r.studentName} na turma ${r.classLabel} foi realizada. Para concluir, acesse o link de pagamento: ${r.checkoutLink}`;
-}
-
-/** https://wa.me/55<digits>?text=<message>: the WhatsApp chat with the message typed. */
-export function whatsappLink(digits: string, text: string): string {
-  return `https://wa.me/55${digits}?text=${encodeURIComponent(text)}`;
 }
