@@ -13,7 +13,7 @@ import { cn } from "~/lib/cn";
 import { getSelectedBranchId } from "~/server/branch-selection.server";
 import { actorOf, requireUser } from "~/server/session.server";
 import { rollCallUrl, sessionDayLabel } from "./attendance/+shared/roll-call-screen";
-import { whatsappLink } from "./trials/+shared/trial-enroll-form";
+import { whatsappLink } from "~/lib/whatsapp";
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? "";
 const greeting = (name: string) => (firstName(name) ? `Olá, ${firstName(name)}!` : "Olá!");
