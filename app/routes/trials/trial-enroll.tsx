@@ -370,6 +370,7 @@ function EnrollForm({ data, form: screen }: { data: LoaderData; form: NonNullabl
   const selected = useMemo(() => known.find((g) => g.id === chosenId) ?? null, [known, chosenId]);
   const radios = (
     <GuardianRadios
+      id={fields.guardianId.id}
       name={fields.guardianId.name}
       errorId={fields.guardianId.errorId}
       errors={fields.guardianId.errors}
@@ -465,6 +466,7 @@ function EnrollForm({ data, form: screen }: { data: LoaderData; form: NonNullabl
           {hydrated ? (
             <Suspense fallback={radios}>
               <PickerCombobox
+                id={fields.guardianId.id}
                 name={fields.guardianId.name}
                 label="Responsável"
                 errorId={fields.guardianId.errorId}
@@ -530,6 +532,7 @@ function uniqueChoices(list: PickerOption[]): PickerOption[] {
  * `search`: its answer keeps what was typed) and the guardians as radio choices.
  */
 function GuardianRadios({
+  id,
   name,
   errorId,
   errors,
@@ -539,6 +542,8 @@ function GuardianRadios({
   searched,
   nothingFound,
 }: {
+  /** The search box's id: the error summary's link for 'Responsável' leads to it. */
+  id: string;
   name: string;
   errorId: string;
   errors?: string[];
@@ -551,8 +556,8 @@ function GuardianRadios({
   return (
     <>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-        <Field label="Buscar responsável (nome, e-mail ou CPF)" htmlFor="guardian-q" className="flex-1">
-          <input id="guardian-q" name="q" type="search" defaultValue={q} maxLength={100} className={inputClass} autoComplete="off" />
+        <Field label="Buscar responsável (nome, e-mail ou CPF)" htmlFor={id} className="flex-1">
+          <input id={id} name="q" type="search" defaultValue={q} maxLength={100} className={inputClass} autoComplete="off" />
         </Field>
         <button type="submit" name="intent" value={SEARCH_INTENT} formNoValidate className={buttonClass("outline")}>
           Buscar
