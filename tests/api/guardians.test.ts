@@ -494,14 +494,15 @@ describe("/guardians screens without JavaScript", () => {
     expect(await count("guardians", "id = :id", { id: g.id })).toBe(0);
   });
 
-  it("refuses the change dialogs to Team and Client (403), but shows the persons", async () => {
+  it("refuses the change dialogs to Team and Client (403), but shows the persons to the Team (a Client: only its family's)", async () => {
     const g = await createGuardian();
     expect((await team.raw("GET", "/guardians/new")).status).toBe(403);
     expect((await client.form("/guardians/new", form({}))).status).toBe(403);
     expect((await team.form(`/guardians/${g.id}/delete`, {})).status).toBe(403);
     expect((await client.form(`/guardians/${g.id}/persons/${g.persons[1].id}/delete`, {})).status).toBe(403);
     expect((await team.form(`/guardians/${g.id}/persons/${g.persons[1].id}/edit`, { fullName: "X" })).status).toBe(403);
-    const view = await client.raw("GET", `/guardians/${g.id}/persons`);
+    expect((await client.raw("GET", `/guardians/${g.id}/persons`)).status).toBe(404);
+    const view = await team.raw("GET", `/guardians/${g.id}/persons`);
     expect(view.status).toBe(200);
     const html = await view.text();
     expect(html).toContain(g.persons[1].fullName);

@@ -210,7 +210,8 @@ describe("enrolment dialogs without JavaScript", () => {
     expect(html).toContain("Oferta é obrigatória");
     expect(html).toContain("Data de início inválida");
     expect((await client.form(`/students/${student.id}/enroll`, { classId: cls.id })).status).toBe(403);
-    expect((await client.raw("GET", `/students/${student.id}/enroll`)).status).toBe(403);
+    // Another family's student: its page is not found to a Client, dialog and all.
+    expect((await client.raw("GET", `/students/${student.id}/enroll`)).status).toBe(404);
   });
 
   it("a full class: 409 'Turma lotada' in the form with 'Entrar na lista de espera'; with it, 'Aluno incluído na lista de espera'", async () => {

@@ -16,6 +16,7 @@ import { averageSalesCycleDays, kpisFromCounts, type SalesCycle, type TrialKpis 
 import { ATTENDED, NO_SHOW } from "./constants";
 import { WANTS_TO_ENROLL } from "./schema";
 import type { TrialDTO, TrialHistories, TrialHistoryEntryDTO } from "./schema";
+import { actorFamilyCondition, assertInFamily, type FamilyCondition } from "../family/queries.server";
 
 /**
  * The reads of trials and their status history (lists, the calendar and its
@@ -91,15 +92,31 @@ function monthCondition(month: string | null | undefined): { where?: string; par
   return { where: `"t"."scheduledDate" BETWEEN :first AND :last`, params: { first, last } };
 }
 
+/** A condition on "t" narrowed to the actor's family (see family/scope.ts); unchanged for Administrator and Team. */
+function familyOnly(
+  actor: Actor | null,
+  condition: { where?: string; params: Record<string, string> },
+): { where?: string; params: Record<string, string>; family: FamilyCondition | null } {
+  const family = actorFamilyCondition(actor, "trial", `"t"."id"`);
+  if (!family) return { ...condition, family };
+  return {
+    where: condition.where ? `${condition.where} AND ${family.sql}` : family.sql,
+    params: { ...condition.params, ...family.params },
+    family,
+  };
+}
+
 /** GET /api/trials: every trial, or one month's (`YYYY-MM`), in calendar order, read in batches. */
 export function trialList(actor: Actor | null, filter: { month?: string | null } = {}): ListSource<TrialDTO> {
   requireActor(actor);
-  const month = monthCondition(filter.month);
+  const month = familyOnly(actor, monthCondition(filter.month));
   const list = sqlList<TrialRow, TrialDTO>(
     "trials",
     { columns: TRIAL_COLUMNS, from: `FROM "trials" AS "t"`, where: month.where, params: month.params, key: TRIAL_KEY },
     (rows) => rows.map(rowToDTO),
   );
+  // A family's list depends on more tables than the trials' (and on who asks): not kept.
+  if (month.family) return list;
   return { ...list, versioned: { tables: ["trials"], key: filter.month ?? "" } };
 }
 
@@ -112,12 +129,22 @@ export async function listTrials(actor: Actor | null, filter: { month?: string |
 export async function listTrialsOn(actor: Actor | null, date: string): Promise<TrialDTO[]> {
   requireActor(actor);
   if (!isCalendarDate(date)) throw new NotFoundError(DATE_INVALID);
+  const family = actorFamilyCondition(actor, "trial", `"t"."id"`);
+  if (family) {
+    const rows = await selectRows<TrialRow>(
+      `SELECT ${TRIAL_COLUMNS} FROM "trials" AS "t" WHERE "t"."scheduledDate" = :date AND ${family.sql}
+       ORDER BY "t"."scheduledDate", "t"."scheduledTime", "t"."studentName", "t"."id"`,
+      { date, ...family.params },
+    );
+    return rows.map(rowToDTO);
+  }
   const rows = await Trial.findAll({ where: { scheduledDate: date }, order: ORDER });
   return rows.map(toDTO);
 }
 
 export async function getTrial(actor: Actor | null, id: string): Promise<TrialDTO> {
   requireActor(actor);
+  await assertInFamily(actor, "trial", id, NOT_FOUND);
   return toDTO(await find(id));
 }
 
@@ -144,7 +171,7 @@ type HistoryRow = { id: string; trialId: string; status: string; changedAt: stri
  */
 export function historyList(actor: Actor | null, filter: { month?: string | null } = {}): ListSource<[string, TrialHistoryEntryDTO[]]> {
   requireActor(actor);
-  const month = monthCondition(filter.month);
+  const month = familyOnly(actor, monthCondition(filter.month));
   return sqlList<{ id: string }, [string, TrialHistoryEntryDTO[]]>(
     "trial-histories",
     {
@@ -175,6 +202,7 @@ export function historyMember([id, entries]: [string, TrialHistoryEntryDTO[]]): 
 /** GET /api/trials/{id}/history: entries oldest first (404 for an unknown trial). */
 export async function trialHistoryList(actor: Actor | null, id: string): Promise<ListSource<TrialHistoryEntryDTO>> {
   requireActor(actor);
+  await assertInFamily(actor, "trial", id, NOT_FOUND);
   const trial = await find(id);
   return sqlList<HistoryRow, TrialHistoryEntryDTO>(
     "trial-history",
@@ -195,6 +223,7 @@ export async function trialHistoryList(actor: Actor | null, id: string): Promise
 /** The history screen: entries oldest first. */
 export async function getTrialHistory(actor: Actor | null, id: string): Promise<TrialHistoryEntryDTO[]> {
   requireActor(actor);
+  await assertInFamily(actor, "trial", id, NOT_FOUND);
   const trial = await find(id);
   return (await historiesOf([trial.id]))[trial.id] ?? [];
 }
@@ -243,9 +272,11 @@ export async function getTrialCalendar(actor: Actor | null, month: string, perDa
   // A month is read again only when the trials' tables have changed since it
   // was last read, by any process (their versions: migration 0008); otherwise
   // one tiny query answers. The result is a pure function of the rows.
-  const fingerprint = await tableVersions(CALENDAR_TABLES);
+  // A family's month (see family/scope.ts) is its few trials, read each time; the network's is kept.
+  const family = actorFamilyCondition(actor, "trial", `"t"."id"`);
+  const fingerprint = family ? "" : await tableVersions(CALENDAR_TABLES);
   const key = `${month}:${perDay}`;
-  let cached = calendarCache.get(key);
+  let cached = family ? await familyMonth(first, last, perDay, family) : calendarCache.get(key);
   if (!cached || cached.fingerprint !== fingerprint) {
     const dates = monthDates(month);
     const [counts, rows, cycles] = await Promise.all([
@@ -283,11 +314,47 @@ export async function getTrialCalendar(actor: Actor | null, month: string, perDa
   return { days, kpis };
 }
 
+/** A family's month as the calendar reads it: its trials of the month (a handful), counted and cut per day here. */
+async function familyMonth(first: string, last: string, perDay: number, family: FamilyCondition): Promise<CalendarMonth> {
+  const [trials, cycles] = await Promise.all([
+    selectRows<CalendarRow>(
+      `SELECT ${CALENDAR_COLUMNS} FROM "trials" AS "t" WHERE "t"."scheduledDate" BETWEEN :first AND :last AND ${family.sql}
+       ORDER BY "t"."scheduledDate", "t"."scheduledTime", "t"."studentName", "t"."id"`,
+      { first, last, ...family.params },
+    ),
+    selectRows<{ createdAt: string | Date; enrolledAt: string | Date | null }>(`${SALES_CYCLES} AND ${family.sql}`, {
+      first,
+      last,
+      enrolling: WANTS_TO_ENROLL,
+      ...family.params,
+    }),
+  ]);
+  const counts = new Map<string, CalendarCount>();
+  const rows: CalendarRow[] = [];
+  const shown = new Map<string, number>();
+  for (const trial of trials) {
+    const date = dateOnly(trial.scheduledDate);
+    const count = counts.get(`${date}|${trial.status}`) ?? { scheduledDate: date, status: trial.status, count: 0 };
+    count.count = Number(count.count) + 1;
+    counts.set(`${date}|${trial.status}`, count);
+    const n = shown.get(date) ?? 0;
+    if (n < perDay) rows.push(trial);
+    shown.set(date, n + 1);
+  }
+  return {
+    fingerprint: "",
+    counts: [...counts.values()],
+    rows,
+    averageDays: averageSalesCycleDays(cycles.filter((c): c is SalesCycle => c.enrolledAt !== null)),
+  };
+}
+
+type CalendarMonth = { fingerprint: string; counts: CalendarCount[]; rows: CalendarRow[]; averageDays: number };
 type CalendarCount = { scheduledDate: string | Date; status: string; count: number | string };
 type CalendarRow = Omit<CalendarTrial, "enrolled"> & { enrollmentId: string | null };
 const CALENDAR_TABLES = ["trials", "trial_status_history"] as const;
 /** The months last read (at 3 trials shown per day, about 100 rows each). */
-const calendarCache = createLru<{ fingerprint: string; counts: CalendarCount[]; rows: CalendarRow[]; averageDays: number }>({
+const calendarCache = createLru<CalendarMonth>({
   maxEntries: 48,
 });
 

@@ -7,6 +7,7 @@ import { useShell } from "~/hooks/use-shell";
 import { useLinkNavigation } from "~/hooks/use-link-navigation";
 import { cn } from "~/lib/cn";
 import { actorOf, requireUser } from "~/server/session.server";
+import { orRespond } from "~/server/forms.server";
 import { rollCallUrl, sessionDayLabel } from "./+shared/roll-call-screen";
 
 /** 'Aulas de Hoje': today's sessions of the selected branch, by start time; one tap opens the roll call. */
@@ -14,7 +15,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const branchId = await getSelectedBranchId(context);
   const date = today();
-  const sessions = branchId ? await todaySessions(actorOf(user), { branchId, date }) : [];
+  const sessions = branchId ? await orRespond(todaySessions(actorOf(user), { branchId, date })) : [];
   return {
     date,
     branchId,
