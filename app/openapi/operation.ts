@@ -74,7 +74,8 @@ export const TAGS = {
   Chamadas:
     "Aulas (derivadas dos horários da turma, desde a sua criação) e a chamada de cada aula: presenças, faltas e faltas justificadas.",
   Reposições: "Reposições de faltas em aulas de turmas do mesmo curso, até 30 dias depois da falta, se houver vaga.",
-  Família: "O espaço da família: o Cliente conectado lê a sua família (responsável, pessoas, alunos, matrículas, próximas aulas e presenças).",
+  Família:
+    "O espaço da família: o Cliente conectado lê a sua família (responsável, pessoas, alunos, matrículas, próximas aulas e presenças).",
   Documentação: "Este documento.",
 } as const;
 

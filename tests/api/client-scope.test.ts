@@ -379,7 +379,14 @@ describe("the family's lists", () => {
   });
 
   it("a Client without a family sees an empty family and the catalogue", async () => {
-    for (const path of ["/api/guardians", "/api/students", "/api/enrollments", "/api/trials", "/api/makeups", "/api/trials/all-histories"]) {
+    for (const path of [
+      "/api/guardians",
+      "/api/students",
+      "/api/enrollments",
+      "/api/trials",
+      "/api/makeups",
+      "/api/trials/all-histories",
+    ]) {
       const res = await orphan.get(path);
       expect([path, res.status, Array.isArray(res.body) ? res.body : Object.keys(res.body)]).toEqual([path, 200, []]);
     }

@@ -695,9 +695,9 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
       date: before,
       status: "Falta",
     });
-    expect(
-      (await team.GET("/api/students/{id}/attendance", { params: { path: { id: pupils[1].student.id } } })).data?.records.length,
-    ).toBe(2);
+    expect((await team.GET("/api/students/{id}/attendance", { params: { path: { id: pupils[1].student.id } } })).data?.records.length).toBe(
+      2,
+    );
   });
 
   it("the document itself is served to anyone", async () => {

@@ -55,7 +55,10 @@ export async function getFamily(actor: Actor | null): Promise<FamilyDTO> {
             teacherName: source.teacherName,
           }));
         })
-        .sort((a, b) => a.date.localeCompare(b.date) || a.startTime.localeCompare(b.startTime) || a.classLabel.localeCompare(b.classLabel, "pt-BR"))
+        .sort(
+          (a, b) =>
+            a.date.localeCompare(b.date) || a.startTime.localeCompare(b.startTime) || a.classLabel.localeCompare(b.classLabel, "pt-BR"),
+        )
         .slice(0, NEXT_SESSIONS);
       return { student, enrollments, attendance, nextSessions };
     }),

@@ -122,7 +122,9 @@ export default function FamilyPage({ loaderData }: Route.ComponentProps) {
               {family.persons.map((p) => (
                 <li key={p.id}>
                   <span className="font-semibold">{p.fullName}</span>
-                  <span className="block text-slate-700">{[p.email, p.phone ? formatPhone(p.phone) : null].filter(Boolean).join(" · ")}</span>
+                  <span className="block text-slate-700">
+                    {[p.email, p.phone ? formatPhone(p.phone) : null].filter(Boolean).join(" · ")}
+                  </span>
                 </li>
               ))}
             </ul>
