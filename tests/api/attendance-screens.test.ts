@@ -203,7 +203,7 @@ describe("the dashboard's 'Alunos em risco'", () => {
 });
 
 describe("'Aulas de Hoje' without JavaScript", () => {
-  it("lists today's sessions of the branch chosen in the selector, for every signed-in user", async () => {
+  it("lists today's sessions of the branch chosen in the selector, for the staff (a Client: 404, they are other families' pupils)", async () => {
     const today = schoolToday();
     // No class meets on a Sunday: then the latest class day's class is not listed at all.
     const { cls, url } = await setup(lastClassDay(), 2);
@@ -212,7 +212,10 @@ describe("'Aulas de Hoje' without JavaScript", () => {
     )[0] as Array<{
       branchId: string;
     }>;
-    for (const who of [team, client]) {
+    const chosen = await client.form("/preferences/branch", { branchId: branchId[0].branchId, redirectTo: "/today" });
+    expect(chosen.status).toBe(302);
+    expect((await client.raw("GET", "/today")).status).toBe(404);
+    for (const who of [team]) {
       const chosen = await who.form("/preferences/branch", { branchId: branchId[0].branchId, redirectTo: "/today" });
       expect(chosen.status).toBe(302);
       expect(chosen.headers.get("Location")).toBe("/today");

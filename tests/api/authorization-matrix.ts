@@ -48,8 +48,10 @@ const adminFormPost: Expect = { anonymous: 302, Client: 403, Team: 403, Administ
 const trialDialog: Expect = { anonymous: 302, Client: 403, Team: 200, Administrator: 200 };
 const trialFormPost: Expect = { anonymous: 302, Client: 403, Team: 302, Administrator: 302 };
 
-// What a Client without a family reads of others' families: nothing (404).
+// What a Client without a family reads of others' families: nothing (404), their dialogs included.
 const familyScreen: Expect = { anonymous: 302, Client: 404, Team: 200, Administrator: 200 };
+const familyAdminDialog: Expect = { anonymous: 302, Client: 404, Team: 403, Administrator: 200 };
+const familyTrialDialog: Expect = { anonymous: 302, Client: 404, Team: 200, Administrator: 200 };
 
 // JSON API
 const read: Expect = { anonymous: 401, Client: 200, Team: 200, Administrator: 200 };
@@ -156,13 +158,13 @@ export const matrix: MatrixRow[] = [
   { path: "/students/new", method: "GET", expect: trialDialog },
   { path: "/students/new", method: "POST", expect: trialFormPost, table: "students" },
   { path: "/students/:id", method: "GET", expect: familyScreen },
-  { path: "/students/:id/edit", method: "GET", expect: adminDialog },
+  { path: "/students/:id/edit", method: "GET", expect: familyAdminDialog },
   { path: "/students/:id/edit", method: "POST", expect: adminFormPost, table: "students", target: "id" },
-  { path: "/students/:id/delete", method: "GET", expect: adminDialog },
+  { path: "/students/:id/delete", method: "GET", expect: familyAdminDialog },
   { path: "/students/:id/delete", method: "POST", expect: adminFormPost, table: "students", target: "id" },
-  { path: "/students/:id/enroll", method: "GET", expect: trialDialog },
+  { path: "/students/:id/enroll", method: "GET", expect: familyTrialDialog },
   { path: "/students/:id/enroll", method: "POST", expect: trialFormPost, table: "enrollments" },
-  { path: "/students/:id/enrollments/:enrollmentId/cancel", method: "GET", expect: adminDialog },
+  { path: "/students/:id/enrollments/:enrollmentId/cancel", method: "GET", expect: familyAdminDialog },
   {
     path: "/students/:id/enrollments/:enrollmentId/cancel",
     method: "POST",
@@ -171,14 +173,14 @@ export const matrix: MatrixRow[] = [
     target: "enrollmentId",
   },
   // Make-ups from the student's page: Team and Administrator book and cancel them (issue 17).
-  { path: "/students/:id/makeup", method: "GET", expect: trialDialog },
+  { path: "/students/:id/makeup", method: "GET", expect: familyTrialDialog },
   { path: "/students/:id/makeup", method: "POST", expect: trialFormPost, table: "makeups" },
-  { path: "/students/:id/makeups/:makeupId/delete", method: "GET", expect: trialDialog },
+  { path: "/students/:id/makeups/:makeupId/delete", method: "GET", expect: familyTrialDialog },
   { path: "/students/:id/makeups/:makeupId/delete", method: "POST", expect: trialFormPost, table: "makeups", target: "makeupId" },
   { path: "/classes/:id/students", method: "GET", expect: familyScreen },
-  { path: "/classes/:id/students/enroll", method: "GET", expect: trialDialog },
+  { path: "/classes/:id/students/enroll", method: "GET", expect: familyTrialDialog },
   { path: "/classes/:id/students/enroll", method: "POST", expect: trialFormPost, table: "enrollments" },
-  { path: "/classes/:id/students/:enrollmentId/cancel", method: "GET", expect: adminDialog },
+  { path: "/classes/:id/students/:enrollmentId/cancel", method: "GET", expect: familyAdminDialog },
   {
     path: "/classes/:id/students/:enrollmentId/cancel",
     method: "POST",

@@ -8,7 +8,7 @@ import type { JsonSchema, OpenApiDocument } from "~/openapi/document";
 // Generated, not committed: `npm run typecheck` writes it first (scripts/openapi-types.ts).
 import type { paths } from "../../.tmp/contract/schema";
 import { CONTRACT_TYPES_FILE, contractTypesSource } from "../contract/generate";
-import { makeAttendance } from "../support/factories";
+import { makeAttendance, makeGuardian, makeStudent } from "../support/factories";
 import { addDays, enrolled, notSunday, sessionClass, TODAY } from "../support/attendance";
 
 /**
@@ -704,6 +704,17 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
     const res = await anon.GET("/api/openapi.json");
     expect(res.response.status).toBe(200);
     expect(res.data).toMatchObject({ openapi: "3.1.0" });
+  });
+
+  it("the family's space: a Client reads its own family (404 without one)", async () => {
+    expect((await client.GET("/api/family")).response.status).toBe(404);
+    const { guardian } = await makeGuardian(1);
+    await guardian.update({ userId: clientId });
+    const student = await makeStudent(guardian.id, { fullName: "Caio Contrato" });
+    const family = await client.GET("/api/family");
+    expect(family.data?.guardian.id).toBe(guardian.id);
+    expect(family.data?.students.map((s) => s.student.fullName)).toEqual([student.fullName]);
+    expect((await team.GET("/api/family")).response.status).toBe(404);
   });
 
   // Last in the file (tests run in order): each documented operation was called and succeeded at least once.
