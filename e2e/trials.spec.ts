@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { makeBranch, makeClass, makeCourse, makeTrial } from "./db";
+import { makeBranch, makeClass, makeCourse, makeEnrollment, makeGuardian, makeOffer, makeStudent, makeTrial } from "./db";
 import { TrialStatusHistory } from "../db/models";
 import { expect, hydrated, test, fieldError } from "./fixtures";
 
@@ -14,7 +14,7 @@ async function insertClass(startTime = "18:30") {
     courseId: course.id,
     schedules: [{ dayOfWeek: "Quarta", startTime, endTime: "23:00" }],
   });
-  return { id: cls.id, label: `${course.name} - Turma ${cls.classNumber} (${branch.name})` };
+  return { id: cls.id, branchId: branch.id, label: `${course.name} - Turma ${cls.classNumber} (${branch.name})` };
 }
 
 /** A trial of the class (and its status history), written directly. */
@@ -218,8 +218,13 @@ test.describe("Experimentais", () => {
   test("a Client reads the calendar without the trial controls; today is marked", async ({ page, loginAs, expectNoAxeViolations }) => {
     const cls = await insertClass();
     const student = `Leitura ${randomUUID().slice(0, 5)}`;
-    await insertTrial(cls.id, { scheduledDate: "2032-04-08", studentName: student });
-    await loginAs("Client");
+    const trial = await insertTrial(cls.id, { scheduledDate: "2032-04-08", studentName: student });
+    const user = await loginAs("Client");
+    // A Client reads its own family's trials: the one its child's enrolment came from.
+    const family = await makeGuardian(1);
+    await family.guardian.update({ userId: user.id });
+    const child = await makeStudent(family.guardian.id);
+    await makeEnrollment({ studentId: child.id, classId: cls.id, offerId: (await makeOffer(cls.branchId)).id, trialId: trial.id });
     await page.goto("/trials");
     await expect(page.locator('td[aria-current="date"]')).toHaveCount(1);
     await page.goto("/trials?month=2032-04");
