@@ -12,6 +12,8 @@ export default [
 
   layout("routes/app-layout.tsx", [
     index("routes/dashboard.tsx"),
+    // The family's space (a Client's own family, read-only)
+    route("family", "routes/family/family.tsx"),
     // Configurações
     route("users", "routes/users/users.tsx", [
       route("new", "routes/users/user-form.tsx", { id: "user-new" }),
@@ -130,6 +132,7 @@ export default [
     route("makeups", "routes/makeups/api/makeups.ts"),
     route("makeups/options", "routes/makeups/api/makeup-options.ts"),
     route("makeups/:id", "routes/makeups/api/makeup.ts"),
+    route("family", "routes/family/api/family.ts"),
     route("*", "routes/api-not-found.ts"),
   ]),
 

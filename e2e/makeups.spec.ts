@@ -67,6 +67,7 @@ async function setup() {
   const from = addDays(missed.date, 1) > today() ? addDays(missed.date, 1) : today();
   const [target] = sessionsBetween(schedulesOf(b), firstSessionDate(b.cls.createdAt), from, addDays(missed.date, 30));
   return {
+    family,
     student,
     absence,
     b: b.cls,
@@ -168,8 +169,10 @@ test.describe("Frequência e reposições", () => {
   });
 
   test("Client sees the attendance history and the rate, without 'Agendar reposição'", async ({ page, loginAs }) => {
-    await loginAs("Client");
+    const user = await loginAs("Client");
     const s = await setup();
+    // The Client's own family (another family's student is not found to it).
+    await s.family.guardian.update({ userId: user.id });
     await page.goto(`/students/${s.student.id}`);
     await expect(page.getByText("Frequência: 50%")).toBeVisible();
     await expect(page.getByRole("table", { name: "Faltas e reposições" })).toContainText("Sem reposição");

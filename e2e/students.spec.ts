@@ -273,7 +273,9 @@ test.describe("Alunos e matrículas", () => {
     const name = `Lista ${tag()}`;
     for (let i = 0; i < 26; i++) await makeStudent(family.guardian.id, { fullName: `${name} ${String(i).padStart(2, "0")}` });
     await makeStudent(family.guardian.id, { fullName: `${name} Inativa`, active: false });
-    await loginAs("Client");
+    const user = await loginAs("Client");
+    // The Client's own family: it reads these students, read-only.
+    await family.guardian.update({ userId: user.id });
 
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });

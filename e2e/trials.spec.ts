@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
-import { makeBranch, makeClass, makeCourse, makeTrial } from "./db";
+import { makeBranch, makeClass, makeCourse, makeEnrollment, makeGuardian, makeOffer, makeStudent, makeTrial } from "./db";
 import { TrialStatusHistory } from "../db/models";
 import { addDays, dayHeading, today } from "../app/domain/calendar/dates";
 import { expect, fieldError, hydrated, test } from "./fixtures";
@@ -18,6 +18,7 @@ async function insertClass(startTime = "18:30") {
   // The form's option, and the class as the calendar names it.
   return {
     id: cls.id,
+    branchId: branch.id,
     label: `${course.name} - Turma ${cls.classNumber} (${branch.name})`,
     name: `${course.name} - Turma ${cls.classNumber}`,
   };
@@ -454,8 +455,13 @@ test.describe("Experimentais", () => {
   test("a Client reads the calendar without the trial controls; today is marked", async ({ page, loginAs, expectNoAxeViolations }) => {
     const cls = await insertClass();
     const student = `Leitura ${randomUUID().slice(0, 5)}`;
-    await insertTrial(cls.id, { scheduledDate: "2032-04-08", studentName: student });
-    await loginAs("Client");
+    const trial = await insertTrial(cls.id, { scheduledDate: "2032-04-08", studentName: student });
+    const user = await loginAs("Client");
+    // A Client reads its own family's trials: the one its child's enrolment came from.
+    const family = await makeGuardian(1);
+    await family.guardian.update({ userId: user.id });
+    const child = await makeStudent(family.guardian.id);
+    await makeEnrollment({ studentId: child.id, classId: cls.id, offerId: (await makeOffer(cls.branchId)).id, trialId: trial.id });
     await page.goto("/trials");
     await expect(page.locator('td[aria-current="date"]')).toHaveCount(1);
     await page.goto("/trials?month=2032-04");

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { errorDto } from "~/domain/dto-fields";
 import { MAX_LIMIT } from "~/domain/paging";
-import { ACCESS_LABELS, TAGS, type Answer, type Method, type Operation, type Operations } from "./operation";
+import { ACCESS_LABELS, CLIENT_SCOPE_NOTES, TAGS, type Answer, type Method, type Operation, type Operations } from "./operation";
 
 /**
  * Builds the OpenAPI 3.1 document of the JSON API from the route table: each
@@ -198,9 +198,11 @@ export function errorStatuses(e: Endpoint): Record<string, string> {
   else if (e.access === "trials") out["403"] = `Só Equipe ou Administrador${otherOrigin ? `; ou ${otherOrigin}` : ""}`;
   else if (otherOrigin) out["403"] = "Requisição de outra origem recusada";
   const params = pathParams(e.path).filter((p) => p !== "token");
-  const missing = [params.length ? "Registro não encontrado (ids desconhecidos ou malformados)" : undefined, e.errors?.[404]].filter(
-    Boolean,
-  );
+  const missing = [
+    params.length ? "Registro não encontrado (ids desconhecidos ou malformados)" : undefined,
+    e.errors?.[404],
+    e.client ? CLIENT_NOT_FOUND[e.client] : undefined,
+  ].filter(Boolean);
   if (missing.length) out["404"] = missing.join("; ");
   if (e.errors?.[409]) out["409"] = e.errors[409];
   if (e.errors?.[410]) out["410"] = e.errors[410];
@@ -212,6 +214,16 @@ export function errorStatuses(e: Endpoint): Record<string, string> {
   return out;
 }
 
+/** When a Client gets a 404 (see `ClientScope`). */
+const CLIENT_NOT_FOUND: Record<NonNullable<Endpoint["client"]>, string | undefined> = {
+  "family-list": undefined,
+  "self-list": undefined,
+  "family-item": "Cliente: registro de outra família",
+  "self-item": "Cliente: outro usuário",
+  "class-people": "Cliente: sempre",
+  "own-family": "Família não encontrada (usuário sem família)",
+};
+
 function operation(e: Endpoint, components: Components, errorContent: { "application/json": { schema: JsonSchema } }): OperationObject {
   const op: OperationObject = {
     operationId: e.operationId,
@@ -219,7 +231,8 @@ function operation(e: Endpoint, components: Components, errorContent: { "applica
     summary: e.summary,
     "x-access": ACCESS_LABELS[e.access],
   } as OperationObject;
-  if (e.description) op.description = e.description;
+  const description = [e.description, e.client && CLIENT_SCOPE_NOTES[e.client]].filter(Boolean).join(" ");
+  if (description) op.description = description;
   if (e.access === "public" || e.access === "upload-token") op.security = [];
 
   const parameters: NonNullable<OperationObject["parameters"]> = pathParams(e.path).map((name) => ({
@@ -312,6 +325,7 @@ export function buildOpenApiDocument(routes: ApiRoute[]): OpenApiDocument {
         '- **Erros**: sempre `{ "message": string, "errors"?: { campo: [mensagens] } }`, com as mensagens em português.',
         "- **Origem**: chamadas que alteram dados vindas de outra origem (cabeçalho `Origin` ou `Sec-Fetch-Site: cross-site`) recebem 403.",
         "- **Papéis**: Administrador altera cadastros; Equipe e Administrador criam e alteram experimentais; Cliente só lê.",
+        "- **Família**: um Cliente lê só a sua família (o responsável cujo usuário é ele, suas pessoas, seus alunos, as matrículas, chamadas e reposições deles e as experimentais dessas matrículas) e, dos usuários, só ele mesmo; um registro de outra família, uma lista de alunos de turma, uma chamada ou as aulas de uma turma respondem 404. O catálogo (unidades, salas, horários, cursos, turmas, ofertas) continua legível. Cada operação diz o que um Cliente lê dela.",
       ].join("\n"),
     },
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",

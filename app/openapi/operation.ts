@@ -33,6 +33,30 @@ export const ACCESS_LABELS: Record<Access, string> = {
   "upload-token": "Quem tem a URL assinada (sem cookie)",
 };
 
+/**
+ * What a Client reads of an operation (app/domain/family/scope.ts: a Client
+ * reads its own family only). `family-list`: only its family's rows, empty
+ * without a family; `family-item`: 404 unless the row is its family's;
+ * `self-list` / `self-item`: of the users, itself only; `class-people`: 404
+ * (a roster, a roll call or a class's sessions is a whole class's people, not
+ * a family's); `own-family`: the Client's own family, 404 without one (and
+ * for Administrator and Team, who have none). Absent: the catalogue, or what
+ * a Client may not call.
+ * tests/api/openapi.test.ts holds the declarations to the authorization matrix.
+ */
+export type ClientScope = "family-list" | "family-item" | "self-list" | "self-item" | "class-people" | "own-family";
+
+/** How the document says it, at the end of the operation's description. */
+export const CLIENT_SCOPE_NOTES: Record<ClientScope, string> = {
+  "family-list":
+    "Cliente: só os registros da sua família (o responsável cujo usuário é ele, suas pessoas, seus alunos, as matrículas, chamadas e reposições deles e as experimentais dessas matrículas); lista vazia quando não tem família.",
+  "family-item": "Cliente: 404 quando o registro não é da sua família.",
+  "self-list": "Cliente: só ele mesmo.",
+  "self-item": "Cliente: 404 para outro usuário.",
+  "class-people": "Cliente: 404 (as pessoas de uma turma inteira não são de uma família).",
+  "own-family": "Só a família do usuário conectado (o responsável cujo usuário é ele); 404 para quem não tem família.",
+};
+
 /** The groups of the document, in the order /api-docs shows them. */
 export const TAGS = {
   Autenticação: "Sessão por cookie: `POST /api/login` devolve o cookie `__session`, que as outras chamadas enviam.",
@@ -50,6 +74,8 @@ export const TAGS = {
   Chamadas:
     "Aulas (derivadas dos horários da turma, desde a sua criação) e a chamada de cada aula: presenças, faltas e faltas justificadas.",
   Reposições: "Reposições de faltas em aulas de turmas do mesmo curso, até 30 dias depois da falta, se houver vaga.",
+  Família:
+    "O espaço da família: o Cliente conectado lê a sua família (responsável, pessoas, alunos, matrículas, próximas aulas e presenças).",
   Documentação: "Este documento.",
 } as const;
 
@@ -80,6 +106,8 @@ export interface Operation {
   summary: string;
   description?: string;
   access: Access;
+  /** What a Client reads of it (see `ClientScope`). */
+  client?: ClientScope;
   /** The JSON body, validated by the service with this very schema. */
   body?: z.ZodType;
   /** A raw (non-JSON) body: media types accepted. */

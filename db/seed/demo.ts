@@ -287,7 +287,9 @@ export async function seedDemo(sequelize: Sequelize) {
         .replace(/[^a-zA-Z]/g, "")
         .toLowerCase()}.${g + 1}@exemplo.com.br`;
       const cpf = cpfFrom(g + 1);
-      const user = await User.create({ name: primaryName, email, userType: "Client", passwordHash: unusable, cpf }, t);
+      // The demo's Client account is the account of the second family (two children): it signs in to 'Minha família'.
+      const user =
+        g === 1 ? accounts[2] : await User.create({ name: primaryName, email, userType: "Client", passwordHash: unusable, cpf }, t);
       const guardian = await Guardian.create({ userId: user.id, address: `${pick(STREETS)}, ${100 + g * 7} - São Paulo - SP` }, t);
       guardians.push({ id: guardian.id, last });
       await GuardianPerson.create(

@@ -33,7 +33,7 @@ describe("GET /api/classes/{id}/sessions", () => {
     const cls = await sessionClass({ weekdays: ["Segunda", "Quarta"], daysAgo: 20 });
     const from = addDays(TODAY(), -30);
     const to = addDays(TODAY(), 10);
-    const res = await client.get(`/api/classes/${cls.id}/sessions?from=${from}&to=${to}`);
+    const res = await team.get(`/api/classes/${cls.id}/sessions?from=${from}&to=${to}`);
     expect(res.status).toBe(200);
     const expected = sessionsOf(cls, from, to);
     expect(expected.length).toBeGreaterThan(3);
@@ -62,7 +62,7 @@ describe("GET /api/classes/{id}/sessions", () => {
       status: "Falta",
     });
     await makeMakeup({ absenceId: absence.id, classId: cls.id, scheduleId: past[2].scheduleId, date: past[2].date });
-    const again = (await client.get(`/api/classes/${cls.id}/sessions?from=${from}&to=${to}`)).body;
+    const again = (await team.get(`/api/classes/${cls.id}/sessions?from=${from}&to=${to}`)).body;
     const at = (date: string) => again.find((s: Session) => s.date === date);
     expect(at(past[0].date)).toMatchObject({ enrolled: 0, makeups: 0, attendanceTaken: false });
     expect(at(past[1].date)).toMatchObject({ enrolled: 2, makeups: 0, attendanceTaken: true });
@@ -73,20 +73,20 @@ describe("GET /api/classes/{id}/sessions", () => {
     const cls = await sessionClass();
     const bad = ["from=2026-11-10&to=2026-11-09", "from=2026-01-01&to=2026-03-05", "to=2026-01-05"];
     for (const query of bad.slice(0, 2)) {
-      const res = await client.get(`/api/classes/${cls.id}/sessions?${query}`);
+      const res = await team.get(`/api/classes/${cls.id}/sessions?${query}`);
       expect([res.status, res.body.message], query).toEqual([400, "Período inválido (use from e to em AAAA-MM-DD, no máximo 62 dias)"]);
     }
     for (const query of [bad[2], "from=2026-02-30&to=2026-03-01", "from=ontem&to=hoje"]) {
-      const res = await client.get(`/api/classes/${cls.id}/sessions?${query}`);
+      const res = await team.get(`/api/classes/${cls.id}/sessions?${query}`);
       expect([res.status, res.body.message], query).toEqual([400, "Data inválida"]);
     }
-    expect((await client.get(`/api/classes/${cls.id}/sessions?from=2026-01-01&to=2026-03-04`)).status).toBe(200);
-    const missing = await client.get(`/api/classes/${MISSING}/sessions?from=2026-01-01&to=2026-01-10`);
+    expect((await team.get(`/api/classes/${cls.id}/sessions?from=2026-01-01&to=2026-03-04`)).status).toBe(200);
+    const missing = await team.get(`/api/classes/${MISSING}/sessions?from=2026-01-01&to=2026-01-10`);
     expect([missing.status, missing.body.message]).toEqual([404, "Turma não encontrada"]);
-    expect((await client.get(`/api/classes/nao-e-id/sessions?from=2026-01-01&to=2026-01-10`)).status).toBe(404);
+    expect((await team.get(`/api/classes/nao-e-id/sessions?from=2026-01-01&to=2026-01-10`)).status).toBe(404);
     const from = addDays(TODAY(), -20);
-    const whole = (await client.get(`/api/classes/${cls.id}/sessions?from=${from}&to=${TODAY()}`)).body;
-    const first = await client.get(`/api/classes/${cls.id}/sessions?from=${from}&to=${TODAY()}&limit=5`);
+    const whole = (await team.get(`/api/classes/${cls.id}/sessions?from=${from}&to=${TODAY()}`)).body;
+    const first = await team.get(`/api/classes/${cls.id}/sessions?from=${from}&to=${TODAY()}&limit=5`);
     expect(first.body).toEqual(whole.slice(0, 5));
     expect(first.headers.get("Link")).toMatch(/cursor=/);
     expect((await anonymous().get(`/api/classes/${cls.id}/sessions?from=${from}&to=${TODAY()}`)).status).toBe(401);
@@ -142,7 +142,7 @@ describe("GET /api/classes/{id}/attendance", () => {
         waitlistPosition: 1,
       }),
     };
-    const res = await client.get(rollCallUrl(cls.id, date, scheduleId));
+    const res = await team.get(rollCallUrl(cls.id, date, scheduleId));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ date, scheduleId, taken: false });
     expect(res.body.records.map((r: Entry) => r.studentName)).toEqual(["Ana", "Bia", "Carla"]);
@@ -159,7 +159,7 @@ describe("GET /api/classes/{id}/attendance", () => {
       return d;
     })();
     const next = sessionsOf(cls, addDays(TODAY(), 1), addDays(TODAY(), 8))[0];
-    const res = await client.get(rollCallUrl(cls.id, next.date, next.scheduleId));
+    const res = await team.get(rollCallUrl(cls.id, next.date, next.scheduleId));
     expect(res.status).toBe(200);
     expect(res.body.records).toHaveLength(2);
     expect(res.body.records.every((r: Entry) => r.status === null)).toBe(true);
@@ -171,14 +171,14 @@ describe("GET /api/classes/{id}/attendance", () => {
       [next.date, (await sessionClass()).schedules[0].id], // another class's schedule
       [addDays(TODAY(), -120), monday], // before the class existed
     ]) {
-      const bad = await client.get(rollCallUrl(cls.id, date, scheduleId));
+      const bad = await team.get(rollCallUrl(cls.id, date, scheduleId));
       expect([bad.status, bad.body.message], date).toEqual([400, "Data sem aula desta turma"]);
     }
-    const malformed = await client.get(rollCallUrl(cls.id, "2026-13-01", monday));
+    const malformed = await team.get(rollCallUrl(cls.id, "2026-13-01", monday));
     expect([malformed.status, malformed.body.message]).toEqual([400, "Data inválida"]);
-    const noSchedule = await client.get(`/api/classes/${cls.id}/attendance?date=${next.date}`);
+    const noSchedule = await team.get(`/api/classes/${cls.id}/attendance?date=${next.date}`);
     expect([noSchedule.status, noSchedule.body.message]).toEqual([400, "Horário é obrigatório"]);
-    const missing = await client.get(rollCallUrl(MISSING, next.date, monday));
+    const missing = await team.get(rollCallUrl(MISSING, next.date, monday));
     expect([missing.status, missing.body.message]).toEqual([404, "Turma não encontrada"]);
     expect((await anonymous().get(rollCallUrl(cls.id, next.date, next.scheduleId))).status).toBe(401);
   });
@@ -208,7 +208,7 @@ describe("PUT /api/classes/{id}/attendance", () => {
     const second = await admin.put(`/api/classes/${cls.id}/attendance`, body(["Falta", "Presente", "Presente"]));
     expect(second.status).toBe(200);
     expect(await records(cls.id)).toBe(3);
-    const read = await client.get(rollCallUrl(cls.id, date, scheduleId));
+    const read = await team.get(rollCallUrl(cls.id, date, scheduleId));
     expect(read.body.records.map((r: Entry) => [r.status, r.note])).toEqual([
       ["Falta", null],
       ["Presente", null],
@@ -220,7 +220,7 @@ describe("PUT /api/classes/{id}/attendance", () => {
       scheduleId,
       records: [{ enrollmentId: pupils[1].enrollment.id, status: "Falta" }],
     });
-    const after = (await client.get(rollCallUrl(cls.id, date, scheduleId))).body.records.map((r: Entry) => r.status);
+    const after = (await team.get(rollCallUrl(cls.id, date, scheduleId))).body.records.map((r: Entry) => r.status);
     expect(after).toEqual(["Falta", "Falta", "Presente"]);
     expect(await records(cls.id)).toBe(3);
     const [rows] = await testDb().query(`SELECT "takenById" FROM "attendance_records" WHERE "enrollmentId" = :id`, {
@@ -256,7 +256,7 @@ describe("PUT /api/classes/{id}/attendance", () => {
     );
     expect(answers.map((r) => r.status)).toEqual(Array(12).fill(200));
     expect(await records(cls.id)).toBe(5);
-    const final = (await client.get(rollCallUrl(cls.id, date, scheduleId))).body.records;
+    const final = (await team.get(rollCallUrl(cls.id, date, scheduleId))).body.records;
     expect(new Set(final.map((r: Entry) => r.status)).size).toBe(1);
   });
 
@@ -302,7 +302,7 @@ describe("PUT /api/classes/{id}/attendance", () => {
     expect(await records(cls.id)).toBe(0);
     const missing = await team.put(`/api/classes/${MISSING}/attendance`, body);
     expect([missing.status, missing.body.message]).toEqual([404, "Turma não encontrada"]);
-    expect((await client.get(rollCallUrl(cls.id, date, body.scheduleId))).body.taken).toBe(false);
+    expect((await team.get(rollCallUrl(cls.id, date, body.scheduleId))).body.taken).toBe(false);
   });
 });
 
@@ -322,7 +322,7 @@ describe("GET /api/students/{id}/attendance", () => {
     const target = await sessionClass({ courseId: cls.courseId });
     const future = futureDate();
     const makeup = await makeMakeup({ absenceId: made[1].id, classId: target.id, scheduleId: target.scheduleOn(future), date: future });
-    const res = await client.get(`/api/students/${pupils[0].student.id}/attendance`);
+    const res = await team.get(`/api/students/${pupils[0].student.id}/attendance`);
     expect(res.status).toBe(200);
     expect(res.body.studentId).toBe(pupils[0].student.id);
     expect(res.body.presenceRate).toBeCloseTo(0.5);
@@ -342,18 +342,18 @@ describe("GET /api/students/{id}/attendance", () => {
       date: future,
       status: "Presente",
     });
-    const again = (await client.get(`/api/students/${pupils[0].student.id}/attendance`)).body;
+    const again = (await team.get(`/api/students/${pupils[0].student.id}/attendance`)).body;
     expect(again.records).toHaveLength(5);
     expect(again.presenceRate).toBeCloseTo(0.6);
 
     const none = await makeStudent((await makeGuardian(1)).guardian.id);
-    expect((await client.get(`/api/students/${none.id}/attendance`)).body).toEqual({
+    expect((await team.get(`/api/students/${none.id}/attendance`)).body).toEqual({
       studentId: none.id,
       presenceRate: null,
       records: [],
       absences: [],
     });
-    const missing = await client.get(`/api/students/${MISSING}/attendance`);
+    const missing = await team.get(`/api/students/${MISSING}/attendance`);
     expect([missing.status, missing.body.message]).toEqual([404, "Aluno não encontrado"]);
     expect((await anonymous().get(`/api/students/${none.id}/attendance`)).status).toBe(401);
   });

@@ -9,7 +9,11 @@
  * guardian persons, students, enrolments); Team and Administrator also
  * create/change/delete trials and create students and enrolments (issue 16),
  * take roll calls and book, move and cancel make-ups (issue 17);
- * Client only reads; anonymous gets 401 from the API and a 302 to /auth from
+ * Client only reads, and only its own family (issue 27, app/domain/family/scope.ts):
+ * the matrix's Client has no family and its fixtures are others', so an item
+ * of a family, another user, a class's roster, roll call or sessions and the
+ * day's sessions answer it 404 (`familyRead`, `familyScreen`); lists answer
+ * 200 (its family's rows: tests/api/client-scope.test.ts); anonymous gets 401 from the API and a 302 to /auth from
  * screens. Public: /auth, /api/login, /api/register, /healthz,
  * /api/openapi.json, /api-docs (and the harmless /logout, /api/logout and
  * preference cookies). PUT /api/objects/upload/:token is authorised by its
@@ -44,8 +48,14 @@ const adminFormPost: Expect = { anonymous: 302, Client: 403, Team: 403, Administ
 const trialDialog: Expect = { anonymous: 302, Client: 403, Team: 200, Administrator: 200 };
 const trialFormPost: Expect = { anonymous: 302, Client: 403, Team: 302, Administrator: 302 };
 
+// What a Client without a family reads of others' families: nothing (404), their dialogs included.
+const familyScreen: Expect = { anonymous: 302, Client: 404, Team: 200, Administrator: 200 };
+const familyAdminDialog: Expect = { anonymous: 302, Client: 404, Team: 403, Administrator: 200 };
+const familyTrialDialog: Expect = { anonymous: 302, Client: 404, Team: 200, Administrator: 200 };
+
 // JSON API
 const read: Expect = { anonymous: 401, Client: 200, Team: 200, Administrator: 200 };
+const familyRead: Expect = { anonymous: 401, Client: 404, Team: 200, Administrator: 200 };
 const adminWrite = (ok: number): Expect => ({ anonymous: 401, Client: 403, Team: 403, Administrator: ok });
 const trialWrite = (ok: number): Expect => ({ anonymous: 401, Client: 403, Team: ok, Administrator: ok });
 
@@ -63,11 +73,11 @@ function adminScreens(base: string, table: string, item = ":id", target = "id"):
 }
 
 /** GET list + POST create, GET/PATCH/DELETE one. */
-function adminApi(base: string, table: string): MatrixRow[] {
+function adminApi(base: string, table: string, item: Expect = read): MatrixRow[] {
   return [
     { path: base, method: "GET", expect: read },
     { path: base, method: "POST", expect: adminWrite(201), table },
-    { path: `${base}/:id`, method: "GET", expect: read },
+    { path: `${base}/:id`, method: "GET", expect: item },
     { path: `${base}/:id`, method: "PATCH", expect: adminWrite(200), table, target: "id" },
     { path: `${base}/:id`, method: "DELETE", expect: adminWrite(204), table, target: "id" },
   ];
@@ -89,6 +99,8 @@ export const matrix: MatrixRow[] = [
 
   // Screens
   { path: "/", method: "GET", expect: screen },
+  // 'Minha família': a Client's own family; without one (every caller here), the page says so.
+  { path: "/family", method: "GET", expect: screen },
   // An image, not a page: signed out gets a 401 rather than a redirect.
   { path: "/uploads/:id", method: "GET", expect: { anonymous: 401, Client: 200, Team: 200, Administrator: 200 } },
   ...adminScreens("/users", "users"),
@@ -128,15 +140,15 @@ export const matrix: MatrixRow[] = [
   ...adminScreens("/courses", "courses"),
   ...adminScreens("/classes", "classes"),
   // Attendance (issue 17): every signed-in user sees today's sessions and a roll call; Team and Administrator save it.
-  { path: "/today", method: "GET", expect: screen },
-  { path: "/classes/:id/attendance", method: "GET", expect: screen },
+  { path: "/today", method: "GET", expect: familyScreen },
+  { path: "/classes/:id/attendance", method: "GET", expect: familyScreen },
   { path: "/classes/:id/attendance", method: "POST", expect: trialFormPost, table: "attendance_records" },
   { path: "/guardians", method: "GET", expect: screen },
   { path: "/guardians/new", method: "GET", expect: adminDialog },
   { path: "/guardians/new", method: "POST", expect: adminFormPost, table: "guardians" },
   { path: "/guardians/:id/delete", method: "GET", expect: adminDialog },
   { path: "/guardians/:id/delete", method: "POST", expect: adminFormPost, table: "guardians", target: "id" },
-  { path: "/guardians/:id/persons", method: "GET", expect: screen },
+  { path: "/guardians/:id/persons", method: "GET", expect: familyScreen },
   { path: "/guardians/:id/persons/:personId/edit", method: "GET", expect: adminDialog },
   { path: "/guardians/:id/persons/:personId/edit", method: "POST", expect: adminFormPost, table: "guardian_persons", target: "personId" },
   { path: "/guardians/:id/persons/:personId/delete", method: "GET", expect: adminDialog },
@@ -145,14 +157,14 @@ export const matrix: MatrixRow[] = [
   { path: "/students", method: "GET", expect: screen },
   { path: "/students/new", method: "GET", expect: trialDialog },
   { path: "/students/new", method: "POST", expect: trialFormPost, table: "students" },
-  { path: "/students/:id", method: "GET", expect: screen },
-  { path: "/students/:id/edit", method: "GET", expect: adminDialog },
+  { path: "/students/:id", method: "GET", expect: familyScreen },
+  { path: "/students/:id/edit", method: "GET", expect: familyAdminDialog },
   { path: "/students/:id/edit", method: "POST", expect: adminFormPost, table: "students", target: "id" },
-  { path: "/students/:id/delete", method: "GET", expect: adminDialog },
+  { path: "/students/:id/delete", method: "GET", expect: familyAdminDialog },
   { path: "/students/:id/delete", method: "POST", expect: adminFormPost, table: "students", target: "id" },
-  { path: "/students/:id/enroll", method: "GET", expect: trialDialog },
+  { path: "/students/:id/enroll", method: "GET", expect: familyTrialDialog },
   { path: "/students/:id/enroll", method: "POST", expect: trialFormPost, table: "enrollments" },
-  { path: "/students/:id/enrollments/:enrollmentId/cancel", method: "GET", expect: adminDialog },
+  { path: "/students/:id/enrollments/:enrollmentId/cancel", method: "GET", expect: familyAdminDialog },
   {
     path: "/students/:id/enrollments/:enrollmentId/cancel",
     method: "POST",
@@ -161,14 +173,14 @@ export const matrix: MatrixRow[] = [
     target: "enrollmentId",
   },
   // Make-ups from the student's page: Team and Administrator book and cancel them (issue 17).
-  { path: "/students/:id/makeup", method: "GET", expect: trialDialog },
+  { path: "/students/:id/makeup", method: "GET", expect: familyTrialDialog },
   { path: "/students/:id/makeup", method: "POST", expect: trialFormPost, table: "makeups" },
-  { path: "/students/:id/makeups/:makeupId/delete", method: "GET", expect: trialDialog },
+  { path: "/students/:id/makeups/:makeupId/delete", method: "GET", expect: familyTrialDialog },
   { path: "/students/:id/makeups/:makeupId/delete", method: "POST", expect: trialFormPost, table: "makeups", target: "makeupId" },
-  { path: "/classes/:id/students", method: "GET", expect: screen },
-  { path: "/classes/:id/students/enroll", method: "GET", expect: trialDialog },
+  { path: "/classes/:id/students", method: "GET", expect: familyScreen },
+  { path: "/classes/:id/students/enroll", method: "GET", expect: familyTrialDialog },
   { path: "/classes/:id/students/enroll", method: "POST", expect: trialFormPost, table: "enrollments" },
-  { path: "/classes/:id/students/:enrollmentId/cancel", method: "GET", expect: adminDialog },
+  { path: "/classes/:id/students/:enrollmentId/cancel", method: "GET", expect: familyAdminDialog },
   {
     path: "/classes/:id/students/:enrollmentId/cancel",
     method: "POST",
@@ -185,7 +197,7 @@ export const matrix: MatrixRow[] = [
   { path: "/trials/:id/edit", method: "POST", expect: trialFormPost, table: "trials", target: "id" },
   { path: "/trials/:id/delete", method: "GET", expect: trialDialog },
   { path: "/trials/:id/delete", method: "POST", expect: trialFormPost, table: "trials", target: "id" },
-  { path: "/trials/:id/history", method: "GET", expect: screen },
+  { path: "/trials/:id/history", method: "GET", expect: familyScreen },
   { path: "/trials/day/:date", method: "GET", expect: screen },
   { path: "/trials/:id/status", method: "GET", expect: trialDialog },
   // 'Matricular Aluno': the enrolment (with its student, and a guardian when new) is the write.
@@ -202,7 +214,8 @@ export const matrix: MatrixRow[] = [
   { path: "/api/*", method: "POST", expect: all(404), public: true },
 
   // JSON API: master data
-  ...adminApi("/api/users", "users"),
+  // A Client reads itself only: another user is a 404.
+  ...adminApi("/api/users", "users", familyRead),
   { path: "/api/users/:id/avatar", method: "PUT", expect: adminWrite(200), table: "users", target: "id" },
   { path: "/api/objects/upload", method: "GET", expect: all(405), public: true },
   { path: "/api/objects/upload", method: "POST", expect: adminWrite(200), table: "uploads" },
@@ -221,10 +234,10 @@ export const matrix: MatrixRow[] = [
   { path: "/api/class-schedules", method: "GET", expect: read },
   { path: "/api/guardians", method: "GET", expect: read },
   { path: "/api/guardians", method: "POST", expect: adminWrite(201), table: "guardians" },
-  { path: "/api/guardians/:id", method: "GET", expect: read },
+  { path: "/api/guardians/:id", method: "GET", expect: familyRead },
   { path: "/api/guardians/:id", method: "DELETE", expect: adminWrite(204), table: "guardians", target: "id" },
-  { path: "/api/guardians/:id/persons", method: "GET", expect: read },
-  { path: "/api/guardian-persons/:id", method: "GET", expect: read },
+  { path: "/api/guardians/:id/persons", method: "GET", expect: familyRead },
+  { path: "/api/guardian-persons/:id", method: "GET", expect: familyRead },
   { path: "/api/guardian-persons/:id", method: "PATCH", expect: adminWrite(200), table: "guardian_persons", target: "id" },
   { path: "/api/guardian-persons/:id", method: "DELETE", expect: adminWrite(204), table: "guardian_persons", target: "id" },
 
@@ -232,33 +245,36 @@ export const matrix: MatrixRow[] = [
   { path: "/api/trials", method: "GET", expect: read },
   { path: "/api/trials", method: "POST", expect: trialWrite(201), table: "trials" },
   { path: "/api/trials/all-histories", method: "GET", expect: read },
-  { path: "/api/trials/:id", method: "GET", expect: read },
+  { path: "/api/trials/:id", method: "GET", expect: familyRead },
   { path: "/api/trials/:id", method: "PATCH", expect: trialWrite(200), table: "trials", target: "id" },
   { path: "/api/trials/:id", method: "DELETE", expect: trialWrite(204), table: "trials", target: "id" },
-  { path: "/api/trials/:id/history", method: "GET", expect: read },
+  { path: "/api/trials/:id/history", method: "GET", expect: familyRead },
   { path: "/api/trials/:id/enroll", method: "POST", expect: trialWrite(201), table: "enrollments" },
 
   // JSON API: students and enrolments (Team and Administrator create; Administrator edits, cancels, deletes)
   { path: "/api/students", method: "GET", expect: read },
   { path: "/api/students", method: "POST", expect: trialWrite(201), table: "students" },
-  { path: "/api/students/:id", method: "GET", expect: read },
+  { path: "/api/students/:id", method: "GET", expect: familyRead },
   { path: "/api/students/:id", method: "PATCH", expect: adminWrite(200), table: "students", target: "id" },
   { path: "/api/students/:id", method: "DELETE", expect: adminWrite(204), table: "students", target: "id" },
   { path: "/api/enrollments", method: "GET", expect: read },
   { path: "/api/enrollments", method: "POST", expect: trialWrite(201), table: "enrollments" },
-  { path: "/api/enrollments/:id", method: "GET", expect: read },
+  { path: "/api/enrollments/:id", method: "GET", expect: familyRead },
   { path: "/api/enrollments/:id", method: "PATCH", expect: adminWrite(200), table: "enrollments", target: "id" },
-  { path: "/api/classes/:id/enrollments", method: "GET", expect: read },
+  { path: "/api/classes/:id/enrollments", method: "GET", expect: familyRead },
 
   // JSON API: attendance and make-ups (Team and Administrator take roll calls and book, move, cancel make-ups; Client reads)
-  { path: "/api/classes/:id/sessions", method: "GET", expect: read },
-  { path: "/api/classes/:id/attendance", method: "GET", expect: read },
+  { path: "/api/classes/:id/sessions", method: "GET", expect: familyRead },
+  { path: "/api/classes/:id/attendance", method: "GET", expect: familyRead },
   { path: "/api/classes/:id/attendance", method: "PUT", expect: trialWrite(200), table: "attendance_records" },
-  { path: "/api/students/:id/attendance", method: "GET", expect: read },
+  { path: "/api/students/:id/attendance", method: "GET", expect: familyRead },
   { path: "/api/makeups", method: "GET", expect: read },
   { path: "/api/makeups", method: "POST", expect: trialWrite(201), table: "makeups" },
-  { path: "/api/makeups/options", method: "GET", expect: read },
-  { path: "/api/makeups/:id", method: "GET", expect: read },
+  { path: "/api/makeups/options", method: "GET", expect: familyRead },
+  { path: "/api/makeups/:id", method: "GET", expect: familyRead },
   { path: "/api/makeups/:id", method: "PATCH", expect: trialWrite(200), table: "makeups", target: "id" },
   { path: "/api/makeups/:id", method: "DELETE", expect: trialWrite(204), table: "makeups", target: "id" },
+
+  // JSON API: the family's space (the caller's own family; none of these callers has one)
+  { path: "/api/family", method: "GET", expect: { anonymous: 401, Client: 404, Team: 404, Administrator: 404 } },
 ];

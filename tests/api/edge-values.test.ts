@@ -35,18 +35,18 @@ describe("dates outside the school's range", () => {
     { timeout: 10_000 },
     async () => {
       const cls = await sessionClass();
-      const res = await quickGet(client, `/api/classes/${cls.id}/sessions?from=9999-12-31&to=9999-12-31`);
+      const res = await quickGet(admin, `/api/classes/${cls.id}/sessions?from=9999-12-31&to=9999-12-31`);
       expect([res.status, res.body.message]).toEqual([400, "Data inválida"]);
       for (const date of BAD_DATES) {
         const d = encodeURIComponent(date);
         for (const query of [`from=${d}&to=${d}`, `from=2026-01-01&to=${d}`, `from=${d}&to=2026-01-01`]) {
-          const answer = await quickGet(client, `/api/classes/${cls.id}/sessions?${query}`);
+          const answer = await quickGet(admin, `/api/classes/${cls.id}/sessions?${query}`);
           expect([answer.status, answer.body.message], query).toEqual([400, "Data inválida"]);
         }
       }
       // The edges of the range are dates like any other.
       for (const query of ["from=1900-01-01&to=1900-01-31", "from=2100-12-01&to=2100-12-31", "from=2024-02-29&to=2024-02-29"]) {
-        expect((await quickGet(client, `/api/classes/${cls.id}/sessions?${query}`)).status, query).toBe(200);
+        expect((await quickGet(admin, `/api/classes/${cls.id}/sessions?${query}`)).status, query).toBe(200);
       }
     },
   );
@@ -56,7 +56,7 @@ describe("dates outside the school's range", () => {
     const scheduleId = cls.schedules[0].id;
     for (const date of BAD_DATES) {
       const d = encodeURIComponent(date);
-      const roll = await quickGet(client, `/api/classes/${cls.id}/attendance?date=${d}&scheduleId=${scheduleId}`);
+      const roll = await quickGet(admin, `/api/classes/${cls.id}/attendance?date=${d}&scheduleId=${scheduleId}`);
       expect([roll.status, roll.body.message], date).toEqual([400, "Data inválida"]);
       const makeups = await quickGet(client, `/api/makeups?date=${d}`);
       expect([makeups.status, makeups.body.message], date).toEqual([400, "Data inválida"]);

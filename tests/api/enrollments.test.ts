@@ -57,7 +57,7 @@ describe("capacity under concurrency", () => {
     expect(created.every((r) => r.body.status === "Ativa" && r.body.waitlistPosition === null)).toBe(true);
     expect(refused.every((r) => r.body.message === "Turma lotada")).toBe(true);
     expect(await count("enrollments", `"classId" = :id`, { id: cls.id })).toBe(10);
-    const roster = await client.get(`/api/classes/${cls.id}/enrollments`);
+    const roster = await team.get(`/api/classes/${cls.id}/enrollments`);
     expect([roster.body.capacity, roster.body.active, roster.body.waitlist]).toEqual([10, 10, []]);
   });
 
@@ -69,7 +69,7 @@ describe("capacity under concurrency", () => {
     const waiting = answers.filter((r) => r.body.status === "Em espera");
     expect(active).toHaveLength(10);
     expect(waiting.map((r) => r.body.waitlistPosition).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
-    const roster = await client.get(`/api/classes/${cls.id}/enrollments`);
+    const roster = await team.get(`/api/classes/${cls.id}/enrollments`);
     expect(roster.body.active).toBe(10);
     expect(roster.body.waitlist.map((e: { waitlistPosition: number }) => e.waitlistPosition)).toEqual(
       Array.from({ length: 40 }, (_, i) => i + 1),
@@ -87,7 +87,7 @@ describe("the waiting list", () => {
       ids.push(res.body.id);
     }
     const positions = async () => {
-      const roster = (await client.get(`/api/classes/${cls.id}/enrollments`)).body;
+      const roster = (await team.get(`/api/classes/${cls.id}/enrollments`)).body;
       return {
         active: roster.enrollments.map((e: { id: string }) => ids.indexOf(e.id)).sort(),
         waiting: roster.waitlist.map((e: { id: string; waitlistPosition: number }) => [ids.indexOf(e.id), e.waitlistPosition]),
@@ -126,7 +126,7 @@ describe("the waiting list", () => {
         [5, 2],
       ],
     });
-    expect((await client.get(`/api/enrollments/${ids[2]}`)).body).toMatchObject({ status: "Ativa", waitlistPosition: null });
+    expect((await team.get(`/api/enrollments/${ids[2]}`)).body).toMatchObject({ status: "Ativa", waitlistPosition: null });
 
     // A cancelled enrolment does not change again; the student may enrol again.
     const again = await admin.patch(`/api/enrollments/${ids[0]}`, { status: "Cancelada", cancelReason: "De novo" });
@@ -140,7 +140,7 @@ describe("the waiting list", () => {
     const ids: string[] = [];
     for (const s of students) ids.push((await team.post("/api/enrollments", body(s.id, cls.id, offer.id, { waitlist: true }))).body.id);
     const roster = async () => {
-      const r = (await client.get(`/api/classes/${cls.id}/enrollments`)).body;
+      const r = (await team.get(`/api/classes/${cls.id}/enrollments`)).body;
       return {
         active: r.active,
         waiting: r.waitlist.map((e: { id: string; waitlistPosition: number }) => [ids.indexOf(e.id), e.waitlistPosition]),
@@ -366,7 +366,7 @@ describe("PATCH /api/enrollments/{id}", () => {
     expect(blankReason.body.errors).toEqual({ cancelReason: ["Motivo do cancelamento é obrigatório"] });
     const status = await admin.patch(`/api/enrollments/${created.id}`, { status: "Ativa" });
     expect([status.status, status.body.errors]).toEqual([400, { status: ["Só é possível alterar o status para Cancelada"] }]);
-    expect((await client.get(`/api/enrollments/${created.id}`)).body).toMatchObject({ status: "Ativa", offerId: other.id });
+    expect((await team.get(`/api/enrollments/${created.id}`)).body).toMatchObject({ status: "Ativa", offerId: other.id });
   });
 
   it("roles: Team and Client cannot edit or cancel (403); anonymous 401; unknown ids 404", async () => {
@@ -378,14 +378,14 @@ describe("PATCH /api/enrollments/{id}", () => {
     expect((await anonymous().patch(`/api/enrollments/${created.id}`, cancel)).status).toBe(401);
     expect((await client.post("/api/enrollments", body(students[0].id, cls.id, offer.id))).status).toBe(403);
     expect((await anonymous().get("/api/enrollments")).status).toBe(401);
-    expect((await client.get(`/api/enrollments/${created.id}`)).body.status).toBe("Ativa");
+    expect((await team.get(`/api/enrollments/${created.id}`)).body.status).toBe("Ativa");
     for (const path of [`/api/enrollments/${MISSING}`, "/api/enrollments/nao-e-um-id"]) {
       const res = await admin.get(path);
       expect([res.status, res.body.message]).toEqual([404, "Matrícula não encontrada"]);
       expect((await admin.patch(path, cancel)).status).toBe(404);
     }
     for (const path of [`/api/classes/${MISSING}/enrollments`, "/api/classes/x/enrollments"]) {
-      const res = await client.get(path);
+      const res = await team.get(path);
       expect([res.status, res.body.message]).toEqual([404, "Turma não encontrada"]);
     }
   });
@@ -397,13 +397,13 @@ describe("GET /api/enrollments", () => {
     const a = (await team.post("/api/enrollments", body(students[0].id, cls.id, offer.id))).body;
     const b = (await team.post("/api/enrollments", body(students[1].id, cls.id, offer.id, { waitlist: true }))).body;
     const ids = (res: { body: Array<{ id: string }> }) => res.body.map((e) => e.id);
-    expect(ids(await client.get(`/api/enrollments?classId=${cls.id}`))).toEqual([a.id, b.id]);
-    expect(ids(await client.get(`/api/enrollments?classId=${cls.id}&status=${encodeURIComponent("Em espera")}`))).toEqual([b.id]);
-    expect(ids(await client.get(`/api/enrollments?studentId=${students[0].id}`))).toEqual([a.id]);
-    expect(ids(await client.get(`/api/enrollments?studentId=x`))).toEqual([]);
-    const bad = await client.get(`/api/enrollments?status=Pendente`);
+    expect(ids(await team.get(`/api/enrollments?classId=${cls.id}`))).toEqual([a.id, b.id]);
+    expect(ids(await team.get(`/api/enrollments?classId=${cls.id}&status=${encodeURIComponent("Em espera")}`))).toEqual([b.id]);
+    expect(ids(await team.get(`/api/enrollments?studentId=${students[0].id}`))).toEqual([a.id]);
+    expect(ids(await team.get(`/api/enrollments?studentId=x`))).toEqual([]);
+    const bad = await team.get(`/api/enrollments?status=Pendente`);
     expect([bad.status, bad.body.errors]).toEqual([400, { status: ["Status inválido"] }]);
-    const page = await client.get(`/api/enrollments?classId=${cls.id}&limit=1`);
+    const page = await team.get(`/api/enrollments?classId=${cls.id}&limit=1`);
     expect(ids(page)).toEqual([a.id]);
   });
 });

@@ -143,15 +143,17 @@ describe("POST /api/guardians", () => {
 });
 
 describe("GET /api/guardians", () => {
-  it("lists every guardian with its persons to any signed-in user; 401 signed out", async () => {
+  it("lists every guardian with its persons to Administrator and Team, a Client only its family's; 401 signed out", async () => {
     const g = await createGuardian();
-    for (const who of [admin, team, client]) {
+    for (const who of [admin, team]) {
       const res = await who.get("/api/guardians");
       expect(res.status).toBe(200);
       expect(Array.isArray(res.body)).toBe(true);
       const found = res.body.find((x: { id: string }) => x.id === g.id);
       expect(found.persons).toHaveLength(2);
     }
+    // This Client has no family (tests/api/client-scope.test.ts reads one that has).
+    expect(await client.get("/api/guardians")).toMatchObject({ status: 200, body: [] });
     expect((await anonymous().get("/api/guardians")).status).toBe(401);
   });
 
@@ -201,7 +203,7 @@ describe("GET /api/guardians", () => {
 describe("/api/guardians/{id} and its persons", () => {
   it("lists a guardian's persons (primary first); 404 for unknown and malformed ids", async () => {
     const g = await createGuardian([person(), person({ isPrimary: true, fullName: "Zélia Principal" })]);
-    const res = await client.get(`/api/guardians/${g.id}/persons`);
+    const res = await team.get(`/api/guardians/${g.id}/persons`);
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(2);
     expect(res.body[0]).toMatchObject({ fullName: "Zélia Principal", isPrimary: true });
@@ -504,14 +506,15 @@ describe("/guardians screens without JavaScript", () => {
     expect(await count("guardians", "id = :id", { id: g.id })).toBe(0);
   });
 
-  it("refuses the change dialogs to Team and Client (403), but shows the persons", async () => {
+  it("refuses the change dialogs to Team and Client (403), but shows the persons to the Team (a Client: only its family's)", async () => {
     const g = await createGuardian();
     expect((await team.raw("GET", "/guardians/new")).status).toBe(403);
     expect((await client.form("/guardians/new", form({}))).status).toBe(403);
     expect((await team.form(`/guardians/${g.id}/delete`, {})).status).toBe(403);
     expect((await client.form(`/guardians/${g.id}/persons/${g.persons[1].id}/delete`, {})).status).toBe(403);
     expect((await team.form(`/guardians/${g.id}/persons/${g.persons[1].id}/edit`, { fullName: "X" })).status).toBe(403);
-    const view = await client.raw("GET", `/guardians/${g.id}/persons`);
+    expect((await client.raw("GET", `/guardians/${g.id}/persons`)).status).toBe(404);
+    const view = await team.raw("GET", `/guardians/${g.id}/persons`);
     expect(view.status).toBe(200);
     const html = await view.text();
     expect(html).toContain(g.persons[1].fullName);

@@ -233,6 +233,10 @@ describe("the student's 'Frequência' and make-up dialogs without JavaScript", (
 
   it("Client sees the history and the rate only: no actions, and the dialogs answer 403 with nothing written", async () => {
     const s = await setup();
+    const free = await setup();
+    // The Client's own families (another family's student is a 404 to it: tests/api/client-scope.test.ts).
+    await s.family.guardian.update({ userId: client.user!.id });
+    await free.family.guardian.update({ userId: client.user!.id });
     const makeup = await makeMakeup({ absenceId: s.absence.id, ...s.target });
     const shown = await page(client, `/students/${s.student.id}`);
     expect(shown.status).toBe(200);
@@ -241,7 +245,6 @@ describe("the student's 'Frequência' and make-up dialogs without JavaScript", (
     expect(shown.html).not.toContain("Agendar reposição");
     expect(shown.html).not.toContain("Cancelar reposição");
 
-    const free = await setup();
     const dialogUrl = `/students/${free.student.id}/makeup?absenceId=${free.absence.id}`;
     expect((await page(client, dialogUrl)).status).toBe(403);
     expect((await client.form(dialogUrl, { absenceId: free.absence.id, session: sessionOf(free.target) })).status).toBe(403);

@@ -56,18 +56,18 @@ describe("POST /api/makeups", () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ absenceId: records[0].id, ...target, status: "Agendada" });
 
-    const rollCall = (await client.get(`/api/classes/${to.id}/attendance?date=${target.date}&scheduleId=${target.scheduleId}`)).body;
+    const rollCall = (await team.get(`/api/classes/${to.id}/attendance?date=${target.date}&scheduleId=${target.scheduleId}`)).body;
     expect(rollCall.records).toEqual([
       { makeupId: res.body.id, studentId: pupils[0].student.id, studentName: pupils[0].student.fullName, status: null, note: null },
     ]);
-    const sessions = (await client.get(`/api/classes/${to.id}/sessions?from=${target.date}&to=${target.date}`)).body;
+    const sessions = (await team.get(`/api/classes/${to.id}/sessions?from=${target.date}&to=${target.date}`)).body;
     expect(sessions[0]).toMatchObject({ enrolled: 0, makeups: 1 });
-    expect((await client.get(`/api/makeups/${res.body.id}`)).body).toEqual(res.body);
-    const byStudent = (await client.get(`/api/makeups?studentId=${pupils[0].student.id}`)).body;
+    expect((await team.get(`/api/makeups/${res.body.id}`)).body).toEqual(res.body);
+    const byStudent = (await team.get(`/api/makeups?studentId=${pupils[0].student.id}`)).body;
     expect(byStudent.map((m: Makeup) => m.id)).toEqual([res.body.id]);
-    expect((await client.get(`/api/makeups?classId=${to.id}&date=${target.date}`)).body.map((m: Makeup) => m.id)).toEqual([res.body.id]);
-    expect((await client.get(`/api/makeups?classId=nao-e-id`)).body).toEqual([]);
-    const badDate = await client.get(`/api/makeups?date=2026-02-30`);
+    expect((await team.get(`/api/makeups?classId=${to.id}&date=${target.date}`)).body.map((m: Makeup) => m.id)).toEqual([res.body.id]);
+    expect((await team.get(`/api/makeups?classId=nao-e-id`)).body).toEqual([]);
+    const badDate = await team.get(`/api/makeups?date=2026-02-30`);
     expect([badDate.status, badDate.body.message]).toEqual([400, "Data inválida"]);
   });
 
@@ -165,7 +165,7 @@ describe("POST /api/makeups", () => {
     // Today (a session day): the 18:00 session is offered and booked; the 14:00 and 16:00 ones are neither.
     if (!isSunday(TODAY())) {
       const { records } = await absences(from, 1, 0);
-      const options = (await client.get(`/api/makeups/options?absenceId=${records[0].id}`)).body;
+      const options = (await team.get(`/api/makeups/options?absenceId=${records[0].id}`)).body;
       const todays = options.filter((o: MakeupOption) => o.date === TODAY());
       expect(todays.map((o: MakeupOption) => [o.classId, o.startTime])).toEqual([[later.id, "18:00"]]);
       for (const cls of [sameTime, earlier]) {
@@ -258,9 +258,9 @@ describe("a make-up in its session's roll call", () => {
     const saved = await put("Presente");
     expect(saved.status).toBe(200);
     expect(saved.body.records).toEqual([expect.objectContaining({ makeupId, status: "Presente" })]);
-    expect((await client.get(`/api/makeups/${makeupId}`)).body.status).toBe("Realizada");
+    expect((await team.get(`/api/makeups/${makeupId}`)).body.status).toBe("Realizada");
     expect((await put("Falta justificada")).status).toBe(200);
-    expect((await client.get(`/api/makeups/${makeupId}`)).body.status).toBe("Não compareceu");
+    expect((await team.get(`/api/makeups/${makeupId}`)).body.status).toBe("Não compareceu");
     expect(await count("attendance_records", `"makeupId" = :id`, { id: makeupId })).toBe(1);
   });
 });
@@ -293,15 +293,15 @@ describe("PATCH and DELETE /api/makeups/{id}", () => {
     const wrong = await team.patch(`/api/makeups/${id}`, sessionFrom(otherCourse, addDays(TODAY(), 1)));
     expect([wrong.status, wrong.body.message]).toEqual([400, "A reposição deve ser em uma turma do mesmo curso"]);
     expect((await client.patch(`/api/makeups/${id}`, { status: "Agendada" })).status).toBe(403);
-    expect((await client.get(`/api/makeups/${id}`)).body).toMatchObject({ ...second, status: "Agendada" });
+    expect((await team.get(`/api/makeups/${id}`)).body).toMatchObject({ ...second, status: "Agendada" });
 
     expect((await client.delete(`/api/makeups/${id}`)).status).toBe(403);
     expect((await team.delete(`/api/makeups/${id}`)).status).toBe(204);
-    const gone = await client.get(`/api/makeups/${id}`);
+    const gone = await team.get(`/api/makeups/${id}`);
     expect([gone.status, gone.body.message]).toEqual([404, "Reposição não encontrada"]);
     expect((await team.delete(`/api/makeups/${id}`)).status).toBe(404);
     expect((await team.patch(`/api/makeups/${MISSING}`, { status: "Realizada" })).status).toBe(404);
-    expect((await client.get(`/api/makeups/nao-e-id`)).status).toBe(404);
+    expect((await team.get(`/api/makeups/nao-e-id`)).status).toBe(404);
     // The absence may be made up again.
     expect((await team.post("/api/makeups", { absenceId: records[0].id, ...first })).status).toBe(201);
   });
@@ -318,7 +318,7 @@ describe("PATCH and DELETE /api/makeups/{id}", () => {
       await makeAttendance({ makeupId: made.id, ...target, status: status === "Realizada" ? "Presente" : "Falta" });
       const refused = await admin.delete(`/api/makeups/${made.id}`);
       expect([refused.status, refused.body.message]).toEqual([409, "Só é possível cancelar uma reposição agendada"]);
-      expect((await client.get(`/api/makeups/${made.id}`)).body.status).toBe(status);
+      expect((await team.get(`/api/makeups/${made.id}`)).body.status).toBe(status);
     }
   });
 });
@@ -333,7 +333,7 @@ describe("GET /api/makeups/options", () => {
     await sessionClass({ courseId: from.courseId, active: false });
     await enrolled(roomy, 1);
     const { date, records, pupils } = await absences(from, 1, 5);
-    const res = await client.get(`/api/makeups/options?absenceId=${records[0].id}`);
+    const res = await team.get(`/api/makeups/options?absenceId=${records[0].id}`);
     expect(res.status).toBe(200);
     const start = addDays(date, 1) > TODAY() ? addDays(date, 1) : TODAY();
     const expected = sessionsOf(roomy, start, addDays(date, 30));
@@ -351,12 +351,12 @@ describe("GET /api/makeups/options", () => {
     expect(res.body.some((o: MakeupOption) => o.classId === from.id)).toBe(false);
     expect(pupils).toHaveLength(1);
 
-    const missing = await client.get(`/api/makeups/options?absenceId=${MISSING}`);
+    const missing = await team.get(`/api/makeups/options?absenceId=${MISSING}`);
     expect([missing.status, missing.body.message]).toEqual([404, "Falta não encontrada"]);
-    const none = await client.get(`/api/makeups/options`);
+    const none = await team.get(`/api/makeups/options`);
     expect([none.status, none.body.message]).toEqual([400, "Falta é obrigatória"]);
     const present = await absences(from, 1, 5, "Presente");
-    const notAbsence = await client.get(`/api/makeups/options?absenceId=${present.records[0].id}`);
+    const notAbsence = await team.get(`/api/makeups/options?absenceId=${present.records[0].id}`);
     expect([notAbsence.status, notAbsence.body.message]).toEqual([400, "Só é possível repor uma falta"]);
     expect((await anonymous().get(`/api/makeups/options?absenceId=${records[0].id}`)).status).toBe(401);
   });

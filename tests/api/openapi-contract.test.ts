@@ -8,7 +8,7 @@ import type { JsonSchema, OpenApiDocument } from "~/openapi/document";
 // Generated, not committed: `npm run typecheck` writes it first (scripts/openapi-types.ts).
 import type { paths } from "../../.tmp/contract/schema";
 import { CONTRACT_TYPES_FILE, contractTypesSource } from "../contract/generate";
-import { makeAttendance } from "../support/factories";
+import { makeAttendance, makeGuardian, makeStudent } from "../support/factories";
 import { addDays, enrolled, notSunday, sessionClass, TODAY } from "../support/attendance";
 
 /**
@@ -113,6 +113,7 @@ let admin: Client;
 let adminId: string;
 let team: Client;
 let client: Client;
+let clientId: string;
 const anon = typed();
 const MISSING = "00000000-0000-4000-8000-000000000000";
 
@@ -122,6 +123,7 @@ beforeAll(async () => {
   adminId = a.id;
   team = t.api;
   client = c.api;
+  clientId = c.id;
 });
 
 /** The whole chain a class needs, created through the API. */
@@ -189,10 +191,13 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
     expect(user.cpf).toBe("12345678909");
 
     expect((await team.GET("/api/users")).data?.some((u) => u.id === user.id)).toBe(true);
-    const page = await client.GET("/api/users", { params: { query: { q: "Bruno Contrato", page: 1, pageSize: 10 } } });
+    const page = await team.GET("/api/users", { params: { query: { q: "Bruno Contrato", page: 1, pageSize: 10 } } });
     expect(page.data?.map((u) => u.id)).toContain(user.id);
     expect(Number(page.response.headers.get("X-Total-Count"))).toBeGreaterThanOrEqual(1);
-    expect((await client.GET("/api/users/{id}", { params: { path: { id: user.id } } })).data?.name).toBe("Bruno Contrato");
+    expect((await team.GET("/api/users/{id}", { params: { path: { id: user.id } } })).data?.name).toBe("Bruno Contrato");
+    // A Client reads itself only, and no other user (its family's rows: tests/api/client-scope.test.ts).
+    expect((await client.GET("/api/users")).data?.map((u) => u.id)).toEqual([clientId]);
+    expect((await client.GET("/api/users/{id}", { params: { path: { id: user.id } } })).response.status).toBe(404);
 
     const updated = await admin.PATCH("/api/users/{id}", { params: { path: { id: user.id } }, body: { name: "Bruno C." } });
     expect(updated.data).toMatchObject({ name: "Bruno C.", userType: "Team" });
@@ -398,13 +403,13 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
     const [first, second] = g.persons;
     expect(first).toMatchObject({ email: primary.email, isPrimary: true, phone: "11987654321" });
 
-    expect((await client.GET("/api/guardians")).data?.some((x) => x.id === g.id)).toBe(true);
-    const page = await client.GET("/api/guardians", { params: { query: { q: primary.email, page: 1 } } });
+    expect((await team.GET("/api/guardians")).data?.some((x) => x.id === g.id)).toBe(true);
+    const page = await team.GET("/api/guardians", { params: { query: { q: primary.email, page: 1 } } });
     expect(page.data?.map((x) => x.id)).toEqual([g.id]);
     expect(page.response.headers.get("X-Total-Count")).toBe("1");
-    expect((await client.GET("/api/guardians/{id}", { params: { path: { id: g.id } } })).data?.address).toBe("Rua das Flores, 100");
-    expect((await client.GET("/api/guardians/{id}/persons", { params: { path: { id: g.id } } })).data?.length).toBe(2);
-    expect((await client.GET("/api/guardian-persons/{id}", { params: { path: { id: second.id } } })).data?.fullName).toBe("João Contrato");
+    expect((await team.GET("/api/guardians/{id}", { params: { path: { id: g.id } } })).data?.address).toBe("Rua das Flores, 100");
+    expect((await team.GET("/api/guardians/{id}/persons", { params: { path: { id: g.id } } })).data?.length).toBe(2);
+    expect((await team.GET("/api/guardian-persons/{id}", { params: { path: { id: second.id } } })).data?.fullName).toBe("João Contrato");
 
     const bad = await admin.PATCH("/api/guardian-persons/{id}", { params: { path: { id: second.id } }, body: { birthDate: "1985-02-30" } });
     expect(bad.error?.errors?.birthDate).toEqual(["Data de nascimento inválida"]);
@@ -443,16 +448,16 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
     const trial = created.data!;
     expect(trial).toMatchObject({ status: "Agendado", origin: "Outros", whatsappNumber: "11912345678" });
 
-    expect((await client.GET("/api/trials")).data?.some((t) => t.id === trial.id)).toBe(true);
-    expect((await client.GET("/api/trials", { params: { query: { month: "2031-03" } } })).data?.map((t) => t.id)).toEqual([trial.id]);
-    expect((await client.GET("/api/trials", { params: { query: { month: "março" } } })).response.status).toBe(400);
+    expect((await team.GET("/api/trials")).data?.some((t) => t.id === trial.id)).toBe(true);
+    expect((await team.GET("/api/trials", { params: { query: { month: "2031-03" } } })).data?.map((t) => t.id)).toEqual([trial.id]);
+    expect((await team.GET("/api/trials", { params: { query: { month: "março" } } })).response.status).toBe(400);
     // One page through the typed client: limit is a documented integer, the next page comes in Link.
-    const everyTrial = (await client.GET("/api/trials")).data!;
-    const page = await client.GET("/api/trials", { params: { query: { limit: 1 } } });
+    const everyTrial = (await team.GET("/api/trials")).data!;
+    const page = await team.GET("/api/trials", { params: { query: { limit: 1 } } });
     expect(page.data).toEqual(everyTrial.slice(0, 1));
     expect(page.response.headers.get("Link") !== null).toBe(everyTrial.length > 1);
-    expect((await client.GET("/api/trials", { params: { query: { limit: 0 } } })).error?.message).toMatch(/^Limite inválido/);
-    expect((await client.GET("/api/trials/{id}", { params: { path: { id: trial.id } } })).data?.studentName).toBe("Lia Contrato");
+    expect((await team.GET("/api/trials", { params: { query: { limit: 0 } } })).error?.message).toMatch(/^Limite inválido/);
+    expect((await team.GET("/api/trials/{id}", { params: { path: { id: trial.id } } })).data?.studentName).toBe("Lia Contrato");
 
     const moved = await team.PATCH("/api/trials/{id}", { params: { path: { id: trial.id } }, body: { status: "Compareceu" } });
     expect(moved.data?.status).toBe("Compareceu");
@@ -461,10 +466,10 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
       body: { origin: "Indicação", scheduledTime: "18:30" },
     });
     expect(edited.data).toMatchObject({ origin: "Indicação", scheduledTime: "18:30", status: "Compareceu" });
-    const history = (await client.GET("/api/trials/{id}/history", { params: { path: { id: trial.id } } })).data!;
+    const history = (await team.GET("/api/trials/{id}/history", { params: { path: { id: trial.id } } })).data!;
     expect(history.map((h) => h.status)).toEqual(["Agendado", "Compareceu"]);
-    expect((await client.GET("/api/trials/all-histories")).data?.[trial.id]?.length).toBe(2);
-    expect(Object.keys((await client.GET("/api/trials/all-histories", { params: { query: { month: "2031-03" } } })).data ?? {})).toEqual([
+    expect((await team.GET("/api/trials/all-histories")).data?.[trial.id]?.length).toBe(2);
+    expect(Object.keys((await team.GET("/api/trials/all-histories", { params: { query: { month: "2031-03" } } })).data ?? {})).toEqual([
       trial.id,
     ]);
 
@@ -489,7 +494,7 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
     ).toBe(403);
     expect((await admin.DELETE("/api/classes/{id}", { params: { path: { id: cls.id } } })).response.status).toBe(409);
     expect((await team.DELETE("/api/trials/{id}", { params: { path: { id: trial.id } } })).response.status).toBe(204);
-    expect((await client.GET("/api/trials/{id}/history", { params: { path: { id: trial.id } } })).response.status).toBe(404);
+    expect((await team.GET("/api/trials/{id}/history", { params: { path: { id: trial.id } } })).response.status).toBe(404);
   });
 
   it("students and enrolments: Team registers and enrols, the waiting list, Administrator cancels, enrolment from a trial", async () => {
@@ -535,11 +540,11 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
     expect(created.response.status).toBe(201);
     const nina = created.data!;
     const second = (await team.POST("/api/students", { body: { guardianId: guardian.id, fullName: "Olga Contrato" } })).data!;
-    expect((await client.GET("/api/students", { params: { query: { guardianId: guardian.id } } })).data?.map((s) => s.id)).toEqual([
+    expect((await team.GET("/api/students", { params: { query: { guardianId: guardian.id } } })).data?.map((s) => s.id)).toEqual([
       nina.id,
       second.id,
     ]);
-    expect((await client.GET("/api/students/{id}", { params: { path: { id: nina.id } } })).data?.birthDate).toBe("2017-08-09");
+    expect((await team.GET("/api/students/{id}", { params: { path: { id: nina.id } } })).data?.birthDate).toBe("2017-08-09");
     const renamed = await admin.PATCH("/api/students/{id}", { params: { path: { id: second.id } }, body: { notes: "Alergia a amendoim" } });
     expect(renamed.data?.notes).toBe("Alergia a amendoim");
     expect((await team.POST("/api/students", { body: { guardianId: guardian.id, fullName: "" } })).error?.errors).toEqual({
@@ -559,9 +564,9 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
       body: { studentId: second.id, classId: cls.id, offerId: offer.id, startDate: "2031-03-19", waitlist: true },
     });
     expect([waiting.data?.status, waiting.data?.waitlistPosition]).toEqual(["Em espera", 1]);
-    expect((await client.GET("/api/enrollments", { params: { query: { classId: cls.id } } })).data?.length).toBe(2);
-    expect((await client.GET("/api/enrollments/{id}", { params: { path: { id: enrolled.data!.id } } })).data?.offerId).toBe(offer.id);
-    const roster = (await client.GET("/api/classes/{id}/enrollments", { params: { path: { id: cls.id } } })).data!;
+    expect((await team.GET("/api/enrollments", { params: { query: { classId: cls.id } } })).data?.length).toBe(2);
+    expect((await team.GET("/api/enrollments/{id}", { params: { path: { id: enrolled.data!.id } } })).data?.offerId).toBe(offer.id);
+    const roster = (await team.GET("/api/classes/{id}/enrollments", { params: { path: { id: cls.id } } })).data!;
     expect([roster.capacity, roster.active, roster.waitlist.map((e) => e.studentName)]).toEqual([1, 1, ["Olga Contrato"]]);
 
     const cancelled = await admin.PATCH("/api/enrollments/{id}", {
@@ -569,7 +574,7 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
       body: { status: "Cancelada", cancelReason: "Mudança de horário" },
     });
     expect(cancelled.data?.status).toBe("Cancelada");
-    expect((await client.GET("/api/enrollments/{id}", { params: { path: { id: waiting.data!.id } } })).data?.status).toBe("Ativa");
+    expect((await team.GET("/api/enrollments/{id}", { params: { path: { id: waiting.data!.id } } })).data?.status).toBe("Ativa");
     expect((await admin.DELETE("/api/students/{id}", { params: { path: { id: nina.id } } })).response.status).toBe(409);
     const loose = (await team.POST("/api/students", { body: { guardianId: guardian.id, fullName: "Sem Matrícula" } })).data!;
     expect((await admin.DELETE("/api/students/{id}", { params: { path: { id: loose.id } } })).response.status).toBe(204);
@@ -631,11 +636,11 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
     const date = notSunday(addDays(TODAY(), -2), -1);
     const scheduleId = cls.scheduleOn(date);
 
-    const sessions = await client.GET("/api/classes/{id}/sessions", {
+    const sessions = await team.GET("/api/classes/{id}/sessions", {
       params: { path: { id: cls.id }, query: { from: addDays(TODAY(), -7), to: TODAY() } },
     });
     expect(sessions.data?.some((s) => s.date === date && s.scheduleId === scheduleId && s.enrolled === 2)).toBe(true);
-    const empty = await client.GET("/api/classes/{id}/attendance", { params: { path: { id: cls.id }, query: { date, scheduleId } } });
+    const empty = await team.GET("/api/classes/{id}/attendance", { params: { path: { id: cls.id }, query: { date, scheduleId } } });
     expect(empty.data?.records.map((r) => r.status)).toEqual([null, null]);
     const saved = await team.PUT("/api/classes/{id}/attendance", {
       params: { path: { id: cls.id } },
@@ -655,10 +660,10 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
     });
     expect([future.response.status, future.error?.message]).toEqual([400, "Não é possível registrar presença em data futura"]);
 
-    const history = (await client.GET("/api/students/{id}/attendance", { params: { path: { id: pupils[0].student.id } } })).data!;
+    const history = (await team.GET("/api/students/{id}/attendance", { params: { path: { id: pupils[0].student.id } } })).data!;
     expect([history.presenceRate, history.absences.length]).toEqual([0, 1]);
     const absenceId = history.absences[0].id;
-    const options = (await client.GET("/api/makeups/options", { params: { query: { absenceId } } })).data!;
+    const options = (await team.GET("/api/makeups/options", { params: { query: { absenceId } } })).data!;
     expect(options.length).toBeGreaterThan(1);
     expect(options.every((o) => o.classId === target.id)).toBe(true);
     const booked = await team.POST("/api/makeups", {
@@ -670,17 +675,17 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
     });
     expect([again.response.status, again.error?.message]).toEqual([409, "Esta falta já tem reposição"]);
     const id = booked.data!.id;
-    expect((await client.GET("/api/makeups", { params: { query: { studentId: pupils[0].student.id } } })).data?.map((m) => m.id)).toEqual([
+    expect((await team.GET("/api/makeups", { params: { query: { studentId: pupils[0].student.id } } })).data?.map((m) => m.id)).toEqual([
       id,
     ]);
-    expect((await client.GET("/api/makeups/{id}", { params: { path: { id } } })).data?.status).toBe("Agendada");
+    expect((await team.GET("/api/makeups/{id}", { params: { path: { id } } })).data?.status).toBe("Agendada");
     const moved = await team.PATCH("/api/makeups/{id}", {
       params: { path: { id } },
       body: { scheduleId: options[1].scheduleId, date: options[1].date },
     });
     expect(moved.data?.date).toBe(options[1].date);
     expect((await team.DELETE("/api/makeups/{id}", { params: { path: { id } } })).response.status).toBe(204);
-    expect((await client.GET("/api/makeups/{id}", { params: { path: { id } } })).response.status).toBe(404);
+    expect((await team.GET("/api/makeups/{id}", { params: { path: { id } } })).response.status).toBe(404);
     // An absence written directly is listed too.
     const before = notSunday(addDays(date, -1), -1);
     await makeAttendance({
@@ -690,15 +695,26 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
       date: before,
       status: "Falta",
     });
-    expect(
-      (await client.GET("/api/students/{id}/attendance", { params: { path: { id: pupils[1].student.id } } })).data?.records.length,
-    ).toBe(2);
+    expect((await team.GET("/api/students/{id}/attendance", { params: { path: { id: pupils[1].student.id } } })).data?.records.length).toBe(
+      2,
+    );
   });
 
   it("the document itself is served to anyone", async () => {
     const res = await anon.GET("/api/openapi.json");
     expect(res.response.status).toBe(200);
     expect(res.data).toMatchObject({ openapi: "3.1.0" });
+  });
+
+  it("the family's space: a Client reads its own family (404 without one)", async () => {
+    expect((await client.GET("/api/family")).response.status).toBe(404);
+    const { guardian } = await makeGuardian(1);
+    await guardian.update({ userId: clientId });
+    const student = await makeStudent(guardian.id, { fullName: "Caio Contrato" });
+    const family = await client.GET("/api/family");
+    expect(family.data?.guardian.id).toBe(guardian.id);
+    expect(family.data?.students.map((s) => s.student.fullName)).toEqual([student.fullName]);
+    expect((await team.GET("/api/family")).response.status).toBe(404);
   });
 
   // Last in the file (tests run in order): each documented operation was called and succeeded at least once.

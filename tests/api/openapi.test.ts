@@ -3,7 +3,7 @@ import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 import { buildOpenApiDocument, endpointsOf, openApiPath, requestSchema } from "~/openapi/document";
-import type { Access } from "~/openapi/operation";
+import type { Access, ClientScope } from "~/openapi/operation";
 import { courseSchema } from "~/domain/courses/schema";
 import { trialSchema } from "~/domain/trials/schema";
 import { anonymous } from "../support/http";
@@ -34,8 +34,17 @@ async function implementedMethods(file: string): Promise<string[]> {
   return route.methods.filter((m) => m !== "GET" || !loader?.includes("405")).map((m) => m.toLowerCase());
 }
 
-/** What each kind of caller gets from an operation with this access, per the permission model. */
-function expectedAnswers(access: Access, ok: number): Record<Caller, number> {
+/**
+ * What each kind of caller gets from an operation with this access, per the
+ * permission model. The matrix's Client has no family and its rows are
+ * others': it reads no item of a family, no other user and no class's people (404).
+ */
+function expectedAnswers(access: Access, ok: number, client?: ClientScope): Record<Caller, number> {
+  if (access === "signed-in" && (client === "family-item" || client === "self-item" || client === "class-people")) {
+    return { anonymous: 401, Client: 404, Team: ok, Administrator: ok };
+  }
+  // Nobody of the matrix has a family.
+  if (access === "signed-in" && client === "own-family") return { anonymous: 401, Client: 404, Team: 404, Administrator: 404 };
   switch (access) {
     case "public":
     case "upload-token":
@@ -88,7 +97,7 @@ describe("GET /api/openapi.json", () => {
     const declared = endpoints.map((e) => ({
       operation: operation(e),
       access: e.access,
-      answers: expectedAnswers(e.access, e.success.status),
+      answers: expectedAnswers(e.access, e.success.status, e.client),
       public: e.access === "public" || e.access === "upload-token",
     }));
     const inMatrix = endpoints.map((e) => ({

@@ -55,16 +55,18 @@ describe("/students dialogs without JavaScript", () => {
     expect(shown.html).toContain(family.persons[0].fullName);
     expect(shown.html).toContain("Nenhuma matrícula");
 
-    const list = await page(client, `/students?q=${encodeURIComponent(name)}`);
+    const list = await page(team, `/students?q=${encodeURIComponent(name)}`);
     expect(list.status).toBe(200);
     expect(list.html).toContain(name);
     expect(list.html).toContain(family.persons[0].fullName);
-    const none = await page(client, `/students?q=${encodeURIComponent(`ninguém ${tag()}`)}`);
+    const none = await page(team, `/students?q=${encodeURIComponent(`ninguém ${tag()}`)}`);
     expect(none.html).toContain("Nenhum aluno encontrado");
   });
 
   it("the list filters by status and keeps the search in its pages' links", async () => {
     const { family } = await setup();
+    // The Client's own family: it reads these students (read-only).
+    await family.guardian.update({ userId: client.user!.id });
     const name = `Filtro ${tag()}`;
     await makeStudent(family.guardian.id, { fullName: `${name} Ativa` });
     await makeStudent(family.guardian.id, { fullName: `${name} Inativa`, active: false });
@@ -118,7 +120,8 @@ describe("/students dialogs without JavaScript", () => {
       expect(
         (await who.form(`/students/${student.id}/edit`, { guardianId: family.guardian.id, fullName: renamed, active: "on" })).status,
       ).toBe(403);
-      expect((await who.raw("GET", `/students/${student.id}/delete`)).status).toBe(403);
+      // Another family's student is not found to a Client, dialog and all.
+      expect((await who.raw("GET", `/students/${student.id}/delete`)).status).toBe(who === client ? 404 : 403);
       expect((await who.form(`/students/${student.id}/delete`, {})).status).toBe(403);
     }
     expect((await client.form("/students/new", { guardianId: family.guardian.id, fullName: "Nope" })).status).toBe(403);
@@ -210,7 +213,8 @@ describe("enrolment dialogs without JavaScript", () => {
     expect(html).toContain("Oferta é obrigatória");
     expect(html).toContain("Data de início inválida");
     expect((await client.form(`/students/${student.id}/enroll`, { classId: cls.id })).status).toBe(403);
-    expect((await client.raw("GET", `/students/${student.id}/enroll`)).status).toBe(403);
+    // Another family's student: its page is not found to a Client, dialog and all.
+    expect((await client.raw("GET", `/students/${student.id}/enroll`)).status).toBe(404);
   });
 
   it("a full class: 409 'Turma lotada' in the form with 'Entrar na lista de espera'; with it, 'Aluno incluído na lista de espera'", async () => {
@@ -279,14 +283,15 @@ describe("enrolment dialogs without JavaScript", () => {
     await makeEnrollment({ studentId: bia.id, classId: cls.id, offerId: offer.id, status: "Em espera", waitlistPosition: 1 });
     await makeEnrollment({ studentId: carla.id, classId: cls.id, offerId: offer.id, status: "Em espera", waitlistPosition: 2 });
 
-    const before = await page(client, `/classes/${cls.id}/students`);
+    const before = await page(team, `/classes/${cls.id}/students`);
     expect(before.html).toContain("Alunos da Turma");
     expect(before.html).toContain("1 de 1 vagas");
     expect(before.html.indexOf(bia.fullName)).toBeLessThan(before.html.indexOf(carla.fullName));
 
     const path = `/classes/${cls.id}/students/${active.id}/cancel`;
     for (const who of [team, client]) {
-      expect((await who.raw("GET", path)).status).toBe(403);
+      // A roster is not a family's: a Client does not find it at all.
+      expect((await who.raw("GET", path)).status).toBe(who === client ? 404 : 403);
       expect((await who.form(path, { cancelReason: "Mudou de cidade" })).status).toBe(403);
     }
     const empty = await admin.form(path, { cancelReason: "" });

@@ -83,13 +83,13 @@ describe("GET /api/students", () => {
     const offer = await makeOffer(branchId);
     await makeEnrollment({ studentId: bia.id, classId: cls.id, offerId: offer.id });
     await makeEnrollment({ studentId: caio.id, classId: cls.id, offerId: offer.id, status: "Cancelada" });
-    const ids = async (query: string) => (await client.get(`/api/students?${query}`)).body.map((s: { id: string }) => s.id);
+    const ids = async (query: string) => (await team.get(`/api/students?${query}`)).body.map((s: { id: string }) => s.id);
     expect(await ids(`guardianId=${guardian.id}`)).toEqual([ana.id, bia.id]);
     expect(await ids(`classId=${cls.id}`)).toEqual([bia.id]);
     expect(await ids(`q=${tag.toUpperCase()}`)).toEqual([ana.id, bia.id, caio.id]);
     expect(await ids(`q=caio%20${tag}&guardianId=${other.id}`)).toEqual([caio.id]);
     expect(await ids(`guardianId=nao-e-id`)).toEqual([]);
-    const page = await client.get(`/api/students?q=${tag}&limit=2`);
+    const page = await team.get(`/api/students?q=${tag}&limit=2`);
     expect(page.body.map((s: { id: string }) => s.id)).toEqual([ana.id, bia.id]);
     expect(page.headers.get("Link")).toMatch(/cursor=/);
   });
@@ -100,7 +100,7 @@ describe("GET, PATCH, DELETE /api/students/{id}", () => {
     const { guardian } = await makeGuardian(1);
     const { guardian: other } = await makeGuardian(1);
     const student = (await team.post("/api/students", { guardianId: guardian.id, fullName: "Davi Lima" })).body;
-    expect((await client.get(`/api/students/${student.id}`)).body.fullName).toBe("Davi Lima");
+    expect((await team.get(`/api/students/${student.id}`)).body.fullName).toBe("Davi Lima");
     expect((await team.patch(`/api/students/${student.id}`, { fullName: "Outro" })).status).toBe(403);
     expect((await client.patch(`/api/students/${student.id}`, { fullName: "Outro" })).status).toBe(403);
     const edited = await admin.patch(`/api/students/${student.id}`, {
@@ -122,7 +122,7 @@ describe("GET, PATCH, DELETE /api/students/{id}", () => {
     expect((await team.delete(`/api/students/${student.id}`)).status).toBe(403);
     expect((await admin.delete(`/api/students/${student.id}`)).status).toBe(204);
     for (const id of [student.id, MISSING, "nao-e-id"]) {
-      const res = await client.get(`/api/students/${id}`);
+      const res = await team.get(`/api/students/${id}`);
       expect([res.status, res.body.message]).toEqual([404, "Aluno não encontrado"]);
       expect((await admin.patch(`/api/students/${id}`, { fullName: "X" })).status).toBe(404);
       expect((await admin.delete(`/api/students/${id}`)).status).toBe(404);

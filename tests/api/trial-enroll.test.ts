@@ -87,11 +87,11 @@ describe("POST /api/trials/{id}/enroll with a new family", () => {
       trialId: trial.id,
     });
     expect(linked).toMatchObject({ id: trial.id, enrollmentId: enrollment.id, status: "Quer Matricular" });
-    const family = (await client.get(`/api/guardians/${student.guardianId}`)).body;
+    const family = (await team.get(`/api/guardians/${student.guardianId}`)).body;
     expect(family.persons).toEqual([expect.objectContaining({ fullName: "Marcos Prado", phone: "11976543210", isPrimary: true })]);
     const [users] = await testDb().query(`SELECT "userType" FROM users WHERE id = :id`, { replacements: { id: family.userId } });
     expect(users).toEqual([{ userType: "Client" }]);
-    expect((await client.get(`/api/trials/${trial.id}`)).body.enrollmentId).toBe(enrollment.id);
+    expect((await team.get(`/api/trials/${trial.id}`)).body.enrollmentId).toBe(enrollment.id);
   });
 
   it("takes the student's name when given, and answers the guardian's field errors under guardian.", async () => {
@@ -238,7 +238,7 @@ describe("with an existing family", () => {
     const made = await team.post(`/api/trials/${trial.id}/enroll`, { guardianId: guardian.id, offerId: offer.id, startDate: START });
     expect(made.status).toBe(201);
     expect((await team.delete(`/api/trials/${trial.id}`)).status).toBe(204);
-    expect((await client.get(`/api/enrollments/${made.body.enrollment.id}`)).body).toMatchObject({ status: "Ativa", trialId: null });
+    expect((await team.get(`/api/enrollments/${made.body.enrollment.id}`)).body).toMatchObject({ status: "Ativa", trialId: null });
   });
 
   it("two enrolments from one trial at the same time: one 201, one 409", async () => {

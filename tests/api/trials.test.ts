@@ -149,7 +149,7 @@ describe("PATCH /api/trials/{id}", () => {
     expect(edited.body).toMatchObject({ studentName: "Luísa S.", scheduledTime: "10:00", origin: "Google Ads", status: "Compareceu" });
     await admin.patch(`/api/trials/${id}`, { status: "Quer Matricular" });
 
-    const history = (await client.get(`/api/trials/${id}/history`)).body as Array<{ status: string; changedAt: string }>;
+    const history = (await team.get(`/api/trials/${id}/history`)).body as Array<{ status: string; changedAt: string }>;
     expect(history.map((h) => h.status)).toEqual(["Agendado", "Compareceu", "Quer Matricular"]);
     const times = history.map((h) => new Date(h.changedAt).getTime());
     expect([...times].sort((a, b) => a - b)).toEqual(times);
@@ -231,7 +231,7 @@ describe("GET /api/trials and /api/trials/all-histories", () => {
     expect(month.body.map((t: { id: string }) => t.id)).toEqual(inside.map((t) => t.id));
     expect(month.body[1]).toMatchObject({ scheduledDate: "2030-07-31", scheduledTime: "20:00" });
 
-    const all = (await client.get("/api/trials")).body as Array<{ id: string }>;
+    const all = (await team.get("/api/trials")).body as Array<{ id: string }>;
     for (const t of [...inside, ...outside]) expect(all.some((x) => x.id === t.id)).toBe(true);
 
     const bad = await team.get("/api/trials?month=2030-13");
@@ -273,7 +273,7 @@ describe("GET /api/trials and /api/trials/all-histories", () => {
     expect(res.body[a.id][0]).toEqual({ id: expect.any(String), status: "Agendado", changedAt: "2030-09-01T12:00:00.000Z" });
     expect(res.body[b.id]).toEqual([]);
 
-    const all = await client.get("/api/trials/all-histories");
+    const all = await team.get("/api/trials/all-histories");
     expect(all.status).toBe(200);
     expect(all.body[other.id]).toHaveLength(1);
     expect(all.body[a.id]).toHaveLength(2);
@@ -400,7 +400,7 @@ describe("/trials screens without JavaScript", () => {
       { status: "Quer Matricular", changedAt: new Date("2029-03-05T12:00:00Z") },
     ]);
     await makeTrial(cls.id, { scheduledDate: "2029-04-01", status: "Compareceu", createdAt: created });
-    const html = await (await client.raw("GET", "/trials?month=2029-03")).text();
+    const html = await (await team.raw("GET", "/trials?month=2029-03")).text();
     const kpi = (label: string) => new RegExp(`${label}</dt><dd[^>]*>([^<]*)</dd>`).exec(html)?.[1];
     expect(kpi("Total de Agendamentos")).toBe("4");
     expect(kpi("% de NoShow")).toBe("25%");
@@ -408,8 +408,11 @@ describe("/trials screens without JavaScript", () => {
     expect(kpi("% de Matrículas")).toBe("50%");
     expect(kpi("Ciclo de Vendas Médio")).toBe("3 dias");
     expect(html).toContain("Março de 2029");
-    expect(html).not.toContain("Novo Experimental");
-    expect(html).not.toContain("Alterar status:");
+    // A Client's calendar is read-only (and holds its family's trials only: tests/api/client-scope.test.ts).
+    const clientHtml = await (await client.raw("GET", "/trials?month=2029-03")).text();
+    expect(clientHtml).toContain("Março de 2029");
+    expect(clientHtml).not.toContain("Novo Experimental");
+    expect(clientHtml).not.toContain("Alterar status:");
     expect((await client.raw("GET", "/trials/new")).status).toBe(403);
   });
 });
@@ -420,21 +423,21 @@ describe("busy days on the calendar", () => {
     for (const [i, studentName] of names.entries()) {
       await makeTrial(classId, { scheduledDate: "2033-07-09", scheduledTime: `0${i + 1}:00`, studentName });
     }
-    const month = await (await client.raw("GET", "/trials?month=2033-07")).text();
+    const month = await (await team.raw("GET", "/trials?month=2033-07")).text();
     expect(month).toContain("Ana Dia");
     expect(month).toContain("Bia Dia");
     expect(month).not.toContain("Cris Dia");
     expect(month).toContain('href="/trials?view=day&amp;date=2033-07-09" class="cal-more"');
     expect(month).toMatch(/\+<!-- -->3<!-- --> mais|\+3 mais/);
-    const res = await client.raw("GET", "/trials?view=day&date=2033-07-09");
+    const res = await team.raw("GET", "/trials?view=day&date=2033-07-09");
     expect(res.status).toBe(200);
     const day = await res.text();
     for (const name of names) expect(day).toContain(name);
     // The day's dialog still lists them too.
-    const dialog = await (await client.raw("GET", "/trials/day/2033-07-09?month=2033-07")).text();
+    const dialog = await (await team.raw("GET", "/trials/day/2033-07-09?month=2033-07")).text();
     expect(dialog).toContain("Experimentais de 09/07/2033");
     for (const name of names) expect(dialog).toContain(name);
-    expect((await client.raw("GET", "/trials/day/2033-02-30")).status).toBe(404);
+    expect((await team.raw("GET", "/trials/day/2033-02-30")).status).toBe(404);
   });
 });
 

@@ -45,7 +45,7 @@ describe("/api/users", () => {
     expect(list.body.find((u: { id: string }) => u.id === id)).toMatchObject({ email: input.email });
     expect(JSON.stringify(list.body)).not.toMatch(/password/i);
 
-    const one = await client.get(`/api/users/${id}`);
+    const one = await team.get(`/api/users/${id}`);
     expect(one.status).toBe(200);
     expect(one.body).toMatchObject({ id, name: "Maria Bailarina" });
     expect(JSON.stringify(one.body)).not.toMatch(/password/i);

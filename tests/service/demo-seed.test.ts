@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
 import type { Sequelize } from "sequelize";
-import { Branch, ClassroomSchedule, ClassScheduleLink, SchoolClass, setupDatabase, User } from "../../db/index";
+import { Branch, ClassroomSchedule, ClassScheduleLink, Guardian, SchoolClass, setupDatabase, Student, User } from "../../db/index";
 import { seedDemo, DEMO_ACCOUNTS } from "../../db/seed/demo";
 import { deleteAllData } from "../../db/seed/reset";
 import { createTestDatabase } from "../support/test-db";
@@ -30,6 +30,11 @@ describe("the demo network (npm run db:seed)", () => {
       const days = new Set(links.filter((l) => classes.some((c) => c.id === l.classId)).map((l) => schedules.get(l.scheduleId)));
       expect([...days].sort(), branch.name).toEqual(["Quarta", "Quinta", "Segunda", "Sexta", "Sábado", "Terça"]);
     }
+    // The demo's Client account is a family's, with two children ('Minha família').
+    const client = await User.findOne({ where: { email: DEMO_ACCOUNTS[2].email } });
+    const families = await Guardian.findAll({ where: { userId: client!.id } });
+    expect(families).toHaveLength(1);
+    expect(await Student.count({ where: { guardianId: families[0].id } })).toBe(2);
     expect((await seedDemo(sequelize)).created).toBe(false);
   });
 

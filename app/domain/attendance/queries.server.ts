@@ -43,6 +43,9 @@ import {
   type Session,
 } from "../calendar/sessions";
 import { CLASS_NOT_FOUND } from "../classes/schema";
+import { STUDENT_NOT_FOUND } from "../students/schema";
+import { assertInFamily } from "../family/queries.server";
+import { assertSeesClassRosters, familyScope } from "../family/scope";
 
 /**
  * The reads of attendance: the attendance_records table is read here only.
@@ -105,7 +108,7 @@ export async function classSessions(
   classId: string,
   range: { from?: unknown; to?: unknown },
 ): Promise<ClassSessionDTO[]> {
-  requireActor(actor);
+  assertSeesClassRosters(actor, CLASS_NOT_FOUND);
   const { source, first } = await sessionSourceOrNotFound(classId);
   const { from, to } = parseOrThrow(sessionRangeSchema, range);
   const span = daysBetween(from, to);
@@ -198,7 +201,7 @@ export async function getRollCall(
   classId: string,
   key: { date?: unknown; scheduleId?: unknown },
 ): Promise<RollCallView> {
-  requireActor(actor);
+  assertSeesClassRosters(actor, CLASS_NOT_FOUND);
   const { source, first } = await sessionSourceOrNotFound(classId);
   const { date, scheduleId } = parseOrThrow(sessionKeySchema, key);
   assertSession(source, date, scheduleId);
@@ -231,7 +234,7 @@ export interface TodaySession {
 
 /** The sessions of a day (today in the school's time zone unless given) of the active classes of a branch (every branch when null), by start time. */
 export async function todaySessions(actor: Actor | null, options: { branchId: string | null; date?: string }): Promise<TodaySession[]> {
-  requireActor(actor);
+  assertSeesClassRosters(actor);
   const date = options.date ?? today();
   const weekday = weekdayOf(date);
   if (!weekday || !(WEEKDAYS as readonly string[]).includes(weekday)) return [];
@@ -279,6 +282,7 @@ export async function todaySessions(actor: Actor | null, options: { branchId: st
  */
 export async function studentAttendance(actor: Actor | null, studentId: string): Promise<StudentAttendanceDTO> {
   requireActor(actor);
+  await assertInFamily(actor, "student", studentId, STUDENT_NOT_FOUND);
   const student = await findStudent(studentId);
   const rows = await selectRows<RecordFields & { startTime: string | null }>(
     `SELECT ${RECORD_COLUMNS}, "s"."startTime"
@@ -334,7 +338,8 @@ export interface AtRiskStudent {
  * their modules; joined for this read model).
  */
 export async function atRiskStudents(actor: Actor | null, options: { branchId: string | null }): Promise<AtRiskStudent[]> {
-  requireActor(actor);
+  // Other families' pupils: a Client's list is empty (its own absences are on its students' pages).
+  if (familyScope(actor)) return [];
   if (options.branchId && !isUuid(options.branchId)) return [];
   const runs = await absenceRuns(today());
   if (runs.length === 0) return [];

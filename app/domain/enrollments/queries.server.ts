@@ -25,6 +25,8 @@ import {
   type RosterEntryDTO,
 } from "./schema";
 import { CLASS_NOT_FOUND } from "../classes/schema";
+import { actorFamilyCondition, assertInFamily } from "../family/queries.server";
+import { assertSeesClassRosters } from "../family/scope";
 
 /**
  * The reads of enrolments: the enrollments table is read here only; other
@@ -69,6 +71,7 @@ export async function find(id: string, t?: Transaction): Promise<Enrollment> {
 
 export async function getEnrollment(actor: Actor | null, id: string): Promise<EnrollmentDTO> {
   requireActor(actor);
+  await assertInFamily(actor, "enrollment", id, ENROLLMENT_NOT_FOUND);
   return toDTO(await find(id));
 }
 
@@ -87,6 +90,11 @@ export function enrollmentList(
   requireActor(actor);
   const where: string[] = [];
   const params: Record<string, string> = {};
+  const family = actorFamilyCondition(actor, "enrollment", `"e"."id"`);
+  if (family) {
+    where.push(family.sql);
+    Object.assign(params, family.params);
+  }
   for (const field of ["classId", "studentId"] as const) {
     const value = filter[field];
     if (!value) continue;
@@ -130,7 +138,8 @@ async function seatsOrNotFound(classId: string): Promise<ClassSeats> {
  * students' names joined from their table, app/domain/students).
  */
 export async function getClassEnrollments(actor: Actor | null, classId: string): Promise<ClassEnrollmentsDTO> {
-  requireActor(actor);
+  // A roster is the whole class's people: not a family's.
+  assertSeesClassRosters(actor, CLASS_NOT_FOUND);
   const seats = await seatsOrNotFound(classId);
   const rows = await selectRows<EnrollmentFields & { studentName: string }>(
     `SELECT ${ENROLLMENT_COLUMNS}, "s"."fullName" AS "studentName"
@@ -497,6 +506,7 @@ export async function activeEnrollmentCounts(classIds: readonly string[], date: 
 export async function latestEnrollmentOfTrial(actor: Actor | null, trialId: string): Promise<EnrollmentDTO | null> {
   requireActor(actor);
   if (!isUuid(trialId)) return null;
+  await assertInFamily(actor, "trial", trialId, ENROLLMENT_NOT_FOUND);
   const row = await Enrollment.findOne({
     where: { trialId },
     order: [

@@ -9,6 +9,7 @@ import { NotFoundError } from "../errors";
 import { isUuid } from "../validation";
 import type { GuardianDTO, GuardianPage, GuardianPersonDTO } from "./schema";
 import { GUARDIAN_NOT_FOUND } from "./schema";
+import { actorFamilyCondition, assertInFamily, type FamilyCondition } from "../family/queries.server";
 
 /**
  * The reads of guardians and their persons: the guardians' tables are read
@@ -122,6 +123,15 @@ async function searchCondition(q: string): Promise<{ sql: string; params: Record
   };
 }
 
+/** A search condition ("WHERE …" or blank) narrowed to a family (see family/scope.ts); unchanged without one. */
+function scoped(search: { sql: string; params: Record<string, string> }, family: FamilyCondition | null) {
+  if (!family) return search;
+  return {
+    sql: search.sql ? `${search.sql} AND ${family.sql}` : `WHERE ${family.sql}`,
+    params: { ...search.params, ...family.params },
+  };
+}
+
 const GUARDIAN_COLUMNS = `"g"."id", "g"."userId", "g"."address", "g"."createdAt", "g"."updatedAt"`;
 const PERSON_COLUMNS = `"p"."id", "p"."guardianId", "p"."fullName", "p"."cpf", "p"."email", "p"."birthDate", "p"."phone", "p"."isPrimary", "p"."createdAt", "p"."updatedAt"`;
 const NEWEST_FIRST = `ORDER BY "g"."createdAt" DESC, "g"."id" DESC`;
@@ -136,7 +146,7 @@ export async function listGuardians(
   options: { q?: string | null; page?: number | null; pageSize?: number } = {},
 ): Promise<GuardianPage> {
   requireActor(actor);
-  const search = await searchCondition(options.q ?? "");
+  const search = scoped(await searchCondition(options.q ?? ""), actorFamilyCondition(actor, "guardian", `"g"."id"`));
   const matching = `FROM "guardians" AS "g" ${search.sql}`;
   // A search's best plan depends on its terms (PostgreSQL plans it per call).
   const plan = { planEachCall: Boolean(search.sql) };
@@ -222,7 +232,7 @@ async function searchedPage(
  */
 export async function guardianList(actor: Actor | null, options: { q?: string | null } = {}): Promise<ListSource<GuardianDTO>> {
   requireActor(actor);
-  const search = await searchCondition(options.q ?? "");
+  const search = scoped(await searchCondition(options.q ?? ""), actorFamilyCondition(actor, "guardian", `"g"."id"`));
   return sqlList<GuardianRow & Record<string, unknown>, GuardianDTO>(
     "guardians",
     {
@@ -247,6 +257,7 @@ export async function guardianList(actor: Actor | null, options: { q?: string | 
 
 export async function getGuardian(actor: Actor | null, id: string): Promise<GuardianDTO> {
   requireActor(actor);
+  await assertInFamily(actor, "guardian", id, GUARDIAN_NOT_FOUND);
   const guardian = await findGuardian(id);
   const persons = await GuardianPerson.findAll({ where: { guardianId: guardian.id } });
   const [dto] = withPersons([guardian], persons);
@@ -276,6 +287,7 @@ export async function guardianPersonList(actor: Actor | null, guardianId: string
 
 export async function getGuardianPerson(actor: Actor | null, id: string): Promise<GuardianPersonDTO> {
   requireActor(actor);
+  await assertInFamily(actor, "person", id, PERSON_NOT_FOUND);
   return personDTO(await findPerson(id));
 }
 

@@ -17,6 +17,7 @@ import {
 } from "../enrollments/queries.server";
 import { STUDENT_NOT_FOUND, type StudentDTO } from "./schema";
 import { CANCELLED } from "../enrollments/schema";
+import { actorFamilyCondition, assertInFamily } from "../family/queries.server";
 
 /**
  * The reads of students: the students table is read here only; other modules
@@ -54,6 +55,7 @@ export async function find(id: string, t?: Transaction): Promise<Student> {
 
 export async function getStudent(actor: Actor | null, id: string): Promise<StudentDTO> {
   requireActor(actor);
+  await assertInFamily(actor, "student", id, STUDENT_NOT_FOUND);
   return toDTO(await find(id));
 }
 
@@ -69,6 +71,14 @@ export function ageOn(birthDate: string | null, on: string): number | null {
 const STUDENT_COLUMNS = `"s"."id", "s"."guardianId", "s"."fullName", CAST("s"."birthDate" AS TEXT) AS "birthDate", "s"."notes", "s"."active", "s"."createdAt", "s"."updatedAt"`;
 
 type Condition = { sql: string[]; params: Record<string, string | boolean> };
+
+/** The actor's family (see family/scope.ts) as a condition on "s"; nothing for Administrator and Team. */
+function familyOnly(actor: Actor | null, into: Condition) {
+  const family = actorFamilyCondition(actor, "student", `"s"."id"`);
+  if (!family) return;
+  into.sql.push(family.sql);
+  Object.assign(into.params, family.params);
+}
 
 /** The name search as a condition on "s". */
 function nameCondition(q: string | null | undefined, into: Condition) {
@@ -96,6 +106,7 @@ export function studentList(
 ): ListSource<StudentDTO> {
   requireActor(actor);
   const where: Condition = { sql: [], params: {} };
+  familyOnly(actor, where);
   if (filter.guardianId) {
     if (isUuid(filter.guardianId)) {
       where.sql.push(`"s"."guardianId" = :guardianId`);
@@ -156,6 +167,7 @@ export async function listStudentsPage(
 ): Promise<StudentPage> {
   requireActor(actor);
   const where: Condition = { sql: [], params: {} };
+  familyOnly(actor, where);
   nameCondition(options.q, where);
   if (options.status === "active" || options.status === "inactive") {
     where.sql.push(`"s"."active" = :active`);

@@ -18,6 +18,7 @@ import { ATTENDED, NO_SHOW } from "./constants";
 import { WANTS_TO_ENROLL } from "./schema";
 import type { TrialDTO, TrialHistories, TrialHistoryEntryDTO } from "./schema";
 import { classLabel } from "../classes/queries.server";
+import { actorFamilyCondition, assertInFamily, type FamilyCondition } from "../family/queries.server";
 
 /**
  * The reads of trials and their status history (lists, the calendar and its
@@ -87,15 +88,31 @@ function monthCondition(month: string | null | undefined): { where?: string; par
   return { where: `"t"."scheduledDate" BETWEEN :first AND :last`, params: { first, last } };
 }
 
+/** A condition on "t" narrowed to the actor's family (see family/scope.ts); unchanged for Administrator and Team. */
+function familyOnly(
+  actor: Actor | null,
+  condition: { where?: string; params: Record<string, string> },
+): { where?: string; params: Record<string, string>; family: FamilyCondition | null } {
+  const family = actorFamilyCondition(actor, "trial", `"t"."id"`);
+  if (!family) return { ...condition, family };
+  return {
+    where: condition.where ? `${condition.where} AND ${family.sql}` : family.sql,
+    params: { ...condition.params, ...family.params },
+    family,
+  };
+}
+
 /** GET /api/trials: every trial, or one month's (`YYYY-MM`), in calendar order, read in batches. */
 export function trialList(actor: Actor | null, filter: { month?: string | null } = {}): ListSource<TrialDTO> {
   requireActor(actor);
-  const month = monthCondition(filter.month);
+  const month = familyOnly(actor, monthCondition(filter.month));
   const list = sqlList<TrialRow, TrialDTO>(
     "trials",
     { columns: TRIAL_COLUMNS, from: `FROM "trials" AS "t"`, where: month.where, params: month.params, key: TRIAL_KEY },
     (rows) => rows.map(rowToDTO),
   );
+  // A family's list depends on more tables than the trials' (and on who asks): not kept.
+  if (month.family) return list;
   return { ...list, versioned: { tables: ["trials"], key: filter.month ?? "" } };
 }
 
@@ -106,6 +123,7 @@ export async function listTrials(actor: Actor | null, filter: { month?: string |
 
 export async function getTrial(actor: Actor | null, id: string): Promise<TrialDTO> {
   requireActor(actor);
+  await assertInFamily(actor, "trial", id, NOT_FOUND);
   return toDTO(await find(id));
 }
 
@@ -132,7 +150,7 @@ type HistoryRow = { id: string; trialId: string; status: string; changedAt: stri
  */
 export function historyList(actor: Actor | null, filter: { month?: string | null } = {}): ListSource<[string, TrialHistoryEntryDTO[]]> {
   requireActor(actor);
-  const month = monthCondition(filter.month);
+  const month = familyOnly(actor, monthCondition(filter.month));
   return sqlList<{ id: string }, [string, TrialHistoryEntryDTO[]]>(
     "trial-histories",
     {
@@ -163,6 +181,7 @@ export function historyMember([id, entries]: [string, TrialHistoryEntryDTO[]]): 
 /** GET /api/trials/{id}/history: entries oldest first (404 for an unknown trial). */
 export async function trialHistoryList(actor: Actor | null, id: string): Promise<ListSource<TrialHistoryEntryDTO>> {
   requireActor(actor);
+  await assertInFamily(actor, "trial", id, NOT_FOUND);
   const trial = await find(id);
   return sqlList<HistoryRow, TrialHistoryEntryDTO>(
     "trial-history",
@@ -183,6 +202,7 @@ export async function trialHistoryList(actor: Actor | null, id: string): Promise
 /** The history screen: entries oldest first. */
 export async function getTrialHistory(actor: Actor | null, id: string): Promise<TrialHistoryEntryDTO[]> {
   requireActor(actor);
+  await assertInFamily(actor, "trial", id, NOT_FOUND);
   const trial = await find(id);
   return (await historiesOf([trial.id]))[trial.id] ?? [];
 }
@@ -292,6 +312,12 @@ async function toDays(rows: CalendarRow[], totals: Iterable<[string, number]>): 
 export async function getTrialCalendar(actor: Actor | null, month: string, perDay: number): Promise<TrialCalendar> {
   requireActor(actor);
   if (!isMonth(month)) throw new ValidationError({ month: [MONTH_INVALID] });
+  const family = actorFamilyCondition(actor, "trial", `"t"."id"`);
+  if (family) {
+    const { first, last } = monthBounds(month);
+    const range = await familyRange(first, last, family);
+    return { days: await toDays(firstOfEachDay(range.rows, perDay), range.totals), kpis: kpisOf(range) };
+  }
   const dates = monthDates(month);
   const fingerprint = await tableVersions(CALENDAR_TABLES);
   const [counts, rows] = await Promise.all([
@@ -308,6 +334,11 @@ export async function getTrialCalendar(actor: Actor | null, month: string, perDa
 export async function getTrialKpis(actor: Actor | null, month: string): Promise<TrialKpis> {
   requireActor(actor);
   if (!isMonth(month)) throw new ValidationError({ month: [MONTH_INVALID] });
+  const family = actorFamilyCondition(actor, "trial", `"t"."id"`);
+  if (family) {
+    const { first, last } = monthBounds(month);
+    return kpisOf(await familyRange(first, last, family));
+  }
   return kpisOf(await monthCounts(await tableVersions(CALENDAR_TABLES), month));
 }
 
@@ -329,6 +360,11 @@ export async function getTrialDays(
   if (!isCalendarDate(first) || !isCalendarDate(last)) throw new NotFoundError(DATE_INVALID);
   const span = daysBetween(first, last) + 1;
   if (span < 1 || span > MAX_SPAN_DAYS) throw new NotFoundError(DATE_INVALID);
+  const family = actorFamilyCondition(actor, "trial", `"t"."id"`);
+  if (family) {
+    const range = await familyRange(first, last, family);
+    return toDays(perDay === null ? range.rows : firstOfEachDay(range.rows, perDay), range.totals);
+  }
   const fingerprint = await tableVersions(CALENDAR_TABLES);
   const { rows, totals } = await versioned(fingerprint, `days:${first}:${last}:${perDay ?? "all"}`, async () => {
     if (perDay === null) {
@@ -350,6 +386,57 @@ export async function getTrialDays(
 /** Every trial of one day, in calendar order (the day's dialog). 404 for a malformed date. */
 export async function getTrialDay(actor: Actor | null, date: string): Promise<CalendarTrial[]> {
   return (await getTrialDays(actor, date, date, null))[date]?.trials ?? [];
+}
+
+/**
+ * A family's trials from `first` to `last` as the calendar reads them (see family/scope.ts):
+ * a handful, read each time and counted here, never kept in the network's cache.
+ */
+async function familyRange(
+  first: string,
+  last: string,
+  family: FamilyCondition,
+): Promise<{ rows: CalendarRow[]; totals: Array<[string, number]>; counts: CalendarCount[]; averageDays: number }> {
+  const [rows, cycles] = await Promise.all([
+    selectRows<CalendarRow>(
+      `SELECT ${CALENDAR_COLUMNS} FROM "trials" AS "t" WHERE "t"."scheduledDate" BETWEEN :first AND :last AND ${family.sql}
+       ORDER BY "t"."scheduledDate", "t"."scheduledTime", "t"."studentName", "t"."id"`,
+      { first, last, ...family.params },
+    ),
+    selectRows<{ createdAt: string | Date; enrolledAt: string | Date | null }>(`${SALES_CYCLES} AND ${family.sql}`, {
+      first,
+      last,
+      enrolling: WANTS_TO_ENROLL,
+      ...family.params,
+    }),
+  ]);
+  const counts = new Map<string, CalendarCount>();
+  const totals = new Map<string, number>();
+  for (const trial of rows) {
+    const date = dateOnly(trial.scheduledDate);
+    const key = `${date}|${trial.status}`;
+    const count = counts.get(key) ?? { scheduledDate: date, status: trial.status, count: 0 };
+    count.count = Number(count.count) + 1;
+    counts.set(key, count);
+    totals.set(date, (totals.get(date) ?? 0) + 1);
+  }
+  return {
+    rows,
+    totals: [...totals],
+    counts: [...counts.values()],
+    averageDays: averageSalesCycleDays(cycles.filter((c): c is SalesCycle => c.enrolledAt !== null)),
+  };
+}
+
+/** The first `perDay` rows of each day (rows in calendar order). */
+function firstOfEachDay(rows: CalendarRow[], perDay: number): CalendarRow[] {
+  const shown = new Map<string, number>();
+  return rows.filter((r) => {
+    const date = dateOnly(r.scheduledDate);
+    const n = shown.get(date) ?? 0;
+    shown.set(date, n + 1);
+    return n < perDay;
+  });
 }
 
 type CalendarCount = { scheduledDate: string | Date; status: string; count: number | string };
@@ -396,15 +483,16 @@ export async function dayTrials(actor: Actor | null, options: { date: string; br
   requireActor(actor);
   if (!isCalendarDate(options.date)) throw new ValidationError({ date: [DATE_INVALID] });
   if (!options.branchId || !isUuid(options.branchId)) return [];
+  const family = actorFamilyCondition(actor, "trial", `"t"."id"`);
   const rows = await selectRows<Omit<DayTrial, "classLabel"> & { classNumber: number | string; courseName: string | null }>(
     `SELECT "t"."id", "t"."studentName", "t"."guardianName", "t"."whatsappNumber", "t"."scheduledTime", "t"."status", "t"."classId",
        "c"."classNumber", "co"."name" AS "courseName"
      FROM "trials" AS "t"
      JOIN "classes" AS "c" ON "c"."id" = "t"."classId"
      LEFT JOIN "courses" AS "co" ON "co"."id" = "c"."courseId"
-     WHERE "t"."scheduledDate" = :date AND "c"."branchId" = :branchId
+     WHERE "t"."scheduledDate" = :date AND "c"."branchId" = :branchId${family ? ` AND ${family.sql}` : ""}
      ORDER BY "t"."scheduledTime", "t"."studentName", "t"."id"`,
-    { date: options.date, branchId: options.branchId },
+    { date: options.date, branchId: options.branchId, ...family?.params },
   );
   return rows.map(({ classNumber, courseName, ...r }) => ({ ...r, classLabel: classLabel(courseName, classNumber) }));
 }

@@ -6,6 +6,8 @@ import { NotFoundError } from "../errors";
 import type { Option } from "../options.server";
 import { isUuid } from "../validation";
 import type { UserDTO, UserPage } from "./schema";
+import { actorFamilyCondition } from "../family/queries.server";
+import { familyScope } from "../family/scope";
 
 /**
  * The reads of users: the users table is read here only; other modules call
@@ -63,14 +65,17 @@ function searchWhere(q: string | undefined): WhereOptions {
 export function userList(actor: Actor | null, filter: { q?: string } = {}): ListSource<UserDTO> {
   requireActor(actor);
   const search = searchCondition(filter.q, `"u".`);
+  // A Client reads itself only (family/scope.ts).
+  const self = actorFamilyCondition(actor, "user", `"u"."id"`);
+  const where = [search && `(${search.sql})`, self?.sql].filter(Boolean).join(" AND ");
   return sqlList<User & Record<string, unknown>, UserDTO>(
     "users",
     {
       // Only the columns a user is shown with: never the password hash.
       columns: LIST_ATTRIBUTES.map((c) => `"u"."${c}"`).join(", "),
       from: `FROM "users" AS "u"`,
-      where: search?.sql,
-      params: search ? { like: search.like } : {},
+      where: where || undefined,
+      params: { ...(search ? { like: search.like } : {}), ...self?.params },
       key: [
         { expr: `"u"."name"`, type: "text" },
         { expr: `"u"."id"`, type: "uuid" },
@@ -87,7 +92,9 @@ export async function listUsersPage(
 ): Promise<UserPage> {
   requireActor(actor);
   const pageSize = Math.min(Math.max(Math.trunc(options.pageSize ?? USERS_PAGE_SIZE), 1), 200);
-  const whereClause = searchWhere(options.q);
+  // A Client reads itself only (family/scope.ts).
+  const scope = familyScope(actor);
+  const whereClause: WhereOptions = scope ? { [Op.and]: [searchWhere(options.q), { id: scope.userId }] } : searchWhere(options.q);
   const total = await User.count({ where: whereClause });
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const requested = Number.isFinite(options.page) ? Math.trunc(options.page as number) : 1;
@@ -107,6 +114,8 @@ export async function listUsersPage(
 
 export async function getUser(actor: Actor | null, id: string): Promise<UserDTO> {
   requireActor(actor);
+  const scope = familyScope(actor);
+  if (scope && id !== scope.userId) throw new NotFoundError(USER_NOT_FOUND);
   const user = await findUserById(id);
   if (!user) throw new NotFoundError(USER_NOT_FOUND);
   return toUserDTO(user);

@@ -13,6 +13,7 @@ import { useShell } from "~/hooks/use-shell";
 import { useLinkNavigation } from "~/hooks/use-link-navigation";
 import { cn } from "~/lib/cn";
 import { actorOf, requireUser } from "~/server/session.server";
+import { orRespond } from "~/server/forms.server";
 import { rollCallUrl, sessionDayLabel } from "./+shared/roll-call-screen";
 
 /** The day before or after `date` on which classes meet (Sundays have none); null out of the calendar's range. */
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const asked = new URL(request.url).searchParams.get("date");
   if (asked && !isCalendarDate(asked)) throw data(DATE_INVALID, { status: 400 });
   const date = asked || now;
-  const sessions = branchId ? await todaySessions(actorOf(user), { branchId, date }) : [];
+  const sessions = branchId ? await orRespond(todaySessions(actorOf(user), { branchId, date })) : [];
   const previous = classDay(date, -1);
   const next = classDay(date, 1);
   return {

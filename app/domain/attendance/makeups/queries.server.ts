@@ -16,6 +16,7 @@ import { addDays, today } from "~/domain/calendar/dates";
 import { firstSessionDate, sessionsBetween } from "~/domain/calendar/sessions";
 import { ABSENCE_STATUSES, DATE_INVALID, type AttendanceRecordDTO } from "~/domain/attendance/schema";
 import { isCalendarDate } from "~/domain/patterns";
+import { actorFamilyCondition, assertInFamily } from "~/domain/family/queries.server";
 import {
   ABSENCE_NOT_FOUND,
   ABSENCE_REQUIRED,
@@ -67,6 +68,7 @@ export async function find(id: string, t?: Transaction): Promise<Makeup> {
 
 export async function getMakeup(actor: Actor | null, id: string): Promise<MakeupDTO> {
   requireActor(actor);
+  await assertInFamily(actor, "makeup", id, MAKEUP_NOT_FOUND);
   return toDTO(await find(id));
 }
 
@@ -83,6 +85,11 @@ export function makeupList(
   requireActor(actor);
   const where: string[] = [];
   const params: Record<string, string> = {};
+  const family = actorFamilyCondition(actor, "makeup", `"m"."id"`);
+  if (family) {
+    where.push(family.sql);
+    Object.assign(params, family.params);
+  }
   let from = `FROM "makeups" AS "m"`;
   if (filter.studentId) {
     if (!isUuid(filter.studentId)) where.push("1 = 0");
@@ -274,6 +281,7 @@ const optionLabel = (label: string, branchName: string) => (branchName ? `${labe
 export async function makeupOptions(actor: Actor | null, absenceId: string): Promise<MakeupOptionDTO[]> {
   requireActor(actor);
   if (!absenceId) throw new ValidationError({ absenceId: [ABSENCE_REQUIRED] });
+  await assertInFamily(actor, "record", absenceId, ABSENCE_NOT_FOUND);
   const absence = await absenceOrThrow(absenceId);
   const absenceClass = await classSessionSource(absence.classId);
   if (!absenceClass) return [];

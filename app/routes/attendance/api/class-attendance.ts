@@ -18,6 +18,7 @@ export const openapi = operations({
       "por nome, e depois as reposições agendadas nela (com `makeupId`). `status: null` enquanto não registrada; " +
       "uma aula futura responde a lista, toda com `status: null`.",
     access: "signed-in",
+    client: "class-people",
     query: [
       { name: "date", description: "A data da aula (AAAA-MM-DD)", schema: calendarDate() },
       { name: "scheduleId", description: "O horário da turma", schema: z.string() },

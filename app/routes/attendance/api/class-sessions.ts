@@ -17,6 +17,7 @@ export const openapi = operations({
       "desde a sua criação (no fuso de São Paulo). Por data e horário, com as matrículas ativas na data, as reposições " +
       "agendadas na aula e se a chamada já foi feita. `from` e `to` obrigatórios (AAAA-MM-DD), no máximo 62 dias.",
     access: "signed-in",
+    client: "class-people",
     query: [
       { name: "from", description: "Primeira data (AAAA-MM-DD)", schema: calendarDate() },
       { name: "to", description: "Última data (AAAA-MM-DD), no máximo 62 dias depois de `from`", schema: calendarDate() },

@@ -14,6 +14,7 @@ export const openapi = operations({
       "Os registros de presença do aluno (das suas matrículas e das suas reposições), do mais recente ao mais antigo; " +
       "a taxa de presença (presenças ÷ registros); as faltas das matrículas com a sua reposição, se houver.",
     access: "signed-in",
+    client: "family-item",
     success: { status: 200, description: "A frequência", schema: studentAttendanceDto },
   },
 });

@@ -12,6 +12,7 @@ export const openapi = operations({
     summary: "Alunos de uma turma",
     description: "A capacidade (a da sala), as matrículas ativas por nome do aluno e a lista de espera na ordem.",
     access: "signed-in",
+    client: "class-people",
     success: { status: 200, description: "As matrículas da turma", schema: classEnrollmentsDto },
   },
 });

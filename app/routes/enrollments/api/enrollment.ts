@@ -12,6 +12,7 @@ export const openapi = operations({
     tag: "Matrículas",
     summary: "Lê uma matrícula",
     access: "signed-in",
+    client: "family-item",
     success: { status: 200, description: "A matrícula", schema: enrollmentDto },
   },
   PATCH: {

@@ -14,6 +14,7 @@ export const openapi = operations({
     summary: "Lista matrículas",
     description: "Da mais antiga à mais recente. Um id malformado não encontra nada.",
     access: "signed-in",
+    client: "family-list",
     query: [
       { name: "classId", description: "Só as desta turma", schema: z.string() },
       { name: "studentId", description: "Só as deste aluno", schema: z.string() },

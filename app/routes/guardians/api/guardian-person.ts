@@ -12,6 +12,7 @@ export const openapi = operations({
     tag: "Responsáveis",
     summary: "Lê uma pessoa",
     access: "signed-in",
+    client: "family-item",
     success: { status: 200, description: "A pessoa", schema: guardianPersonDto },
   },
   PATCH: {

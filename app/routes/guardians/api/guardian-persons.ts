@@ -11,6 +11,7 @@ export const openapi = operations({
     tag: "Responsáveis",
     summary: "Lista as pessoas de um responsável",
     access: "signed-in",
+    client: "family-item",
     success: { status: 200, description: "A principal primeiro", schema: z.array(guardianPersonDto) },
   },
 });

@@ -12,6 +12,7 @@ export const openapi = operations({
     tag: "Responsáveis",
     summary: "Lê um responsável com suas pessoas",
     access: "signed-in",
+    client: "family-item",
     success: { status: 200, description: "O responsável", schema: guardianDto },
   },
   DELETE: {

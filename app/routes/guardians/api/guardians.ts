@@ -16,6 +16,7 @@ export const openapi = operations({
     summary: "Lista responsáveis com suas pessoas",
     description: "Todos; com `page`, uma página de 24 e o total em `X-Total-Count`.",
     access: "signed-in",
+    client: "family-list",
     query: [
       { name: "q", description: "Busca no nome, e-mail ou CPF de uma pessoa", schema: z.string() },
       { name: "page", description: "Página (a partir de 1)", schema: z.int().min(1) },

@@ -15,6 +15,7 @@ export const openapi = operations({
       "As aulas das turmas ativas do mesmo curso (qualquer unidade), de hoje (ou do dia da falta, as aulas que começam " +
       "depois da aula perdida) até 30 dias depois da falta, com vagas livres, por data e horário. Ficam de fora as turmas em que o aluno já está matriculado na data.",
     access: "signed-in",
+    client: "family-item",
     query: [{ name: "absenceId", description: "A falta (registro de presença)", schema: z.string() }],
     success: { status: 200, description: "As aulas possíveis", schema: z.array(makeupOptionDto) },
     errors: { 400: "Só é possível repor uma falta", 404: "Falta não encontrada" },

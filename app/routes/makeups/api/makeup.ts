@@ -12,6 +12,7 @@ export const openapi = operations({
     tag: "Reposições",
     summary: "Lê uma reposição",
     access: "signed-in",
+    client: "family-item",
     success: { status: 200, description: "A reposição", schema: makeupDto },
   },
   PATCH: {

@@ -15,6 +15,7 @@ export const openapi = operations({
     summary: "Lista reposições",
     description: "Por data da aula. Um id malformado não encontra nada.",
     access: "signed-in",
+    client: "family-list",
     query: [
       { name: "studentId", description: "Só as deste aluno", schema: z.string() },
       { name: "classId", description: "Só as agendadas nesta turma", schema: z.string() },

@@ -12,6 +12,7 @@ export const openapi = operations({
     tag: "Alunos",
     summary: "Lê um aluno",
     access: "signed-in",
+    client: "family-item",
     success: { status: 200, description: "O aluno", schema: studentDto },
   },
   PATCH: {

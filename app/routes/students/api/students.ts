@@ -14,6 +14,7 @@ export const openapi = operations({
     summary: "Lista alunos",
     description: "Por nome. Um id malformado não encontra nada.",
     access: "signed-in",
+    client: "family-list",
     query: [
       { name: "guardianId", description: "Só os alunos deste responsável", schema: z.string() },
       { name: "classId", description: "Só os alunos com matrícula não cancelada nesta turma", schema: z.string() },

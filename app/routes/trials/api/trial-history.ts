@@ -11,6 +11,7 @@ export const openapi = operations({
     tag: "Experimentais",
     summary: "Histórico de status de um experimental",
     access: "signed-in",
+    client: "family-item",
     success: { status: 200, description: "Entradas, da mais antiga à mais recente", schema: z.array(trialHistoryEntryDto) },
   },
 });

@@ -12,6 +12,7 @@ export const openapi = operations({
     tag: "Experimentais",
     summary: "Lê um experimental",
     access: "signed-in",
+    client: "family-item",
     success: { status: 200, description: "O experimental", schema: trialDto },
   },
   PATCH: {

@@ -12,6 +12,7 @@ export const openapi = operations({
     summary: "Históricos de todos os experimentais",
     description: "Alimenta os indicadores: id do experimental → entradas, da mais antiga à mais recente.",
     access: "signed-in",
+    client: "family-list",
     query: [{ name: "month", description: "Só os experimentais deste mês (AAAA-MM)", schema: calendarMonth() }],
     paged: true,
     success: { status: 200, description: "Os históricos", schema: trialHistoriesDto },

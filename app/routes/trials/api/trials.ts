@@ -15,6 +15,7 @@ export const openapi = operations({
     summary: "Lista experimentais",
     description: "Por data e horário.",
     access: "signed-in",
+    client: "family-list",
     query: [{ name: "month", description: "Só este mês (AAAA-MM)", schema: calendarMonth() }],
     success: { status: 200, description: "Os experimentais", schema: z.array(trialDto) },
     errors: { 400: "Mês inválido" },

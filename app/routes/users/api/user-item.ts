@@ -13,6 +13,7 @@ export const openapi = operations({
     tag: "Usuários",
     summary: "Lê um usuário",
     access: "signed-in",
+    client: "self-item",
     success: { status: 200, description: "O registro", schema: userDto },
   },
   PATCH: {

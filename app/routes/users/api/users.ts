@@ -16,6 +16,7 @@ export const openapi = operations({
     summary: "Lista usuários",
     description: "Todos os usuários; com `page`, uma página e o total em `X-Total-Count`.",
     access: "signed-in",
+    client: "self-list",
     query: [
       { name: "q", description: "Busca em nome e e-mail", schema: z.string() },
       { name: "page", description: "Página (a partir de 1)", schema: z.int().min(1) },
