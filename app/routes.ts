@@ -80,6 +80,8 @@ export default [
       route(":id/enroll", "routes/trials/trial-enroll.tsx"),
       route("day/:date", "routes/trials/trial-day.tsx"),
     ]),
+    // Administração
+    route("audit", "routes/audit/audit.tsx"),
   ]),
 
   // The JSON API of SPEC §7 (thin adapters over app/domain), documented at /api/openapi.json.
@@ -130,6 +132,7 @@ export default [
     route("makeups", "routes/makeups/api/makeups.ts"),
     route("makeups/options", "routes/makeups/api/makeup-options.ts"),
     route("makeups/:id", "routes/makeups/api/makeup.ts"),
+    route("audit", "routes/audit/api/audit.ts"),
     route("*", "routes/api-not-found.ts"),
   ]),
 

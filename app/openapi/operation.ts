@@ -50,6 +50,7 @@ export const TAGS = {
   Chamadas:
     "Aulas (derivadas dos horários da turma, desde a sua criação) e a chamada de cada aula: presenças, faltas e faltas justificadas.",
   Reposições: "Reposições de faltas em aulas de turmas do mesmo curso, até 30 dias depois da falta, se houver vaga.",
+  Auditoria: "O registro de cada criação, alteração e exclusão, e das entradas e saídas, com quem, quando e de onde.",
   Documentação: "Este documento.",
 } as const;
 

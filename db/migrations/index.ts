@@ -10,6 +10,7 @@ import { attendanceMakeups } from "./0010-attendance-makeups.ts";
 import { attendanceVersions } from "./0011-attendance-versions.ts";
 import { guardianSearchIndexes } from "./0012-guardian-search-indexes.ts";
 import { sessionSignals } from "./0013-session-signals.ts";
+import { auditEntries } from "./0014-audit-entries.ts";
 import type { Migration } from "../migration.ts";
 
 /** The migrations, in order. Add new ones at the end; never edit one that has shipped. */
@@ -26,4 +27,5 @@ export const migrations: Migration[] = [
   attendanceVersions,
   guardianSearchIndexes,
   sessionSignals,
+  auditEntries,
 ];

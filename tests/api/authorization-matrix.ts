@@ -191,6 +191,8 @@ export const matrix: MatrixRow[] = [
   // 'Matricular Aluno': the enrolment (with its student, and a guardian when new) is the write.
   { path: "/trials/:id/enroll", method: "GET", expect: trialDialog },
   { path: "/trials/:id/enroll", method: "POST", expect: trialFormPost, table: "enrollments" },
+  // 'Auditoria': administrators only.
+  { path: "/audit", method: "GET", expect: adminDialog },
 
   // JSON API: session
   { path: "/api/user", method: "GET", expect: read },
@@ -261,4 +263,7 @@ export const matrix: MatrixRow[] = [
   { path: "/api/makeups/:id", method: "GET", expect: read },
   { path: "/api/makeups/:id", method: "PATCH", expect: trialWrite(200), table: "makeups", target: "id" },
   { path: "/api/makeups/:id", method: "DELETE", expect: trialWrite(204), table: "makeups", target: "id" },
+
+  // JSON API: the audit trail (Administrator only)
+  { path: "/api/audit", method: "GET", expect: adminWrite(200) },
 ];

@@ -16,6 +16,7 @@ import {
   PanelIcon,
   StudentIcon,
   UsersIcon,
+  AuditIcon,
 } from "~/components/icons";
 import { useAppName } from "~/hooks/use-app-name";
 import type { ShellData } from "~/hooks/use-shell";
@@ -27,7 +28,7 @@ import { SIDEBAR_COOKIE, SIDEBAR_MAX_AGE } from "~/lib/preferences";
 
 type AppLayoutData = ShellData;
 
-type NavItem = { to: string; label: string; icon: ComponentType<SVGProps<SVGSVGElement>>; end?: boolean };
+type NavItem = { to: string; label: string; icon: ComponentType<SVGProps<SVGSVGElement>>; end?: boolean; admin?: boolean };
 const SECTIONS: { title: string; items: NavItem[]; bottom?: boolean }[] = [
   { title: "Menu", items: [{ to: "/", label: "Dashboard", icon: HomeIcon, end: true }] },
   { title: "Comercial", items: [{ to: "/trials", label: "Experimentais", icon: CalendarIcon }] },
@@ -53,6 +54,7 @@ const SECTIONS: { title: string; items: NavItem[]; bottom?: boolean }[] = [
       { to: "/offers", label: "Ofertas", icon: OfferIcon },
       { to: "/branches", label: "Unidades", icon: BranchIcon },
       { to: "/courses", label: "Cursos", icon: CourseIcon },
+      { to: "/audit", label: "Auditoria", icon: AuditIcon, admin: true },
     ],
   },
 ];
@@ -239,7 +241,7 @@ function Sidebar({
               {section.title}
             </h2>
             <ul className="space-y-1">
-              {section.items.map((item) => {
+              {section.items.filter((item) => !item.admin || user.userType === "Administrator").map((item) => {
                 const active = isActive(pathname, item);
                 return (
                   <li key={item.to} className="group relative">
