@@ -148,7 +148,7 @@ function wholeRow(instance: Model, side: "before" | "after"): AuditChanges {
 function updatedFields(instance: Model): AuditChanges {
   const changes: AuditChanges = {};
   for (const field of contentFields(instance.constructor as ModelStatic<Model>)) {
-    const before = instance.previous(field as never);
+    const before = instance.previous(field);
     const after = instance.get(field);
     if (!same(before, after)) changes[field] = { before: shown(field, before), after: shown(field, after) };
   }
@@ -205,7 +205,10 @@ export function registerAuditHooks(sequelize: Sequelize): void {
   sequelize.addHook("afterCreate", async (instance: Model, options: HookOptions) => {
     const model = instance.constructor as ModelStatic<Model>;
     if (!isAudited(model)) return;
-    await writeAuditEntries([{ action: "create", entity: tableOf(model), entityId: idOf(instance), changes: wholeRow(instance, "after") }], options.transaction);
+    await writeAuditEntries(
+      [{ action: "create", entity: tableOf(model), entityId: idOf(instance), changes: wholeRow(instance, "after") }],
+      options.transaction,
+    );
   });
   sequelize.addHook("afterBulkCreate", async (instances: Model[], options: HookOptions) => {
     // With individualHooks, afterCreate wrote each row's entry already.
@@ -213,7 +216,12 @@ export function registerAuditHooks(sequelize: Sequelize): void {
     const model = instances[0].constructor as ModelStatic<Model>;
     if (!isAudited(model)) return;
     await writeAuditEntries(
-      instances.map((instance) => ({ action: "create", entity: tableOf(model), entityId: idOf(instance), changes: wholeRow(instance, "after") })),
+      instances.map((instance) => ({
+        action: "create",
+        entity: tableOf(model),
+        entityId: idOf(instance),
+        changes: wholeRow(instance, "after"),
+      })),
       options.transaction,
     );
   });
@@ -285,7 +293,12 @@ async function readCascades(sequelize: Sequelize): Promise<Cascade[]> {
         WHERE c.contype = 'f' AND c.confdeltype IN ('c', 'n')`,
       { type: QueryTypes.SELECT },
     )) as { table: string; column: string; parent: string; parentColumn: string; rule: string }[];
-    return rows.map((r) => ({ ...r, table: r.table.replaceAll('"', ""), parent: r.parent.replaceAll('"', ""), rule: r.rule === "c" ? "CASCADE" : "SET NULL" }));
+    return rows.map((r) => ({
+      ...r,
+      table: r.table.replaceAll('"', ""),
+      parent: r.parent.replaceAll('"', ""),
+      rule: r.rule === "c" ? "CASCADE" : "SET NULL",
+    }));
   }
   const tables = (await sequelize.query(`SELECT "name" FROM "sqlite_master" WHERE "type" = 'table'`, { type: QueryTypes.SELECT })) as {
     name: string;
@@ -297,7 +310,8 @@ async function readCascades(sequelize: Sequelize): Promise<Cascade[]> {
     const keys = (Array.isArray(answer[0]) ? answer[0] : answer) as { table: string; from: string; to: string | null; on_delete: string }[];
     for (const key of keys) {
       const rule = key.on_delete.toUpperCase();
-      if (rule === "CASCADE" || rule === "SET NULL") cascades.push({ table: name, column: key.from, parent: key.table, parentColumn: key.to ?? "id", rule });
+      if (rule === "CASCADE" || rule === "SET NULL")
+        cascades.push({ table: name, column: key.from, parent: key.table, parentColumn: key.to ?? "id", rule });
     }
   }
   return cascades;
@@ -306,7 +320,12 @@ async function readCascades(sequelize: Sequelize): Promise<Cascade[]> {
 const MAX_CASCADE_DEPTH = 5;
 
 /** The entries of the rows a delete of `instance` cascades to (deleted, or their reference set to null), depth first. */
-async function cascadedEntries(sequelize: Sequelize, instance: Model, transaction: Transaction | null, depth: number): Promise<AuditEntryInput[]> {
+async function cascadedEntries(
+  sequelize: Sequelize,
+  instance: Model,
+  transaction: Transaction | null,
+  depth: number,
+): Promise<AuditEntryInput[]> {
   if (depth >= MAX_CASCADE_DEPTH) return [];
   const parent = tableOf(instance.constructor as ModelStatic<Model>);
   const entries: AuditEntryInput[] = [];
@@ -318,7 +337,12 @@ async function cascadedEntries(sequelize: Sequelize, instance: Model, transactio
     const rows = await model.findAll({ where: { [cascade.column]: value }, transaction });
     for (const row of rows) {
       if (cascade.rule === "SET NULL") {
-        entries.push({ action: "update", entity: cascade.table, entityId: idOf(row), changes: { [cascade.column]: { before: shown(cascade.column, value), after: null } } });
+        entries.push({
+          action: "update",
+          entity: cascade.table,
+          entityId: idOf(row),
+          changes: { [cascade.column]: { before: shown(cascade.column, value), after: null } },
+        });
       } else {
         entries.push(...(await cascadedEntries(sequelize, row, transaction, depth + 1)));
         entries.push({ action: "delete", entity: cascade.table, entityId: idOf(row), changes: wholeRow(row, "before") });

@@ -137,7 +137,12 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   let pending: Promise<CurrentSession | null> | undefined = known === undefined ? undefined : Promise.resolve(known);
   if (known) setAuditUser(known.user);
   // The user a write's audit entries name (db/audit.ts), once the session is known.
-  context.set(sessionContext, () => (pending ??= lookUpSession(request).then((found) => (setAuditUser(found?.user), found))));
+  const lookUp = async () => {
+    const found = await lookUpSession(request);
+    setAuditUser(found?.user);
+    return found;
+  };
+  context.set(sessionContext, () => (pending ??= lookUp()));
   const response = await next();
   const session = pending && (await pending.catch(() => null));
   const cookie = await renewalCookie(request, session);

@@ -88,7 +88,12 @@ describe("every change writes its entry", () => {
   });
 
   it("a user's password change is recorded without the password or its hash", async () => {
-    const created = await admin.post("/api/users", { name: "Senha Auditada", email: uniqueEmail("senha"), password: "primeira123", userType: "Team" });
+    const created = await admin.post("/api/users", {
+      name: "Senha Auditada",
+      email: uniqueEmail("senha"),
+      password: "primeira123",
+      userType: "Team",
+    });
     expect(created.status).toBe(201);
     const id = created.body.id as string;
     expect((await admin.patch(`/api/users/${id}`, { password: "segunda4567", name: "Senha Trocada" })).status).toBe(200);

@@ -22,7 +22,9 @@ interface AuditRow {
   ip: string | null;
 }
 
-const COLUMNS = ["id", "createdAt", "userId", "userName", "entity", "entityId", "action", "changes", "ip"].map((c) => `"a"."${c}"`).join(", ");
+const COLUMNS = ["id", "createdAt", "userId", "userName", "entity", "entityId", "action", "changes", "ip"]
+  .map((c) => `"a"."${c}"`)
+  .join(", ");
 
 function toDTO(row: AuditRow): AuditEntryDTO {
   let changes: AuditEntryDTO["changes"] = null;
@@ -155,9 +157,7 @@ export async function listAuditUsers(actor: Actor | null): Promise<{ id: string;
   const rows = await selectRows<{ userId: string; userName: string | null }>(
     `SELECT "userId", MAX("userName") AS "userName" FROM "audit_entries" WHERE "userId" IS NOT NULL GROUP BY "userId"`,
   );
-  return rows
-    .map((r) => ({ id: r.userId, label: r.userName ?? r.userId }))
-    .sort((a, b) => a.label.localeCompare(b.label, "pt-BR"));
+  return rows.map((r) => ({ id: r.userId, label: r.userName ?? r.userId })).sort((a, b) => a.label.localeCompare(b.label, "pt-BR"));
 }
 
 /** Retention: deletes the entries of these actions (all when null) older than `before`. */

@@ -47,6 +47,7 @@ export function auditActionLabel(action: string): string {
 
 export const AUDIT_ENTITY_INVALID = "Entidade inválida";
 export const AUDIT_USER_INVALID = "Usuário inválido";
+export const AUDIT_RECORD_INVALID = "Registro inválido";
 export const AUDIT_PERIOD_INVALID = "O fim do período deve ser igual ou posterior ao início";
 
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : typeof v === "string" ? v.trim() : v);
@@ -54,8 +55,14 @@ const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === 
 /** The filters of the list (query string of /audit and GET /api/audit); blank means no filter. */
 export const auditFilterSchema = z
   .object({
-    entity: z.preprocess(blankToUndefined, z.string().regex(/^[a-z_]{1,60}$/, AUDIT_ENTITY_INVALID).optional()),
-    entityId: z.preprocess(blankToUndefined, z.string().max(64).optional()),
+    entity: z.preprocess(
+      blankToUndefined,
+      z
+        .string({ error: AUDIT_ENTITY_INVALID })
+        .regex(/^[a-z_]{1,60}$/, AUDIT_ENTITY_INVALID)
+        .optional(),
+    ),
+    entityId: z.preprocess(blankToUndefined, z.string({ error: AUDIT_RECORD_INVALID }).max(64, AUDIT_RECORD_INVALID).optional()),
     userId: z.preprocess(blankToUndefined, z.guid({ error: AUDIT_USER_INVALID }).optional()),
     from: z.preprocess(blankToUndefined, calendarDate().optional()),
     to: z.preprocess(blankToUndefined, calendarDate().optional()),

@@ -77,7 +77,10 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
       {e.entityId ? (
         <>
           {" "}
-          <Link to={auditHref({ entity: e.entity, entityId: e.entityId })} className="font-mono text-xs break-all text-violet-800 underline">
+          <Link
+            to={auditHref({ entity: e.entity, entityId: e.entityId })}
+            className="font-mono text-xs break-all text-violet-800 underline"
+          >
             {e.entityId}
           </Link>
         </>
@@ -87,7 +90,13 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <PageHeader title="Auditoria" description="Quem criou, alterou ou excluiu cada registro, e as entradas e saídas do sistema." />
-      <Form method="get" action="/audit" role="search" aria-label="Filtrar auditoria" className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end">
+      <Form
+        method="get"
+        action="/audit"
+        role="search"
+        aria-label="Filtrar auditoria"
+        className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end"
+      >
         <div className="lg:col-span-1">
           <label htmlFor="audit-entity" className="block text-sm font-medium text-slate-900">
             Entidade
