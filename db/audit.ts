@@ -166,6 +166,23 @@ export interface AuditEntryInput {
   ip?: string | null;
 }
 
+/**
+ * Sequelize runs a bulk write's row hooks side by side (`Promise.all`): their
+ * reads and writes on one transaction's connection are queued here, one after
+ * the other (a PostgreSQL client runs one query at a time).
+ */
+const queues = new WeakMap<Transaction, Promise<unknown>>();
+
+function inTurn<T>(transaction: Transaction | null | undefined, work: () => Promise<T>): Promise<T> {
+  if (!transaction) return work();
+  const run = (queues.get(transaction) ?? Promise.resolve()).then(work);
+  queues.set(
+    transaction,
+    run.catch(() => undefined),
+  );
+  return run;
+}
+
 /** Writes entries (in `transaction` when given); the actor and address default to the current scope's. */
 export async function writeAuditEntries(entries: AuditEntryInput[], transaction?: Transaction | null): Promise<void> {
   if (!entries.length) return;
@@ -179,7 +196,7 @@ export async function writeAuditEntries(entries: AuditEntryInput[], transaction?
     action: e.action,
     changes: e.changes && Object.keys(e.changes).length ? JSON.stringify(e.changes) : null,
   }));
-  await AuditEntry.bulkCreate(rows, { transaction: transaction ?? undefined, hooks: false, validate: false });
+  await inTurn(transaction, () => AuditEntry.bulkCreate(rows, { transaction: transaction ?? undefined, hooks: false, validate: false }));
 }
 
 type HookOptions = { transaction?: Transaction | null; individualHooks?: boolean; model?: ModelStatic<Model> };
@@ -242,7 +259,8 @@ export function registerAuditHooks(sequelize: Sequelize): void {
   // they are read before it, and get their own entries after it.
   sequelize.addHook("beforeDestroy", async (instance: Model, options: HookOptions) => {
     if (!isAudited(instance.constructor as ModelStatic<Model>)) return;
-    pendingCascades.set(instance, await cascadedEntries(sequelize, instance, options.transaction ?? null, 0));
+    const transaction = options.transaction ?? null;
+    pendingCascades.set(instance, await inTurn(transaction, () => cascadedEntries(sequelize, instance, transaction, 0)));
   });
   sequelize.addHook("afterDestroy", async (instance: Model, options: HookOptions) => {
     const model = instance.constructor as ModelStatic<Model>;
