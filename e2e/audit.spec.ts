@@ -52,7 +52,12 @@ test.describe("Auditoria", () => {
     const tag = Math.random().toString(36).slice(2, 8);
     const cpf = String(Math.floor(Math.random() * 1e11)).padStart(11, "0");
     const guardian = await page.request.post("/api/guardians", {
-      data: { address: "Rua das Trilhas, 9", persons: [{ fullName: `Mãe ${tag}`, cpf, email: `mae.${tag}@teste.com`, birthDate: "1985-04-12", phone: "11987654321", isPrimary: true }] },
+      data: {
+        address: "Rua das Trilhas, 9",
+        persons: [
+          { fullName: `Mãe ${tag}`, cpf, email: `mae.${tag}@teste.com`, birthDate: "1985-04-12", phone: "11987654321", isPrimary: true },
+        ],
+      },
     });
     expect(guardian.status()).toBe(201);
     const student = await page.request.post("/api/students", {

@@ -70,7 +70,14 @@ describe("every change writes its entry", () => {
       address: "Rua da Auditoria, 7",
       persons: [
         { fullName: "Joana Auditada", cpf: uniqueCpf(), email, birthDate: "1984-02-03", phone: "11987654321", isPrimary: true },
-        { fullName: "José Auditado", cpf: uniqueCpf(), email: uniqueEmail("pai"), birthDate: "1982-06-07", phone: "11955554444", isPrimary: false },
+        {
+          fullName: "José Auditado",
+          cpf: uniqueCpf(),
+          email: uniqueEmail("pai"),
+          birthDate: "1982-06-07",
+          phone: "11955554444",
+          isPrimary: false,
+        },
       ],
     });
     expect(res.status).toBe(201);

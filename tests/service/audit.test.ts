@@ -178,9 +178,30 @@ describe("every service command leaves one entry per row it changed", () => {
         createGuardian(actor, {
           address: "Rua da Família, 3",
           persons: [
-            { fullName: "Mãe Auditada", cpf: uniqueCpf(), email: `mae.${Date.now()}@teste.com`, birthDate: "1980-01-02", phone: "11955554444", isPrimary: true },
-            { fullName: "Pai Auditado", cpf: uniqueCpf(), email: `pai.${Date.now()}@teste.com`, birthDate: "1980-01-02", phone: "11955554444", isPrimary: false },
-            { fullName: "Avó Auditada", cpf: uniqueCpf(), email: `avo.${Date.now()}@teste.com`, birthDate: "1980-01-02", phone: "11955554444", isPrimary: false },
+            {
+              fullName: "Mãe Auditada",
+              cpf: uniqueCpf(),
+              email: `mae.${Date.now()}@teste.com`,
+              birthDate: "1980-01-02",
+              phone: "11955554444",
+              isPrimary: true,
+            },
+            {
+              fullName: "Pai Auditado",
+              cpf: uniqueCpf(),
+              email: `pai.${Date.now()}@teste.com`,
+              birthDate: "1980-01-02",
+              phone: "11955554444",
+              isPrimary: false,
+            },
+            {
+              fullName: "Avó Auditada",
+              cpf: uniqueCpf(),
+              email: `avo.${Date.now()}@teste.com`,
+              birthDate: "1980-01-02",
+              phone: "11955554444",
+              isPrimary: false,
+            },
           ],
         }),
       )
