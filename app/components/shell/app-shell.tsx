@@ -241,36 +241,35 @@ function Sidebar({
               {section.title}
             </h2>
             <ul className="space-y-1">
-              {section.items
-                .filter((item) => !item.admin || user.userType === "Administrator")
-                .map((item) => {
-                  const active = isActive(pathname, item);
-                  return (
-                    <li key={item.to} className="group relative">
-                      <a
-                        href={item.to}
-                        aria-current={active ? "page" : undefined}
-                        className={cn(
-                          "flex items-center gap-3 rounded-md px-2 py-2 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600",
-                          active ? "bg-violet-100 text-violet-900" : "text-slate-800 hover:bg-slate-100",
-                          collapsed && "md:justify-center md:px-0",
-                        )}
+              {section.items.map((item) => {
+                if (item.admin && user.userType !== "Administrator") return null;
+                const active = isActive(pathname, item);
+                return (
+                  <li key={item.to} className="group relative">
+                    <a
+                      href={item.to}
+                      aria-current={active ? "page" : undefined}
+                      className={cn(
+                        "flex items-center gap-3 rounded-md px-2 py-2 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600",
+                        active ? "bg-violet-100 text-violet-900" : "text-slate-800 hover:bg-slate-100",
+                        collapsed && "md:justify-center md:px-0",
+                      )}
+                    >
+                      <item.icon className="shrink-0" />
+                      <span className={cn(collapsed && "md:sr-only")}>{item.label}</span>
+                    </a>
+                    {collapsed ? (
+                      // Tooltip with no delay for the icon-only sidebar.
+                      <span
+                        aria-hidden="true"
+                        className="pointer-events-none absolute left-full top-1/2 z-50 ml-2 hidden -translate-y-1/2 whitespace-nowrap rounded bg-slate-900 px-2 py-1 text-xs text-white md:group-hover:block md:group-focus-within:block"
                       >
-                        <item.icon className="shrink-0" />
-                        <span className={cn(collapsed && "md:sr-only")}>{item.label}</span>
-                      </a>
-                      {collapsed ? (
-                        // Tooltip with no delay for the icon-only sidebar.
-                        <span
-                          aria-hidden="true"
-                          className="pointer-events-none absolute left-full top-1/2 z-50 ml-2 hidden -translate-y-1/2 whitespace-nowrap rounded bg-slate-900 px-2 py-1 text-xs text-white md:group-hover:block md:group-focus-within:block"
-                        >
-                          {item.label}
-                        </span>
-                      ) : null}
-                    </li>
-                  );
-                })}
+                        {item.label}
+                      </span>
+                    ) : null}
+                  </li>
+                );
+              })}
             </ul>
           </div>
         ))}
