@@ -82,6 +82,8 @@ export default [
       route(":id/enroll", "routes/trials/trial-enroll.tsx"),
       route("day/:date", "routes/trials/trial-day.tsx"),
     ]),
+    // Administração
+    route("audit", "routes/audit/audit.tsx"),
   ]),
 
   // The JSON API of SPEC §7 (thin adapters over app/domain), documented at /api/openapi.json.
@@ -133,6 +135,7 @@ export default [
     route("makeups/options", "routes/makeups/api/makeup-options.ts"),
     route("makeups/:id", "routes/makeups/api/makeup.ts"),
     route("family", "routes/family/api/family.ts"),
+    route("audit", "routes/audit/api/audit.ts"),
     route("*", "routes/api-not-found.ts"),
   ]),
 

@@ -4,6 +4,7 @@ import { migrate } from "./migrate.ts";
 import { initModels } from "./models.ts";
 
 export * from "./models.ts";
+export * from "./audit.ts";
 export { openDatabase, dialectOf, ping } from "./connection.ts";
 export { migrate } from "./migrate.ts";
 export { personSearch, MIN_INDEXED_CHARS, type PersonSearch } from "./search.ts";

@@ -1,4 +1,5 @@
 import { DataTypes, Model, type Sequelize } from "sequelize";
+import { initAuditModel, registerAuditHooks } from "./audit.ts";
 
 // Attributes are declared with `declare` so Sequelize's getters are not shadowed.
 const uuid = { type: DataTypes.UUID, primaryKey: true, defaultValue: DataTypes.UUIDV4 };
@@ -416,6 +417,9 @@ export function initModels(sequelize: Sequelize) {
 
   initUploadModel(sequelize);
   initStoredObjectModels(sequelize);
+  // Every create, update and delete of the models above writes its audit entry (db/audit.ts).
+  initAuditModel(sequelize);
+  registerAuditHooks(sequelize);
   Session.belongsTo(User, { foreignKey: "userId", as: "user" });
   Classroom.belongsTo(Branch, { foreignKey: "branchId", as: "branch" });
   Branch.hasMany(Classroom, { foreignKey: "branchId", as: "classrooms" });

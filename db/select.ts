@@ -1,5 +1,6 @@
 import type { Sequelize } from "sequelize";
 import { withDriverConnection, type PgDriverConnection, type SqlValue, type SqliteDriverConnection } from "./driver";
+import { assertUnauditedWrite } from "./audit.ts";
 
 export type { SqlValue };
 type Compiled = { text: string; names: string[]; id: string };
@@ -54,6 +55,8 @@ export interface ReadOptions {
  * atomic on its own on both databases. Returns the rows of its RETURNING clause.
  */
 export async function writeOn<T>(sequelize: Sequelize, sql: string, params: Record<string, SqlValue> = {}, log = false): Promise<T[]> {
+  // An audited table is written through its model, which writes the audit entry (db/audit.ts).
+  assertUnauditedWrite(sql);
   return runOn<T>(sequelize, sql, params, log, "write");
 }
 

@@ -6,13 +6,14 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
 import { env } from "~/platform/env.server";
 import { setSchoolTimeZone } from "~/domain/calendar/dates";
-import { closeDb } from "~/platform/db.server";
+import { closeDb, runAudited } from "~/platform/db.server";
 import { startHousekeeping, stopHousekeeping } from "~/domain/housekeeping.server";
 import { stopSessionSignals } from "~/platform/session-signals.server";
 import { securityHeaders } from "~/server/security.server";
 import { createFrontDoor } from "~/server/front-door.server";
 import { createApiLane } from "~/server/api-lane.server";
 import { requestContext, sendResponse, toFetchRequest } from "~/server/node-adapter.server";
+import { clientIpContext } from "~/server/request-context.server";
 
 /**
  * The HTTP application: one request pipeline, the same for `npm run dev` and
@@ -90,7 +91,10 @@ export async function createApp(options: AppOptions): Promise<express.Express> {
   const handleRequest = createRequestHandler(build, config.NODE_ENV);
   app.use(async (req, res, next) => {
     try {
-      const response = await handleRequest(toFetchRequest(req, res), requestContext(req, res));
+      const context = requestContext(req, res);
+      // The audit trail's scope (db/audit.ts): every entry this request's writes produce names its client's
+      // address and, once the session is looked up (app/server/session.server.ts), its user.
+      const response = await runAudited({ ip: context.get(clientIpContext) }, () => handleRequest(toFetchRequest(req, res), context));
       await sendResponse(res, response);
     } catch (error) {
       next(error);

@@ -81,6 +81,12 @@ export const CourseIcon = (p: IconProps) => (
     <path d="M4 19.5A2.5 2.5 0 0 0 6.5 22H20v-5" />
   </Icon>
 );
+export const AuditIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6z" />
+    <path d="M9 12l2 2 4-4" />
+  </Icon>
+);
 export const PanelIcon = (p: IconProps) => (
   <Icon {...p}>
     <rect x="3" y="3" width="18" height="18" rx="2" />

@@ -1,9 +1,12 @@
 import { cleanupAuthRows } from "./auth/service.server";
 import { cleanupUploads } from "./storage/uploads.server";
+import { cleanupAuditEntries } from "./audit/service.server";
+import { env } from "~/platform/env.server";
 
 /**
  * Periodic cleanup in every server process: expired sessions, login-attempt
- * windows that ended, and upload records never used (with their files). Once
+ * windows that ended, upload records never used (with their files) and audit
+ * entries past their retention (AUDIT_RETENTION_DAYS). Once
  * at start, then hourly; the timer never keeps the process alive. Every step is
  * an idempotent delete, so several processes running it is harmless.
  */
@@ -17,6 +20,7 @@ export function runHousekeeping(now = new Date()): Promise<void> {
     try {
       await cleanupAuthRows(now);
       await cleanupUploads(now);
+      await cleanupAuditEntries(env().AUDIT_RETENTION_DAYS, now);
     } catch (error) {
       console.error("limpeza periódica falhou:", error);
     } finally {

@@ -2,6 +2,9 @@ import { QueryTypes, type Sequelize, type Transaction } from "sequelize";
 import { dialectOf, ping, selectOn, setupDatabase, tableVersionsOn, writeOn, type ReadOptions, type SqlValue } from "#db/index.ts";
 import { env } from "./env.server";
 
+/** The audit trail's request scope (db/audit.ts): who acts and from where, for the entries the writes produce. */
+export { runAudited, setAuditUser } from "#db/audit.ts";
+
 let ready: Promise<Sequelize> | null = null;
 
 /** The process-wide connection; migrations run on first use (and at server start). */

@@ -38,6 +38,13 @@ describe("TRUST_PROXY", () => {
 });
 
 describe("other variables", () => {
+  it("AUDIT_RETENTION_DAYS: 1825 by default, a whole number of days from 1", () => {
+    expect(parseEnv({}).AUDIT_RETENTION_DAYS).toBe(1825);
+    expect(parseEnv({ AUDIT_RETENTION_DAYS: "365" }).AUDIT_RETENTION_DAYS).toBe(365);
+    expect(() => parseEnv({ AUDIT_RETENTION_DAYS: "0" })).toThrow(/AUDIT_RETENTION_DAYS/);
+    expect(() => parseEnv({ AUDIT_RETENTION_DAYS: "5 anos" })).toThrow(/AUDIT_RETENTION_DAYS/);
+  });
+
   it("PORT, WEB_CONCURRENCY, COOKIE_SECURE, DATABASE_URL are checked", () => {
     expect(parseEnv({}).PORT).toBe(3000);
     expect(parseEnv({ PORT: "8080", WEB_CONCURRENCY: "4" })).toMatchObject({ PORT: 8080, WEB_CONCURRENCY: 4 });

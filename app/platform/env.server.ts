@@ -119,6 +119,8 @@ const fields = z.object({
     .optional()
     .transform((v) => (v ? v : DEFAULT_SCHOOL_TIME_ZONE))
     .refine(isTimeZone, { error: "fuso horário desconhecido: use um nome IANA, como America/Sao_Paulo ou America/Manaus" }),
+  /** Days an audit entry is kept (sign-in entries: 180 at most); the cleanup job deletes older ones. */
+  AUDIT_RETENTION_DAYS: digits("AUDIT_RETENTION_DAYS", 1, 36500, 1825),
   TZ: z.string().optional(),
   BUILD_DIR: z.string().optional(),
 });

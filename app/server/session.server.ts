@@ -7,6 +7,7 @@ import type { Actor } from "~/domain/actor";
 import { env } from "../platform/env.server";
 import { doorSessionContext, type RequestContext } from "./request-context.server";
 import { createLru } from "../platform/cache.server";
+import { setAuditUser } from "../platform/db.server";
 
 /**
  * The session cookie holds only the session id, signed; the session itself is a
@@ -134,7 +135,14 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   // A write's session was looked up by the front door, before its body was read.
   const known = context.get(doorSessionContext) as CurrentSession | null | undefined;
   let pending: Promise<CurrentSession | null> | undefined = known === undefined ? undefined : Promise.resolve(known);
-  context.set(sessionContext, () => (pending ??= lookUpSession(request)));
+  if (known) setAuditUser(known.user);
+  // The user a write's audit entries name (db/audit.ts), once the session is known.
+  const lookUp = async () => {
+    const found = await lookUpSession(request);
+    setAuditUser(found?.user);
+    return found;
+  };
+  context.set(sessionContext, () => (pending ??= lookUp()));
   const response = await next();
   const session = pending && (await pending.catch(() => null));
   const cookie = await renewalCookie(request, session);

@@ -11,6 +11,7 @@ import { attendanceVersions } from "./0011-attendance-versions.ts";
 import { guardianSearchIndexes } from "./0012-guardian-search-indexes.ts";
 import { sessionSignals } from "./0013-session-signals.ts";
 import { enrollmentPromotions } from "./0014-enrollment-promotions.ts";
+import { auditEntries } from "./0015-audit-entries.ts";
 import type { Migration } from "../migration.ts";
 
 /** The migrations, in order. Add new ones at the end; never edit one that has shipped. */
@@ -28,4 +29,5 @@ export const migrations: Migration[] = [
   guardianSearchIndexes,
   sessionSignals,
   enrollmentPromotions,
+  auditEntries,
 ];

@@ -203,6 +203,8 @@ export const matrix: MatrixRow[] = [
   // 'Matricular Aluno': the enrolment (with its student, and a guardian when new) is the write.
   { path: "/trials/:id/enroll", method: "GET", expect: trialDialog },
   { path: "/trials/:id/enroll", method: "POST", expect: trialFormPost, table: "enrollments" },
+  // 'Auditoria': administrators only.
+  { path: "/audit", method: "GET", expect: adminDialog },
 
   // JSON API: session
   { path: "/api/user", method: "GET", expect: read },
@@ -277,4 +279,6 @@ export const matrix: MatrixRow[] = [
 
   // JSON API: the family's space (the caller's own family; none of these callers has one)
   { path: "/api/family", method: "GET", expect: { anonymous: 401, Client: 404, Team: 404, Administrator: 404 } },
+  // JSON API: the audit trail (Administrator only)
+  { path: "/api/audit", method: "GET", expect: adminWrite(200) },
 ];

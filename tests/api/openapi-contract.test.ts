@@ -700,6 +700,15 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
     );
   });
 
+  it("the audit trail: an administrator reads it whole, filtered and by page; Team is refused", async () => {
+    const course = (await admin.POST("/api/courses", { body: { name: `Curso Auditoria ${randomUUID().slice(0, 6)}` } })).data!;
+    const entries = (await admin.GET("/api/audit", { params: { query: { entity: "courses", entityId: course.id } } })).data!;
+    expect(entries.map((e) => [e.action, e.userId])).toEqual([["create", adminId]]);
+    const page = await admin.GET("/api/audit", { params: { query: { userId: adminId, page: 1, pageSize: 5 } } });
+    expect(page.data!.length).toBeGreaterThan(0);
+    expect((await team.GET("/api/audit")).response.status).toBe(403);
+  });
+
   it("the document itself is served to anyone", async () => {
     const res = await anon.GET("/api/openapi.json");
     expect(res.response.status).toBe(200);

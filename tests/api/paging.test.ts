@@ -454,6 +454,7 @@ describe("the OpenAPI document", () => {
         "/api/makeups/options",
         "/api/students",
         "/api/enrollments",
+        "/api/audit",
       ].sort(),
     );
   });

@@ -18,6 +18,7 @@ import {
   PanelIcon,
   StudentIcon,
   UsersIcon,
+  AuditIcon,
 } from "~/components/icons";
 import { useAppName } from "~/hooks/use-app-name";
 import type { ShellData } from "~/hooks/use-shell";
@@ -29,7 +30,7 @@ import { SIDEBAR_COOKIE, SIDEBAR_MAX_AGE } from "~/lib/preferences";
 
 type AppLayoutData = ShellData;
 
-type NavItem = { to: string; label: string; icon: ComponentType<SVGProps<SVGSVGElement>>; end?: boolean };
+type NavItem = { to: string; label: string; icon: ComponentType<SVGProps<SVGSVGElement>>; end?: boolean; admin?: boolean };
 const SECTIONS: { title: string; items: NavItem[]; bottom?: boolean }[] = [
   { title: "Menu", items: [{ to: "/", label: "Dashboard", icon: HomeIcon, end: true }] },
   { title: "Comercial", items: [{ to: "/trials", label: "Experimentais", icon: CalendarIcon }] },
@@ -55,6 +56,7 @@ const SECTIONS: { title: string; items: NavItem[]; bottom?: boolean }[] = [
       { to: "/offers", label: "Ofertas", icon: OfferIcon },
       { to: "/branches", label: "Unidades", icon: BranchIcon },
       { to: "/courses", label: "Cursos", icon: CourseIcon },
+      { to: "/audit", label: "Auditoria", icon: AuditIcon, admin: true },
     ],
   },
 ];
@@ -277,6 +279,7 @@ function Sidebar({
             </h2>
             <ul className="space-y-1">
               {section.items.map((item) => {
+                if (item.admin && user.userType !== "Administrator") return null;
                 const active = isActive(pathname, item);
                 return (
                   <li key={item.to} className="group relative">

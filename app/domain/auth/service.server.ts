@@ -7,7 +7,7 @@ import { loginSchema, registerSchema, selfRegisterSchema } from "../users/schema
 import { hashPassword, isUsableHash, spendDummyVerify, verifyPassword } from "../users/password.server";
 import { insertUser } from "../users/service.server";
 import type { UserDTO } from "../users/schema";
-import { findUserByEmail, toUserDTO } from "../users/queries.server";
+import { findUserByEmail, findUserById, toUserDTO } from "../users/queries.server";
 import {
   clearAttemptRow,
   deleteEndedAuthRows,
@@ -19,6 +19,7 @@ import {
   reserveAttemptRows,
 } from "./queries.server";
 import { ipBucket } from "./ip";
+import { recordFailedSignIn, recordSignIn, recordSignOut } from "../audit/service.server";
 
 export const INVALID_CREDENTIALS = "E-mail ou senha inválidos";
 export const TOO_MANY_ATTEMPTS = "Muitas tentativas de login. Tente novamente em alguns minutos.";
@@ -114,8 +115,12 @@ export async function verifyLogin(input: unknown, ip: string): Promise<{ user: U
   let ok = false;
   if (user && isUsableHash(user.passwordHash)) ok = await verifyPassword(user.passwordHash, password);
   else await spendDummyVerify(password);
-  if (!user || !ok) throw new UnauthorizedError(INVALID_CREDENTIALS);
+  if (!user || !ok) {
+    await recordFailedSignIn(email, user?.id ?? null, ip);
+    throw new UnauthorizedError(INVALID_CREDENTIALS);
+  }
   await settleSuccess(keys);
+  await recordSignIn(user, ip);
   return { user: toUserDTO(user), remember: Boolean(remember) };
 }
 
@@ -179,7 +184,11 @@ export async function renewSession(sessionId: string, remember: boolean, now = n
 
 export async function deleteSession(sessionId: string): Promise<void> {
   if (!isUuid(sessionId)) return;
-  await Session.destroy({ where: { id: sessionId } });
+  const session = await Session.findByPk(sessionId, { attributes: ["id", "userId"] });
+  const removed = await Session.destroy({ where: { id: sessionId } });
+  // A sign-out is an entry of the audit trail (the session row itself is not audited).
+  const user = removed && session ? await findUserById(session.userId) : null;
+  if (user) await recordSignOut(user);
   // Ended here at once; other processes within a second (ADR 001, migration 0013).
   sessionsChanged({ sessionId });
 }

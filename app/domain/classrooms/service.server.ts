@@ -37,7 +37,7 @@ export async function createClassroom(actor: Actor | null, input: unknown): Prom
   const data = parseOrThrow(classroomSchema, input);
   if (!(await branchExists(data.branchId))) throw new ValidationError({ branchId: [BRANCH_NOT_FOUND] });
   try {
-    return toDTO(await Classroom.create(data));
+    return toDTO(await transaction((t) => Classroom.create(data, { transaction: t })));
   } catch (error) {
     if (error instanceof ForeignKeyConstraintError) throw new ValidationError({ branchId: [BRANCH_NOT_FOUND] });
     throw error;

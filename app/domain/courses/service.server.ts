@@ -1,4 +1,5 @@
 import { ForeignKeyConstraintError } from "sequelize";
+import { transaction } from "~/platform/db.server";
 import { Course } from "#db/models.ts";
 import { assertCanManage, type Actor } from "../actor";
 import { ConflictError } from "../errors";
@@ -13,14 +14,14 @@ export const COURSE_IN_USE = "Não é possível excluir este curso: ele possui t
 export async function createCourse(actor: Actor | null, input: unknown): Promise<CourseDTO> {
   assertCanManage(actor);
   const data = parseOrThrow(courseSchema, input);
-  return toDTO(await Course.create({ name: data.name, active: data.active }));
+  return toDTO(await transaction((t) => Course.create({ name: data.name, active: data.active }, { transaction: t })));
 }
 
 export async function updateCourse(actor: Actor | null, id: string, input: unknown): Promise<CourseDTO> {
   assertCanManage(actor);
   const data = parseOrThrow(courseUpdateSchema, input);
   const course = await find(id);
-  await course.update(data);
+  await transaction((t) => course.update(data, { transaction: t }));
   return toDTO(course);
 }
 
@@ -28,7 +29,7 @@ export async function deleteCourse(actor: Actor | null, id: string): Promise<voi
   assertCanManage(actor);
   const course = await find(id);
   try {
-    await course.destroy();
+    await transaction((t) => course.destroy({ transaction: t }));
   } catch (error) {
     if (error instanceof ForeignKeyConstraintError) throw new ConflictError(COURSE_IN_USE);
     throw error;

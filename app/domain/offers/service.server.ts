@@ -1,4 +1,5 @@
 import { ForeignKeyConstraintError } from "sequelize";
+import { transaction } from "~/platform/db.server";
 import { Offer } from "#db/models.ts";
 import { assertCanManage, type Actor } from "../actor";
 import { branchExists } from "../branches/queries.server";
@@ -34,7 +35,7 @@ export async function createOffer(actor: Actor | null, input: unknown): Promise<
   assertCanManage(actor);
   const data = parseOrThrow(offerSchema, input);
   await assertBranch(data.branchId);
-  const offer = await guardBranchFk(() => Offer.create(data));
+  const offer = await guardBranchFk(() => transaction((t) => Offer.create(data, { transaction: t })));
   return getOffer(actor, offer.id);
 }
 
@@ -43,7 +44,7 @@ export async function updateOffer(actor: Actor | null, id: string, input: unknow
   const data = parseOrThrow(offerUpdateSchema, input);
   const offer = await find(id);
   if (data.branchId !== undefined) await assertBranch(data.branchId);
-  await guardBranchFk(() => offer.update(data));
+  await guardBranchFk(() => transaction((t) => offer.update(data, { transaction: t })));
   return getOffer(actor, offer.id);
 }
 
@@ -51,7 +52,7 @@ export async function deleteOffer(actor: Actor | null, id: string): Promise<void
   assertCanManage(actor);
   const offer = await find(id);
   try {
-    await offer.destroy();
+    await transaction((t) => offer.destroy({ transaction: t }));
   } catch (error) {
     // Enrolments keep their offer (RESTRICT).
     if (error instanceof ForeignKeyConstraintError) throw new ConflictError(OFFER_IN_USE);

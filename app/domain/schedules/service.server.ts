@@ -77,7 +77,7 @@ export async function deleteSchedule(actor: Actor | null, id: string): Promise<v
   assertCanManage(actor);
   const schedule = await find(id);
   try {
-    await schedule.destroy();
+    await transaction((t) => schedule.destroy({ transaction: t }));
   } catch (error) {
     if (error instanceof ForeignKeyConstraintError) throw new ConflictError(SCHEDULE_HAS_ATTENDANCE);
     throw error;

@@ -18,12 +18,14 @@ export const EMAIL_TAKEN = "E-mail já cadastrado";
 /** Inserts a user; a duplicate e-mail becomes a 409 on the e-mail field. */
 export async function insertUser(
   data: { name: string; email: string; passwordHash: string; userType: string; cpf?: string | null },
-  transaction?: Transaction,
+  t?: Transaction,
 ): Promise<User> {
-  const existing = await User.findOne({ where: { email: data.email }, attributes: ["id"], transaction });
+  const existing = await User.findOne({ where: { email: data.email }, attributes: ["id"], transaction: t });
   if (existing) throw new ConflictError(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+  const row = { ...data, cpf: data.cpf ?? null };
   try {
-    return await User.create({ ...data, cpf: data.cpf ?? null }, { transaction });
+    // In the caller's transaction, or one of its own: the row and its audit entry commit together.
+    return await (t ? User.create(row, { transaction: t }) : transaction((own) => User.create(row, { transaction: own })));
   } catch (error) {
     if (error instanceof UniqueConstraintError) throw new ConflictError(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
     throw error;
@@ -171,7 +173,8 @@ export async function setUserAvatar(actor: Actor | null, id: string, input: unkn
   const { avatarUrl } = parseOrThrow(avatarSchema, input);
   const user = await findUserById(id);
   if (!user) throw new NotFoundError(USER_NOT_FOUND);
-  await user.update({ avatarUrl: avatarUrl === null ? null : await assertIssuedObjectPath(avatarUrl, "avatarUrl", context.origin) });
+  const path = avatarUrl === null ? null : await assertIssuedObjectPath(avatarUrl, "avatarUrl", context.origin);
+  await transaction((t) => user.update({ avatarUrl: path }, { transaction: t }));
   sessionsChanged({ userId: id });
   return toUserDTO(user);
 }

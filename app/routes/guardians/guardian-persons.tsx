@@ -2,6 +2,7 @@ import { useLocation } from "react-router";
 import type { Route } from "./+types/guardian-persons";
 import { SpriteIcon } from "~/components/icons";
 import { LinkButton } from "~/components/ui/button";
+import { auditHref } from "~/routes/audit/+shared/audit-links";
 import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
 import { Badge } from "~/components/ui/page";
 import { canManage } from "~/domain/actor";
@@ -75,6 +76,11 @@ export default function GuardianPersons({ loaderData }: Route.ComponentProps) {
         <p className="mt-3 text-xs text-slate-600">A pessoa principal e a última pessoa do responsável não podem ser excluídas.</p>
       ) : null}
       <DialogFooter>
+        {canManage ? (
+          <LinkButton to={auditHref({ entity: "guardians", entityId: guardian.id })} variant="outline">
+            Ver alterações
+          </LinkButton>
+        ) : null}
         <LinkButton to={`/guardians${search}`} variant="outline" preventScrollReset>
           Fechar
         </LinkButton>

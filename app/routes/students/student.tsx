@@ -2,6 +2,7 @@ import { Link, Outlet } from "react-router";
 import type { Route } from "./+types/student";
 import { PlusIcon, SpriteIcon } from "~/components/icons";
 import { LinkButton } from "~/components/ui/button";
+import { auditHref } from "~/routes/audit/+shared/audit-links";
 import { Badge, Card, DataList, StatusBadge } from "~/components/ui/page";
 import { canManage, canManageTrials } from "~/domain/actor";
 import { CANCELLED, WAITLISTED } from "~/domain/enrollments/schema";
@@ -137,6 +138,9 @@ export default function StudentPage({ loaderData }: Route.ComponentProps) {
               </LinkButton>
               <LinkButton to={`${base}/delete`} variant="outline" preventScrollReset className="text-red-800">
                 <SpriteIcon name="trash" /> Excluir
+              </LinkButton>
+              <LinkButton to={auditHref({ entity: "students", entityId: student.id })} variant="outline">
+                Ver alterações
               </LinkButton>
             </>
           ) : null}

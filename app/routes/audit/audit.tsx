@@ -1,0 +1,214 @@
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/audit";
+import { Button, buttonClass } from "~/components/ui/button";
+import { FieldErrors, inputClass } from "~/components/ui/field";
+import { DataList, EmptyState, PageHeader } from "~/components/ui/page";
+import { Pagination } from "~/components/ui/pagination";
+import { canManage } from "~/domain/actor";
+import { AUDIT_ENTITY_LABELS, auditActionLabel, auditEntityLabel, type AuditEntryDTO } from "~/domain/audit/schema";
+import { listAuditPage, listAuditUsers } from "~/domain/audit/queries.server";
+import { schoolTimeZone } from "~/domain/calendar/dates";
+import { ValidationError } from "~/domain/errors";
+import { formatDateTime } from "~/domain/trials/durations";
+import { auditFilterValues, auditHref, type AuditFilterValues } from "./+shared/audit-links";
+import { actorOf, requirePermission } from "~/server/session.server";
+
+/** /audit ('Auditoria'): the audit trail, administrators only (others get the 403 screen). Filters are a GET form. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requirePermission(context, canManage);
+  const actor = actorOf(user);
+  const params = new URL(request.url).searchParams;
+  const filter = auditFilterValues(params);
+  const users = await listAuditUsers(actor);
+  const timeZone = schoolTimeZone();
+  try {
+    const result = await listAuditPage(actor, { ...filter }, { page: Number(params.get("page")) || 1 });
+    return { ...result, filter, users, errors: {} as Record<string, string[]>, timeZone };
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    return { entries: [], total: 0, page: 1, pageCount: 1, pageSize: 0, filter, users, errors: error.errors ?? {}, timeZone };
+  }
+}
+
+function shownValue(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "—";
+  if (typeof value === "boolean") return value ? "Sim" : "Não";
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+function Changes({ entry }: { entry: AuditEntryDTO }) {
+  const fields = Object.entries(entry.changes ?? {});
+  if (!fields.length) return <span className="text-slate-700">—</span>;
+  return (
+    <ul className="space-y-1 text-sm">
+      {fields.map(([field, change]) => (
+        <li key={field} className="break-words">
+          <span className="font-medium">{field}</span>
+          {entry.action === "create" || entry.action === "sign-in-failed" ? (
+            <>: {shownValue(change.after)}</>
+          ) : entry.action === "delete" ? (
+            <>: {shownValue(change.before)}</>
+          ) : (
+            <>
+              : {shownValue(change.before)} <span aria-hidden="true">→</span>
+              <span className="sr-only">para</span> {shownValue(change.after)}
+            </>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Who({ entry }: { entry: AuditEntryDTO }) {
+  return <>{entry.userName ?? (entry.userId ? entry.userId : "Sistema")}</>;
+}
+
+function filterIsSet(filter: AuditFilterValues): boolean {
+  return Object.values(filter).some(Boolean);
+}
+
+export default function Audit({ loaderData }: Route.ComponentProps) {
+  const { entries, page, pageCount, total, filter, users, errors, timeZone } = loaderData;
+  const when = (e: AuditEntryDTO) => <time dateTime={e.createdAt}>{formatDateTime(e.createdAt, timeZone)}</time>;
+  const record = (e: AuditEntryDTO) => (
+    <>
+      {auditEntityLabel(e.entity)}
+      {e.entityId ? (
+        <>
+          {" "}
+          <Link
+            to={auditHref({ entity: e.entity, entityId: e.entityId })}
+            className="font-mono text-xs break-all text-violet-800 underline"
+          >
+            {e.entityId}
+          </Link>
+        </>
+      ) : null}
+    </>
+  );
+  return (
+    <div>
+      <PageHeader title="Auditoria" description="Quem criou, alterou ou excluiu cada registro, e as entradas e saídas do sistema." />
+      <Form
+        method="get"
+        action="/audit"
+        role="search"
+        aria-label="Filtrar auditoria"
+        className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end"
+      >
+        <div className="lg:col-span-1">
+          <label htmlFor="audit-entity" className="block text-sm font-medium text-slate-900">
+            Entidade
+          </label>
+          <select id="audit-entity" name="entity" defaultValue={filter.entity} key={`e${filter.entity}`} className={inputClass}>
+            <option value="">Todas</option>
+            {Object.entries(AUDIT_ENTITY_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+          <FieldErrors errors={errors.entity} />
+        </div>
+        <div className="lg:col-span-1">
+          <label htmlFor="audit-record" className="block text-sm font-medium text-slate-900">
+            Registro
+          </label>
+          <input id="audit-record" name="entityId" defaultValue={filter.entityId} key={`r${filter.entityId}`} className={inputClass} />
+          <FieldErrors errors={errors.entityId} />
+        </div>
+        <div className="lg:col-span-1">
+          <label htmlFor="audit-user" className="block text-sm font-medium text-slate-900">
+            Usuário
+          </label>
+          <select id="audit-user" name="userId" defaultValue={filter.userId} key={`u${filter.userId}`} className={inputClass}>
+            <option value="">Todos</option>
+            {users.map((u) => (
+              <option key={u.id} value={u.id}>
+                {u.label}
+              </option>
+            ))}
+          </select>
+          <FieldErrors errors={errors.userId} />
+        </div>
+        <div>
+          <label htmlFor="audit-from" className="block text-sm font-medium text-slate-900">
+            De
+          </label>
+          <input id="audit-from" type="date" name="from" defaultValue={filter.from} key={`f${filter.from}`} className={inputClass} />
+          <FieldErrors errors={errors.from} />
+        </div>
+        <div>
+          <label htmlFor="audit-to" className="block text-sm font-medium text-slate-900">
+            Até
+          </label>
+          <input id="audit-to" type="date" name="to" defaultValue={filter.to} key={`t${filter.to}`} className={inputClass} />
+          <FieldErrors errors={errors.to} />
+        </div>
+        <div className="flex items-center gap-2">
+          <Button type="submit" variant="outline">
+            Filtrar
+          </Button>
+          {filterIsSet(filter) ? (
+            <Link to="/audit" className={buttonClass("ghost")}>
+              Limpar
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+      <p className="mb-3 text-sm text-slate-700" aria-live="polite">
+        {total === 1 ? "1 alteração" : `${total} alterações`}
+      </p>
+      <DataList
+        caption="Auditoria"
+        rows={entries}
+        rowKey={(e) => e.id}
+        empty={<EmptyState message="Nenhuma alteração encontrada" />}
+        card={(e) => (
+          <>
+            <h2 className="font-semibold">
+              {auditActionLabel(e.action)} · {auditEntityLabel(e.entity)}
+            </h2>
+            <dl className="mt-2 grid grid-cols-1 gap-2 text-sm">
+              <div>
+                <dt className="text-slate-700">Quando</dt>
+                <dd>{when(e)}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-700">Quem</dt>
+                <dd>
+                  <Who entry={e} />
+                  {e.ip ? <span className="text-slate-700"> ({e.ip})</span> : null}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-slate-700">Registro</dt>
+                <dd>{record(e)}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-700">Campos</dt>
+                <dd>
+                  <Changes entry={e} />
+                </dd>
+              </div>
+            </dl>
+          </>
+        )}
+        columns={[
+          { header: "Quando", cell: when, className: "whitespace-nowrap align-top" },
+          { header: "Quem", cell: (e) => <Who entry={e} />, className: "align-top" },
+          { header: "Ação", cell: (e) => auditActionLabel(e.action), className: "align-top" },
+          { header: "Registro", cell: record, className: "align-top" },
+          { header: "Campos", cell: (e) => <Changes entry={e} />, className: "align-top" },
+          { header: "Endereço", cell: (e) => e.ip ?? "—", className: "align-top whitespace-nowrap" },
+        ]}
+      />
+      <Pagination page={page} pageCount={pageCount} href={(n) => auditHref(filter, n)} />
+    </div>
+  );
+}
+
+export function meta(): Route.MetaDescriptors {
+  return [{ title: "Auditoria" }];
+}
