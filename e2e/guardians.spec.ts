@@ -63,7 +63,7 @@ test.describe("Responsáveis", () => {
 
     await dialog.getByRole("button", { name: "Cadastrar" }).click();
     await expect(fieldError(dialog, "Endereço é obrigatório")).toBeVisible();
-    await expect(dialog.getByText("Adicione pelo menos uma pessoa completa")).toBeVisible();
+    await expect(fieldError(dialog, "Adicione pelo menos uma pessoa completa")).toBeVisible();
     await expectNoAxeViolations();
 
     await dialog.getByLabel("Endereço").fill("Rua das Acácias, 45");

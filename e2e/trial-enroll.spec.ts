@@ -366,7 +366,7 @@ test.describe("Matricular a partir do experimental", () => {
     await dialog.getByLabel("Endereço").fill("Rua das Acácias, 45");
     await person.getByLabel("CPF").fill(randomCpf());
     await dialog.getByRole("button", { name: "Matricular" }).click();
-    await expect(dialog.getByText("Adicione pelo menos uma pessoa completa: faltam E-mail e Data de nascimento")).toBeVisible();
+    await expect(fieldError(dialog, "Adicione pelo menos uma pessoa completa: faltam E-mail e Data de nascimento")).toBeVisible();
   });
 
   test("keyboard only: the combobox searches as you type, the dialog traps focus and closes on Escape @js-only", async ({

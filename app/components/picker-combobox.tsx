@@ -8,7 +8,7 @@ import type { PickerMatches, PickerOption } from "./picker-types";
 const SEARCH_DELAY_MS = 200;
 
 export interface PickerComboboxProps {
-  /** The combobox input's id (an error summary links to it). */
+  /** The id of the box's wrapper (an error summary links to it; the input inside takes the focus). */
   id?: string;
   /** The hidden input that carries the chosen id. */
   name: string;
@@ -91,9 +91,9 @@ export default function PickerCombobox({
         <RequiredMark />
       </Label>
       <Combobox value={selected} onChange={(o: PickerOption | null) => setSelected(o)} by="id" onClose={() => setTerm("")}>
-        <div className="relative">
+        {/* The id is the box's wrapper's (the input's own id ties it to its label): an error summary's link lands here and focuses the input. */}
+        <div className="relative" {...(id ? { id, tabIndex: -1 } : {})}>
           <ComboboxInput
-            {...(id ? { id } : {})}
             className={inputClass}
             displayValue={(o: PickerOption | null) => o?.label ?? ""}
             onChange={(e) => search(e.target.value)}

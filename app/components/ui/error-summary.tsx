@@ -56,10 +56,14 @@ export function ErrorSummary({
               onClick={(event) => {
                 const target = document.getElementById(fieldId(name));
                 if (!target) return;
-                // Focus the control itself (a plain jump scrolls but leaves the focus on the link).
+                // Focus the control itself (a plain jump scrolls but leaves the focus on the link);
+                // a group or a wrapper gives the focus to its first control.
+                const control = target.matches("input, select, textarea")
+                  ? target
+                  : (target.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea") ?? target);
                 event.preventDefault();
-                target.focus();
-                target.scrollIntoView({ block: "center" });
+                control.focus();
+                control.scrollIntoView({ block: "center" });
               }}
             >
               {message}
