@@ -7,7 +7,7 @@ test.describe("authenticated shell", () => {
     loginAs,
     jsEnabled,
   }) => {
-    const user = await loginAs("Client", "Joana Cliente");
+    const user = await loginAs("Team", "Joana Equipe");
     await page.goto("/");
     const sidebar = page.getByRole("complementary", { name: "Barra lateral" });
     await expect(sidebar.getByRole("img", { name: "Escola Teste" })).toBeVisible();
@@ -40,9 +40,25 @@ test.describe("authenticated shell", () => {
     await expect(sidebar.getByRole("link", { name: "Cursos" })).toHaveAttribute("aria-current", "page");
     if (jsEnabled) expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
     await expect(sidebar.getByRole("link", { name: "Dashboard" })).not.toHaveAttribute("aria-current", "page");
-    await expect(sidebar.getByText("Joana Cliente")).toBeVisible();
+    await expect(sidebar.getByText("Joana Equipe")).toBeVisible();
     await expect(sidebar.getByText(user.email)).toBeVisible();
     await expect(sidebar.getByRole("button", { name: "Sair" })).toBeVisible();
+  });
+
+  test("a family's menu is its space and the catalogue, not the back office's working screens", async ({ page, loginAs }) => {
+    await loginAs("Client", "Joana Cliente");
+    await page.goto("/");
+    const sidebar = page.getByRole("complementary", { name: "Barra lateral" });
+    for (const entry of ["Dashboard", "Minha família", "Ofertas", "Unidades", "Cursos"]) {
+      await expect(sidebar.getByRole("link", { name: entry })).toBeVisible();
+    }
+    for (const entry of ["Experimentais", "Responsáveis", "Alunos", "Aulas de Hoje", "Turmas", "Usuários", "Auditoria"]) {
+      await expect(sidebar.getByRole("link", { name: entry })).toHaveCount(0);
+    }
+    for (const title of ["Comercial", "Secretaria", "Operação"]) await expect(sidebar.getByRole("heading", { name: title })).toHaveCount(0);
+    await sidebar.getByRole("link", { name: "Minha família" }).click();
+    await expect(page).toHaveURL(/\/family$/);
+    await expect(sidebar.getByRole("link", { name: "Minha família" })).toHaveAttribute("aria-current", "page");
   });
 
   test("Ctrl+B collapses the sidebar to icons and the state is kept in the sidebar_state cookie for 7 days @js-only", async ({

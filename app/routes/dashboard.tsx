@@ -44,20 +44,23 @@ export async function loader({ context }: Route.LoaderArgs) {
   const branchId = await getSelectedBranchId(context);
   const date = today();
   const [sessions, trials, atRisk] = await Promise.all([
-    branchId ? todaySessions(actor, { branchId, date }) : [],
+    // A family does not see the classes' rosters and roll calls (family/scope.ts): the day's classes are the staff's.
+    staff && branchId ? todaySessions(actor, { branchId, date }) : [],
     dayTrials(actor, { date, branchId }),
     staff && branchId ? atRiskStudents(actor, { branchId }) : [],
   ]);
   return {
     date,
-    sessions: sessions.map((s) => ({
-      href: rollCallUrl(s.classId, s),
-      classLabel: s.classLabel,
-      startTime: s.startTime,
-      endTime: s.endTime,
-      classroomName: s.classroomName,
-      taken: s.attendanceTaken,
-    })),
+    sessions: !staff
+      ? null
+      : sessions.map((s) => ({
+          href: rollCallUrl(s.classId, s),
+          classLabel: s.classLabel,
+          startTime: s.startTime,
+          endTime: s.endTime,
+          classroomName: s.classroomName,
+          taken: s.attendanceTaken,
+        })),
     trials: trials.map((t) => {
       const phone = onlyDigits(t.whatsappNumber);
       return {
@@ -101,7 +104,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <p className="mt-1 text-sm text-slate-700">{sessionDayLabel(date)}</p>
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
-        <TodayClasses sessions={sessions} />
+        {sessions ? <TodayClasses sessions={sessions} /> : null}
         <TodayTrials trials={trials} />
       </div>
       {atRisk ? <AtRisk rows={atRisk} /> : null}
@@ -145,7 +148,7 @@ function PanelHeader({ id, title, to, more }: { id: string; title: string; to: s
 }
 
 /** 'Aulas de hoje': each session with its roll call's state, one tap to the roll call. */
-function TodayClasses({ sessions }: { sessions: LoaderData["sessions"] }) {
+function TodayClasses({ sessions }: { sessions: NonNullable<LoaderData["sessions"]> }) {
   const onLinkClick = useLinkNavigation({ preventScrollReset: false });
   return (
     <section aria-labelledby="today-classes-title" className={panel}>

@@ -30,12 +30,25 @@ import { SIDEBAR_COOKIE, SIDEBAR_MAX_AGE } from "~/lib/preferences";
 
 type AppLayoutData = ShellData;
 
-type NavItem = { to: string; label: string; icon: ComponentType<SVGProps<SVGSVGElement>>; end?: boolean; admin?: boolean };
-const SECTIONS: { title: string; items: NavItem[]; bottom?: boolean }[] = [
-  { title: "Menu", items: [{ to: "/", label: "Dashboard", icon: HomeIcon, end: true }] },
-  { title: "Comercial", items: [{ to: "/trials", label: "Experimentais", icon: CalendarIcon }] },
+/** Who sees an entry: everyone (unset), the school's staff (Team and Administrator), a family (Client), administrators. */
+type Audience = "staff" | "family" | "admin";
+type NavItem = { to: string; label: string; icon: ComponentType<SVGProps<SVGSVGElement>>; end?: boolean; only?: Audience };
+/**
+ * The menu. A Client's is the family's space and the catalogue: the back office's
+ * working screens are the staff's (a Client's reads there are its family's only, or 404).
+ */
+const SECTIONS: { title: string; items: NavItem[]; bottom?: boolean; only?: Audience }[] = [
+  {
+    title: "Menu",
+    items: [
+      { to: "/", label: "Dashboard", icon: HomeIcon, end: true },
+      { to: "/family", label: "Minha família", icon: GuardianIcon, only: "family" },
+    ],
+  },
+  { title: "Comercial", only: "staff", items: [{ to: "/trials", label: "Experimentais", icon: CalendarIcon }] },
   {
     title: "Secretaria",
+    only: "staff",
     items: [
       { to: "/guardians", label: "Responsáveis", icon: GuardianIcon },
       { to: "/students", label: "Alunos", icon: StudentIcon },
@@ -43,6 +56,7 @@ const SECTIONS: { title: string; items: NavItem[]; bottom?: boolean }[] = [
   },
   {
     title: "Operação",
+    only: "staff",
     items: [
       { to: "/today", label: "Aulas de Hoje", icon: ClockIcon },
       { to: "/classes", label: "Turmas", icon: ClassIcon },
@@ -52,14 +66,21 @@ const SECTIONS: { title: string; items: NavItem[]; bottom?: boolean }[] = [
     title: "Configurações",
     bottom: true,
     items: [
-      { to: "/users", label: "Usuários", icon: UsersIcon },
+      { to: "/users", label: "Usuários", icon: UsersIcon, only: "staff" },
       { to: "/offers", label: "Ofertas", icon: OfferIcon },
       { to: "/branches", label: "Unidades", icon: BranchIcon },
       { to: "/courses", label: "Cursos", icon: CourseIcon },
-      { to: "/audit", label: "Auditoria", icon: AuditIcon, admin: true },
+      { to: "/audit", label: "Auditoria", icon: AuditIcon, only: "admin" },
     ],
   },
 ];
+
+function sees(userType: string, only: Audience | undefined): boolean {
+  if (only === "admin") return userType === "Administrator";
+  if (only === "staff") return userType === "Administrator" || userType === "Team";
+  if (only === "family") return userType !== "Administrator" && userType !== "Team";
+  return true;
+}
 
 /** The current page's menu entry (NavLink's rule: the path itself or one below it, unless `end`). */
 function isActive(pathname: string, item: NavItem) {
@@ -272,14 +293,14 @@ function Sidebar({
           if (event.defaultPrevented) onNavigate();
         }}
       >
-        {SECTIONS.map((section) => (
+        {SECTIONS.filter((section) => sees(user.userType, section.only)).map((section) => (
           <div key={section.title} className={cn("px-2 py-2", section.bottom && "mt-auto")}>
             <h2 className={cn("px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-600", collapsed && "md:sr-only")}>
               {section.title}
             </h2>
             <ul className="space-y-1">
               {section.items.map((item) => {
-                if (item.admin && user.userType !== "Administrator") return null;
+                if (!sees(user.userType, item.only)) return null;
                 const active = isActive(pathname, item);
                 return (
                   <li key={item.to} className="group relative">
