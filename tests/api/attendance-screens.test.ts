@@ -331,10 +331,15 @@ describe("the dashboard serves the day of the selected branch", () => {
     expect(html.indexOf("Alunos em risco")).toBeLessThan(html.indexOf(">Tipo de Usuário<"));
     expect(html.indexOf("Aulas de hoje")).toBeLessThan(html.indexOf(">Usuário<"));
 
-    // A Client reads the day, without other families' phones nor the trials' editing.
+    // A Client's dashboard answers (200) without the day's classes (rosters are the staff's) nor other
+    // families' trials, phones or the trials' editing (its own family's: tests/api/client-scope.test.ts).
     await chooseBranch(client, branch.id);
-    const clientHtml = await (await client.raw("GET", "/")).text();
-    expect(clientHtml).toContain(`Teo ${tag}`);
+    const clientAnswer = await client.raw("GET", "/");
+    expect(clientAnswer.status).toBe(200);
+    const clientHtml = await clientAnswer.text();
+    expect(clientHtml).toContain("Experimentais de hoje");
+    expect(clientHtml).not.toContain("Aulas de hoje");
+    expect(clientHtml).not.toContain(`Teo ${tag}`);
     expect(clientHtml).not.toContain("wa.me");
     expect(clientHtml).not.toContain(`/trials/${trial.id}/edit`);
     expect(clientHtml).not.toContain("Alunos em risco");

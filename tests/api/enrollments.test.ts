@@ -189,9 +189,9 @@ describe("a promotion from the waiting list", () => {
   /** The class's next session after now, as the server reckons it (read around a call: the minute may turn meanwhile). */
   const nextStart = (cls: MadeClass) => firstSessionDateAfter(cls.schedules, firstSessionDate(cls.createdAt), new Date());
   const rollCall = async (cls: MadeClass, date: string) =>
-    (await client.get(`/api/classes/${cls.id}/attendance?date=${date}&scheduleId=${cls.scheduleOn(date)}`)).body;
+    (await team.get(`/api/classes/${cls.id}/attendance?date=${date}&scheduleId=${cls.scheduleOn(date)}`)).body;
   const sessionCounts = async (cls: MadeClass, from: string, to: string) =>
-    (await client.get(`/api/classes/${cls.id}/sessions?from=${from}&to=${to}`)).body.map((s: { date: string; enrolled: number }) => [
+    (await team.get(`/api/classes/${cls.id}/sessions?from=${from}&to=${to}`)).body.map((s: { date: string; enrolled: number }) => [
       s.date,
       s.enrolled,
     ]);
@@ -240,7 +240,7 @@ describe("a promotion from the waiting list", () => {
     // Not the day she asked for (a month ago): the next session after the promotion, today or later.
     expect([earliest, latest]).toContain(promotion.startDate);
     expect(promotion.startDate >= TODAY()).toBe(true);
-    const promoted = (await client.get(`/api/enrollments/${waiting.body.id}`)).body;
+    const promoted = (await team.get(`/api/enrollments/${waiting.body.id}`)).body;
     expect(promoted).toMatchObject({
       status: "Ativa",
       waitlistPosition: null,
@@ -252,7 +252,7 @@ describe("a promotion from the waiting list", () => {
     expect((await rollCall(cls, past)).records).toEqual(before.records);
     expect(await sessionCounts(cls, addDays(TODAY(), -20), yesterday)).toEqual(countsBefore);
     // The roster lists her as active, from that session.
-    const roster = (await client.get(`/api/classes/${cls.id}/enrollments`)).body;
+    const roster = (await team.get(`/api/classes/${cls.id}/enrollments`)).body;
     expect(roster.enrollments.map((e: { studentName: string; startDate: string }) => [e.studentName, e.startDate])).toEqual([
       [helena.fullName, promotion.startDate],
     ]);
@@ -277,7 +277,7 @@ describe("a promotion from the waiting list", () => {
     const earliest = nextStart(cls);
     expect((await admin.patch(`/api/classrooms/${cls.classroomId}`, { capacity: 3 })).status).toBe(200);
     const latest = nextStart(cls);
-    const [first, second] = [(await client.get(`/api/enrollments/${a.id}`)).body, (await client.get(`/api/enrollments/${b.id}`)).body];
+    const [first, second] = [(await team.get(`/api/enrollments/${a.id}`)).body, (await team.get(`/api/enrollments/${b.id}`)).body];
     expect(first.status).toBe("Ativa");
     expect([earliest, latest]).toContain(first.startDate);
     expect([second.status, second.startDate]).toEqual(["Ativa", laterStart]);

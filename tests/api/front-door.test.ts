@@ -269,10 +269,11 @@ describe("bodies: nobody's body is never read; accepted bodies stream", () => {
     await new Promise((r) => setTimeout(r, 1500));
     const during = await held();
     for (const req of open) req.destroy();
-    // 72 MB were sent. What is held is the chunks on their way to storage (more of them at once
-    // when the suites share a busy machine): half of what was sent is the line between
-    // streaming the bodies and holding them.
-    expect(during - before, `held ${before} → ${during}`).toBeLessThan(36 * MB);
+    // 72 MB were sent. What is held is the chunks on their way to storage: more of them at once
+    // when the suites share a busy machine and PostgreSQL takes the chunks slowly (41 MB seen
+    // once in a full run there, 20–30 MB usually). Two thirds of what was sent is the line
+    // between streaming the bodies and holding them all.
+    expect(during - before, `held ${before} → ${during}`).toBeLessThan(48 * MB);
     // A link whose upload broke off stays usable (once the server has seen the connection end).
     let retry = 0;
     for (let i = 0; i < 20 && retry !== 200; i++) {

@@ -355,7 +355,7 @@ describe("the students list", () => {
     await makeEnrollment({ studentId: first.id, classId: cls.id, offerId: offer.id });
     await makeEnrollment({ studentId: second.id, classId: cls.id, offerId: offer.id, status: "Em espera", waitlistPosition: 1 });
     await makeEnrollment({ studentId: third.id, classId: cls.id, offerId: offer.id, status: "Em espera", waitlistPosition: 2 });
-    const { html } = await page(client, `/students?q=${encodeURIComponent(name)}`);
+    const { html } = await page(team, `/students?q=${encodeURIComponent(name)}`);
     const row = (student: { id: string }) => {
       const at = html.indexOf(`href="/students/${student.id}"`, html.indexOf("<table"));
       return html.slice(at, html.indexOf("</tr>", at));
@@ -364,7 +364,7 @@ describe("the students list", () => {
     expect(row(second)).toContain(">Em espera (1º)<");
     expect(row(third)).toContain(">Em espera (2º)<");
     expect(row(third)).not.toContain(">Ativa<");
-    expect((await page(client, `/students/${third.id}`)).html).toContain(">Em espera (2º)<");
+    expect((await page(team, `/students/${third.id}`)).html).toContain(">Em espera (2º)<");
   });
 });
 
