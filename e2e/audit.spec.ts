@@ -21,9 +21,9 @@ test.describe("Auditoria", () => {
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto("/");
-      // The menu's entry (on a phone, inside the menu sheet).
-      const entry = page.getByRole("navigation", { name: "Menu principal" }).getByRole("link", { name: "Auditoria" });
-      await expect(entry).toHaveAttribute("href", "/audit");
+      // The menu's entry (on a phone, inside the closed menu sheet, which is out of the page until opened).
+      const entry = page.locator('#menu nav[aria-label="Menu principal"] a[href="/audit"]');
+      await expect(entry).toHaveText("Auditoria");
       await page.goto("/audit");
       await expect(page.getByRole("heading", { name: "Auditoria", level: 1 })).toBeVisible();
 

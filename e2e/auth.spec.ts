@@ -24,9 +24,9 @@ test.describe("sign-in and registration", () => {
     await page.getByLabel("E-mail").fill("invalido");
     await page.getByLabel("Senha", { exact: true }).fill("123");
     await page.getByRole("button", { name: "Criar Conta" }).click();
-    await expect(page.getByText("Por favor, insira um e-mail válido")).toBeVisible();
+    await expect(fieldError(page, "Por favor, insira um e-mail válido")).toBeVisible();
     await expect(fieldError(page, "A senha deve ter pelo menos 6 caracteres")).toBeVisible();
-    await expect(page.getByText("Por favor, selecione um tipo de usuário")).toBeVisible();
+    await expect(fieldError(page, "Por favor, selecione um tipo de usuário")).toBeVisible();
     await expect(page.getByLabel("Nome Completo")).toHaveValue("Carlos");
   });
 

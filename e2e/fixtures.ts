@@ -131,7 +131,7 @@ export const test = base.extend<{
  * error summary's links at the top of the form.
  */
 export function fieldError(scope: import("@playwright/test").Locator | import("@playwright/test").Page, message: string) {
-  return scope.locator('[id$="-error"]').getByText(message, { exact: true });
+  return scope.locator('[id$="-error"]').getByText(message);
 }
 
 export { expect };

@@ -12,7 +12,7 @@ import {
   makeOffer,
   makeStudent,
 } from "./db";
-import { expect, hydrated, test } from "./fixtures";
+import { expect, hydrated, test, fieldError } from "./fixtures";
 
 const tag = () => randomUUID().slice(0, 6);
 const WEEKDAYS = ["Segunda", "Terça", "Quarta", "Quinta", "Sexta", "Sábado"];
@@ -125,7 +125,7 @@ test.describe("Frequência e reposições", () => {
     }
     // Nothing chosen: the form says so.
     await dialog().getByRole("button", { name: "Agendar reposição" }).click();
-    await expect(dialog().getByText("Escolha uma aula para a reposição")).toBeVisible();
+    await expect(fieldError(dialog(), "Escolha uma aula para a reposição")).toBeVisible();
     await expectNoAxeViolations();
     await choice.check();
     await dialog().getByRole("button", { name: "Agendar reposição" }).click();

@@ -62,7 +62,7 @@ test.describe("Ofertas", () => {
       await dialog.getByRole("button", { name: "Criar" }).click();
       await expect(fieldError(dialog, "Nome da oferta é obrigatório")).toBeVisible();
       await expect(fieldError(dialog, "Valor mensal deve ser maior que zero")).toBeVisible();
-      await expect(dialog.getByText("Por favor, insira um link válido")).toBeVisible();
+      await expect(fieldError(dialog, "Por favor, insira um link válido")).toBeVisible();
       await expect(fieldError(dialog, "Unidade é obrigatória")).toBeVisible();
 
       await dialog.getByLabel("Nome").fill(name);

@@ -33,7 +33,7 @@ test.describe("Usuários", () => {
     await expect(dialog).toBeVisible();
     await dialog.getByRole("button", { name: "Criar" }).click();
     for (const message of ["Nome é obrigatório", "E-mail é obrigatório", "Senha é obrigatória", "Tipo de usuário é obrigatório"]) {
-      await expect(dialog.getByText(message)).toBeVisible();
+      await expect(fieldError(dialog, message)).toBeVisible();
     }
 
     await dialog.getByLabel("Nome").fill(name);
@@ -42,7 +42,7 @@ test.describe("Usuários", () => {
     await dialog.getByLabel("Tipo de Usuário").selectOption({ label: "Equipe" });
     await dialog.getByLabel("CPF").fill("123");
     await dialog.getByRole("button", { name: "Criar" }).click();
-    await expect(dialog.getByText("Por favor, insira um e-mail válido")).toBeVisible();
+    await expect(fieldError(dialog, "Por favor, insira um e-mail válido")).toBeVisible();
     await expect(fieldError(dialog, "A senha deve ter pelo menos 6 caracteres")).toBeVisible();
     await expect(fieldError(dialog, "CPF deve conter exatamente 11 dígitos")).toBeVisible();
 
