@@ -52,7 +52,7 @@ test.describe("Usuários", () => {
     await dialog.getByLabel("CPF").fill("12345678901");
     if (jsEnabled) await expect(dialog.getByLabel("CPF")).toHaveValue("123.456.789-01");
     await dialog.getByRole("button", { name: "Criar" }).click();
-    await expect(dialog.locator("form").getByText("E-mail já cadastrado")).toBeVisible();
+    await expect(fieldError(dialog, "E-mail já cadastrado")).toBeVisible();
     // The action's toast is shown by the client, inside the modal dialog; without JavaScript the message is next to the field.
     if (jsEnabled) await expect(dialog.getByRole("alert").filter({ hasText: "Erro" })).toContainText("E-mail já cadastrado");
 
@@ -234,7 +234,7 @@ test.describe("Usuários", () => {
 
     // The server's answer shows the 'Erro' toast at the bottom of the screen, over the dialog's
     // footer; without JavaScript it offers no close button, and it leaves by itself (§9: 5000 ms).
-    const toast = page.getByRole("alert").filter({ hasText: "E-mail já cadastrado" });
+    const toast = page.getByRole("region", { name: "Notificações (F8)" }).getByRole("alert").filter({ hasText: "E-mail já cadastrado" });
     await expect(toast).toBeVisible();
     await expect(toast.getByRole("button", { name: "Fechar notificação" })).toHaveCount(0);
     const submit = page.getByRole("dialog", { name: "Adicionar Novo Usuário" }).getByRole("button", { name: "Criar" });
