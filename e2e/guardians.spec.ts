@@ -128,6 +128,8 @@ test.describe("Responsáveis", () => {
     await last.getByRole("link", { name: "Fechar" }).last().click();
     await expect(page).toHaveURL(/\/guardians$/);
 
+    // Other tests add guardians meanwhile (the list is newest first, 24 a page): found by its name.
+    await page.goto(`/guardians?q=${encodeURIComponent(renamed)}`);
     const renamedCard = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: renamed }) });
     await expect(renamedCard).not.toContainText("adicional");
     await renamedCard.getByRole("link", { name: `Excluir ${renamed}` }).click();
