@@ -80,7 +80,8 @@ describe("todaySessions (the 'Aulas de Hoje' screen)", () => {
 
 describe("getRollCall (the 'Chamada' screen)", () => {
   it("gives the class's label, times, whether the date is in the future and the neighbouring sessions", async () => {
-    const client = await actorOfType("Client");
+    // The staff's screen (a Client gets a 404: tests/api/client-scope.test.ts).
+    const client = await actorOfType("Team");
     const cls = await sessionClass({ weekdays: ["Segunda", "Quarta"], daysAgo: 30 });
     const sessions = sessionsOf(cls, addDays(TODAY(), -30), addDays(TODAY(), 14));
     const past = sessions.filter((s) => s.date <= TODAY());
