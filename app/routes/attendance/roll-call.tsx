@@ -23,6 +23,7 @@ import { cn } from "~/lib/cn";
 import { actorOf, requireUser } from "~/server/session.server";
 import { dataWithToast, redirectWithToast } from "~/server/toast.server";
 import { readRecords, rollCallUrl, sessionDayLabel, type PostedRecord } from "./+shared/roll-call-screen";
+import { StepLink } from "./+shared/step-link";
 
 /** Administrators and Team users (the class's teacher is one) take roll calls; Clients read them. */
 const canTakeRollCall = canManageTrials;
@@ -129,8 +130,8 @@ export default function RollCall({ loaderData, actionData }: Route.ComponentProp
       )}
       {/* After the roster: from the page's top the keyboard reaches the first pupil in a few steps. */}
       <nav aria-label="Aulas da turma" className="mt-6 flex flex-wrap items-center gap-2">
-        <SessionLink to={previous} label="Aula anterior" />
-        <SessionLink to={next} label="Próxima aula" />
+        <StepLink to={previous} label="Aula anterior" />
+        <StepLink to={next} label="Próxima aula" />
         <Link to={dayHref} className={buttonClass("ghost", "default", "min-h-11")}>
           {dayHref === "/today" ? "Aulas de Hoje" : "Aulas do dia"}
         </Link>
@@ -208,22 +209,6 @@ function RollCallForm({ records, actionData }: { records: Entry[]; actionData: R
         </Button>
       </div>
     </Form>
-  );
-}
-
-function SessionLink({ to, label }: { to: string | null; label: string }) {
-  const className = buttonClass("outline", "default", "min-h-11");
-  if (!to) {
-    return (
-      <span aria-disabled="true" className={className}>
-        {label}
-      </span>
-    );
-  }
-  return (
-    <Link to={to} className={className}>
-      {label}
-    </Link>
   );
 }
 

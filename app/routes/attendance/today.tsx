@@ -14,6 +14,7 @@ import { useLinkNavigation } from "~/hooks/use-link-navigation";
 import { cn } from "~/lib/cn";
 import { actorOf, requireUser } from "~/server/session.server";
 import { orRespond } from "~/server/forms.server";
+import { StepLink } from "./+shared/step-link";
 import { rollCallUrl, sessionDayLabel } from "./+shared/roll-call-screen";
 
 /** The day before or after `date` on which classes meet (Sundays have none); null out of the calendar's range. */
@@ -82,13 +83,13 @@ export default function Today({ loaderData }: Route.ComponentProps) {
       />
       <div className="mb-4 flex flex-wrap items-end gap-x-4 gap-y-3">
         <nav aria-label="Outros dias" className="flex flex-wrap items-center gap-2">
-          <DayLink to={previousHref} label="Dia anterior" />
+          <StepLink to={previousHref} label="Dia anterior" />
           {isToday ? null : (
             <Link to={todayHref} className={buttonClass("outline", "default", "min-h-11")}>
               Hoje
             </Link>
           )}
-          <DayLink to={nextHref} label="Próximo dia" />
+          <StepLink to={nextHref} label="Próximo dia" />
         </nav>
         <Form method="get" action="/today" className="flex items-end gap-2">
           <div>
@@ -140,22 +141,6 @@ export default function Today({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
     </div>
-  );
-}
-
-function DayLink({ to, label }: { to: string | null; label: string }) {
-  const className = buttonClass("outline", "default", "min-h-11");
-  if (!to) {
-    return (
-      <span aria-disabled="true" className={className}>
-        {label}
-      </span>
-    );
-  }
-  return (
-    <Link to={to} className={className}>
-      {label}
-    </Link>
   );
 }
 
