@@ -152,6 +152,12 @@ fmt_s() { awk -v u="$1" 'BEGIN { s = u / 1e6; printf "%dm%04.1fs", int(s / 60), 
 # The second line of `times` ("1m2.345s 0m1.000s": the children's user and system time) -> microseconds.
 cpu_usec() { awk 'NR == 2 { t = 0; for (i = 1; i <= 2; i++) { split($i, p, /[ms]/); t += p[1] * 60 + p[2] } printf "%d", t * 1e6 }' "$1"; }
 
+# The failed tests a step's log names (Vitest's "FAIL file > test", Playwright's "✘ … › test"),
+# so that the end of the output, which may be all a reader gets, says what failed.
+failed_tests() {
+  sed 's/\x1b\[[0-9;]*m//g' "$LOGS/$1.log" | grep -a -E '^ *(FAIL |✘ )|^ +[0-9]+\) \[' | sort -u | head -20 | sed 's/^ */      /'
+}
+
 summary() {
   local id total=$(( $(usec) - RUN_START )) cpu_total=0 wall cpu at failed=0 cut=0
   printf '\n=== time per step (wall clock; CPU = user + system of the step and its processes) ===\n'
@@ -173,7 +179,7 @@ summary() {
   if [ "$failed" -gt 0 ]; then
     echo "$failed step(s) failed:"
     for id in "${ORDER[@]}"; do
-      case ${RESULT[$id]:-} in FAILED*) echo "  - ${TITLE[$id]} (log: $LOGS/$id.log)" ;; esac
+      case ${RESULT[$id]:-} in FAILED*) echo "  - ${TITLE[$id]} (log: $LOGS/$id.log)"; failed_tests "$id" ;; esac
     done
     return 1
   fi

@@ -37,15 +37,22 @@ async function warm(client: ApiClient) {
   for (let i = 0; i < 8; i++) expect((await client.get("/api/user")).status).toBe(200);
 }
 
-/** Milliseconds until B refuses the session (401), polling; fails after twice the promise. */
+/**
+ * Milliseconds from the change until B refuses the session (401), polling: the time
+ * at which the first of six refusals in a row was asked for (both processes refuse
+ * by then), so a slow machine's request time after the change does not count
+ * against the promise. Gives up after twice the promise.
+ */
 async function untilRefused(client: ApiClient): Promise<number> {
   const start = Date.now();
   let consecutive = 0;
+  let firstRefusal = 0;
   while (Date.now() - start < 2 * PROMISE_MS) {
+    const asked = Date.now();
     const status = (await client.get("/api/user")).status;
     if (status === 401) {
-      // Both processes: a few refusals in a row.
-      if (++consecutive >= 6) return Date.now() - start;
+      if (consecutive++ === 0) firstRefusal = asked;
+      if (consecutive >= 6) return firstRefusal - start;
     } else {
       expect(status).toBe(200);
       consecutive = 0;
@@ -105,14 +112,17 @@ describe("a change to a session or its user reaches every server within a second
     await testDb().query(`UPDATE "users" SET "userType" = 'Client' WHERE "id" = :id`, { replacements: { id: other.user!.id } });
     const start = Date.now();
     let seen = "";
+    let asked = start;
     while (Date.now() - start < 2 * PROMISE_MS) {
+      asked = Date.now();
       const types = new Set<string>();
       for (let i = 0; i < 6; i++) types.add((await b2.get("/api/user")).body.userType);
       seen = [...types].join(",");
       if (seen === "Client") break;
     }
     expect(seen).toBe("Client");
-    expect(Date.now() - start).toBeLessThan(PROMISE_MS);
+    // The first round of six answers that all said 'Client' was asked for within the promise.
+    expect(asked - start).toBeLessThan(PROMISE_MS);
   });
 
   it("another user signing out leaves a valid session working on B", async () => {
