@@ -13,10 +13,10 @@ export const openapi = operations({
     summary: "Baixa os dados da família (LGPD)",
     description:
       "Um arquivo JSON (`Content-Disposition: attachment`) com tudo o que o sistema guarda da família: responsável, pessoas, usuário (sem senha nem tokens), alunos, matrículas, chamadas, reposições, experimentais ligadas às matrículas e as entradas de auditoria sobre elas, uma tabela por membro de `tables`. Enviado aos poucos (nunca montado inteiro na memória). Administrador: qualquer família; Cliente: a sua; Equipe: 403.",
-    access: "signed-in",
+    access: "admin",
     client: "family-item",
     success: { status: 200, description: "O arquivo", schema: familyExportDto },
-    errors: { 403: "Equipe (só o Administrador ou a própria família baixam)" },
+    errors: { 403: "Equipe: só o Administrador (qualquer família) e o Cliente (a sua) baixam" },
   },
 });
 
