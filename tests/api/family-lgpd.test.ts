@@ -214,6 +214,8 @@ describe("GET /api/guardians/{id}/export ('Baixar meus dados')", () => {
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="dados-da-familia-\d{4}-\d\d-\d\d\.json"$/);
     expect(res.headers.get("cache-control")).toBe("no-store");
+    // Sent as it is read, never as one body of a known length.
+    expect(res.headers.get("content-length")).toBeNull();
     expect(file.guardianId).toBe(a.guardianId);
     expect(Object.keys(file.tables)).toEqual([...FAMILY_TABLES]);
     const t = file.tables;
@@ -221,6 +223,9 @@ describe("GET /api/guardians/{id}/export ('Baixar meus dados')", () => {
     expect(t.guardians[0].address).toBe(a.address);
     expect(ids(t.guardian_persons).sort()).toEqual(a.persons.map((p) => p.id).sort());
     expect(t.guardian_persons.map((p: Json) => p.cpf).sort()).toEqual(a.persons.map((p) => p.cpf).sort());
+    // The same values on both databases: booleans as booleans, instants in ISO 8601.
+    expect(t.guardian_persons.map((p: Json) => p.isPrimary).sort()).toEqual([false, true]);
+    expect(t.guardians[0].createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(ids(t.users)).toEqual([a.userId]);
     expect(t.users[0].email).toBe(a.userEmail);
     expect(t.users[0]).not.toHaveProperty("passwordHash");

@@ -1,6 +1,6 @@
 import type { Transaction } from "sequelize";
 import { isSecretField } from "#db/audit.ts";
-import { selectRows, selectRowsIn } from "~/platform/db.server";
+import { db, selectRows, selectRowsIn } from "~/platform/db.server";
 import { canManage, requireActor, type Actor } from "../../actor";
 import { ForbiddenError, NotFoundError } from "../../errors";
 import { today } from "../../calendar/dates";
@@ -99,11 +99,26 @@ function exportValue(value: unknown): unknown {
   return value;
 }
 
-/** A row as the file holds it: no secret column (password hashes, tokens), instants in ISO 8601, the audit's changes as JSON. */
-function exportRow(table: FamilyTable, row: Record<string, unknown>): Record<string, unknown> {
+/** The boolean columns of a table, as its model declares them (SQLite stores them as 0 and 1). */
+async function booleanColumns(table: string): Promise<Set<string>> {
+  const model = Object.values((await db()).models).find((m) => m.tableName === table);
+  const attributes = model ? Object.entries(model.getAttributes()) : [];
+  return new Set(attributes.filter(([, a]) => (a.type as { key?: string }).key === "BOOLEAN").map(([name]) => name));
+}
+
+/**
+ * A row as the file holds it: no secret column (password hashes, tokens),
+ * instants in ISO 8601 and booleans as such on both databases, the audit's
+ * changes as JSON.
+ */
+function exportRow(table: FamilyTable, row: Record<string, unknown>, booleans: Set<string>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [column, value] of Object.entries(row)) {
     if (isSecretField(column)) continue;
+    if (booleans.has(column) && (value === 0 || value === 1)) {
+      out[column] = value === 1;
+      continue;
+    }
     if (table === "audit_entries" && column === "changes" && typeof value === "string") {
       try {
         out[column] = JSON.parse(value);
@@ -120,13 +135,14 @@ function exportRow(table: FamilyTable, row: Record<string, unknown>): Record<str
 
 /** The rows of one table, `BATCH` at a time, in id order. */
 async function* tableRows(table: FamilyTable, guardianId: string): AsyncGenerator<Record<string, unknown>[]> {
+  const booleans = await booleanColumns(table);
   let after = NO_ID;
   for (;;) {
     const rows = await selectRows<Record<string, unknown>>(
       `SELECT * FROM "${table}" WHERE (${CONDITIONS[table]}) AND "id" > :after ORDER BY "id" LIMIT ${BATCH}`,
       { guardianId, after },
     );
-    if (rows.length) yield rows.map((row) => exportRow(table, row));
+    if (rows.length) yield rows.map((row) => exportRow(table, row, booleans));
     if (rows.length < BATCH) return;
     after = String(rows[rows.length - 1].id);
   }
