@@ -148,9 +148,13 @@ async function* tableRows(table: FamilyTable, guardianId: string): AsyncGenerato
   }
 }
 
-/** The file: `{"exportedAt", "guardianId", "tables": {table: [rows]}}`, as text chunks (a table's batch at a time). */
-async function* exportChunks(guardianId: string, exportedAt: Date): AsyncGenerator<string> {
-  yield `{"exportedAt":${JSON.stringify(exportedAt.toISOString())},"guardianId":${JSON.stringify(guardianId)},"tables":{`;
+/**
+ * The file: `{"exportedOn", "guardianId", "tables": {table: [rows]}}`, as text
+ * chunks (a table's batch at a time). The day of the export, in the school's
+ * time zone (the answer's `Date` header has the instant).
+ */
+async function* exportChunks(guardianId: string, exportedOn: string): AsyncGenerator<string> {
+  yield `{"exportedOn":${JSON.stringify(exportedOn)},"guardianId":${JSON.stringify(guardianId)},"tables":{`;
   for (const [i, table] of FAMILY_TABLES.entries()) {
     yield `${i ? "," : ""}${JSON.stringify(table)}:[`;
     let first = true;
@@ -181,5 +185,6 @@ export async function familyExport(actor: Actor | null, guardianId: string): Pro
   if (familyScope(a)) await assertInFamily(a, "guardian", guardianId, GUARDIAN_NOT_FOUND);
   else if (!canManage(a)) throw new ForbiddenError();
   if (!(await guardianExists(guardianId))) throw new NotFoundError(GUARDIAN_NOT_FOUND);
-  return { filename: `dados-da-familia-${today()}.json`, chunks: exportChunks(guardianId, new Date()) };
+  const day = today();
+  return { filename: `dados-da-familia-${day}.json`, chunks: exportChunks(guardianId, day) };
 }

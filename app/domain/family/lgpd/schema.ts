@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, timestamp } from "~/domain/dto-fields";
+import { day, id, timestamp } from "~/domain/dto-fields";
 import { requiredString } from "~/domain/fields";
 
 /**
@@ -89,7 +89,7 @@ export type AnonymizedFamilyDTO = z.output<typeof anonymizedFamilyDto>;
  */
 export const familyExportDto = z
   .object({
-    exportedAt: timestamp,
+    exportedOn: day.describe("O dia da exportação (fuso da escola)"),
     guardianId: id,
     tables: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))).describe("Tabela → linhas da família (sem senhas nem tokens)"),
   })
