@@ -59,6 +59,7 @@ export default [
     route("guardians", "routes/guardians/guardians.tsx", [
       route("new", "routes/guardians/guardian-new.tsx"),
       route(":id/delete", "routes/guardians/guardian-delete.tsx"),
+      route(":id/anonymize", "routes/guardians/guardian-anonymize.tsx"),
       route(":id/persons", "routes/guardians/guardian-persons.tsx"),
       route(":id/persons/:personId/edit", "routes/guardians/person-edit.tsx"),
       route(":id/persons/:personId/delete", "routes/guardians/person-delete.tsx"),
@@ -119,6 +120,8 @@ export default [
     route("guardians", "routes/guardians/api/guardians.ts"),
     route("guardians/:id", "routes/guardians/api/guardian.ts"),
     route("guardians/:id/persons", "routes/guardians/api/guardian-persons.ts"),
+    route("guardians/:id/export", "routes/guardians/api/guardian-export.ts"),
+    route("guardians/:id/anonymize", "routes/guardians/api/guardian-anonymize.ts"),
     route("guardian-persons/:id", "routes/guardians/api/guardian-person.ts"),
     route("openapi.json", "routes/docs/api/openapi.ts"),
     route("trials", "routes/trials/api/trials.ts"),

@@ -33,6 +33,11 @@ export const NOT_AUDITED: ReadonlySet<string> = new Set([
 
 /** Attribute names whose values are never written to an entry (only that they changed). */
 const SECRET_FIELD = /password|token|secret|session/i;
+
+/** A column whose values are secrets (password hashes, tokens): never written to an entry, nor exported. */
+export function isSecretField(name: string): boolean {
+  return SECRET_FIELD.test(name);
+}
 export const SECRET_MASK = "[protegido]";
 /** Not changes of a record's content. */
 const SKIPPED_FIELDS = new Set(["createdAt", "updatedAt"]);

@@ -108,6 +108,9 @@ export class Guardian extends Model {
   declare id: string;
   declare userId: string | null;
   declare address: string;
+  /** When the family was anonymised, and why (0017-guardian-anonymization); null otherwise. */
+  declare anonymizedAt: Date | null;
+  declare anonymizationReason: string | null;
   declare createdAt: Date;
   declare updatedAt: Date;
 }
@@ -321,6 +324,8 @@ export function initModels(sequelize: Sequelize) {
       id: uuid,
       userId: { type: DataTypes.UUID, allowNull: true },
       address: { type: DataTypes.STRING, allowNull: false },
+      anonymizedAt: { type: DataTypes.DATE, allowNull: true },
+      anonymizationReason: { type: DataTypes.TEXT, allowNull: true },
     },
     opts("guardians"),
   );

@@ -257,6 +257,9 @@ const payloads: Record<string, PayloadMaker> = {
     },
   }),
   [key("POST", "/guardians/:id/delete")]: async () => ({ form: {} }),
+  [key("POST", "/guardians/:id/anonymize")]: async ({ fx }) => ({
+    form: { reason: "Pedido da família", confirmName: (await fx.guardian()).persons[0].fullName },
+  }),
   [key("POST", "/guardians/:id/persons/:personId/edit")]: async ({ fx }) => {
     const person = (await fx.guardian()).persons[1];
     return { form: { fullName: "Pessoa Editada", cpf: person.cpf, email: person.email, birthDate: "1991-01-01", phone: "11912345678" } };
@@ -367,6 +370,9 @@ const payloads: Record<string, PayloadMaker> = {
     },
   }),
   [key("DELETE", "/api/guardians/:id")]: async () => ({}),
+  [key("POST", "/api/guardians/:id/anonymize")]: async ({ fx }) => ({
+    json: { reason: "Pedido da família", confirmName: (await fx.guardian()).persons[0].fullName },
+  }),
   [key("PATCH", "/api/guardian-persons/:id")]: async () => ({ json: { fullName: "Nome Alterado" } }),
   [key("DELETE", "/api/guardian-persons/:id")]: async () => ({}),
   [key("POST", "/api/trials")]: async ({ fx }) => ({ json: trialFields(await fx.cls()) }),

@@ -102,7 +102,8 @@ export const matrix: MatrixRow[] = [
   // 'Minha família': a Client's own family; without one (every caller here), the page says so.
   { path: "/family", method: "GET", expect: screen },
   // An image, not a page: signed out gets a 401 rather than a redirect.
-  { path: "/uploads/:id", method: "GET", expect: { anonymous: 401, Client: 200, Team: 200, Administrator: 200 } },
+  // A Client sees its own avatar only: the fixture's image is another user's (404).
+  { path: "/uploads/:id", method: "GET", expect: { anonymous: 401, Client: 404, Team: 200, Administrator: 200 } },
   ...adminScreens("/users", "users"),
   ...adminScreens("/offers", "offers"),
   ...adminScreens("/branches", "branches"),
@@ -149,6 +150,8 @@ export const matrix: MatrixRow[] = [
   { path: "/guardians/:id/delete", method: "GET", expect: adminDialog },
   { path: "/guardians/:id/delete", method: "POST", expect: adminFormPost, table: "guardians", target: "id" },
   { path: "/guardians/:id/persons", method: "GET", expect: familyScreen },
+  { path: "/guardians/:id/anonymize", method: "GET", expect: adminDialog },
+  { path: "/guardians/:id/anonymize", method: "POST", expect: adminFormPost, table: "guardians", target: "id" },
   { path: "/guardians/:id/persons/:personId/edit", method: "GET", expect: adminDialog },
   { path: "/guardians/:id/persons/:personId/edit", method: "POST", expect: adminFormPost, table: "guardian_persons", target: "personId" },
   { path: "/guardians/:id/persons/:personId/delete", method: "GET", expect: adminDialog },
@@ -239,6 +242,9 @@ export const matrix: MatrixRow[] = [
   { path: "/api/guardians/:id", method: "GET", expect: familyRead },
   { path: "/api/guardians/:id", method: "DELETE", expect: adminWrite(204), table: "guardians", target: "id" },
   { path: "/api/guardians/:id/persons", method: "GET", expect: familyRead },
+  // LGPD: the family's file (Administrator, or the family's own Client: the matrix's has none, so 404; Team 403).
+  { path: "/api/guardians/:id/export", method: "GET", expect: { anonymous: 401, Client: 404, Team: 403, Administrator: 200 } },
+  { path: "/api/guardians/:id/anonymize", method: "POST", expect: adminWrite(200), table: "guardians", target: "id" },
   { path: "/api/guardian-persons/:id", method: "GET", expect: familyRead },
   { path: "/api/guardian-persons/:id", method: "PATCH", expect: adminWrite(200), table: "guardian_persons", target: "id" },
   { path: "/api/guardian-persons/:id", method: "DELETE", expect: adminWrite(204), table: "guardian_persons", target: "id" },

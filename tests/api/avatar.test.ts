@@ -89,8 +89,22 @@ describe("PUT to the upload URL", () => {
   it("serves files only to signed-in users; unknown ids are 404", async () => {
     const put = await putFile(await issue(), PNG);
     expect((await anonymous().raw("GET", put.body.objectPath)).status).toBe(401);
-    expect((await client.raw("GET", put.body.objectPath)).status).toBe(200);
+    expect((await team.raw("GET", put.body.objectPath)).status).toBe(200);
     expect((await admin.raw("GET", "/uploads/00000000-0000-4000-8000-000000000000")).status).toBe(404);
+  });
+
+  it("serves a Client its own avatar only (another's image is a 404, as another family's records)", async () => {
+    const put = await putFile(await issue(), PNG);
+    expect((await client.raw("GET", put.body.objectPath)).status).toBe(404);
+    expect((await admin.put(`/api/users/${client.user!.id}/avatar`, { avatarUrl: put.body.objectPath })).status).toBe(200);
+    expect((await client.raw("GET", put.body.objectPath)).status).toBe(200);
+    expect((await client.raw("GET", put.body.objectPath.toUpperCase().replace("/UPLOADS/", "/uploads/"))).status).toBe(200);
+    const other = await putFile(await issue(), PNG);
+    const someone = await signIn("Client");
+    expect((await admin.put(`/api/users/${someone.user!.id}/avatar`, { avatarUrl: other.body.objectPath })).status).toBe(200);
+    expect((await someone.raw("GET", other.body.objectPath)).status).toBe(200);
+    expect((await client.raw("GET", other.body.objectPath)).status).toBe(404);
+    expect((await team.raw("GET", other.body.objectPath)).status).toBe(200);
     expect((await admin.raw("GET", "/uploads/..%2F..%2Fetc%2Fpasswd")).status).toBe(404);
   });
 

@@ -25,6 +25,7 @@ import { scheduleSchema, scheduleUpdateSchema } from "~/domain/schedules/schema"
 import { courseSchema, courseUpdateSchema } from "~/domain/courses/schema";
 import { classSchema, classUpdateSchema } from "~/domain/classes/schema";
 import { guardianSchema, guardianPersonUpdateSchema } from "~/domain/guardians/schema";
+import { anonymizeSchema } from "~/domain/family/lgpd/schema";
 import { trialSchema, trialUpdateSchema } from "~/domain/trials/schema";
 import { studentSchema, studentUpdateSchema } from "~/domain/students/schema";
 import { enrollmentSchema, enrollmentUpdateSchema, trialEnrollSchema } from "~/domain/enrollments/schema";
@@ -46,6 +47,8 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_240_607);
 
 let admin: ApiClient;
 const ids: Record<string, string> = {};
+/** Names a valid body quotes (never broken as ids). */
+const names: Record<string, string> = {};
 const dates: Record<string, string> = {};
 
 type AnyObject = z.ZodObject<z.ZodRawShape>;
@@ -245,6 +248,15 @@ const endpoints: Endpoint[] = [
     tables: ["guardian_persons"],
     targetTable: "guardian_persons",
     target: () => ids.person,
+  },
+  {
+    method: "POST",
+    path: "/api/guardians/:id/anonymize",
+    schema: anonymizeSchema,
+    valid: () => ({ reason: "Pedido da família", confirmName: names.anonymized }),
+    tables: ["guardians", "guardian_persons", "users"],
+    targetTable: "guardians",
+    target: () => ids.anonymized,
   },
   {
     method: "POST",
@@ -554,6 +566,9 @@ beforeAll(async () => {
   const made = await makeClass({ branchId: branch.id, classroomId: classroom.id });
   const free = await makeSchedule(classroom.id, { dayOfWeek: "Quinta", startTime: "10:00", endTime: "11:00" });
   const guardian = await makeGuardian(2);
+  const anonymized = await makeGuardian(1);
+  ids.anonymized = anonymized.guardian.id;
+  names.anonymized = anonymized.persons[0].fullName;
   const offer = await admin.post("/api/offers", {
     name: "Plano Fuzz",
     monthlyValue: "10.00",

@@ -726,6 +726,20 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
     expect((await team.GET("/api/family")).response.status).toBe(404);
   });
 
+  it("the family's LGPD requests: its file, then its anonymisation (Administrator)", async () => {
+    const { guardian, persons } = await makeGuardian(2);
+    await makeStudent(guardian.id, { fullName: "Lia Contrato" });
+    const file = await admin.GET("/api/guardians/{id}/export", { params: { path: { id: guardian.id } } });
+    expect(file.response.headers.get("content-disposition")).toMatch(/^attachment;/);
+    expect(file.data?.tables.guardian_persons.length).toBe(2);
+    const done = await admin.POST("/api/guardians/{id}/anonymize", {
+      params: { path: { id: guardian.id } },
+      body: { reason: "Pedido da família", confirmName: persons[0].fullName },
+    });
+    expect(done.data).toMatchObject({ guardianId: guardian.id, persons: 2, students: 1 });
+    expect((await team.GET("/api/guardians/{id}/export", { params: { path: { id: guardian.id } } })).response.status).toBe(403);
+  });
+
   // Last in the file (tests run in order): each documented operation was called and succeeded at least once.
   it("exercised every documented operation with success", () => {
     const documented = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m} ${path}`));

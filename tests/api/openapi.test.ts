@@ -43,6 +43,8 @@ function expectedAnswers(access: Access, ok: number, client?: ClientScope): Reco
   if (access === "signed-in" && (client === "family-item" || client === "self-item" || client === "class-people")) {
     return { anonymous: 401, Client: 404, Team: ok, Administrator: ok };
   }
+  // The Administrator, or the family's own Client (the matrix's has none): Team is refused.
+  if (access === "admin" && client === "family-item") return { anonymous: 401, Client: 404, Team: 403, Administrator: ok };
   // Nobody of the matrix has a family.
   if (access === "signed-in" && client === "own-family") return { anonymous: 401, Client: 404, Team: 404, Administrator: 404 };
   switch (access) {

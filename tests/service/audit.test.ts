@@ -17,6 +17,7 @@ import { createSchedule, deleteSchedule, updateSchedule } from "~/domain/schedul
 import { createStudent, deleteStudent, updateStudent } from "~/domain/students/service.server";
 import { createTrial, deleteTrial, updateTrial } from "~/domain/trials/service.server";
 import { createUser, deleteUser, updateUser } from "~/domain/users/service.server";
+import { anonymizeFamily } from "~/domain/family/lgpd/service.server";
 import type { Actor } from "~/domain/actor";
 import {
   makeAttendance,
@@ -282,6 +283,28 @@ describe("every service command leaves one entry per row it changed", () => {
       )
     ).result;
     await audited(who, () => deleteMakeup(actor, makeup.id));
+  });
+
+  it("a family anonymised: every row it changed has its entry, and no entry keeps the family's values", async () => {
+    const { actor, who } = await administrator();
+    const cls = await sessionClass({ capacity: 1 });
+    const offer = await makeOffer(cls.branchId);
+    const { guardian, persons, user } = await makeGuardian(2);
+    const child = await makeStudent(guardian.id);
+    const start = addDays(TODAY(), -30);
+    await createEnrollment(actor, { studentId: child.id, classId: cls.id, offerId: offer.id, startDate: start });
+    const waiting = await makeStudent((await makeGuardian(1)).guardian.id);
+    await createEnrollment(actor, { studentId: waiting.id, classId: cls.id, offerId: offer.id, startDate: start, waitlist: true });
+    const { entries } = await audited(who, () =>
+      anonymizeFamily(actor, guardian.id, { reason: "Pedido da família", confirmName: persons[0].fullName }),
+    );
+    // Persons, guardian, student, Client user, the enrolment cancelled and the one promoted.
+    expect(entries.filter((e) => e.entity === "enrollments")).toHaveLength(2);
+    expect(entries.some((e) => e.entity === "users" && e.entityId === user.id)).toBe(true);
+    const everything = JSON.stringify(await AuditEntry.findAll({ raw: true }));
+    for (const value of [persons[0].fullName, persons[1].email, persons[0].cpf, child.fullName, user.email]) {
+      expect(everything).not.toContain(value);
+    }
   });
 });
 

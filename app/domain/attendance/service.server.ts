@@ -1,4 +1,4 @@
-import { ForeignKeyConstraintError, UniqueConstraintError } from "sequelize";
+import { ForeignKeyConstraintError, Op, UniqueConstraintError, type Transaction } from "sequelize";
 import { AttendanceRecord } from "#db/models.ts";
 import { transaction } from "~/platform/db.server";
 import { assertCanManageTrials, type Actor } from "../actor";
@@ -104,4 +104,20 @@ export async function saveRollCall(actor: Actor | null, classId: string, input: 
     sessionRecordRows(source.id, data.scheduleId, data.date),
   ]);
   return rollCallOf(data.date, data.scheduleId, roster, records);
+}
+
+/**
+ * A family anonymised (LGPD, family/lgpd/service.server.ts), inside its
+ * transaction: its roll-call records stay (presences and absences are kept),
+ * their free-text notes go. Answers how many records lost a note.
+ */
+export async function clearNotesOfRecords(recordIds: readonly string[], t: Transaction): Promise<number> {
+  if (recordIds.length === 0) return 0;
+  const records = await AttendanceRecord.findAll({
+    where: { id: [...recordIds], note: { [Op.ne]: null } },
+    order: [["id", "ASC"]],
+    transaction: t,
+  });
+  for (const record of records) await record.update({ note: null }, { transaction: t });
+  return records.length;
 }

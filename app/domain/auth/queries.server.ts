@@ -134,3 +134,14 @@ export async function deleteEndedAuthRows(now: Date, cutoff: Date): Promise<void
   await writeRows(DELETE_EXPIRED_SESSIONS, { now: sqlTimestamp(now) });
   await writeRows(DELETE_OLD_ATTEMPTS, { cutoff: sqlTimestamp(cutoff) });
 }
+
+const FORGET_EMAIL = `DELETE FROM "login_attempts" WHERE "key" = :account OR ("key" >= :emailFrom AND "key" < :emailTo)`;
+
+/**
+ * A family anonymised (LGPD): the sign-in counters kept under its old e-mail
+ * (`a:<e-mail>` and `e:<e-mail>|<address>`) go, so the e-mail is nowhere.
+ */
+export async function forgetAttemptRows(email: string): Promise<void> {
+  const mail = email.toLowerCase();
+  await writeRows(FORGET_EMAIL, { account: `a:${mail}`.slice(0, 320), emailFrom: `e:${mail}|`, emailTo: `e:${mail}}` });
+}

@@ -62,7 +62,7 @@ async function checkOffer(offerId: string, seats: ClassSeats, t: Transaction, er
 }
 
 /** Who a command took off a waiting list, inside its transaction: the names are read once it has committed. */
-interface Promoted {
+export interface Promoted {
   id: string;
   startDate: string;
 }
@@ -371,4 +371,49 @@ async function assertSameCourse(trialClassId: string, classId: string, t: Transa
   const [origin, target] = [await classSessionSource(trialClassId, t), await classSessionSource(classId, t)];
   if (!target) throw new ValidationError({ classId: [CLASS_NOT_FOUND] });
   if (!origin || origin.courseId !== target.courseId) throw new ValidationError({ classId: [CLASS_OTHER_COURSE] });
+}
+
+/**
+ * A family anonymised (LGPD, family/lgpd/service.server.ts), inside its
+ * transaction: every enrolment of the students that is not cancelled yet is
+ * cancelled with `reason`, by the rules of a cancellation (the trial it came
+ * from is unlinked, and each class's waiting list takes the freed seat, under
+ * the class's lock, classes in id order). The reason of the ones cancelled
+ * before becomes `reason` too (it is free text). Answers the enrolments'
+ * ids (all of them) and how many were cancelled now; the promotions are
+ * described once committed (`describeAnonymizationPromotions`).
+ */
+export async function cancelEnrollmentsOfStudents(
+  studentIds: readonly string[],
+  reason: string,
+  t: Transaction,
+): Promise<{ enrollmentIds: string[]; trialIds: string[]; cancelled: number; promoted: Promoted[] }> {
+  if (studentIds.length === 0) return { enrollmentIds: [], trialIds: [], cancelled: 0, promoted: [] };
+  const all = await Enrollment.findAll({ where: { studentId: [...studentIds] }, order: [["id", "ASC"]], transaction: t });
+  const open = all.filter((e) => e.status !== CANCELLED);
+  const classIds = [...new Set(open.map((e) => e.classId))].sort();
+  const promoted: Promoted[] = [];
+  for (const classId of classIds) {
+    const seats = await lockClassSeats(classId, t);
+    for (const stale of open.filter((e) => e.classId === classId)) {
+      const enrollment = await find(stale.id, t);
+      if (enrollment.status === CANCELLED) continue;
+      await enrollment.update(
+        { status: CANCELLED, waitlistPosition: null, cancelledAt: new Date(), cancelReason: reason },
+        { transaction: t },
+      );
+      await unlinkTrialEnrollment(enrollment.id, t);
+    }
+    if (seats) promoted.push(...(await settleWaitlist(seats, t)).promoted);
+  }
+  for (const done of all.filter((e) => e.status === CANCELLED && e.cancelReason !== reason)) {
+    await done.update({ cancelReason: reason }, { transaction: t });
+  }
+  const trialIds = [...new Set(all.map((e) => e.trialId).filter((id): id is string => Boolean(id)))];
+  return { enrollmentIds: all.map((e) => e.id), trialIds, cancelled: open.length, promoted };
+}
+
+/** The promotions of `cancelEnrollmentsOfStudents`, with the students' names (after the commit). */
+export function describeAnonymizationPromotions(promoted: readonly Promoted[]): Promise<PromotionDTO[]> {
+  return describePromotions(promoted);
 }

@@ -144,3 +144,42 @@ export async function deleteGuardianPerson(actor: Actor | null, id: string): Pro
     await person.destroy({ transaction: t });
   });
 }
+
+/**
+ * A family anonymised (LGPD, family/lgpd/service.server.ts), inside its
+ * transaction and under the guardian's lock (`findGuardian(id, t)`): every
+ * person gets a neutral name, CPF, e-mail (`anonimizado.<id>@…`, one per
+ * person), no phone nor birth date; the guardian a neutral address, and when
+ * and why it was anonymised. Answers the old values.
+ */
+export async function anonymizeGuardianRows(
+  guardian: Guardian,
+  values: { fullName: string; cpf: string; emailDomain: string; address: string; anonymizedAt: Date; reason: string },
+  t: Transaction,
+): Promise<{
+  address: string;
+  persons: { fullName: string; cpf: string; email: string; phone: string | null; birthDate: string | null }[];
+}> {
+  const persons = await GuardianPerson.findAll({ where: { guardianId: guardian.id }, order: [["id", "ASC"]], transaction: t });
+  const before = {
+    address: guardian.address,
+    persons: persons.map((p) => ({ fullName: p.fullName, cpf: p.cpf, email: p.email, phone: p.phone, birthDate: p.birthDate })),
+  };
+  for (const person of persons) {
+    await person.update(
+      {
+        fullName: values.fullName,
+        cpf: values.cpf,
+        email: `anonimizado.${person.id}@${values.emailDomain}`,
+        phone: null,
+        birthDate: null,
+      },
+      { transaction: t },
+    );
+  }
+  await guardian.update(
+    { address: values.address, anonymizedAt: values.anonymizedAt, anonymizationReason: values.reason },
+    { transaction: t },
+  );
+  return before;
+}

@@ -4,7 +4,7 @@ import { Upload } from "#db/models.ts";
 import { env } from "~/platform/env.server";
 import { assertCanManage, type Actor } from "../actor";
 import { DomainError, ValidationError } from "../errors";
-import { avatarPathsInUse } from "../users/queries.server";
+import { avatarPathsInUse, avatarVisibleTo } from "../users/queries.server";
 import { isUuid } from "../validation";
 import { detectImageType, MAX_AVATAR_BYTES, OBJECT_PATH_RE, objectPath, SNIFF_BYTES } from "./image";
 import { storage } from "./storage.server";
@@ -325,10 +325,15 @@ export async function cleanupUnusedUploads(olderThan: Date, now = new Date()): P
   return { uploads, objects };
 }
 
-/** For the file route: the stored object, or null. */
-export async function openObject(id: string) {
+/**
+ * For the file route: the stored object, or null (none, or not the actor's to
+ * see: a Client sees its own avatar only, `avatarVisibleTo`).
+ */
+export async function openObject(actor: Actor | null, id: string) {
   if (!isUuid(id)) return null;
-  return storage().get(id.toLowerCase());
+  const objectId = id.toLowerCase();
+  if (!(await avatarVisibleTo(actor, objectPath(objectId)))) return null;
+  return storage().get(objectId);
 }
 
 /** Uploads kept this long after their URL expired or their file arrived, for the avatar to be set. */

@@ -87,3 +87,22 @@ export async function deleteStudent(actor: Actor | null, id: string): Promise<vo
     throw error;
   }
 }
+
+/**
+ * A family anonymised (LGPD, family/lgpd/service.server.ts), inside its
+ * transaction: the guardian's students keep their rows (roll calls and
+ * enrolments point at them) with a neutral name, no birth date nor notes, and
+ * inactive. Answers the students' ids and old names.
+ */
+export async function anonymizeStudentsOfGuardian(
+  guardianId: string,
+  values: { fullName: string },
+  t: Transaction,
+): Promise<{ id: string; fullName: string }[]> {
+  const students = await Student.findAll({ where: { guardianId }, order: [["id", "ASC"]], transaction: t, lock: t.LOCK.UPDATE });
+  const before = students.map((s) => ({ id: s.id, fullName: s.fullName }));
+  for (const student of students) {
+    await student.update({ fullName: values.fullName, birthDate: null, notes: null, active: false }, { transaction: t });
+  }
+  return before;
+}

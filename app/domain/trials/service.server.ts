@@ -89,3 +89,21 @@ export async function linkTrialEnrollment(trialId: string, enrollmentId: string,
 export async function unlinkTrialEnrollment(enrollmentId: string, t: Transaction): Promise<void> {
   await Trial.update({ enrollmentId: null }, { where: { enrollmentId }, transaction: t });
 }
+
+/**
+ * A family anonymised (LGPD, family/lgpd/service.server.ts), inside its
+ * transaction: the trials linked to the family keep their rows (the sales
+ * figures count them) with neutral names and number. Answers their old
+ * names and numbers.
+ */
+export async function anonymizeTrials(
+  ids: readonly string[],
+  values: { guardianName: string; studentName: string; whatsappNumber: string },
+  t: Transaction,
+): Promise<{ guardianName: string; studentName: string; whatsappNumber: string }[]> {
+  if (ids.length === 0) return [];
+  const trials = await Trial.findAll({ where: { id: [...ids] }, order: [["id", "ASC"]], transaction: t });
+  const before = trials.map((r) => ({ guardianName: r.guardianName, studentName: r.studentName, whatsappNumber: r.whatsappNumber }));
+  for (const trial of trials) await trial.update(values, { transaction: t });
+  return before;
+}

@@ -141,6 +141,18 @@ export async function avatarPathsInUse(paths: string[]): Promise<Set<string>> {
   return new Set(rows.map((u) => u.avatarUrl).filter((p): p is string => p !== null));
 }
 
+/**
+ * Whether the stored object at `path` may be shown to the actor: anything for
+ * Administrator and Team; for a Client (family/scope.ts), only the avatar of a
+ * user it reads, itself (another family's image is a 404, as its records are).
+ */
+export async function avatarVisibleTo(actor: Actor | null, path: string): Promise<boolean> {
+  const scope = familyScope(actor);
+  if (!scope) return true;
+  const user = await User.findOne({ where: { id: scope.userId, avatarUrl: path }, attributes: ["id"], raw: true });
+  return user !== null;
+}
+
 /** The user with this e-mail, password hash included (only sign-in reads it), or null. */
 export async function findUserByEmail(email: string): Promise<User | null> {
   return User.findOne({ where: { email } });

@@ -8,7 +8,7 @@ import { ConflictError, DomainError, NotFoundError } from "../errors";
 import { assertIssuedObjectPath, discardUploadedFile, storeUploadedFile, type PostedFile } from "../storage/uploads.server";
 import { parseOrThrow } from "../validation";
 import { findUserById, toUserDTO, USER_NOT_FOUND } from "./queries.server";
-import { hashPassword } from "./password.server";
+import { hashPassword, UNUSABLE_PASSWORD } from "./password.server";
 import { avatarSchema, userCreateSchema, userUpdateSchema } from "./schema";
 
 import type { UserDTO } from "./schema";
@@ -202,4 +202,25 @@ export async function deleteUser(actor: Actor | null, id: string): Promise<void>
     if (error instanceof ForeignKeyConstraintError) throw new ConflictError(USER_IN_USE);
     throw error;
   }
+}
+
+/**
+ * A family anonymised (LGPD, family/lgpd/service.server.ts), inside its
+ * transaction: its Client user can no longer sign in (no usable password),
+ * keeps no name, e-mail, CPF or avatar of the family, and every session of it
+ * ends. The caller signals `sessionsChanged` once committed. Answers the old
+ * name, e-mail and CPF; null when the user is not there or is not a Client.
+ */
+export async function disableClientUser(
+  id: string,
+  values: { name: string; email: string },
+  t: Transaction,
+): Promise<{ name: string; email: string; cpf: string | null } | null> {
+  const row = await User.findByPk(id, { transaction: t, lock: t.LOCK.UPDATE });
+  // Only a Client account is a family's: a staff member linked to a guardian keeps their account.
+  if (!row || row.userType !== "Client") return null;
+  const before = { name: row.name, email: row.email, cpf: row.cpf };
+  await row.update({ ...values, cpf: null, avatarUrl: null, passwordHash: UNUSABLE_PASSWORD }, { transaction: t });
+  await endUserSessions(row.id, undefined, t);
+  return before;
 }

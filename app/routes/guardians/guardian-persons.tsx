@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/guardian-persons";
 import { SpriteIcon } from "~/components/icons";
-import { LinkButton } from "~/components/ui/button";
+import { buttonClass, LinkButton } from "~/components/ui/button";
 import { auditHref } from "~/routes/audit/+shared/audit-links";
 import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
 import { Badge } from "~/components/ui/page";
@@ -74,6 +74,17 @@ export default function GuardianPersons({ loaderData }: Route.ComponentProps) {
       </ul>
       {canManage ? (
         <p className="mt-3 text-xs text-slate-600">A pessoa principal e a última pessoa do responsável não podem ser excluídas.</p>
+      ) : null}
+      {canManage ? (
+        <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-200 pt-4">
+          {/* A file, not a page: a plain link, downloaded with or without JavaScript. */}
+          <a href={`/api/guardians/${guardian.id}/export`} download className={buttonClass("outline", "sm")}>
+            Baixar meus dados
+          </a>
+          <LinkButton to={`/guardians/${guardian.id}/anonymize${search}`} variant="outline" size="sm" className="text-red-800">
+            Anonimizar família
+          </LinkButton>
+        </div>
       ) : null}
       <DialogFooter>
         {canManage ? (
