@@ -18,6 +18,8 @@ export const SUBMIT_LABELS = {
   cancelEnrollment: { label: "Cancelar matrícula", pending: "Salvando..." },
   waitlist: { label: "Entrar na lista de espera", pending: "Salvando..." },
   bookMakeup: { label: "Agendar reposição", pending: "Agendando..." },
+  lose: { label: "Marcar como perdido", pending: "Salvando..." },
+  reopen: { label: "Reabrir", pending: "Reabrindo..." },
 } as const;
 
 /** True while this dialog's form (posting to the dialog's own URL) is being submitted. */

@@ -14,8 +14,8 @@ import { addDays, daysBetween, monthBounds, monthDates } from "../calendar/dates
 import { classLabels } from "../classes/queries.server";
 import type { CalendarDayTrials, CalendarTrial } from "./calendar";
 import { averageSalesCycleDays, kpisFromCounts, type SalesCycle, type TrialKpis } from "./kpis";
-import { ATTENDED, NO_SHOW } from "./constants";
-import { WANTS_TO_ENROLL } from "./schema";
+import { ATTENDED, NO_SHOW, OUTCOME_FILTERS } from "./constants";
+import { OUTCOME_INVALID, OWNER_NOT_STAFF, WANTS_TO_ENROLL } from "./schema";
 import type { TrialDTO, TrialHistories, TrialHistoryEntryDTO } from "./schema";
 import { classLabel } from "../classes/queries.server";
 import { actorFamilyCondition, assertInFamily, type FamilyCondition } from "../family/queries.server";
@@ -45,13 +45,24 @@ export function toDTO(t: Trial): TrialDTO {
     status: t.status,
     origin: t.origin,
     enrollmentId: t.enrollmentId ?? null,
+    ownerId: t.ownerId ?? null,
+    outcome: t.outcome ?? null,
+    lostReason: t.lostReason ?? null,
+    lostNote: t.lostNote ?? null,
+    closedAt: t.closedAt ? iso(t.closedAt) : null,
     createdAt: iso(t.createdAt),
     updatedAt: iso(t.updatedAt),
   };
 }
 
-function toEntryDTO(h: TrialStatusHistory): TrialHistoryEntryDTO {
-  return { id: h.id, status: h.status, changedAt: iso(h.changedAt) };
+function toEntryDTO(h: {
+  id: string;
+  status: string;
+  outcome: string | null;
+  lostReason: string | null;
+  changedAt: Date | string;
+}): TrialHistoryEntryDTO {
+  return { id: h.id, status: h.status, outcome: h.outcome ?? null, lostReason: h.lostReason ?? null, changedAt: iso(h.changedAt) };
 }
 
 const NOT_FOUND = "Experimental não encontrado";
@@ -65,9 +76,14 @@ export async function find(id: string, t?: Transaction): Promise<Trial> {
 
 /** Columns of a trial as plain rows (the DTO's fields; the date as text on both databases). */
 const TRIAL_COLUMNS = `"t"."id", "t"."guardianName", "t"."studentName", "t"."classId", "t"."whatsappNumber",
-  CAST("t"."scheduledDate" AS TEXT) AS "scheduledDate", "t"."scheduledTime", "t"."status", "t"."origin", "t"."enrollmentId", "t"."createdAt", "t"."updatedAt"`;
+  CAST("t"."scheduledDate" AS TEXT) AS "scheduledDate", "t"."scheduledTime", "t"."status", "t"."origin", "t"."enrollmentId",
+  "t"."ownerId", "t"."outcome", "t"."lostReason", "t"."lostNote", "t"."closedAt", "t"."createdAt", "t"."updatedAt"`;
 
-type TrialRow = Omit<TrialDTO, "createdAt" | "updatedAt"> & { createdAt: string | Date; updatedAt: string | Date };
+type TrialRow = Omit<TrialDTO, "createdAt" | "updatedAt" | "closedAt"> & {
+  createdAt: string | Date;
+  updatedAt: string | Date;
+  closedAt: string | Date | null;
+};
 
 /** A plain row of TRIAL_COLUMNS has the model's fields: the same mapping. */
 const rowToDTO = (r: TrialRow): TrialDTO => toDTO(r as unknown as Trial);
@@ -102,10 +118,43 @@ function familyOnly(
   };
 }
 
-/** GET /api/trials: every trial, or one month's (`YYYY-MM`), in calendar order, read in batches. */
-export function trialList(actor: Actor | null, filter: { month?: string | null } = {}): ListSource<TrialDTO> {
+export interface TrialFilter {
+  month?: string | null;
+  /** `open`, 'Matriculado' or 'Perdido'. */
+  outcome?: string | null;
+  ownerId?: string | null;
+}
+
+/** The outcome and owner filters of the lists as SQL on "t" (400 for a value outside the lists). */
+function outcomeOwnerCondition(filter: TrialFilter): { where: string[]; params: Record<string, string> } {
+  const where: string[] = [];
+  const params: Record<string, string> = {};
+  if (filter.outcome) {
+    if (!(OUTCOME_FILTERS as readonly string[]).includes(filter.outcome)) throw new ValidationError({ outcome: [OUTCOME_INVALID] });
+    if (filter.outcome === "open") where.push(`"t"."outcome" IS NULL`);
+    else {
+      where.push(`"t"."outcome" = :outcome`);
+      params.outcome = filter.outcome;
+    }
+  }
+  if (filter.ownerId) {
+    if (!isUuid(filter.ownerId)) throw new ValidationError({ ownerId: [OWNER_NOT_STAFF] });
+    where.push(`"t"."ownerId" = :ownerId`);
+    params.ownerId = filter.ownerId;
+  }
+  return { where, params };
+}
+
+/** GET /api/trials: every trial, or one month's (`YYYY-MM`), open or of one outcome, of one owner, in calendar order, read in batches. */
+export function trialList(actor: Actor | null, filter: TrialFilter = {}): ListSource<TrialDTO> {
   requireActor(actor);
-  const month = familyOnly(actor, monthCondition(filter.month));
+  const byMonth = monthCondition(filter.month);
+  const extra = outcomeOwnerCondition(filter);
+  const clauses = [byMonth.where, ...extra.where].filter((c): c is string => !!c);
+  const month = familyOnly(actor, {
+    where: clauses.length ? clauses.join(" AND ") : undefined,
+    params: { ...byMonth.params, ...extra.params },
+  });
   const list = sqlList<TrialRow, TrialDTO>(
     "trials",
     { columns: TRIAL_COLUMNS, from: `FROM "trials" AS "t"`, where: month.where, params: month.params, key: TRIAL_KEY },
@@ -113,11 +162,14 @@ export function trialList(actor: Actor | null, filter: { month?: string | null }
   );
   // A family's list depends on more tables than the trials' (and on who asks): not kept.
   if (month.family) return list;
-  return { ...list, versioned: { tables: ["trials"], key: filter.month ?? "" } };
+  return {
+    ...list,
+    versioned: { tables: ["trials"], key: `${filter.month ?? ""}|${filter.outcome ?? ""}|${filter.ownerId ?? ""}` },
+  };
 }
 
 /** Every trial, or one month's, as one array (in calendar order). */
-export async function listTrials(actor: Actor | null, filter: { month?: string | null } = {}): Promise<TrialDTO[]> {
+export async function listTrials(actor: Actor | null, filter: TrialFilter = {}): Promise<TrialDTO[]> {
   return readAll(trialList(actor, filter));
 }
 
@@ -141,7 +193,14 @@ async function historiesOf(trialIds: string[] | null): Promise<TrialHistories> {
   return byTrial;
 }
 
-type HistoryRow = { id: string; trialId: string; status: string; changedAt: string | Date };
+type HistoryRow = {
+  id: string;
+  trialId: string;
+  status: string;
+  outcome: string | null;
+  lostReason: string | null;
+  changedAt: string | Date;
+};
 
 /**
  * GET /api/trials/all-histories: trial id → its entries (oldest first), for
@@ -162,12 +221,12 @@ export function historyList(actor: Actor | null, filter: { month?: string | null
     },
     async (trials, batch) => {
       const entries = await selectRows<HistoryRow>(
-        `SELECT "h"."id", "h"."trialId", "h"."status", "h"."changedAt" FROM "trial_status_history" AS "h"
+        `SELECT "h"."id", "h"."trialId", "h"."status", "h"."outcome", "h"."lostReason", "h"."changedAt" FROM "trial_status_history" AS "h"
          WHERE "h"."trialId" IN (${idsOfBatch(batch)}) ORDER BY "h"."trialId", "h"."changedAt", "h"."id"`,
         batch.params,
       );
       const byTrial = new Map<string, TrialHistoryEntryDTO[]>(trials.map((t) => [t.id, []]));
-      for (const e of entries) byTrial.get(e.trialId)?.push({ id: e.id, status: e.status, changedAt: iso(e.changedAt) });
+      for (const e of entries) byTrial.get(e.trialId)?.push(toEntryDTO(e));
       return [...byTrial];
     },
   );
@@ -186,7 +245,7 @@ export async function trialHistoryList(actor: Actor | null, id: string): Promise
   return sqlList<HistoryRow, TrialHistoryEntryDTO>(
     "trial-history",
     {
-      columns: `"h"."id", "h"."status", "h"."changedAt"`,
+      columns: `"h"."id", "h"."status", "h"."outcome", "h"."lostReason", "h"."changedAt"`,
       from: `FROM "trial_status_history" AS "h"`,
       where: `"h"."trialId" = :trialId`,
       params: { trialId: trial.id },
@@ -195,7 +254,7 @@ export async function trialHistoryList(actor: Actor | null, id: string): Promise
         { expr: `"h"."id"`, type: "uuid" },
       ],
     },
-    (rows) => rows.map((e) => ({ id: e.id, status: e.status, changedAt: iso(e.changedAt) })),
+    (rows) => rows.map(toEntryDTO),
   );
 }
 
