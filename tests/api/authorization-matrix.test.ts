@@ -302,7 +302,11 @@ const payloads: Record<string, PayloadMaker> = {
   [key("POST", "/trials/:id/lose")]: async () => ({ form: { lostReason: "Horário", note: "Só pode de manhã" } }),
   [key("POST", "/trials/:id/reopen")]: async () => ({ form: {} }),
   [key("POST", "/trials/:id/tasks/new")]: async () => ({ form: { dueAt: "2026-12-02", note: "Ligar de novo" } }),
-  [key("POST", "/tasks")]: async ({ fx }) => ({ form: { taskId: await fx.task() } }),
+  // 'Concluir' names its task in the form: the snapshot's target row is that task.
+  [key("POST", "/tasks")]: async ({ fx, params }) => {
+    params.taskId = await fx.task();
+    return { form: { taskId: params.taskId } };
+  },
   [key("POST", "/trials/:id/enroll")]: async ({ fx }) => ({
     form: {
       studentName: "Aluna Tela",

@@ -14,7 +14,7 @@ import { addDays, daysBetween, monthBounds, monthDates } from "../calendar/dates
 import { classLabels } from "../classes/queries.server";
 import type { CalendarDayTrials, CalendarTrial } from "./calendar";
 import { averageSalesCycleDays, kpisFromCounts, type SalesCycle, type TrialKpis } from "./kpis";
-import { ATTENDED, NO_SHOW, OUTCOME_FILTERS } from "./constants";
+import { ATTENDED, LOST, NO_SHOW, OUTCOME_FILTERS } from "./constants";
 import { OUTCOME_INVALID, OWNER_NOT_STAFF, WANTS_TO_ENROLL } from "./schema";
 import type { TrialDTO, TrialHistories, TrialHistoryEntryDTO } from "./schema";
 import { classLabel } from "../classes/queries.server";
@@ -271,22 +271,25 @@ export interface TrialCalendar {
   kpis: TrialKpis;
 }
 
-const CALENDAR_COLUMNS = `"id", "guardianName", "studentName", "classId", "whatsappNumber", "scheduledDate", "scheduledTime", "status", "enrollmentId"`;
+const CALENDAR_COLUMNS = `"id", "guardianName", "studentName", "classId", "whatsappNumber", "scheduledDate", "scheduledTime", "status", "enrollmentId", "outcome", "lostReason"`;
+
+/** 'Só abertos': only the trials without an outcome. */
+const openOnlySql = (openOnly: boolean) => (openOnly ? ` AND "outcome" IS NULL` : "");
 
 /** The first `:perDay` trials of each given day, each day an index seek (see migration 0003). */
-function selectFirstOfDays(days: number) {
+function selectFirstOfDays(days: number, openOnly = false) {
   const arms = Array.from(
     { length: days },
     (_, i) =>
-      `SELECT * FROM (SELECT ${CALENDAR_COLUMNS} FROM "trials" WHERE "scheduledDate" = :d${i} ` +
+      `SELECT * FROM (SELECT ${CALENDAR_COLUMNS} FROM "trials" WHERE "scheduledDate" = :d${i}${openOnlySql(openOnly)} ` +
       `ORDER BY "scheduledTime", "studentName", "id" LIMIT :perDay) AS "d${i}"`,
   );
   return arms.join("\nUNION ALL\n");
 }
 
 /** Every trial of a span of days, in calendar order: one range of index `trials_calendar_order`. */
-const ALL_OF_DAYS = `
-  SELECT ${CALENDAR_COLUMNS} FROM "trials" WHERE "scheduledDate" BETWEEN :first AND :last
+const allOfDays = (openOnly: boolean) => `
+  SELECT ${CALENDAR_COLUMNS} FROM "trials" WHERE "scheduledDate" BETWEEN :first AND :last${openOnlySql(openOnly)}
   ORDER BY "scheduledDate", "scheduledTime", "studentName", "id"`;
 
 const COUNT_DAYS = `
@@ -294,9 +297,9 @@ const COUNT_DAYS = `
   FROM "trials" WHERE "scheduledDate" BETWEEN :first AND :last
   GROUP BY "scheduledDate", "status"`;
 
-const COUNT_EACH_DAY = `
+const countEachDay = (openOnly: boolean) => `
   SELECT "scheduledDate", COUNT(*) AS "count"
-  FROM "trials" WHERE "scheduledDate" BETWEEN :first AND :last
+  FROM "trials" WHERE "scheduledDate" BETWEEN :first AND :last${openOnlySql(openOnly)}
   GROUP BY "scheduledDate"`;
 
 const SALES_CYCLES = `
@@ -350,13 +353,14 @@ async function toDays(rows: CalendarRow[], totals: Iterable<[string, number]>): 
   const labels = await classLabels(rows.map((r) => r.classId));
   const days: Record<string, CalendarDayTrials> = {};
   for (const [date, total] of totals) (days[date] ??= { trials: [], total: 0 }).total += total;
-  for (const { enrollmentId, classId, ...r } of rows) {
+  for (const { enrollmentId, classId, outcome, lostReason, ...r } of rows) {
     const date = dateOnly(r.scheduledDate);
     (days[date] ??= { trials: [], total: 0 }).trials.push({
       ...r,
       scheduledDate: date,
       classLabel: labels.get(classId) ?? "-",
       enrolled: enrollmentId !== null,
+      lostReason: outcome === LOST ? (lostReason ?? "-") : null,
     });
   }
   return days;
@@ -368,25 +372,44 @@ async function toDays(rows: CalendarRow[], totals: Iterable<[string, number]>): 
  * rows (portable SQL: GROUP BY and one LIMIT per day on SQLite and PostgreSQL),
  * so the work stays the same however busy the month is.
  */
-export async function getTrialCalendar(actor: Actor | null, month: string, perDay: number): Promise<TrialCalendar> {
+export async function getTrialCalendar(actor: Actor | null, month: string, perDay: number, openOnly = false): Promise<TrialCalendar> {
   requireActor(actor);
   if (!isMonth(month)) throw new ValidationError({ month: [MONTH_INVALID] });
   const family = actorFamilyCondition(actor, "trial", `"t"."id"`);
   if (family) {
     const { first, last } = monthBounds(month);
     const range = await familyRange(first, last, family);
-    return { days: await toDays(firstOfEachDay(range.rows, perDay), range.totals), kpis: kpisOf(range) };
+    const shown = onlyOpen(range, openOnly);
+    return { days: await toDays(firstOfEachDay(shown.rows, perDay), shown.totals), kpis: kpisOf(range) };
   }
   const dates = monthDates(month);
   const fingerprint = await tableVersions(CALENDAR_TABLES);
-  const [counts, rows] = await Promise.all([
+  const { first, last } = monthBounds(month);
+  const [counts, rows, openTotals] = await Promise.all([
     monthCounts(fingerprint, month),
-    versioned(fingerprint, `rows:${month}:${perDay}`, () =>
-      selectRows<CalendarRow>(selectFirstOfDays(dates.length), { perDay, ...Object.fromEntries(dates.map((d, i) => [`d${i}`, d])) }),
+    versioned(fingerprint, `rows:${month}:${perDay}:${openOnly}`, () =>
+      selectRows<CalendarRow>(selectFirstOfDays(dates.length, openOnly), {
+        perDay,
+        ...Object.fromEntries(dates.map((d, i) => [`d${i}`, d])),
+      }),
     ),
+    openOnly
+      ? versioned(fingerprint, `open-totals:${month}`, () =>
+          selectRows<{ scheduledDate: string | Date; count: number | string }>(countEachDay(true), { first, last }),
+        )
+      : null,
   ]);
-  const totals = counts.counts.map((c): [string, number] => [dateOnly(c.scheduledDate), Number(c.count)]);
+  const totals = (openTotals ?? counts.counts).map((c): [string, number] => [dateOnly(c.scheduledDate), Number(c.count)]);
   return { days: await toDays(rows, totals), kpis: kpisOf(counts) };
+}
+
+/** A family's range narrowed to its open trials ('Só abertos'), with its totals counted again. */
+function onlyOpen<R extends { rows: CalendarRow[]; totals: Array<[string, number]> }>(range: R, openOnly: boolean): R {
+  if (!openOnly) return range;
+  const rows = range.rows.filter((r) => r.outcome === null);
+  const totals = new Map<string, number>();
+  for (const r of rows) totals.set(dateOnly(r.scheduledDate), (totals.get(dateOnly(r.scheduledDate)) ?? 0) + 1);
+  return { ...range, rows, totals: [...totals] };
 }
 
 /** The KPI cards of a month (§9), for the week and day views. */
@@ -414,6 +437,7 @@ export async function getTrialDays(
   first: string,
   last: string,
   perDay: number | null,
+  openOnly = false,
 ): Promise<Record<string, CalendarDayTrials>> {
   requireActor(actor);
   if (!isCalendarDate(first) || !isCalendarDate(last)) throw new NotFoundError(DATE_INVALID);
@@ -421,21 +445,21 @@ export async function getTrialDays(
   if (span < 1 || span > MAX_SPAN_DAYS) throw new NotFoundError(DATE_INVALID);
   const family = actorFamilyCondition(actor, "trial", `"t"."id"`);
   if (family) {
-    const range = await familyRange(first, last, family);
+    const range = onlyOpen(await familyRange(first, last, family), openOnly);
     return toDays(perDay === null ? range.rows : firstOfEachDay(range.rows, perDay), range.totals);
   }
   const fingerprint = await tableVersions(CALENDAR_TABLES);
-  const { rows, totals } = await versioned(fingerprint, `days:${first}:${last}:${perDay ?? "all"}`, async () => {
+  const { rows, totals } = await versioned(fingerprint, `days:${first}:${last}:${perDay ?? "all"}:${openOnly}`, async () => {
     if (perDay === null) {
-      const rows = await selectRows<CalendarRow>(ALL_OF_DAYS, { first, last });
+      const rows = await selectRows<CalendarRow>(allOfDays(openOnly), { first, last });
       const totals = new Map<string, number>();
       for (const r of rows) totals.set(dateOnly(r.scheduledDate), (totals.get(dateOnly(r.scheduledDate)) ?? 0) + 1);
       return { rows, totals: [...totals] };
     }
     const dates = Array.from({ length: span }, (_, i) => addDays(first, i));
     const [rows, counts] = await Promise.all([
-      selectRows<CalendarRow>(selectFirstOfDays(span), { perDay, ...Object.fromEntries(dates.map((d, i) => [`d${i}`, d])) }),
-      selectRows<{ scheduledDate: string | Date; count: number | string }>(COUNT_EACH_DAY, { first, last }),
+      selectRows<CalendarRow>(selectFirstOfDays(span, openOnly), { perDay, ...Object.fromEntries(dates.map((d, i) => [`d${i}`, d])) }),
+      selectRows<{ scheduledDate: string | Date; count: number | string }>(countEachDay(openOnly), { first, last }),
     ]);
     return { rows, totals: counts.map((c): [string, number] => [dateOnly(c.scheduledDate), Number(c.count)]) };
   });
@@ -499,7 +523,12 @@ function firstOfEachDay(rows: CalendarRow[], perDay: number): CalendarRow[] {
 }
 
 type CalendarCount = { scheduledDate: string | Date; status: string; count: number | string };
-type CalendarRow = Omit<CalendarTrial, "enrolled" | "classLabel"> & { classId: string; enrollmentId: string | null };
+type CalendarRow = Omit<CalendarTrial, "enrolled" | "classLabel" | "lostReason"> & {
+  classId: string;
+  enrollmentId: string | null;
+  outcome: string | null;
+  lostReason: string | null;
+};
 const CALENDAR_TABLES = ["trials", "trial_status_history"] as const;
 /** The reads last made (a month's counts, a month's or a week's first rows, a day's rows). */
 const calendarCache = createLru<{ fingerprint: string; value: object }>({
