@@ -56,6 +56,7 @@ export default function TrialLose({ loaderData }: Route.ComponentProps) {
       action={location.pathname + location.search}
       submit="lose"
       destructive
+      noValidate
     >
       <Field label="Motivo da perda" field={fields.lostReason} required>
         <select {...getSelectProps(fields.lostReason)} className={inputClass}>
