@@ -67,6 +67,21 @@ test.describe("O fim do funil: perdido, reaberto e tarefas", () => {
     await reopen.getByRole("button", { name: "Reabrir" }).click();
     await expect(view.getByTestId("trial-outcome")).toHaveText("Aberto");
     await expect(view.getByText("Resultado: Reaberto")).toBeVisible();
+
+    // 'Nova tarefa' on the trial: the owner is the trial's; the task shows in the trial's view.
+    if (jsEnabled) await hydrated(page);
+    await view.getByRole("link", { name: "Nova tarefa" }).click();
+    const task = page.getByRole("dialog", { name: "Nova tarefa" });
+    await expect(task.getByLabel("Responsável")).toHaveValue(user.id);
+    await task.getByLabel("Data").fill(addDays(day, 1));
+    await task.getByLabel("Anotação").fill("Ligar depois das 18h");
+    await expectNoAxeViolations();
+    await task.getByRole("button", { name: "Criar" }).click();
+    await expect(view.getByRole("region", { name: "Tarefas" })).toContainText("Ligar depois das 18h");
+
+    // The trial's dialog names its owner ('Responsável pelo lead').
+    await page.goto(`/trials/${trial.id}/edit?view=day&date=${day}`);
+    await expect(page.getByLabel("Responsável pelo lead")).toHaveValue(user.id);
   });
 
   for (const width of [375, 1280]) {
