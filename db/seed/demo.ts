@@ -23,7 +23,6 @@ import {
   TrialStatusHistory,
   User,
 } from "../models.ts";
-import { LOST_REASONS } from "../../app/domain/trials/constants.ts";
 
 /**
  * A realistic demo network: branches (one default, one inactive), classrooms
@@ -530,6 +529,9 @@ async function seedStudentsAndEnrollments({
  * enrol and is not enrolled has a follow-up task of its owner, due yesterday,
  * today, tomorrow or the day after, in turn, and the first one also a task done.
  */
+/** The lost reasons of app/domain/trials/constants.ts (the seed reads no domain module but the calendar). */
+const LOST_REASONS = ["Preço", "Horário", "Distância", "Não gostou da aula", "Sem resposta", "Escolheu outra escola", "Outro"];
+
 async function seedFunnel({ transaction, counts }: { transaction: Transaction; counts: Record<string, number> }) {
   const t = { transaction };
   const order: Array<[string, "ASC"]> = [
