@@ -267,3 +267,23 @@ describe("GET /api/trials?outcome=&ownerId=", () => {
     expect((await team.get("/api/trials?outcome=Ganho")).status).toBe(400);
   });
 });
+
+describe("what a family reads of its trial", () => {
+  it("the outcome and the reason, never the team's note", async () => {
+    const { cls, offer } = await aClass();
+    const family = await signIn("Client");
+    const { guardian } = await makeGuardian(1);
+    await guardian.update({ userId: family.user!.id });
+    const student = await makeStudent(guardian.id);
+    const trial = await makeTrial(cls.id, { outcome: "Perdido", lostReason: "Preço", closedAt: new Date() });
+    await testDb().query(`UPDATE trials SET "lostNote" = 'Achou caro' WHERE id = :id`, { replacements: { id: trial.id } });
+    await makeEnrollment({ studentId: student.id, classId: cls.id, offerId: offer.id, status: "Cancelada", trialId: trial.id });
+    const seen = await family.get(`/api/trials/${trial.id}`);
+    expect(seen.status).toBe(200);
+    expect(seen.body).toMatchObject({ outcome: "Perdido", lostReason: "Preço", lostNote: null });
+    expect(
+      ((await family.get("/api/trials")).body as Array<{ id: string; lostNote: string | null }>).find((t) => t.id === trial.id)?.lostNote,
+    ).toBeNull();
+    expect((await team.get(`/api/trials/${trial.id}`)).body.lostNote).toBe("Achou caro");
+  });
+});

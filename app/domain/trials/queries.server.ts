@@ -145,6 +145,11 @@ function outcomeOwnerCondition(filter: TrialFilter): { where: string[]; params: 
   return { where, params };
 }
 
+/** A family reads its trials without the sales team's note on why the lead was lost. */
+function forReader(family: FamilyCondition | null, trial: TrialDTO): TrialDTO {
+  return family && trial.lostNote !== null ? { ...trial, lostNote: null } : trial;
+}
+
 /** GET /api/trials: every trial, or one month's (`YYYY-MM`), open or of one outcome, of one owner, in calendar order, read in batches. */
 export function trialList(actor: Actor | null, filter: TrialFilter = {}): ListSource<TrialDTO> {
   requireActor(actor);
@@ -158,7 +163,7 @@ export function trialList(actor: Actor | null, filter: TrialFilter = {}): ListSo
   const list = sqlList<TrialRow, TrialDTO>(
     "trials",
     { columns: TRIAL_COLUMNS, from: `FROM "trials" AS "t"`, where: month.where, params: month.params, key: TRIAL_KEY },
-    (rows) => rows.map(rowToDTO),
+    (rows) => rows.map((r) => forReader(month.family, rowToDTO(r))),
   );
   // A family's list depends on more tables than the trials' (and on who asks): not kept.
   if (month.family) return list;
@@ -176,7 +181,7 @@ export async function listTrials(actor: Actor | null, filter: TrialFilter = {}):
 export async function getTrial(actor: Actor | null, id: string): Promise<TrialDTO> {
   requireActor(actor);
   await assertInFamily(actor, "trial", id, NOT_FOUND);
-  return toDTO(await find(id));
+  return forReader(actorFamilyCondition(actor, "trial", `"t"."id"`), toDTO(await find(id)));
 }
 
 async function historiesOf(trialIds: string[] | null): Promise<TrialHistories> {
