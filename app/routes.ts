@@ -74,6 +74,7 @@ export default [
       route("makeups/:makeupId/delete", "routes/students/makeup-delete.tsx"),
     ]),
     // Comercial
+    route("tasks", "routes/tasks/tasks.tsx"),
     route("trials", "routes/trials/trials.tsx", [
       route("new", "routes/trials/trial-form.tsx", { id: "trial-new" }),
       route(":id/edit", "routes/trials/trial-form.tsx", { id: "trial-edit" }),
@@ -81,6 +82,9 @@ export default [
       route(":id/history", "routes/trials/trial-history.tsx"),
       route(":id/status", "routes/trials/trial-status.tsx"),
       route(":id/enroll", "routes/trials/trial-enroll.tsx"),
+      route(":id/lose", "routes/trials/trial-lose.tsx"),
+      route(":id/reopen", "routes/trials/trial-reopen.tsx"),
+      route(":id/tasks/new", "routes/trials/trial-task.tsx"),
       route("day/:date", "routes/trials/trial-day.tsx"),
     ]),
     // Administração
@@ -129,6 +133,10 @@ export default [
     route("trials/:id", "routes/trials/api/trial.ts"),
     route("trials/:id/history", "routes/trials/api/trial-history.ts"),
     route("trials/:id/enroll", "routes/trials/api/trial-enroll.ts"),
+    route("trials/:id/lose", "routes/trials/api/trial-lose.ts"),
+    route("trials/:id/reopen", "routes/trials/api/trial-reopen.ts"),
+    route("tasks", "routes/tasks/api/tasks.ts"),
+    route("tasks/:id", "routes/tasks/api/task.ts"),
     route("students", "routes/students/api/students.ts"),
     route("students/:id", "routes/students/api/student.ts"),
     route("enrollments", "routes/enrollments/api/enrollments.ts"),

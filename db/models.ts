@@ -139,6 +139,12 @@ export class Trial extends Model {
   declare status: string;
   declare origin: string;
   declare enrollmentId: string | null;
+  /** The funnel's end (0019-trial-outcomes-tasks): who follows the lead, and null (open) | 'Matriculado' | 'Perdido'. */
+  declare ownerId: string | null;
+  declare outcome: string | null;
+  declare lostReason: string | null;
+  declare lostNote: string | null;
+  declare closedAt: Date | null;
   declare createdAt: Date;
   declare updatedAt: Date;
 }
@@ -147,7 +153,22 @@ export class TrialStatusHistory extends Model {
   declare id: string;
   declare trialId: string;
   declare status: string;
+  /** An outcome change (0019): 'Matriculado' | 'Perdido' | 'Reaberto'; null for a status change. */
+  declare outcome: string | null;
+  declare lostReason: string | null;
   declare changedAt: Date;
+}
+
+/** A follow-up of a trial (tarefa), owned by a Team or Administrator user (0019-trial-outcomes-tasks). */
+export class Task extends Model {
+  declare id: string;
+  declare trialId: string;
+  declare ownerId: string | null;
+  declare dueAt: string;
+  declare note: string | null;
+  declare doneAt: Date | null;
+  declare createdAt: Date;
+  declare updatedAt: Date;
 }
 
 /** A student (aluno) of one guardian, the family (0009-students-enrollments). */
@@ -354,6 +375,11 @@ export function initModels(sequelize: Sequelize) {
       status: { type: DataTypes.STRING, allowNull: false, defaultValue: "Agendado" },
       origin: { type: DataTypes.STRING, allowNull: false, defaultValue: "Outros" },
       enrollmentId: { type: DataTypes.UUID, allowNull: true },
+      ownerId: { type: DataTypes.UUID, allowNull: true },
+      outcome: { type: DataTypes.STRING, allowNull: true },
+      lostReason: { type: DataTypes.STRING, allowNull: true },
+      lostNote: { type: DataTypes.STRING, allowNull: true },
+      closedAt: { type: DataTypes.DATE, allowNull: true },
     },
     opts("trials"),
   );
@@ -362,9 +388,22 @@ export function initModels(sequelize: Sequelize) {
       id: uuid,
       trialId: { type: DataTypes.UUID, allowNull: false },
       status: { type: DataTypes.STRING, allowNull: false },
+      outcome: { type: DataTypes.STRING, allowNull: true },
+      lostReason: { type: DataTypes.STRING, allowNull: true },
       changedAt: { type: DataTypes.DATE, allowNull: false },
     },
     opts("trial_status_history", { timestamps: false }),
+  );
+  Task.init(
+    {
+      id: uuid,
+      trialId: { type: DataTypes.UUID, allowNull: false },
+      ownerId: { type: DataTypes.UUID, allowNull: true },
+      dueAt: { type: DataTypes.DATEONLY, allowNull: false },
+      note: { type: DataTypes.STRING, allowNull: true },
+      doneAt: { type: DataTypes.DATE, allowNull: true },
+    },
+    opts("tasks"),
   );
 
   Student.init(

@@ -157,7 +157,7 @@ test.describe("authenticated shell", () => {
       // The page behind the open sheet is out of reach.
       await expect(page.locator("main")).toHaveAttribute("inert", "");
       await page.keyboard.press("Tab");
-      await expect(menu.getByRole("link", { name: "Experimentais" })).toBeFocused();
+      await expect(menu.getByRole("link", { name: "Minhas tarefas" })).toBeFocused();
       await page.keyboard.press("Escape");
       await expect(menu).toBeHidden();
       await expect(page.getByRole("button", { name: "Alternar barra lateral" })).toBeFocused();
@@ -173,6 +173,9 @@ test.describe("authenticated shell", () => {
       await expect(menu.getByRole("link", { name: "Dashboard" })).toBeFocused();
       await page.keyboard.press("Tab");
     }
+    // 'Minhas tarefas' is the first entry of 'Comercial'.
+    await expect(menu.getByRole("link", { name: "Minhas tarefas" })).toBeFocused();
+    await page.keyboard.press("Tab");
     await expect(menu.getByRole("link", { name: "Experimentais" })).toBeFocused();
     for (let i = 0; i < 3; i++) await page.keyboard.press("Tab");
     await expect(menu.getByRole("link", { name: "Aulas de Hoje" })).toBeFocused();

@@ -16,10 +16,12 @@ import {
   Offer,
   SchoolClass,
   Student,
+  Task,
   Trial,
   TrialStatusHistory,
   User,
 } from "../db/models.ts";
+import { LOST_REASONS } from "../app/domain/trials/constants.ts";
 
 /** Sizes of the large network of the performance issue; `scale` shrinks it for CI. */
 export function networkSize(scale: number) {
@@ -145,16 +147,46 @@ export async function seedLargeNetwork(sequelize: Sequelize, scale: number) {
   }));
   await chunked(GuardianPerson, persons, sequelize);
 
-  // Trials spread over the last three years (and the current month), each with 1-3 history entries.
+  // The sales team: each trial has one of them as its owner (issue 29).
+  const owners = [teacher.id];
+  for (let k = 1; k <= 3; k++) {
+    const owner = await User.create({
+      name: `Consultora ${k}`,
+      email: `consultora${k}.${randomUUID().slice(0, 6)}@escola.com.br`,
+      passwordHash: "!unusable",
+      userType: "Team",
+    });
+    owners.push(owner.id);
+  }
+
+  // Trials spread over the last three years (and the current month), each with 1-3 history entries;
+  // about a third of those that did not come, and one in three of those that came, are lost (a reason each);
+  // those who want to enrol in the last two months have a follow-up task (overdue, today or next).
   const dayMs = 86_400_000;
   const start = now.getTime() - 3 * 365 * dayMs;
   const trials = [];
   const history = [];
+  const tasks = [];
+  const todayDate = today(now);
   for (let i = 0; i < size.trials; i++) {
     const when = new Date(start + ((i * 9973) % (3 * 365 + 30)) * dayMs);
     const status = STATUSES[i % STATUSES.length];
     const id = randomUUID();
+    const ownerId = owners[i % owners.length];
+    const lost = (status === "Não Compareceu" && i % 3 === 0) || (status === "Compareceu" && i % 3 === 1);
+    const closedAt = lost ? new Date(when.getTime() + 3 * dayMs) : null;
+    const lostReason = lost ? LOST_REASONS[i % LOST_REASONS.length] : null;
+    if (lost) history.push({ id: randomUUID(), trialId: id, status, outcome: "Perdido", lostReason, changedAt: closedAt });
+    if (status === "Quer Matricular" && now.getTime() - when.getTime() < 60 * dayMs) {
+      const dueAt = addDays(todayDate, (i % 5) - 2);
+      tasks.push({ id: randomUUID(), trialId: id, ownerId, dueAt, note: null, doneAt: null, ...stamp });
+    }
     trials.push({
+      ownerId,
+      outcome: lost ? "Perdido" : null,
+      lostReason,
+      lostNote: null,
+      closedAt,
       id,
       guardianName: `Responsável ${i}`,
       studentName: `Aluna ${i}`,
@@ -172,6 +204,7 @@ export async function seedLargeNetwork(sequelize: Sequelize, scale: number) {
   }
   await chunked(Trial, trials, sequelize);
   await chunked(TrialStatusHistory, history, sequelize);
+  await chunked(Task, tasks, sequelize);
 
   const { rows: enrollmentRows, ...enrolled } = await seedEnrollments(sequelize, {
     size,
@@ -193,7 +226,7 @@ export async function seedLargeNetwork(sequelize: Sequelize, scale: number) {
   // A deployed PostgreSQL has statistics for its planner (autovacuum analyses a table after a bulk
   // load); a server run with autovacuum off, as a test machine may be, would otherwise plan blind.
   if (sequelize.getDialect() === "postgres") await sequelize.query("ANALYZE");
-  return { ...size, schedules: schedules.length, history: history.length, ...enrolled, attendance };
+  return { ...size, schedules: schedules.length, history: history.length, tasks: tasks.length, ...enrolled, attendance };
 }
 
 /** A distinct mobile number per person (a trial's WhatsApp number is one of them: enrolling proposes that family). */
@@ -300,7 +333,9 @@ async function seedEnrollments(
     for (let k = 0; k < 2; k++) add("Cancelada", { cancelledAt: now, cancelReason: "Mudança de horário" });
   }
   await chunked(Enrollment, enrollments, sequelize);
-  for (const [trialId, enrollmentId] of byTrial) await Trial.update({ enrollmentId }, { where: { id: trialId } });
+  for (const [trialId, enrollmentId] of byTrial) {
+    await Trial.update({ enrollmentId, outcome: "Matriculado", lostReason: null, closedAt: now }, { where: { id: trialId } });
+  }
   return { offers: offers.length, students: students.length, enrollments: enrollments.length, rows: enrollments };
 }
 

@@ -65,19 +65,27 @@ export function TrialBlock({
       Matricular<span className="sr-only"> {trial.studentName}</span>
     </a>
   ) : null;
+  // A lost trial is greyed; its reason shows on hover (title) and on focus, and is read as text.
+  const lost = trial.lostReason !== null ? `Perdido: ${trial.lostReason}` : null;
   return (
     <div
       id={anchored ? trialAnchor(trial.id) : undefined}
       tabIndex={anchored ? -1 : undefined}
       data-status={trial.status}
+      data-lost={lost ? "" : undefined}
+      title={lost ?? undefined}
       className={chip ? "tb tb-chip" : "tb"}
     >
       {canManage ? (
-        <a href={`/trials/${trial.id}/edit?${back}`} className="tb-main">
+        <a href={`/trials/${trial.id}/edit?${back}`} className="tb-main" title={lost ?? undefined}>
           {summary}
+          {lost ? <span className="tb-lost">{lost}</span> : null}
         </a>
       ) : (
-        <div className="tb-main">{summary}</div>
+        <div className="tb-main">
+          {summary}
+          {lost ? <span className="tb-lost">{lost}</span> : null}
+        </div>
       )}
       {chip ? (
         enrolment

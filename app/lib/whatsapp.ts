@@ -44,3 +44,8 @@ export function seatMessage(r: {
     `Para garantir a vaga, acesse o link de pagamento: ${r.checkoutLink}`
   );
 }
+
+/** The follow-up message of a trial's task ('Minhas tarefas'): after the trial class, about enrolling. */
+export function followUpMessage(r: { guardianName: string; studentName: string }): string {
+  return `${greeting(r.guardianName)} Tudo bem? Como foi a aula experimental de ${r.studentName}? Podemos ajudar com a matrícula?`;
+}

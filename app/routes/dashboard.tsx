@@ -6,6 +6,7 @@ import { useLinkNavigation } from "~/hooks/use-link-navigation";
 import { canManageTrials, userTypeLabel } from "~/domain/actor";
 import { atRiskStudents, todaySessions } from "~/domain/attendance/queries.server";
 import { formatDay, today } from "~/domain/calendar/dates";
+import { countOverdueTasks } from "~/domain/tasks/queries.server";
 import { dayTrials } from "~/domain/trials/queries.server";
 import { WANTS_TO_ENROLL } from "~/domain/trials/constants";
 import { onlyDigits } from "~/lib/format";
@@ -43,14 +44,17 @@ export async function loader({ context }: Route.LoaderArgs) {
   const staff = canManageTrials(user);
   const branchId = await getSelectedBranchId(context);
   const date = today();
-  const [sessions, trials, atRisk] = await Promise.all([
+  const [sessions, trials, atRisk, overdueTasks] = await Promise.all([
     // A family does not see the classes' rosters and roll calls (family/scope.ts): the day's classes are the staff's.
     staff && branchId ? todaySessions(actor, { branchId, date }) : [],
     dayTrials(actor, { date, branchId }),
     staff && branchId ? atRiskStudents(actor, { branchId }) : [],
+    // The signed-in user's follow-ups due before today ('Minhas tarefas').
+    staff ? countOverdueTasks(actor.id) : null,
   ]);
   return {
     date,
+    overdueTasks,
     sessions: !staff
       ? null
       : sessions.map((s) => ({
@@ -95,7 +99,7 @@ type LoaderData = Route.ComponentProps["loaderData"];
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { user } = useShell();
   const appName = useAppName();
-  const { date, sessions, trials, atRisk } = loaderData;
+  const { date, sessions, trials, atRisk, overdueTasks } = loaderData;
   return (
     <div className="space-y-6">
       <div>
@@ -103,6 +107,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <p className="mt-1 text-slate-700">{`Bem-vindo ao sistema ${appName}`}</p>
         <p className="mt-1 text-sm text-slate-700">{sessionDayLabel(date)}</p>
       </div>
+      {overdueTasks !== null ? (
+        <section aria-labelledby="overdue-tasks-title" className={cn(panel, "flex flex-wrap items-center justify-between gap-2")}>
+          <h2 id="overdue-tasks-title" className="text-base font-semibold sm:text-lg">
+            Tarefas atrasadas: <span data-testid="overdue-tasks">{overdueTasks}</span>
+          </h2>
+          <Link to="/tasks" className="link inline-flex min-h-11 items-center text-sm">
+            Ver minhas tarefas
+          </Link>
+        </section>
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
         {sessions ? <TodayClasses sessions={sessions} /> : null}
         <TodayTrials trials={trials} />

@@ -13,6 +13,7 @@ import { sessionSignals } from "./0013-session-signals.ts";
 import { enrollmentPromotions } from "./0014-enrollment-promotions.ts";
 import { auditEntries } from "./0015-audit-entries.ts";
 import { guardianAnonymization } from "./0017-guardian-anonymization.ts";
+import { trialOutcomesTasks } from "./0019-trial-outcomes-tasks.ts";
 import type { Migration } from "../migration.ts";
 
 /** The migrations, in order. Add new ones at the end; never edit one that has shipped. */
@@ -32,4 +33,5 @@ export const migrations: Migration[] = [
   enrollmentPromotions,
   auditEntries,
   guardianAnonymization,
+  trialOutcomesTasks,
 ];

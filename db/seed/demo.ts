@@ -18,6 +18,7 @@ import {
   Offer,
   SchoolClass,
   Student,
+  Task,
   Trial,
   TrialStatusHistory,
   User,
@@ -29,6 +30,8 @@ import {
  * client users, and trials over this month and the last with status histories;
  * students of the families enrolled in most classes (one class full, with a
  * waiting list; some cancelled enrolments; one trial already enrolled).
+ * Each trial has an owner (mostly 'Equipe Comercial'); some are lost with a
+ * reason, and those who want to enrol have follow-up tasks (overdue, today, next).
  * Deterministic (seeded random), and idempotent: it does nothing if the demo
  * administrator already exists.
  */
@@ -346,6 +349,7 @@ export async function seedDemo(sequelize: Sequelize) {
             scheduledTime: pick(["08:00", "09:00", "14:00", "18:00", "19:00"]),
             status,
             origin: pick(ORIGINS),
+            ownerId: trials % 3 === 2 ? accounts[0].id : accounts[1].id,
             createdAt: created,
             updatedAt: created,
           },
@@ -372,6 +376,7 @@ export async function seedDemo(sequelize: Sequelize) {
 
     await seedStudentsAndEnrollments({ transaction, guardians, classes, counts, today: todayParts() });
     await seedAttendance({ transaction, classes, counts, today: todayParts() });
+    await seedFunnel({ transaction, counts });
   });
 
   return { created: true, counts, accounts: DEMO_ACCOUNTS };
@@ -510,11 +515,62 @@ async function seedStudentsAndEnrollments({
       },
       t,
     );
-    await trial.update({ enrollmentId: enrollment.id }, t);
+    await trial.update({ enrollmentId: enrollment.id, outcome: "Matriculado", closedAt: new Date() }, t);
     counts["alunos"]++;
     fromTrial = 1;
   }
   counts["matrículas"] = rows.length + fromTrial;
+}
+
+/**
+ * The funnel's end (issue 29), without the random sequence: every other trial
+ * that did not come and one in three of those that came are lost, the reasons
+ * in turn (each lost change in the trial's history); each trial that wants to
+ * enrol and is not enrolled has a follow-up task of its owner, due yesterday,
+ * today, tomorrow or the day after, in turn, and the first one also a task done.
+ */
+/** The lost reasons of app/domain/trials/constants.ts (the seed reads no domain module but the calendar). */
+const LOST_REASONS = ["Preço", "Horário", "Distância", "Não gostou da aula", "Sem resposta", "Escolheu outra escola", "Outro"];
+
+async function seedFunnel({ transaction, counts }: { transaction: Transaction; counts: Record<string, number> }) {
+  const t = { transaction };
+  const order: Array<[string, "ASC"]> = [
+    ["scheduledDate", "ASC"],
+    ["id", "ASC"],
+  ];
+  const now = new Date();
+  let lost = 0;
+  for (const [status, every] of [
+    ["Não Compareceu", 2],
+    ["Compareceu", 3],
+  ] as const) {
+    const trials = await Trial.findAll({ ...t, where: { status, enrollmentId: null }, order });
+    for (const [i, trial] of trials.entries()) {
+      if (i % every !== 0) continue;
+      const lostReason = LOST_REASONS[lost % LOST_REASONS.length];
+      await trial.update(
+        { outcome: "Perdido", lostReason, lostNote: lost % 4 === 0 ? "Retornar no próximo semestre" : null, closedAt: now },
+        t,
+      );
+      await TrialStatusHistory.create({ trialId: trial.id, status, outcome: "Perdido", lostReason, changedAt: now }, t);
+      lost++;
+    }
+  }
+  counts["experimentais perdidos"] = lost;
+
+  const day = today();
+  const wanting = await Trial.findAll({ ...t, where: { status: "Quer Matricular", enrollmentId: null }, order });
+  let tasks = 0;
+  for (const [i, trial] of wanting.entries()) {
+    const note = ["Ligar para confirmar a turma", "Enviar valores por WhatsApp", "Retornar após o horário de trabalho", null][i % 4];
+    await Task.create({ trialId: trial.id, ownerId: trial.ownerId, dueAt: addDays(day, (i % 4) - 1), note, doneAt: null }, t);
+    tasks++;
+    if (i === 0) {
+      await Task.create({ trialId: trial.id, ownerId: trial.ownerId, dueAt: addDays(day, -3), note: "Primeiro contato", doneAt: now }, t);
+      tasks++;
+    }
+  }
+  counts["tarefas"] = tasks;
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   makeStaffUser,
   makeStudent,
   makeTrial,
+  makeTask,
   makeUser,
 } from "../support/factories";
 
@@ -118,6 +119,14 @@ class Fixture {
   makeup = () =>
     this.once("makeup", async () => (await makeMakeup({ absenceId: await this.absence(), ...(await this.makeupTarget()) })).id);
   trial = () => this.once("trial", async () => (await makeTrial(await this.cls(), {}, [{ status: "Agendado", changedAt: new Date() }])).id);
+  /** A lost trial (what /reopen needs). */
+  lostTrial = () =>
+    this.once(
+      "lostTrial",
+      async () => (await makeTrial(await this.cls(), { outcome: "Perdido", lostReason: "Preço", closedAt: new Date() })).id,
+    );
+  /** An open task of the trial, owned by the matrix's Team user (a Team user changes its own tasks). */
+  task = () => this.once("task", async () => (await makeTask({ trialId: await this.trial(), ownerId: callers.Team.user!.id })).id);
   guardian = () => this.once("guardian", () => makeGuardian(2));
   /** A student of the guardian, without enrolments until `enrollment` is asked for. */
   student = () => this.once("student", async () => (await makeStudent((await this.guardian()).guardian.id)).id);
@@ -160,6 +169,7 @@ async function paramsFor(path: string, fx: Fixture): Promise<Record<string, stri
     else if (name === "personId") params[name] = (await fx.guardian()).persons[1].id;
     else if (name === "enrollmentId") params[name] = await fx.enrollment();
     else if (name === "makeupId") params[name] = await fx.makeup();
+    else if (name === "taskId") params[name] = await fx.task();
     else if (name === "token") params[name] = (await issueUploadUrl()).split("/").pop()!;
     else if (name === "date") params[name] = "2026-11-21";
     else if (name === "id") {
@@ -175,10 +185,11 @@ async function paramsFor(path: string, fx: Fixture): Promise<Record<string, stri
         classes: fx.cls,
         guardians: async () => (await fx.guardian()).guardian.id,
         "guardian-persons": async () => (await fx.guardian()).persons[1].id,
-        trials: fx.trial,
+        trials: path.endsWith("/reopen") ? fx.lostTrial : fx.trial,
         students: fx.student,
         enrollments: fx.enrollment,
         makeups: fx.makeup,
+        tasks: fx.task,
       };
       const make = byBase[base];
       if (!make) throw new Error(`no fixture for :id under ${path}`);
@@ -291,6 +302,14 @@ const payloads: Record<string, PayloadMaker> = {
     form: { ...trialFields(await fx.cls()), origin: "Indicação", status: "Reagendado" },
   }),
   [key("POST", "/trials/:id/delete")]: async () => ({ form: {} }),
+  [key("POST", "/trials/:id/lose")]: async () => ({ form: { lostReason: "Horário", note: "Só pode de manhã" } }),
+  [key("POST", "/trials/:id/reopen")]: async () => ({ form: {} }),
+  [key("POST", "/trials/:id/tasks/new")]: async () => ({ form: { dueAt: "2026-12-02", note: "Ligar de novo" } }),
+  // 'Concluir' names its task in the form: the snapshot's target row is that task.
+  [key("POST", "/tasks")]: async ({ fx, params }) => {
+    params.taskId = await fx.task();
+    return { form: { taskId: params.taskId } };
+  },
   [key("POST", "/trials/:id/enroll")]: async ({ fx }) => ({
     form: {
       studentName: "Aluna Tela",
@@ -378,6 +397,11 @@ const payloads: Record<string, PayloadMaker> = {
   [key("POST", "/api/trials")]: async ({ fx }) => ({ json: trialFields(await fx.cls()) }),
   [key("PATCH", "/api/trials/:id")]: async () => ({ json: { status: "Compareceu" } }),
   [key("DELETE", "/api/trials/:id")]: async () => ({}),
+  [key("POST", "/api/trials/:id/lose")]: async () => ({ json: { lostReason: "Preço", note: "Achou caro" } }),
+  [key("POST", "/api/trials/:id/reopen")]: async () => ({}),
+  [key("POST", "/api/tasks")]: async ({ fx }) => ({ json: { trialId: await fx.trial(), dueAt: "2026-12-01", note: "Ligar" } }),
+  [key("PATCH", "/api/tasks/:id")]: async () => ({ json: { done: true } }),
+  [key("DELETE", "/api/tasks/:id")]: async () => ({}),
   [key("POST", "/api/trials/:id/enroll")]: async ({ fx }) => ({
     json: { guardianId: (await fx.guardian()).guardian.id, offerId: await fx.offer(), startDate: "2026-12-01" },
   }),

@@ -206,6 +206,14 @@ export const matrix: MatrixRow[] = [
   // 'Matricular Aluno': the enrolment (with its student, and a guardian when new) is the write.
   { path: "/trials/:id/enroll", method: "GET", expect: trialDialog },
   { path: "/trials/:id/enroll", method: "POST", expect: trialFormPost, table: "enrollments" },
+  { path: "/trials/:id/lose", method: "GET", expect: trialDialog },
+  { path: "/trials/:id/lose", method: "POST", expect: trialFormPost, table: "trials", target: "id" },
+  { path: "/trials/:id/reopen", method: "GET", expect: trialDialog },
+  { path: "/trials/:id/reopen", method: "POST", expect: trialFormPost, table: "trials", target: "id" },
+  { path: "/trials/:id/tasks/new", method: "GET", expect: trialDialog },
+  { path: "/trials/:id/tasks/new", method: "POST", expect: trialFormPost, table: "tasks" },
+  { path: "/tasks", method: "GET", expect: trialDialog },
+  { path: "/tasks", method: "POST", expect: trialFormPost, table: "tasks", target: "taskId" },
   // 'Auditoria': administrators only.
   { path: "/audit", method: "GET", expect: adminDialog },
 
@@ -258,6 +266,13 @@ export const matrix: MatrixRow[] = [
   { path: "/api/trials/:id", method: "DELETE", expect: trialWrite(204), table: "trials", target: "id" },
   { path: "/api/trials/:id/history", method: "GET", expect: familyRead },
   { path: "/api/trials/:id/enroll", method: "POST", expect: trialWrite(201), table: "enrollments" },
+  { path: "/api/trials/:id/lose", method: "POST", expect: trialWrite(200), table: "trials", target: "id" },
+  { path: "/api/trials/:id/reopen", method: "POST", expect: trialWrite(200), table: "trials", target: "id" },
+  // JSON API: follow-up tasks (Team and Administrator; a Team user changes its own: the fixture's are the Team caller's)
+  { path: "/api/tasks", method: "GET", expect: trialWrite(200) },
+  { path: "/api/tasks", method: "POST", expect: trialWrite(201), table: "tasks" },
+  { path: "/api/tasks/:id", method: "PATCH", expect: trialWrite(200), table: "tasks", target: "id" },
+  { path: "/api/tasks/:id", method: "DELETE", expect: trialWrite(204), table: "tasks", target: "id" },
 
   // JSON API: students and enrolments (Team and Administrator create; Administrator edits, cancels, deletes)
   { path: "/api/students", method: "GET", expect: read },

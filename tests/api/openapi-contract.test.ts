@@ -700,6 +700,45 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
     );
   });
 
+  it("the funnel's end: owner, lost and reopened, outcome filters, follow-up tasks", async () => {
+    const { course, branch, room, slot } = await classSetup();
+    const cls = (
+      await admin.POST("/api/classes", {
+        body: { courseId: course.id, responsibleId: adminId, branchId: branch.id, classroomId: room.id, scheduleIds: [slot.id] },
+      })
+    ).data!;
+    const trial = (
+      await team.POST("/api/trials", {
+        body: {
+          guardianName: "Rita Funil",
+          studentName: "Bia Funil",
+          classId: cls.id,
+          whatsappNumber: "11912345678",
+          scheduledDate: "2031-04-15",
+          scheduledTime: "18:00",
+          ownerId: adminId,
+        },
+      })
+    ).data!;
+    expect(trial).toMatchObject({ ownerId: adminId, outcome: null });
+    const lost = await team.POST("/api/trials/{id}/lose", { params: { path: { id: trial.id } }, body: { lostReason: "Distância" } });
+    expect(lost.data).toMatchObject({ outcome: "Perdido", lostReason: "Distância", lostNote: null });
+    const filtered = await team.GET("/api/trials", { params: { query: { month: "2031-04", outcome: "Perdido", ownerId: adminId } } });
+    expect(filtered.data?.map((t) => t.id)).toEqual([trial.id]);
+    const reopened = await team.POST("/api/trials/{id}/reopen", { params: { path: { id: trial.id } } });
+    expect(reopened.data?.outcome).toBeNull();
+
+    const task = await admin.POST("/api/tasks", { body: { trialId: trial.id, dueAt: "2031-04-16", note: "Ligar" } });
+    expect(task.response.status).toBe(201);
+    expect(task.data).toMatchObject({ ownerId: adminId, dueAt: "2031-04-16", doneAt: null });
+    const listed = await admin.GET("/api/tasks", { params: { query: { ownerId: adminId, due: "next", done: "false" } } });
+    expect(listed.data?.some((t) => t.id === task.data!.id)).toBe(true);
+    const done = await admin.PATCH("/api/tasks/{id}", { params: { path: { id: task.data!.id } }, body: { done: true } });
+    expect(done.data?.doneAt).toEqual(expect.any(String));
+    expect((await client.GET("/api/tasks")).response.status).toBe(403);
+    expect((await admin.DELETE("/api/tasks/{id}", { params: { path: { id: task.data!.id } } })).response.status).toBe(204);
+  });
+
   it("the audit trail: an administrator reads it whole, filtered and by page; Team is refused", async () => {
     const course = (await admin.POST("/api/courses", { body: { name: `Curso Auditoria ${randomUUID().slice(0, 6)}` } })).data!;
     const entries = (await admin.GET("/api/audit", { params: { query: { entity: "courses", entityId: course.id } } })).data!;

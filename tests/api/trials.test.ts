@@ -270,7 +270,13 @@ describe("GET /api/trials and /api/trials/all-histories", () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual([a.id, b.id].sort());
     expect(res.body[a.id].map((e: { status: string }) => e.status)).toEqual(["Agendado", "Compareceu"]);
-    expect(res.body[a.id][0]).toEqual({ id: expect.any(String), status: "Agendado", changedAt: "2030-09-01T12:00:00.000Z" });
+    expect(res.body[a.id][0]).toEqual({
+      id: expect.any(String),
+      status: "Agendado",
+      outcome: null,
+      lostReason: null,
+      changedAt: "2030-09-01T12:00:00.000Z",
+    });
     expect(res.body[b.id]).toEqual([]);
 
     const all = await team.get("/api/trials/all-histories");

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
 import type { Sequelize } from "sequelize";
 import { Branch, ClassroomSchedule, ClassScheduleLink, Guardian, SchoolClass, setupDatabase, Student, User } from "../../db/index";
+import { Task, Trial } from "../../db/models";
 import { seedDemo, DEMO_ACCOUNTS } from "../../db/seed/demo";
 import { deleteAllData } from "../../db/seed/reset";
 import { createTestDatabase } from "../support/test-db";
@@ -35,6 +36,13 @@ describe("the demo network (npm run db:seed)", () => {
     const families = await Guardian.findAll({ where: { userId: client!.id } });
     expect(families).toHaveLength(1);
     expect(await Student.count({ where: { guardianId: families[0].id } })).toBe(2);
+    // The funnel's end: owners, lost trials with their reasons, the Team account's tasks overdue, today and next.
+    const team = await User.findOne({ where: { email: DEMO_ACCOUNTS[1].email } });
+    expect(await Trial.count({ where: { ownerId: team!.id } })).toBeGreaterThan(0);
+    expect(await Trial.count({ where: { outcome: "Perdido" } })).toBeGreaterThan(0);
+    expect(await Trial.count({ where: { outcome: "Matriculado" } })).toBe(1);
+    const dues = new Set((await Task.findAll({ where: { doneAt: null } })).map((k) => String(k.dueAt).slice(0, 10)));
+    expect(dues.size).toBeGreaterThanOrEqual(3);
     expect((await seedDemo(sequelize)).created).toBe(false);
   });
 

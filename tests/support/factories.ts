@@ -16,6 +16,7 @@ import {
   Offer,
   SchoolClass,
   Student,
+  Task,
   Trial,
   TrialStatusHistory,
   User,
@@ -132,6 +133,10 @@ export async function makeTrial(
     status: string;
     origin: string;
     createdAt: Date;
+    ownerId: string | null;
+    outcome: string | null;
+    lostReason: string | null;
+    closedAt: Date | null;
   }> = {},
   history: Array<{ status: string; changedAt: Date }> = [],
 ) {
@@ -312,4 +317,16 @@ export async function makeMakeup(attrs: {
 }) {
   models();
   return Makeup.create({ status: "Agendada", ...attrs });
+}
+
+/** A follow-up task written directly: open, due today unless told. */
+export async function makeTask(attrs: {
+  trialId: string;
+  ownerId: string | null;
+  dueAt?: string;
+  note?: string | null;
+  doneAt?: Date | null;
+}) {
+  models();
+  return Task.create({ dueAt: new Date().toISOString().slice(0, 10), note: null, doneAt: null, ...attrs });
 }

@@ -17,6 +17,7 @@ import {
   OfferIcon,
   PanelIcon,
   StudentIcon,
+  TaskIcon,
   UsersIcon,
   AuditIcon,
 } from "~/components/icons";
@@ -45,7 +46,14 @@ const SECTIONS: { title: string; items: NavItem[]; bottom?: boolean; only?: Audi
       { to: "/family", label: "Minha família", icon: GuardianIcon, only: "family" },
     ],
   },
-  { title: "Comercial", only: "staff", items: [{ to: "/trials", label: "Experimentais", icon: CalendarIcon }] },
+  {
+    title: "Comercial",
+    only: "staff",
+    items: [
+      { to: "/tasks", label: "Minhas tarefas", icon: TaskIcon },
+      { to: "/trials", label: "Experimentais", icon: CalendarIcon },
+    ],
+  },
   {
     title: "Secretaria",
     only: "staff",

@@ -19,6 +19,8 @@ export const SUBMIT_LABELS = {
   waitlist: { label: "Entrar na lista de espera", pending: "Salvando..." },
   bookMakeup: { label: "Agendar reposição", pending: "Agendando..." },
   anonymize: { label: "Anonimizar família", pending: "Anonimizando..." },
+  lose: { label: "Marcar como perdido", pending: "Salvando..." },
+  reopen: { label: "Reabrir", pending: "Reabrindo..." },
 } as const;
 
 /** True while this dialog's form (posting to the dialog's own URL) is being submitted. */

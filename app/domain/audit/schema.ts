@@ -26,6 +26,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   enrollments: "Matrículas",
   attendance_records: "Presenças",
   makeups: "Reposições",
+  tasks: "Tarefas",
 };
 
 export const AUDIT_ACTION_LABELS: Record<string, string> = {

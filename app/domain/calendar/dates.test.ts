@@ -128,3 +128,13 @@ describe("dayHeading", () => {
     expect(dayHeading("2026-12-31")).toBe("Quinta-feira, 31 de dezembro");
   });
 });
+
+describe("nextWorkingDay", () => {
+  it("skips the weekend", async () => {
+    const { nextWorkingDay } = await import("./dates");
+    expect(nextWorkingDay("2026-11-26")).toBe("2026-11-27"); // Thursday → Friday
+    expect(nextWorkingDay("2026-11-27")).toBe("2026-11-30"); // Friday → Monday
+    expect(nextWorkingDay("2026-11-28")).toBe("2026-11-30"); // Saturday → Monday
+    expect(nextWorkingDay("2026-11-29")).toBe("2026-11-30"); // Sunday → Monday
+  });
+});

@@ -54,6 +54,13 @@ export function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** The first working day (Monday to Friday) after `date` ('2026-11-27', a Friday → '2026-11-30'). */
+export function nextWorkingDay(date: string): string {
+  let next = addDays(date, 1);
+  while (utc(next).getUTCDay() === 0 || utc(next).getUTCDay() === 6) next = addDays(next, 1);
+  return next;
+}
+
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: string, to: string): number {
   return Math.round((utc(to).getTime() - utc(from).getTime()) / 86_400_000);

@@ -274,9 +274,12 @@ export async function updateEnrollment(actor: Actor | null, id: string, input: u
       changes.cancelledAt = new Date();
       changes.cancelReason = data.cancelReason!;
     }
+    const wasWaiting = enrollment.status === WAITLISTED;
     await enrollment.update(changes, { transaction: t });
     if (data.status === CANCELLED) {
-      await unlinkTrialEnrollment(enrollment.id, t);
+      // Cancelled before it started (or while waiting): the trial's sale never happened.
+      const beforeStart = wasWaiting || today() < dateOnly(enrollment.startDate);
+      await unlinkTrialEnrollment(enrollment.id, t, beforeStart);
       promoted.push(...(await settleWaitlist(seats, t)).promoted);
     }
     return toDTO(enrollment);

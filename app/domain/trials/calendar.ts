@@ -16,6 +16,8 @@ export interface CalendarTrial {
   classLabel: string;
   /** The trial has led to an enrolment (the block reads 'Matriculado'). */
   enrolled: boolean;
+  /** The trial is lost ('Perdido'): its reason (the block is greyed); null otherwise. */
+  lostReason: string | null;
 }
 
 /** A day of the calendar: its first trials (calendar order) and how many it has. */

@@ -10,3 +10,23 @@ export type TrialStatus = (typeof TRIAL_STATUSES)[number];
 
 export const TRIAL_ORIGINS = ["Google Ads", "Facebook Ads", "Indicação", "Outros"] as const;
 export const DEFAULT_ORIGIN = "Outros";
+
+/** The funnel's end (issue 29): beside the status, an outcome; null is open. */
+export const ENROLLED = "Matriculado";
+export const LOST = "Perdido";
+export const TRIAL_OUTCOMES = [ENROLLED, LOST] as const;
+/** The outcome filter of the lists: `open` or one outcome. */
+export const OUTCOME_FILTERS = ["open", ...TRIAL_OUTCOMES] as const;
+/** A history entry of an outcome change: enrolled, lost, or reopened. */
+export const REOPENED = "Reaberto";
+export const HISTORY_OUTCOMES = [ENROLLED, LOST, REOPENED] as const;
+
+export const LOST_REASONS = [
+  "Preço",
+  "Horário",
+  "Distância",
+  "Não gostou da aula",
+  "Sem resposta",
+  "Escolheu outra escola",
+  "Outro",
+] as const;

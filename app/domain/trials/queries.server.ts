@@ -14,8 +14,8 @@ import { addDays, daysBetween, monthBounds, monthDates } from "../calendar/dates
 import { classLabels } from "../classes/queries.server";
 import type { CalendarDayTrials, CalendarTrial } from "./calendar";
 import { averageSalesCycleDays, kpisFromCounts, type SalesCycle, type TrialKpis } from "./kpis";
-import { ATTENDED, NO_SHOW } from "./constants";
-import { WANTS_TO_ENROLL } from "./schema";
+import { ATTENDED, LOST, NO_SHOW, OUTCOME_FILTERS } from "./constants";
+import { OUTCOME_INVALID, OWNER_NOT_STAFF, WANTS_TO_ENROLL } from "./schema";
 import type { TrialDTO, TrialHistories, TrialHistoryEntryDTO } from "./schema";
 import { classLabel } from "../classes/queries.server";
 import { actorFamilyCondition, assertInFamily, type FamilyCondition } from "../family/queries.server";
@@ -45,13 +45,24 @@ export function toDTO(t: Trial): TrialDTO {
     status: t.status,
     origin: t.origin,
     enrollmentId: t.enrollmentId ?? null,
+    ownerId: t.ownerId ?? null,
+    outcome: t.outcome ?? null,
+    lostReason: t.lostReason ?? null,
+    lostNote: t.lostNote ?? null,
+    closedAt: t.closedAt ? iso(t.closedAt) : null,
     createdAt: iso(t.createdAt),
     updatedAt: iso(t.updatedAt),
   };
 }
 
-function toEntryDTO(h: TrialStatusHistory): TrialHistoryEntryDTO {
-  return { id: h.id, status: h.status, changedAt: iso(h.changedAt) };
+function toEntryDTO(h: {
+  id: string;
+  status: string;
+  outcome: string | null;
+  lostReason: string | null;
+  changedAt: Date | string;
+}): TrialHistoryEntryDTO {
+  return { id: h.id, status: h.status, outcome: h.outcome ?? null, lostReason: h.lostReason ?? null, changedAt: iso(h.changedAt) };
 }
 
 const NOT_FOUND = "Experimental não encontrado";
@@ -65,9 +76,14 @@ export async function find(id: string, t?: Transaction): Promise<Trial> {
 
 /** Columns of a trial as plain rows (the DTO's fields; the date as text on both databases). */
 const TRIAL_COLUMNS = `"t"."id", "t"."guardianName", "t"."studentName", "t"."classId", "t"."whatsappNumber",
-  CAST("t"."scheduledDate" AS TEXT) AS "scheduledDate", "t"."scheduledTime", "t"."status", "t"."origin", "t"."enrollmentId", "t"."createdAt", "t"."updatedAt"`;
+  CAST("t"."scheduledDate" AS TEXT) AS "scheduledDate", "t"."scheduledTime", "t"."status", "t"."origin", "t"."enrollmentId",
+  "t"."ownerId", "t"."outcome", "t"."lostReason", "t"."lostNote", "t"."closedAt", "t"."createdAt", "t"."updatedAt"`;
 
-type TrialRow = Omit<TrialDTO, "createdAt" | "updatedAt"> & { createdAt: string | Date; updatedAt: string | Date };
+type TrialRow = Omit<TrialDTO, "createdAt" | "updatedAt" | "closedAt"> & {
+  createdAt: string | Date;
+  updatedAt: string | Date;
+  closedAt: string | Date | null;
+};
 
 /** A plain row of TRIAL_COLUMNS has the model's fields: the same mapping. */
 const rowToDTO = (r: TrialRow): TrialDTO => toDTO(r as unknown as Trial);
@@ -102,29 +118,70 @@ function familyOnly(
   };
 }
 
-/** GET /api/trials: every trial, or one month's (`YYYY-MM`), in calendar order, read in batches. */
-export function trialList(actor: Actor | null, filter: { month?: string | null } = {}): ListSource<TrialDTO> {
+export interface TrialFilter {
+  month?: string | null;
+  /** `open`, 'Matriculado' or 'Perdido'. */
+  outcome?: string | null;
+  ownerId?: string | null;
+}
+
+/** The outcome and owner filters of the lists as SQL on "t" (400 for a value outside the lists). */
+function outcomeOwnerCondition(filter: TrialFilter): { where: string[]; params: Record<string, string> } {
+  const where: string[] = [];
+  const params: Record<string, string> = {};
+  if (filter.outcome) {
+    if (!(OUTCOME_FILTERS as readonly string[]).includes(filter.outcome)) throw new ValidationError({ outcome: [OUTCOME_INVALID] });
+    if (filter.outcome === "open") where.push(`"t"."outcome" IS NULL`);
+    else {
+      where.push(`"t"."outcome" = :outcome`);
+      params.outcome = filter.outcome;
+    }
+  }
+  if (filter.ownerId) {
+    if (!isUuid(filter.ownerId)) throw new ValidationError({ ownerId: [OWNER_NOT_STAFF] });
+    where.push(`"t"."ownerId" = :ownerId`);
+    params.ownerId = filter.ownerId;
+  }
+  return { where, params };
+}
+
+/** A family reads its trials without the sales team's note on why the lead was lost. */
+function forReader(family: FamilyCondition | null, trial: TrialDTO): TrialDTO {
+  return family && trial.lostNote !== null ? { ...trial, lostNote: null } : trial;
+}
+
+/** GET /api/trials: every trial, or one month's (`YYYY-MM`), open or of one outcome, of one owner, in calendar order, read in batches. */
+export function trialList(actor: Actor | null, filter: TrialFilter = {}): ListSource<TrialDTO> {
   requireActor(actor);
-  const month = familyOnly(actor, monthCondition(filter.month));
+  const byMonth = monthCondition(filter.month);
+  const extra = outcomeOwnerCondition(filter);
+  const clauses = [byMonth.where, ...extra.where].filter((c): c is string => !!c);
+  const month = familyOnly(actor, {
+    where: clauses.length ? clauses.join(" AND ") : undefined,
+    params: { ...byMonth.params, ...extra.params },
+  });
   const list = sqlList<TrialRow, TrialDTO>(
     "trials",
     { columns: TRIAL_COLUMNS, from: `FROM "trials" AS "t"`, where: month.where, params: month.params, key: TRIAL_KEY },
-    (rows) => rows.map(rowToDTO),
+    (rows) => rows.map((r) => forReader(month.family, rowToDTO(r))),
   );
   // A family's list depends on more tables than the trials' (and on who asks): not kept.
   if (month.family) return list;
-  return { ...list, versioned: { tables: ["trials"], key: filter.month ?? "" } };
+  return {
+    ...list,
+    versioned: { tables: ["trials"], key: `${filter.month ?? ""}|${filter.outcome ?? ""}|${filter.ownerId ?? ""}` },
+  };
 }
 
 /** Every trial, or one month's, as one array (in calendar order). */
-export async function listTrials(actor: Actor | null, filter: { month?: string | null } = {}): Promise<TrialDTO[]> {
+export async function listTrials(actor: Actor | null, filter: TrialFilter = {}): Promise<TrialDTO[]> {
   return readAll(trialList(actor, filter));
 }
 
 export async function getTrial(actor: Actor | null, id: string): Promise<TrialDTO> {
   requireActor(actor);
   await assertInFamily(actor, "trial", id, NOT_FOUND);
-  return toDTO(await find(id));
+  return forReader(actorFamilyCondition(actor, "trial", `"t"."id"`), toDTO(await find(id)));
 }
 
 async function historiesOf(trialIds: string[] | null): Promise<TrialHistories> {
@@ -141,7 +198,14 @@ async function historiesOf(trialIds: string[] | null): Promise<TrialHistories> {
   return byTrial;
 }
 
-type HistoryRow = { id: string; trialId: string; status: string; changedAt: string | Date };
+type HistoryRow = {
+  id: string;
+  trialId: string;
+  status: string;
+  outcome: string | null;
+  lostReason: string | null;
+  changedAt: string | Date;
+};
 
 /**
  * GET /api/trials/all-histories: trial id → its entries (oldest first), for
@@ -162,12 +226,12 @@ export function historyList(actor: Actor | null, filter: { month?: string | null
     },
     async (trials, batch) => {
       const entries = await selectRows<HistoryRow>(
-        `SELECT "h"."id", "h"."trialId", "h"."status", "h"."changedAt" FROM "trial_status_history" AS "h"
+        `SELECT "h"."id", "h"."trialId", "h"."status", "h"."outcome", "h"."lostReason", "h"."changedAt" FROM "trial_status_history" AS "h"
          WHERE "h"."trialId" IN (${idsOfBatch(batch)}) ORDER BY "h"."trialId", "h"."changedAt", "h"."id"`,
         batch.params,
       );
       const byTrial = new Map<string, TrialHistoryEntryDTO[]>(trials.map((t) => [t.id, []]));
-      for (const e of entries) byTrial.get(e.trialId)?.push({ id: e.id, status: e.status, changedAt: iso(e.changedAt) });
+      for (const e of entries) byTrial.get(e.trialId)?.push(toEntryDTO(e));
       return [...byTrial];
     },
   );
@@ -186,7 +250,7 @@ export async function trialHistoryList(actor: Actor | null, id: string): Promise
   return sqlList<HistoryRow, TrialHistoryEntryDTO>(
     "trial-history",
     {
-      columns: `"h"."id", "h"."status", "h"."changedAt"`,
+      columns: `"h"."id", "h"."status", "h"."outcome", "h"."lostReason", "h"."changedAt"`,
       from: `FROM "trial_status_history" AS "h"`,
       where: `"h"."trialId" = :trialId`,
       params: { trialId: trial.id },
@@ -195,7 +259,7 @@ export async function trialHistoryList(actor: Actor | null, id: string): Promise
         { expr: `"h"."id"`, type: "uuid" },
       ],
     },
-    (rows) => rows.map((e) => ({ id: e.id, status: e.status, changedAt: iso(e.changedAt) })),
+    (rows) => rows.map(toEntryDTO),
   );
 }
 
@@ -212,22 +276,25 @@ export interface TrialCalendar {
   kpis: TrialKpis;
 }
 
-const CALENDAR_COLUMNS = `"id", "guardianName", "studentName", "classId", "whatsappNumber", "scheduledDate", "scheduledTime", "status", "enrollmentId"`;
+const CALENDAR_COLUMNS = `"id", "guardianName", "studentName", "classId", "whatsappNumber", "scheduledDate", "scheduledTime", "status", "enrollmentId", "outcome", "lostReason"`;
+
+/** 'Só abertos': only the trials without an outcome. */
+const openOnlySql = (openOnly: boolean) => (openOnly ? ` AND "outcome" IS NULL` : "");
 
 /** The first `:perDay` trials of each given day, each day an index seek (see migration 0003). */
-function selectFirstOfDays(days: number) {
+function selectFirstOfDays(days: number, openOnly = false) {
   const arms = Array.from(
     { length: days },
     (_, i) =>
-      `SELECT * FROM (SELECT ${CALENDAR_COLUMNS} FROM "trials" WHERE "scheduledDate" = :d${i} ` +
+      `SELECT * FROM (SELECT ${CALENDAR_COLUMNS} FROM "trials" WHERE "scheduledDate" = :d${i}${openOnlySql(openOnly)} ` +
       `ORDER BY "scheduledTime", "studentName", "id" LIMIT :perDay) AS "d${i}"`,
   );
   return arms.join("\nUNION ALL\n");
 }
 
 /** Every trial of a span of days, in calendar order: one range of index `trials_calendar_order`. */
-const ALL_OF_DAYS = `
-  SELECT ${CALENDAR_COLUMNS} FROM "trials" WHERE "scheduledDate" BETWEEN :first AND :last
+const allOfDays = (openOnly: boolean) => `
+  SELECT ${CALENDAR_COLUMNS} FROM "trials" WHERE "scheduledDate" BETWEEN :first AND :last${openOnlySql(openOnly)}
   ORDER BY "scheduledDate", "scheduledTime", "studentName", "id"`;
 
 const COUNT_DAYS = `
@@ -235,9 +302,9 @@ const COUNT_DAYS = `
   FROM "trials" WHERE "scheduledDate" BETWEEN :first AND :last
   GROUP BY "scheduledDate", "status"`;
 
-const COUNT_EACH_DAY = `
+const countEachDay = (openOnly: boolean) => `
   SELECT "scheduledDate", COUNT(*) AS "count"
-  FROM "trials" WHERE "scheduledDate" BETWEEN :first AND :last
+  FROM "trials" WHERE "scheduledDate" BETWEEN :first AND :last${openOnlySql(openOnly)}
   GROUP BY "scheduledDate"`;
 
 const SALES_CYCLES = `
@@ -291,13 +358,14 @@ async function toDays(rows: CalendarRow[], totals: Iterable<[string, number]>): 
   const labels = await classLabels(rows.map((r) => r.classId));
   const days: Record<string, CalendarDayTrials> = {};
   for (const [date, total] of totals) (days[date] ??= { trials: [], total: 0 }).total += total;
-  for (const { enrollmentId, classId, ...r } of rows) {
+  for (const { enrollmentId, classId, outcome, lostReason, ...r } of rows) {
     const date = dateOnly(r.scheduledDate);
     (days[date] ??= { trials: [], total: 0 }).trials.push({
       ...r,
       scheduledDate: date,
       classLabel: labels.get(classId) ?? "-",
       enrolled: enrollmentId !== null,
+      lostReason: outcome === LOST ? (lostReason ?? "-") : null,
     });
   }
   return days;
@@ -309,25 +377,44 @@ async function toDays(rows: CalendarRow[], totals: Iterable<[string, number]>): 
  * rows (portable SQL: GROUP BY and one LIMIT per day on SQLite and PostgreSQL),
  * so the work stays the same however busy the month is.
  */
-export async function getTrialCalendar(actor: Actor | null, month: string, perDay: number): Promise<TrialCalendar> {
+export async function getTrialCalendar(actor: Actor | null, month: string, perDay: number, openOnly = false): Promise<TrialCalendar> {
   requireActor(actor);
   if (!isMonth(month)) throw new ValidationError({ month: [MONTH_INVALID] });
   const family = actorFamilyCondition(actor, "trial", `"t"."id"`);
   if (family) {
     const { first, last } = monthBounds(month);
     const range = await familyRange(first, last, family);
-    return { days: await toDays(firstOfEachDay(range.rows, perDay), range.totals), kpis: kpisOf(range) };
+    const shown = onlyOpen(range, openOnly);
+    return { days: await toDays(firstOfEachDay(shown.rows, perDay), shown.totals), kpis: kpisOf(range) };
   }
   const dates = monthDates(month);
   const fingerprint = await tableVersions(CALENDAR_TABLES);
-  const [counts, rows] = await Promise.all([
+  const { first, last } = monthBounds(month);
+  const [counts, rows, openTotals] = await Promise.all([
     monthCounts(fingerprint, month),
-    versioned(fingerprint, `rows:${month}:${perDay}`, () =>
-      selectRows<CalendarRow>(selectFirstOfDays(dates.length), { perDay, ...Object.fromEntries(dates.map((d, i) => [`d${i}`, d])) }),
+    versioned(fingerprint, `rows:${month}:${perDay}:${openOnly}`, () =>
+      selectRows<CalendarRow>(selectFirstOfDays(dates.length, openOnly), {
+        perDay,
+        ...Object.fromEntries(dates.map((d, i) => [`d${i}`, d])),
+      }),
     ),
+    openOnly
+      ? versioned(fingerprint, `open-totals:${month}`, () =>
+          selectRows<{ scheduledDate: string | Date; count: number | string }>(countEachDay(true), { first, last }),
+        )
+      : null,
   ]);
-  const totals = counts.counts.map((c): [string, number] => [dateOnly(c.scheduledDate), Number(c.count)]);
+  const totals = (openTotals ?? counts.counts).map((c): [string, number] => [dateOnly(c.scheduledDate), Number(c.count)]);
   return { days: await toDays(rows, totals), kpis: kpisOf(counts) };
+}
+
+/** A family's range narrowed to its open trials ('Só abertos'), with its totals counted again. */
+function onlyOpen<R extends { rows: CalendarRow[]; totals: Array<[string, number]> }>(range: R, openOnly: boolean): R {
+  if (!openOnly) return range;
+  const rows = range.rows.filter((r) => r.outcome === null);
+  const totals = new Map<string, number>();
+  for (const r of rows) totals.set(dateOnly(r.scheduledDate), (totals.get(dateOnly(r.scheduledDate)) ?? 0) + 1);
+  return { ...range, rows, totals: [...totals] };
 }
 
 /** The KPI cards of a month (§9), for the week and day views. */
@@ -355,6 +442,7 @@ export async function getTrialDays(
   first: string,
   last: string,
   perDay: number | null,
+  openOnly = false,
 ): Promise<Record<string, CalendarDayTrials>> {
   requireActor(actor);
   if (!isCalendarDate(first) || !isCalendarDate(last)) throw new NotFoundError(DATE_INVALID);
@@ -362,21 +450,21 @@ export async function getTrialDays(
   if (span < 1 || span > MAX_SPAN_DAYS) throw new NotFoundError(DATE_INVALID);
   const family = actorFamilyCondition(actor, "trial", `"t"."id"`);
   if (family) {
-    const range = await familyRange(first, last, family);
+    const range = onlyOpen(await familyRange(first, last, family), openOnly);
     return toDays(perDay === null ? range.rows : firstOfEachDay(range.rows, perDay), range.totals);
   }
   const fingerprint = await tableVersions(CALENDAR_TABLES);
-  const { rows, totals } = await versioned(fingerprint, `days:${first}:${last}:${perDay ?? "all"}`, async () => {
+  const { rows, totals } = await versioned(fingerprint, `days:${first}:${last}:${perDay ?? "all"}:${openOnly}`, async () => {
     if (perDay === null) {
-      const rows = await selectRows<CalendarRow>(ALL_OF_DAYS, { first, last });
+      const rows = await selectRows<CalendarRow>(allOfDays(openOnly), { first, last });
       const totals = new Map<string, number>();
       for (const r of rows) totals.set(dateOnly(r.scheduledDate), (totals.get(dateOnly(r.scheduledDate)) ?? 0) + 1);
       return { rows, totals: [...totals] };
     }
     const dates = Array.from({ length: span }, (_, i) => addDays(first, i));
     const [rows, counts] = await Promise.all([
-      selectRows<CalendarRow>(selectFirstOfDays(span), { perDay, ...Object.fromEntries(dates.map((d, i) => [`d${i}`, d])) }),
-      selectRows<{ scheduledDate: string | Date; count: number | string }>(COUNT_EACH_DAY, { first, last }),
+      selectRows<CalendarRow>(selectFirstOfDays(span, openOnly), { perDay, ...Object.fromEntries(dates.map((d, i) => [`d${i}`, d])) }),
+      selectRows<{ scheduledDate: string | Date; count: number | string }>(countEachDay(openOnly), { first, last }),
     ]);
     return { rows, totals: counts.map((c): [string, number] => [dateOnly(c.scheduledDate), Number(c.count)]) };
   });
@@ -440,7 +528,12 @@ function firstOfEachDay(rows: CalendarRow[], perDay: number): CalendarRow[] {
 }
 
 type CalendarCount = { scheduledDate: string | Date; status: string; count: number | string };
-type CalendarRow = Omit<CalendarTrial, "enrolled" | "classLabel"> & { classId: string; enrollmentId: string | null };
+type CalendarRow = Omit<CalendarTrial, "enrolled" | "classLabel" | "lostReason"> & {
+  classId: string;
+  enrollmentId: string | null;
+  outcome: string | null;
+  lostReason: string | null;
+};
 const CALENDAR_TABLES = ["trials", "trial_status_history"] as const;
 /** The reads last made (a month's counts, a month's or a week's first rows, a day's rows). */
 const calendarCache = createLru<{ fingerprint: string; value: object }>({

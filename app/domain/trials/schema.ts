@@ -3,7 +3,7 @@ import { day, hhmm, id, storedEnum, timestamp } from "../dto-fields";
 import { calendarDate, DATE_INVALID, requiredString, STATUS_INVALID, TIME_RE } from "../fields";
 import { onlyDigits } from "~/lib/format";
 
-import { DEFAULT_ORIGIN, TRIAL_ORIGINS, TRIAL_STATUSES } from "./constants";
+import { DEFAULT_ORIGIN, HISTORY_OUTCOMES, LOST_REASONS, TRIAL_ORIGINS, TRIAL_OUTCOMES, TRIAL_STATUSES } from "./constants";
 import { CLASS_REQUIRED } from "../classes/schema";
 
 export * from "./constants";
@@ -15,6 +15,13 @@ export const WHATSAPP_TOO_LONG = "Número do WhatsApp inválido";
 export { DATE_INVALID };
 export const TIME_INVALID = "Horário inválido";
 export const ORIGIN_INVALID = "Origem inválida";
+export const OWNER_NOT_STAFF = "Responsável pelo lead deve ser da Equipe ou Administrador";
+export const LOST_REASON_REQUIRED = "Motivo da perda é obrigatório";
+export const LOST_REASON_INVALID = "Motivo inválido";
+export const LOST_NOTE_TOO_LONG = "Observação deve ter no máximo 500 caracteres";
+export const OUTCOME_INVALID = "Resultado inválido";
+export const ALREADY_CLOSED = "O experimental já está encerrado; reabra-o antes";
+export const NOT_LOST = "Só um experimental perdido pode ser reaberto";
 
 const guardianName = requiredString(GUARDIAN_REQUIRED);
 const studentName = requiredString(STUDENT_REQUIRED);
@@ -40,6 +47,12 @@ const scheduledTimeOrBlank = z
   });
 const status = z.enum(TRIAL_STATUSES, { error: STATUS_INVALID });
 const origin = z.enum(TRIAL_ORIGINS, { error: ORIGIN_INVALID });
+/** A Team or Administrator user (the service checks the type); blank or absent: who creates the trial. */
+const ownerId = z
+  .string({ error: OWNER_NOT_STAFF })
+  .max(100, { error: OWNER_NOT_STAFF, abort: true })
+  .trim()
+  .meta({ description: "Id de um usuário da Equipe ou Administrador; vazio: quem cria" });
 
 /** POST /api/trials: a new trial always starts as 'Agendado'. */
 export const trialSchema = z.object({
@@ -51,6 +64,7 @@ export const trialSchema = z.object({
   // Absent is blank: the class's first start time.
   scheduledTime: scheduledTimeOrBlank.default(""),
   origin: origin.default(DEFAULT_ORIGIN),
+  ownerId: ownerId.optional(),
 });
 
 /** PATCH: the same rules, every field optional (a full edit, or only `{ status }`). */
@@ -63,6 +77,7 @@ export const trialUpdateSchema = z.object({
   scheduledTime: scheduledTimeOrBlank.optional(),
   origin: origin.optional(),
   status: status.optional(),
+  ownerId: ownerId.optional(),
 });
 
 /**
@@ -77,6 +92,23 @@ export const trialFormSchema = trialSchema.extend({
 });
 
 export const trialStatusSchema = z.object({ status });
+
+/** POST /api/trials/{id}/lose: one of the seven reasons and an optional note. */
+export const trialLoseSchema = z.object({
+  lostReason: z
+    .string({ error: LOST_REASON_REQUIRED })
+    .max(100, { error: LOST_REASON_INVALID, abort: true })
+    .trim()
+    .min(1, { error: LOST_REASON_REQUIRED, abort: true })
+    .pipe(z.enum(LOST_REASONS, { error: LOST_REASON_INVALID })),
+  note: z
+    .string({ error: LOST_NOTE_TOO_LONG })
+    .max(500, LOST_NOTE_TOO_LONG)
+    .trim()
+    .optional()
+    .transform((v) => v || null),
+});
+export type TrialLoseInput = z.output<typeof trialLoseSchema>;
 
 export type TrialInput = z.output<typeof trialSchema>;
 export type TrialUpdateInput = z.output<typeof trialUpdateSchema>;
@@ -95,6 +127,11 @@ export const trialDto = z
     status: storedEnum(TRIAL_STATUSES),
     origin: storedEnum(TRIAL_ORIGINS),
     enrollmentId: id.nullable().describe("A matrícula feita a partir deste experimental"),
+    ownerId: id.nullable().describe("Responsável pelo lead (Equipe ou Administrador)"),
+    outcome: storedEnum(TRIAL_OUTCOMES).nullable().describe("Resultado: nulo enquanto aberto"),
+    lostReason: storedEnum(LOST_REASONS).nullable().describe("Motivo da perda (resultado 'Perdido')"),
+    lostNote: z.string().nullable(),
+    closedAt: timestamp.nullable().describe("Quando o resultado foi definido"),
     createdAt: timestamp,
     updatedAt: timestamp,
   })
@@ -105,6 +142,10 @@ export const trialHistoryEntryDto = z
   .object({
     id,
     status: storedEnum(TRIAL_STATUSES),
+    outcome: storedEnum(HISTORY_OUTCOMES)
+      .nullable()
+      .describe("Uma mudança de resultado ('Matriculado', 'Perdido', 'Reaberto'); nulo numa mudança de status"),
+    lostReason: storedEnum(LOST_REASONS).nullable(),
     changedAt: timestamp,
   })
   .meta({ id: "TrialHistoryEntry" });

@@ -8,7 +8,8 @@ import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { canManageTrials } from "~/domain/actor";
 import { isCalendarDate } from "~/domain/patterns";
 import { placeOn, placeQuery, returnPlace, returnUrl, trialAnchorUrl } from "./+shared/calendar-screen";
-import { listClassOptions } from "~/domain/classes/queries.server";
+import { listClassOptions, STAFF_TYPES } from "~/domain/classes/queries.server";
+import { listUserOptions } from "~/domain/users/queries.server";
 import { DEFAULT_ORIGIN, TRIAL_ORIGINS, TRIAL_STATUSES, trialFormSchema } from "~/domain/trials/schema";
 import type { TrialDTO } from "~/domain/trials/schema";
 import { createTrial, updateTrial } from "~/domain/trials/service.server";
@@ -27,11 +28,15 @@ export async function loader(args: Route.LoaderArgs) {
   const defaultDate = trial?.scheduledDate ?? (date && isCalendarDate(date) ? date : "");
   // What the select and the time suggestion need (the dialog's data travels to the browser).
   const classes = (await listClassOptions(trial?.classId)).map(({ id, label, firstStartTime }) => ({ id, label, firstStartTime }));
+  // 'Responsável pelo lead': Team and Administrator users; a new trial's is who creates it.
+  const owners = await listUserOptions(STAFF_TYPES);
   // The calendar's place to go back to (its view and day), scrolled to the trial when there is one.
   const place = returnPlace(url, defaultDate);
   return {
     trial,
     classes,
+    owners,
+    defaultOwnerId: trial ? (trial.ownerId ?? "") : actor.id,
     defaultDate,
     back: place ? placeQuery(place) : "",
     closeTo: trial && place ? trialAnchorUrl(place, trial.id) : returnUrl(place),
@@ -60,7 +65,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function TrialFormDialog({ loaderData }: Route.ComponentProps) {
-  const { trial, classes, defaultDate, back, closeTo } = loaderData;
+  const { trial, classes, owners, defaultOwnerId, defaultDate, back, closeTo } = loaderData;
   const location = useLocation();
   const time = useRef<HTMLInputElement>(null);
   const [form, fields] = useDialogForm({
@@ -75,6 +80,7 @@ export default function TrialFormDialog({ loaderData }: Route.ComponentProps) {
       scheduledTime: trial?.scheduledTime ?? "",
       origin: trial?.origin ?? DEFAULT_ORIGIN,
       status: trial?.status ?? "",
+      ownerId: defaultOwnerId,
     },
   });
 
@@ -148,6 +154,16 @@ export default function TrialFormDialog({ loaderData }: Route.ComponentProps) {
       </Field>
       <Field label="Horário" field={fields.scheduledTime} required hint={trial ? undefined : "Em branco, usa o primeiro horário da turma"}>
         <input {...getInputProps(fields.scheduledTime, { type: "time" })} ref={time} className={inputClass} />
+      </Field>
+      <Field label="Responsável pelo lead" field={fields.ownerId}>
+        <select {...getSelectProps(fields.ownerId)} className={inputClass}>
+          {trial && !trial.ownerId ? <option value="">Sem responsável</option> : null}
+          {owners.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.label}
+            </option>
+          ))}
+        </select>
       </Field>
       {trial ? (
         <Field label="Status" field={fields.status} required>

@@ -19,6 +19,7 @@ import {
   neighbours,
   packDays,
   placeMonth,
+  placeOn,
   placeQuery,
   placeUrl,
   trialAnchorUrl,
@@ -55,16 +56,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = today();
   const place = calendarPlace(new URL(request.url).searchParams, now);
   const month = placeMonth(place);
+  // 'Só abertos' (`open=1`): the trials without an outcome only; the KPIs still count the whole month.
+  const open = place.open === true;
   // The view's days and the month's KPIs; and the day's agenda: the whole page
   // in the day view, the phone's view otherwise.
   const readView = async (): Promise<{ days: Record<string, CalendarDayTrials> | null; kpis: TrialKpis }> => {
-    if (place.view === "month") return getTrialCalendar(actor, month, MONTH_LIMIT);
+    if (place.view === "month") return getTrialCalendar(actor, month, MONTH_LIMIT, open);
     if (place.view === "day") return { days: null, kpis: await getTrialKpis(actor, month) };
     const week = weekDates(place.date).filter(isCalendarDate); // the first and last weeks of the calendar's range are cut
-    const [days, kpis] = await Promise.all([getTrialDays(actor, week[0], week[week.length - 1], WEEK_LIMIT), getTrialKpis(actor, month)]);
+    const [days, kpis] = await Promise.all([
+      getTrialDays(actor, week[0], week[week.length - 1], WEEK_LIMIT, open),
+      getTrialKpis(actor, month),
+    ]);
     return { days, kpis };
   };
-  const [{ days, kpis }, agenda] = await Promise.all([readView(), getTrialDays(actor, place.date, place.date, null)]);
+  const [{ days, kpis }, agenda] = await Promise.all([readView(), getTrialDays(actor, place.date, place.date, null, open)]);
   return {
     place,
     today: now,
@@ -127,6 +133,7 @@ export default function Trials({ loaderData }: Route.ComponentProps) {
       primary={primary}
       loading={loading}
       switcher={primary ? place : null}
+      open={place.open === true}
     />
   );
 
@@ -189,7 +196,6 @@ function newTrialUrl(place: CalendarPlace, date: string): string {
 }
 
 const dayUrl = (date: string) => `/trials?view=day&date=${date}`;
-const dayQuery = (date: string) => `view=day&date=${date}`;
 
 /**
  * A view's bar: previous, its title, next; 'Hoje'; the views (from 768 px);
@@ -215,7 +221,7 @@ function CalendarBar({
   children?: ReactNode;
 }) {
   const { previous, next } = neighbours(place);
-  const todayPlace: CalendarPlace = { view: place.view, date: today };
+  const todayPlace: CalendarPlace = placeOn(place, today);
   return (
     <div className="cal-bar">
       <div className="cal-nav">
@@ -233,11 +239,17 @@ function CalendarBar({
         </LinkButton>
       </div>
       <div className="cal-tools">
-        <LinkButton to={place.view === "month" ? "/trials" : placeUrl(todayPlace)} variant="outline" size="sm" preventScrollReset>
+        <LinkButton
+          to={place.view === "month" && !place.open ? "/trials" : placeUrl(todayPlace)}
+          variant="outline"
+          size="sm"
+          preventScrollReset
+        >
           Hoje
         </LinkButton>
         {switcher ? <ViewSwitch place={switcher} /> : null}
-        <JumpForm view={place.view} date={place.date} id={`${titleId}-jump`} />
+        <OpenOnlyLink place={place} />
+        <JumpForm view={place.view} date={place.date} open={place.open === true} id={`${titleId}-jump`} />
         {children}
       </div>
     </div>
@@ -258,7 +270,7 @@ function ViewSwitch({ place }: { place: CalendarPlace }) {
         {VIEWS.map(([view, label]) => (
           <li key={view}>
             <LinkButton
-              to={placeUrl({ view, date: place.date })}
+              to={placeUrl({ ...place, view })}
               variant={view === place.view ? "default" : "outline"}
               size="sm"
               aria-current={view === place.view ? "page" : undefined}
@@ -273,11 +285,31 @@ function ViewSwitch({ place }: { place: CalendarPlace }) {
   );
 }
 
+/**
+ * 'Só abertos': a link to the same place with or without the filter (works
+ * without JavaScript); it reads as a checkbox's state for screen readers.
+ */
+function OpenOnlyLink({ place }: { place: CalendarPlace }) {
+  const on = place.open === true;
+  return (
+    <LinkButton
+      to={placeUrl(on ? { view: place.view, date: place.date } : { ...place, open: true })}
+      variant={on ? "default" : "outline"}
+      size="sm"
+      preventScrollReset
+    >
+      <span aria-hidden="true">{on ? "☑" : "☐"}</span> Só abertos
+      <span className="sr-only">{on ? " (ligado: mostrar todos)" : " (desligado)"}</span>
+    </LinkButton>
+  );
+}
+
 /** 'Ir para a data': a GET form of the calendar, in the same view. */
-function JumpForm({ view, date, id }: { view: CalendarView; date: string; id: string }) {
+function JumpForm({ view, date, open, id }: { view: CalendarView; date: string; open: boolean; id: string }) {
   return (
     <Form method="get" action="/trials" className="flex items-center gap-1" preventScrollReset>
       <input type="hidden" name="view" value={view} />
+      {open ? <input type="hidden" name="open" value="1" /> : null}
       <label htmlFor={id} className="sr-only">
         Ir para a data
       </label>
@@ -303,19 +335,21 @@ function DayAgenda({
   primary,
   loading,
   switcher,
+  open,
 }: {
   date: string;
   today: string;
   trials: CalendarTrial[];
   canManage: boolean;
+  open: boolean;
   primary: boolean;
   loading: boolean;
   switcher: CalendarPlace | null;
 }) {
   const onLinkClick = useLinkNavigation();
   const titleId = primary ? "trials-day-title" : "trials-agenda-title";
-  const place: CalendarPlace = { view: "day", date };
-  const back = dayQuery(date);
+  const place: CalendarPlace = open ? { view: "day", date, open } : { view: "day", date };
+  const back = placeQuery(place);
   return (
     <section aria-labelledby={titleId} className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:p-4">
       <CalendarBar

@@ -30,6 +30,7 @@ describe("packDays / unpackDays", () => {
             status: "Agendado",
             classLabel: "Ballet - Turma 3",
             enrolled: false,
+            lostReason: null,
           },
           {
             id: "b",
@@ -41,6 +42,7 @@ describe("packDays / unpackDays", () => {
             status: "Não Compareceu",
             classLabel: "Jazz - Turma 12",
             enrolled: false,
+            lostReason: "Não gostou da aula",
           },
         ],
       },
@@ -57,6 +59,7 @@ describe("packDays / unpackDays", () => {
             status: "Quer Matricular",
             classLabel: "Ballet - Turma 3",
             enrolled: true,
+            lostReason: null,
           },
         ],
       },

@@ -19,7 +19,13 @@ export type CalendarView = "month" | "week" | "day";
 export interface CalendarPlace {
   view: CalendarView;
   date: string;
+  /** 'Só abertos' (`open=1`): only the trials without an outcome. */
+  open?: boolean;
 }
+
+/** `open=1` in a query string keeps 'Só abertos'. */
+const withOpen = (place: CalendarPlace, search: URLSearchParams): CalendarPlace =>
+  search.get("open") === "1" ? { ...place, open: true } : place;
 
 /**
  * The place a URL asks for: `?view=day|week&date=YYYY-MM-DD` (today when the
@@ -28,6 +34,10 @@ export interface CalendarPlace {
  * agenda day is the URL's date in that month, else today in it, else its first day.
  */
 export function calendarPlace(search: URLSearchParams, today: string): CalendarPlace {
+  return withOpen(placeOf(search, today), search);
+}
+
+function placeOf(search: URLSearchParams, today: string): CalendarPlace {
   const view = search.get("view");
   const rawDate = search.get("date");
   const date = isCalendarDate(rawDate) ? rawDate : null;
@@ -43,7 +53,8 @@ export const placeMonth = (place: CalendarPlace) => place.date.slice(0, 7);
 
 /** A place as a query string, without '?': `month=…` for the month view (its first URL), else `view=…&date=…`. */
 export function placeQuery(place: CalendarPlace): string {
-  return place.view === "month" ? `month=${placeMonth(place)}` : `view=${place.view}&date=${place.date}`;
+  const query = place.view === "month" ? `month=${placeMonth(place)}` : `view=${place.view}&date=${place.date}`;
+  return place.open ? `${query}&open=1` : query;
 }
 
 /** The calendar at a place. */
@@ -58,7 +69,7 @@ export function trialAnchorUrl(place: CalendarPlace, trialId: string): string {
 
 /** The same view moved to another day: a day for the day view, the week around it, its month. */
 export function placeOn(place: CalendarPlace, date: string): CalendarPlace {
-  return { view: place.view, date };
+  return place.open ? { view: place.view, date, open: true } : { view: place.view, date };
 }
 
 /** The Sunday that starts the week of a date. */
@@ -79,8 +90,8 @@ export function neighbours(place: CalendarPlace): { previous: CalendarPlace; nex
   if (place.view === "week") return { previous: placeOn(place, addDays(place.date, -7)), next: placeOn(place, addDays(place.date, 7)) };
   const month = placeMonth(place);
   return {
-    previous: { view: "month", date: `${shiftMonth(month, -1)}-01` },
-    next: { view: "month", date: `${shiftMonth(month, 1)}-01` },
+    previous: placeOn(place, `${shiftMonth(month, -1)}-01`),
+    next: placeOn(place, `${shiftMonth(month, 1)}-01`),
   };
 }
 
@@ -90,6 +101,11 @@ export function neighbours(place: CalendarPlace): { previous: CalendarPlace; nex
  * opened from), else none (the calendar's first URL).
  */
 export function returnPlace(url: URL, date?: string | null): CalendarPlace | null {
+  const place = returnPlaceOf(url, date);
+  return place ? withOpen(place, url.searchParams) : null;
+}
+
+function returnPlaceOf(url: URL, date?: string | null): CalendarPlace | null {
   const search = url.searchParams;
   const view = search.get("view");
   const at = search.get("date");
@@ -135,6 +151,7 @@ type PackedTrial = [
   status: string,
   classLabel: string,
   enrolled: 0 | 1,
+  lostReason: string | null,
 ];
 
 /**
@@ -156,6 +173,7 @@ export function packDays(days: Record<string, CalendarDayTrials>): string {
         t.status,
         t.classLabel,
         t.enrolled ? 1 : 0,
+        t.lostReason,
       ]),
     ];
   }
@@ -167,7 +185,7 @@ export function unpackDays(json: string): Record<string, CalendarDayTrials> {
   for (const [date, [total, trials]] of Object.entries(JSON.parse(json) as Record<string, [number, PackedTrial[]]>)) {
     days[date] = {
       total,
-      trials: trials.map(([id, guardianName, studentName, whatsappNumber, scheduledTime, status, classLabel, enrolled]) => ({
+      trials: trials.map(([id, guardianName, studentName, whatsappNumber, scheduledTime, status, classLabel, enrolled, lostReason]) => ({
         id,
         guardianName,
         studentName,
@@ -177,6 +195,7 @@ export function unpackDays(json: string): Record<string, CalendarDayTrials> {
         status,
         classLabel,
         enrolled: enrolled === 1,
+        lostReason: lostReason ?? null,
       })),
     };
   }

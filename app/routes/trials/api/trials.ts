@@ -5,7 +5,7 @@ import { api, apiList, byMethod } from "~/server/api.server";
 
 import { z } from "zod";
 import { calendarMonth } from "~/domain/fields";
-import { trialDto, trialSchema } from "~/domain/trials/schema";
+import { OUTCOME_FILTERS, trialDto, trialSchema } from "~/domain/trials/schema";
 import { operations } from "~/openapi/operation";
 
 export const openapi = operations({
@@ -16,9 +16,13 @@ export const openapi = operations({
     description: "Por data e horário.",
     access: "signed-in",
     client: "family-list",
-    query: [{ name: "month", description: "Só este mês (AAAA-MM)", schema: calendarMonth() }],
+    query: [
+      { name: "month", description: "Só este mês (AAAA-MM)", schema: calendarMonth() },
+      { name: "outcome", description: "open (sem resultado), Matriculado ou Perdido", schema: z.enum(OUTCOME_FILTERS) },
+      { name: "ownerId", description: "Só os deste responsável", schema: z.string() },
+    ],
     success: { status: 200, description: "Os experimentais", schema: z.array(trialDto) },
-    errors: { 400: "Mês inválido" },
+    errors: { 400: "Mês ou resultado inválido" },
   },
   POST: {
     operationId: "createTrial",
@@ -31,8 +35,10 @@ export const openapi = operations({
   },
 });
 
-/** GET /api/trials (optional ?month=YYYY-MM; ?limit= and ?cursor= for one page, next page in `Link`) */
-export const loader = apiList(({ actor, search }) => trialList(actor, { month: search.get("month") }));
+/** GET /api/trials (optional ?month=YYYY-MM, ?outcome=open|Matriculado|Perdido, ?ownerId=; ?limit= and ?cursor= for one page, next page in `Link`) */
+export const loader = apiList(({ actor, search }) =>
+  trialList(actor, { month: search.get("month"), outcome: search.get("outcome"), ownerId: search.get("ownerId") }),
+);
 
 /** POST /api/trials { guardianName, studentName, classId, whatsappNumber, scheduledDate, scheduledTime, origin } → 201 */
 export async function action({ request, context }: Route.ActionArgs) {

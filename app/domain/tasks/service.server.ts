@@ -1,0 +1,92 @@
+import type { Transaction } from "sequelize";
+import { Task } from "#db/models.ts";
+import { transaction } from "~/platform/db.server";
+import { assertCanManageTrials, canManage, type Actor } from "../actor";
+import { ForbiddenError, ValidationError } from "../errors";
+import { parseOrThrow } from "../validation";
+import { nextWorkingDay, today } from "../calendar/dates";
+import { userTypeOf } from "../users/queries.server";
+import { STAFF_TYPES } from "../classes/queries.server";
+import { find as findTrial } from "../trials/queries.server";
+import { OWNER_NOT_STAFF } from "../trials/schema";
+import { find, hasOpenTask, toDTO } from "./queries.server";
+import { TASK_NOT_YOURS, taskSchema, taskUpdateSchema, type TaskDTO } from "./schema";
+
+/** A task's (or a trial's) owner is a Team or Administrator user: a 400 on `ownerId` otherwise. */
+export async function assertStaffOwner(ownerId: string, t?: Transaction): Promise<void> {
+  const type = await userTypeOf(ownerId, t);
+  if (!type || !STAFF_TYPES.includes(type)) throw new ValidationError({ ownerId: [OWNER_NOT_STAFF] });
+}
+
+/** A Team user changes its own tasks; an Administrator any. */
+function assertMayChange(actor: Actor, task: Task): void {
+  if (!canManage(actor) && task.ownerId !== actor.id) throw new ForbiddenError(TASK_NOT_YOURS);
+}
+
+/** POST /api/tasks: a task of a trial; the owner is the one given, else the trial's, else who creates it. */
+export async function createTask(actor: Actor | null, input: unknown): Promise<TaskDTO> {
+  const a = assertCanManageTrials(actor);
+  const data = parseOrThrow(taskSchema, input);
+  return transaction(async (t) => {
+    const trial = await findTrial(data.trialId, t).catch(() => {
+      throw new ValidationError({ trialId: ["Experimental não encontrado"] });
+    });
+    const ownerId = data.ownerId || trial.ownerId || a.id;
+    await assertStaffOwner(ownerId, t);
+    const task = await Task.create(
+      { trialId: trial.id, ownerId, dueAt: data.dueAt, note: data.note ?? null, doneAt: null },
+      { transaction: t },
+    );
+    return toDTO(task);
+  });
+}
+
+/** PATCH /api/tasks/{id}: another day, note or owner; `done: true` completes it, `false` opens it again. */
+export async function updateTask(actor: Actor | null, id: string, input: unknown): Promise<TaskDTO> {
+  const a = assertCanManageTrials(actor);
+  const data = parseOrThrow(taskUpdateSchema, input);
+  return transaction(async (t) => {
+    const task = await find(id, t);
+    assertMayChange(a, task);
+    const changes: Partial<Pick<Task, "dueAt" | "note" | "ownerId" | "doneAt">> = {};
+    if (data.dueAt !== undefined) changes.dueAt = data.dueAt;
+    if (data.note !== undefined) changes.note = data.note;
+    if (data.ownerId) {
+      await assertStaffOwner(data.ownerId, t);
+      changes.ownerId = data.ownerId;
+    }
+    if (data.done === true && !task.doneAt) changes.doneAt = new Date();
+    if (data.done === false) changes.doneAt = null;
+    if (Object.keys(changes).length) await task.update(changes, { transaction: t });
+    return toDTO(task);
+  });
+}
+
+/** 'Concluir': the task done now (the screens' command). */
+export async function completeTask(actor: Actor | null, id: string): Promise<TaskDTO> {
+  return updateTask(actor, id, { done: true });
+}
+
+/** DELETE /api/tasks/{id}. */
+export async function deleteTask(actor: Actor | null, id: string): Promise<void> {
+  const a = assertCanManageTrials(actor);
+  await transaction(async (t) => {
+    const task = await find(id, t);
+    assertMayChange(a, task);
+    await task.destroy({ transaction: t });
+  });
+}
+
+/**
+ * A trial marked 'Quer Matricular' without an open task gets one for the next
+ * working day, owned by the trial's owner (inside the status change's transaction).
+ */
+export async function ensureFollowUp(trialId: string, ownerId: string | null, t: Transaction): Promise<void> {
+  if (await hasOpenTask(trialId, t)) return;
+  await Task.create({ trialId, ownerId, dueAt: nextWorkingDay(today()), note: null, doneAt: null }, { transaction: t });
+}
+
+/** A trial's tasks go with it (each through the model, so each deletion is audited). */
+export async function deleteTrialTasks(trialId: string, t: Transaction): Promise<void> {
+  await Task.destroy({ where: { trialId }, individualHooks: true, transaction: t });
+}
