@@ -1,6 +1,9 @@
 import type { Route } from "./+types/trials";
 import { createTrial } from "~/domain/trials/service.server";
 import { trialList } from "~/domain/trials/queries.server";
+import { classLabels } from "~/domain/classes/queries.server";
+import type { TrialDTO } from "~/domain/trials/schema";
+import { csvDay } from "~/server/csv.server";
 import { api, apiList, byMethod } from "~/server/api.server";
 
 import { z } from "zod";
@@ -16,7 +19,10 @@ export const openapi = operations({
     description: "Por data e horário.",
     access: "signed-in",
     client: "family-list",
-    query: [{ name: "month", description: "Só este mês (AAAA-MM)", schema: calendarMonth() }],
+    query: [
+      { name: "month", description: "Só este mês (AAAA-MM)", schema: calendarMonth() },
+      { name: "format", description: "`csv`: a lista inteira com os mesmos filtros, em CSV", schema: z.enum(["csv"]) },
+    ],
     success: { status: 200, description: "Os experimentais", schema: z.array(trialDto) },
     errors: { 400: "Mês inválido" },
   },
@@ -32,7 +38,27 @@ export const openapi = operations({
 });
 
 /** GET /api/trials (optional ?month=YYYY-MM; ?limit= and ?cursor= for one page, next page in `Link`) */
-export const loader = apiList(({ actor, search }) => trialList(actor, { month: search.get("month") }));
+export const loader = apiList(({ actor, search }) => trialList(actor, { month: search.get("month") }), {
+  csv: {
+    filename: "experimentais.csv",
+    rows: async (items: TrialDTO[]) => {
+      const labels = await classLabels(items.map((t) => t.classId));
+      return items.map((t) => ({ ...t, classLabel: labels.get(t.classId) ?? "" }));
+    },
+    columns: [
+      { header: "Data", value: (t) => csvDay(t.scheduledDate) },
+      { header: "Horário", value: (t) => t.scheduledTime },
+      { header: "Aluno", value: (t) => t.studentName },
+      { header: "Responsável", value: (t) => t.guardianName },
+      { header: "WhatsApp", value: (t) => t.whatsappNumber },
+      { header: "Turma", value: (t) => t.classLabel },
+      { header: "Status", value: (t) => t.status },
+      { header: "Origem", value: (t) => t.origin },
+      { header: "Matriculado", value: (t) => (t.enrollmentId ? "Sim" : "Não") },
+      { header: "Criado em", value: (t) => csvDay(t.createdAt) },
+    ],
+  },
+});
 
 /** POST /api/trials { guardianName, studentName, classId, whatsappNumber, scheduledDate, scheduledTime, origin } → 201 */
 export async function action({ request, context }: Route.ActionArgs) {
