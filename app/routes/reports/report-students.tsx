@@ -128,7 +128,9 @@ export default function StudentsReport({ loaderData }: Route.ComponentProps) {
             <p className="mb-2 text-sm text-slate-700">
               Faixas: Baixa (abaixo de 50%), Média (50% a 79,9%), Alta (80% a 99,9%), Lotada (100% ou mais).
             </p>
-            <div className="overflow-x-auto">
+            {/* A scrolling region takes the keyboard's focus (WCAG 2.1.1). */}
+            {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+            <div className="overflow-x-auto" role="region" aria-label="Tabela: ocupação das turmas" tabIndex={0}>
               <table className="min-w-full text-sm">
                 <caption className="sr-only">Ocupação das turmas</caption>
                 <thead>
