@@ -367,6 +367,23 @@ describe("Exportar CSV of the lists", () => {
     expect(json.body.some((t: { studentName: string }) => t.studentName === "=HYPERLINK(1)")).toBe(true);
   });
 
+  it("the roll calls of a class's month: every record, by session and name; a Client gets 404, a bad month 400", async () => {
+    const res = await team.raw("GET", `/api/classes/${attendance.d2}/attendance?format=csv&month=2019-01`);
+    expect(res.status).toBe(200);
+    const lines = (await res.text())
+      .replace(/^\uFEFF/, "")
+      .split("\r\n")
+      .filter(Boolean);
+    expect(lines[0]).toBe("Data;Horário;Aluno;Reposição;Status;Observação");
+    expect(lines.slice(1).map((l) => l.split(";").filter((_, i) => i !== 2))).toEqual([
+      ["07/01/2019", "08:00", "Não", "Falta", ""],
+      ["21/01/2019", "08:00", "Sim", "Presente", ""],
+    ]);
+    expect((await client.raw("GET", `/api/classes/${attendance.d2}/attendance?format=csv&month=2019-01`)).status).toBe(404);
+    const bad = await team.get(`/api/classes/${attendance.d2}/attendance?format=csv&month=2019-13`);
+    expect([bad.status, bad.body.message]).toEqual([400, "Mês inválido (use AAAA-MM)"]);
+  });
+
   it("every list screen's endpoint answers ?format=csv with a header row", async () => {
     for (const [path, header] of [
       ["/api/guardians?format=csv&q=zzzz-nada", "Responsável;Nome;Principal;CPF;E-mail;Telefone;Data de nascimento;Endereço"],
