@@ -301,7 +301,7 @@ describe("GET /api/reports/students", () => {
 
 describe("GET /api/reports/attendance", () => {
   it("gives the presence rate per month and per class, teacher or branch, and the absences made up or not", async () => {
-    const res = await team.get(`/api/reports/attendance?from=2019-01-01&to=2019-03-31&branchId=${attendance.d}`);
+    const res = await team.get(`/api/reports/attendance?from=2019-01-01&to=2019-03-31&branchId=${attendance.d}&by=class`);
     expect(res.status).toBe(200);
     expect(res.body.months).toEqual([
       { month: "2019-01", records: 5, present: 3, rate: 60 },

@@ -78,14 +78,33 @@ function grouping<T extends string>(value: string | null | undefined, allowed: r
 const n = (v: number | string | null | undefined) => Number(v ?? 0);
 const kept = createLru<unknown>({ maxEntries: 64 });
 
-/** A read kept while `tables` are unchanged (and `extra`, a fingerprint of the others). */
+const reading = new Map<string, Promise<unknown>>();
+
+/**
+ * A read kept while `tables` are unchanged (and `extra`, a fingerprint of the
+ * others). Requests that miss together share one read (a report over a year
+ * of a large network is read once, not once per waiting request).
+ */
 async function keptRead<T>(key: string, tables: readonly string[], read: () => Promise<T>, extra = ""): Promise<T> {
   const full = `${key}\u0000${await tableVersions(tables)}\u0000${extra}`;
   const hit = kept.get(full) as T | undefined;
   if (hit !== undefined) return hit;
-  const value = await read();
-  kept.set(full, value);
-  return value;
+  let pending = reading.get(full) as Promise<T> | undefined;
+  if (!pending) {
+    pending = read().then(
+      (value) => {
+        kept.set(full, value);
+        reading.delete(full);
+        return value;
+      },
+      (error: unknown) => {
+        reading.delete(full);
+        throw error;
+      },
+    );
+    reading.set(full, pending);
+  }
+  return pending;
 }
 
 const inBranch = (facts: Map<string, ClassFacts>, branchId: string | null) => (classId: string) => {
@@ -420,7 +439,7 @@ function attendanceMonths(period: ReportPeriod, rows: AttendanceCounts["rows"]):
 export async function attendanceReport(actor: Actor | null, filter: ReportFilter): Promise<AttendanceReportDTO> {
   assertCanManageTrials(actor);
   const { period, branchId } = parseFilter(filter);
-  const by: AttendanceGrouping = grouping(filter.by, ATTENDANCE_GROUPINGS, "class");
+  const by: AttendanceGrouping = grouping(filter.by, ATTENDANCE_GROUPINGS, "branch");
   const [counts, facts] = await Promise.all([attendanceCounts(period), classFacts()]);
   const wanted = inBranch(facts, branchId);
   const rows = counts.rows.filter((r) => wanted(r.classId));

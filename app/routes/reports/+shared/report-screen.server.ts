@@ -21,11 +21,18 @@ export interface ScreenFilter {
  * filters (the branch chosen in the header unless the form says otherwise),
  * the branches for the select, and the report, or the form's errors.
  */
-export async function loadReport<Report>(
+export async function loadReport<Report extends { from: string; to: string; by?: string }>(
   request: Request,
   context: RequestContext,
   read: (actor: Actor, filter: ReportFilter) => Promise<Report>,
-): Promise<{ report: Report | null; filter: ScreenFilter; branches: { id: string; name: string }[]; errors: Record<string, string[]> }> {
+): Promise<{
+  /** The report as JSON text: the page's charts are cached HTML keyed by it (ServerCached), parsed only to draw them. */
+  report: string | null;
+  shown: { from: string; to: string; by: string | null } | null;
+  filter: ScreenFilter;
+  branches: { id: string; name: string }[];
+  errors: Record<string, string[]>;
+}> {
   const user = requirePermission(context, canManageTrials);
   const search = new URL(request.url).searchParams;
   const given = reportFilter(search);
@@ -34,9 +41,15 @@ export async function loadReport<Report>(
   const branches = (await listActiveBranchOptions()).map((b) => ({ id: b.id, name: b.name }));
   try {
     const report = await read(actorOf(user), { ...given, branchId });
-    return { report, filter, branches, errors: {} };
+    return {
+      report: JSON.stringify(report),
+      shown: { from: report.from, to: report.to, by: report.by ?? null },
+      filter,
+      branches,
+      errors: {},
+    };
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
-    return { report: null, filter, branches, errors: error.errors ?? {} };
+    return { report: null, shown: null, filter, branches, errors: error.errors ?? {} };
   }
 }

@@ -18,7 +18,7 @@ export const openapi = operations({
     access: "trials",
     query: [
       ...PERIOD_PARAMS,
-      { name: "by", description: "Agrupamento: class (padrão), teacher ou branch", schema: z.enum(["class", "teacher", "branch"]) },
+      { name: "by", description: "Agrupamento: branch (padrão), class ou teacher", schema: z.enum(["class", "teacher", "branch"]) },
       FORMAT_PARAM,
     ],
     success: { status: 200, description: "A frequência", schema: attendanceReportDto },
