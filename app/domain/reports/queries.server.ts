@@ -6,8 +6,7 @@ import { isUuid } from "../validation";
 import { addDays, daysBetween, dateInTimeZone, schoolTimeZone, today } from "../calendar/dates";
 import { dayStart } from "../audit/queries.server";
 import { classFacts, type ClassFacts } from "../classes/queries.server";
-import { classOccupancy } from "../enrollments/queries.server";
-import { CANCELLED, WAITLISTED } from "../enrollments/status";
+import { ACTIVE, CANCELLED, WAITLISTED } from "../enrollments/status";
 import { ATTENDED, WANTS_TO_ENROLL } from "../trials/constants";
 import { ABSENT, EXCUSED, PRESENT } from "../attendance/schema";
 import { BOOKED, DONE } from "../attendance/makeups/schema";
@@ -205,10 +204,13 @@ async function funnelCounts(period: ReportPeriod): Promise<{ rows: FunnelRow[]; 
         wants: n(r.wants),
         enrolled: n(r.enrolled),
       })),
-      days: enrolled.map((r) => ({
-        classId: r.classId,
-        days: Math.max(0, daysBetween(String(r.scheduledDate).slice(0, 10), dateInTimeZone(new Date(r.enrolledAt)))),
-      })),
+      // Sorted once here: the median of any branch's part is then taken from an ordered list.
+      days: enrolled
+        .map((r) => ({
+          classId: r.classId,
+          days: Math.max(0, daysBetween(String(r.scheduledDate).slice(0, 10), dateInTimeZone(new Date(r.enrolledAt)))),
+        }))
+        .sort((a, b) => a.days - b.days),
     };
   });
 }
@@ -284,7 +286,13 @@ interface StudentsRow {
   cancelled: number[];
 }
 
-async function studentCounts(period: ReportPeriod): Promise<StudentsRow[]> {
+interface StudentCounts {
+  rows: StudentsRow[];
+  /** Each class's enrolments 'Ativa' and 'Em espera' now (the occupancy table). */
+  now: Map<string, { active: number; waiting: number }>;
+}
+
+async function studentCounts(period: ReportPeriod): Promise<StudentCounts> {
   return keptRead(`students\u0000${period.from}\u0000${period.to}`, ["enrollments"], async () => {
     const params: Record<string, string> = { waitlisted: WAITLISTED, to: period.to };
     const columns: string[] = [];
@@ -305,17 +313,34 @@ async function studentCounts(period: ReportPeriod): Promise<StudentsRow[]> {
       columns.push(`SUM(CASE WHEN "e"."startDate" >= :sf${i} AND "e"."startDate" <= :sl${i} THEN 1 ELSE 0 END) AS "s${i}"`);
       columns.push(`SUM(CASE WHEN "e"."cancelledAt" >= :cf${i} AND "e"."cancelledAt" < :cu${i} THEN 1 ELSE 0 END) AS "c${i}"`);
     });
-    const rows = await selectRows<Record<string, string | number>>(
-      `SELECT "e"."classId", ${columns.join(", ")} FROM "enrollments" AS "e"
-       WHERE "e"."status" <> :waitlisted AND "e"."startDate" <= :to GROUP BY "e"."classId"`,
-      params,
-    );
-    return rows.map((r) => ({
-      classId: String(r.classId),
-      active: activeDays.map((_, i) => n(r[`a${i}`])),
-      started: spans.map((_, i) => n(r[`s${i}`])),
-      cancelled: spans.map((_, i) => n(r[`c${i}`])),
-    }));
+    const [rows, now] = await Promise.all([
+      selectRows<Record<string, string | number>>(
+        `SELECT "e"."classId", ${columns.join(", ")} FROM "enrollments" AS "e"
+         WHERE "e"."status" <> :waitlisted AND "e"."startDate" <= :to GROUP BY "e"."classId"`,
+        params,
+      ),
+      selectRows<{ classId: string; status: string; n: number | string }>(
+        `SELECT "e"."classId", "e"."status", COUNT(*) AS "n" FROM "enrollments" AS "e"
+         WHERE "e"."status" IN (:active, :waitlisted) GROUP BY "e"."classId", "e"."status"`,
+        { active: ACTIVE, waitlisted: WAITLISTED },
+      ),
+    ]);
+    const current = new Map<string, { active: number; waiting: number }>();
+    for (const r of now) {
+      const entry = current.get(r.classId) ?? { active: 0, waiting: 0 };
+      if (r.status === ACTIVE) entry.active = n(r.n);
+      else entry.waiting = n(r.n);
+      current.set(r.classId, entry);
+    }
+    return {
+      rows: rows.map((r) => ({
+        classId: String(r.classId),
+        active: activeDays.map((_, i) => n(r[`a${i}`])),
+        started: spans.map((_, i) => n(r[`s${i}`])),
+        cancelled: spans.map((_, i) => n(r[`c${i}`])),
+      })),
+      now: current,
+    };
   });
 }
 
@@ -341,23 +366,22 @@ export async function studentsReport(actor: Actor | null, filter: ReportFilter):
   const { period, branchId } = parseFilter(filter);
   const [counts, facts] = await Promise.all([studentCounts(period), classFacts()]);
   const wanted = inBranch(facts, branchId);
-  const rows = counts.filter((r) => wanted(r.classId));
+  const rows = counts.rows.filter((r) => wanted(r.classId));
   const grouped = (key: (f: ClassFacts) => string, label: (f: ClassFacts) => string) =>
     [...groupBy(rows, (r) => key(facts.get(r.classId)!))]
       .map(([k, list]) => ({ key: k, label: label(facts.get(list[0].classId)!), months: studentMonths(period, list) }))
       .sort(byLabel);
   const classes = [...facts.values()].filter((f) => f.active && wanted(f.id));
-  const occupancyOf = await classOccupancy(classes.map((c) => c.id));
   const occupancy: OccupancyDTO[] = classes
     .map((c) => {
-      const o = occupancyOf.get(c.id) ?? { active: 0, capacity: c.capacity, waiting: 0 };
-      const rate = percent(o.active, o.capacity);
+      const o = counts.now.get(c.id) ?? { active: 0, waiting: 0 };
+      const rate = percent(o.active, c.capacity);
       return {
         classId: c.id,
         label: c.label,
         branchName: c.branchName,
         active: o.active,
-        capacity: o.capacity,
+        capacity: c.capacity,
         rate,
         band: occupancyBand(rate),
         waiting: o.waiting,
