@@ -89,6 +89,11 @@ export default [
     ]),
     // Administração
     route("audit", "routes/audit/audit.tsx"),
+    // Relatórios
+    route("reports", "routes/reports/reports.tsx"),
+    route("reports/funnel", "routes/reports/report-funnel.tsx"),
+    route("reports/students", "routes/reports/report-students.tsx"),
+    route("reports/attendance", "routes/reports/report-attendance.tsx"),
   ]),
 
   // The JSON API of SPEC §7 (thin adapters over app/domain), documented at /api/openapi.json.
@@ -147,6 +152,9 @@ export default [
     route("makeups/:id", "routes/makeups/api/makeup.ts"),
     route("family", "routes/family/api/family.ts"),
     route("audit", "routes/audit/api/audit.ts"),
+    route("reports/funnel", "routes/reports/api/reports-funnel.ts"),
+    route("reports/students", "routes/reports/api/reports-students.ts"),
+    route("reports/attendance", "routes/reports/api/reports-attendance.ts"),
     route("*", "routes/api-not-found.ts"),
   ]),
 

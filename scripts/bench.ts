@@ -224,6 +224,10 @@ try {
     "/offers",
     "/branches",
     "/courses",
+    // The reports over the last 12 months (their default period).
+    "/reports/funnel",
+    "/reports/students",
+    "/reports/attendance",
   ];
   const lists = [
     "/api/courses",
@@ -234,6 +238,9 @@ try {
     "/api/class-schedules",
     `/api/trials?month=${month()}`,
     "/api/users",
+    "/api/reports/funnel",
+    "/api/reports/students",
+    "/api/reports/attendance",
   ];
 
   serverPid = server.process.pid!;
@@ -296,7 +303,9 @@ try {
         target === "/today" ||
         target === rollCall ||
         target === roster ||
-        target === "/students";
+        target === "/students" ||
+        target.startsWith("/reports/") ||
+        target.startsWith("/api/reports/");
       if (screenBar) goal = r.rps >= 150 && r.p99 < 300 && r.errors === 0 ? "yes (≥150 rps, p99<300)" : "NO (≥150 rps, p99<300)";
       else if (target.startsWith("/api/trials?month=")) goal = r.rps >= 100 && r.errors === 0 ? "yes (≥100 rps)" : "NO (≥100 rps)";
       else if (!isScreen && r.bytes < 100_000) goal = r.rps >= 300 && r.errors === 0 ? "yes (≥300 rps)" : "NO (≥300 rps)";

@@ -94,6 +94,17 @@ export const AuditIcon = (p: IconProps) => (
     <path d="M9 12l2 2 4-4" />
   </Icon>
 );
+export const ChartIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 3v18h18" />
+    <path d="M8 17v-5M13 17V8M18 17v-8" />
+  </Icon>
+);
+export const FunnelIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 4h18l-7 9v6l-4 2v-8z" />
+  </Icon>
+);
 export const PanelIcon = (p: IconProps) => (
   <Icon {...p}>
     <rect x="3" y="3" width="18" height="18" rx="2" />

@@ -77,6 +77,8 @@ export const TAGS = {
   Família:
     "O espaço da família: o Cliente conectado lê a sua família (responsável, pessoas, alunos, matrículas, próximas aulas e presenças).",
   Tarefas: "Tarefas de acompanhamento dos experimentais ('Minhas tarefas'): atrasadas, de hoje e próximas.",
+  Relatórios:
+    "Os números da rede por período (no máximo 24 meses): funil dos experimentais, alunos (ativas, novas, canceladas, churn, ocupação) e frequência; cada um também em CSV (`?format=csv`).",
   Auditoria: "O registro de cada criação, alteração e exclusão, e das entradas e saídas, com quem, quando e de onde.",
   Documentação: "Este documento.",
 } as const;

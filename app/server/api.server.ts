@@ -6,6 +6,9 @@ import { actorOf, getUser } from "~/server/session.server";
 import type { ListSource } from "~/domain/list.server";
 import { JSON_TYPE, jsonAnswer, toResponse, type Answer } from "./answer.server";
 import { listAnswer, type ListFormat } from "./list-response.server";
+import { csvAnswer, type CsvColumn } from "./csv.server";
+import { BATCH_SIZE, type ListBatch } from "~/domain/list.server";
+import type { KeyValue } from "#db/keyset.ts";
 import { readBodyLimited } from "./body.server";
 import { BODY_LIMIT, bodyTooLargeMessage } from "./body.server";
 
@@ -194,14 +197,54 @@ export interface ApiListLoader {
   answer(request: { url: URL; params: Record<string, string | undefined>; context: RequestContext }): Promise<Answer>;
 }
 
-export function apiList<Item>(
+/**
+ * A list's CSV file (`?format=csv`, the screens' 'Exportar CSV'): the same
+ * filters, the whole list (paging parameters ignored), read batch after batch
+ * as the client takes the file. `rows` turns a batch of items into the file's
+ * rows (e.g. names looked up for the batch's ids).
+ */
+export interface ListCsv<Item, Row = Item> {
+  filename: string;
+  columns: readonly CsvColumn<Row>[];
+  rows?: (items: Item[]) => Promise<Row[]> | Row[];
+}
+
+/** The whole list, batch after batch (one keyset read per batch, only when the previous one is taken). */
+export async function* listRows<Item, Row>(
+  source: ListSource<Item>,
+  toRows: (items: Item[]) => Promise<Row[]> | Row[],
+): AsyncGenerator<Row> {
+  let after: KeyValue[] | null = null;
+  for (;;) {
+    const batch: ListBatch<Item> = await source.read(after, BATCH_SIZE);
+    yield* await toRows(batch.items);
+    if (!batch.next) return;
+    after = batch.next;
+  }
+}
+
+/** The CSV answer of a list source. */
+export function listCsvAnswer<Item, Row>(source: ListSource<Item>, csv: ListCsv<Item, Row>): Answer {
+  const toRows = csv.rows ?? ((items: Item[]) => items as unknown as Row[]);
+  return csvAnswer(csv.filename, csv.columns, listRows(source, toRows));
+}
+
+export function apiList<Item, Row = Item>(
   read: (request: ListRequest) => Promise<ListSource<Item> | Answer> | ListSource<Item> | Answer,
-  format: ListFormat<Item> = {},
+  format: ListFormat<Item> & { csv?: ListCsv<Item, Row> } = {},
 ): ApiListLoader {
   const answer: ApiListLoader["answer"] = async ({ url, params, context }) => {
     try {
       const user = await getUser(context);
       if (!user) throw new UnauthorizedError();
+      if (format.csv && url.searchParams.get("format") === "csv") {
+        // The whole filtered list: a page by number or by cursor is a screen's, not a file's.
+        const search = new URLSearchParams(url.searchParams);
+        for (const name of ["format", "page", "limit", "cursor"]) search.delete(name);
+        const result = await read({ actor: actorOf(user), params, search });
+        if ("read" in result) return listCsvAnswer(result, format.csv);
+        return result;
+      }
       const result = await read({ actor: actorOf(user), params, search: url.searchParams });
       return "read" in result ? await listAnswer(url.pathname, url.searchParams, result, format) : result;
     } catch (error) {

@@ -216,6 +216,11 @@ export const matrix: MatrixRow[] = [
   { path: "/tasks", method: "POST", expect: trialFormPost, table: "tasks", target: "taskId" },
   // 'Auditoria': administrators only.
   { path: "/audit", method: "GET", expect: adminDialog },
+  // Relatórios: Team and Administrator (a Client gets the 403 screen).
+  { path: "/reports", method: "GET", expect: trialDialog },
+  { path: "/reports/funnel", method: "GET", expect: trialDialog },
+  { path: "/reports/students", method: "GET", expect: trialDialog },
+  { path: "/reports/attendance", method: "GET", expect: trialDialog },
 
   // JSON API: session
   { path: "/api/user", method: "GET", expect: read },
@@ -302,4 +307,7 @@ export const matrix: MatrixRow[] = [
   { path: "/api/family", method: "GET", expect: { anonymous: 401, Client: 404, Team: 404, Administrator: 404 } },
   // JSON API: the audit trail (Administrator only)
   { path: "/api/audit", method: "GET", expect: adminWrite(200) },
+  { path: "/api/reports/funnel", method: "GET", expect: trialWrite(200) },
+  { path: "/api/reports/students", method: "GET", expect: trialWrite(200) },
+  { path: "/api/reports/attendance", method: "GET", expect: trialWrite(200) },
 ];

@@ -748,6 +748,19 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
     expect((await team.GET("/api/audit")).response.status).toBe(403);
   });
 
+  it("the reports: Team reads the funnel, the students and the attendance of a period; a Client is refused", async () => {
+    const period = { from: "2019-01-01", to: "2019-12-31" };
+    const funnel = await team.GET("/api/reports/funnel", { params: { query: { ...period, by: "course" } } });
+    expect(funnel.data!.steps.map((s) => s.step)).toEqual(["Experimentais", "Compareceu", "Quer Matricular", "Matriculado"]);
+    const students = await admin.GET("/api/reports/students", { params: { query: period } });
+    expect(students.data!.months).toHaveLength(12);
+    const attendance = await team.GET("/api/reports/attendance", { params: { query: { ...period, by: "teacher" } } });
+    expect(attendance.data!.by).toBe("teacher");
+    const tooLong = await team.GET("/api/reports/funnel", { params: { query: { from: "2019-01-01", to: "2021-12-31" } } });
+    expect(tooLong.response.status).toBe(400);
+    expect((await client.GET("/api/reports/students")).response.status).toBe(403);
+  });
+
   it("the document itself is served to anyone", async () => {
     const res = await anon.GET("/api/openapi.json");
     expect(res.response.status).toBe(200);

@@ -20,6 +20,8 @@ import {
   TaskIcon,
   UsersIcon,
   AuditIcon,
+  ChartIcon,
+  FunnelIcon,
 } from "~/components/icons";
 import { useAppName } from "~/hooks/use-app-name";
 import type { ShellData } from "~/hooks/use-shell";
@@ -68,6 +70,15 @@ const SECTIONS: { title: string; items: NavItem[]; bottom?: boolean; only?: Audi
     items: [
       { to: "/today", label: "Aulas de Hoje", icon: ClockIcon },
       { to: "/classes", label: "Turmas", icon: ClassIcon },
+    ],
+  },
+  {
+    title: "Relatórios",
+    only: "staff",
+    items: [
+      { to: "/reports/funnel", label: "Funil", icon: FunnelIcon },
+      { to: "/reports/students", label: "Alunos e ocupação", icon: ChartIcon },
+      { to: "/reports/attendance", label: "Frequência", icon: ClockIcon },
     ],
   },
   {

@@ -26,3 +26,15 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
 export function LinkButton({ variant, size, className, ...props }: LinkProps & { variant?: Variant; size?: Size }) {
   return <Link className={buttonClass(variant, size, className)} {...props} />;
 }
+
+/**
+ * 'Exportar CSV': a plain link to the list's `?format=csv` with the screen's
+ * filters (a download, so it works without JavaScript and never navigates).
+ */
+export function ExportCsvLink({ href, className }: { href: string; className?: string }) {
+  return (
+    <a href={href} download className={buttonClass("outline", "default", className)}>
+      Exportar CSV
+    </a>
+  );
+}

@@ -32,6 +32,8 @@ import {
   type RollCallEntryDTO,
 } from "./schema";
 import { parseOrThrow } from "../validation";
+import { z } from "zod";
+import { calendarMonth } from "../fields";
 import {
   firstSessionDate,
   isSession,
@@ -441,4 +443,63 @@ async function absenceRuns(until: string): Promise<AbsenceRun[]> {
   }
   runsKept.set(key, runs);
   return runs;
+}
+
+/** One roll-call record of a class's month, as its CSV file lists it. */
+export interface MonthRecord {
+  date: string;
+  startTime: string;
+  studentName: string;
+  status: string;
+  note: string | null;
+  makeup: boolean;
+}
+
+/**
+ * Every roll-call record of a class in a month ('AAAA-MM'), by session and
+ * student name: the roll call screen's 'Exportar CSV'. One class's month is
+ * at most a few hundred records (its sessions × its pupils), read at once.
+ * 404 for no class (and for a Client: a class's people are not a family's).
+ */
+export async function classMonthRecords(
+  actor: Actor | null,
+  classId: string,
+  month: unknown,
+): Promise<{ classLabel: string; month: string; records: MonthRecord[] }> {
+  assertSeesClassRosters(actor, CLASS_NOT_FOUND);
+  const { source } = await sessionSourceOrNotFound(classId);
+  const { month: valid } = parseOrThrow(z.object({ month: calendarMonth() }), { month });
+  const rows = await selectRows<{
+    date: string | Date;
+    startTime: string | null;
+    studentName: string | null;
+    status: string;
+    note: string | null;
+    makeupId: string | null;
+  }>(
+    // Students, enrolments, schedules and make-ups are joined for the names and times of this read model.
+    `SELECT CAST("a"."date" AS TEXT) AS "date", "s"."startTime", "st"."fullName" AS "studentName", "a"."status", "a"."note", "a"."makeupId"
+     FROM "attendance_records" AS "a"
+     LEFT JOIN "classroom_schedules" AS "s" ON "s"."id" = "a"."scheduleId"
+     LEFT JOIN "makeups" AS "m" ON "m"."id" = "a"."makeupId"
+     LEFT JOIN "attendance_records" AS "ab" ON "ab"."id" = "m"."absenceId"
+     LEFT JOIN "enrollments" AS "e" ON "e"."id" = COALESCE("a"."enrollmentId", "ab"."enrollmentId")
+     LEFT JOIN "students" AS "st" ON "st"."id" = "e"."studentId"
+     WHERE "a"."classId" = :classId AND "a"."date" >= :first AND "a"."date" <= :last`,
+    { classId: source.id, first: `${valid}-01`, last: `${valid}-31` },
+  );
+  const records = rows
+    .map((r) => ({
+      date: dateOnly(r.date),
+      startTime: r.startTime ?? "",
+      studentName: r.studentName ?? "",
+      status: r.status,
+      note: r.note,
+      makeup: r.makeupId !== null,
+    }))
+    .sort(
+      (a, b) =>
+        a.date.localeCompare(b.date) || a.startTime.localeCompare(b.startTime) || a.studentName.localeCompare(b.studentName, "pt-BR"),
+    );
+  return { classLabel: source.label, month: valid, records };
 }

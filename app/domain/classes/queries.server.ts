@@ -565,3 +565,61 @@ export async function classLabels(ids: readonly string[]): Promise<Map<string, s
   );
   return new Map(rows.map((r) => [r.id, classLabel(r.courseName, r.classNumber)]));
 }
+
+/** What the reports group a class's numbers by: its label, branch, course, teacher and classroom's capacity. */
+export interface ClassFacts {
+  id: string;
+  label: string;
+  active: boolean;
+  branchId: string;
+  branchName: string;
+  courseId: string;
+  courseName: string;
+  responsibleId: string;
+  responsibleName: string;
+  capacity: number;
+}
+
+/**
+ * Every class with the names the reports show (courses, branches, users and
+ * classrooms joined for this read model), by id: one statement over small tables.
+ */
+export async function classFacts(): Promise<Map<string, ClassFacts>> {
+  const rows = await selectRows<{
+    id: string;
+    classNumber: number | string;
+    active: boolean | number;
+    branchId: string;
+    branchName: string | null;
+    courseId: string;
+    courseName: string | null;
+    responsibleId: string;
+    responsibleName: string | null;
+    capacity: number | string | null;
+  }>(
+    `SELECT "c"."id", "c"."classNumber", "c"."active", "c"."branchId", "b"."name" AS "branchName", "c"."courseId",
+            "co"."name" AS "courseName", "c"."responsibleId", "u"."name" AS "responsibleName", "r"."capacity"
+     FROM "classes" AS "c"
+     LEFT JOIN "branches" AS "b" ON "b"."id" = "c"."branchId"
+     LEFT JOIN "courses" AS "co" ON "co"."id" = "c"."courseId"
+     LEFT JOIN "users" AS "u" ON "u"."id" = "c"."responsibleId"
+     LEFT JOIN "classrooms" AS "r" ON "r"."id" = "c"."classroomId"`,
+  );
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        label: classLabel(r.courseName, r.classNumber),
+        active: Boolean(r.active),
+        branchId: r.branchId,
+        branchName: r.branchName ?? "-",
+        courseId: r.courseId,
+        courseName: r.courseName ?? "-",
+        responsibleId: r.responsibleId,
+        responsibleName: r.responsibleName ?? "-",
+        capacity: Number(r.capacity ?? 0),
+      },
+    ]),
+  );
+}

@@ -2,6 +2,7 @@ import type { Transaction } from "sequelize";
 import { dateOnlyOrNull, iso } from "../row-values.server";
 import { Student } from "#db/models.ts";
 import { selectRows } from "~/platform/db.server";
+import { paddedInList } from "#db/in-list.ts";
 import { LIKE_ESCAPE, likePattern, searchTerm, sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
 import { NotFoundError } from "../errors";
@@ -102,11 +103,16 @@ const IN_BRANCH_OR_NOWHERE = `("s"."id" IN (SELECT "e"."studentId" FROM "enrollm
  */
 export function studentList(
   actor: Actor | null,
-  filter: { guardianId?: string | null; classId?: string | null; q?: string | null } = {},
+  filter: { guardianId?: string | null; classId?: string | null; q?: string | null; status?: string | null } = {},
 ): ListSource<StudentDTO> {
   requireActor(actor);
   const where: Condition = { sql: [], params: {} };
   familyOnly(actor, where);
+  // The students screen's status filter ('active' | 'inactive'; anything else: all).
+  if (filter.status === "active" || filter.status === "inactive") {
+    where.sql.push(`"s"."active" = :active`);
+    where.params.active = filter.status === "active";
+  }
   if (filter.guardianId) {
     if (isUuid(filter.guardianId)) {
       where.sql.push(`"s"."guardianId" = :guardianId`);
@@ -264,4 +270,16 @@ export async function studentForEnrollment(
   if (!isUuid(id)) return null;
   const row = await Student.findByPk(id, { transaction: t, attributes: ["id", "guardianId", "fullName", "active"] });
   return row ? { id: row.id, guardianId: row.guardianId, fullName: row.fullName, active: Boolean(row.active) } : null;
+}
+
+/** The names of these students, by id (a CSV of enrolments names each one); unknown ids are left out. */
+export async function studentNames(ids: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids.filter(isUuid))];
+  if (unique.length === 0) return new Map();
+  const params: Record<string, string> = {};
+  const rows = await selectRows<{ id: string; fullName: string }>(
+    `SELECT "s"."id", "s"."fullName" FROM "students" AS "s" WHERE "s"."id" IN (${paddedInList("s", unique, params)})`,
+    params,
+  );
+  return new Map(rows.map((r) => [r.id, r.fullName]));
 }

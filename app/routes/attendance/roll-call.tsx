@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/roll-call";
-import { Button, buttonClass } from "~/components/ui/button";
+import { Button, buttonClass, ExportCsvLink } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { EmptyState, PageHeader } from "~/components/ui/page";
 import { canManageTrials } from "~/domain/actor";
@@ -101,7 +101,7 @@ const entryKey = (r: { enrollmentId?: string | null; makeupId?: string | null })
   r.enrollmentId ? `e:${r.enrollmentId}` : `m:${r.makeupId}`;
 
 export default function RollCall({ loaderData, actionData }: Route.ComponentProps) {
-  const { classLabel, date, startTime, endTime, taken, future, previous, next, canSave, dayHref, records } = loaderData;
+  const { classId, classLabel, date, startTime, endTime, taken, future, previous, next, canSave, dayHref, records } = loaderData;
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader
@@ -112,6 +112,7 @@ export default function RollCall({ loaderData, actionData }: Route.ComponentProp
             <span className="block">{`${sessionDayLabel(date)}, ${startTime}–${endTime}`}</span>
           </>
         }
+        actions={<ExportCsvLink href={`/api/classes/${classId}/attendance?format=csv&month=${date.slice(0, 7)}`} />}
       />
       <p className="mb-4 text-sm">
         <span className={cn("badge", taken ? "badge-on" : "rc-pending")}>{taken ? "Chamada feita" : "Chamada pendente"}</span>

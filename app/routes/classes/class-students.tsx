@@ -1,7 +1,7 @@
 import { Link, Outlet } from "react-router";
 import type { Route } from "./+types/class-students";
 import { PlusIcon } from "~/components/icons";
-import { buttonClass, LinkButton } from "~/components/ui/button";
+import { buttonClass, ExportCsvLink, LinkButton } from "~/components/ui/button";
 import { DataList, StatusBadge } from "~/components/ui/page";
 import { canManage, canManageTrials } from "~/domain/actor";
 import { getClass } from "~/domain/classes/queries.server";
@@ -118,13 +118,14 @@ export default function ClassStudents({ loaderData }: Route.ComponentProps) {
             {cls.active ? null : <StatusBadge active={false} />}
           </p>
         </div>
-        {canEnroll && cls.active ? (
-          <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap gap-2">
+          <ExportCsvLink href={`/api/enrollments?format=csv&classId=${cls.id}`} />
+          {canEnroll && cls.active ? (
             <LinkButton to={`${base}/enroll`} preventScrollReset>
               <PlusIcon /> Matricular aluno
             </LinkButton>
-          </div>
-        ) : null}
+          ) : null}
+        </div>
       </div>
 
       <section aria-labelledby="roster-active">

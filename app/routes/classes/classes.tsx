@@ -1,7 +1,7 @@
 import { Link, Outlet } from "react-router";
 import type { Route } from "./+types/classes";
 import { PlusIcon } from "~/components/icons";
-import { buttonClass, LinkButton } from "~/components/ui/button";
+import { buttonClass, ExportCsvLink, LinkButton } from "~/components/ui/button";
 import { EmptyState, PageHeader, StatusBadge, Th } from "~/components/ui/page";
 import { canManage } from "~/domain/actor";
 import type { ClassDTO } from "~/domain/classes/schema";
@@ -71,11 +71,14 @@ export default function Classes({ loaderData }: Route.ComponentProps) {
           ) : undefined
         }
         actions={
-          canManage ? (
-            <LinkButton to="/classes/new" preventScrollReset>
-              <PlusIcon /> Adicionar Turma
-            </LinkButton>
-          ) : null
+          <>
+            <ExportCsvLink href={`/api/classes?format=csv${branchId ? `&branchId=${branchId}` : ""}`} />
+            {canManage ? (
+              <LinkButton to="/classes/new" preventScrollReset>
+                <PlusIcon /> Adicionar Turma
+              </LinkButton>
+            ) : null}
+          </>
         }
       />
       {count === 0 ? (

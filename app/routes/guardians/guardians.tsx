@@ -1,7 +1,7 @@
 import { Form, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/guardians";
 import { PlusIcon, SpriteIcon, UsersIcon } from "~/components/icons";
-import { Button, LinkButton } from "~/components/ui/button";
+import { Button, ExportCsvLink, LinkButton } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/page";
 import { Pagination, pageHref } from "~/components/ui/pagination";
@@ -33,11 +33,14 @@ export default function Guardians({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title="Responsáveis"
         actions={
-          canManage ? (
-            <LinkButton to={`/guardians/new${search}`} preventScrollReset>
-              <PlusIcon /> Novo Responsável
-            </LinkButton>
-          ) : null
+          <>
+            <ExportCsvLink href={`/api/guardians?${new URLSearchParams({ format: "csv", ...(q ? { q } : {}) })}`} />
+            {canManage ? (
+              <LinkButton to={`/guardians/new${search}`} preventScrollReset>
+                <PlusIcon /> Novo Responsável
+              </LinkButton>
+            ) : null}
+          </>
         }
       />
       <Form method="get" role="search" className="mb-6 flex flex-col gap-2 sm:flex-row sm:items-end">

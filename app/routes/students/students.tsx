@@ -1,7 +1,7 @@
 import { Form, Link, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/students";
 import { PlusIcon } from "~/components/icons";
-import { Button, LinkButton } from "~/components/ui/button";
+import { Button, ExportCsvLink, LinkButton } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { DataList, PageHeader, StatusBadge } from "~/components/ui/page";
 import { Pagination } from "~/components/ui/pagination";
@@ -62,11 +62,16 @@ export default function Students({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title="Alunos"
         actions={
-          canCreate ? (
-            <LinkButton to={`/students/new${search}`} preventScrollReset>
-              <PlusIcon /> Novo Aluno
-            </LinkButton>
-          ) : null
+          <>
+            <ExportCsvLink
+              href={`/api/students?${new URLSearchParams({ format: "csv", ...(q ? { q } : {}), ...(status ? { status } : {}) })}`}
+            />
+            {canCreate ? (
+              <LinkButton to={`/students/new${search}`} preventScrollReset>
+                <PlusIcon /> Novo Aluno
+              </LinkButton>
+            ) : null}
+          </>
         }
       />
       <Form method="get" role="search" className="mb-6 flex flex-col gap-2 sm:flex-row sm:items-end">

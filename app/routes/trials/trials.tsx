@@ -4,7 +4,7 @@ import type { Route } from "./+types/trials";
 import { ChevronLeftIcon, ChevronRightIcon, PlusIcon, SpriteIcon } from "~/components/icons";
 import { ServerCached } from "~/components/server-cached";
 import { TrialBlock } from "~/components/trial-block";
-import { Button, LinkButton } from "~/components/ui/button";
+import { Button, ExportCsvLink, LinkButton } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page";
 import { Spinner } from "~/components/ui/spinner";
@@ -143,11 +143,14 @@ export default function Trials({ loaderData }: Route.ComponentProps) {
         title="Experimentais"
         description="Gerencie as aulas experimentais de novos alunos"
         actions={
-          canManage ? (
-            <LinkButton to={newTrialUrl(place, place.date)} preventScrollReset>
-              <PlusIcon /> Novo Experimental
-            </LinkButton>
-          ) : null
+          <>
+            <ExportCsvLink href={`/api/trials?format=csv&month=${place.date.slice(0, 7)}`} />
+            {canManage ? (
+              <LinkButton to={newTrialUrl(place, place.date)} preventScrollReset>
+                <PlusIcon /> Novo Experimental
+              </LinkButton>
+            ) : null}
+          </>
         }
       />
 

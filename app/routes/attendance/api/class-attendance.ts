@@ -1,6 +1,8 @@
-import { calendarDate } from "~/domain/fields";
+import { calendarDate, calendarMonth } from "~/domain/fields";
 import type { Route } from "./+types/class-attendance";
-import { getRollCall } from "~/domain/attendance/queries.server";
+import { classMonthRecords, getRollCall } from "~/domain/attendance/queries.server";
+import { toResponse } from "~/server/answer.server";
+import { csvAnswer, csvDay } from "~/server/csv.server";
 import { saveRollCall } from "~/domain/attendance/service.server";
 import { api, byMethod } from "~/server/api.server";
 
@@ -22,6 +24,12 @@ export const openapi = operations({
     query: [
       { name: "date", description: "A data da aula (AAAA-MM-DD)", schema: calendarDate() },
       { name: "scheduleId", description: "O horário da turma", schema: z.string() },
+      {
+        name: "format",
+        description: "`csv` (com `month`, sem `date` e `scheduleId`): todos os registros de chamada da turma no mês, em CSV",
+        schema: z.enum(["csv"]),
+      },
+      { name: "month", description: "Com `format=csv`: o mês (AAAA-MM)", schema: calendarMonth() },
     ],
     success: { status: 200, description: "A chamada", schema: rollCallDto },
     errors: { 400: "Data sem aula desta turma, ou data inválida" },
@@ -49,6 +57,24 @@ export const openapi = operations({
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   return api({ request, context }, async ({ actor }) => {
+    if (search.get("format") === "csv") {
+      // 'Exportar CSV' of the roll call screen: the class's records of a month.
+      const { classLabel, month, records } = await classMonthRecords(actor, params.id, search.get("month") ?? undefined);
+      return toResponse(
+        csvAnswer(
+          `chamadas_${classLabel}_${month}.csv`,
+          [
+            { header: "Data", value: (r) => csvDay(r.date) },
+            { header: "Horário", value: (r) => r.startTime },
+            { header: "Aluno", value: (r) => r.studentName },
+            { header: "Reposição", value: (r) => (r.makeup ? "Sim" : "Não") },
+            { header: "Status", value: (r) => r.status },
+            { header: "Observação", value: (r) => r.note },
+          ],
+          records,
+        ),
+      );
+    }
     const view = await getRollCall(actor, params.id, {
       date: search.get("date") ?? undefined,
       scheduleId: search.get("scheduleId") ?? undefined,

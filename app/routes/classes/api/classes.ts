@@ -14,7 +14,10 @@ export const openapi = operations({
     summary: "Lista turmas",
     description: "Cada turma com seus ids, `scheduleIds` e os nomes a que apontam. O número da turma é do servidor.",
     access: "signed-in",
-    query: [{ name: "branchId", description: "Só as turmas desta unidade", schema: z.string() }],
+    query: [
+      { name: "branchId", description: "Só as turmas desta unidade", schema: z.string() },
+      { name: "format", description: "`csv`: a lista inteira com os mesmos filtros, em CSV", schema: z.enum(["csv"]) },
+    ],
     success: { status: 200, description: "Lista de turmas", schema: z.array(classDto) },
   },
   POST: {
@@ -29,7 +32,20 @@ export const openapi = operations({
 });
 
 /** GET /api/classes (optionally `?branchId=`): each class with its ids, scheduleIds and the names they point to. */
-export const loader = apiList(({ actor, search }) => classList(actor, { branchId: search.get("branchId") }));
+export const loader = apiList(({ actor, search }) => classList(actor, { branchId: search.get("branchId") }), {
+  csv: {
+    filename: "turmas.csv",
+    columns: [
+      { header: "Turma", value: (c) => c.classNumber },
+      { header: "Curso", value: (c) => c.courseName },
+      { header: "Professor", value: (c) => c.responsibleName },
+      { header: "Unidade", value: (c) => c.branchName },
+      { header: "Sala", value: (c) => c.classroomName },
+      { header: "Horários", value: (c) => c.schedules.map((s) => s.label).join(", ") },
+      { header: "Ativa", value: (c) => (c.active ? "Sim" : "Não") },
+    ],
+  },
+});
 
 /** POST /api/classes { courseId, responsibleId, branchId, classroomId, scheduleIds, active } → 201 */
 export async function action({ request, context }: Route.ActionArgs) {

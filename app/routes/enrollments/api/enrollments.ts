@@ -1,6 +1,10 @@
 import type { Route } from "./+types/enrollments";
 import { createEnrollment } from "~/domain/enrollments/service.server";
 import { enrollmentList } from "~/domain/enrollments/queries.server";
+import { classLabels } from "~/domain/classes/queries.server";
+import { studentNames } from "~/domain/students/queries.server";
+import type { EnrollmentDTO } from "~/domain/enrollments/schema";
+import { csvDay } from "~/server/csv.server";
 import { api, apiList, byMethod } from "~/server/api.server";
 
 import { z } from "zod";
@@ -19,6 +23,7 @@ export const openapi = operations({
       { name: "classId", description: "Só as desta turma", schema: z.string() },
       { name: "studentId", description: "Só as deste aluno", schema: z.string() },
       { name: "status", description: "Só as deste status", schema: z.enum(ENROLLMENT_STATUSES) },
+      { name: "format", description: "`csv`: a lista inteira com os mesmos filtros, em CSV", schema: z.enum(["csv"]) },
     ],
     success: { status: 200, description: "As matrículas", schema: z.array(enrollmentDto) },
     errors: { 400: "Status inválido" },
@@ -39,8 +44,32 @@ export const openapi = operations({
 });
 
 /** GET /api/enrollments (?classId=&studentId=&status=; ?limit= and ?cursor= for one page) */
-export const loader = apiList(({ actor, search }) =>
-  enrollmentList(actor, { classId: search.get("classId"), studentId: search.get("studentId"), status: search.get("status") }),
+export const loader = apiList(
+  ({ actor, search }) =>
+    enrollmentList(actor, { classId: search.get("classId"), studentId: search.get("studentId"), status: search.get("status") }),
+  {
+    csv: {
+      filename: "matriculas.csv",
+      rows: async (items: EnrollmentDTO[]) => {
+        const [students, classes] = await Promise.all([
+          studentNames(items.map((e) => e.studentId)),
+          classLabels(items.map((e) => e.classId)),
+        ]);
+        return items.map((e) => ({ ...e, studentName: students.get(e.studentId) ?? "", classLabel: classes.get(e.classId) ?? "" }));
+      },
+      columns: [
+        { header: "Aluno", value: (e) => e.studentName },
+        { header: "Turma", value: (e) => e.classLabel },
+        { header: "Início", value: (e) => csvDay(e.startDate) },
+        { header: "Status", value: (e) => e.status },
+        { header: "Posição na espera", value: (e) => e.waitlistPosition },
+        { header: "Cancelada em", value: (e) => csvDay(e.cancelledAt) },
+        { header: "Motivo do cancelamento", value: (e) => e.cancelReason },
+        { header: "De experimental", value: (e) => (e.trialId ? "Sim" : "Não") },
+        { header: "Criada em", value: (e) => csvDay(e.createdAt) },
+      ],
+    },
+  },
 );
 
 /** POST /api/enrollments { studentId, classId, offerId, startDate, waitlist? } → 201 */

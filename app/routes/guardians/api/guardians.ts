@@ -3,6 +3,8 @@ import { createGuardian } from "~/domain/guardians/service.server";
 import { guardianList, listGuardians } from "~/domain/guardians/queries.server";
 import { api, apiList, byMethod } from "~/server/api.server";
 import { jsonAnswer } from "~/server/answer.server";
+import { csvDay } from "~/server/csv.server";
+import type { GuardianDTO } from "~/domain/guardians/schema";
 import { assertOnePagingStyle } from "~/server/list-response.server";
 
 import { z } from "zod";
@@ -20,6 +22,7 @@ export const openapi = operations({
     query: [
       { name: "q", description: "Busca no nome, e-mail ou CPF de uma pessoa", schema: z.string() },
       { name: "page", description: "Página (a partir de 1)", schema: z.int().min(1) },
+      { name: "format", description: "`csv`: a lista inteira com os mesmos filtros, em CSV", schema: z.enum(["csv"]) },
     ],
     success: {
       status: 200,
@@ -47,15 +50,34 @@ export const openapi = operations({
  * (24) and the total in `X-Total-Count`; or `?limit=` and `?cursor=` page by
  * cursor (next page in `Link`). The answer is always the array.
  */
-export const loader = apiList(async ({ actor, search }) => {
-  const pageParam = search.get("page");
-  const page = pageParam ? Math.max(1, Number.parseInt(pageParam, 10) || 1) : null;
-  const q = search.get("q");
-  assertOnePagingStyle(search);
-  if (!page) return guardianList(actor, { q });
-  const result = await listGuardians(actor, { q, page });
-  return jsonAnswer(result.guardians, 200, { "X-Total-Count": String(result.total) });
-});
+export const loader = apiList(
+  async ({ actor, search }) => {
+    const pageParam = search.get("page");
+    const page = pageParam ? Math.max(1, Number.parseInt(pageParam, 10) || 1) : null;
+    const q = search.get("q");
+    assertOnePagingStyle(search);
+    if (!page) return guardianList(actor, { q });
+    const result = await listGuardians(actor, { q, page });
+    return jsonAnswer(result.guardians, 200, { "X-Total-Count": String(result.total) });
+  },
+  {
+    csv: {
+      filename: "responsaveis.csv",
+      // One row per person, the guardian's address beside it.
+      rows: (items: GuardianDTO[]) => items.flatMap((g) => g.persons.map((p) => ({ ...p, address: g.address }))),
+      columns: [
+        { header: "Responsável", value: (p) => p.guardianId },
+        { header: "Nome", value: (p) => p.fullName },
+        { header: "Principal", value: (p) => (p.isPrimary ? "Sim" : "Não") },
+        { header: "CPF", value: (p) => p.cpf },
+        { header: "E-mail", value: (p) => p.email },
+        { header: "Telefone", value: (p) => p.phone },
+        { header: "Data de nascimento", value: (p) => csvDay(p.birthDate) },
+        { header: "Endereço", value: (p) => p.address },
+      ],
+    },
+  },
+);
 
 /** POST /api/guardians { address, persons: [{ fullName, cpf, email, birthDate, phone, isPrimary }] } → 201 */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,6 +1,9 @@
 import type { Route } from "./+types/students";
 import { createStudent } from "~/domain/students/service.server";
 import { studentList } from "~/domain/students/queries.server";
+import { guardianNames } from "~/domain/guardians/queries.server";
+import type { StudentDTO } from "~/domain/students/schema";
+import { csvDay } from "~/server/csv.server";
 import { api, apiList, byMethod } from "~/server/api.server";
 
 import { z } from "zod";
@@ -19,6 +22,8 @@ export const openapi = operations({
       { name: "guardianId", description: "Só os alunos deste responsável", schema: z.string() },
       { name: "classId", description: "Só os alunos com matrícula não cancelada nesta turma", schema: z.string() },
       { name: "q", description: "Nome contendo este termo", schema: z.string() },
+      { name: "status", description: "`active`: só os ativos; `inactive`: só os inativos", schema: z.enum(["active", "inactive"]) },
+      { name: "format", description: "`csv`: a lista inteira com os mesmos filtros, em CSV", schema: z.enum(["csv"]) },
     ],
     success: { status: 200, description: "Os alunos", schema: z.array(studentDto) },
   },
@@ -34,8 +39,31 @@ export const openapi = operations({
 });
 
 /** GET /api/students (?guardianId=&classId=&q=; ?limit= and ?cursor= for one page) */
-export const loader = apiList(({ actor, search }) =>
-  studentList(actor, { guardianId: search.get("guardianId"), classId: search.get("classId"), q: search.get("q") }),
+export const loader = apiList(
+  ({ actor, search }) =>
+    studentList(actor, {
+      guardianId: search.get("guardianId"),
+      classId: search.get("classId"),
+      q: search.get("q"),
+      status: search.get("status"),
+    }),
+  {
+    csv: {
+      filename: "alunos.csv",
+      rows: async (items: StudentDTO[]) => {
+        const names = await guardianNames(items.map((s) => s.guardianId));
+        return items.map((s) => ({ ...s, guardianName: names.get(s.guardianId) ?? "" }));
+      },
+      columns: [
+        { header: "Nome", value: (s) => s.fullName },
+        { header: "Data de nascimento", value: (s) => csvDay(s.birthDate) },
+        { header: "Responsável", value: (s) => s.guardianName },
+        { header: "Ativo", value: (s) => (s.active ? "Sim" : "Não") },
+        { header: "Observações", value: (s) => s.notes },
+        { header: "Cadastrado em", value: (s) => csvDay(s.createdAt) },
+      ],
+    },
+  },
 );
 
 /** POST /api/students { guardianId, fullName, birthDate?, notes?, active? } → 201 */

@@ -1,6 +1,9 @@
 import type { Route } from "./+types/trials";
 import { createTrial } from "~/domain/trials/service.server";
 import { trialList } from "~/domain/trials/queries.server";
+import { classLabels } from "~/domain/classes/queries.server";
+import type { TrialDTO } from "~/domain/trials/schema";
+import { csvDay } from "~/server/csv.server";
 import { api, apiList, byMethod } from "~/server/api.server";
 
 import { z } from "zod";
@@ -20,6 +23,7 @@ export const openapi = operations({
       { name: "month", description: "Só este mês (AAAA-MM)", schema: calendarMonth() },
       { name: "outcome", description: "open (sem resultado), Matriculado ou Perdido", schema: z.enum(OUTCOME_FILTERS) },
       { name: "ownerId", description: "Só os deste responsável", schema: z.string() },
+      { name: "format", description: "`csv`: a lista inteira com os mesmos filtros, em CSV", schema: z.enum(["csv"]) },
     ],
     success: { status: 200, description: "Os experimentais", schema: z.array(trialDto) },
     errors: { 400: "Mês ou resultado inválido" },
@@ -35,9 +39,31 @@ export const openapi = operations({
   },
 });
 
-/** GET /api/trials (optional ?month=YYYY-MM, ?outcome=open|Matriculado|Perdido, ?ownerId=; ?limit= and ?cursor= for one page, next page in `Link`) */
-export const loader = apiList(({ actor, search }) =>
-  trialList(actor, { month: search.get("month"), outcome: search.get("outcome"), ownerId: search.get("ownerId") }),
+/** GET /api/trials (optional ?month=YYYY-MM, ?outcome=open|Matriculado|Perdido, ?ownerId=; ?format=csv; ?limit= and ?cursor= for one page, next page in `Link`) */
+export const loader = apiList(
+  ({ actor, search }) => trialList(actor, { month: search.get("month"), outcome: search.get("outcome"), ownerId: search.get("ownerId") }),
+  {
+    csv: {
+      filename: "experimentais.csv",
+      rows: async (items: TrialDTO[]) => {
+        const labels = await classLabels(items.map((t) => t.classId));
+        return items.map((t) => ({ ...t, classLabel: labels.get(t.classId) ?? "" }));
+      },
+      columns: [
+        { header: "Data", value: (t) => csvDay(t.scheduledDate) },
+        { header: "Horário", value: (t) => t.scheduledTime },
+        { header: "Aluno", value: (t) => t.studentName },
+        { header: "Responsável", value: (t) => t.guardianName },
+        { header: "WhatsApp", value: (t) => t.whatsappNumber },
+        { header: "Turma", value: (t) => t.classLabel },
+        { header: "Status", value: (t) => t.status },
+        { header: "Origem", value: (t) => t.origin },
+        { header: "Resultado", value: (t) => t.outcome ?? "Em aberto" },
+        { header: "Motivo da perda", value: (t) => t.lostReason },
+        { header: "Criado em", value: (t) => csvDay(t.createdAt) },
+      ],
+    },
+  },
 );
 
 /** POST /api/trials { guardianName, studentName, classId, whatsappNumber, scheduledDate, scheduledTime, origin } → 201 */

@@ -1,0 +1,500 @@
+import { dbDialect, selectRows, sqlTimestamp, tableVersions } from "~/platform/db.server";
+import { createLru } from "~/platform/cache.server";
+import { assertCanManageTrials, type Actor } from "../actor";
+import { ValidationError } from "../errors";
+import { isUuid } from "../validation";
+import { addDays, daysBetween, dateInTimeZone, schoolTimeZone, today } from "../calendar/dates";
+import { dayStart } from "../audit/queries.server";
+import { classFacts, type ClassFacts } from "../classes/queries.server";
+import { ACTIVE, CANCELLED, WAITLISTED } from "../enrollments/status";
+import { ATTENDED, WANTS_TO_ENROLL } from "../trials/constants";
+import { ABSENT, EXCUSED, PRESENT } from "../attendance/schema";
+import { BOOKED, DONE } from "../attendance/makeups/schema";
+import {
+  ATTENDANCE_GROUPINGS,
+  BRANCH_INVALID,
+  FUNNEL_GROUPINGS,
+  FUNNEL_STEPS,
+  GROUPING_INVALID,
+  OWNER_NOT_AVAILABLE,
+  median,
+  monthSpan,
+  occupancyBand,
+  parsePeriod,
+  percent,
+  type AttendanceGrouping,
+  type AttendanceMonthDTO,
+  type AttendanceReportDTO,
+  type FunnelGroupDTO,
+  type FunnelGrouping,
+  type FunnelReportDTO,
+  type OccupancyDTO,
+  type ReportPeriod,
+  type StudentsMonthDTO,
+  type StudentsReportDTO,
+} from "./schema";
+
+/**
+ * The network's reports: read models over trials (and their history),
+ * enrolments, attendance records and make-ups, whose modules own those
+ * tables (trials/, enrollments/, attendance/); the classes' names, branches,
+ * courses, teachers and capacities come from classes/ (`classFacts`).
+ *
+ * Every number is counted in the database, per class (and per month or per
+ * origin), and kept while the tables it comes from are unchanged (their
+ * versions, migration 0008/0011); the branch filter and the groupings (branch,
+ * course, teacher) are then sums over the classes, in memory, from the
+ * classes' current facts. Definitions: issue 29, "Definitions".
+ */
+
+export interface ReportFilter {
+  from?: string | null;
+  to?: string | null;
+  branchId?: string | null;
+  ownerId?: string | null;
+  by?: string | null;
+}
+
+interface Parsed {
+  period: ReportPeriod;
+  branchId: string | null;
+}
+
+function parseFilter(filter: ReportFilter): Parsed {
+  const result = parsePeriod(filter, today());
+  if ("errors" in result) throw new ValidationError(result.errors);
+  const branchId = filter.branchId?.trim() || null;
+  if (branchId !== null && !isUuid(branchId)) throw new ValidationError({ branchId: [BRANCH_INVALID] });
+  return { period: result.period, branchId };
+}
+
+function grouping<T extends string>(value: string | null | undefined, allowed: readonly T[], fallback: T): T {
+  const by = value?.trim() || fallback;
+  if (!(allowed as readonly string[]).includes(by)) throw new ValidationError({ by: [GROUPING_INVALID] });
+  return by as T;
+}
+
+const n = (v: number | string | null | undefined) => Number(v ?? 0);
+const kept = createLru<unknown>({ maxEntries: 64 });
+
+const reading = new Map<string, Promise<unknown>>();
+
+/**
+ * A read kept while `tables` are unchanged (and `extra`, a fingerprint of the
+ * others). Requests that miss together share one read (a report over a year
+ * of a large network is read once, not once per waiting request).
+ */
+async function keptRead<T>(key: string, tables: readonly string[], read: () => Promise<T>, extra = ""): Promise<T> {
+  const full = `${key}\u0000${await tableVersions(tables)}\u0000${extra}`;
+  const hit = kept.get(full) as T | undefined;
+  if (hit !== undefined) return hit;
+  let pending = reading.get(full) as Promise<T> | undefined;
+  if (!pending) {
+    pending = read().then(
+      (value) => {
+        kept.set(full, value);
+        reading.delete(full);
+        return value;
+      },
+      (error: unknown) => {
+        reading.delete(full);
+        throw error;
+      },
+    );
+    reading.set(full, pending);
+  }
+  return pending;
+}
+
+const inBranch = (facts: Map<string, ClassFacts>, branchId: string | null) => (classId: string) => {
+  const f = facts.get(classId);
+  return f !== undefined && (branchId === null || f.branchId === branchId);
+};
+
+// ---- Funil ----
+
+/**
+ * THE definition of 'Matriculado' for the funnel, in one place: the instant a
+ * trial (alias `t`) became an enrolment, NULL when it did not.
+ *
+ * Today a trial is 'Matriculado' when an enrolment was made from it
+ * (`enrollments.trialId`, set by POST /api/trials/{id}/enroll) and that
+ * enrolment was not cancelled before its start date; the instant is the
+ * enrolment's creation. When trials carry their outcome (`outcome`,
+ * `closedAt`), this becomes
+ * `CASE WHEN "t"."outcome" = 'Matriculado' THEN "t"."closedAt" END`.
+ */
+async function trialEnrolledAtSql(): Promise<{ sql: string; params: Record<string, string> }> {
+  // "Cancelled before its start date": cancelled before the start day's midnight in the school's time zone.
+  const startsAt =
+    (await dbDialect()) === "postgres"
+      ? `(CAST("e"."startDate" AS TIMESTAMP) AT TIME ZONE :schoolZone)`
+      : `strftime('%Y-%m-%d %H:%M:%f +00:00', "e"."startDate", :schoolShift)`;
+  return {
+    sql: `(SELECT MIN("e"."createdAt") FROM "enrollments" AS "e"
+           WHERE "e"."trialId" = "t"."id" AND NOT ("e"."status" = :enrCancelled AND "e"."cancelledAt" < ${startsAt}))`,
+    params: { schoolZone: schoolTimeZone(), schoolShift: `${-zoneOffsetMinutes()} minutes`, enrCancelled: CANCELLED },
+  };
+}
+
+/** The school's offset from UTC today, in minutes (São Paulo: -180). */
+function zoneOffsetMinutes(): number {
+  const day = today();
+  return Math.round((new Date(`${day}T00:00:00Z`).getTime() - dayStart(day).getTime()) / 60_000);
+}
+
+const TRIAL_TABLES = ["trials", "trial_status_history", "enrollments"] as const;
+
+interface FunnelRow {
+  classId: string;
+  origin: string;
+  trials: number;
+  attended: number;
+  wants: number;
+  enrolled: number;
+}
+
+async function funnelCounts(period: ReportPeriod): Promise<{ rows: FunnelRow[]; days: { classId: string; days: number }[] }> {
+  return keptRead(`funnel\u0000${period.from}\u0000${period.to}`, TRIAL_TABLES, async () => {
+    const enrolledAt = await trialEnrolledAtSql();
+    const inHistory = (statuses: string) =>
+      `EXISTS (SELECT 1 FROM "trial_status_history" AS "h" WHERE "h"."trialId" = "t"."id" AND "h"."status" IN (${statuses}))`;
+    const params = { ...enrolledAt.params, from: period.from, to: period.to, attended: ATTENDED, wants: WANTS_TO_ENROLL };
+    const [counts, enrolled] = await Promise.all([
+      selectRows<{
+        classId: string;
+        origin: string;
+        trials: number | string;
+        attended: number | string;
+        wants: number | string;
+        enrolled: number | string;
+      }>(
+        `SELECT "x"."classId", "x"."origin", COUNT(*) AS "trials",
+                SUM(CASE WHEN "x"."attended" = 1 OR "x"."enrolledAt" IS NOT NULL THEN 1 ELSE 0 END) AS "attended",
+                SUM(CASE WHEN "x"."wants" = 1 OR "x"."enrolledAt" IS NOT NULL THEN 1 ELSE 0 END) AS "wants",
+                SUM(CASE WHEN "x"."enrolledAt" IS NOT NULL THEN 1 ELSE 0 END) AS "enrolled"
+         FROM (SELECT "t"."classId", "t"."origin",
+                      CASE WHEN ${inHistory(":attended, :wants")} THEN 1 ELSE 0 END AS "attended",
+                      CASE WHEN ${inHistory(":wants")} THEN 1 ELSE 0 END AS "wants",
+                      ${enrolledAt.sql} AS "enrolledAt"
+               FROM "trials" AS "t" WHERE "t"."scheduledDate" >= :from AND "t"."scheduledDate" <= :to) AS "x"
+         GROUP BY "x"."classId", "x"."origin"`,
+        params,
+      ),
+      selectRows<{ classId: string; scheduledDate: string | Date; enrolledAt: string | Date }>(
+        `SELECT "x"."classId", "x"."scheduledDate", "x"."enrolledAt"
+         FROM (SELECT "t"."classId", CAST("t"."scheduledDate" AS TEXT) AS "scheduledDate", ${enrolledAt.sql} AS "enrolledAt"
+               FROM "trials" AS "t" WHERE "t"."scheduledDate" >= :from AND "t"."scheduledDate" <= :to) AS "x"
+         WHERE "x"."enrolledAt" IS NOT NULL`,
+        {
+          schoolZone: enrolledAt.params.schoolZone,
+          schoolShift: enrolledAt.params.schoolShift,
+          enrCancelled: CANCELLED,
+          from: period.from,
+          to: period.to,
+        },
+      ),
+    ]);
+    return {
+      rows: counts.map((r) => ({
+        classId: r.classId,
+        origin: r.origin,
+        trials: n(r.trials),
+        attended: n(r.attended),
+        wants: n(r.wants),
+        enrolled: n(r.enrolled),
+      })),
+      // Sorted once here: the median of any branch's part is then taken from an ordered list.
+      days: enrolled
+        .map((r) => ({
+          classId: r.classId,
+          days: Math.max(0, daysBetween(String(r.scheduledDate).slice(0, 10), dateInTimeZone(new Date(r.enrolledAt)))),
+        }))
+        .sort((a, b) => a.days - b.days),
+    };
+  });
+}
+
+function funnelGroup(key: string, label: string, rows: readonly FunnelRow[]): FunnelGroupDTO {
+  const sum = (pick: (r: FunnelRow) => number) => rows.reduce((s, r) => s + pick(r), 0);
+  const trials = sum((r) => r.trials);
+  const attended = sum((r) => r.attended);
+  const wantsToEnroll = sum((r) => r.wants);
+  const enrolled = sum((r) => r.enrolled);
+  return {
+    key,
+    label,
+    trials,
+    attended,
+    wantsToEnroll,
+    enrolled,
+    attendedRate: percent(attended, trials),
+    wantsToEnrollRate: percent(wantsToEnroll, trials),
+    enrolledRate: percent(enrolled, trials),
+  };
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = groups.get(k);
+    if (list) list.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
+
+const byLabel = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label, "pt-BR");
+
+/** GET /api/reports/funnel: trials → Compareceu → Quer Matricular → Matriculado, and the same per group. */
+export async function funnelReport(actor: Actor | null, filter: ReportFilter): Promise<FunnelReportDTO> {
+  assertCanManageTrials(actor);
+  const { period, branchId } = parseFilter(filter);
+  if (filter.by?.trim() === "owner" || filter.ownerId?.trim()) {
+    throw new ValidationError(filter.ownerId?.trim() ? { ownerId: [OWNER_NOT_AVAILABLE] } : { by: [OWNER_NOT_AVAILABLE] });
+  }
+  const by: FunnelGrouping = grouping(filter.by, FUNNEL_GROUPINGS, "origin");
+  const [counts, facts] = await Promise.all([funnelCounts(period), classFacts()]);
+  const wanted = inBranch(facts, branchId);
+  const rows = counts.rows.filter((r) => wanted(r.classId));
+  const total = funnelGroup("", "Total", rows);
+  const keyOf = (r: FunnelRow) =>
+    by === "origin" ? r.origin : by === "branch" ? facts.get(r.classId)!.branchId : facts.get(r.classId)!.courseId;
+  const labelOf = (r: FunnelRow) =>
+    by === "origin" ? r.origin : by === "branch" ? facts.get(r.classId)!.branchName : facts.get(r.classId)!.courseName;
+  const groups = [...groupBy(rows, keyOf)].map(([key, list]) => funnelGroup(key, labelOf(list[0]), list)).sort(byLabel);
+  const counted = [total.trials, total.attended, total.wantsToEnroll, total.enrolled];
+  return {
+    from: period.from,
+    to: period.to,
+    branchId,
+    by,
+    steps: FUNNEL_STEPS.map((step, i) => ({ step, count: counted[i], rate: percent(counted[i], total.trials) })),
+    medianDaysToEnrollment: median(counts.days.filter((d) => wanted(d.classId)).map((d) => d.days)),
+    groups,
+  };
+}
+
+// ---- Alunos ----
+
+interface StudentsRow {
+  classId: string;
+  /** Active at the end of the day before each month's first day, then at each month's last day. */
+  active: number[];
+  started: number[];
+  cancelled: number[];
+}
+
+interface StudentCounts {
+  rows: StudentsRow[];
+  /** Each class's enrolments 'Ativa' and 'Em espera' now (the occupancy table). */
+  now: Map<string, { active: number; waiting: number }>;
+}
+
+async function studentCounts(period: ReportPeriod): Promise<StudentCounts> {
+  return keptRead(`students\u0000${period.from}\u0000${period.to}`, ["enrollments"], async () => {
+    const params: Record<string, string> = { waitlisted: WAITLISTED, to: period.to };
+    const columns: string[] = [];
+    const spans = period.months.map((month) => monthSpan(period, month));
+    const activeDays = [addDays(spans[0].first, -1), ...spans.map((s) => s.last)];
+    activeDays.forEach((day, i) => {
+      params[`ad${i}`] = day;
+      params[`au${i}`] = sqlTimestamp(dayStart(addDays(day, 1)));
+      columns.push(
+        `SUM(CASE WHEN "e"."startDate" <= :ad${i} AND ("e"."cancelledAt" IS NULL OR "e"."cancelledAt" >= :au${i}) THEN 1 ELSE 0 END) AS "a${i}"`,
+      );
+    });
+    spans.forEach((span, i) => {
+      params[`sf${i}`] = span.first;
+      params[`sl${i}`] = span.last;
+      params[`cf${i}`] = sqlTimestamp(dayStart(span.first));
+      params[`cu${i}`] = sqlTimestamp(dayStart(addDays(span.last, 1)));
+      columns.push(`SUM(CASE WHEN "e"."startDate" >= :sf${i} AND "e"."startDate" <= :sl${i} THEN 1 ELSE 0 END) AS "s${i}"`);
+      columns.push(`SUM(CASE WHEN "e"."cancelledAt" >= :cf${i} AND "e"."cancelledAt" < :cu${i} THEN 1 ELSE 0 END) AS "c${i}"`);
+    });
+    const [rows, now] = await Promise.all([
+      selectRows<Record<string, string | number>>(
+        `SELECT "e"."classId", ${columns.join(", ")} FROM "enrollments" AS "e"
+         WHERE "e"."status" <> :waitlisted AND "e"."startDate" <= :to GROUP BY "e"."classId"`,
+        params,
+      ),
+      selectRows<{ classId: string; status: string; n: number | string }>(
+        `SELECT "e"."classId", "e"."status", COUNT(*) AS "n" FROM "enrollments" AS "e"
+         WHERE "e"."status" IN (:active, :waitlisted) GROUP BY "e"."classId", "e"."status"`,
+        { active: ACTIVE, waitlisted: WAITLISTED },
+      ),
+    ]);
+    const current = new Map<string, { active: number; waiting: number }>();
+    for (const r of now) {
+      const entry = current.get(r.classId) ?? { active: 0, waiting: 0 };
+      if (r.status === ACTIVE) entry.active = n(r.n);
+      else entry.waiting = n(r.n);
+      current.set(r.classId, entry);
+    }
+    return {
+      rows: rows.map((r) => ({
+        classId: String(r.classId),
+        active: activeDays.map((_, i) => n(r[`a${i}`])),
+        started: spans.map((_, i) => n(r[`s${i}`])),
+        cancelled: spans.map((_, i) => n(r[`c${i}`])),
+      })),
+      now: current,
+    };
+  });
+}
+
+function studentMonths(period: ReportPeriod, rows: readonly StudentsRow[]): StudentsMonthDTO[] {
+  return period.months.map((month, i) => {
+    const sum = (pick: (r: StudentsRow) => number) => rows.reduce((s, r) => s + pick(r), 0);
+    const activeAtStart = sum((r) => r.active[i]);
+    const cancelled = sum((r) => r.cancelled[i]);
+    return {
+      month,
+      activeAtStart,
+      active: sum((r) => r.active[i + 1]),
+      new: sum((r) => r.started[i]),
+      cancelled,
+      churnRate: percent(cancelled, activeAtStart),
+    };
+  });
+}
+
+/** GET /api/reports/students: active enrolments per month, new, cancelled, churn; by branch and course; occupancy and waiting lists. */
+export async function studentsReport(actor: Actor | null, filter: ReportFilter): Promise<StudentsReportDTO> {
+  assertCanManageTrials(actor);
+  const { period, branchId } = parseFilter(filter);
+  const [counts, facts] = await Promise.all([studentCounts(period), classFacts()]);
+  const wanted = inBranch(facts, branchId);
+  const rows = counts.rows.filter((r) => wanted(r.classId));
+  const grouped = (key: (f: ClassFacts) => string, label: (f: ClassFacts) => string) =>
+    [...groupBy(rows, (r) => key(facts.get(r.classId)!))]
+      .map(([k, list]) => ({ key: k, label: label(facts.get(list[0].classId)!), months: studentMonths(period, list) }))
+      .sort(byLabel);
+  const classes = [...facts.values()].filter((f) => f.active && wanted(f.id));
+  const occupancy: OccupancyDTO[] = classes
+    .map((c) => {
+      const o = counts.now.get(c.id) ?? { active: 0, waiting: 0 };
+      const rate = percent(o.active, c.capacity);
+      return {
+        classId: c.id,
+        label: c.label,
+        branchName: c.branchName,
+        active: o.active,
+        capacity: c.capacity,
+        rate,
+        band: occupancyBand(rate),
+        waiting: o.waiting,
+      };
+    })
+    .sort((a, b) => a.branchName.localeCompare(b.branchName, "pt-BR") || byLabel(a, b));
+  return {
+    from: period.from,
+    to: period.to,
+    branchId,
+    months: studentMonths(period, rows),
+    byBranch: grouped(
+      (f) => f.branchId,
+      (f) => f.branchName,
+    ),
+    byCourse: grouped(
+      (f) => f.courseId,
+      (f) => f.courseName,
+    ),
+    occupancy,
+  };
+}
+
+// ---- Frequência ----
+
+interface AttendanceCounts {
+  rows: { classId: string; month: string; records: number; present: number }[];
+  absences: { classId: string; total: number; madeUp: number; booked: number }[];
+}
+
+async function attendanceCounts(period: ReportPeriod): Promise<AttendanceCounts> {
+  // Make-ups carry no table version: their count and latest change tell a change.
+  const [makeups] = await selectRows<{ n: number | string; latest: string | Date | null }>(
+    `SELECT COUNT(*) AS "n", MAX("m"."updatedAt") AS "latest" FROM "makeups" AS "m"`,
+  );
+  const fingerprint = `${n(makeups?.n)}\u0000${makeups?.latest ? new Date(makeups.latest).toISOString() : ""}`;
+  return keptRead(
+    `attendance\u0000${period.from}\u0000${period.to}`,
+    ["attendance_records"],
+    async () => {
+      const params = { from: period.from, to: period.to, present: PRESENT, absent: ABSENT, excused: EXCUSED, done: DONE, booked: BOOKED };
+      const [records, absences] = await Promise.all([
+        selectRows<{ classId: string; month: string; records: number | string; present: number | string }>(
+          `SELECT "r"."classId", SUBSTR(CAST("r"."date" AS TEXT), 1, 7) AS "month", COUNT(*) AS "records",
+                  SUM(CASE WHEN "r"."status" = :present THEN 1 ELSE 0 END) AS "present"
+           FROM "attendance_records" AS "r" WHERE "r"."date" >= :from AND "r"."date" <= :to
+           GROUP BY 1, 2`,
+          params,
+        ),
+        selectRows<{ classId: string; total: number | string; madeUp: number | string; booked: number | string }>(
+          `SELECT "r"."classId", COUNT(*) AS "total",
+                  SUM(CASE WHEN "m"."status" = :done THEN 1 ELSE 0 END) AS "madeUp",
+                  SUM(CASE WHEN "m"."status" = :booked THEN 1 ELSE 0 END) AS "booked"
+           FROM "attendance_records" AS "r" LEFT JOIN "makeups" AS "m" ON "m"."absenceId" = "r"."id"
+           WHERE "r"."date" >= :from AND "r"."date" <= :to AND "r"."status" IN (:absent, :excused) AND "r"."enrollmentId" IS NOT NULL
+           GROUP BY "r"."classId"`,
+          params,
+        ),
+      ]);
+      return {
+        rows: records.map((r) => ({ classId: r.classId, month: r.month, records: n(r.records), present: n(r.present) })),
+        absences: absences.map((r) => ({ classId: r.classId, total: n(r.total), madeUp: n(r.madeUp), booked: n(r.booked) })),
+      };
+    },
+    fingerprint,
+  );
+}
+
+function attendanceMonths(period: ReportPeriod, rows: AttendanceCounts["rows"]): AttendanceMonthDTO[] {
+  return period.months.map((month) => {
+    const inMonth = rows.filter((r) => r.month === month);
+    const records = inMonth.reduce((s, r) => s + r.records, 0);
+    const present = inMonth.reduce((s, r) => s + r.present, 0);
+    return { month, records, present, rate: percent(present, records) };
+  });
+}
+
+/** GET /api/reports/attendance: presence rate per month, by class, teacher or branch; absences made up or not. */
+export async function attendanceReport(actor: Actor | null, filter: ReportFilter): Promise<AttendanceReportDTO> {
+  assertCanManageTrials(actor);
+  const { period, branchId } = parseFilter(filter);
+  const by: AttendanceGrouping = grouping(filter.by, ATTENDANCE_GROUPINGS, "branch");
+  const [counts, facts] = await Promise.all([attendanceCounts(period), classFacts()]);
+  const wanted = inBranch(facts, branchId);
+  const rows = counts.rows.filter((r) => wanted(r.classId));
+  const keyOf = (f: ClassFacts) => (by === "class" ? f.id : by === "teacher" ? f.responsibleId : f.branchId);
+  const labelOf = (f: ClassFacts) =>
+    by === "class" ? `${f.label} (${f.branchName})` : by === "teacher" ? f.responsibleName : f.branchName;
+  const groups = [...groupBy(rows, (r) => keyOf(facts.get(r.classId)!))]
+    .map(([key, list]) => {
+      const records = list.reduce((s, r) => s + r.records, 0);
+      const present = list.reduce((s, r) => s + r.present, 0);
+      return {
+        key,
+        label: labelOf(facts.get(list[0].classId)!),
+        records,
+        present,
+        rate: percent(present, records),
+        months: attendanceMonths(period, list),
+      };
+    })
+    .sort(byLabel);
+  const absences = counts.absences.filter((a) => wanted(a.classId));
+  const total = absences.reduce((s, a) => s + a.total, 0);
+  const madeUp = absences.reduce((s, a) => s + a.madeUp, 0);
+  const booked = absences.reduce((s, a) => s + a.booked, 0);
+  return {
+    from: period.from,
+    to: period.to,
+    branchId,
+    by,
+    months: attendanceMonths(period, rows),
+    groups,
+    absences: { total, madeUp, booked, notMadeUp: total - madeUp - booked },
+  };
+}

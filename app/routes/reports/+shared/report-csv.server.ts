@@ -1,0 +1,96 @@
+import type { AttendanceReportDTO, FunnelReportDTO, StudentsReportDTO } from "~/domain/reports/schema";
+import { FUNNEL_GROUPING_LABELS, ATTENDANCE_GROUPING_LABELS } from "~/domain/reports/schema";
+import type { ReportFilter } from "~/domain/reports/queries.server";
+import { csvAnswer, csvDay, type CsvColumn } from "~/server/csv.server";
+import type { Answer } from "~/server/answer.server";
+
+/** The filters of a report as its query string gives them (the screens and the JSON API alike). */
+export function reportFilter(search: URLSearchParams): ReportFilter {
+  return {
+    from: search.get("from"),
+    to: search.get("to"),
+    branchId: search.get("branchId"),
+    ownerId: search.get("ownerId"),
+    by: search.get("by"),
+  };
+}
+
+export const wantsCsv = (search: URLSearchParams) => search.get("format") === "csv";
+
+const oneDecimal = new Intl.NumberFormat("pt-BR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+/** '33,3' (a percentage with one decimal), blank for none. */
+export const csvPercent = (rate: number | null) => (rate === null ? "" : oneDecimal.format(rate));
+/** '11/2026' from '2026-11'. */
+export const csvMonth = (month: string) => `${month.slice(5, 7)}/${month.slice(0, 4)}`;
+
+const periodName = (r: { from: string; to: string }) => `${r.from}_${r.to}`;
+
+export function funnelCsv(report: FunnelReportDTO): Answer {
+  type Row = FunnelReportDTO["groups"][number] & { grouping: string };
+  const columns: CsvColumn<Row>[] = [
+    { header: "Agrupamento", value: (r) => r.grouping },
+    { header: "Grupo", value: (r) => r.label },
+    { header: "Experimentais", value: (r) => r.trials },
+    { header: "Compareceu", value: (r) => r.attended },
+    { header: "Compareceu (%)", value: (r) => csvPercent(r.attendedRate) },
+    { header: "Quer Matricular", value: (r) => r.wantsToEnroll },
+    { header: "Quer Matricular (%)", value: (r) => csvPercent(r.wantsToEnrollRate) },
+    { header: "Matriculado", value: (r) => r.enrolled },
+    { header: "Matriculado (%)", value: (r) => csvPercent(r.enrolledRate) },
+    { header: "De", value: () => csvDay(report.from) },
+    { header: "Até", value: () => csvDay(report.to) },
+  ];
+  const [trials, attended, wants, enrolled] = report.steps;
+  const total: Row = {
+    grouping: "Total",
+    key: "",
+    label: "Total",
+    trials: trials.count,
+    attended: attended.count,
+    wantsToEnroll: wants.count,
+    enrolled: enrolled.count,
+    attendedRate: attended.rate,
+    wantsToEnrollRate: wants.rate,
+    enrolledRate: enrolled.rate,
+  };
+  const grouping = FUNNEL_GROUPING_LABELS[report.by];
+  return csvAnswer(`funil_${periodName(report)}.csv`, columns, [total, ...report.groups.map((g) => ({ ...g, grouping }))]);
+}
+
+export function studentsCsv(report: StudentsReportDTO): Answer {
+  type Row = StudentsReportDTO["months"][number] & { grouping: string; label: string };
+  const columns: CsvColumn<Row>[] = [
+    { header: "Agrupamento", value: (r) => r.grouping },
+    { header: "Grupo", value: (r) => r.label },
+    { header: "Mês", value: (r) => csvMonth(r.month) },
+    { header: "Ativas no início", value: (r) => r.activeAtStart },
+    { header: "Ativas no fim", value: (r) => r.active },
+    { header: "Novas", value: (r) => r.new },
+    { header: "Canceladas", value: (r) => r.cancelled },
+    { header: "Churn (%)", value: (r) => csvPercent(r.churnRate) },
+  ];
+  function* rows(): Generator<Row> {
+    for (const m of report.months) yield { ...m, grouping: "Total", label: "Total" };
+    for (const g of report.byBranch) for (const m of g.months) yield { ...m, grouping: "Unidade", label: g.label };
+    for (const g of report.byCourse) for (const m of g.months) yield { ...m, grouping: "Curso", label: g.label };
+  }
+  return csvAnswer(`alunos_${periodName(report)}.csv`, columns, rows());
+}
+
+export function attendanceCsv(report: AttendanceReportDTO): Answer {
+  type Row = AttendanceReportDTO["months"][number] & { grouping: string; label: string };
+  const columns: CsvColumn<Row>[] = [
+    { header: "Agrupamento", value: (r) => r.grouping },
+    { header: "Grupo", value: (r) => r.label },
+    { header: "Mês", value: (r) => csvMonth(r.month) },
+    { header: "Registros", value: (r) => r.records },
+    { header: "Presentes", value: (r) => r.present },
+    { header: "Presença (%)", value: (r) => csvPercent(r.rate) },
+  ];
+  const grouping = ATTENDANCE_GROUPING_LABELS[report.by];
+  function* rows(): Generator<Row> {
+    for (const m of report.months) yield { ...m, grouping: "Total", label: "Total" };
+    for (const g of report.groups) for (const m of g.months) yield { ...m, grouping, label: g.label };
+  }
+  return csvAnswer(`frequencia_${periodName(report)}.csv`, columns, rows());
+}

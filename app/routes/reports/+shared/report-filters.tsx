@@ -1,0 +1,146 @@
+import { Form, Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { FieldErrors, inputClass } from "~/components/ui/field";
+import { buttonClass } from "~/components/ui/button";
+import type { ScreenFilter } from "./report-screen.server";
+
+/** The report links' query: the period shown (the report's own when it was computed), the branch and the grouping. */
+export function reportQuery(filter: ScreenFilter, shown: { from: string; to: string } | null, extra: Record<string, string> = {}): string {
+  const q = new URLSearchParams();
+  q.set("from", shown?.from ?? filter.from);
+  q.set("to", shown?.to ?? filter.to);
+  q.set("branchId", filter.branchId);
+  if (filter.by) q.set("by", filter.by);
+  for (const [k, v] of Object.entries(extra)) q.set(k, v);
+  return q.toString();
+}
+
+/**
+ * The period, branch (and grouping) form of a report: a GET form, so it works
+ * without JavaScript, with 'Exportar CSV' for the same filters.
+ */
+export function ReportFilters({
+  action,
+  filter,
+  shown,
+  branches,
+  errors,
+  groupings,
+  csvHref,
+}: {
+  action: string;
+  filter: ScreenFilter;
+  shown: { from: string; to: string } | null;
+  branches: { id: string; name: string }[];
+  errors: Record<string, string[]>;
+  groupings?: { label: string; options: { value: string; label: string }[]; value: string };
+  csvHref: string | null;
+}) {
+  const from = shown?.from ?? filter.from;
+  const to = shown?.to ?? filter.to;
+  return (
+    <Form
+      method="get"
+      action={action}
+      role="search"
+      aria-label="Filtrar relatório"
+      className="mb-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
+    >
+      <div>
+        <label htmlFor="report-from" className="block text-sm font-medium text-slate-900">
+          De
+        </label>
+        <input
+          id="report-from"
+          type="date"
+          name="from"
+          defaultValue={from}
+          key={`f${from}`}
+          className={inputClass}
+          aria-describedby="report-from-errors"
+        />
+        <FieldErrors id="report-from-errors" errors={errors.from} />
+      </div>
+      <div>
+        <label htmlFor="report-to" className="block text-sm font-medium text-slate-900">
+          Até
+        </label>
+        <input
+          id="report-to"
+          type="date"
+          name="to"
+          defaultValue={to}
+          key={`t${to}`}
+          className={inputClass}
+          aria-describedby="report-to-errors"
+        />
+        <FieldErrors id="report-to-errors" errors={errors.to} />
+      </div>
+      <div>
+        <label htmlFor="report-branch" className="block text-sm font-medium text-slate-900">
+          Unidade
+        </label>
+        <select id="report-branch" name="branchId" defaultValue={filter.branchId} key={`b${filter.branchId}`} className={inputClass}>
+          <option value="">Todas</option>
+          {branches.map((b) => (
+            <option key={b.id} value={b.id}>
+              {b.name}
+            </option>
+          ))}
+        </select>
+        <FieldErrors errors={errors.branchId} />
+      </div>
+      {groupings ? (
+        <div>
+          <label htmlFor="report-by" className="block text-sm font-medium text-slate-900">
+            {groupings.label}
+          </label>
+          <select id="report-by" name="by" defaultValue={groupings.value} key={`g${groupings.value}`} className={inputClass}>
+            {groupings.options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+          <FieldErrors errors={errors.by} />
+        </div>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-2">
+        <Button type="submit" variant="outline">
+          Filtrar
+        </Button>
+        {csvHref ? (
+          <a href={csvHref} className={buttonClass("ghost")} download>
+            Exportar CSV
+          </a>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+/** The links between the reports. */
+export function ReportTabs({ current, query }: { current: "funnel" | "students" | "attendance"; query: string }) {
+  const tabs = [
+    { id: "funnel", label: "Funil" },
+    { id: "students", label: "Alunos" },
+    { id: "attendance", label: "Frequência" },
+  ] as const;
+  return (
+    <nav aria-label="Relatórios" className="mb-4">
+      <ul className="flex flex-wrap gap-2">
+        {tabs.map((t) => (
+          <li key={t.id}>
+            <Link
+              to={`/reports/${t.id}?${query}`}
+              aria-current={t.id === current ? "page" : undefined}
+              className={buttonClass(t.id === current ? "default" : "outline", "sm")}
+            >
+              {t.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,116 @@
+import type { Route } from "./+types/report-attendance";
+import { BarChart, LineChart, formatCount, formatMonth, formatRate } from "~/components/charts";
+import { PageHeader } from "~/components/ui/page";
+import { formatDay } from "~/domain/calendar/dates";
+import { attendanceReport } from "~/domain/reports/queries.server";
+import {
+  ATTENDANCE_GROUPING_LABELS,
+  ATTENDANCE_GROUPINGS,
+  type AttendanceGrouping,
+  type AttendanceReportDTO,
+} from "~/domain/reports/schema";
+import { ServerCached } from "~/components/server-cached";
+import { loadReport } from "./+shared/report-screen.server";
+import { ReportFilters, ReportTabs, reportQuery } from "./+shared/report-filters";
+
+/** /reports/attendance ('Frequência'): presence rate per month, by class, teacher or branch; absences made up or not. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadReport(request, context, attendanceReport);
+}
+
+export default function AttendanceReport({ loaderData }: Route.ComponentProps) {
+  const { report, shown, filter, branches, errors } = loaderData;
+  const by = (shown?.by ?? "branch") as AttendanceGrouping;
+  return (
+    <div>
+      <PageHeader title="Frequência" description="Presentes ÷ todos os registros das chamadas do período." />
+      <ReportTabs current="attendance" query={reportQuery({ ...filter, by: "" }, shown)} />
+      <ReportFilters
+        action="/reports/attendance"
+        filter={filter}
+        shown={shown}
+        branches={branches}
+        errors={errors}
+        groupings={{
+          label: "Agrupar por",
+          value: by,
+          options: ATTENDANCE_GROUPINGS.map((g) => ({ value: g, label: ATTENDANCE_GROUPING_LABELS[g] })),
+        }}
+        csvHref={report ? `/api/reports/attendance?${reportQuery({ ...filter, by }, shown, { format: "csv" })}` : null}
+      />
+      {report ? (
+        <ServerCached as="div" name="report-attendance" deps={report} className="space-y-6">
+          {() => <AttendanceBody report={JSON.parse(report) as AttendanceReportDTO} />}
+        </ServerCached>
+      ) : null}
+    </div>
+  );
+}
+
+/** The charts and their tables (cached as HTML on the server per report: no router links here). */
+function AttendanceBody({ report }: { report: AttendanceReportDTO }) {
+  const label = ATTENDANCE_GROUPING_LABELS[report.by];
+  const months = report.months;
+  return (
+    <>
+      <p className="text-sm text-slate-700">
+        De {formatDay(report.from)} até {formatDay(report.to)}.
+      </p>
+      <LineChart
+        title="Taxa de presença por mês"
+        summary={months.map((m) => `${formatMonth(m.month)}: ${formatRate(m.rate)}`).join("; ")}
+        categories={months.map((m) => m.month)}
+        series={[{ name: "Presença", values: months.map((m) => m.rate) }]}
+        percent
+        yLabel="Presença (%)"
+        xLabel="Mês"
+        table={{
+          headers: ["Mês", "Registros", "Presentes", "Presença"],
+          rows: months.map((m) => [formatMonth(m.month), formatCount(m.records), formatCount(m.present), formatRate(m.rate)]),
+        }}
+      />
+      <BarChart
+        title={`Presença por ${label.toLowerCase()}`}
+        summary={
+          report.groups.length ? report.groups.map((g) => `${g.label}: ${formatRate(g.rate)}`).join("; ") : "Nenhum registro no período"
+        }
+        categories={report.groups.map((g) => g.label)}
+        series={[{ name: "Presença", values: report.groups.map((g) => g.rate) }]}
+        percent
+        yLabel="Presença (%)"
+        xLabel={label}
+        table={{
+          headers: [label, "Registros", "Presentes", "Presença", ...months.map((m) => formatMonth(m.month))],
+          rows: report.groups.map((g) => [
+            g.label,
+            formatCount(g.records),
+            formatCount(g.present),
+            formatRate(g.rate),
+            ...g.months.map((m) => formatRate(m.rate)),
+          ]),
+        }}
+      />
+      <BarChart
+        title="Faltas e reposições"
+        summary={`${formatCount(report.absences.total)} faltas: ${formatCount(report.absences.madeUp)} repostas, ${formatCount(report.absences.booked)} com reposição agendada, ${formatCount(report.absences.notMadeUp)} não repostas`}
+        categories={["Repostas", "Agendadas", "Não repostas"]}
+        series={[{ name: "Faltas", values: [report.absences.madeUp, report.absences.booked, report.absences.notMadeUp] }]}
+        yLabel="Faltas"
+        xLabel="Reposição"
+        table={{
+          headers: ["Faltas", "Quantidade"],
+          rows: [
+            ["Repostas (reposição realizada)", formatCount(report.absences.madeUp)],
+            ["Com reposição agendada", formatCount(report.absences.booked)],
+            ["Não repostas", formatCount(report.absences.notMadeUp)],
+            ["Total", formatCount(report.absences.total)],
+          ],
+        }}
+      />
+    </>
+  );
+}
+
+export function meta(): Route.MetaDescriptors {
+  return [{ title: "Frequência" }];
+}

@@ -1,0 +1,98 @@
+import type { Route } from "./+types/report-funnel";
+import { BarChart, FunnelChart, formatCount, formatRate } from "~/components/charts";
+import { PageHeader } from "~/components/ui/page";
+import { formatDay } from "~/domain/calendar/dates";
+import { funnelReport } from "~/domain/reports/queries.server";
+import { FUNNEL_GROUPING_LABELS, FUNNEL_GROUPINGS, type FunnelGrouping, type FunnelReportDTO } from "~/domain/reports/schema";
+import { ServerCached } from "~/components/server-cached";
+import { loadReport } from "./+shared/report-screen.server";
+import { ReportFilters, ReportTabs, reportQuery } from "./+shared/report-filters";
+
+/** /reports/funnel ('Funil'): the trials' funnel of the period, and by origin, branch or course. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadReport(request, context, funnelReport);
+}
+
+export default function FunnelReport({ loaderData }: Route.ComponentProps) {
+  const { report, shown, filter, branches, errors } = loaderData;
+  const by = (shown?.by ?? "origin") as FunnelGrouping;
+  return (
+    <div>
+      <PageHeader title="Funil" description="Experimentais com data no período e até onde chegaram." />
+      <ReportTabs current="funnel" query={reportQuery({ ...filter, by: "" }, shown)} />
+      <ReportFilters
+        action="/reports/funnel"
+        filter={filter}
+        shown={shown}
+        branches={branches}
+        errors={errors}
+        groupings={{
+          label: "Agrupar por",
+          value: by,
+          options: FUNNEL_GROUPINGS.map((g) => ({ value: g, label: FUNNEL_GROUPING_LABELS[g] })),
+        }}
+        csvHref={report ? `/api/reports/funnel?${reportQuery({ ...filter, by }, shown, { format: "csv" })}` : null}
+      />
+      {report ? (
+        <ServerCached as="div" name="report-funnel" deps={report} className="space-y-6">
+          {() => <FunnelBody report={JSON.parse(report) as FunnelReportDTO} />}
+        </ServerCached>
+      ) : null}
+    </div>
+  );
+}
+
+/** The charts and their tables (cached as HTML on the server per report: no router links here). */
+function FunnelBody({ report }: { report: FunnelReportDTO }) {
+  const by = report.by;
+  return (
+    <>
+      <p className="text-sm text-slate-700">
+        De {formatDay(report.from)} até {formatDay(report.to)}. Mediana do experimental à matrícula:{" "}
+        <strong>{report.medianDaysToEnrollment === null ? "—" : `${formatCount(report.medianDaysToEnrollment)} dias`}</strong>
+      </p>
+      <FunnelChart
+        title="Funil dos experimentais"
+        summary={report.steps
+          .map((s) => `${s.step}: ${formatCount(s.count)}${s.step === "Experimentais" ? "" : ` (${formatRate(s.rate)})`}`)
+          .join("; ")}
+        steps={report.steps.map((s) => ({ label: s.step, count: s.count, rate: s.rate }))}
+        table={{
+          headers: ["Etapa", "Quantidade", "Taxa"],
+          rows: report.steps.map((s) => [s.step, formatCount(s.count), formatRate(s.rate)]),
+        }}
+      />
+      <BarChart
+        title={`Taxas por ${FUNNEL_GROUPING_LABELS[by].toLowerCase()}`}
+        summary={
+          report.groups.length
+            ? report.groups.map((g) => `${g.label}: matriculado ${formatRate(g.enrolledRate)}`).join("; ")
+            : "Nenhum experimental no período"
+        }
+        categories={report.groups.map((g) => g.label)}
+        series={[
+          { name: "Compareceu", values: report.groups.map((g) => g.attendedRate) },
+          { name: "Quer Matricular", values: report.groups.map((g) => g.wantsToEnrollRate) },
+          { name: "Matriculado", values: report.groups.map((g) => g.enrolledRate) },
+        ]}
+        percent
+        yLabel="Taxa (% dos experimentais)"
+        xLabel={FUNNEL_GROUPING_LABELS[by]}
+        table={{
+          headers: [FUNNEL_GROUPING_LABELS[by], "Experimentais", "Compareceu", "Quer Matricular", "Matriculado"],
+          rows: report.groups.map((g) => [
+            g.label,
+            formatCount(g.trials),
+            `${formatCount(g.attended)} (${formatRate(g.attendedRate)})`,
+            `${formatCount(g.wantsToEnroll)} (${formatRate(g.wantsToEnrollRate)})`,
+            `${formatCount(g.enrolled)} (${formatRate(g.enrolledRate)})`,
+          ]),
+        }}
+      />
+    </>
+  );
+}
+
+export function meta(): Route.MetaDescriptors {
+  return [{ title: "Funil" }];
+}

@@ -1,0 +1,53 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/reports";
+import { PageHeader } from "~/components/ui/page";
+import { canManageTrials } from "~/domain/actor";
+import { requirePermission } from "~/server/session.server";
+
+/** /reports ('Relatórios'): the reports of the network, Team and Administrator. */
+export function loader({ context }: Route.LoaderArgs) {
+  requirePermission(context, canManageTrials);
+  return null;
+}
+
+const REPORTS = [
+  {
+    to: "/reports/funnel",
+    title: "Funil",
+    text: "Experimentais → Compareceu → Quer Matricular → Matriculado, por origem, unidade e curso.",
+  },
+  {
+    to: "/reports/students",
+    title: "Alunos",
+    text: "Matrículas ativas, novas e canceladas por mês, churn, ocupação das turmas e listas de espera.",
+  },
+  {
+    to: "/reports/attendance",
+    title: "Frequência",
+    text: "Taxa de presença por turma, professor e unidade; faltas repostas e não repostas.",
+  },
+];
+
+export default function Reports() {
+  return (
+    <div>
+      <PageHeader title="Relatórios" description="Os números da rede por período, com gráficos, tabelas e exportação em CSV." />
+      <ul className="grid gap-4 md:grid-cols-3">
+        {REPORTS.map((r) => (
+          <li key={r.to} className="rounded-lg border border-slate-200 bg-white p-4">
+            <h2 className="font-semibold">
+              <Link to={r.to} className="text-violet-800 underline">
+                {r.title}
+              </Link>
+            </h2>
+            <p className="mt-1 text-sm text-slate-700">{r.text}</p>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function meta(): Route.MetaDescriptors {
+  return [{ title: "Relatórios" }];
+}

@@ -1,0 +1,111 @@
+import { randomUUID } from "node:crypto";
+import { makeAttendance, makeBranch, makeClass, makeEnrollment, makeGuardian, makeOffer, makeStudent, makeTrial } from "./db";
+import { expect, test } from "./fixtures";
+
+const tag = () => randomUUID().slice(0, 6);
+
+/** A branch with a class, two trials (one enrolled), enrolments and roll-call records in early 2019. */
+async function network() {
+  const branch = await makeBranch({ name: `Unidade Relatórios ${tag()}` });
+  const made = await makeClass({ branchId: branch.id });
+  const offer = await makeOffer(branch.id);
+  const changedAt = new Date("2019-01-10T12:00:00Z");
+  const trial = await makeTrial(made.cls.id, { scheduledDate: "2019-01-10", origin: "Indicação" }, [
+    { status: "Agendado", changedAt },
+    { status: "Compareceu", changedAt },
+  ]);
+  await makeTrial(made.cls.id, { scheduledDate: "2019-02-12", origin: "Google Ads" }, [{ status: "Agendado", changedAt }]);
+  const { guardian } = await makeGuardian(1);
+  const student = await makeStudent(guardian.id);
+  const enrolment = await makeEnrollment({
+    studentId: student.id,
+    classId: made.cls.id,
+    offerId: offer.id,
+    startDate: "2019-01-14",
+    trialId: trial.id,
+    createdAt: new Date("2019-01-12T12:00:00Z"),
+  });
+  for (const [date, status] of [
+    ["2019-01-14", "Presente"],
+    ["2019-01-21", "Falta"],
+    ["2019-02-04", "Presente"],
+  ] as const) {
+    await makeAttendance({ enrollmentId: enrolment.id, classId: made.cls.id, scheduleId: made.schedules[0].id, date, status });
+  }
+  return { branch };
+}
+
+const REPORTS = [
+  { path: "/reports/funnel", title: "Funil", chart: "Funil dos experimentais", cell: "Matriculado" },
+  { path: "/reports/students", title: "Alunos", chart: "Matrículas ativas no fim do mês", cell: "jan/2019" },
+  { path: "/reports/attendance", title: "Frequência", chart: "Taxa de presença por mês", cell: "50,0%" },
+];
+
+test.describe("Relatórios", () => {
+  for (const width of [375, 1280]) {
+    test(`each report draws its charts with their tables and its CSV link, axe-clean at ${width} px`, async ({
+      page,
+      loginAs,
+      expectNoAxeViolations,
+    }) => {
+      const { branch } = await network();
+      await loginAs("Team");
+      await page.setViewportSize({ width, height: 900 });
+      for (const report of REPORTS) {
+        await page.goto(`${report.path}?from=2019-01-01&to=2019-03-31&branchId=${branch.id}`);
+        await expect(page.getByRole("heading", { level: 1, name: report.title })).toBeVisible();
+        const chart = page.getByRole("img", { name: new RegExp(`^${report.chart}`) });
+        await expect(chart).toBeVisible();
+        const figure = page.locator("figure").filter({ has: chart });
+        await figure.getByText("Ver tabela").click();
+        await expect(figure.getByRole("table")).toBeVisible();
+        await expect(figure.getByRole("table").getByText(report.cell, { exact: true }).first()).toBeVisible();
+        const csv = page.getByRole("link", { name: "Exportar CSV" });
+        await expect(csv).toHaveAttribute("href", new RegExp(`^/api${report.path.slice(0, 0)}/reports/.+format=csv`));
+        await expect(csv).toHaveAttribute("href", new RegExp(`branchId=${branch.id}`));
+        await expectNoAxeViolations();
+      }
+    });
+  }
+
+  test("the filters are a form: a new period shows its numbers; a period over 24 months says so", async ({ page, loginAs }) => {
+    const { branch } = await network();
+    await loginAs("Administrator");
+    await page.goto(`/reports/funnel?from=2019-01-01&to=2019-01-31&branchId=${branch.id}`);
+    const funnel = page.getByRole("img", { name: /^Funil dos experimentais/ });
+    await expect(funnel).toHaveAttribute("aria-label", /Experimentais: 1;/);
+    await page.getByLabel("Até", { exact: true }).fill("2019-02-28");
+    await page.getByRole("button", { name: "Filtrar" }).click();
+    await expect(page).toHaveURL(/to=2019-02-28/);
+    await expect(page.getByRole("img", { name: /^Funil dos experimentais/ })).toHaveAttribute("aria-label", /Experimentais: 2;/);
+    await page.getByLabel("De", { exact: true }).fill("2016-01-01");
+    await page.getByRole("button", { name: "Filtrar" }).click();
+    await expect(page.getByText("Período de no máximo 24 meses")).toBeVisible();
+  });
+
+  test("the menu has a 'Relatórios' group; a Client may not open the reports", async ({ page, loginAs }) => {
+    await loginAs("Team");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/reports");
+    await expect(page.getByRole("heading", { level: 1, name: "Relatórios" })).toBeVisible();
+    await expect(page.getByRole("navigation").getByRole("link", { name: "Frequência" })).toBeVisible();
+    await page.context().clearCookies();
+    await loginAs("Client");
+    const res = await page.goto("/reports/funnel");
+    expect(res?.status()).toBe(403);
+  });
+
+  test("'Exportar CSV' on the list screens, with the screen's filters", async ({ page, loginAs }) => {
+    await loginAs("Administrator");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    for (const [path, href] of [
+      ["/trials?month=2019-03", /^\/api\/trials\?format=csv&month=2019-03$/],
+      ["/guardians?q=Silva", /^\/api\/guardians\?format=csv&q=Silva$/],
+      ["/students?q=Ana&status=active", /^\/api\/students\?format=csv&q=Ana&status=active$/],
+      ["/classes", /^\/api\/classes\?format=csv/],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole("link", { name: "Exportar CSV" }), path).toHaveAttribute("href", href);
+    }
+  });
+});
