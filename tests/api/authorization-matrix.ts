@@ -56,6 +56,8 @@ const familyTrialDialog: Expect = { anonymous: 302, Client: 404, Team: 200, Admi
 // JSON API
 const read: Expect = { anonymous: 401, Client: 200, Team: 200, Administrator: 200 };
 const familyRead: Expect = { anonymous: 401, Client: 404, Team: 200, Administrator: 200 };
+/** A family's own action: nobody here has a family. */
+const noFamily: Expect = { anonymous: 401, Client: 404, Team: 404, Administrator: 404 };
 const adminWrite = (ok: number): Expect => ({ anonymous: 401, Client: 403, Team: 403, Administrator: ok });
 const trialWrite = (ok: number): Expect => ({ anonymous: 401, Client: 403, Team: ok, Administrator: ok });
 
@@ -279,6 +281,12 @@ export const matrix: MatrixRow[] = [
 
   // JSON API: the family's space (the caller's own family; none of these callers has one)
   { path: "/api/family", method: "GET", expect: { anonymous: 401, Client: 404, Team: 404, Administrator: 404 } },
+  // The family's own actions (warn of an absence, book a make-up, edit its contacts): 404 'Família não encontrada' without a family.
+  { path: "/api/family/absences", method: "POST", expect: noFamily, table: "absence_notices" },
+  { path: "/api/family/absences/:id", method: "DELETE", expect: noFamily, table: "absence_notices", target: "id" },
+  { path: "/api/family/makeups", method: "POST", expect: noFamily, table: "makeups" },
+  { path: "/api/family/persons/:id", method: "PATCH", expect: noFamily, table: "guardian_persons", target: "id" },
+  { path: "/api/family/address", method: "PATCH", expect: noFamily, table: "guardians" },
   // JSON API: the audit trail (Administrator only)
   { path: "/api/audit", method: "GET", expect: adminWrite(200) },
 ];
