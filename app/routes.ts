@@ -12,8 +12,13 @@ export default [
 
   layout("routes/app-layout.tsx", [
     index("routes/dashboard.tsx"),
-    // The family's space (a Client's own family, read-only)
-    route("family", "routes/family/family.tsx"),
+    // The family's space (a Client's own family: its absences, make-ups and contacts)
+    route("family", "routes/family/family.tsx", [
+      route("absence", "routes/family/absence-notice.tsx"),
+      route("absences/:absenceId/makeup", "routes/family/family-makeup.tsx"),
+      route("persons/:personId/edit", "routes/family/person-contact.tsx"),
+      route("address", "routes/family/address-form.tsx"),
+    ]),
     // Configurações
     route("users", "routes/users/users.tsx", [
       route("new", "routes/users/user-form.tsx", { id: "user-new" }),

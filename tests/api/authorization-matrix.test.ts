@@ -180,6 +180,7 @@ async function paramsFor(path: string, fx: Fixture): Promise<Record<string, stri
     else if (name === "personId") params[name] = (await fx.guardian()).persons[1].id;
     else if (name === "enrollmentId") params[name] = await fx.enrollment();
     else if (name === "makeupId") params[name] = await fx.makeup();
+    else if (name === "absenceId") params[name] = await fx.absence();
     else if (name === "token") params[name] = (await issueUploadUrl()).split("/").pop()!;
     else if (name === "date") params[name] = "2026-11-21";
     else if (name === "id" && path.startsWith("/api/family/absences/")) params[name] = await fx.notice();
@@ -303,6 +304,14 @@ const payloads: Record<string, PayloadMaker> = {
     return { form: { absenceId: await fx.absence(), session: `${t.classId}|${t.scheduleId}|${t.date}` } };
   },
   [key("POST", "/students/:id/makeups/:makeupId/delete")]: async () => ({ form: {} }),
+  [key("POST", "/family")]: async ({ fx }) => ({ form: { intent: "withdrawNotice", noticeId: await fx.notice() } }),
+  [key("POST", "/family/absence")]: async () => ({ form: { note: "Consulta" } }),
+  [key("POST", "/family/absences/:absenceId/makeup")]: async ({ fx }) => {
+    const t = await fx.makeupTarget();
+    return { form: { absenceId: await fx.absence(), session: `${t.classId}|${t.scheduleId}|${t.date}` } };
+  },
+  [key("POST", "/family/persons/:personId/edit")]: async () => ({ form: { phone: "11912345678", email: uniqueEmail("familia") } }),
+  [key("POST", "/family/address")]: async () => ({ form: { address: "Rua da Família, 20" } }),
   [key("POST", "/classes/:id/students/:enrollmentId/cancel")]: async () => ({ form: { cancelReason: "Mudou de horário" } }),
   [key("POST", "/trials")]: async ({ fx }) => ({ form: { intent: "status", id: await fx.trial(), status: "Compareceu" } }),
   [key("POST", "/trials/new")]: async ({ fx }) => ({ form: { ...trialFields(await fx.cls()), origin: "Outros" } }),
@@ -433,7 +442,15 @@ async function sessionQuery(fx: Fixture): Promise<string> {
 }
 
 /** The query string some reads need (a session, a range, an absence). */
+/** The next session of the enrolment, as the 'Avisar falta' dialog's query. */
+async function familySession(fx: Fixture): Promise<string> {
+  const t = await fx.makeupMove();
+  return `?${new URLSearchParams({ enrollmentId: await fx.activeEnrollment(), scheduleId: t.scheduleId, date: t.date })}`;
+}
+
 const queries: Record<string, (fx: Fixture) => Promise<string>> = {
+  [key("GET", "/family/absence")]: async (fx) => familySession(fx),
+  [key("POST", "/family/absence")]: async (fx) => familySession(fx),
   [key("GET", "/api/classes/:id/sessions")]: async () => `?from=${addDays(today(), -14)}&to=${today()}`,
   [key("GET", "/api/classes/:id/attendance")]: async (fx) => {
     const session = await fx.session();

@@ -51,6 +51,8 @@ const trialFormPost: Expect = { anonymous: 302, Client: 403, Team: 302, Administ
 // What a Client without a family reads of others' families: nothing (404), their dialogs included.
 const familyScreen: Expect = { anonymous: 302, Client: 404, Team: 200, Administrator: 200 };
 const familyAdminDialog: Expect = { anonymous: 302, Client: 404, Team: 403, Administrator: 200 };
+/** The family's own screens' actions and dialogs: nobody here has a family. */
+const noFamilyScreen: Expect = { anonymous: 302, Client: 404, Team: 404, Administrator: 404 };
 const familyTrialDialog: Expect = { anonymous: 302, Client: 404, Team: 200, Administrator: 200 };
 
 // JSON API
@@ -103,6 +105,16 @@ export const matrix: MatrixRow[] = [
   { path: "/", method: "GET", expect: screen },
   // 'Minha família': a Client's own family; without one (every caller here), the page says so.
   { path: "/family", method: "GET", expect: screen },
+  // Its actions (withdraw a notice, the dialogs of 'Avisar falta', 'Agendar reposição', 'Meus dados'): 404 without a family.
+  { path: "/family", method: "POST", expect: noFamilyScreen, table: "absence_notices" },
+  { path: "/family/absence", method: "GET", expect: noFamilyScreen },
+  { path: "/family/absence", method: "POST", expect: noFamilyScreen, table: "absence_notices" },
+  { path: "/family/absences/:absenceId/makeup", method: "GET", expect: noFamilyScreen },
+  { path: "/family/absences/:absenceId/makeup", method: "POST", expect: noFamilyScreen, table: "makeups" },
+  { path: "/family/persons/:personId/edit", method: "GET", expect: noFamilyScreen },
+  { path: "/family/persons/:personId/edit", method: "POST", expect: noFamilyScreen, table: "guardian_persons", target: "personId" },
+  { path: "/family/address", method: "GET", expect: noFamilyScreen },
+  { path: "/family/address", method: "POST", expect: noFamilyScreen, table: "guardians" },
   // An image, not a page: signed out gets a 401 rather than a redirect.
   { path: "/uploads/:id", method: "GET", expect: { anonymous: 401, Client: 200, Team: 200, Administrator: 200 } },
   ...adminScreens("/users", "users"),

@@ -18,6 +18,7 @@ export const SUBMIT_LABELS = {
   cancelEnrollment: { label: "Cancelar matrícula", pending: "Salvando..." },
   waitlist: { label: "Entrar na lista de espera", pending: "Salvando..." },
   bookMakeup: { label: "Agendar reposição", pending: "Agendando..." },
+  warnAbsence: { label: "Avisar falta", pending: "Avisando..." },
 } as const;
 
 /** True while this dialog's form (posting to the dialog's own URL) is being submitted. */

@@ -78,6 +78,9 @@ export const familyPersonSchema = z.object({
   email: personFields.email.optional(),
 });
 
+/** 'Meus dados' › a person's contact form: it shows both fields, so a blank one is an error rather than "unchanged". */
+export const familyPersonFormSchema = z.object({ phone: personFields.phone, email: personFields.email });
+
 /** PATCH /api/family/address: the family's address. */
 export const familyAddressSchema = z.object({ address: requiredString(ADDRESS_REQUIRED, 500) });
 

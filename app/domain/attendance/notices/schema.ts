@@ -27,6 +27,9 @@ export const absenceNoticeSchema = z.object({
 });
 export type AbsenceNoticeInput = z.output<typeof absenceNoticeSchema>;
 
+/** The 'Avisar falta' dialog's form: the note (the session comes from its URL). */
+export const absenceNoticeFormSchema = z.object({ note: absenceNoticeSchema.shape.note });
+
 // ---- Responses ----
 
 export const absenceNoticeDto = z
