@@ -6,6 +6,7 @@ import { getFamily } from "~/domain/family/overview.server";
 import { FAMILY_NOT_FOUND } from "~/domain/family/schema";
 import { DomainError, NotFoundError } from "~/domain/errors";
 import { formatDay } from "~/domain/calendar/dates";
+import { sessionStarted } from "~/domain/calendar/sessions";
 import { withdrawAbsenceNotice } from "~/domain/attendance/notices/service.server";
 import { formatPhone } from "~/lib/format";
 import { cn } from "~/lib/cn";
@@ -49,6 +50,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             ...s,
             key: `${s.classId}|${s.scheduleId}|${s.date}`,
             notice: s.notice ? { id: s.notice.id, note: s.notice.note } : null,
+            // A session under way (today, started) is the teacher's: no notice any more.
+            started: sessionStarted(s),
             warnHref: `/family/absence?${new URLSearchParams({ enrollmentId: s.enrollmentId, scheduleId: s.scheduleId, date: s.date })}`,
           })),
           presenceRate: attendance.presenceRate,
@@ -169,7 +172,7 @@ function Children({ students }: { students: Family["students"] }) {
                         </span>
                       ) : null}
                     </div>
-                    {n.notice ? (
+                    {n.started ? null : n.notice ? (
                       <Form method="post" action="/family">
                         <input type="hidden" name="intent" value="withdrawNotice" />
                         <input type="hidden" name="noticeId" value={n.notice.id} />
