@@ -12,8 +12,13 @@ export default [
 
   layout("routes/app-layout.tsx", [
     index("routes/dashboard.tsx"),
-    // The family's space (a Client's own family, read-only)
-    route("family", "routes/family/family.tsx"),
+    // The family's space (a Client's own family: its absences, make-ups and contacts)
+    route("family", "routes/family/family.tsx", [
+      route("absence", "routes/family/absence-notice.tsx"),
+      route("absences/:absenceId/makeup", "routes/family/family-makeup.tsx"),
+      route("persons/:personId/edit", "routes/family/person-contact.tsx"),
+      route("address", "routes/family/address-form.tsx"),
+    ]),
     // Configurações
     route("users", "routes/users/users.tsx", [
       route("new", "routes/users/user-form.tsx", { id: "user-new" }),
@@ -151,6 +156,11 @@ export default [
     route("makeups/options", "routes/makeups/api/makeup-options.ts"),
     route("makeups/:id", "routes/makeups/api/makeup.ts"),
     route("family", "routes/family/api/family.ts"),
+    route("family/absences", "routes/family/api/family-absences.ts"),
+    route("family/absences/:id", "routes/family/api/family-absence.ts"),
+    route("family/makeups", "routes/family/api/family-makeups.ts"),
+    route("family/persons/:id", "routes/family/api/family-person.ts"),
+    route("family/address", "routes/family/api/family-address.ts"),
     route("audit", "routes/audit/api/audit.ts"),
     route("reports/funnel", "routes/reports/api/reports-funnel.ts"),
     route("reports/students", "routes/reports/api/reports-students.ts"),

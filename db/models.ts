@@ -228,6 +228,19 @@ export class Makeup extends Model {
   declare updatedAt: Date;
 }
 
+/** An absence a family warns of before the session (0016-absence-notices). */
+export class AbsenceNotice extends Model {
+  declare id: string;
+  declare enrollmentId: string;
+  declare classId: string;
+  declare scheduleId: string;
+  declare date: string;
+  declare note: string | null;
+  declare createdById: string | null;
+  declare createdAt: Date;
+  declare updatedAt: Date;
+}
+
 let initialised: Sequelize | null = null;
 
 /** Binds the model classes to a connection (once per process). */
@@ -457,6 +470,18 @@ export function initModels(sequelize: Sequelize) {
       status: { type: DataTypes.STRING, allowNull: false },
     },
     opts("makeups"),
+  );
+  AbsenceNotice.init(
+    {
+      id: uuid,
+      enrollmentId: { type: DataTypes.UUID, allowNull: false },
+      classId: { type: DataTypes.UUID, allowNull: false },
+      scheduleId: { type: DataTypes.UUID, allowNull: false },
+      date: { type: DataTypes.DATEONLY, allowNull: false },
+      note: { type: DataTypes.STRING, allowNull: true },
+      createdById: { type: DataTypes.UUID, allowNull: true },
+    },
+    opts("absence_notices"),
   );
 
   initUploadModel(sequelize);

@@ -1,6 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { makeBranch, makeClass, makeEnrollment, makeGuardian, makeOffer, makeStudent } from "./db";
-import { expect, test } from "./fixtures";
+import { addDays, today } from "../app/domain/calendar/dates";
+import { firstSessionDate, latestSessionOnOrBefore } from "../app/domain/calendar/sessions";
+import {
+  makeAttendance,
+  makeBranch,
+  makeClass,
+  makeClassroom,
+  makeCourse,
+  makeEnrollment,
+  makeGuardian,
+  makeOffer,
+  makeStudent,
+} from "./db";
+import { expect, fieldError, hydrated, test } from "./fixtures";
 
 const tag = () => randomUUID().slice(0, 6);
 
@@ -39,12 +51,130 @@ test.describe("Minha família", () => {
     await expect(anaSection.getByText(branch.name).first()).toBeVisible();
     await expect(anaSection.getByText(/18:00–19:00/).first()).toBeVisible();
     await expect(page.getByRole("region", { name: bia.fullName }).getByText("Nenhuma matrícula")).toBeVisible();
-    await expect(page.getByRole("region", { name: "Meus dados" })).toContainText(family.persons[0].fullName);
     await expect(page.getByText(stranger.fullName)).toHaveCount(0);
+    await page.getByRole("link", { name: "Meus dados" }).click();
+    await expect(page.getByRole("region", { name: "Meus dados" })).toContainText(family.persons[0].fullName);
     await expectNoAxeViolations();
 
     // Another family's student is not found to it.
     const res = await page.goto(`/students/${stranger.id}`);
     expect(res?.status()).toBe(404);
+  });
+
+  test("a parent warns of an absence, books a make-up and edits a phone, with the keyboard's dialogs; axe-clean at 375 px", async ({
+    page,
+    loginAs,
+    jsEnabled,
+    expectNoAxeViolations,
+  }) => {
+    test.setTimeout(120_000);
+    const WEEKDAYS = ["Segunda", "Terça", "Quarta", "Quinta", "Sexta", "Sábado"];
+    const branch = await makeBranch({ name: `Unidade ${tag()}` });
+    const course = await makeCourse({ name: `Balé ${tag()}` });
+    const createdAt = new Date(Date.now() - 21 * 86_400_000);
+    const ballet = await makeClass({
+      branchId: branch.id,
+      courseId: course.id,
+      schedules: WEEKDAYS.map((dayOfWeek) => ({ dayOfWeek, startTime: "08:00", endTime: "09:00" })),
+      createdAt,
+    });
+    const room = await makeClassroom(branch.id, { capacity: 8 });
+    await makeClass({
+      branchId: branch.id,
+      classroomId: room.id,
+      courseId: course.id,
+      schedules: WEEKDAYS.map((dayOfWeek) => ({ dayOfWeek, startTime: "16:00", endTime: "17:00" })),
+      createdAt,
+    });
+    const offer = await makeOffer(branch.id);
+    const user = await loginAs("Client");
+    const family = await makeGuardian(2);
+    await family.guardian.update({ userId: user.id });
+    const [ana, bia] = await Promise.all(
+      ["Ana", "Bia"].map((name) => makeStudent(family.guardian.id, { fullName: `${name} Ações ${tag()}` })),
+    );
+    const enrollment = await makeEnrollment({ studentId: ana.id, classId: ballet.cls.id, offerId: offer.id, startDate: "2020-01-06" });
+    await makeEnrollment({ studentId: bia.id, classId: ballet.cls.id, offerId: offer.id, startDate: "2020-01-06" });
+    const schedules = ballet.schedules.map((x) => ({ id: x.id, dayOfWeek: x.dayOfWeek, startTime: x.startTime, endTime: x.endTime }));
+    const missed = latestSessionOnOrBefore(schedules, firstSessionDate(createdAt), addDays(today(), -1))!;
+    await makeAttendance({
+      enrollmentId: enrollment.id,
+      classId: ballet.cls.id,
+      scheduleId: missed.scheduleId,
+      date: missed.date,
+      status: "Falta",
+    });
+
+    await page.setViewportSize({ width: 375, height: 900 });
+    await page.goto("/family");
+    const anaSection = page.getByRole("region", { name: ana.fullName });
+    await expect(anaSection).toBeVisible();
+    await expect(page.getByRole("region", { name: bia.fullName })).toBeVisible();
+    if (jsEnabled) await hydrated(page);
+
+    // 'Avisar falta' on Ana's next session: a dialog with an optional note.
+    const warn = anaSection.getByRole("link", { name: /^Avisar falta de/ }).first();
+    const notice = page.getByRole("dialog", { name: "Avisar falta" });
+    // With the keyboard: the link opens the dialog, Escape closes it (a real modal, with JavaScript).
+    await warn.focus();
+    await page.keyboard.press("Enter");
+    await expect(notice).toBeVisible();
+    if (jsEnabled) {
+      await hydrated(page);
+      await page.keyboard.press("Escape");
+      await expect(page).toHaveURL(/\/family$/);
+      await expect(notice).toHaveCount(0);
+      await warn.focus();
+      await page.keyboard.press("Enter");
+      await expect(notice).toBeVisible();
+    }
+    await expectNoAxeViolations();
+    await notice.getByLabel("Observação (opcional)").fill("Consulta médica");
+    await notice.getByRole("button", { name: "Avisar falta" }).press("Enter");
+    await expect(page).toHaveURL(/\/family$/);
+    await expect(page.getByText("Falta avisada", { exact: true })).toBeVisible();
+    await expect(anaSection.getByText("Falta avisada: Consulta médica")).toBeVisible();
+    await expect(anaSection.getByRole("button", { name: /^Cancelar aviso de falta de/ })).toHaveCount(1);
+    await expectNoAxeViolations();
+
+    // 'Agendar reposição' for the absence: a session of the other class of the course, with room.
+    await anaSection.getByRole("link", { name: /^Agendar reposição da falta de/ }).click();
+    const makeup = page.getByRole("dialog", { name: "Agendar reposição" });
+    await expect(makeup).toBeVisible();
+    await makeup.getByRole("button", { name: "Agendar reposição" }).click();
+    await expect(fieldError(makeup, "Escolha uma aula para a reposição")).toBeVisible();
+    await makeup.getByRole("radio").first().check();
+    await makeup.getByRole("button", { name: "Agendar reposição" }).click();
+    await expect(page).toHaveURL(/\/family$/);
+    await expect(anaSection.getByText(/Reposição agendada para/)).toBeVisible();
+    await expect(anaSection.getByRole("link", { name: /^Agendar reposição da falta de/ })).toHaveCount(0);
+    await expectNoAxeViolations();
+
+    // 'Cancelar aviso': the session may be warned of again.
+    await anaSection.getByRole("button", { name: /^Cancelar aviso de falta de/ }).click();
+    await expect(page.getByText("Aviso de falta cancelado")).toBeVisible();
+    await expect(anaSection.getByText("Falta avisada: Consulta médica")).toHaveCount(0);
+    await expect(anaSection.getByRole("button", { name: /^Cancelar aviso de falta de/ })).toHaveCount(0);
+
+    // 'Meus dados': a phone changed (a bad one first: the field's message), the data download link.
+    await page.getByRole("link", { name: "Meus dados" }).click();
+    const data = page.getByRole("region", { name: "Meus dados" });
+    await expect(data).toContainText(family.persons[1].fullName);
+    await data.getByRole("link", { name: `Editar contato de ${family.persons[1].fullName}` }).click();
+    const contact = page.getByRole("dialog", { name: "Editar contato" });
+    await expect(contact).toBeVisible();
+    if (jsEnabled) await hydrated(page);
+    await contact.getByLabel("Telefone").fill("1199");
+    await contact.getByRole("button", { name: "Atualizar" }).click();
+    await expect(fieldError(contact, "Telefone é obrigatório")).toBeVisible();
+    await contact.getByLabel("Telefone").fill("11977776666");
+    await contact.getByRole("button", { name: "Atualizar" }).click();
+    await expect(page).toHaveURL(/\/family\?tab=dados$/);
+    await expect(data).toContainText("(11) 97777-6666");
+    await expect(data.getByRole("link", { name: "Baixar meus dados" })).toHaveAttribute(
+      "href",
+      `/api/guardians/${family.guardian.id}/export`,
+    );
+    await expectNoAxeViolations();
   });
 });

@@ -12,6 +12,7 @@ import { guardianSearchIndexes } from "./0012-guardian-search-indexes.ts";
 import { sessionSignals } from "./0013-session-signals.ts";
 import { enrollmentPromotions } from "./0014-enrollment-promotions.ts";
 import { auditEntries } from "./0015-audit-entries.ts";
+import { absenceNotices } from "./0016-absence-notices.ts";
 import { guardianAnonymization } from "./0017-guardian-anonymization.ts";
 import { trialOutcomesTasks } from "./0019-trial-outcomes-tasks.ts";
 import type { Migration } from "../migration.ts";
@@ -32,6 +33,7 @@ export const migrations: Migration[] = [
   sessionSignals,
   enrollmentPromotions,
   auditEntries,
+  absenceNotices,
   guardianAnonymization,
   trialOutcomesTasks,
 ];

@@ -21,6 +21,7 @@ import {
   makeTrial,
   makeTask,
   makeUser,
+  makeAbsenceNotice,
 } from "../support/factories";
 
 /**
@@ -116,6 +117,25 @@ class Fixture {
       const [target, next] = sessionsBetween(schedules, firstSessionDate(made.cls.createdAt), from, addDays(session.date, 30));
       return [target, next].map((s) => ({ classId: made.cls.id, scheduleId: s.scheduleId, date: s.date }));
     });
+  /** A notice of the enrolment's next session (a family's 'Avisar falta'). */
+  notice = () =>
+    this.once("notice", async () => {
+      const made = await this.clsMade();
+      const schedule = made.schedules[0];
+      const next = sessionsBetween(
+        made.schedules.map((s) => ({ id: s.id, dayOfWeek: s.dayOfWeek, startTime: s.startTime, endTime: s.endTime })),
+        firstSessionDate(made.cls.createdAt),
+        addDays(today(), 1),
+        addDays(today(), 8),
+      )[0];
+      const notice = await makeAbsenceNotice({
+        enrollmentId: await this.activeEnrollment(),
+        classId: made.cls.id,
+        scheduleId: next?.scheduleId ?? schedule.id,
+        date: next?.date ?? addDays(today(), 7),
+      });
+      return notice.id;
+    });
   makeup = () =>
     this.once("makeup", async () => (await makeMakeup({ absenceId: await this.absence(), ...(await this.makeupTarget()) })).id);
   trial = () => this.once("trial", async () => (await makeTrial(await this.cls(), {}, [{ status: "Agendado", changedAt: new Date() }])).id);
@@ -170,8 +190,11 @@ async function paramsFor(path: string, fx: Fixture): Promise<Record<string, stri
     else if (name === "enrollmentId") params[name] = await fx.enrollment();
     else if (name === "makeupId") params[name] = await fx.makeup();
     else if (name === "taskId") params[name] = await fx.task();
+    else if (name === "absenceId") params[name] = await fx.absence();
     else if (name === "token") params[name] = (await issueUploadUrl()).split("/").pop()!;
     else if (name === "date") params[name] = "2026-11-21";
+    else if (name === "id" && path.startsWith("/api/family/absences/")) params[name] = await fx.notice();
+    else if (name === "id" && path.startsWith("/api/family/persons/")) params[name] = (await fx.guardian()).persons[1].id;
     else if (name === "id") {
       const base = path.replace(/^\/api/, "").split("/")[1];
       const byBase: Record<string, () => Promise<string>> = {
@@ -295,6 +318,14 @@ const payloads: Record<string, PayloadMaker> = {
     return { form: { absenceId: await fx.absence(), session: `${t.classId}|${t.scheduleId}|${t.date}` } };
   },
   [key("POST", "/students/:id/makeups/:makeupId/delete")]: async () => ({ form: {} }),
+  [key("POST", "/family")]: async ({ fx }) => ({ form: { intent: "withdrawNotice", noticeId: await fx.notice() } }),
+  [key("POST", "/family/absence")]: async () => ({ form: { note: "Consulta" } }),
+  [key("POST", "/family/absences/:absenceId/makeup")]: async ({ fx }) => {
+    const t = await fx.makeupTarget();
+    return { form: { absenceId: await fx.absence(), session: `${t.classId}|${t.scheduleId}|${t.date}` } };
+  },
+  [key("POST", "/family/persons/:personId/edit")]: async () => ({ form: { phone: "11912345678", email: uniqueEmail("familia") } }),
+  [key("POST", "/family/address")]: async () => ({ form: { address: "Rua da Família, 20" } }),
   [key("POST", "/classes/:id/students/:enrollmentId/cancel")]: async () => ({ form: { cancelReason: "Mudou de horário" } }),
   [key("POST", "/trials")]: async ({ fx }) => ({ form: { intent: "status", id: await fx.trial(), status: "Compareceu" } }),
   [key("POST", "/trials/new")]: async ({ fx }) => ({ form: { ...trialFields(await fx.cls()), origin: "Outros" } }),
@@ -425,6 +456,14 @@ const payloads: Record<string, PayloadMaker> = {
   [key("POST", "/api/makeups")]: async ({ fx }) => ({ json: { absenceId: await fx.absence(), ...(await fx.makeupTarget()) } }),
   [key("PATCH", "/api/makeups/:id")]: async ({ fx }) => ({ json: await fx.makeupMove() }),
   [key("DELETE", "/api/makeups/:id")]: async () => ({}),
+  [key("POST", "/api/family/absences")]: async ({ fx }) => {
+    const t = await fx.makeupMove();
+    return { json: { enrollmentId: await fx.activeEnrollment(), scheduleId: t.scheduleId, date: t.date, note: "Consulta médica" } };
+  },
+  [key("DELETE", "/api/family/absences/:id")]: async () => ({}),
+  [key("POST", "/api/family/makeups")]: async ({ fx }) => ({ json: { absenceId: await fx.absence(), ...(await fx.makeupTarget()) } }),
+  [key("PATCH", "/api/family/persons/:id")]: async () => ({ json: { phone: "11912345678", email: uniqueEmail("familia") } }),
+  [key("PATCH", "/api/family/address")]: async () => ({ json: { address: "Rua da Família, 10" } }),
 };
 
 async function sessionQuery(fx: Fixture): Promise<string> {
@@ -433,7 +472,15 @@ async function sessionQuery(fx: Fixture): Promise<string> {
 }
 
 /** The query string some reads need (a session, a range, an absence). */
+/** The next session of the enrolment, as the 'Avisar falta' dialog's query. */
+async function familySession(fx: Fixture): Promise<string> {
+  const t = await fx.makeupMove();
+  return `?${new URLSearchParams({ enrollmentId: await fx.activeEnrollment(), scheduleId: t.scheduleId, date: t.date })}`;
+}
+
 const queries: Record<string, (fx: Fixture) => Promise<string>> = {
+  [key("GET", "/family/absence")]: async (fx) => familySession(fx),
+  [key("POST", "/family/absence")]: async (fx) => familySession(fx),
   [key("GET", "/api/classes/:id/sessions")]: async () => `?from=${addDays(today(), -14)}&to=${today()}`,
   [key("GET", "/api/classes/:id/attendance")]: async (fx) => {
     const session = await fx.session();

@@ -51,11 +51,15 @@ const trialFormPost: Expect = { anonymous: 302, Client: 403, Team: 302, Administ
 // What a Client without a family reads of others' families: nothing (404), their dialogs included.
 const familyScreen: Expect = { anonymous: 302, Client: 404, Team: 200, Administrator: 200 };
 const familyAdminDialog: Expect = { anonymous: 302, Client: 404, Team: 403, Administrator: 200 };
+/** The family's own screens' actions and dialogs: nobody here has a family. */
+const noFamilyScreen: Expect = { anonymous: 302, Client: 404, Team: 404, Administrator: 404 };
 const familyTrialDialog: Expect = { anonymous: 302, Client: 404, Team: 200, Administrator: 200 };
 
 // JSON API
 const read: Expect = { anonymous: 401, Client: 200, Team: 200, Administrator: 200 };
 const familyRead: Expect = { anonymous: 401, Client: 404, Team: 200, Administrator: 200 };
+/** A family's own action: nobody here has a family. */
+const noFamily: Expect = { anonymous: 401, Client: 404, Team: 404, Administrator: 404 };
 const adminWrite = (ok: number): Expect => ({ anonymous: 401, Client: 403, Team: 403, Administrator: ok });
 const trialWrite = (ok: number): Expect => ({ anonymous: 401, Client: 403, Team: ok, Administrator: ok });
 
@@ -101,6 +105,16 @@ export const matrix: MatrixRow[] = [
   { path: "/", method: "GET", expect: screen },
   // 'Minha família': a Client's own family; without one (every caller here), the page says so.
   { path: "/family", method: "GET", expect: screen },
+  // Its actions (withdraw a notice, the dialogs of 'Avisar falta', 'Agendar reposição', 'Meus dados'): 404 without a family.
+  { path: "/family", method: "POST", expect: noFamilyScreen, table: "absence_notices" },
+  { path: "/family/absence", method: "GET", expect: noFamilyScreen },
+  { path: "/family/absence", method: "POST", expect: noFamilyScreen, table: "absence_notices" },
+  { path: "/family/absences/:absenceId/makeup", method: "GET", expect: noFamilyScreen },
+  { path: "/family/absences/:absenceId/makeup", method: "POST", expect: noFamilyScreen, table: "makeups" },
+  { path: "/family/persons/:personId/edit", method: "GET", expect: noFamilyScreen },
+  { path: "/family/persons/:personId/edit", method: "POST", expect: noFamilyScreen, table: "guardian_persons", target: "personId" },
+  { path: "/family/address", method: "GET", expect: noFamilyScreen },
+  { path: "/family/address", method: "POST", expect: noFamilyScreen, table: "guardians" },
   // An image, not a page: signed out gets a 401 rather than a redirect.
   // A Client sees its own avatar only: the fixture's image is another user's (404).
   { path: "/uploads/:id", method: "GET", expect: { anonymous: 401, Client: 404, Team: 200, Administrator: 200 } },
@@ -305,6 +319,12 @@ export const matrix: MatrixRow[] = [
 
   // JSON API: the family's space (the caller's own family; none of these callers has one)
   { path: "/api/family", method: "GET", expect: { anonymous: 401, Client: 404, Team: 404, Administrator: 404 } },
+  // The family's own actions (warn of an absence, book a make-up, edit its contacts): 404 'Família não encontrada' without a family.
+  { path: "/api/family/absences", method: "POST", expect: noFamily, table: "absence_notices" },
+  { path: "/api/family/absences/:id", method: "DELETE", expect: noFamily, table: "absence_notices", target: "id" },
+  { path: "/api/family/makeups", method: "POST", expect: noFamily, table: "makeups" },
+  { path: "/api/family/persons/:id", method: "PATCH", expect: noFamily, table: "guardian_persons", target: "id" },
+  { path: "/api/family/address", method: "PATCH", expect: noFamily, table: "guardians" },
   // JSON API: the audit trail (Administrator only)
   { path: "/api/audit", method: "GET", expect: adminWrite(200) },
   { path: "/api/reports/funnel", method: "GET", expect: trialWrite(200) },

@@ -182,6 +182,7 @@ function paramsFor(path: string): Record<string, string> {
     else if (name === "personId") params[name] = b.persons[1].id;
     else if (name === "enrollmentId") params[name] = b.enrollmentId;
     else if (name === "makeupId") params[name] = b.makeupId;
+    else if (name === "absenceId") params[name] = b.absenceId;
     else if (name === "token") params[name] = "token-qualquer";
     else if (name === "date") params[name] = trialDate;
     else if (name === "id") {
@@ -219,6 +220,7 @@ function queries(): string[] {
     `?classId=${catalogue.classId}`,
     `?absenceId=${b.absenceId}`,
     `?date=${session.date}&scheduleId=${session.scheduleId}`,
+    `?enrollmentId=${b.enrollmentId}&date=${session.date}&scheduleId=${session.scheduleId}`,
     `?from=${addDays(today(), -30)}&to=${today()}`,
     `?month=${trialDate.slice(0, 7)}`,
     `?q=${encodeURIComponent(b.studentName)}`,

@@ -58,7 +58,14 @@ describe("POST /api/makeups", () => {
 
     const rollCall = (await team.get(`/api/classes/${to.id}/attendance?date=${target.date}&scheduleId=${target.scheduleId}`)).body;
     expect(rollCall.records).toEqual([
-      { makeupId: res.body.id, studentId: pupils[0].student.id, studentName: pupils[0].student.fullName, status: null, note: null },
+      {
+        makeupId: res.body.id,
+        studentId: pupils[0].student.id,
+        studentName: pupils[0].student.fullName,
+        status: null,
+        note: null,
+        notice: false,
+      },
     ]);
     const sessions = (await team.get(`/api/classes/${to.id}/sessions?from=${target.date}&to=${target.date}`)).body;
     expect(sessions[0]).toMatchObject({ enrolled: 0, makeups: 1 });

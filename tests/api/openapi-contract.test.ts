@@ -792,6 +792,37 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
     expect((await team.GET("/api/guardians/{id}/export", { params: { path: { id: guardian.id } } })).response.status).toBe(403);
   });
 
+  it("the family's own actions: warn of an absence and withdraw it, book a make-up, edit a phone and the address", async () => {
+    const cls = await sessionClass({ daysAgo: 40 });
+    const other = await sessionClass({ courseId: cls.courseId, startTime: "15:00", daysAgo: 40 });
+    // A second Client, so the first one's family above stays as it is.
+    const parent = await signedIn("Client");
+    const own = parent.api;
+    const { guardian, persons, pupils } = await enrolled(cls, 1);
+    await guardian.update({ userId: parent.id });
+    const enrollmentId = pupils[0].enrollment.id;
+    const next = notSunday(addDays(TODAY(), 1), 1);
+    const warned = await own.POST("/api/family/absences", {
+      body: { enrollmentId, date: next, scheduleId: cls.scheduleOn(next), note: "Consulta" },
+    });
+    expect(warned.response.status).toBe(201);
+    const withdrawn = await own.DELETE("/api/family/absences/{id}", { params: { path: { id: warned.data!.id } } });
+    expect(withdrawn.response.status).toBe(204);
+    const past = notSunday(addDays(TODAY(), -1), -1);
+    const absence = await makeAttendance({ enrollmentId, classId: cls.id, scheduleId: cls.scheduleOn(past), date: past, status: "Falta" });
+    const booked = await own.POST("/api/family/makeups", {
+      body: { absenceId: absence.id, classId: other.id, scheduleId: other.scheduleOn(next), date: next },
+    });
+    expect(booked.response.status).toBe(201);
+    const person = await own.PATCH("/api/family/persons/{id}", {
+      params: { path: { id: persons[0].id } },
+      body: { phone: "(11) 91234-5678" },
+    });
+    expect(person.data?.phone).toBe("11912345678");
+    const address = await own.PATCH("/api/family/address", { body: { address: "Rua Nova da Família, 7" } });
+    expect(address.data?.address).toBe("Rua Nova da Família, 7");
+  });
+
   // Last in the file (tests run in order): each documented operation was called and succeeded at least once.
   it("exercised every documented operation with success", () => {
     const documented = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m} ${path}`));

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Sequelize } from "sequelize";
 import { initModels } from "../../db/models";
 import {
+  AbsenceNotice,
   Branch,
   Classroom,
   ClassroomSchedule,
@@ -305,6 +306,19 @@ export async function makeAttendance(attrs: {
 }) {
   models();
   return AttendanceRecord.create({ enrollmentId: null, makeupId: null, status: "Presente", note: null, takenById: null, ...attrs });
+}
+
+/** An absence notice ('Avisar falta') written directly (no family, session or date rules). */
+export async function makeAbsenceNotice(attrs: {
+  enrollmentId: string;
+  classId: string;
+  scheduleId: string;
+  date: string;
+  note?: string | null;
+  createdById?: string | null;
+}) {
+  models();
+  return AbsenceNotice.create({ note: null, createdById: null, ...attrs });
 }
 
 /** A make-up written directly (no window, course or capacity rules): 'Agendada' unless told. */

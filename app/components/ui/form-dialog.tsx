@@ -21,6 +21,7 @@ export const SUBMIT_LABELS = {
   anonymize: { label: "Anonimizar família", pending: "Anonimizando..." },
   lose: { label: "Marcar como perdido", pending: "Salvando..." },
   reopen: { label: "Reabrir", pending: "Reabrindo..." },
+  warnAbsence: { label: "Avisar falta", pending: "Avisando..." },
 } as const;
 
 /** True while this dialog's form (posting to the dialog's own URL) is being submitted. */

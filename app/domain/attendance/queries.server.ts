@@ -18,6 +18,7 @@ import { today, addDays, daysBetween } from "../calendar/dates";
 import { WEEKDAYS } from "../schedules/schema";
 import {
   ABSENCE_STATUSES,
+  EXCUSED,
   AT_RISK_ABSENCES,
   AT_RISK_WINDOW_DAYS,
   MAX_SESSION_RANGE_DAYS,
@@ -48,6 +49,8 @@ import { CLASS_NOT_FOUND } from "../classes/schema";
 import { STUDENT_NOT_FOUND } from "../students/schema";
 import { assertInFamily } from "../family/queries.server";
 import { assertSeesClassRosters, familyScope } from "../family/scope";
+import { sessionNotices } from "./notices/queries.server";
+import type { AbsenceNoticeDTO } from "./notices/schema";
 
 /**
  * The reads of attendance: the attendance_records table is read here only.
@@ -161,8 +164,18 @@ export async function sessionRoster(classId: string, scheduleId: string, date: s
   };
 }
 
-/** The roll call of a session: each pupil with the saved status, or null. */
-export function rollCallOf(date: string, scheduleId: string, roster: SessionRoster, records: readonly RecordFields[]): RollCallDTO {
+/**
+ * The roll call of a session: each pupil with the saved status, or null; a
+ * pupil not yet saved whose family warned of the absence ('Avisar falta',
+ * `notices` by enrolment) shows as 'Falta justificada' with the notice's note.
+ */
+export function rollCallOf(
+  date: string,
+  scheduleId: string,
+  roster: SessionRoster,
+  records: readonly RecordFields[],
+  notices: ReadonlyMap<string, AbsenceNoticeDTO> = new Map(),
+): RollCallDTO {
   const byEnrollment = new Map<string, RecordFields>();
   const byMakeup = new Map<string, RecordFields>();
   for (const r of records) {
@@ -172,11 +185,29 @@ export function rollCallOf(date: string, scheduleId: string, roster: SessionRost
   const entries: RollCallEntryDTO[] = [
     ...roster.enrollments.map((e) => {
       const r = byEnrollment.get(e.id);
-      return { enrollmentId: e.id, studentId: e.studentId, studentName: e.studentName, status: r?.status ?? null, note: r?.note ?? null };
+      const notice = notices.get(e.id);
+      if (!r && notice) {
+        return { enrollmentId: e.id, studentId: e.studentId, studentName: e.studentName, status: EXCUSED, note: notice.note, notice: true };
+      }
+      return {
+        enrollmentId: e.id,
+        studentId: e.studentId,
+        studentName: e.studentName,
+        status: r?.status ?? null,
+        note: r?.note ?? null,
+        notice: notice !== undefined,
+      };
     }),
     ...roster.makeups.map((m) => {
       const r = byMakeup.get(m.id);
-      return { makeupId: m.id, studentId: m.studentId, studentName: m.studentName, status: r?.status ?? null, note: r?.note ?? null };
+      return {
+        makeupId: m.id,
+        studentId: m.studentId,
+        studentName: m.studentName,
+        status: r?.status ?? null,
+        note: r?.note ?? null,
+        notice: false,
+      };
     }),
   ];
   return { date, scheduleId, taken: records.length > 0, records: entries };
@@ -207,10 +238,14 @@ export async function getRollCall(
   const { source, first } = await sessionSourceOrNotFound(classId);
   const { date, scheduleId } = parseOrThrow(sessionKeySchema, key);
   assertSession(source, date, scheduleId);
-  const [roster, records] = await Promise.all([sessionRoster(source.id, scheduleId, date), sessionRecordRows(source.id, scheduleId, date)]);
+  const [roster, records, notices] = await Promise.all([
+    sessionRoster(source.id, scheduleId, date),
+    sessionRecordRows(source.id, scheduleId, date),
+    sessionNotices(source.id, scheduleId, date),
+  ]);
   const schedule = source.schedules.find((s) => s.id === scheduleId)!;
   return {
-    ...rollCallOf(date, scheduleId, roster, records),
+    ...rollCallOf(date, scheduleId, roster, records, notices),
     classLabel: source.label,
     startTime: schedule.startTime,
     endTime: schedule.endTime,

@@ -81,6 +81,7 @@ export const rollCallEntryDto = z
     studentName: z.string(),
     status: storedEnum(ATTENDANCE_STATUSES).nullable().describe("null: ainda não registrada"),
     note: z.string().nullable(),
+    notice: z.boolean().describe("A família avisou a falta antes da aula (sem registro salvo: aparece como 'Falta justificada')"),
   })
   .meta({ id: "RollCallEntry" });
 export type RollCallEntryDTO = z.output<typeof rollCallEntryDto>;

@@ -7,6 +7,7 @@ import { parseOrThrow } from "../validation";
 import { classSessionSource, lockClassSeats } from "../classes/queries.server";
 import { cancelMakeupsOfAbsences, setStatusesFromRollCall } from "~/domain/attendance/makeups/service.server";
 import { today } from "../calendar/dates";
+import { sessionNotices } from "./notices/queries.server";
 import { assertSession, rollCallOf, sessionRecordRows, sessionRoster } from "./queries.server";
 import { ABSENCE_STATUSES, FUTURE_DATE, PRESENT, RECORD_NOT_IN_SESSION, rollCallSchema, type RollCallDTO } from "./schema";
 import { CLASS_NOT_FOUND } from "../classes/schema";
@@ -99,11 +100,12 @@ export async function saveRollCall(actor: Actor | null, classId: string, input: 
       throw error;
     }
   }
-  const [roster, records] = await Promise.all([
+  const [roster, records, notices] = await Promise.all([
     sessionRoster(source.id, data.scheduleId, data.date),
     sessionRecordRows(source.id, data.scheduleId, data.date),
+    sessionNotices(source.id, data.scheduleId, data.date),
   ]);
-  return rollCallOf(data.date, data.scheduleId, roster, records);
+  return rollCallOf(data.date, data.scheduleId, roster, records, notices);
 }
 
 /**

@@ -169,3 +169,14 @@ export function firstSessionDateAfter(
   }
   return null;
 }
+
+/**
+ * Whether a session has begun at `now` (or is over): an earlier day, or today
+ * at or after its start time, in the school's time zone. A family warns of an
+ * absence only before the session begins.
+ */
+export function sessionStarted(session: { date: string; startTime: string }, now = new Date(), timeZone = schoolTimeZone()): boolean {
+  const today = dateInTimeZone(now, timeZone);
+  if (session.date !== today) return session.date < today;
+  return session.startTime <= timeInTimeZone(now, timeZone);
+}

@@ -9,14 +9,15 @@ import { studentEnrollmentDetails } from "../enrollments/queries.server";
 import { ACTIVE } from "../enrollments/schema";
 import { studentAttendance } from "../attendance/queries.server";
 import { classSessionSources } from "../classes/queries.server";
+import { enrollmentNotices, noticeKey } from "../attendance/notices/queries.server";
 import { familyGuardianId } from "./queries.server";
 import { FAMILY_NOT_FOUND, NEXT_SESSIONS, NEXT_SESSIONS_DAYS, type FamilyDTO } from "./schema";
 
 /**
  * 'Minha família' and GET /api/family: the family of the signed-in Client
  * (the guardian whose user it is) with each child's enrolments, its next
- * sessions (of its active enrolments, from today or its start on) and its
- * attendance; 404 'Família não encontrada' without one. Read through each
+ * sessions (of its active enrolments, from today or its start on, each with
+ * the family's absence notice when it warned of one) and its attendance; 404 'Família não encontrada' without one. Read through each
  * module's own queries, with the actor's scope (family/scope.ts): no SQL here.
  */
 export async function getFamily(actor: Actor | null): Promise<FamilyDTO> {
@@ -33,6 +34,10 @@ export async function getFamily(actor: Actor | null): Promise<FamilyDTO> {
   const sources = new Map((await classSessionSources({ ids: active.map((e) => e.classId) })).map((c) => [c.id, c]));
   const from = today();
   const to = addDays(from, NEXT_SESSIONS_DAYS);
+  const notices = await enrollmentNotices(
+    active.map((e) => e.id),
+    from,
+  );
   return {
     guardian,
     students: children.map(({ student, enrollments, attendance }) => {
@@ -44,6 +49,7 @@ export async function getFamily(actor: Actor | null): Promise<FamilyDTO> {
           const start = e.startDate > from ? e.startDate : from;
           if (start > to) return [];
           return sessionsBetween(source.schedules, firstSessionDate(source.createdAt), start, to).map((s) => ({
+            enrollmentId: e.id,
             classId: source.id,
             classLabel: source.label,
             scheduleId: s.scheduleId,
@@ -53,6 +59,7 @@ export async function getFamily(actor: Actor | null): Promise<FamilyDTO> {
             branchName: source.branchName,
             classroomName: source.classroomName,
             teacherName: source.teacherName,
+            notice: notices.get(noticeKey(e.id, s.scheduleId, s.date)) ?? null,
           }));
         })
         .sort(

@@ -3,6 +3,7 @@ import { requireActor, type Actor } from "../actor";
 import { NotFoundError } from "../errors";
 import { isUuid } from "../validation";
 import { familyScope, type FamilyScope } from "./scope";
+import { FAMILY_NOT_FOUND } from "./schema";
 
 /**
  * A family's rows as SQL: the conditions every scoped query adds (see
@@ -94,4 +95,31 @@ export async function familyGuardianId(actor: Actor | null | undefined): Promise
     { userId },
   );
   return row?.id ?? null;
+}
+
+/**
+ * The family a family's own action (warning of an absence, booking a make-up,
+ * editing its contacts) is taken for: the guardian whose user is the actor;
+ * 404 'Família não encontrada' for a user without one (Administrator and Team
+ * included: these are the family's actions, not the school's).
+ */
+export async function ownFamilyOrThrow(actor: Actor | null | undefined): Promise<string> {
+  const guardianId = await familyGuardianId(actor);
+  if (!guardianId) throw new NotFoundError(FAMILY_NOT_FOUND);
+  return guardianId;
+}
+
+/**
+ * A family's own action on one row: the actor must have a family
+ * (`ownFamilyOrThrow`) and the row must be of it, whatever the actor's type
+ * (no staff bypass here); a 404 with `notFound` otherwise.
+ */
+export async function assertOwnFamily(actor: Actor | null | undefined, kind: FamilyKind, id: string, notFound: string): Promise<void> {
+  await ownFamilyOrThrow(actor);
+  const userId = requireActor(actor).id;
+  const condition = familyCondition({ userId }, kind, ":id")!;
+  const rows = isUuid(id)
+    ? await selectRows<{ found: number }>(`SELECT 1 AS "found" WHERE ${condition.sql}`, { id, ...condition.params })
+    : [];
+  if (rows.length === 0) throw new NotFoundError(notFound);
 }

@@ -4,6 +4,7 @@ import { guardianDto } from "~/domain/guardians/schema";
 import { studentDto } from "~/domain/students/schema";
 import { enrollmentDto } from "~/domain/enrollments/schema";
 import { studentAttendanceDto } from "~/domain/attendance/makeups/schema";
+import { absenceNoticeDto } from "~/domain/attendance/notices/schema";
 
 /** The Client's space ('Minha família', GET /api/family): 404 'Família não encontrada' for a user without one. */
 export const FAMILY_NOT_FOUND = "Família não encontrada";
@@ -17,6 +18,7 @@ export const NEXT_SESSIONS_DAYS = 28;
 /** A session to come of one of the child's classes. */
 export const familySessionDto = z
   .object({
+    enrollmentId: id,
     classId: id,
     classLabel: z.string().describe("'Curso - Turma N'"),
     scheduleId: id,
@@ -26,6 +28,7 @@ export const familySessionDto = z
     branchName: z.string(),
     classroomName: z.string(),
     teacherName: z.string(),
+    notice: absenceNoticeDto.nullable().describe("A falta avisada pela família para esta aula ('Avisar falta'), ou null"),
   })
   .meta({ id: "FamilySession" });
 

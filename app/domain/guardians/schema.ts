@@ -72,6 +72,18 @@ export const guardianPersonUpdateSchema = z.object({
   isPrimary: checkbox.optional(),
 });
 
+/** PATCH /api/family/persons/{id}: what a family edits of its persons (names and CPF are the school's). */
+export const familyPersonSchema = z.object({
+  phone: personFields.phone.optional(),
+  email: personFields.email.optional(),
+});
+
+/** 'Meus dados' › a person's contact form: it shows both fields, so a blank one is an error rather than "unchanged". */
+export const familyPersonFormSchema = z.object({ phone: personFields.phone, email: personFields.email });
+
+/** PATCH /api/family/address: the family's address. */
+export const familyAddressSchema = z.object({ address: requiredString(ADDRESS_REQUIRED, 500) });
+
 /** POST /api/guardians. Primary rules (none → the first, several → 400) are checked by the service. */
 export const guardianSchema = z.object({
   address: requiredString(ADDRESS_REQUIRED, 500),

@@ -6,9 +6,17 @@ import { insertUser } from "../users/service.server";
 import { assertCanManage, type Actor } from "../actor";
 import { ConflictError, ValidationError } from "../errors";
 import { parseOrThrow } from "../validation";
-import { findGuardian, findPerson, guardianDTO, personDTO } from "./queries.server";
+import { findGuardian, findPerson, getGuardian, guardianDTO, personDTO, PERSON_NOT_FOUND } from "./queries.server";
+import { assertOwnFamily, ownFamilyOrThrow } from "../family/queries.server";
 import { countStudents } from "../students/queries.server";
-import { guardianPersonUpdateSchema, guardianSchema, ONE_PRIMARY, type GuardianInput } from "./schema";
+import {
+  familyAddressSchema,
+  familyPersonSchema,
+  guardianPersonUpdateSchema,
+  guardianSchema,
+  ONE_PRIMARY,
+  type GuardianInput,
+} from "./schema";
 
 import type { GuardianPersonDTO, GuardianDTO } from "./schema";
 
@@ -182,4 +190,34 @@ export async function anonymizeGuardianRows(
     { transaction: t },
   );
   return before;
+}
+
+/**
+ * PATCH /api/family/persons/{id} and 'Meus dados' (the family): a person of the
+ * family changes its phone and/or e-mail (the same rules as the school's
+ * form); names and CPF stay the school's. Another family's person is a 404.
+ */
+export async function updateFamilyPerson(actor: Actor | null, id: string, input: unknown): Promise<GuardianPersonDTO> {
+  await ownFamilyOrThrow(actor);
+  await assertOwnFamily(actor, "person", id, PERSON_NOT_FOUND);
+  const data = parseOrThrow(familyPersonSchema, input);
+  return transaction(async (t) => {
+    const person = await lockedPerson(id, t);
+    const changes: Partial<Pick<GuardianPerson, "email" | "phone">> = {};
+    if (data.email !== undefined) changes.email = data.email;
+    if (data.phone !== undefined) changes.phone = data.phone;
+    await person.update(changes, { transaction: t });
+    return personDTO(person);
+  });
+}
+
+/** PATCH /api/family/address and 'Meus dados' (the family): the family's address. */
+export async function updateFamilyAddress(actor: Actor | null, input: unknown): Promise<GuardianDTO> {
+  const guardianId = await ownFamilyOrThrow(actor);
+  const data = parseOrThrow(familyAddressSchema, input);
+  await transaction(async (t) => {
+    const guardian = await findGuardian(guardianId, t);
+    await guardian.update({ address: data.address }, { transaction: t });
+  });
+  return getGuardian(actor, guardianId);
 }

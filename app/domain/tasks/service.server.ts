@@ -90,3 +90,16 @@ export async function ensureFollowUp(trialId: string, ownerId: string | null, t:
 export async function deleteTrialTasks(trialId: string, t: Transaction): Promise<void> {
   await Task.destroy({ where: { trialId }, individualHooks: true, transaction: t });
 }
+
+/**
+ * A family anonymised (LGPD, family/lgpd/service.server.ts), inside its
+ * transaction: the notes of the follow-up tasks about its trials go (they may
+ * name the family); the tasks stay, as the school's work. Answers how many.
+ */
+export async function clearTaskNotes(ids: readonly string[], t: Transaction): Promise<number> {
+  if (ids.length === 0) return 0;
+  const tasks = await Task.findAll({ where: { id: [...ids] }, order: [["id", "ASC"]], transaction: t });
+  const noted = tasks.filter((task) => task.note);
+  for (const task of noted) await task.update({ note: null }, { transaction: t });
+  return noted.length;
+}

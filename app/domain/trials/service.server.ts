@@ -175,6 +175,7 @@ export async function anonymizeTrials(
   if (ids.length === 0) return [];
   const trials = await Trial.findAll({ where: { id: [...ids] }, order: [["id", "ASC"]], transaction: t });
   const before = trials.map((r) => ({ guardianName: r.guardianName, studentName: r.studentName, whatsappNumber: r.whatsappNumber }));
-  for (const trial of trials) await trial.update(values, { transaction: t });
+  // The reason a lead was lost may quote the family: it goes too.
+  for (const trial of trials) await trial.update({ ...values, lostNote: null }, { transaction: t });
   return before;
 }

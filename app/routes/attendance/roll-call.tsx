@@ -68,6 +68,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       studentName: r.studentName,
       status: r.status,
       note: r.note,
+      // The family warned of the absence ('Avisar falta'): shown until the teacher decides.
+      notice: r.notice,
     })),
   };
 }
@@ -231,6 +233,7 @@ function RollCallLine({ entry, index, shown }: { entry: Entry; index: number; sh
         <legend className="rc-name">
           <span>{entry.studentName}</span>
           {entry.makeupId ? <span className="rc-mk">Reposição</span> : null}
+          {entry.notice ? <span className="rc-mk">Falta avisada pela família</span> : null}
         </legend>
         {entry.enrollmentId ? (
           <input type="hidden" name={`${field}.enrollmentId`} value={entry.enrollmentId} />

@@ -23,8 +23,10 @@ import {
   placesTaken,
   toDTO,
 } from "./queries.server";
+import { assertOwnFamily, ownFamilyOrThrow } from "~/domain/family/queries.server";
 import {
   ABSENCE_MADE_UP,
+  ABSENCE_NOT_FOUND,
   ALREADY_HAS_MAKEUP,
   ALREADY_IN_CLASS,
   BOOKED,
@@ -40,6 +42,7 @@ import {
   ROLL_CALL_TAKEN,
   STATUS_FROM_ROLL_CALL,
   type MakeupDTO,
+  type MakeupInput,
 } from "./schema";
 import { CLASS_INACTIVE, CLASS_NOT_FOUND } from "~/domain/classes/schema";
 
@@ -87,7 +90,25 @@ async function checkTarget(absence: AttendanceRecordDTO, target: Target, t: Tran
 /** POST /api/makeups (Team and Administrator): books a make-up ('Agendada') of an absence into a session. */
 export async function bookMakeup(actor: Actor | null, input: unknown): Promise<MakeupDTO> {
   assertCanManageTrials(actor);
+  return book(parseOrThrow(makeupSchema, input));
+}
+
+/**
+ * POST /api/family/makeups and 'Agendar reposição' on the family's page: the
+ * family books a make-up of one of its own children's absences, with the very
+ * rules of the staff's booking (`book`). The absence must be the family's: 404
+ * 'Falta não encontrada' otherwise (and 404 'Família não encontrada' for a user
+ * without a family, Administrator and Team included).
+ */
+export async function bookFamilyMakeup(actor: Actor | null, input: unknown): Promise<MakeupDTO> {
+  await ownFamilyOrThrow(actor);
   const data = parseOrThrow(makeupSchema, input);
+  await assertOwnFamily(actor, "record", data.absenceId, ABSENCE_NOT_FOUND);
+  return book(data);
+}
+
+/** The one way a make-up is booked: one per absence, into a session `checkTarget` accepts, under the class's lock. */
+async function book(data: MakeupInput): Promise<MakeupDTO> {
   try {
     return await transaction(async (t) => {
       const absence = await absenceOrThrow(data.absenceId, t, "400");

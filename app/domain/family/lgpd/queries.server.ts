@@ -14,7 +14,7 @@ import { FAMILY_TABLES, type FamilyTable } from "./schema";
  * The reads of a family's LGPD requests: which rows of each table are the
  * family's (`:guardianId` names it), and the export built from them. The
  * tables belong to their modules (guardians, users, students, enrollments,
- * attendance, trials, audit); they are read here for the export only, whole
+ * attendance and its notices, trials and their tasks, audit); they are read here for the export only, whole
  * rows, so a column added to one of them is exported without a change here.
  */
 
@@ -39,9 +39,13 @@ const ROW_IDS: Record<Exclude<FamilyTable, "audit_entries">, string> = {
   attendance_records:
     `SELECT "r1"."id" AS "id" FROM "attendance_records" AS "r1" ` +
     `WHERE "r1"."enrollmentId" IN (${ENROLLMENTS}) OR "r1"."makeupId" IN (${MAKEUPS})`,
+  /** Its warnings of absence (the family's 'Avisar falta'). */
+  absence_notices: `SELECT "n0"."id" AS "id" FROM "absence_notices" AS "n0" WHERE "n0"."enrollmentId" IN (${ENROLLMENTS})`,
   makeups: MAKEUPS,
   trials: TRIALS,
   trial_status_history: `SELECT "h0"."id" AS "id" FROM "trial_status_history" AS "h0" WHERE "h0"."trialId" IN (${TRIALS})`,
+  /** The school's follow-up tasks about its trials (their notes may name the family). */
+  tasks: `SELECT "k0"."id" AS "id" FROM "tasks" AS "k0" WHERE "k0"."trialId" IN (${TRIALS})`,
 };
 
 /** The audit entries about the family's rows, and those its user wrote (its sign-ins among them). */

@@ -27,9 +27,11 @@ export const FAMILY_TABLES = [
   "students",
   "enrollments",
   "attendance_records",
+  "absence_notices",
   "makeups",
   "trials",
   "trial_status_history",
+  "tasks",
   "audit_entries",
 ] as const;
 export type FamilyTable = (typeof FAMILY_TABLES)[number];

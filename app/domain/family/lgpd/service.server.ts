@@ -9,6 +9,8 @@ import { anonymizeStudentsOfGuardian } from "../../students/service.server";
 import { cancelEnrollmentsOfStudents } from "../../enrollments/service.server";
 import { anonymizeTrials } from "../../trials/service.server";
 import { clearNotesOfRecords } from "../../attendance/service.server";
+import { deleteNoticesIn } from "../../attendance/notices/service.server";
+import { clearTaskNotes } from "../../tasks/service.server";
 import { disableClientUser } from "../../users/service.server";
 import { forgetAttemptRows } from "../../auth/queries.server";
 import { redactAuditEntries } from "../../audit/service.server";
@@ -79,6 +81,8 @@ export async function anonymizeFamily(actor: Actor | null, guardianId: string, i
       t,
     );
     await clearNotesOfRecords(rows.attendance_records, t);
+    await deleteNoticesIn(rows.absence_notices, t);
+    await clearTaskNotes(rows.tasks, t);
     const user = guardian.userId
       ? await disableClientUser(
           guardian.userId,

@@ -1,0 +1,135 @@
+import { getInputProps } from "@conform-to/react";
+import type { Route } from "./+types/family-makeup";
+import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
+import { LinkButton } from "~/components/ui/button";
+import { FieldErrors } from "~/components/ui/field";
+import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
+import type { Actor } from "~/domain/actor";
+import { DomainError, ValidationError } from "~/domain/errors";
+import { makeupOptions } from "~/domain/attendance/makeups/queries.server";
+import { ALREADY_HAS_MAKEUP } from "~/domain/attendance/makeups/schema";
+import { bookFamilyMakeup } from "~/domain/attendance/makeups/service.server";
+import { formatDay } from "~/domain/calendar/dates";
+import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
+import { makeupFormSchema, placesLabel, sessionValue, weekdayName } from "~/routes/students/+shared/makeup-screen";
+import { anyUser, findFamilyAbsence } from "./+shared/family-screen.server";
+
+/**
+ * /family/absences/:absenceId/makeup ('Agendar reposição', the family): books
+ * a make-up of one of its children's absences, with the staff's rules (the
+ * same service, scoped to the family). The sessions with room are radio
+ * choices, as on the staff's dialog.
+ */
+const NO_OPTIONS = "Nenhuma aula disponível para reposição nos próximos 30 dias";
+
+async function optionsFor(actor: Actor, absenceId: string) {
+  const options = await makeupOptions(actor, absenceId);
+  return options.map((o) => ({
+    value: sessionValue(o),
+    classLabel: o.classLabel,
+    when: `${weekdayName(o.date)}, ${formatDay(o.date)}`,
+    time: `${o.startTime} às ${o.endTime}`,
+    places: placesLabel(o.freePlaces),
+  }));
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const actor = await requireActor(args, anyUser);
+  const { student, absence } = await orRespond(findFamilyAbsence(actor, args.params.absenceId));
+  const options = absence.makeup ? [] : await orRespond(optionsFor(actor, absence.id));
+  return {
+    studentName: student.fullName,
+    absence: { id: absence.id, date: absence.date, classLabel: absence.classLabel, hasMakeup: absence.makeup !== null },
+    options,
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const absenceId = args.params.absenceId;
+  return dialogAction(args, {
+    permission: anyUser,
+    load: (actor) => findFamilyAbsence(actor, absenceId),
+    // The absence is the URL's (checked to be the family's), whatever was posted.
+    prepare: (formData) => formData.set("absenceId", absenceId),
+    schema: makeupFormSchema,
+    save: async (value, { actor, loaded }) => {
+      try {
+        return await bookFamilyMakeup(actor, { absenceId: loaded.absence.id, ...value.session });
+      } catch (error) {
+        // One choice stands for the service's fields (classId, date): the message goes above the form.
+        if (error instanceof ValidationError) throw new DomainError(error.status, error.message);
+        throw error;
+      }
+    },
+    extra: async ({ actor }) => ({ options: await optionsFor(actor, absenceId) }),
+    errorTitle: "Erro ao agendar reposição",
+    redirectTo: "/family",
+    success: "Reposição agendada",
+  });
+}
+
+export default function FamilyMakeupDialog({ loaderData, actionData }: Route.ComponentProps) {
+  const { studentName, absence } = loaderData;
+  const options = actionData && "options" in actionData ? actionData.options : loaderData.options;
+  const [form, fields] = useDialogForm({ id: `makeup-${absence.id}`, schema: makeupFormSchema, defaultValue: { absenceId: absence.id } });
+  const description = `${studentName}: falta de ${formatDay(absence.date)} em ${absence.classLabel}`;
+  const session = fields.session;
+
+  if (absence.hasMakeup || options.length === 0) {
+    return (
+      <RouteDialog title="Agendar reposição" description={description} closeTo="/family" size="md">
+        <p className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800">
+          {absence.hasMakeup ? ALREADY_HAS_MAKEUP : NO_OPTIONS}
+        </p>
+        <DialogFooter>
+          <LinkButton to="/family" variant="outline" preventScrollReset>
+            Voltar
+          </LinkButton>
+        </DialogFooter>
+      </RouteDialog>
+    );
+  }
+
+  return (
+    <FormDialog form={form} title="Agendar reposição" description={description} closeTo="/family" size="lg" submit="bookMakeup">
+      <input type="hidden" name={fields.absenceId.name} value={absence.id} />
+      <fieldset aria-describedby={session.errors ? session.errorId : undefined}>
+        <legend className="mb-2 text-sm font-medium text-slate-900">Aulas com vagas (mesmo curso, próximos 30 dias)</legend>
+        <div className="space-y-2">
+          {options.map((o, i) => {
+            const id = `${session.id}-${i}`;
+            return (
+              <label
+                key={o.value}
+                htmlFor={id}
+                className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-300 p-3 has-[:checked]:border-violet-600 has-[:checked]:bg-violet-50"
+              >
+                <input
+                  {...getInputProps(session, { type: "radio", value: o.value })}
+                  id={id}
+                  key={`${o.value}-${session.initialValue ?? ""}`}
+                  aria-describedby={undefined}
+                  className="mt-1 size-4 accent-violet-700"
+                />
+                <span className="flex-1 text-sm">
+                  <span className="block font-medium">{o.classLabel}</span>
+                  <span className="block text-slate-700">
+                    {o.when}, {o.time}
+                  </span>
+                </span>
+                <span className="text-sm font-medium whitespace-nowrap text-green-800">{o.places}</span>
+              </label>
+            );
+          })}
+        </div>
+        <FieldErrors id={session.errorId} errors={session.errors} />
+      </fieldset>
+    </FormDialog>
+  );
+}
+
+export function meta(): Route.MetaDescriptors {
+  return [{ title: "Agendar reposição" }];
+}
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/components/route-error";
