@@ -12,6 +12,7 @@ import { guardianSearchIndexes } from "./0012-guardian-search-indexes.ts";
 import { sessionSignals } from "./0013-session-signals.ts";
 import { enrollmentPromotions } from "./0014-enrollment-promotions.ts";
 import { auditEntries } from "./0015-audit-entries.ts";
+import { billing } from "./0018-billing.ts";
 import type { Migration } from "../migration.ts";
 
 /** The migrations, in order. Add new ones at the end; never edit one that has shipped. */
@@ -30,4 +31,5 @@ export const migrations: Migration[] = [
   sessionSignals,
   enrollmentPromotions,
   auditEntries,
+  billing,
 ];

@@ -10,11 +10,13 @@ import {
   makeAttendance,
   makeBranch,
   makeClass,
+  makeCharge,
   makeClassroom,
   makeCourse,
   makeEnrollment,
   makeGuardian,
   makeMakeup,
+  makePayment,
   makeSchedule,
   makeStaffUser,
   makeStudent,
@@ -135,6 +137,20 @@ class Fixture {
           })
         ).id,
     );
+  /** An open charge of the guardian, due in five days, in a branch with a Pix key. */
+  charge = () =>
+    this.once("charge", async () => {
+      const branchId = await this.branch();
+      const res = await admin.put(`/api/branches/${branchId}/billing-settings`, {
+        pixKey: "financeiro@escola.com.br",
+        payeeName: "Escola de Dança",
+        payeeCity: "São Paulo",
+      });
+      if (res.status !== 200) throw new Error(`billing settings fixture: ${res.status} ${JSON.stringify(res.body)}`);
+      return (await makeCharge({ guardianId: (await this.guardian()).guardian.id, branchId, dueDate: addDays(today(), 5) })).id;
+    });
+  payment = () =>
+    this.once("payment", async () => (await makePayment({ chargeId: await this.charge(), amountCents: 1000, paidOn: today() })).id);
   offer = () =>
     this.once("offer", async () => {
       const res = await admin.post("/api/offers", {
@@ -179,6 +195,8 @@ async function paramsFor(path: string, fx: Fixture): Promise<Record<string, stri
         students: fx.student,
         enrollments: fx.enrollment,
         makeups: fx.makeup,
+        charges: fx.charge,
+        payments: fx.payment,
       };
       const make = byBase[base];
       if (!make) throw new Error(`no fixture for :id under ${path}`);
@@ -395,6 +413,24 @@ const payloads: Record<string, PayloadMaker> = {
   [key("POST", "/api/makeups")]: async ({ fx }) => ({ json: { absenceId: await fx.absence(), ...(await fx.makeupTarget()) } }),
   [key("PATCH", "/api/makeups/:id")]: async ({ fx }) => ({ json: await fx.makeupMove() }),
   [key("DELETE", "/api/makeups/:id")]: async () => ({}),
+  [key("PUT", "/api/branches/:id/billing-settings")]: async () => ({ json: { dueDay: 15, finePercent: 1 } }),
+  [key("POST", "/api/charges")]: async ({ fx }) => ({
+    json: {
+      guardianId: (await fx.guardian()).guardian.id,
+      branchId: await fx.branch(),
+      description: "Figurino",
+      amount: "80.00",
+      dueDate: addDays(today(), 10),
+    },
+  }),
+  [key("POST", "/api/charges/generate")]: async ({ fx }) => {
+    await fx.enrollment();
+    return { json: { month: "2030-01", branchId: await fx.branch() } };
+  },
+  [key("POST", "/api/charges/:id/payments")]: async () => ({ json: { amount: "10.00", paidOn: today(), method: "Dinheiro" } }),
+  [key("POST", "/api/charges/:id/cancel")]: async () => ({ json: { reason: "Lançada por engano" } }),
+  [key("POST", "/api/charges/:id/waive")]: async () => ({ json: { reason: "Acordo" } }),
+  [key("POST", "/api/payments/:id/reverse")]: async () => ({ json: { reason: "Pix devolvido" } }),
 };
 
 async function sessionQuery(fx: Fixture): Promise<string> {
@@ -410,6 +446,7 @@ const queries: Record<string, (fx: Fixture) => Promise<string>> = {
     return `?date=${session.date}&scheduleId=${session.scheduleId}`;
   },
   [key("GET", "/api/makeups/options")]: async (fx) => `?absenceId=${await fx.absence()}`,
+  [key("GET", "/api/charges/generate")]: async (fx) => `?month=2030-01&branchId=${await fx.branch()}`,
   [key("GET", "/students/:id/makeup")]: async (fx) => `?absenceId=${await fx.absence()}`,
   [key("POST", "/students/:id/makeup")]: async (fx) => `?absenceId=${await fx.absence()}`,
   // The roll call screen names its session in the URL (without it, it redirects to the latest one).
