@@ -82,6 +82,10 @@ export default [
       route(":id/enroll", "routes/trials/trial-enroll.tsx"),
       route("day/:date", "routes/trials/trial-day.tsx"),
     ]),
+    // Financeiro
+    route("charges", "routes/charges/charges.tsx", [route("generate", "routes/charges/charges-generate.tsx")]),
+    route("charges/:id", "routes/charges/charge.tsx"),
+    route("billing/overdue", "routes/billing/overdue.tsx"),
     // Administração
     route("audit", "routes/audit/audit.tsx"),
   ]),

@@ -413,6 +413,11 @@ const payloads: Record<string, PayloadMaker> = {
   [key("POST", "/api/makeups")]: async ({ fx }) => ({ json: { absenceId: await fx.absence(), ...(await fx.makeupTarget()) } }),
   [key("PATCH", "/api/makeups/:id")]: async ({ fx }) => ({ json: await fx.makeupMove() }),
   [key("DELETE", "/api/makeups/:id")]: async () => ({}),
+  [key("POST", "/charges/generate")]: async ({ fx }) => {
+    await fx.enrollment();
+    return { form: { month: "2030-02", branchId: await fx.branch() } };
+  },
+  [key("POST", "/charges/:id")]: async () => ({ form: { intent: "pay", amount: "10,00", paidOn: today(), method: "Dinheiro" } }),
   [key("PUT", "/api/branches/:id/billing-settings")]: async () => ({ json: { dueDay: 15, finePercent: 1 } }),
   [key("POST", "/api/charges")]: async ({ fx }) => ({
     json: {

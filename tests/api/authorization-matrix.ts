@@ -277,6 +277,14 @@ export const matrix: MatrixRow[] = [
   { path: "/api/makeups/:id", method: "PATCH", expect: trialWrite(200), table: "makeups", target: "id" },
   { path: "/api/makeups/:id", method: "DELETE", expect: trialWrite(204), table: "makeups", target: "id" },
 
+  // Money screens (Team and Administrator; generating is the Administrator's)
+  { path: "/charges", method: "GET", expect: trialDialog },
+  { path: "/charges/generate", method: "GET", expect: adminDialog },
+  { path: "/charges/generate", method: "POST", expect: adminFormPost, table: "charges" },
+  { path: "/charges/:id", method: "GET", expect: trialDialog },
+  { path: "/charges/:id", method: "POST", expect: trialFormPost, table: "payments" },
+  { path: "/billing/overdue", method: "GET", expect: trialDialog },
+
   // JSON API: money (Administrator everything; Team reads, records and reverses payments; Client reads its family's charges)
   { path: "/api/branches/:id/billing-settings", method: "GET", expect: trialWrite(200) },
   { path: "/api/branches/:id/billing-settings", method: "PUT", expect: adminWrite(200), table: "billing_settings" },

@@ -609,7 +609,7 @@ export async function overdueFamilies(actor: Actor | null, filter: { branchId?: 
     const family = families.get(r.guardianId) ?? { total: 0, oldest: dueDate, charges: [] };
     family.total += due;
     if (dueDate < family.oldest) family.oldest = dueDate;
-    family.charges.push({ id: r.id, code: r.code, description: r.description, dueDate, amountDue: decimal(due) });
+    family.charges.push({ id: r.id, code: r.code, branchId: r.branchId, description: r.description, dueDate, amountDue: decimal(due) });
     families.set(r.guardianId, family);
   }
   const contacts = await guardianContacts([...families.keys()]);

@@ -395,7 +395,7 @@ export const pixDto = z
   .meta({ id: "Pix" });
 export type PixDTO = z.output<typeof pixDto>;
 
-export const overdueChargeDto = z.object({ id, code: z.string(), description: z.string(), dueDate: day, amountDue: money });
+export const overdueChargeDto = z.object({ id, code: z.string(), branchId: id, description: z.string(), dueDate: day, amountDue: money });
 
 export const overdueFamilyDto = z
   .object({
