@@ -29,6 +29,7 @@ export default [
       route("new", "routes/branches/branch-form.tsx", { id: "branch-new" }),
       route(":id/edit", "routes/branches/branch-form.tsx", { id: "branch-edit" }),
       route(":id/delete", "routes/branches/branch-delete.tsx"),
+      route(":id/billing", "routes/branches/branch-billing.tsx"),
       route(":id/classrooms", "routes/classrooms/branch-classrooms.tsx", [
         route("new", "routes/classrooms/classroom-form.tsx", { id: "classroom-new" }),
         route(":classroomId/edit", "routes/classrooms/classroom-form.tsx", { id: "classroom-edit" }),

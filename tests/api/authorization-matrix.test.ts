@@ -413,6 +413,9 @@ const payloads: Record<string, PayloadMaker> = {
   [key("POST", "/api/makeups")]: async ({ fx }) => ({ json: { absenceId: await fx.absence(), ...(await fx.makeupTarget()) } }),
   [key("PATCH", "/api/makeups/:id")]: async ({ fx }) => ({ json: await fx.makeupMove() }),
   [key("DELETE", "/api/makeups/:id")]: async () => ({}),
+  [key("POST", "/branches/:id/billing")]: async () => ({
+    form: { pixKey: "", payeeName: "", payeeCity: "", dueDay: "12", finePercent: "2", monthlyInterestPercent: "1" },
+  }),
   [key("POST", "/charges/generate")]: async ({ fx }) => {
     await fx.enrollment();
     return { form: { month: "2030-02", branchId: await fx.branch() } };

@@ -277,7 +277,9 @@ export const matrix: MatrixRow[] = [
   { path: "/api/makeups/:id", method: "PATCH", expect: trialWrite(200), table: "makeups", target: "id" },
   { path: "/api/makeups/:id", method: "DELETE", expect: trialWrite(204), table: "makeups", target: "id" },
 
-  // Money screens (Team and Administrator; generating is the Administrator's)
+  // Money screens (Team and Administrator; generating and the branch's settings are the Administrator's)
+  { path: "/branches/:id/billing", method: "GET", expect: adminDialog },
+  { path: "/branches/:id/billing", method: "POST", expect: adminFormPost, table: "billing_settings" },
   { path: "/charges", method: "GET", expect: trialDialog },
   { path: "/charges/generate", method: "GET", expect: adminDialog },
   { path: "/charges/generate", method: "POST", expect: adminFormPost, table: "charges" },

@@ -443,14 +443,14 @@ export function chargeList(actor: Actor | null, filter: ChargeFilter = {}): List
 export async function chargePage(
   actor: Actor | null,
   filter: ChargeFilter,
-  page: { offset: number; limit: number },
+  page: { offset: number; limit: number; latestFirst?: boolean },
 ): Promise<{ items: ChargeDTO[]; totals: { count: number; amount: string; paid: string } }> {
   requireActor(actor);
   const { where, params } = chargeWhere(actor, filter);
   const whereSql = where.length ? `WHERE ${where.join(" AND ")}` : "";
   const [rows, [sums]] = await Promise.all([
     selectRows<ChargeRow>(
-      `SELECT ${CHARGE_COLUMNS} ${CHARGE_FROM} ${whereSql} ORDER BY "c"."dueDate", "c"."id" LIMIT :limit OFFSET :offset`,
+      `SELECT ${CHARGE_COLUMNS} ${CHARGE_FROM} ${whereSql} ORDER BY ${page.latestFirst ? `"c"."dueDate" DESC, "c"."id" DESC` : `"c"."dueDate", "c"."id"`} LIMIT :limit OFFSET :offset`,
       { ...params, limit: page.limit, offset: page.offset },
     ),
     selectRows<{ count: number | string; amount: number | string | null; paid: number | string | null }>(
