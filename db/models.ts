@@ -197,6 +197,8 @@ export class Enrollment extends Model {
   declare trialId: string | null;
   /** When it left the waiting list (0014-enrollment-promotions); null otherwise. */
   declare promotedAt: Date | null;
+  /** Discount on the offer's monthly value, 0–100 (0018-billing); DECIMAL: a string on PostgreSQL. */
+  declare discountPercent: string | number;
   declare createdAt: Date;
   declare updatedAt: Date;
 }
@@ -239,6 +241,67 @@ export class AbsenceNotice extends Model {
   declare createdById: string | null;
   declare createdAt: Date;
   declare updatedAt: Date;
+}
+
+/** A branch's billing settings (0018-billing): Pix key and payee, due day, fine and interest (DECIMAL percentages). */
+export class BillingSettings extends Model {
+  declare branchId: string;
+  declare pixKey: string | null;
+  declare payeeName: string | null;
+  declare payeeCity: string | null;
+  declare dueDay: number;
+  declare finePercent: string | number;
+  declare monthlyInterestPercent: string | number;
+  declare createdAt: Date;
+  declare updatedAt: Date;
+}
+
+/** A charge (cobrança) of a family (0018-billing): monthly (of an enrolment and a month) or one-off; amounts in cents. */
+export class Charge extends Model {
+  declare id: string;
+  declare code: string;
+  declare guardianId: string;
+  declare studentId: string | null;
+  declare enrollmentId: string | null;
+  declare branchId: string;
+  declare competence: string | null;
+  declare description: string;
+  declare amountCents: number;
+  declare dueDate: string;
+  declare status: string;
+  declare paidAt: Date | null;
+  declare feesWaived: boolean;
+  declare waiveReason: string | null;
+  declare cancelReason: string | null;
+  declare createdAt: Date;
+  declare updatedAt: Date;
+}
+
+/** A payment of a charge (0018-billing): never deleted, reversed with a reason. */
+export class Payment extends Model {
+  declare id: string;
+  declare chargeId: string;
+  declare amountCents: number;
+  declare paidOn: string;
+  declare method: string;
+  declare note: string | null;
+  declare createdById: string | null;
+  declare reversedAt: Date | null;
+  declare reversedById: string | null;
+  declare reverseReason: string | null;
+  declare createdAt: Date;
+  declare updatedAt: Date;
+}
+
+/** One event of a charge's life (0018-billing), with who and when. */
+export class ChargeHistory extends Model {
+  declare id: string;
+  declare chargeId: string;
+  declare event: string;
+  declare detail: string | null;
+  declare userId: string | null;
+  declare userName: string | null;
+  declare createdAt: Date;
 }
 
 let initialised: Sequelize | null = null;
@@ -443,6 +506,7 @@ export function initModels(sequelize: Sequelize) {
       cancelReason: { type: DataTypes.STRING, allowNull: true },
       trialId: { type: DataTypes.UUID, allowNull: true },
       promotedAt: { type: DataTypes.DATE, allowNull: true },
+      discountPercent: { type: DataTypes.DECIMAL(5, 2), allowNull: false, defaultValue: 0 },
     },
     opts("enrollments"),
   );
@@ -484,6 +548,7 @@ export function initModels(sequelize: Sequelize) {
     opts("absence_notices"),
   );
 
+  initBillingModels(sequelize);
   initUploadModel(sequelize);
   initStoredObjectModels(sequelize);
   // Every create, update and delete of the models above writes its audit entry (db/audit.ts).
@@ -505,6 +570,68 @@ export function initModels(sequelize: Sequelize) {
   GuardianPerson.belongsTo(Guardian, { foreignKey: "guardianId", as: "guardian" });
   Trial.belongsTo(SchoolClass, { foreignKey: "classId", as: "class" });
   Trial.hasMany(TrialStatusHistory, { foreignKey: "trialId", as: "history" });
+}
+
+function initBillingModels(sequelize: Sequelize) {
+  const opts = (tableName: string, extra: object = {}) => ({ sequelize, tableName, ...extra });
+  BillingSettings.init(
+    {
+      branchId: { type: DataTypes.UUID, primaryKey: true, allowNull: false },
+      pixKey: { type: DataTypes.STRING(77), allowNull: true },
+      payeeName: { type: DataTypes.STRING(100), allowNull: true },
+      payeeCity: { type: DataTypes.STRING(60), allowNull: true },
+      dueDay: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 10 },
+      finePercent: { type: DataTypes.DECIMAL(5, 2), allowNull: false, defaultValue: 2 },
+      monthlyInterestPercent: { type: DataTypes.DECIMAL(5, 2), allowNull: false, defaultValue: 1 },
+    },
+    opts("billing_settings"),
+  );
+  Charge.init(
+    {
+      id: uuid,
+      code: { type: DataTypes.STRING(25), allowNull: false, unique: true },
+      guardianId: { type: DataTypes.UUID, allowNull: false },
+      studentId: { type: DataTypes.UUID, allowNull: true },
+      enrollmentId: { type: DataTypes.UUID, allowNull: true },
+      branchId: { type: DataTypes.UUID, allowNull: false },
+      competence: { type: DataTypes.STRING(7), allowNull: true },
+      description: { type: DataTypes.STRING(200), allowNull: false },
+      amountCents: { type: DataTypes.INTEGER, allowNull: false },
+      dueDate: { type: DataTypes.DATEONLY, allowNull: false },
+      status: { type: DataTypes.STRING(20), allowNull: false },
+      paidAt: { type: DataTypes.DATE, allowNull: true },
+      feesWaived: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+      waiveReason: { type: DataTypes.STRING(500), allowNull: true },
+      cancelReason: { type: DataTypes.STRING(500), allowNull: true },
+    },
+    opts("charges"),
+  );
+  Payment.init(
+    {
+      id: uuid,
+      chargeId: { type: DataTypes.UUID, allowNull: false },
+      amountCents: { type: DataTypes.INTEGER, allowNull: false },
+      paidOn: { type: DataTypes.DATEONLY, allowNull: false },
+      method: { type: DataTypes.STRING(20), allowNull: false },
+      note: { type: DataTypes.STRING(500), allowNull: true },
+      createdById: { type: DataTypes.UUID, allowNull: true },
+      reversedAt: { type: DataTypes.DATE, allowNull: true },
+      reversedById: { type: DataTypes.UUID, allowNull: true },
+      reverseReason: { type: DataTypes.STRING(500), allowNull: true },
+    },
+    opts("payments"),
+  );
+  ChargeHistory.init(
+    {
+      id: uuid,
+      chargeId: { type: DataTypes.UUID, allowNull: false },
+      event: { type: DataTypes.STRING(30), allowNull: false },
+      detail: { type: DataTypes.STRING(500), allowNull: true },
+      userId: { type: DataTypes.UUID, allowNull: true },
+      userName: { type: DataTypes.STRING, allowNull: true },
+    },
+    opts("charge_history", { updatedAt: false }),
+  );
 }
 
 /** An issued upload URL and, once used, the object it stored (0002-uploads). */

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Sequelize } from "sequelize";
-import { addDays, today } from "../app/domain/calendar/dates.ts";
+import { addDays, shiftMonth, today } from "../app/domain/calendar/dates.ts";
+import { seedCharges } from "../db/seed/charges.ts";
 import { sessionsBetween } from "../app/domain/calendar/sessions.ts";
 import {
   AttendanceRecord,
@@ -225,8 +226,12 @@ export async function seedLargeNetwork(sequelize: Sequelize, scale: number) {
   });
   // A deployed PostgreSQL has statistics for its planner (autovacuum analyses a table after a bulk
   // load); a server run with autovacuum off, as a test machine may be, would otherwise plan blind.
+  // Twelve months of charges (about 60 000 at full size), the last ones partly late.
+  const thisMonth = today().slice(0, 7);
+  const months = Array.from({ length: 12 }, (_, i) => shiftMonth(thisMonth, i - 11));
+  const money = await seedCharges(sequelize, { months, today: today(), lateShare: 0.12, hooks: false, batch: 2000 });
   if (sequelize.getDialect() === "postgres") await sequelize.query("ANALYZE");
-  return { ...size, schedules: schedules.length, history: history.length, tasks: tasks.length, ...enrolled, attendance };
+  return { ...size, schedules: schedules.length, history: history.length, tasks: tasks.length, ...enrolled, attendance, ...money };
 }
 
 /** A distinct mobile number per person (a trial's WhatsApp number is one of them: enrolling proposes that family). */

@@ -219,6 +219,8 @@ try {
     ...(roster ? [roster] : []),
     "/guardians",
     "/students",
+    "/charges",
+    "/billing/overdue",
     `/guardians?q=${encodeURIComponent(short ? "Pessoa 123" : "Pessoa 12345")}`,
     "/users",
     "/offers",
@@ -305,7 +307,9 @@ try {
         target === roster ||
         target === "/students" ||
         target.startsWith("/reports/") ||
-        target.startsWith("/api/reports/");
+        target.startsWith("/api/reports/") ||
+        target === "/charges" ||
+        target === "/billing/overdue";
       if (screenBar) goal = r.rps >= 150 && r.p99 < 300 && r.errors === 0 ? "yes (≥150 rps, p99<300)" : "NO (≥150 rps, p99<300)";
       else if (target.startsWith("/api/trials?month=")) goal = r.rps >= 100 && r.errors === 0 ? "yes (≥100 rps)" : "NO (≥100 rps)";
       else if (!isScreen && r.bytes < 100_000) goal = r.rps >= 300 && r.errors === 0 ? "yes (≥300 rps)" : "NO (≥300 rps)";

@@ -49,3 +49,25 @@ export function seatMessage(r: {
 export function followUpMessage(r: { guardianName: string; studentName: string }): string {
   return `${greeting(r.guardianName)} Tudo bem? Como foi a aula experimental de ${r.studentName}? Podemos ajudar com a matrícula?`;
 }
+
+/**
+ * A private, polite reminder of what a family owes: its overdue charges, the
+ * total due today and, when the branch has a Pix key, the 'copia e cola' code.
+ */
+export function overdueMessage(r: {
+  guardianName: string;
+  charges: ReadonlyArray<{ description: string; dueDate: string; amount: string }>;
+  total: string;
+  pixCode: string | null;
+}): string {
+  const lines = r.charges.map((c) => `• ${c.description} (venc. ${c.dueDate}): ${c.amount}`);
+  return [
+    `${greeting(r.guardianName)} Tudo bem? Consta em aberto:`,
+    ...lines,
+    `Total hoje: ${r.total}.`,
+    r.pixCode ? `Pix copia e cola: ${r.pixCode}` : null,
+    "Se já pagou, por favor desconsidere. Qualquer dúvida, estamos à disposição.",
+  ]
+    .filter(Boolean)
+    .join("\n");
+}

@@ -76,6 +76,9 @@ export const TAGS = {
   Reposições: "Reposições de faltas em aulas de turmas do mesmo curso, até 30 dias depois da falta, se houver vaga.",
   Família:
     "O espaço da família: o Cliente conectado lê a sua família (responsável, pessoas, alunos, matrículas, próximas aulas e presenças).",
+  Financeiro:
+    "Mensalidades e cobranças avulsas, pagamentos (parciais, estornáveis), multa e juros, o Pix 'copia e cola' de cada cobrança, " +
+    'a inadimplência e as configurações financeiras de cada unidade. Valores em reais como texto com duas casas ("189.90").',
   Tarefas: "Tarefas de acompanhamento dos experimentais ('Minhas tarefas'): atrasadas, de hoje e próximas.",
   Relatórios:
     "Os números da rede por período (no máximo 24 meses): funil dos experimentais, alunos (ativas, novas, canceladas, churn, ocupação) e frequência; cada um também em CSV (`?format=csv`).",

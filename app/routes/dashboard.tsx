@@ -3,7 +3,9 @@ import type { Route } from "./+types/dashboard";
 import { useShell } from "~/hooks/use-shell";
 import { useAppName } from "~/hooks/use-app-name";
 import { useLinkNavigation } from "~/hooks/use-link-navigation";
-import { canManageTrials, userTypeLabel } from "~/domain/actor";
+import { canManage, canManageTrials, userTypeLabel } from "~/domain/actor";
+import { billingSummary } from "~/domain/charges/queries.server";
+import { formatBRL } from "~/lib/format";
 import { atRiskStudents, todaySessions } from "~/domain/attendance/queries.server";
 import { formatDay, today } from "~/domain/calendar/dates";
 import { countOverdueTasks } from "~/domain/tasks/queries.server";
@@ -44,17 +46,20 @@ export async function loader({ context }: Route.LoaderArgs) {
   const staff = canManageTrials(user);
   const branchId = await getSelectedBranchId(context);
   const date = today();
-  const [sessions, trials, atRisk, overdueTasks] = await Promise.all([
+  const [sessions, trials, atRisk, overdueTasks, money] = await Promise.all([
     // A family does not see the classes' rosters and roll calls (family/scope.ts): the day's classes are the staff's.
     staff && branchId ? todaySessions(actor, { branchId, date }) : [],
     dayTrials(actor, { date, branchId }),
     staff && branchId ? atRiskStudents(actor, { branchId }) : [],
     // The signed-in user's follow-ups due before today ('Minhas tarefas').
     staff ? countOverdueTasks(actor.id) : null,
+    // 'Financeiro do mês': the Administrator's.
+    canManage(user) ? billingSummary(actor, { branchId }) : null,
   ]);
   return {
     date,
     overdueTasks,
+    money,
     sessions: !staff
       ? null
       : sessions.map((s) => ({
@@ -99,7 +104,7 @@ type LoaderData = Route.ComponentProps["loaderData"];
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { user } = useShell();
   const appName = useAppName();
-  const { date, sessions, trials, atRisk, overdueTasks } = loaderData;
+  const { date, sessions, trials, atRisk, overdueTasks, money } = loaderData;
   return (
     <div className="space-y-6">
       <div>
@@ -122,6 +127,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <TodayTrials trials={trials} />
       </div>
       {atRisk ? <AtRisk rows={atRisk} /> : null}
+      {money ? <MonthMoney money={money} /> : null}
       <section aria-labelledby="account-title">
         <h2 id="account-title" className="mb-2 text-sm font-semibold text-slate-700">
           Sua conta
@@ -137,6 +143,31 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 }
 
 const panel = "rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5";
+
+/** 'Financeiro do mês' (Administrator): what the month's charges expect, what came in, and what is overdue today. */
+function MonthMoney({ money }: { money: NonNullable<LoaderData["money"]> }) {
+  return (
+    <section aria-labelledby="month-money-title" className={panel}>
+      <PanelHeader id="month-money-title" title="Financeiro do mês" to="/billing/overdue" more="Ver inadimplência" />
+      <dl className="mt-3 grid gap-3 sm:grid-cols-3">
+        <div>
+          <dt className="text-sm text-slate-700">Previsto</dt>
+          <dd className="text-lg font-semibold">{formatBRL(money.expected)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-700">Recebido</dt>
+          <dd className="text-lg font-semibold">{formatBRL(money.received)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-700">Vencido</dt>
+          <dd className="text-lg font-semibold">
+            {formatBRL(money.overdue)} <span className="text-sm font-normal">({Math.round(money.overdueRate * 100)}%)</span>
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
 
 /** The time column of the day's lists: the start, and the end below it. */
 function Time({ start, end }: { start: string; end?: string }) {

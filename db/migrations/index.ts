@@ -14,6 +14,7 @@ import { enrollmentPromotions } from "./0014-enrollment-promotions.ts";
 import { auditEntries } from "./0015-audit-entries.ts";
 import { absenceNotices } from "./0016-absence-notices.ts";
 import { guardianAnonymization } from "./0017-guardian-anonymization.ts";
+import { billing } from "./0018-billing.ts";
 import { trialOutcomesTasks } from "./0019-trial-outcomes-tasks.ts";
 import type { Migration } from "../migration.ts";
 
@@ -35,5 +36,6 @@ export const migrations: Migration[] = [
   auditEntries,
   absenceNotices,
   guardianAnonymization,
+  billing,
   trialOutcomesTasks,
 ];

@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import type { Sequelize, Transaction } from "sequelize";
 import { hash } from "@node-rs/argon2";
-import { addDays, dateInTimeZone, today } from "../../app/domain/calendar/dates.ts";
+import { addDays, dateInTimeZone, shiftMonth, today } from "../../app/domain/calendar/dates.ts";
+import { seedBillingSettings, seedCharges } from "./charges.ts";
 import { firstSessionDate, sessionsBetween } from "../../app/domain/calendar/sessions.ts";
 import {
   AttendanceRecord,
@@ -377,6 +378,22 @@ export async function seedDemo(sequelize: Sequelize) {
     await seedStudentsAndEnrollments({ transaction, guardians, classes, counts, today: todayParts() });
     await seedAttendance({ transaction, classes, counts, today: todayParts() });
     await seedFunnel({ transaction, counts });
+
+    // Money: every branch's settings (the default one with a Pix key) and three months of charges, some paid, some late.
+    await seedBillingSettings(
+      [...branches].sort((a, b) => Number(b.isDefault) - Number(a.isDefault)).map((b) => b.id),
+      transaction,
+    );
+    const thisMonth = today().slice(0, 7);
+    const money = await seedCharges(sequelize, {
+      months: [shiftMonth(thisMonth, -2), shiftMonth(thisMonth, -1), thisMonth],
+      today: today(),
+      lateShare: 0.2,
+      hooks: true,
+      transaction,
+    });
+    counts["mensalidades"] = money.charges;
+    counts["pagamentos"] = money.payments;
   });
 
   return { created: true, counts, accounts: DEMO_ACCOUNTS };

@@ -1,7 +1,10 @@
 import type { ModelStatic, Model, Sequelize } from "sequelize";
 import {
   AttendanceRecord,
+  BillingSettings,
   Branch,
+  Charge,
+  ChargeHistory,
   Classroom,
   ClassroomSchedule,
   ClassScheduleLink,
@@ -13,6 +16,7 @@ import {
   LoginAttempt,
   Makeup,
   Offer,
+  Payment,
   SchoolClass,
   Session,
   StoredObject,
@@ -32,6 +36,10 @@ import { AuditEntry } from "../audit.ts";
  * (schema_migrations, table_versions, search_positions) are not data and stay.
  */
 const DATA_IN_DELETE_ORDER: ReadonlyArray<ModelStatic<Model>> = [
+  ChargeHistory,
+  Payment,
+  Charge,
+  BillingSettings,
   Makeup,
   AttendanceRecord,
   Enrollment,

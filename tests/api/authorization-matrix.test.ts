@@ -10,11 +10,13 @@ import {
   makeAttendance,
   makeBranch,
   makeClass,
+  makeCharge,
   makeClassroom,
   makeCourse,
   makeEnrollment,
   makeGuardian,
   makeMakeup,
+  makePayment,
   makeSchedule,
   makeStaffUser,
   makeStudent,
@@ -164,6 +166,20 @@ class Fixture {
           })
         ).id,
     );
+  /** An open charge of the guardian, due in five days, in a branch with a Pix key. */
+  charge = () =>
+    this.once("charge", async () => {
+      const branchId = await this.branch();
+      const res = await admin.put(`/api/branches/${branchId}/billing-settings`, {
+        pixKey: "financeiro@escola.com.br",
+        payeeName: "Escola de Dança",
+        payeeCity: "São Paulo",
+      });
+      if (res.status !== 200) throw new Error(`billing settings fixture: ${res.status} ${JSON.stringify(res.body)}`);
+      return (await makeCharge({ guardianId: (await this.guardian()).guardian.id, branchId, dueDate: addDays(today(), 5) })).id;
+    });
+  payment = () =>
+    this.once("payment", async () => (await makePayment({ chargeId: await this.charge(), amountCents: 1000, paidOn: today() })).id);
   offer = () =>
     this.once("offer", async () => {
       const res = await admin.post("/api/offers", {
@@ -213,6 +229,8 @@ async function paramsFor(path: string, fx: Fixture): Promise<Record<string, stri
         enrollments: fx.enrollment,
         makeups: fx.makeup,
         tasks: fx.task,
+        charges: fx.charge,
+        payments: fx.payment,
       };
       const make = byBase[base];
       if (!make) throw new Error(`no fixture for :id under ${path}`);
@@ -464,6 +482,32 @@ const payloads: Record<string, PayloadMaker> = {
   [key("POST", "/api/family/makeups")]: async ({ fx }) => ({ json: { absenceId: await fx.absence(), ...(await fx.makeupTarget()) } }),
   [key("PATCH", "/api/family/persons/:id")]: async () => ({ json: { phone: "11912345678", email: uniqueEmail("familia") } }),
   [key("PATCH", "/api/family/address")]: async () => ({ json: { address: "Rua da Família, 10" } }),
+  [key("POST", "/branches/:id/billing")]: async () => ({
+    form: { pixKey: "", payeeName: "", payeeCity: "", dueDay: "12", finePercent: "2", monthlyInterestPercent: "1" },
+  }),
+  [key("POST", "/charges/generate")]: async ({ fx }) => {
+    await fx.enrollment();
+    return { form: { month: "2030-02", branchId: await fx.branch() } };
+  },
+  [key("POST", "/charges/:id")]: async () => ({ form: { intent: "pay", amount: "10,00", paidOn: today(), method: "Dinheiro" } }),
+  [key("PUT", "/api/branches/:id/billing-settings")]: async () => ({ json: { dueDay: 15, finePercent: 1 } }),
+  [key("POST", "/api/charges")]: async ({ fx }) => ({
+    json: {
+      guardianId: (await fx.guardian()).guardian.id,
+      branchId: await fx.branch(),
+      description: "Figurino",
+      amount: "80.00",
+      dueDate: addDays(today(), 10),
+    },
+  }),
+  [key("POST", "/api/charges/generate")]: async ({ fx }) => {
+    await fx.enrollment();
+    return { json: { month: "2030-01", branchId: await fx.branch() } };
+  },
+  [key("POST", "/api/charges/:id/payments")]: async () => ({ json: { amount: "10.00", paidOn: today(), method: "Dinheiro" } }),
+  [key("POST", "/api/charges/:id/cancel")]: async () => ({ json: { reason: "Lançada por engano" } }),
+  [key("POST", "/api/charges/:id/waive")]: async () => ({ json: { reason: "Acordo" } }),
+  [key("POST", "/api/payments/:id/reverse")]: async () => ({ json: { reason: "Pix devolvido" } }),
 };
 
 async function sessionQuery(fx: Fixture): Promise<string> {
@@ -487,6 +531,7 @@ const queries: Record<string, (fx: Fixture) => Promise<string>> = {
     return `?date=${session.date}&scheduleId=${session.scheduleId}`;
   },
   [key("GET", "/api/makeups/options")]: async (fx) => `?absenceId=${await fx.absence()}`,
+  [key("GET", "/api/charges/generate")]: async (fx) => `?month=2030-01&branchId=${await fx.branch()}`,
   [key("GET", "/students/:id/makeup")]: async (fx) => `?absenceId=${await fx.absence()}`,
   [key("POST", "/students/:id/makeup")]: async (fx) => `?absenceId=${await fx.absence()}`,
   // The roll call screen names its session in the URL (without it, it redirects to the latest one).

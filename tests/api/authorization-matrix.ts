@@ -317,6 +317,33 @@ export const matrix: MatrixRow[] = [
   { path: "/api/makeups/:id", method: "PATCH", expect: trialWrite(200), table: "makeups", target: "id" },
   { path: "/api/makeups/:id", method: "DELETE", expect: trialWrite(204), table: "makeups", target: "id" },
 
+  // Money screens (Team and Administrator; generating and the branch's settings are the Administrator's)
+  { path: "/branches/:id/billing", method: "GET", expect: adminDialog },
+  { path: "/branches/:id/billing", method: "POST", expect: adminFormPost, table: "billing_settings" },
+  { path: "/charges", method: "GET", expect: trialDialog },
+  { path: "/charges/generate", method: "GET", expect: adminDialog },
+  { path: "/charges/generate", method: "POST", expect: adminFormPost, table: "charges" },
+  { path: "/charges/:id", method: "GET", expect: trialDialog },
+  { path: "/charges/:id", method: "POST", expect: trialFormPost, table: "payments" },
+  { path: "/billing/overdue", method: "GET", expect: trialDialog },
+
+  // JSON API: money (Administrator everything; Team reads, records and reverses payments; Client reads its family's charges)
+  { path: "/api/branches/:id/billing-settings", method: "GET", expect: trialWrite(200) },
+  { path: "/api/branches/:id/billing-settings", method: "PUT", expect: adminWrite(200), table: "billing_settings" },
+  { path: "/api/charges", method: "GET", expect: read },
+  { path: "/api/charges", method: "POST", expect: adminWrite(201), table: "charges" },
+  { path: "/api/charges/generate", method: "GET", expect: adminWrite(200) },
+  { path: "/api/charges/generate", method: "POST", expect: adminWrite(200), table: "charges" },
+  { path: "/api/charges/:id", method: "GET", expect: familyRead },
+  { path: "/api/charges/:id/due", method: "GET", expect: familyRead },
+  { path: "/api/charges/:id/pix", method: "GET", expect: familyRead },
+  { path: "/api/charges/:id/payments", method: "POST", expect: trialWrite(201), table: "payments" },
+  { path: "/api/charges/:id/cancel", method: "POST", expect: adminWrite(200), table: "charges", target: "id" },
+  { path: "/api/charges/:id/waive", method: "POST", expect: adminWrite(200), table: "charges", target: "id" },
+  { path: "/api/payments/:id/reverse", method: "POST", expect: trialWrite(200), table: "payments", target: "id" },
+  { path: "/api/billing/overdue", method: "GET", expect: trialWrite(200) },
+  { path: "/api/billing/summary", method: "GET", expect: trialWrite(200) },
+
   // JSON API: the family's space (the caller's own family; none of these callers has one)
   { path: "/api/family", method: "GET", expect: { anonymous: 401, Client: 404, Team: 404, Administrator: 404 } },
   // The family's own actions (warn of an absence, book a make-up, edit its contacts): 404 'Família não encontrada' without a family.

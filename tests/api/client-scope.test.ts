@@ -13,6 +13,7 @@ import {
   makeCourse,
   makeEnrollment,
   makeGuardian,
+  makeCharge,
   makeMakeup,
   makeOffer,
   makeStudent,
@@ -51,6 +52,8 @@ interface Family {
   trialStudentName: string;
   trialGuardianName: string;
   trialWhatsapp: string;
+  chargeId: string;
+  chargeCode: string;
 }
 
 let admin: ApiClient;
@@ -98,6 +101,17 @@ async function makeFamily(client: ApiClient | null, makeupClass: { classId: stri
     note: `Nota Fam${t}`,
   });
   const makeup = await makeMakeup({ absenceId: absence.id, ...makeupClass, date: addDays(today(), 7) });
+  // A charge of the family, overdue (so it is also on the overdue list).
+  const charge = await makeCharge({
+    guardianId: made.guardian.id,
+    branchId: catalogue.branchId,
+    studentId: student.id,
+    enrollmentId: enrollment.id,
+    competence: addDays(today(), -5).slice(0, 7),
+    description: `Mensalidade Fam${t}`,
+    dueDate: addDays(today(), -5),
+    code: `C${t.replace(/-/g, "").toUpperCase()}`,
+  });
   return {
     client,
     userId: user.id,
@@ -115,6 +129,8 @@ async function makeFamily(client: ApiClient | null, makeupClass: { classId: stri
     trialStudentName: trial.studentName,
     trialGuardianName: trial.guardianName,
     trialWhatsapp: trial.whatsappNumber,
+    chargeId: charge.id,
+    chargeCode: charge.code,
   };
 }
 
@@ -137,6 +153,8 @@ function secretsOf(f: Family): string[] {
     f.trialGuardianName,
     f.trialWhatsapp,
     formatPhone(f.trialWhatsapp),
+    f.chargeId,
+    f.chargeCode,
   ];
 }
 
@@ -202,6 +220,7 @@ function paramsFor(path: string): Record<string, string> {
         students: b.studentId,
         enrollments: b.enrollmentId,
         makeups: b.makeupId,
+        charges: b.chargeId,
       };
       if (!byBase[base]) throw new Error(`no value for :id under ${path}`);
       params[name] = byBase[base];
@@ -279,6 +298,8 @@ describe("the family's lists", () => {
     expect(ids((await client.get(`/api/trials?month=${trialDate.slice(0, 7)}`)).body)).toEqual([a.trialId]);
     expect(Object.keys((await client.get("/api/trials/all-histories")).body)).toEqual([a.trialId]);
     expect(ids((await client.get("/api/makeups")).body)).toEqual([a.makeupId]);
+    expect(ids((await client.get("/api/charges")).body)).toEqual([a.chargeId]);
+    expect(ids((await client.get(`/api/charges?guardianId=${b.guardianId}`)).body)).toEqual([]);
     const users = await client.get("/api/users");
     expect([users.status, ids(users.body)]).toEqual([200, [a.userId]]);
     expect(ids((await client.get("/api/users?page=1")).body)).toEqual([a.userId]);
@@ -298,6 +319,8 @@ describe("the family's lists", () => {
       [`/api/makeups/${a.makeupId}`, `/api/makeups/${b.makeupId}`],
       [`/api/makeups/options?absenceId=${a.absenceId}`, `/api/makeups/options?absenceId=${b.absenceId}`],
       [`/api/users/${a.userId}`, `/api/users/${b.userId}`],
+      [`/api/charges/${a.chargeId}`, `/api/charges/${b.chargeId}`],
+      [`/api/charges/${a.chargeId}/due`, `/api/charges/${b.chargeId}/due`],
       [`/students/${a.studentId}`, `/students/${b.studentId}`],
       [`/guardians/${a.guardianId}/persons`, `/guardians/${b.guardianId}/persons`],
       [`/trials/${a.trialId}/history`, `/trials/${b.trialId}/history`],

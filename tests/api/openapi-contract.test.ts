@@ -823,6 +823,60 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
     expect(address.data?.address).toBe("Rua Nova da Família, 7");
   });
 
+  it("money: settings, a month generated, a one-off charge, a payment reversed, the Pix code, the overdue and the summary", async () => {
+    const cls = await sessionClass();
+    const { pupils } = await enrolled(cls, 2);
+    const branchId = cls.branchId;
+    expect((await team.GET("/api/branches/{id}/billing-settings", { params: { path: { id: branchId } } })).data?.dueDay).toBe(10);
+    const settings = await admin.PUT("/api/branches/{id}/billing-settings", {
+      params: { path: { id: branchId } },
+      body: { pixKey: "+5511987654321", payeeName: "Escola Contrato", payeeCity: "Campinas", dueDay: 5 },
+    });
+    expect(settings.data?.pixKeyKind).toBe("phone");
+    const month = "2032-02";
+    const preview = await admin.GET("/api/charges/generate", { params: { query: { month, branchId } } });
+    expect(preview.data?.count).toBe(2);
+    const generated = await admin.POST("/api/charges/generate", { body: { month, branchId } });
+    expect(generated.data).toMatchObject({ created: 2, skipped: 0 });
+    const list = await team.GET("/api/charges", { params: { query: { branchId, month } } });
+    expect(list.data).toHaveLength(2);
+    const oneOff = await admin.POST("/api/charges", {
+      body: {
+        guardianId: pupils[0].student.guardianId,
+        branchId,
+        description: "Figurino",
+        amount: "120.00",
+        dueDate: addDays(TODAY(), -3),
+      },
+    });
+    expect(oneOff.response.status).toBe(201);
+    const id = oneOff.data!.id;
+    const due = await team.GET("/api/charges/{id}/due", { params: { path: { id }, query: { date: TODAY() } } });
+    expect(due.data?.fine).toBe("2.40");
+    const paid = await team.POST("/api/charges/{id}/payments", {
+      params: { path: { id } },
+      body: { amount: "50.00", paidOn: TODAY(), method: "Pix" },
+    });
+    expect(paid.response.status).toBe(201);
+    const reversed = await team.POST("/api/payments/{id}/reverse", {
+      params: { path: { id: paid.data!.payments[0].id } },
+      body: { reason: "Engano" },
+    });
+    expect(reversed.data?.paid).toBe("0.00");
+    expect((await team.GET("/api/charges/{id}", { params: { path: { id } } })).data?.history.length).toBe(3);
+    expect((await team.GET("/api/charges/{id}/pix", { params: { path: { id } } })).data?.txid).toBe(oneOff.data!.code);
+    expect((await team.GET("/api/billing/overdue", { params: { query: { branchId } } })).data?.[0].guardianId).toBe(
+      pupils[0].student.guardianId,
+    );
+    expect((await admin.GET("/api/billing/summary", { params: { query: { branchId } } })).response.status).toBe(200);
+    expect((await admin.POST("/api/charges/{id}/waive", { params: { path: { id } }, body: { reason: "Acordo" } })).data?.feesWaived).toBe(
+      true,
+    );
+    expect((await admin.POST("/api/charges/{id}/cancel", { params: { path: { id } }, body: { reason: "Desistência" } })).data?.status).toBe(
+      "Cancelada",
+    );
+  });
+
   // Last in the file (tests run in order): each documented operation was called and succeeded at least once.
   it("exercised every documented operation with success", () => {
     const documented = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m} ${path}`));

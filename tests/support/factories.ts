@@ -4,6 +4,7 @@ import { initModels } from "../../db/models";
 import {
   AbsenceNotice,
   Branch,
+  Charge,
   Classroom,
   ClassroomSchedule,
   ClassScheduleLink,
@@ -15,6 +16,7 @@ import {
   GuardianPerson as GuardianPersonRow,
   Makeup,
   Offer,
+  Payment,
   SchoolClass,
   Student,
   Task,
@@ -343,4 +345,35 @@ export async function makeTask(attrs: {
 }) {
   models();
   return Task.create({ dueAt: new Date().toISOString().slice(0, 10), note: null, doneAt: null, ...attrs });
+}
+
+/** A charge written directly (no rules): a one-off 'Aberta' of R$ 100,00 unless told; amounts in cents. */
+export async function makeCharge(attrs: {
+  guardianId: string;
+  branchId: string;
+  studentId?: string | null;
+  enrollmentId?: string | null;
+  competence?: string | null;
+  description?: string;
+  amountCents?: number;
+  dueDate?: string;
+  status?: "Aberta" | "Paga" | "Cancelada";
+  code?: string;
+}) {
+  models();
+  return Charge.create({
+    code: `T${randomUUID().replace(/-/g, "").slice(0, 20).toUpperCase()}`,
+    description: "Cobrança de teste",
+    amountCents: 10_000,
+    dueDate: "2026-12-10",
+    status: "Aberta",
+    feesWaived: false,
+    ...attrs,
+  });
+}
+
+/** A payment written directly (no rules). */
+export async function makePayment(attrs: { chargeId: string; amountCents: number; paidOn: string; method?: string }) {
+  models();
+  return Payment.create({ method: "Pix", note: null, ...attrs });
 }

@@ -73,6 +73,14 @@ const SECTIONS: { title: string; items: NavItem[]; bottom?: boolean; only?: Audi
     ],
   },
   {
+    title: "Financeiro",
+    only: "staff",
+    items: [
+      { to: "/charges", label: "Mensalidades", icon: OfferIcon },
+      { to: "/billing/overdue", label: "Inadimplência", icon: ClockIcon },
+    ],
+  },
+  {
     title: "Relatórios",
     only: "staff",
     items: [

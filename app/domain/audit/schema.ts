@@ -27,6 +27,10 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   attendance_records: "Presenças",
   makeups: "Reposições",
   tasks: "Tarefas",
+  billing_settings: "Configurações financeiras",
+  charges: "Cobranças",
+  payments: "Pagamentos",
+  charge_history: "Histórico das cobranças",
 };
 
 export const AUDIT_ACTION_LABELS: Record<string, string> = {

@@ -7,6 +7,7 @@ import { formatBRL } from "~/lib/format";
 import { sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../actor";
 import { NotFoundError, ValidationError } from "../errors";
+import { toCents } from "../offers/money";
 import { isUuid } from "../validation";
 import { STATUS_INVALID } from "../fields";
 import { classLabel, classSeats, classSessionSource, classSessionSources, classSummary, type ClassSeats } from "../classes/queries.server";
@@ -40,6 +41,7 @@ type EnrollmentFields = Pick<Enrollment, "id" | "studentId" | "classId" | "offer
   waitlistPosition: number | string | null;
   cancelledAt: string | Date | null;
   promotedAt?: string | Date | null;
+  discountPercent?: string | number | null;
   createdAt: string | Date;
   updatedAt: string | Date;
 };
@@ -57,6 +59,7 @@ export function toDTO(e: EnrollmentFields): EnrollmentDTO {
     cancelReason: e.cancelReason ?? null,
     trialId: e.trialId ?? null,
     promotedAt: e.promotedAt ? iso(e.promotedAt) : null,
+    discountPercent: (toCents(e.discountPercent ?? 0) ?? 0) / 100,
     createdAt: iso(e.createdAt),
     updatedAt: iso(e.updatedAt),
   };
@@ -76,7 +79,7 @@ export async function getEnrollment(actor: Actor | null, id: string): Promise<En
 }
 
 const ENROLLMENT_COLUMNS = `"e"."id", "e"."studentId", "e"."classId", "e"."offerId", CAST("e"."startDate" AS TEXT) AS "startDate", "e"."status",
-  "e"."waitlistPosition", "e"."cancelledAt", "e"."cancelReason", "e"."trialId", "e"."promotedAt", "e"."createdAt", "e"."updatedAt"`;
+  "e"."waitlistPosition", "e"."cancelledAt", "e"."cancelReason", "e"."trialId", "e"."promotedAt", "e"."discountPercent", "e"."createdAt", "e"."updatedAt"`;
 
 /**
  * GET /api/enrollments: oldest first (then id), optionally one class's, one

@@ -5,6 +5,7 @@ import { birthDateField, GUARDIAN_REQUIRED, studentDto } from "../students/schem
 import { guardianSchema } from "../guardians/schema";
 import { trialDto } from "../trials/schema";
 import { CLASS_REQUIRED } from "../classes/schema";
+import { discountField } from "../charges/schema";
 
 import { ACTIVE, CANCELLED, ENROLLMENT_STATUSES, WAITLISTED, type EnrollmentStatus } from "./status";
 
@@ -40,6 +41,7 @@ export const enrollmentSchema = z.object({
   offerId: requiredId(OFFER_REQUIRED),
   startDate: startDateField,
   waitlist: checkbox.default(false),
+  discountPercent: discountField.optional().describe("Desconto sobre o valor mensal da oferta, de 0 a 100 (padrão 0)"),
 });
 
 /** PATCH /api/enrollments/{id}: cancel (`status: "Cancelada"` with a reason), or change the offer or the start date. */
@@ -48,6 +50,7 @@ export const enrollmentUpdateSchema = z.object({
   cancelReason: requiredString(CANCEL_REASON_REQUIRED, 500).optional(),
   offerId: requiredId(OFFER_REQUIRED).optional(),
   startDate: startDateField.optional(),
+  discountPercent: discountField.optional(),
 });
 
 /** The cancel dialog's form. */
@@ -105,6 +108,7 @@ export const enrollmentDto = z
     cancelReason: z.string().nullable(),
     trialId: id.nullable(),
     promotedAt: timestamp.nullable().describe("Quando saiu da lista de espera (null se nunca esperou ou ainda espera)"),
+    discountPercent: z.number().min(0).max(100).describe("Desconto sobre o valor mensal da oferta, em %"),
     createdAt: timestamp,
     updatedAt: timestamp,
   })

@@ -15,6 +15,8 @@ import { linkTrialEnrollment, unlinkTrialEnrollment } from "../trials/service.se
 import { classEnrollmentsIn, enrollmentsById, find, hasOpenEnrollment, hasWaitlist, toDTO } from "./queries.server";
 import { classPlaces, mostPlacesTaken } from "~/domain/attendance/makeups/queries.server";
 import { dateOnly } from "../row-values.server";
+import { cancelFutureCharges } from "../charges/service.server";
+import { decimal } from "../charges/schema";
 import { today } from "../calendar/dates";
 import { firstSessionDate, firstSessionDateAfter } from "../calendar/sessions";
 import {
@@ -148,6 +150,7 @@ export async function fillFreedSeats(classIds: string[]): Promise<PromotionDTO[]
 }
 
 interface NewEnrollment {
+  discountPercent?: number;
   studentId: string;
   classId: string;
   offerId: string;
@@ -199,6 +202,7 @@ async function insertEnrollment(data: NewEnrollment, t: Transaction, promoted: P
         cancelledAt: null,
         cancelReason: null,
         trialId: data.trialId,
+        discountPercent: decimal(data.discountPercent ?? 0),
       },
       { transaction: t },
     );
@@ -250,7 +254,8 @@ export async function updateEnrollment(actor: Actor | null, id: string, input: u
     const seats = await lockClassSeats(current.classId, t);
     const enrollment = await find(id, t);
     if (!seats) throw new ValidationError({ classId: [CLASS_NOT_FOUND] });
-    const changing = data.status !== undefined || data.offerId !== undefined || data.startDate !== undefined;
+    const changing =
+      data.status !== undefined || data.offerId !== undefined || data.startDate !== undefined || data.discountPercent !== undefined;
     if (!changing) return toDTO(enrollment);
     if (enrollment.status === CANCELLED) throw new ConflictError(ALREADY_CANCELLED);
     // An earlier start takes places in the sessions before the old one: checked like a new enrolment.
@@ -265,8 +270,11 @@ export async function updateEnrollment(actor: Actor | null, id: string, input: u
       await checkOffer(data.offerId, seats, t, errors);
       if (Object.keys(errors).length) throw new ValidationError(errors);
     }
-    const changes: Partial<Pick<Enrollment, "offerId" | "startDate" | "status" | "waitlistPosition" | "cancelledAt" | "cancelReason">> = {};
+    const changes: Partial<
+      Pick<Enrollment, "offerId" | "startDate" | "status" | "waitlistPosition" | "cancelledAt" | "cancelReason" | "discountPercent">
+    > = {};
     if (data.offerId !== undefined) changes.offerId = data.offerId;
+    if (data.discountPercent !== undefined) changes.discountPercent = decimal(data.discountPercent);
     if (data.startDate !== undefined) changes.startDate = data.startDate;
     if (data.status === CANCELLED) {
       changes.status = CANCELLED;
@@ -277,6 +285,8 @@ export async function updateEnrollment(actor: Actor | null, id: string, input: u
     const wasWaiting = enrollment.status === WAITLISTED;
     await enrollment.update(changes, { transaction: t });
     if (data.status === CANCELLED) {
+      // Its open charges due after today, without payments, go with it (same transaction).
+      await cancelFutureCharges(actor, enrollment.id, today(), t);
       // Cancelled before it started (or while waiting): the trial's sale never happened.
       const beforeStart = wasWaiting || today() < dateOnly(enrollment.startDate);
       await unlinkTrialEnrollment(enrollment.id, t, beforeStart);

@@ -48,6 +48,7 @@ export default function Branches({ loaderData }: Route.ComponentProps) {
             {/* §2: on the mobile list the Salas button is shown to everyone. */}
             <div className="mt-3 flex flex-wrap justify-end gap-2">
               <SalasLink id={b.id} name={b.name} />
+              {canManage ? <FinanceLink id={b.id} name={b.name} /> : null}
               {canManage ? <EditDeleteLinks base={`/branches/${b.id}`} name={b.name} /> : null}
             </div>
           </>
@@ -71,6 +72,7 @@ export default function Branches({ loaderData }: Route.ComponentProps) {
             ? (b) => (
                 <div className="flex justify-end gap-2">
                   <SalasLink id={b.id} name={b.name} />
+                  <FinanceLink id={b.id} name={b.name} />
                   <EditDeleteLinks base={`/branches/${b.id}`} name={b.name} />
                 </div>
               )
@@ -86,6 +88,14 @@ function SalasLink({ id, name }: { id: string; name: string }) {
   return (
     <LinkButton to={`/branches/${id}/classrooms`} variant="outline" size="sm" preventScrollReset>
       <BranchIcon /> Salas<span className="sr-only"> de {name}</span>
+    </LinkButton>
+  );
+}
+
+function FinanceLink({ id, name }: { id: string; name: string }) {
+  return (
+    <LinkButton to={`/branches/${id}/billing`} variant="outline" size="sm" preventScrollReset>
+      Financeiro<span className="sr-only"> de {name}</span>
     </LinkButton>
   );
 }

@@ -1,5 +1,7 @@
 import { Link, Outlet } from "react-router";
 import type { Route } from "./+types/student";
+import { chargePage } from "~/domain/charges/queries.server";
+import { FinanceSection } from "../charges/+shared/finance-section";
 import { PlusIcon, SpriteIcon } from "~/components/icons";
 import { LinkButton } from "~/components/ui/button";
 import { auditHref } from "~/routes/audit/+shared/audit-links";
@@ -28,9 +30,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const [{ student, guardian, enrollments }, attendance] = await orRespond(
     Promise.all([getStudentOverview(actor, params.id), studentAttendance(actor, params.id)]),
   );
+  const finance = await chargePage(actor, { studentId: student.id }, { offset: 0, limit: 12, latestFirst: true });
   const allRecords = new URL(request.url).searchParams.get("historico") === "todos";
   const now = today();
   return {
+    finance: { charges: finance.items, total: finance.totals.count, linked: canManageTrials(actor) },
     student: {
       id: student.id,
       fullName: student.fullName,
@@ -222,6 +226,7 @@ export default function StudentPage({ loaderData }: Route.ComponentProps) {
         ) : null}
       </section>
       <AttendanceSection studentId={student.id} attendance={attendance} canBook={canBookMakeups} />
+      <FinanceSection {...loaderData.finance} />
       <Outlet />
     </div>
   );

@@ -29,6 +29,8 @@ const TRIALS =
   `SELECT "t0"."id" AS "id" FROM "trials" AS "t0" WHERE "t0"."id" IN (SELECT "e1"."trialId" FROM "enrollments" AS "e1" ` +
   `WHERE "e1"."studentId" IN (${STUDENTS}) AND "e1"."trialId" IS NOT NULL) OR "t0"."enrollmentId" IN (${ENROLLMENTS})`;
 
+const CHARGES = `SELECT "c0"."id" AS "id" FROM "charges" AS "c0" WHERE "c0"."guardianId" = :guardianId`;
+
 const ROW_IDS: Record<Exclude<FamilyTable, "audit_entries">, string> = {
   guardians: GUARDIAN,
   guardian_persons: `SELECT "p0"."id" AS "id" FROM "guardian_persons" AS "p0" WHERE "p0"."guardianId" = :guardianId`,
@@ -46,6 +48,10 @@ const ROW_IDS: Record<Exclude<FamilyTable, "audit_entries">, string> = {
   trial_status_history: `SELECT "h0"."id" AS "id" FROM "trial_status_history" AS "h0" WHERE "h0"."trialId" IN (${TRIALS})`,
   /** The school's follow-up tasks about its trials (their notes may name the family). */
   tasks: `SELECT "k0"."id" AS "id" FROM "tasks" AS "k0" WHERE "k0"."trialId" IN (${TRIALS})`,
+  /** What the family was charged and paid, and each charge's history (the money module's tables). */
+  charges: CHARGES,
+  payments: `SELECT "y0"."id" AS "id" FROM "payments" AS "y0" WHERE "y0"."chargeId" IN (${CHARGES})`,
+  charge_history: `SELECT "ch0"."id" AS "id" FROM "charge_history" AS "ch0" WHERE "ch0"."chargeId" IN (${CHARGES})`,
 };
 
 /** The audit entries about the family's rows, and those its user wrote (its sign-ins among them). */

@@ -32,6 +32,9 @@ export const FAMILY_TABLES = [
   "trials",
   "trial_status_history",
   "tasks",
+  "charges",
+  "payments",
+  "charge_history",
   "audit_entries",
 ] as const;
 export type FamilyTable = (typeof FAMILY_TABLES)[number];

@@ -15,7 +15,7 @@ import { disableClientUser } from "../../users/service.server";
 import { forgetAttemptRows } from "../../auth/queries.server";
 import { redactAuditEntries } from "../../audit/service.server";
 import { GUARDIAN_NOT_FOUND } from "../../guardians/schema";
-import { hasOpenCharges } from "../open-charges.server";
+import { hasOpenCharges } from "../../charges/queries.server";
 import { familyName, familyRowIds } from "./queries.server";
 import {
   ANONYMIZED,

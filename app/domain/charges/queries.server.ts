@@ -1,0 +1,686 @@
+import type { Transaction } from "sequelize";
+import { BillingSettings, Charge, Payment } from "#db/models.ts";
+import { paddedInList } from "#db/in-list.ts";
+import { selectRows, selectRowsIn } from "~/platform/db.server";
+import { sqlList, likePattern, LIKE_ESCAPE, searchTerm, type ListSource } from "../list.server";
+import { canManageTrials, requireActor, type Actor } from "../actor";
+import { ForbiddenError, NotFoundError, ValidationError } from "../errors";
+import { isUuid } from "../validation";
+import { isCalendarDate, isMonth } from "../patterns";
+import { dateOnly, iso } from "../row-values.server";
+import { monthBounds, today, daysBetween } from "../calendar/dates";
+import { actorFamilyCondition } from "../family/queries.server";
+import { guardianContacts, guardianNames } from "../guardians/queries.server";
+import { toCents } from "../offers/money";
+import { dueFromSums, dueOn, type Due, type DueTerms } from "./due";
+import {
+  ageingBucket,
+  CANCELLED_CHARGE,
+  CHARGE_FILTER_STATUSES,
+  CHARGE_MONTH_INVALID,
+  CHARGE_NOT_FOUND,
+  decimal,
+  DUE_DATE_INVALID,
+  normalizePixKey,
+  OPEN,
+  OVERDUE,
+  PAID,
+  PAYMENT_NOT_FOUND,
+  type AmountDueDTO,
+  type BillingSettingsDTO,
+  type BillingSummaryDTO,
+  type ChargeDetailDTO,
+  type ChargeDTO,
+  type ChargeHistoryDTO,
+  type GenerationItemDTO,
+  type OverdueFamilyDTO,
+  type PaymentDTO,
+} from "./schema";
+import { STATUS_INVALID } from "../fields";
+import { branchExists } from "../branches/queries.server";
+import { BRANCH_NOT_FOUND } from "../branches/schema";
+
+/**
+ * The reads of money: billing_settings, charges, payments and charge_history
+ * are read here only. Read models join the family's names (guardian_persons,
+ * app/domain/guardians) and students (app/domain/students); the generation's
+ * candidates join enrolments, offers, classes and courses (their modules:
+ * enrollments, offers, classes, courses), for that one read.
+ */
+
+// ---- Billing settings ----
+
+export const DEFAULT_SETTINGS = { dueDay: 10, finePercent: 2, monthlyInterestPercent: 1 } as const;
+
+type SettingsRow = Pick<
+  BillingSettings,
+  "branchId" | "pixKey" | "payeeName" | "payeeCity" | "dueDay" | "finePercent" | "monthlyInterestPercent"
+>;
+
+/** Hundredths of a percent of a stored DECIMAL (a string on PostgreSQL, a number on SQLite). */
+export const hundredths = (value: unknown): number => toCents(value) ?? 0;
+
+export function settingsDTO(branchId: string, row: SettingsRow | null | undefined): BillingSettingsDTO {
+  const pixKey = row?.pixKey ?? null;
+  return {
+    branchId,
+    pixKey,
+    pixKeyKind: pixKey ? (normalizePixKey(pixKey)?.kind ?? null) : null,
+    payeeName: row?.payeeName ?? null,
+    payeeCity: row?.payeeCity ?? null,
+    dueDay: row ? Number(row.dueDay) : DEFAULT_SETTINGS.dueDay,
+    finePercent: row ? hundredths(row.finePercent) / 100 : DEFAULT_SETTINGS.finePercent,
+    monthlyInterestPercent: row ? hundredths(row.monthlyInterestPercent) / 100 : DEFAULT_SETTINGS.monthlyInterestPercent,
+  };
+}
+
+const SETTINGS_COLUMNS = `"bs"."branchId", "bs"."pixKey", "bs"."payeeName", "bs"."payeeCity", "bs"."dueDay", "bs"."finePercent", "bs"."monthlyInterestPercent"`;
+
+/** A branch's settings (the defaults when it has none stored). */
+export async function settingsOf(branchId: string, t?: Transaction): Promise<BillingSettingsDTO> {
+  const [row] = await selectRowsIn<SettingsRow>(
+    t,
+    `SELECT ${SETTINGS_COLUMNS} FROM "billing_settings" AS "bs" WHERE "bs"."branchId" = :branchId`,
+    {
+      branchId,
+    },
+  );
+  return settingsDTO(branchId, row);
+}
+
+/** The settings of these branches, by branch id. */
+export async function settingsOfBranches(branchIds: readonly string[], t?: Transaction): Promise<Map<string, BillingSettingsDTO>> {
+  const ids = [...new Set(branchIds.filter(isUuid))];
+  const found = new Map<string, BillingSettingsDTO>();
+  if (ids.length === 0) return found;
+  const params: Record<string, string> = {};
+  const rows = await selectRowsIn<SettingsRow>(
+    t,
+    `SELECT ${SETTINGS_COLUMNS} FROM "billing_settings" AS "bs" WHERE "bs"."branchId" IN (${paddedInList("b", ids, params)})`,
+    params,
+  );
+  const byId = new Map(rows.map((r) => [r.branchId, r]));
+  for (const id of ids) found.set(id, settingsDTO(id, byId.get(id)));
+  return found;
+}
+
+/** The stored row, inside the caller's transaction (null when the branch uses the defaults). */
+export async function findSettingsRow(branchId: string, t: Transaction): Promise<BillingSettings | null> {
+  return BillingSettings.findByPk(branchId, { transaction: t, lock: t.LOCK.UPDATE });
+}
+
+/** GET /api/branches/{id}/billing-settings (Administrator and Team). */
+export async function getBillingSettings(actor: Actor | null, branchId: string): Promise<BillingSettingsDTO> {
+  const a = requireActor(actor);
+  if (!canManageTrials(a)) throw new ForbiddenError();
+  if (!isUuid(branchId) || !(await branchExists(branchId))) throw new NotFoundError(BRANCH_NOT_FOUND);
+  return settingsOf(branchId);
+}
+
+/**
+ * Serialises the month's generations on PostgreSQL (a transaction-scoped
+ * advisory lock), so a second run waits for the first and then finds its
+ * charges; SQLite's IMMEDIATE transactions are serialised already. The unique
+ * index on (enrollmentId, competence) stays the backstop.
+ */
+export async function lockGeneration(month: string, t: Transaction, dialect: "sqlite" | "postgres"): Promise<void> {
+  if (dialect !== "postgres") return;
+  await selectRowsIn(t, `SELECT pg_advisory_xact_lock(:space, :key) AS "locked"`, { space: 28, key: Number(month.replace("-", "")) });
+}
+
+// ---- Charges ----
+
+export interface ChargeRow {
+  id: string;
+  code: string;
+  guardianId: string;
+  studentId: string | null;
+  enrollmentId: string | null;
+  branchId: string;
+  competence: string | null;
+  description: string;
+  amountCents: number | string;
+  dueDate: string | Date;
+  status: string;
+  paidAt: string | Date | null;
+  feesWaived: boolean | number;
+  waiveReason: string | null;
+  cancelReason: string | null;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+  paidCents: number | string | null;
+  earlyCents: number | string | null;
+  studentName: string | null;
+  finePercent: string | number | null;
+  monthlyInterestPercent: string | number | null;
+}
+
+const NOT_REVERSED = `"p"."chargeId" = "c"."id" AND "p"."reversedAt" IS NULL`;
+/** A charge with its payments' sums, its student's name and its branch's fine and interest. */
+const CHARGE_COLUMNS = `"c"."id", "c"."code", "c"."guardianId", "c"."studentId", "c"."enrollmentId", "c"."branchId", "c"."competence",
+  "c"."description", "c"."amountCents", CAST("c"."dueDate" AS TEXT) AS "dueDate", "c"."status", "c"."paidAt", "c"."feesWaived",
+  "c"."waiveReason", "c"."cancelReason", "c"."createdAt", "c"."updatedAt",
+  (SELECT COALESCE(SUM("p"."amountCents"), 0) FROM "payments" AS "p" WHERE ${NOT_REVERSED}) AS "paidCents",
+  (SELECT COALESCE(SUM("p"."amountCents"), 0) FROM "payments" AS "p" WHERE ${NOT_REVERSED} AND "p"."paidOn" <= "c"."dueDate") AS "earlyCents",
+  "s"."fullName" AS "studentName", "bs"."finePercent", "bs"."monthlyInterestPercent"`;
+const CHARGE_FROM = `FROM "charges" AS "c"
+  LEFT JOIN "students" AS "s" ON "s"."id" = "c"."studentId"
+  LEFT JOIN "billing_settings" AS "bs" ON "bs"."branchId" = "c"."branchId"`;
+
+function termsOf(r: ChargeRow) {
+  return {
+    amountCents: Number(r.amountCents),
+    dueDate: dateOnly(r.dueDate),
+    feesWaived: Boolean(r.feesWaived),
+    fineHundredths: r.finePercent === null ? DEFAULT_SETTINGS.finePercent * 100 : hundredths(r.finePercent),
+    interestHundredths:
+      r.monthlyInterestPercent === null ? DEFAULT_SETTINGS.monthlyInterestPercent * 100 : hundredths(r.monthlyInterestPercent),
+  };
+}
+
+/** What an open charge is due today (0 for a paid or cancelled one). */
+export function dueToday(r: ChargeRow, on = today()): Due {
+  const due = dueFromSums({ ...termsOf(r), earlyCents: Number(r.earlyCents ?? 0), paidCents: Number(r.paidCents ?? 0) }, on);
+  return r.status === OPEN ? due : { ...due, total: 0 };
+}
+
+export function toDTO(r: ChargeRow, guardianName: string, on = today()): ChargeDTO {
+  const due = dueToday(r, on);
+  const dueDate = dateOnly(r.dueDate);
+  return {
+    id: r.id,
+    code: r.code,
+    guardianId: r.guardianId,
+    guardianName,
+    studentId: r.studentId ?? null,
+    studentName: r.studentName ?? null,
+    enrollmentId: r.enrollmentId ?? null,
+    branchId: r.branchId,
+    competence: r.competence ?? null,
+    description: r.description,
+    amount: decimal(Number(r.amountCents)),
+    dueDate,
+    status: r.status,
+    overdue: r.status === OPEN && dueDate < on,
+    paid: decimal(Number(r.paidCents ?? 0)),
+    amountDue: decimal(due.total),
+    paidAt: r.paidAt ? iso(r.paidAt) : null,
+    feesWaived: Boolean(r.feesWaived),
+    waiveReason: r.waiveReason ?? null,
+    cancelReason: r.cancelReason ?? null,
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+  };
+}
+
+async function withNames(rows: ChargeRow[]): Promise<ChargeDTO[]> {
+  const names = await guardianNames(rows.map((r) => r.guardianId));
+  const on = today();
+  return rows.map((r) => toDTO(r, names.get(r.guardianId) ?? "", on));
+}
+
+/** A charge's row (404 'Cobrança não encontrada'), locked in the caller's transaction when given. */
+export async function find(id: string, t?: Transaction): Promise<Charge> {
+  const row = isUuid(id) ? await Charge.findByPk(id, t ? { transaction: t, lock: t.LOCK.UPDATE } : {}) : null;
+  if (!row) throw new NotFoundError(CHARGE_NOT_FOUND);
+  return row;
+}
+
+/** A payment's row (404 'Pagamento não encontrado'), locked in the caller's transaction. */
+export async function findPayment(id: string, t: Transaction): Promise<Payment> {
+  const row = isUuid(id) ? await Payment.findByPk(id, { transaction: t, lock: t.LOCK.UPDATE }) : null;
+  if (!row) throw new NotFoundError(PAYMENT_NOT_FOUND);
+  return row;
+}
+
+/** One charge as the API shows it, read inside the caller's transaction when given. */
+export async function chargeDTO(id: string, t?: Transaction): Promise<ChargeDTO> {
+  const [row] = await selectRowsIn<ChargeRow>(t, `SELECT ${CHARGE_COLUMNS} ${CHARGE_FROM} WHERE "c"."id" = :id`, { id });
+  if (!row) throw new NotFoundError(CHARGE_NOT_FOUND);
+  const names = await guardianNames([row.guardianId]);
+  return toDTO(row, names.get(row.guardianId) ?? "");
+}
+
+/** A Client reads its own family's charges only: 404 for any other. */
+async function assertSeesCharge(actor: Actor | null, id: string): Promise<void> {
+  requireActor(actor);
+  if (!isUuid(id)) throw new NotFoundError(CHARGE_NOT_FOUND);
+  const family = actorFamilyCondition(actor, "guardian", `"c"."guardianId"`);
+  if (!family) return;
+  const rows = await selectRows<{ id: string }>(`SELECT "c"."id" FROM "charges" AS "c" WHERE "c"."id" = :id AND ${family.sql}`, {
+    id,
+    ...family.params,
+  });
+  if (rows.length === 0) throw new NotFoundError(CHARGE_NOT_FOUND);
+}
+
+interface PaymentRow {
+  id: string;
+  chargeId: string;
+  amountCents: number | string;
+  paidOn: string | Date;
+  method: string;
+  note: string | null;
+  createdById: string | null;
+  createdByName: string | null;
+  reversedAt: string | Date | null;
+  reversedById: string | null;
+  reverseReason: string | null;
+  createdAt: string | Date;
+}
+
+function paymentDTO(p: PaymentRow): PaymentDTO {
+  return {
+    id: p.id,
+    chargeId: p.chargeId,
+    amount: decimal(Number(p.amountCents)),
+    paidOn: dateOnly(p.paidOn),
+    method: p.method,
+    note: p.note ?? null,
+    createdById: p.createdById ?? null,
+    createdByName: p.createdByName ?? null,
+    reversedAt: p.reversedAt ? iso(p.reversedAt) : null,
+    reversedById: p.reversedById ?? null,
+    reverseReason: p.reverseReason ?? null,
+    createdAt: iso(p.createdAt),
+  };
+}
+
+/** A charge's payments, oldest first (the users table, app/domain/users, for who recorded them). */
+export async function paymentsOf(chargeId: string, t?: Transaction): Promise<PaymentDTO[]> {
+  const rows = await selectRowsIn<PaymentRow>(
+    t,
+    `SELECT "p"."id", "p"."chargeId", "p"."amountCents", CAST("p"."paidOn" AS TEXT) AS "paidOn", "p"."method", "p"."note", "p"."createdById",
+            "u"."name" AS "createdByName", "p"."reversedAt", "p"."reversedById", "p"."reverseReason", "p"."createdAt"
+     FROM "payments" AS "p" LEFT JOIN "users" AS "u" ON "u"."id" = "p"."createdById"
+     WHERE "p"."chargeId" = :chargeId ORDER BY "p"."paidOn", "p"."createdAt", "p"."id"`,
+    { chargeId },
+  );
+  return rows.map(paymentDTO);
+}
+
+export async function historyOf(chargeId: string): Promise<ChargeHistoryDTO[]> {
+  const rows = await selectRows<{
+    id: string;
+    event: string;
+    detail: string | null;
+    userId: string | null;
+    userName: string | null;
+    createdAt: string | Date;
+  }>(
+    `SELECT "h"."id", "h"."event", "h"."detail", "h"."userId", "h"."userName", "h"."createdAt"
+     FROM "charge_history" AS "h" WHERE "h"."chargeId" = :chargeId ORDER BY "h"."createdAt", "h"."id"`,
+    { chargeId },
+  );
+  return rows.map((h) => ({
+    ...h,
+    detail: h.detail ?? null,
+    userId: h.userId ?? null,
+    userName: h.userName ?? null,
+    createdAt: iso(h.createdAt),
+  }));
+}
+
+/** GET /api/charges/{id}: the charge with what is due today, its payments and its history. */
+export async function getCharge(actor: Actor | null, id: string): Promise<ChargeDetailDTO> {
+  await assertSeesCharge(actor, id);
+  const [charge, payments, history] = await Promise.all([chargeDTO(id), paymentsOf(id), historyOf(id)]);
+  return { ...charge, payments, history };
+}
+
+/** The terms of a charge's due computation, with its payments not reversed (inside the caller's transaction). */
+export async function dueTermsOf(charge: Charge, t?: Transaction): Promise<DueTerms> {
+  const settings = await settingsOf(charge.branchId, t);
+  const payments = await Payment.findAll({
+    where: { chargeId: charge.id, reversedAt: null },
+    attributes: ["amountCents", "paidOn"],
+    transaction: t,
+  });
+  return {
+    amountCents: Number(charge.amountCents),
+    dueDate: dateOnly(charge.dueDate),
+    feesWaived: Boolean(charge.feesWaived),
+    fineHundredths: Math.round(settings.finePercent * 100),
+    interestHundredths: Math.round(settings.monthlyInterestPercent * 100),
+    payments: payments.map((p) => ({ amountCents: Number(p.amountCents), paidOn: dateOnly(p.paidOn) })),
+  };
+}
+
+/** GET /api/charges/{id}/due?date= (today when absent). */
+export async function chargeDue(actor: Actor | null, id: string, date: string | null): Promise<AmountDueDTO> {
+  await assertSeesCharge(actor, id);
+  const on = date ?? today();
+  if (!isCalendarDate(on)) throw new ValidationError({ date: [DUE_DATE_INVALID] });
+  const charge = await find(id);
+  const due = dueOn(await dueTermsOf(charge), on);
+  const total = charge.status === OPEN ? due.total : 0;
+  return {
+    date: on,
+    principal: decimal(due.principal),
+    fine: decimal(due.fine),
+    interest: decimal(due.interest),
+    paid: decimal(due.paid),
+    total: decimal(total),
+  };
+}
+
+export interface ChargeFilter {
+  month?: string | null;
+  status?: string | null;
+  guardianId?: string | null;
+  studentId?: string | null;
+  branchId?: string | null;
+  q?: string | null;
+}
+
+/** The WHERE of a charges filter (a 400 for a malformed month or status; a malformed id matches nothing). */
+function chargeWhere(actor: Actor | null, filter: ChargeFilter): { where: string[]; params: Record<string, string | number> } {
+  const where: string[] = [];
+  const params: Record<string, string | number> = {};
+  const family = actorFamilyCondition(actor, "guardian", `"c"."guardianId"`);
+  if (family) {
+    where.push(family.sql);
+    Object.assign(params, family.params);
+  }
+  if (filter.month) {
+    if (!isMonth(filter.month)) throw new ValidationError({ month: [CHARGE_MONTH_INVALID] });
+    const { first, last } = monthBounds(filter.month);
+    where.push(`"c"."dueDate" >= :first AND "c"."dueDate" <= :last`);
+    Object.assign(params, { first, last });
+  }
+  if (filter.status) {
+    if (!(CHARGE_FILTER_STATUSES as readonly string[]).includes(filter.status)) throw new ValidationError({ status: [STATUS_INVALID] });
+    if (filter.status === OVERDUE) {
+      where.push(`"c"."status" = :status AND "c"."dueDate" < :today`);
+      Object.assign(params, { status: OPEN, today: today() });
+    } else {
+      where.push(`"c"."status" = :status`);
+      params.status = filter.status;
+    }
+  }
+  for (const key of ["guardianId", "studentId", "branchId"] as const) {
+    const value = filter[key];
+    if (!value) continue;
+    if (!isUuid(value)) where.push("1 = 0");
+    else {
+      where.push(`"c"."${key}" = :${key}`);
+      params[key] = value;
+    }
+  }
+  const term = searchTerm(filter.q);
+  if (term) {
+    // The family's persons' names (guardian_persons, app/domain/guardians), or the student's.
+    where.push(
+      `(EXISTS (SELECT 1 FROM "guardian_persons" AS "gp" WHERE "gp"."guardianId" = "c"."guardianId" AND LOWER("gp"."fullName") LIKE :term ${LIKE_ESCAPE})
+        OR LOWER("s"."fullName") LIKE :term ${LIKE_ESCAPE} OR LOWER("c"."code") LIKE :term ${LIKE_ESCAPE})`,
+    );
+    params.term = likePattern(term);
+  }
+  return { where, params };
+}
+
+/** GET /api/charges: by due date, then id, read in batches. */
+export function chargeList(actor: Actor | null, filter: ChargeFilter = {}): ListSource<ChargeDTO> {
+  requireActor(actor);
+  const { where, params } = chargeWhere(actor, filter);
+  return sqlList<ChargeRow & Record<string, unknown>, ChargeDTO>(
+    "charges",
+    {
+      columns: CHARGE_COLUMNS,
+      from: CHARGE_FROM,
+      where: where.length ? where.join(" AND ") : undefined,
+      params,
+      key: [
+        { expr: `"c"."dueDate"`, type: "date" },
+        { expr: `"c"."id"`, type: "uuid" },
+      ],
+    },
+    (rows) => withNames(rows),
+  );
+}
+
+/** One page of the charges (the screens): by due date, then id, with the total count. */
+export async function chargePage(
+  actor: Actor | null,
+  filter: ChargeFilter,
+  page: { offset: number; limit: number; latestFirst?: boolean },
+): Promise<{ items: ChargeDTO[]; totals: { count: number; amount: string; paid: string } }> {
+  requireActor(actor);
+  const { where, params } = chargeWhere(actor, filter);
+  const whereSql = where.length ? `WHERE ${where.join(" AND ")}` : "";
+  const [rows, [sums]] = await Promise.all([
+    selectRows<ChargeRow>(
+      `SELECT ${CHARGE_COLUMNS} ${CHARGE_FROM} ${whereSql} ORDER BY ${page.latestFirst ? `"c"."dueDate" DESC, "c"."id" DESC` : `"c"."dueDate", "c"."id"`} LIMIT :limit OFFSET :offset`,
+      { ...params, limit: page.limit, offset: page.offset },
+    ),
+    selectRows<{ count: number | string; amount: number | string | null; paid: number | string | null }>(
+      `SELECT COUNT(*) AS "count", SUM("c"."amountCents") AS "amount",
+         SUM((SELECT COALESCE(SUM("p"."amountCents"), 0) FROM "payments" AS "p" WHERE ${NOT_REVERSED})) AS "paid"
+       ${CHARGE_FROM} ${whereSql}`,
+      params,
+    ),
+  ]);
+  return {
+    items: await withNames(rows),
+    totals: { count: Number(sums?.count ?? 0), amount: decimal(Number(sums?.amount ?? 0)), paid: decimal(Number(sums?.paid ?? 0)) },
+  };
+}
+
+/** Every charge of the filter (the CSV), batch after batch. */
+export async function* chargesForExport(actor: Actor | null, filter: ChargeFilter): AsyncIterable<ChargeDTO> {
+  const source = chargeList(actor, filter);
+  let after = null;
+  for (;;) {
+    const batch = await source.read(after, 500);
+    yield* batch.items;
+    if (!batch.next) return;
+    after = batch.next;
+  }
+}
+
+// ---- Open charges of a family (other modules ask) ----
+
+/** How many open charges ('Aberta') a family has. */
+export async function countOpenCharges(guardianId: string, t?: Transaction): Promise<number> {
+  if (!isUuid(guardianId)) return 0;
+  const [row] = await selectRowsIn<{ n: number | string }>(
+    t,
+    `SELECT COUNT(*) AS "n" FROM "charges" AS "c" WHERE "c"."guardianId" = :guardianId AND "c"."status" = :open`,
+    { guardianId, open: OPEN },
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** Whether a family still has an open charge (e.g. before it is anonymised). */
+export async function hasOpenCharges(guardianId: string, t?: Transaction): Promise<boolean> {
+  return (await countOpenCharges(guardianId, t)) > 0;
+}
+
+/** The open charges of an enrolment due after a date, without payments not reversed (an enrolment's cancellation). */
+export async function futureChargesOfEnrollment(enrollmentId: string, after: string, t: Transaction): Promise<Charge[]> {
+  const rows = await selectRowsIn<{ id: string }>(
+    t,
+    `SELECT "c"."id" FROM "charges" AS "c" WHERE "c"."enrollmentId" = :enrollmentId AND "c"."status" = :open AND "c"."dueDate" > :after
+       AND NOT EXISTS (SELECT 1 FROM "payments" AS "p" WHERE ${NOT_REVERSED})`,
+    { enrollmentId, open: OPEN, after },
+  );
+  if (rows.length === 0) return [];
+  return Charge.findAll({ where: { id: rows.map((r) => r.id) }, transaction: t, lock: t.LOCK.UPDATE });
+}
+
+// ---- Monthly generation ----
+
+export interface GenerationCandidate extends GenerationItemDTO {
+  amountCents: number;
+  competence: string;
+}
+
+/**
+ * What generating month `M` would create: one charge per enrolment 'Ativa' that
+ * starts on or before the month's last day and has no charge of that month yet
+ * (enrolments, offers, classes, courses and students joined for this read).
+ * Amount = the offer's monthly value × (100 − discount) / 100, half up; due on
+ * the branch's due day in `M`.
+ */
+export async function generationCandidates(
+  month: string,
+  branchId: string | null,
+  t?: Transaction,
+): Promise<{ items: GenerationCandidate[]; skipped: number }> {
+  const { last } = monthBounds(month);
+  const params: Record<string, string> = { month, last, active: "Ativa" };
+  let branchSql = "";
+  if (branchId) {
+    branchSql = `AND "cl"."branchId" = :branchId`;
+    params.branchId = branchId;
+  }
+  const rows = await selectRowsIn<{
+    enrollmentId: string;
+    studentId: string;
+    studentName: string;
+    guardianId: string;
+    branchId: string;
+    courseName: string;
+    monthlyValue: string | number;
+    discountPercent: string | number;
+    dueDay: number | null;
+    charged: number | string | boolean;
+  }>(
+    t,
+    `SELECT "e"."id" AS "enrollmentId", "e"."studentId", "s"."fullName" AS "studentName", "s"."guardianId", "cl"."branchId",
+            "co"."name" AS "courseName", "o"."monthlyValue", "e"."discountPercent", "bs"."dueDay",
+            CASE WHEN EXISTS (SELECT 1 FROM "charges" AS "c" WHERE "c"."enrollmentId" = "e"."id" AND "c"."competence" = :month) THEN 1 ELSE 0 END AS "charged"
+     FROM "enrollments" AS "e"
+     JOIN "students" AS "s" ON "s"."id" = "e"."studentId"
+     JOIN "classes" AS "cl" ON "cl"."id" = "e"."classId"
+     JOIN "courses" AS "co" ON "co"."id" = "cl"."courseId"
+     JOIN "offers" AS "o" ON "o"."id" = "e"."offerId"
+     LEFT JOIN "billing_settings" AS "bs" ON "bs"."branchId" = "cl"."branchId"
+     WHERE "e"."status" = :active AND "e"."startDate" <= :last ${branchSql}
+     ORDER BY "s"."fullName", "e"."id"`,
+    params,
+  );
+  const fresh = rows.filter((r) => Number(r.charged) === 0);
+  const names = await guardianNames(fresh.map((r) => r.guardianId));
+  const items = fresh.map((r) => {
+    const value = toCents(r.monthlyValue) ?? 0;
+    const discount = hundredths(r.discountPercent);
+    const amountCents = Number((2n * BigInt(value) * BigInt(10_000 - discount) + 10_000n) / 20_000n);
+    const dueDay = r.dueDay ?? DEFAULT_SETTINGS.dueDay;
+    return {
+      enrollmentId: r.enrollmentId,
+      guardianId: r.guardianId,
+      guardianName: names.get(r.guardianId) ?? "",
+      studentId: r.studentId,
+      studentName: r.studentName,
+      branchId: r.branchId,
+      description: `Mensalidade ${month.slice(5, 7)}/${month.slice(0, 4)} — ${r.courseName}`,
+      amount: decimal(amountCents),
+      amountCents,
+      dueDate: `${month}-${String(dueDay).padStart(2, "0")}`,
+      competence: month,
+    };
+  });
+  return { items, skipped: rows.length - fresh.length };
+}
+
+// ---- Overdue families and the month's summary ----
+
+/** GET /api/billing/overdue: families with charges open past their due date, the largest total due today first. */
+export async function overdueFamilies(actor: Actor | null, filter: { branchId?: string | null } = {}): Promise<OverdueFamilyDTO[]> {
+  const a = requireActor(actor);
+  if (!canManageTrials(a)) throw new ForbiddenError();
+  const on = today();
+  const params: Record<string, string> = { open: OPEN, today: on };
+  let branchSql = "";
+  if (filter.branchId) {
+    if (!isUuid(filter.branchId)) return [];
+    branchSql = `AND "c"."branchId" = :branchId`;
+    params.branchId = filter.branchId;
+  }
+  const rows = await selectRows<ChargeRow>(
+    `SELECT ${CHARGE_COLUMNS} ${CHARGE_FROM} WHERE "c"."status" = :open AND "c"."dueDate" < :today ${branchSql} ORDER BY "c"."dueDate", "c"."id"`,
+    params,
+  );
+  const families = new Map<string, { total: number; oldest: string; charges: OverdueFamilyDTO["charges"] }>();
+  for (const r of rows) {
+    const due = dueToday(r, on).total;
+    if (due <= 0) continue;
+    const dueDate = dateOnly(r.dueDate);
+    const family = families.get(r.guardianId) ?? { total: 0, oldest: dueDate, charges: [] };
+    family.total += due;
+    if (dueDate < family.oldest) family.oldest = dueDate;
+    family.charges.push({ id: r.id, code: r.code, branchId: r.branchId, description: r.description, dueDate, amountDue: decimal(due) });
+    families.set(r.guardianId, family);
+  }
+  const contacts = await guardianContacts([...families.keys()]);
+  return [...families.entries()]
+    .map(([guardianId, f]) => {
+      const daysLate = daysBetween(f.oldest, on);
+      return {
+        guardianId,
+        guardianName: contacts.get(guardianId)?.name ?? "",
+        phone: contacts.get(guardianId)?.phone ?? null,
+        total: decimal(f.total),
+        totalCents: f.total,
+        oldestDueDate: f.oldest,
+        daysLate,
+        bucket: ageingBucket(daysLate) as OverdueFamilyDTO["bucket"],
+        charges: f.charges,
+      };
+    })
+    .sort((x, y) => y.totalCents - x.totalCents || x.guardianName.localeCompare(y.guardianName, "pt-BR"))
+    .map(({ totalCents: _, ...family }) => family);
+}
+
+/** GET /api/billing/summary: the month's expected, received, open and overdue amounts (Administrator). */
+export async function billingSummary(
+  actor: Actor | null,
+  filter: { month?: string | null; branchId?: string | null },
+): Promise<BillingSummaryDTO> {
+  const a = requireActor(actor);
+  if (!canManageTrials(a)) throw new ForbiddenError();
+  const on = today();
+  const month = filter.month ?? on.slice(0, 7);
+  if (!isMonth(month)) throw new ValidationError({ month: [CHARGE_MONTH_INVALID] });
+  const { first, last } = monthBounds(month);
+  const params: Record<string, string> = { first, last, cancelled: CANCELLED_CHARGE };
+  let branchSql = "";
+  let paymentBranchSql = "";
+  if (filter.branchId) {
+    branchSql = `AND "c"."branchId" = :branchId`;
+    paymentBranchSql = `AND "pc"."branchId" = :branchId`;
+    params.branchId = isUuid(filter.branchId) ? filter.branchId : "00000000-0000-0000-0000-000000000000";
+  }
+  const [rows, [received]] = await Promise.all([
+    selectRows<ChargeRow>(
+      `SELECT ${CHARGE_COLUMNS} ${CHARGE_FROM} WHERE "c"."dueDate" >= :first AND "c"."dueDate" <= :last AND "c"."status" <> :cancelled ${branchSql}`,
+      params,
+    ),
+    selectRows<{ total: number | string | null }>(
+      `SELECT SUM("p"."amountCents") AS "total" FROM "payments" AS "p" JOIN "charges" AS "pc" ON "pc"."id" = "p"."chargeId"
+       WHERE "p"."reversedAt" IS NULL AND "p"."paidOn" >= :first AND "p"."paidOn" <= :last ${paymentBranchSql}`,
+      params,
+    ),
+  ]);
+  let expected = 0;
+  let open = 0;
+  let overdue = 0;
+  for (const r of rows) {
+    expected += Number(r.amountCents);
+    if (r.status !== OPEN) continue;
+    const due = dueToday(r, on).total;
+    open += due;
+    if (dateOnly(r.dueDate) < on) overdue += due;
+  }
+  return {
+    month,
+    expected: decimal(expected),
+    received: decimal(Number(received?.total ?? 0)),
+    open: decimal(open),
+    overdue: decimal(overdue),
+    overdueRate: expected > 0 ? Math.round((overdue / expected) * 10_000) / 10_000 : 0,
+  };
+}
+
+export { PAID };

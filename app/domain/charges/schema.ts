@@ -1,0 +1,426 @@
+import { z } from "zod";
+import { day, id, storedEnum, timestamp } from "../dto-fields";
+import { calendarDate, EMAIL_RE, isMonth, MONTH_DOC, requiredString } from "../fields";
+import { centsToDecimal, MAX_CENTS, toCents } from "../offers/money";
+import { GUARDIAN_REQUIRED } from "../students/schema";
+import { BRANCH_REQUIRED } from "../branches/schema";
+import { CANCELLED } from "../enrollments/status";
+
+/**
+ * Money (issue 28): the branch's billing settings, charges (cobranças), their
+ * payments and history. Amounts are integer cents inside and decimal strings
+ * ("189.90") in the API; percentages are numbers with at most two decimals.
+ */
+
+export const CHARGE_STATUSES = ["Aberta", "Paga", "Cancelada"] as const;
+export const OPEN = "Aberta";
+export const PAID = "Paga";
+export const CANCELLED_CHARGE = CANCELLED;
+/** A list filter, not a stored status: 'Aberta' and due before today. */
+export const OVERDUE = "Vencida";
+export const CHARGE_FILTER_STATUSES = [OPEN, OVERDUE, PAID, CANCELLED_CHARGE] as const;
+
+export const PAYMENT_METHODS = ["Pix", "Dinheiro", "Cartão", "Transferência", "Boleto"] as const;
+
+export const HISTORY_EVENTS = [
+  "Criada",
+  "Pagamento registrado",
+  "Pagamento estornado",
+  "Multa e juros dispensados",
+  "Cancelada",
+  "Paga",
+] as const;
+
+/** The reason given to the charges an enrolment's cancellation cancels. */
+export const ENROLLMENT_CANCELLED_REASON = "Matrícula cancelada";
+
+// The exact messages of the issue.
+export const AMOUNT_POSITIVE = "Valor deve ser maior que zero";
+export const AMOUNT_OVER_DUE = "Valor maior que o devido";
+export const PAID_ON_INVALID = "Data de pagamento inválida";
+export const PAID_ON_FUTURE = "Data de pagamento no futuro";
+export const METHOD_INVALID = "Forma de pagamento inválida";
+export const REASON_REQUIRED = "Motivo é obrigatório";
+export const CHARGE_ALREADY_PAID = "Cobrança já paga";
+export const CHARGE_CANCELLED = "Cobrança cancelada";
+export const CHARGE_HAS_PAYMENTS = "Cobrança com pagamentos: estorne-os antes";
+export const PAYMENT_ALREADY_REVERSED = "Pagamento já estornado";
+export const CHARGE_MONTH_INVALID = "Mês inválido";
+export const PIX_KEY_INVALID = "Chave Pix inválida";
+export const DUE_DAY_INVALID = "Dia de vencimento deve ser de 1 a 28";
+export const FINE_INVALID = "Multa deve ser de 0 a 2%";
+export const INTEREST_INVALID = "Juros devem ser de 0 a 1% ao mês";
+export const PIX_KEY_MISSING = "Configure a chave Pix da unidade";
+export const DESCRIPTION_REQUIRED = "Descrição é obrigatória";
+export const DUE_DATE_INVALID = "Data de vencimento inválida";
+export const DISCOUNT_INVALID = "Desconto deve ser de 0 a 100%";
+export { GUARDIAN_REQUIRED };
+// Where the issue is silent.
+export const CHARGE_NOT_FOUND = "Cobrança não encontrada";
+export const PAYMENT_NOT_FOUND = "Pagamento não encontrado";
+export const AMOUNT_TOO_LARGE = "Valor deve ser no máximo R$ 9.999.999,99";
+export const STUDENT_OTHER_FAMILY = "O aluno não pertence à família deste responsável";
+export const PAYEE_NAME_REQUIRED = "Nome do recebedor é obrigatório com a chave Pix";
+export const PAYEE_CITY_REQUIRED = "Cidade do recebedor é obrigatória com a chave Pix";
+
+/** Largest amount of one charge or payment, in cents (fits a 32-bit column with fees on top). */
+export const MAX_CHARGE_CENTS = 999_999_999;
+
+const requiredId = (message: string) => z.string({ error: message }).max(100, { error: message, abort: true }).trim().min(1, message);
+const optionalText = (max: number) =>
+  z
+    .string({ error: "Texto inválido" })
+    .max(max, `Máximo de ${max} caracteres`)
+    .trim()
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+/** An amount in reais, as text ("189.90", "189,9") or a JSON number: cents, more than zero. */
+export const amountField = z
+  .union([z.string(), z.number()], { error: AMOUNT_POSITIVE })
+  .transform((value, ctx) => {
+    const cents = toCents(value);
+    if (cents === null || cents <= 0) {
+      ctx.addIssue({ code: "custom", message: AMOUNT_POSITIVE });
+      return z.NEVER;
+    }
+    if (cents > MAX_CHARGE_CENTS || cents > MAX_CENTS) {
+      ctx.addIssue({ code: "custom", message: AMOUNT_TOO_LARGE });
+      return z.NEVER;
+    }
+    return cents;
+  })
+  .meta({ anyOf: [{ type: "number" }, { type: "string" }], description: 'Em reais: "189.90" (ou 189.9)' });
+
+/** A percentage with at most two decimals within [0, max]: in hundredths of a percent (2% → 200). */
+function percentField(max: number, message: string) {
+  return z
+    .union([z.string(), z.number()], { error: message })
+    .transform((value, ctx) => {
+      const hundredths = toCents(value);
+      if (hundredths === null || hundredths < 0 || hundredths > max * 100) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return hundredths;
+    })
+    .meta({ anyOf: [{ type: "number", minimum: 0, maximum: max }, { type: "string" }] });
+}
+
+export const discountField = percentField(100, DISCOUNT_INVALID);
+
+export const monthField = z
+  .string({ error: CHARGE_MONTH_INVALID })
+  .max(100, { error: CHARGE_MONTH_INVALID, abort: true })
+  .trim()
+  .refine(isMonth, CHARGE_MONTH_INVALID)
+  .meta(MONTH_DOC);
+
+// ---- Pix keys ----
+
+export type PixKeyKind = "cpf" | "cnpj" | "email" | "phone" | "random";
+
+const RANDOM_KEY_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function validCpf(digits: string): boolean {
+  if (!/^\d{11}$/.test(digits) || /^(\d)\1{10}$/.test(digits)) return false;
+  const check = (length: number) => {
+    let sum = 0;
+    for (let i = 0; i < length; i++) sum += Number(digits[i]) * (length + 1 - i);
+    const rest = (sum * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  return check(9) === Number(digits[9]) && check(10) === Number(digits[10]);
+}
+
+function validCnpj(digits: string): boolean {
+  if (!/^\d{14}$/.test(digits) || /^(\d)\1{13}$/.test(digits)) return false;
+  const check = (length: number) => {
+    const weights = length === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+    const sum = weights.reduce((acc, w, i) => acc + w * Number(digits[i]), 0);
+    const rest = sum % 11;
+    return rest < 2 ? 0 : 11 - rest;
+  };
+  return check(12) === Number(digits[12]) && check(13) === Number(digits[13]);
+}
+
+/**
+ * A Pix key as typed, normalised and checked by its kind: a CPF or a CNPJ
+ * (digits, punctuation allowed, check digits verified), an e-mail (lower
+ * case), a phone '+55' with DDD and number, or a random key (a UUID). Null
+ * when it is none of them.
+ */
+export function normalizePixKey(raw: string): { key: string; kind: PixKeyKind } | null {
+  const text = raw.trim();
+  if (!text || text.length > 77) return null;
+  if (text.startsWith("+")) {
+    const phone = "+" + text.slice(1).replace(/[\s().-]/g, "");
+    return /^\+55[1-9]\d9?\d{8}$/.test(phone) ? { key: phone, kind: "phone" } : null;
+  }
+  if (text.includes("@")) return EMAIL_RE.test(text) ? { key: text.toLowerCase(), kind: "email" } : null;
+  if (RANDOM_KEY_RE.test(text.toLowerCase())) return { key: text.toLowerCase(), kind: "random" };
+  if (/^[\d.\-/\s]+$/.test(text)) {
+    const digits = text.replace(/\D/g, "");
+    if (digits.length === 11 && validCpf(digits)) return { key: digits, kind: "cpf" };
+    if (digits.length === 14 && validCnpj(digits)) return { key: digits, kind: "cnpj" };
+  }
+  return null;
+}
+
+const pixKeyField = z
+  .string({ error: PIX_KEY_INVALID })
+  .max(200, { error: PIX_KEY_INVALID, abort: true })
+  .nullable()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    if (value === null || value.trim() === "") return null;
+    const key = normalizePixKey(value);
+    if (!key) {
+      ctx.addIssue({ code: "custom", message: PIX_KEY_INVALID });
+      return z.NEVER;
+    }
+    return key.key;
+  })
+  .meta({ description: "CPF, CNPJ, e-mail, telefone '+55…' ou chave aleatória; vazio ou null remove a chave" });
+
+const dueDayField = z
+  .union([z.number(), z.string()], { error: DUE_DAY_INVALID })
+  .transform((value, ctx) => {
+    const n = typeof value === "number" ? value : /^\s*\d{1,2}\s*$/.test(value) ? Number(value) : NaN;
+    if (!Number.isInteger(n) || n < 1 || n > 28) {
+      ctx.addIssue({ code: "custom", message: DUE_DAY_INVALID });
+      return z.NEVER;
+    }
+    return n;
+  })
+  .meta({ anyOf: [{ type: "integer", minimum: 1, maximum: 28 }, { type: "string" }] });
+
+/** PUT /api/branches/{id}/billing-settings: every field optional (absent keeps the stored or default value). */
+export const billingSettingsSchema = z.object({
+  pixKey: pixKeyField,
+  payeeName: optionalText(100),
+  payeeCity: optionalText(60),
+  dueDay: dueDayField.optional(),
+  finePercent: percentField(2, FINE_INVALID).optional(),
+  monthlyInterestPercent: percentField(1, INTEREST_INVALID).optional(),
+});
+export type BillingSettingsInput = z.output<typeof billingSettingsSchema>;
+
+/** POST /api/charges: a one-off charge (costume, festival) of a family. */
+export const oneOffChargeSchema = z.object({
+  guardianId: requiredId(GUARDIAN_REQUIRED),
+  studentId: z.string().max(100).trim().optional().nullable(),
+  branchId: requiredId(BRANCH_REQUIRED),
+  description: requiredString(DESCRIPTION_REQUIRED, 200),
+  amount: amountField,
+  dueDate: calendarDate(DUE_DATE_INVALID),
+});
+
+/** POST /api/charges/generate */
+export const generateSchema = z.object({
+  month: monthField,
+  branchId: z.string().max(100).trim().optional().nullable(),
+});
+
+/** POST /api/charges/{id}/payments */
+export const paymentSchema = z.object({
+  amount: amountField,
+  paidOn: calendarDate(PAID_ON_INVALID),
+  method: z.enum(PAYMENT_METHODS, { error: METHOD_INVALID }),
+  note: optionalText(500),
+});
+
+/** The reason of a reversal, a cancellation or a waiver. */
+export const reasonSchema = z.object({ reason: requiredString(REASON_REQUIRED, 500) });
+
+// ---- Money helpers (shared with the screens) ----
+
+/** Cents → "189.90". */
+export const decimal = (cents: number) => centsToDecimal(cents);
+
+/** n / d rounded half up, for n ≥ 0, d > 0 (integers; BigInt so no product loses precision). */
+export function divideHalfUp(n: bigint, d: bigint): number {
+  return Number((2n * n + d) / (2n * d));
+}
+
+/** 'Mensalidade 11/2026 — Ballet' */
+export function monthlyDescription(month: string, course: string): string {
+  const [y, m] = month.split("-");
+  return `Mensalidade ${m}/${y} — ${course}`;
+}
+
+/** The ageing bucket of an overdue family by its days late. */
+export function ageingBucket(daysLate: number): string {
+  if (daysLate <= 30) return "1–30";
+  if (daysLate <= 60) return "31–60";
+  if (daysLate <= 90) return "61–90";
+  return "90+";
+}
+
+// ---- Responses ----
+
+const money = z
+  .string()
+  .regex(/^-?\d+\.\d{2}$/)
+  .describe('Em reais, com duas casas: "189.90"');
+
+export const billingSettingsDto = z
+  .object({
+    branchId: id,
+    pixKey: z.string().nullable(),
+    pixKeyKind: z.enum(["cpf", "cnpj", "email", "phone", "random"]).nullable(),
+    payeeName: z.string().nullable(),
+    payeeCity: z.string().nullable(),
+    dueDay: z.number().int().min(1).max(28),
+    finePercent: z.number().min(0).max(2),
+    monthlyInterestPercent: z.number().min(0).max(1),
+  })
+  .meta({ id: "BillingSettings" });
+export type BillingSettingsDTO = z.output<typeof billingSettingsDto>;
+
+export const paymentDto = z
+  .object({
+    id,
+    chargeId: id,
+    amount: money,
+    paidOn: day,
+    method: storedEnum(PAYMENT_METHODS),
+    note: z.string().nullable(),
+    createdById: id.nullable(),
+    createdByName: z.string().nullable(),
+    reversedAt: timestamp.nullable(),
+    reversedById: id.nullable(),
+    reverseReason: z.string().nullable(),
+    createdAt: timestamp,
+  })
+  .meta({ id: "Payment" });
+export type PaymentDTO = z.output<typeof paymentDto>;
+
+export const chargeHistoryDto = z
+  .object({
+    id,
+    event: storedEnum(HISTORY_EVENTS),
+    detail: z.string().nullable(),
+    userId: id.nullable(),
+    userName: z.string().nullable(),
+    createdAt: timestamp,
+  })
+  .meta({ id: "ChargeHistoryEntry" });
+export type ChargeHistoryDTO = z.output<typeof chargeHistoryDto>;
+
+export const chargeDto = z
+  .object({
+    id,
+    code: z.string().describe("Letras e dígitos (até 25): o txid do Pix"),
+    guardianId: id,
+    guardianName: z.string(),
+    studentId: id.nullable(),
+    studentName: z.string().nullable(),
+    enrollmentId: id.nullable(),
+    branchId: id,
+    competence: z.string().nullable().describe("AAAA-MM (só mensalidades)"),
+    description: z.string(),
+    amount: money,
+    dueDate: day,
+    status: storedEnum(CHARGE_STATUSES),
+    overdue: z.boolean().describe("Aberta e vencida hoje"),
+    paid: money.describe("Pagamentos não estornados"),
+    amountDue: money.describe("O devido hoje, com multa e juros"),
+    paidAt: timestamp.nullable(),
+    feesWaived: z.boolean(),
+    waiveReason: z.string().nullable(),
+    cancelReason: z.string().nullable(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .meta({ id: "Charge" });
+export type ChargeDTO = z.output<typeof chargeDto>;
+
+export const chargeDetailDto = chargeDto
+  .extend({ payments: z.array(paymentDto), history: z.array(chargeHistoryDto) })
+  .meta({ id: "ChargeDetail" });
+export type ChargeDetailDTO = z.output<typeof chargeDetailDto>;
+
+export const amountDueDto = z
+  .object({
+    date: day,
+    principal: money.describe("O valor menos os pagamentos feitos até o vencimento"),
+    fine: money,
+    interest: money,
+    paid: money.describe("Pagamentos até a data"),
+    total: money,
+  })
+  .meta({ id: "AmountDue" });
+export type AmountDueDTO = z.output<typeof amountDueDto>;
+
+export const generationItemDto = z
+  .object({
+    enrollmentId: id,
+    guardianId: id,
+    guardianName: z.string(),
+    studentId: id,
+    studentName: z.string(),
+    branchId: id,
+    description: z.string(),
+    amount: money,
+    dueDate: day,
+  })
+  .meta({ id: "GenerationItem" });
+export type GenerationItemDTO = z.output<typeof generationItemDto>;
+
+export const generationPreviewDto = z
+  .object({ month: z.string(), count: z.number().int(), total: money, items: z.array(generationItemDto) })
+  .meta({ id: "GenerationPreview" });
+export type GenerationPreviewDTO = z.output<typeof generationPreviewDto>;
+
+export const generationResultDto = z
+  .object({
+    month: z.string(),
+    created: z.number().int(),
+    skipped: z.number().int().describe("Já geradas antes (uma por matrícula e mês)"),
+    total: money.describe("A soma das criadas"),
+  })
+  .meta({ id: "GenerationResult" });
+export type GenerationResultDTO = z.output<typeof generationResultDto>;
+
+export const pixDto = z
+  .object({
+    payload: z.string().describe("O código 'copia e cola' (BR Code estático)"),
+    txid: z.string(),
+    amount: money,
+    qrSvg: z.string().describe("O QR Code em SVG"),
+  })
+  .meta({ id: "Pix" });
+export type PixDTO = z.output<typeof pixDto>;
+
+export const overdueChargeDto = z.object({ id, code: z.string(), branchId: id, description: z.string(), dueDate: day, amountDue: money });
+
+export const overdueFamilyDto = z
+  .object({
+    guardianId: id,
+    guardianName: z.string(),
+    phone: z.string().nullable(),
+    total: money,
+    oldestDueDate: day,
+    daysLate: z.number().int(),
+    bucket: z.enum(["1–30", "31–60", "61–90", "90+"]),
+    charges: z.array(overdueChargeDto),
+  })
+  .meta({ id: "OverdueFamily" });
+export type OverdueFamilyDTO = z.output<typeof overdueFamilyDto>;
+
+export const billingSummaryDto = z
+  .object({
+    month: z.string(),
+    expected: money.describe("Soma das cobranças não canceladas com vencimento no mês"),
+    received: money.describe("Pagamentos não estornados com data no mês"),
+    open: money.describe("Devido hoje das cobranças abertas com vencimento no mês"),
+    overdue: money.describe("Devido hoje das cobranças vencidas com vencimento no mês"),
+    overdueRate: z.number().describe("Vencidas ÷ esperado, de 0 a 1"),
+  })
+  .meta({ id: "BillingSummary" });
+export type BillingSummaryDTO = z.output<typeof billingSummaryDto>;
+
+export { centsToDecimal };

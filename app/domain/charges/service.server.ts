@@ -1,0 +1,376 @@
+import type { Transaction } from "sequelize";
+import { BillingSettings, Charge, ChargeHistory, Counter, Payment } from "#db/models.ts";
+import { currentAuditScope } from "#db/audit.ts";
+import { dbDialect, transaction } from "~/platform/db.server";
+import { assertCanManage, assertCanManageTrials, type Actor } from "../actor";
+import { ConflictError, NotFoundError, ValidationError } from "../errors";
+import { isUuid, parseOrThrow } from "../validation";
+import { today } from "../calendar/dates";
+import { dateOnly } from "../row-values.server";
+import { branchExists } from "../branches/queries.server";
+import { BRANCH_NOT_FOUND } from "../branches/schema";
+import { guardianExists } from "../guardians/queries.server";
+import { GUARDIAN_NOT_FOUND } from "../guardians/schema";
+import { find as findStudent } from "../students/queries.server";
+import { dueOn } from "./due";
+import {
+  chargeDTO,
+  dueTermsOf,
+  find,
+  findPayment,
+  findSettingsRow,
+  futureChargesOfEnrollment,
+  generationCandidates,
+  getCharge,
+  lockGeneration,
+  settingsOf,
+} from "./queries.server";
+import {
+  AMOUNT_OVER_DUE,
+  billingSettingsSchema,
+  CANCELLED_CHARGE,
+  CHARGE_ALREADY_PAID,
+  CHARGE_CANCELLED,
+  CHARGE_HAS_PAYMENTS,
+  decimal,
+  ENROLLMENT_CANCELLED_REASON,
+  generateSchema,
+  oneOffChargeSchema,
+  OPEN,
+  PAID,
+  PAID_ON_FUTURE,
+  PAYEE_CITY_REQUIRED,
+  PAYEE_NAME_REQUIRED,
+  PAYMENT_ALREADY_REVERSED,
+  paymentSchema,
+  reasonSchema,
+  STUDENT_OTHER_FAMILY,
+  type BillingSettingsDTO,
+  type ChargeDetailDTO,
+  type ChargeDTO,
+  type GenerationPreviewDTO,
+  type GenerationResultDTO,
+} from "./schema";
+import { STUDENT_NOT_FOUND } from "../students/schema";
+
+/**
+ * The money commands (issue 28). Every command that changes a charge locks its
+ * row first (FOR UPDATE on PostgreSQL; SQLite's IMMEDIATE transactions are
+ * serialised by `transaction()`) and writes its history entry in the same
+ * transaction. Administrator: settings, generation, one-off charges, waivers,
+ * cancellations; Team also records and reverses payments.
+ */
+
+const CODE_COUNTER = "chargeCode";
+const BATCH = 500;
+
+/** Who acts, for a history entry: the request's user (its name as the audit trail knows it). */
+function who(actor: Actor): { userId: string; userName: string | null } {
+  const scope = currentAuditScope();
+  return { userId: actor.id, userName: scope.userId === actor.id ? scope.userName : null };
+}
+
+async function writeHistory(
+  entries: Array<{ chargeId: string; event: string; detail?: string | null }>,
+  actor: Actor | null,
+  t: Transaction,
+): Promise<void> {
+  const by = actor ? who(actor) : { userId: null, userName: null };
+  // One command's entries of a charge keep their order (a payment, then 'Paga'): a millisecond apart.
+  const at = Date.now();
+  for (let i = 0; i < entries.length; i += BATCH) {
+    await ChargeHistory.bulkCreate(
+      entries.slice(i, i + BATCH).map((e, j) => ({
+        chargeId: e.chargeId,
+        event: e.event,
+        detail: e.detail || null,
+        ...by,
+        createdAt: new Date(at + (entries.length > 1 && entries[0].chargeId === entries[entries.length - 1].chargeId ? i + j : 0)),
+      })),
+      { transaction: t },
+    );
+  }
+}
+
+/**
+ * `count` consecutive charge numbers, inside the caller's transaction (the
+ * counter row is locked by its update until commit): codes 'M0000123' for a
+ * month's charges, 'A0000124' for one-off ones. The unique index on the code
+ * is the backstop.
+ */
+async function reserveNumbers(count: number, t: Transaction): Promise<number> {
+  await Counter.bulkCreate([{ name: CODE_COUNTER, value: 0 }], { ignoreDuplicates: true, transaction: t });
+  await Counter.increment("value", { by: count, where: { name: CODE_COUNTER }, transaction: t });
+  const counter = await Counter.findByPk(CODE_COUNTER, { transaction: t });
+  return Number(counter?.value ?? count) - count + 1;
+}
+
+const code = (prefix: "M" | "A", n: number) => `${prefix}${String(n).padStart(7, "0")}`;
+
+// ---- Billing settings ----
+
+/** PUT /api/branches/{id}/billing-settings (Administrator): absent fields keep their value; a Pix key needs a payee's name and city. */
+export async function updateBillingSettings(actor: Actor | null, branchId: string, input: unknown): Promise<BillingSettingsDTO> {
+  assertCanManage(actor);
+  const data = parseOrThrow(billingSettingsSchema, input);
+  if (!isUuid(branchId) || !(await branchExists(branchId))) throw new NotFoundError(BRANCH_NOT_FOUND);
+  await transaction(async (t) => {
+    const row = await findSettingsRow(branchId, t);
+    const current = await settingsOf(branchId, t);
+    const next = {
+      pixKey: data.pixKey !== undefined ? data.pixKey : current.pixKey,
+      payeeName: data.payeeName !== undefined ? data.payeeName : current.payeeName,
+      payeeCity: data.payeeCity !== undefined ? data.payeeCity : current.payeeCity,
+      dueDay: data.dueDay ?? current.dueDay,
+      finePercent: decimal(data.finePercent ?? Math.round(current.finePercent * 100)),
+      monthlyInterestPercent: decimal(data.monthlyInterestPercent ?? Math.round(current.monthlyInterestPercent * 100)),
+    };
+    if (next.pixKey) {
+      const errors: Record<string, string[]> = {};
+      if (!next.payeeName) errors.payeeName = [PAYEE_NAME_REQUIRED];
+      if (!next.payeeCity) errors.payeeCity = [PAYEE_CITY_REQUIRED];
+      if (Object.keys(errors).length) throw new ValidationError(errors);
+    }
+    if (row) await row.update(next, { transaction: t });
+    else await BillingSettings.create({ branchId, ...next }, { transaction: t });
+  });
+  return settingsOf(branchId);
+}
+
+// ---- Charges ----
+
+/** POST /api/charges (Administrator): a one-off charge (costume, festival) of a family. */
+export async function createOneOffCharge(actor: Actor | null, input: unknown): Promise<ChargeDTO> {
+  const a = assertCanManage(actor);
+  const data = parseOrThrow(oneOffChargeSchema, input);
+  const errors: Record<string, string[]> = {};
+  if (!(await guardianExists(data.guardianId))) errors.guardianId = [GUARDIAN_NOT_FOUND];
+  if (!(await branchExists(data.branchId))) errors.branchId = [BRANCH_NOT_FOUND];
+  const studentId = data.studentId ? data.studentId : null;
+  if (studentId) {
+    const student = isUuid(studentId) ? await findStudent(studentId).catch(() => null) : null;
+    if (!student) errors.studentId = [STUDENT_NOT_FOUND];
+    else if (student.guardianId !== data.guardianId) errors.studentId = [STUDENT_OTHER_FAMILY];
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  const id = await transaction(async (t) => {
+    const n = await reserveNumbers(1, t);
+    const charge = await Charge.create(
+      {
+        code: code("A", n),
+        guardianId: data.guardianId,
+        studentId,
+        enrollmentId: null,
+        branchId: data.branchId,
+        competence: null,
+        description: data.description,
+        amountCents: data.amount,
+        dueDate: data.dueDate,
+        status: OPEN,
+        feesWaived: false,
+      },
+      { transaction: t },
+    );
+    await writeHistory([{ chargeId: charge.id, event: "Criada", detail: data.description }], a, t);
+    return charge.id;
+  });
+  return chargeDTO(id);
+}
+
+function parseMonth(input: { month?: unknown; branchId?: unknown }): { month: string; branchId: string | null } {
+  const data = parseOrThrow(generateSchema, input);
+  const branchId = data.branchId ? data.branchId : null;
+  return { month: data.month, branchId };
+}
+
+async function assertBranch(branchId: string | null): Promise<void> {
+  if (branchId && !(isUuid(branchId) && (await branchExists(branchId)))) throw new ValidationError({ branchId: [BRANCH_NOT_FOUND] });
+}
+
+/** GET /api/charges/generate?month=&branchId= (Administrator): what generating the month would create; nothing is written. */
+export async function previewGeneration(
+  actor: Actor | null,
+  input: { month?: unknown; branchId?: unknown },
+): Promise<GenerationPreviewDTO> {
+  assertCanManage(actor);
+  const { month, branchId } = parseMonth(input);
+  await assertBranch(branchId);
+  const { items } = await generationCandidates(month, branchId);
+  const total = items.reduce((sum, i) => sum + i.amountCents, 0);
+  return {
+    month,
+    count: items.length,
+    total: decimal(total),
+    items: items.map(({ amountCents: _a, competence: _c, ...item }) => item),
+  };
+}
+
+/**
+ * POST /api/charges/generate (Administrator): one charge per enrolment 'Ativa'
+ * started by the month's end that has none for the month. Runs of the same
+ * month are serialised (`lockGeneration`) and the rows are inserted with
+ * insert-or-skip on the unique (enrollmentId, competence): twice, or twice at
+ * the same time, never makes a second charge.
+ */
+export async function generateCharges(actor: Actor | null, input: unknown): Promise<GenerationResultDTO> {
+  const a = assertCanManage(actor);
+  const { month, branchId } = parseMonth((input ?? {}) as Record<string, unknown>);
+  await assertBranch(branchId);
+  const dialect = await dbDialect();
+  return transaction(async (t) => {
+    await lockGeneration(month, t, dialect);
+    const { items, skipped } = await generationCandidates(month, branchId, t);
+    if (items.length === 0) return { month, created: 0, skipped, total: decimal(0) };
+    const first = await reserveNumbers(items.length, t);
+    const created: Charge[] = [];
+    for (let i = 0; i < items.length; i += BATCH) {
+      const rows = items.slice(i, i + BATCH).map((item, j) => ({
+        code: code("M", first + i + j),
+        guardianId: item.guardianId,
+        studentId: item.studentId,
+        enrollmentId: item.enrollmentId,
+        branchId: item.branchId,
+        competence: month,
+        description: item.description,
+        amountCents: item.amountCents,
+        dueDate: item.dueDate,
+        status: OPEN,
+        feesWaived: false,
+      }));
+      created.push(...(await Charge.bulkCreate(rows, { transaction: t, ignoreDuplicates: true })));
+    }
+    await writeHistory(
+      created.map((c) => ({ chargeId: c.id, event: "Criada", detail: c.description })),
+      a,
+      t,
+    );
+    const total = items.reduce((sum, i) => sum + i.amountCents, 0);
+    return { month, created: created.length, skipped, total: decimal(total) };
+  });
+}
+
+/** A charge that may still take a payment, a waiver or a cancellation: 409 when paid or cancelled. */
+function assertOpen(charge: Charge): void {
+  if (charge.status === PAID) throw new ConflictError(CHARGE_ALREADY_PAID);
+  if (charge.status === CANCELLED_CHARGE) throw new ConflictError(CHARGE_CANCELLED);
+}
+
+/** Marks the charge 'Paga' when its payments reach what is due on the last payment's date. */
+async function settle(charge: Charge, t: Transaction): Promise<boolean> {
+  const terms = await dueTermsOf(charge, t);
+  if (terms.payments.length === 0) return false;
+  const last = terms.payments.reduce((max, p) => (p.paidOn > max ? p.paidOn : max), terms.payments[0].paidOn);
+  if (dueOn(terms, last).total > 0) return false;
+  await charge.update({ status: PAID, paidAt: new Date() }, { transaction: t });
+  return true;
+}
+
+/**
+ * POST /api/charges/{id}/payments (Team and Administrator): a payment, partial
+ * or whole, dated today or before (the school's time zone), of at most what
+ * is due on its date. The charge becomes 'Paga' when they add up.
+ */
+export async function recordPayment(actor: Actor | null, chargeId: string, input: unknown): Promise<ChargeDetailDTO> {
+  const a = assertCanManageTrials(actor);
+  await getCharge(a, chargeId);
+  const data = parseOrThrow(paymentSchema, input);
+  if (data.paidOn > today()) throw new ValidationError({ paidOn: [PAID_ON_FUTURE] });
+  await transaction(async (t) => {
+    const charge = await find(chargeId, t);
+    assertOpen(charge);
+    const terms = await dueTermsOf(charge, t);
+    const later = terms.payments.filter((p) => p.paidOn > data.paidOn).reduce((sum, p) => sum + p.amountCents, 0);
+    const due = dueOn(terms, data.paidOn).total - later;
+    if (data.amount > due) throw new ValidationError({ amount: [AMOUNT_OVER_DUE] });
+    await Payment.create(
+      {
+        chargeId: charge.id,
+        amountCents: data.amount,
+        paidOn: data.paidOn,
+        method: data.method,
+        note: data.note,
+        createdById: a.id,
+      },
+      { transaction: t },
+    );
+    const entries = [
+      { chargeId: charge.id, event: "Pagamento registrado", detail: `${data.method}: R$ ${decimal(data.amount)} em ${data.paidOn}` },
+    ];
+    if (await settle(charge, t)) entries.push({ chargeId: charge.id, event: "Paga", detail: "" });
+    await writeHistory(entries, a, t);
+  });
+  return getCharge(a, chargeId);
+}
+
+/** POST /api/payments/{id}/reverse (Team and Administrator): the payment no longer counts; a paid charge opens again. */
+export async function reversePayment(actor: Actor | null, paymentId: string, input: unknown): Promise<ChargeDetailDTO> {
+  const a = assertCanManageTrials(actor);
+  const data = parseOrThrow(reasonSchema, input);
+  const chargeId = await transaction(async (t) => {
+    const payment = await findPayment(paymentId, t);
+    const charge = await find(payment.chargeId, t);
+    if (payment.reversedAt) throw new ConflictError(PAYMENT_ALREADY_REVERSED);
+    await payment.update({ reversedAt: new Date(), reversedById: a.id, reverseReason: data.reason }, { transaction: t });
+    if (charge.status === PAID) await charge.update({ status: OPEN, paidAt: null }, { transaction: t });
+    await writeHistory(
+      [
+        {
+          chargeId: charge.id,
+          event: "Pagamento estornado",
+          detail: `R$ ${decimal(Number(payment.amountCents))} de ${dateOnly(payment.paidOn)}: ${data.reason}`,
+        },
+      ],
+      a,
+      t,
+    );
+    return charge.id;
+  });
+  return getCharge(a, chargeId);
+}
+
+/** POST /api/charges/{id}/waive (Administrator): no fine nor interest on the charge; paid already without them, it is 'Paga'. */
+export async function waiveFees(actor: Actor | null, chargeId: string, input: unknown): Promise<ChargeDetailDTO> {
+  const a = assertCanManage(actor);
+  const data = parseOrThrow(reasonSchema, input);
+  await transaction(async (t) => {
+    const charge = await find(chargeId, t);
+    assertOpen(charge);
+    await charge.update({ feesWaived: true, waiveReason: data.reason }, { transaction: t });
+    const entries = [{ chargeId: charge.id, event: "Multa e juros dispensados", detail: data.reason }];
+    if (await settle(charge, t)) entries.push({ chargeId: charge.id, event: "Paga", detail: "" });
+    await writeHistory(entries, a, t);
+  });
+  return getCharge(a, chargeId);
+}
+
+/** POST /api/charges/{id}/cancel (Administrator): an open charge without payments (reverse them first). */
+export async function cancelCharge(actor: Actor | null, chargeId: string, input: unknown): Promise<ChargeDetailDTO> {
+  const a = assertCanManage(actor);
+  const data = parseOrThrow(reasonSchema, input);
+  await transaction(async (t) => {
+    const charge = await find(chargeId, t);
+    assertOpen(charge);
+    const terms = await dueTermsOf(charge, t);
+    if (terms.payments.length > 0) throw new ConflictError(CHARGE_HAS_PAYMENTS);
+    await charge.update({ status: CANCELLED_CHARGE, cancelReason: data.reason }, { transaction: t });
+    await writeHistory([{ chargeId: charge.id, event: "Cancelada", detail: data.reason }], a, t);
+  });
+  return getCharge(a, chargeId);
+}
+
+/**
+ * An enrolment cancelled on `on` (inside its transaction): its open charges due
+ * after that date with no payment are cancelled ('Matrícula cancelada').
+ */
+export async function cancelFutureCharges(actor: Actor | null, enrollmentId: string, on: string, t: Transaction): Promise<number> {
+  const charges = await futureChargesOfEnrollment(enrollmentId, on, t);
+  for (const charge of charges) {
+    await charge.update({ status: CANCELLED_CHARGE, cancelReason: ENROLLMENT_CANCELLED_REASON }, { transaction: t });
+  }
+  await writeHistory(
+    charges.map((c) => ({ chargeId: c.id, event: "Cancelada", detail: ENROLLMENT_CANCELLED_REASON })),
+    actor,
+    t,
+  );
+  return charges.length;
+}

@@ -1,0 +1,116 @@
+import type { Route } from "./+types/overdue";
+import { buttonClass } from "~/components/ui/button";
+import { Badge, DataList, EmptyState, PageHeader } from "~/components/ui/page";
+import { canManageTrials } from "~/domain/actor";
+import { brCode } from "~/domain/charges/pix.server";
+import { overdueFamilies, settingsOfBranches } from "~/domain/charges/queries.server";
+import { toCents } from "~/domain/offers/money";
+import { overdueMessage, whatsappLink } from "~/lib/whatsapp";
+import { getSelectedBranchId } from "~/server/branch-selection.server";
+import { requireActor } from "~/server/forms.server";
+import { brl, day } from "../charges/+shared/money-screen";
+
+/**
+ * 'Inadimplência' (/billing/overdue, Team and Administrator): the families with
+ * overdue charges in the selected branch, the largest total first, with the
+ * ageing bucket and 'Cobrar no WhatsApp' (a private message with the charges,
+ * the total and a Pix code of the total when the branch has a key).
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const actor = await requireActor(args, canManageTrials);
+  const branchId = await getSelectedBranchId(args.context);
+  const families = await overdueFamilies(actor, { branchId });
+  const settings = await settingsOfBranches(families.map((f) => f.charges[0]?.branchId ?? ""));
+  const rows = families.map((f) => {
+    const first = f.charges[0];
+    const branch = first ? settings.get(first.branchId) : undefined;
+    const pixCode =
+      branch?.pixKey && branch.payeeName && branch.payeeCity
+        ? brCode({
+            pixKey: branch.pixKey,
+            payeeName: branch.payeeName,
+            payeeCity: branch.payeeCity,
+            txid: first.code,
+            amountCents: toCents(f.total) ?? 0,
+          })
+        : null;
+    const message = overdueMessage({
+      guardianName: f.guardianName,
+      charges: f.charges.map((c) => ({ description: c.description, dueDate: day(c.dueDate), amount: brl(c.amountDue) })),
+      total: brl(f.total),
+      pixCode,
+    });
+    return { ...f, whatsapp: f.phone ? whatsappLink(f.phone, message) : null };
+  });
+  return { rows, csv: `/api/billing/overdue?format=csv${branchId ? `&branchId=${branchId}` : ""}` };
+}
+
+export default function Overdue({ loaderData }: Route.ComponentProps) {
+  const { rows, csv } = loaderData;
+  type Row = (typeof rows)[number];
+  const remind = (f: Row) =>
+    f.whatsapp ? (
+      <a href={f.whatsapp} target="_blank" rel="noreferrer" className={buttonClass("outline", "sm")}>
+        Cobrar no WhatsApp<span className="sr-only"> {f.guardianName} (abre em nova aba)</span>
+      </a>
+    ) : (
+      <span className="text-sm text-slate-700">Sem telefone</span>
+    );
+  return (
+    <div>
+      <PageHeader
+        title="Inadimplência"
+        description="Famílias com cobranças vencidas, o maior devido primeiro."
+        actions={
+          <a href={csv} className={buttonClass("outline")} download>
+            Exportar CSV
+          </a>
+        }
+      />
+      <DataList
+        caption="Inadimplência"
+        rows={rows}
+        rowKey={(f) => f.guardianId}
+        empty={<EmptyState message="Nenhuma família inadimplente" />}
+        card={(f) => (
+          <>
+            <h2 className="font-semibold">{f.guardianName}</h2>
+            <dl className="mt-2 grid grid-cols-2 gap-2 text-sm">
+              <div>
+                <dt className="text-slate-700">Devido hoje</dt>
+                <dd>{brl(f.total)}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-700">Vencimento mais antigo</dt>
+                <dd>{day(f.oldestDueDate)}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-700">Atraso</dt>
+                <dd>
+                  <Badge>{f.bucket} dias</Badge>
+                </dd>
+              </div>
+              <div>
+                <dt className="text-slate-700">Cobranças</dt>
+                <dd>{f.charges.length}</dd>
+              </div>
+            </dl>
+            <div className="mt-3">{remind(f)}</div>
+          </>
+        )}
+        columns={[
+          { header: "Família", cell: (f) => f.guardianName },
+          { header: "Devido hoje", cell: (f) => brl(f.total), className: "whitespace-nowrap text-right" },
+          { header: "Vencimento mais antigo", cell: (f) => day(f.oldestDueDate), className: "whitespace-nowrap" },
+          { header: "Atraso", cell: (f) => <Badge>{f.bucket} dias</Badge> },
+          { header: "Cobranças", cell: (f) => f.charges.length },
+          { header: "Lembrete", cell: remind },
+        ]}
+      />
+    </div>
+  );
+}
+
+export function meta(): Route.MetaDescriptors {
+  return [{ title: "Inadimplência" }];
+}

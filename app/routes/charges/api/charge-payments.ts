@@ -1,0 +1,27 @@
+import type { Route } from "./+types/charge-payments";
+import { recordPayment } from "~/domain/charges/service.server";
+import { chargeDetailDto, paymentSchema } from "~/domain/charges/schema";
+import { api, byMethod } from "~/server/api.server";
+import { operations } from "~/openapi/operation";
+
+export const openapi = operations({
+  POST: {
+    operationId: "recordPayment",
+    tag: "Financeiro",
+    summary: "Registra um pagamento",
+    description:
+      "Parcial ou total, com data de hoje ou antes (fuso da escola), de no máximo o devido na data ('Valor maior que o devido'). Quando os " +
+      "pagamentos alcançam o devido na data do último, a cobrança fica 'Paga'.",
+    access: "trials",
+    body: paymentSchema,
+    success: { status: 201, description: "A cobrança, com o pagamento", schema: chargeDetailDto },
+    errors: { 409: "Cobrança já paga; Cobrança cancelada" },
+  },
+});
+
+/** POST /api/charges/{id}/payments { amount, paidOn, method, note? } → 201 */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return byMethod(request, {
+    POST: () => api({ request, context }, ({ actor, body }) => recordPayment(actor, params.id, body), { status: 201 }),
+  });
+}

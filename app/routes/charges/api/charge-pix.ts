@@ -1,0 +1,25 @@
+import type { Route } from "./+types/charge-pix";
+import { chargePix } from "~/domain/charges/pix.server";
+import { pixDto } from "~/domain/charges/schema";
+import { api } from "~/server/api.server";
+import { operations } from "~/openapi/operation";
+
+export const openapi = operations({
+  GET: {
+    operationId: "getChargePix",
+    tag: "Financeiro",
+    summary: "O Pix 'copia e cola' de uma cobrança",
+    description:
+      "BR Code estático com a chave Pix da unidade, o valor devido hoje, o recebedor (sem acentos, até 25 caracteres), a cidade (até 15) " +
+      "e o txid = código da cobrança; o QR Code em SVG. 409 quando a unidade não tem chave Pix, a cobrança não está aberta ou nada é devido.",
+    access: "signed-in",
+    client: "family-item",
+    success: { status: 200, description: "O código e o QR", schema: pixDto },
+    errors: { 409: "Configure a chave Pix da unidade; Cobrança já paga; Cobrança cancelada" },
+  },
+});
+
+/** GET /api/charges/{id}/pix */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return api({ request, context }, ({ actor }) => chargePix(actor, params.id));
+}

@@ -1,0 +1,22 @@
+import type { Route } from "./+types/charge";
+import { getCharge } from "~/domain/charges/queries.server";
+import { chargeDetailDto } from "~/domain/charges/schema";
+import { api } from "~/server/api.server";
+import { operations } from "~/openapi/operation";
+
+export const openapi = operations({
+  GET: {
+    operationId: "getCharge",
+    tag: "Financeiro",
+    summary: "Lê uma cobrança",
+    description: "Com o devido hoje (`amountDue`, com multa e juros), o pago, se está vencida, os pagamentos e o histórico.",
+    access: "signed-in",
+    client: "family-item",
+    success: { status: 200, description: "A cobrança", schema: chargeDetailDto },
+  },
+});
+
+/** GET /api/charges/{id} */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return api({ request, context }, ({ actor }) => getCharge(actor, params.id));
+}

@@ -1,0 +1,26 @@
+import type { Route } from "./+types/payment-reverse";
+import { reversePayment } from "~/domain/charges/service.server";
+import { chargeDetailDto, reasonSchema } from "~/domain/charges/schema";
+import { api, byMethod } from "~/server/api.server";
+import { operations } from "~/openapi/operation";
+
+export const openapi = operations({
+  POST: {
+    operationId: "reversePayment",
+    tag: "Financeiro",
+    summary: "Estorna um pagamento",
+    description:
+      "Pagamentos nunca são excluídos: o estorno, com o motivo, faz o pagamento deixar de contar, e a cobrança paga volta a 'Aberta'.",
+    access: "trials",
+    body: reasonSchema,
+    success: { status: 200, description: "A cobrança do pagamento", schema: chargeDetailDto },
+    errors: { 409: "Pagamento já estornado" },
+  },
+});
+
+/** POST /api/payments/{id}/reverse { reason } */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return byMethod(request, {
+    POST: () => api({ request, context }, ({ actor, body }) => reversePayment(actor, params.id, body)),
+  });
+}

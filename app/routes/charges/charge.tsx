@@ -1,0 +1,330 @@
+import { Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/charge";
+import { Button } from "~/components/ui/button";
+import { FieldErrors, inputClass } from "~/components/ui/field";
+import { Badge, Card, PageHeader } from "~/components/ui/page";
+import { canManage, canManageTrials } from "~/domain/actor";
+import { schoolTimeZone, today } from "~/domain/calendar/dates";
+import { formatDateTime } from "~/domain/trials/durations";
+import { chargePix } from "~/domain/charges/pix.server";
+import { chargeDue, getCharge } from "~/domain/charges/queries.server";
+import { OPEN, PAYMENT_METHODS } from "~/domain/charges/schema";
+import { cancelCharge, recordPayment, reversePayment, waiveFees } from "~/domain/charges/service.server";
+import { ConflictError, DomainError } from "~/domain/errors";
+import { orRespond, requireActor } from "~/server/forms.server";
+import { dataWithToast, redirectWithToast } from "~/server/toast.server";
+import { brl, day, shownStatus, STATUS_CLASS } from "./+shared/money-screen";
+
+/**
+ * The charge (/charges/:id, Team and Administrator): what is due today with the
+ * fine and interest spelled out, the Pix code (a read-only field to copy) and
+ * its QR drawn on the server, the payments ('Registrar pagamento', 'Estornar'),
+ * the waiver and the cancellation (Administrator) and the history. Each form
+ * posts here with its `intent` and comes back (Post/Redirect/Get).
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const actor = await requireActor(args, canManageTrials);
+  const id = args.params.id;
+  const charge = await orRespond(getCharge(actor, id));
+  const due = await chargeDue(actor, id, today());
+  let pix: { payload: string; qrSvg: string } | null = null;
+  let pixMessage: string | null = null;
+  if (charge.status === OPEN) {
+    try {
+      const made = await chargePix(actor, id);
+      pix = { payload: made.payload, qrSvg: made.qrSvg };
+    } catch (error) {
+      if (!(error instanceof ConflictError)) throw error;
+      pixMessage = error.message;
+    }
+  }
+  return { charge, due, pix, pixMessage, today: today(), isAdmin: canManage(actor), timeZone: schoolTimeZone() };
+}
+
+const TITLES: Record<string, [string, string]> = {
+  pay: ["Pagamento registrado", "Erro ao registrar pagamento"],
+  reverse: ["Pagamento estornado", "Erro ao estornar pagamento"],
+  waive: ["Multa e juros dispensados", "Erro ao dispensar multa e juros"],
+  cancel: ["Cobrança cancelada", "Erro ao cancelar cobrança"],
+};
+
+export async function action(args: Route.ActionArgs) {
+  const actor = await requireActor(args, canManageTrials);
+  const id = args.params.id;
+  const form = await args.request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const text = (name: string) => String(form.get(name) ?? "");
+  const [done, failed] = TITLES[intent] ?? ["", "Erro"];
+  try {
+    if (intent === "pay") {
+      await recordPayment(actor, id, { amount: text("amount"), paidOn: text("paidOn"), method: text("method"), note: text("note") });
+    } else if (intent === "reverse") {
+      await reversePayment(actor, text("paymentId"), { reason: text("reason") });
+    } else if (intent === "waive") {
+      await waiveFees(actor, id, { reason: text("reason") });
+    } else if (intent === "cancel") {
+      await cancelCharge(actor, id, { reason: text("reason") });
+    } else {
+      return dataWithToast(
+        { intent, errors: { form: ["Ação inválida"] } },
+        { title: "Ação inválida", variant: "destructive" },
+        { status: 400 },
+      );
+    }
+    return redirectWithToast(`/charges/${id}`, { title: done });
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return dataWithToast(
+      { intent, paymentId: text("paymentId"), errors: error.errors ?? { form: [error.message] }, values: Object.fromEntries(form) },
+      { title: failed, description: error.message, variant: "destructive" },
+      { status: error.status },
+    );
+  }
+}
+
+interface ActionResult {
+  intent: string;
+  paymentId?: string;
+  errors: Record<string, string[]>;
+  values?: Record<string, string>;
+}
+
+function ReasonForm({
+  intent,
+  label,
+  button,
+  result,
+  paymentId,
+}: {
+  intent: string;
+  label: string;
+  button: string;
+  result?: ActionResult;
+  paymentId?: string;
+}) {
+  const mine = result?.intent === intent && (!paymentId || result.paymentId === paymentId) ? result : undefined;
+  const fieldId = `${intent}-reason${paymentId ? `-${paymentId}` : ""}`;
+  const errorId = `${fieldId}-error`;
+  const errors = mine?.errors.reason ?? mine?.errors.form;
+  return (
+    <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
+      <input type="hidden" name="intent" value={intent} />
+      {paymentId ? <input type="hidden" name="paymentId" value={paymentId} /> : null}
+      <div className="min-w-48 flex-1">
+        <label htmlFor={fieldId} className="block text-sm font-medium text-slate-900">
+          {label}
+        </label>
+        <input
+          id={fieldId}
+          name="reason"
+          maxLength={500}
+          required
+          className={inputClass}
+          aria-invalid={errors ? true : undefined}
+          aria-describedby={errors ? errorId : undefined}
+        />
+        <FieldErrors id={errorId} errors={errors} />
+      </div>
+      <Button type="submit" variant="outline">
+        {button}
+      </Button>
+    </Form>
+  );
+}
+
+export default function ChargeScreen({ loaderData, actionData }: Route.ComponentProps) {
+  const { charge, due, pix, pixMessage, today: on, isAdmin, timeZone } = loaderData;
+  const result = actionData as ActionResult | undefined;
+  const payErrors = result?.intent === "pay" ? result.errors : undefined;
+  const submitting = useNavigation().state === "submitting";
+  const status = shownStatus(charge);
+  const open = charge.status === OPEN;
+  const hasPayments = charge.payments.some((p) => !p.reversedAt);
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={charge.description}
+        description={
+          <>
+            <Link to={`/guardians/${charge.guardianId}/persons`} className="text-violet-800 underline">
+              {charge.guardianName}
+            </Link>
+            {charge.studentName ? ` · ${charge.studentName}` : ""} · código {charge.code}
+          </>
+        }
+        actions={<Badge className={STATUS_CLASS[status]}>{status}</Badge>}
+      />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card>
+          <h2 className="text-lg font-semibold">Devido hoje</h2>
+          <dl className="mt-2 grid grid-cols-2 gap-2 text-sm">
+            <dt className="text-slate-700">Valor</dt>
+            <dd className="text-right">{brl(charge.amount)}</dd>
+            <dt className="text-slate-700">Vencimento</dt>
+            <dd className="text-right">{day(charge.dueDate)}</dd>
+            <dt className="text-slate-700">Multa</dt>
+            <dd className="text-right">{brl(due.fine)}</dd>
+            <dt className="text-slate-700">Juros</dt>
+            <dd className="text-right">{brl(due.interest)}</dd>
+            <dt className="text-slate-700">Pago</dt>
+            <dd className="text-right">{brl(due.paid)}</dd>
+            <dt className="font-semibold">Total devido hoje</dt>
+            <dd className="text-right font-semibold">{brl(due.total)}</dd>
+          </dl>
+          {charge.feesWaived ? <p className="mt-2 text-sm">Multa e juros dispensados: {charge.waiveReason}</p> : null}
+          {charge.cancelReason ? <p className="mt-2 text-sm">Cancelada: {charge.cancelReason}</p> : null}
+        </Card>
+        <Card>
+          <h2 className="text-lg font-semibold">Pix</h2>
+          {pix ? (
+            <>
+              <div
+                className="mx-auto mt-2 w-48 max-w-full"
+                role="img"
+                aria-label="QR Code do Pix"
+                // The SVG is drawn on the server by the qrcode library from the BR Code: no user text in it.
+                dangerouslySetInnerHTML={{ __html: pix.qrSvg }}
+              />
+              <label htmlFor="pix-code" className="mt-3 block text-sm font-medium text-slate-900">
+                Copiar código
+              </label>
+              <textarea id="pix-code" readOnly rows={3} className={`${inputClass} font-mono text-xs`} value={pix.payload} />
+            </>
+          ) : (
+            <p className="mt-2 text-sm text-slate-800">{pixMessage ?? "Sem Pix: a cobrança não está aberta."}</p>
+          )}
+        </Card>
+      </div>
+
+      <section aria-labelledby="payments-title">
+        <h2 id="payments-title" className="text-lg font-semibold">
+          Pagamentos
+        </h2>
+        {charge.payments.length === 0 ? <p className="mt-2 text-sm">Nenhum pagamento.</p> : null}
+        <ul className="mt-2 space-y-3">
+          {charge.payments.map((p) => (
+            <li key={p.id} className="rounded border border-slate-200 p-3 text-sm">
+              <p>
+                <strong>{brl(p.amount)}</strong> em {day(p.paidOn)} · {p.method}
+                {p.note ? ` · ${p.note}` : ""}
+                {p.createdByName ? ` · por ${p.createdByName}` : ""}
+              </p>
+              {p.reversedAt ? (
+                <p className="text-red-800">Estornado: {p.reverseReason}</p>
+              ) : (
+                <ReasonForm intent="reverse" label="Motivo do estorno" button="Estornar" result={result} paymentId={p.id} />
+              )}
+            </li>
+          ))}
+        </ul>
+        {open ? (
+          <Form method="post" className="mt-4 grid gap-3 rounded border border-slate-200 p-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
+            <input type="hidden" name="intent" value="pay" />
+            <h3 className="font-semibold sm:col-span-2 lg:col-span-5">Registrar pagamento</h3>
+            <div>
+              <label htmlFor="pay-amount" className="block text-sm font-medium text-slate-900">
+                Valor
+              </label>
+              <input
+                id="pay-amount"
+                name="amount"
+                inputMode="decimal"
+                required
+                defaultValue={result?.values?.amount ?? due.total.replace(".", ",")}
+                className={inputClass}
+                aria-invalid={payErrors?.amount ? true : undefined}
+                aria-describedby={payErrors?.amount ? "pay-amount-error" : undefined}
+              />
+              <FieldErrors id="pay-amount-error" errors={payErrors?.amount} />
+            </div>
+            <div>
+              <label htmlFor="pay-method" className="block text-sm font-medium text-slate-900">
+                Forma
+              </label>
+              <select id="pay-method" name="method" defaultValue={result?.values?.method ?? "Pix"} className={inputClass}>
+                {PAYMENT_METHODS.map((m) => (
+                  <option key={m} value={m}>
+                    {m}
+                  </option>
+                ))}
+              </select>
+              <FieldErrors errors={payErrors?.method} />
+            </div>
+            <div>
+              <label htmlFor="pay-date" className="block text-sm font-medium text-slate-900">
+                Data
+              </label>
+              <input
+                id="pay-date"
+                type="date"
+                name="paidOn"
+                max={on}
+                required
+                defaultValue={result?.values?.paidOn ?? on}
+                className={inputClass}
+                aria-invalid={payErrors?.paidOn ? true : undefined}
+                aria-describedby={payErrors?.paidOn ? "pay-date-error" : undefined}
+              />
+              <FieldErrors id="pay-date-error" errors={payErrors?.paidOn} />
+            </div>
+            <div>
+              <label htmlFor="pay-note" className="block text-sm font-medium text-slate-900">
+                Observação
+              </label>
+              <input id="pay-note" name="note" maxLength={500} defaultValue={result?.values?.note ?? ""} className={inputClass} />
+            </div>
+            <div>
+              <FieldErrors errors={payErrors?.form} />
+              <Button type="submit" disabled={submitting}>
+                {submitting ? "Registrando..." : "Registrar pagamento"}
+              </Button>
+            </div>
+          </Form>
+        ) : null}
+      </section>
+
+      {isAdmin && open ? (
+        <section aria-labelledby="admin-title" className="grid gap-4 lg:grid-cols-2">
+          <h2 id="admin-title" className="sr-only">
+            Dispensa e cancelamento
+          </h2>
+          {!charge.feesWaived ? (
+            <Card>
+              <h3 className="font-semibold">Dispensar multa e juros</h3>
+              <ReasonForm intent="waive" label="Motivo da dispensa" button="Dispensar" result={result} />
+            </Card>
+          ) : null}
+          <Card>
+            <h3 className="font-semibold">Cancelar cobrança</h3>
+            {hasPayments ? <p className="text-sm">Com pagamentos: estorne-os antes.</p> : null}
+            <ReasonForm intent="cancel" label="Motivo do cancelamento" button="Cancelar cobrança" result={result} />
+          </Card>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="history-title">
+        <h2 id="history-title" className="text-lg font-semibold">
+          Histórico
+        </h2>
+        <ol className="mt-2 space-y-1 text-sm">
+          {charge.history.map((h) => (
+            <li key={h.id}>
+              <time dateTime={h.createdAt}>{formatDateTime(h.createdAt, timeZone)}</time> · <strong>{h.event}</strong>
+              {h.detail ? ` · ${h.detail}` : ""}
+              {h.userName ? ` · ${h.userName}` : ""}
+            </li>
+          ))}
+        </ol>
+      </section>
+      <p>
+        <Link to="/charges" className="text-violet-800 underline">
+          Voltar para Mensalidades
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+export function meta({ data }: Route.MetaArgs): Route.MetaDescriptors {
+  return [{ title: data?.charge ? `Cobrança ${data.charge.code}` : "Cobrança" }];
+}

@@ -1,0 +1,188 @@
+import { Form, Link, Outlet } from "react-router";
+import type { Route } from "./+types/charges";
+import { Button, buttonClass } from "~/components/ui/button";
+import { FieldErrors, inputClass } from "~/components/ui/field";
+import { Badge, DataList, EmptyState, PageHeader } from "~/components/ui/page";
+import { Pagination } from "~/components/ui/pagination";
+import { canManage, canManageTrials } from "~/domain/actor";
+import { monthOrCurrent, monthTitle } from "~/domain/calendar/dates";
+import { chargePage } from "~/domain/charges/queries.server";
+import { CHARGE_FILTER_STATUSES, type ChargeDTO } from "~/domain/charges/schema";
+import { ValidationError } from "~/domain/errors";
+import { getSelectedBranchId } from "~/server/branch-selection.server";
+import { requireActor } from "~/server/forms.server";
+import { brl, chargesHref, day, shownStatus, STATUS_CLASS } from "./+shared/money-screen";
+
+const PAGE_SIZE = 50;
+
+/** /charges ('Mensalidades'): the month's charges of the selected branch, by due date, with their totals (Team and Administrator). */
+export async function loader(args: Route.LoaderArgs) {
+  const actor = await requireActor(args, canManageTrials);
+  const params = new URL(args.request.url).searchParams;
+  const month = monthOrCurrent(params.get("month"));
+  const status = params.get("status") ?? "";
+  const q = params.get("q") ?? "";
+  const page = Math.max(1, Number(params.get("page")) || 1);
+  const branchId = await getSelectedBranchId(args.context);
+  const filter = { month, status: (CHARGE_FILTER_STATUSES as readonly string[]).includes(status) ? status : "", q };
+  try {
+    const result = await chargePage(actor, { ...filter, branchId }, { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
+    return {
+      ...result,
+      filter,
+      page,
+      pageCount: Math.max(1, Math.ceil(result.totals.count / PAGE_SIZE)),
+      canGenerate: canManage(actor),
+      branchId,
+    };
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    return {
+      items: [],
+      totals: { count: 0, amount: "0.00", paid: "0.00" },
+      filter,
+      page: 1,
+      pageCount: 1,
+      canGenerate: canManage(actor),
+      branchId,
+    };
+  }
+}
+
+function csvHref(filter: { month: string; status: string; q: string }, branchId: string | null): string {
+  const params = new URLSearchParams({ format: "csv", month: filter.month });
+  if (filter.status) params.set("status", filter.status);
+  if (filter.q) params.set("q", filter.q);
+  if (branchId) params.set("branchId", branchId);
+  return `/api/charges?${params}`;
+}
+
+function StatusBadge({ charge }: { charge: ChargeDTO }) {
+  const status = shownStatus(charge);
+  return <Badge className={STATUS_CLASS[status]}>{status}</Badge>;
+}
+
+export default function Charges({ loaderData }: Route.ComponentProps) {
+  const { items, totals, filter, page, pageCount, canGenerate, branchId } = loaderData;
+  const family = (c: ChargeDTO) => (
+    <Link to={`/charges/${c.id}`} className="font-medium text-violet-800 underline">
+      {c.guardianName || "—"}
+    </Link>
+  );
+  return (
+    <div>
+      <PageHeader
+        title="Mensalidades"
+        description={`${monthTitle(filter.month)}: cobranças com vencimento no mês.`}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <a href={csvHref(filter, branchId)} className={buttonClass("outline")} download>
+              Exportar CSV
+            </a>
+            {canGenerate ? (
+              <Link to={`/charges/generate?month=${filter.month}`} className={buttonClass("default")}>
+                Gerar mensalidades
+              </Link>
+            ) : null}
+          </div>
+        }
+      />
+      <Form
+        method="get"
+        action="/charges"
+        role="search"
+        aria-label="Filtrar mensalidades"
+        className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
+      >
+        <div>
+          <label htmlFor="charges-month" className="block text-sm font-medium text-slate-900">
+            Mês
+          </label>
+          <input id="charges-month" type="month" name="month" defaultValue={filter.month} key={`m${filter.month}`} className={inputClass} />
+          <FieldErrors errors={undefined} />
+        </div>
+        <div>
+          <label htmlFor="charges-status" className="block text-sm font-medium text-slate-900">
+            Status
+          </label>
+          <select id="charges-status" name="status" defaultValue={filter.status} key={`s${filter.status}`} className={inputClass}>
+            <option value="">Todos</option>
+            {CHARGE_FILTER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="charges-q" className="block text-sm font-medium text-slate-900">
+            Família
+          </label>
+          <input id="charges-q" type="search" name="q" defaultValue={filter.q} key={`q${filter.q}`} className={inputClass} />
+        </div>
+        <div className="flex items-center gap-2">
+          <Button type="submit" variant="outline">
+            Filtrar
+          </Button>
+        </div>
+      </Form>
+      <p className="mb-3 text-sm text-slate-800" aria-live="polite">
+        <strong>{totals.count === 1 ? "1 cobrança" : `${totals.count} cobranças`}</strong> · Total {brl(totals.amount)} · Recebido{" "}
+        {brl(totals.paid)}
+      </p>
+      <DataList
+        caption="Mensalidades"
+        rows={items}
+        rowKey={(c) => c.id}
+        empty={<EmptyState message="Nenhuma cobrança encontrada" />}
+        card={(c) => (
+          <>
+            <h2 className="font-semibold">{family(c)}</h2>
+            <dl className="mt-2 grid grid-cols-2 gap-2 text-sm">
+              <div className="col-span-2">
+                <dt className="text-slate-700">Descrição</dt>
+                <dd>
+                  {c.description}
+                  {c.studentName ? ` (${c.studentName})` : ""}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-slate-700">Vencimento</dt>
+                <dd>{day(c.dueDate)}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-700">Valor</dt>
+                <dd>{brl(c.amount)}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-700">Devido hoje</dt>
+                <dd>{brl(c.amountDue)}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-700">Status</dt>
+                <dd>
+                  <StatusBadge charge={c} />
+                </dd>
+              </div>
+            </dl>
+          </>
+        )}
+        columns={[
+          { header: "Família", cell: family },
+          { header: "Aluno", cell: (c) => c.studentName ?? "—" },
+          { header: "Descrição", cell: (c) => c.description },
+          { header: "Vencimento", cell: (c) => day(c.dueDate), className: "whitespace-nowrap" },
+          { header: "Valor", cell: (c) => brl(c.amount), className: "whitespace-nowrap text-right" },
+          { header: "Devido hoje", cell: (c) => brl(c.amountDue), className: "whitespace-nowrap text-right" },
+          { header: "Status", cell: (c) => <StatusBadge charge={c} /> },
+        ]}
+      />
+      <Pagination page={page} pageCount={pageCount} href={(n) => chargesHref(filter, n)} />
+      <Outlet />
+    </div>
+  );
+}
+
+export function meta(): Route.MetaDescriptors {
+  return [{ title: "Mensalidades" }];
+}

@@ -1,0 +1,414 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { parsePix } from "pix-utils";
+import { signIn, type ApiClient } from "../support/http";
+import { count } from "../support/db";
+import { makeCharge, makeClass, makeEnrollment, makeGuardian, makeOffer, makePayment, makeStudent } from "../support/factories";
+import { addDays, shiftMonth, today } from "../../app/domain/calendar/dates";
+
+let admin: ApiClient;
+let team: ApiClient;
+let client: ApiClient;
+
+beforeAll(async () => {
+  [admin, team, client] = await Promise.all([signIn("Administrator"), signIn("Team"), signIn("Client")]);
+});
+
+const TODAY = () => today();
+const MISSING = "00000000-0000-4000-8000-000000000000";
+
+/** A branch's class with `n` pupils enrolled ('Ativa' since 2020) on an offer of `monthlyValue`. */
+async function network(n: number, monthlyValue = "189.90", discounts: number[] = []) {
+  const made = await makeClass();
+  const offer = await makeOffer(made.branchId, { monthlyValue });
+  const pupils = [];
+  for (let i = 0; i < n; i++) {
+    const { guardian, persons } = await makeGuardian(1);
+    const student = await makeStudent(guardian.id);
+    const enrollment = await makeEnrollment({ studentId: student.id, classId: made.cls.id, offerId: offer.id, startDate: "2020-01-06" });
+    if (discounts[i]) await enrollment.update({ discountPercent: discounts[i] });
+    pupils.push({ guardian, persons, student, enrollment });
+  }
+  return { ...made, offer, pupils };
+}
+
+async function oneOff(attrs: { amount?: string; dueDate?: string; branchId?: string; guardianId?: string } = {}) {
+  const branchId = attrs.branchId ?? (await makeClass()).branchId;
+  const guardianId = attrs.guardianId ?? (await makeGuardian(1)).guardian.id;
+  const res = await admin.post("/api/charges", {
+    guardianId,
+    branchId,
+    description: "Figurino do festival",
+    amount: attrs.amount ?? "1000.00",
+    dueDate: attrs.dueDate ?? "2026-10-10",
+  });
+  expect(res.status).toBe(201);
+  return res.body;
+}
+
+describe("billing settings", () => {
+  it("answers the defaults, then keeps what an Administrator puts; Team reads but does not change", async () => {
+    const { branchId } = await makeClass();
+    expect((await team.get(`/api/branches/${branchId}/billing-settings`)).body).toEqual({
+      branchId,
+      pixKey: null,
+      pixKeyKind: null,
+      payeeName: null,
+      payeeCity: null,
+      dueDay: 10,
+      finePercent: 2,
+      monthlyInterestPercent: 1,
+    });
+    expect((await team.put(`/api/branches/${branchId}/billing-settings`, { dueDay: 5 })).status).toBe(403);
+    const res = await admin.put(`/api/branches/${branchId}/billing-settings`, {
+      pixKey: "123.456.789-09",
+      payeeName: "Escola de Dança Ávila",
+      payeeCity: "São Paulo",
+      dueDay: 5,
+      finePercent: 1.5,
+      monthlyInterestPercent: "0,5",
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ pixKey: "12345678909", pixKeyKind: "cpf", dueDay: 5, finePercent: 1.5, monthlyInterestPercent: 0.5 });
+  });
+
+  it.each([
+    [{ dueDay: 0 }, "dueDay", "Dia de vencimento deve ser de 1 a 28"],
+    [{ dueDay: 29 }, "dueDay", "Dia de vencimento deve ser de 1 a 28"],
+    [{ finePercent: 2.01 }, "finePercent", "Multa deve ser de 0 a 2%"],
+    [{ monthlyInterestPercent: 1.5 }, "monthlyInterestPercent", "Juros devem ser de 0 a 1% ao mês"],
+    [{ pixKey: "123.456.789-00" }, "pixKey", "Chave Pix inválida"],
+    [{ pixKey: "11987654321" }, "pixKey", "Chave Pix inválida"],
+    [{ pixKey: "nao-e-email" }, "pixKey", "Chave Pix inválida"],
+  ])("refuses %j with the field's message (400)", async (body, field, message) => {
+    const { branchId } = await makeClass();
+    const res = await admin.put(`/api/branches/${branchId}/billing-settings`, body);
+    expect(res.status).toBe(400);
+    expect(res.body.errors[field]).toEqual([message]);
+  });
+});
+
+describe("monthly generation", () => {
+  it("previews, then creates one charge per active enrolment: value × (100 − discount) / 100 half up, due on the branch's day", async () => {
+    const net = await network(3, "189.90", [0, 10, 12.5]);
+    await admin.put(`/api/branches/${net.branchId}/billing-settings`, { dueDay: 7 });
+    const month = "2031-03";
+    const preview = await admin.get(`/api/charges/generate?month=${month}&branchId=${net.branchId}`);
+    expect(preview.status).toBe(200);
+    // 189,90; 170,91; 166,1625 → 166,16
+    expect(preview.body).toMatchObject({ month, count: 3, total: "526.97" });
+    expect(preview.body.items.map((i: { amount: string }) => i.amount).sort()).toEqual(["166.16", "170.91", "189.90"]);
+    expect(preview.body.items[0].dueDate).toBe("2031-03-07");
+    expect(preview.body.items[0].description).toMatch(/^Mensalidade 03\/2031 — /);
+    expect(await count("charges", `"branchId" = :b`, { b: net.branchId })).toBe(0);
+
+    expect((await team.post("/api/charges/generate", { month, branchId: net.branchId })).status).toBe(403);
+    const res = await admin.post("/api/charges/generate", { month, branchId: net.branchId });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ month, created: 3, skipped: 0, total: "526.97" });
+    const again = await admin.post("/api/charges/generate", { month, branchId: net.branchId });
+    expect(again.body).toEqual({ month, created: 0, skipped: 3, total: "0.00" });
+    const list = await team.get(`/api/charges?branchId=${net.branchId}`);
+    expect(list.body).toHaveLength(3);
+    expect(list.body[0]).toMatchObject({ competence: month, status: "Aberta", overdue: false, code: expect.stringMatching(/^M\d{7,}$/) });
+    const history = (await team.get(`/api/charges/${list.body[0].id}`)).body.history;
+    expect(history).toEqual([expect.objectContaining({ event: "Criada" })]);
+  });
+
+  it("two generations of the same month at the same time make one charge per enrolment", async () => {
+    const net = await network(4);
+    const month = "2031-04";
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => admin.post("/api/charges/generate", { month, branchId: net.branchId })),
+    );
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(results.reduce((sum, r) => sum + r.body.created, 0)).toBe(4);
+    expect(await count("charges", `"branchId" = :b AND "competence" = :m`, { b: net.branchId, m: month })).toBe(4);
+  });
+
+  it("leaves out enrolments that start after the month or are not active", async () => {
+    const net = await network(2);
+    await net.pupils[0].enrollment.update({ startDate: "2031-06-01" });
+    await net.pupils[1].enrollment.update({ status: "Cancelada", cancelledAt: new Date(), cancelReason: "x" });
+    expect((await admin.get(`/api/charges/generate?month=2031-05&branchId=${net.branchId}`)).body.count).toBe(0);
+    expect((await admin.get(`/api/charges/generate?month=2031-06&branchId=${net.branchId}`)).body.count).toBe(1);
+  });
+
+  it("refuses a malformed month: 'Mês inválido' (400)", async () => {
+    for (const month of ["2031-13", "março", ""]) {
+      const res = await admin.post("/api/charges/generate", { month });
+      expect(res.status).toBe(400);
+      expect(res.body.errors.month).toEqual(["Mês inválido"]);
+    }
+    expect((await admin.get("/api/charges/generate?month=31-01")).body.errors.month).toEqual(["Mês inválido"]);
+  });
+});
+
+describe("what is due", () => {
+  it("R$ 1.000,00 due 10/10, nothing paid, on 20/10 with 2 % and 1 %: fine 20,00, interest 3,33, due 1.023,33", async () => {
+    const charge = await oneOff({ amount: "1000.00", dueDate: "2026-10-10" });
+    const res = await team.get(`/api/charges/${charge.id}/due?date=2026-10-20`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ date: "2026-10-20", principal: "1000.00", fine: "20.00", interest: "3.33", paid: "0.00", total: "1023.33" });
+    expect((await team.get(`/api/charges/${charge.id}/due?date=2026-10-10`)).body.total).toBe("1000.00");
+    expect((await team.get(`/api/charges/${charge.id}/due?date=20/10/2026`)).status).toBe(400);
+  });
+
+  it("a waiver leaves the amount only", async () => {
+    const charge = await oneOff({ amount: "1000.00", dueDate: addDays(TODAY(), -10) });
+    expect((await team.get(`/api/charges/${charge.id}`)).body).toMatchObject({ amountDue: "1023.33", overdue: true });
+    expect((await team.post(`/api/charges/${charge.id}/waive`, { reason: "Acordo" })).status).toBe(403);
+    expect((await admin.post(`/api/charges/${charge.id}/waive`, { reason: " " })).body.errors.reason).toEqual(["Motivo é obrigatório"]);
+    const res = await admin.post(`/api/charges/${charge.id}/waive`, { reason: "Acordo com a família" });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ feesWaived: true, waiveReason: "Acordo com a família", amountDue: "1000.00" });
+    expect(res.body.history.map((h: { event: string }) => h.event)).toEqual(["Criada", "Multa e juros dispensados"]);
+  });
+});
+
+describe("payments", () => {
+  it("partial payments, then paid; more than is due is refused; a reversal reopens it", async () => {
+    const charge = await oneOff({ amount: "300.00", dueDate: addDays(TODAY(), 5) });
+    const pay = (body: object) => team.post(`/api/charges/${charge.id}/payments`, { paidOn: TODAY(), method: "Pix", ...body });
+    const first = await pay({ amount: "100.00", method: "Dinheiro" });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ status: "Aberta", paid: "100.00", amountDue: "200.00" });
+    const over = await pay({ amount: "200.01" });
+    expect(over.status).toBe(400);
+    expect(over.body.errors.amount).toEqual(["Valor maior que o devido"]);
+    const second = await pay({ amount: "200" });
+    expect(second.body).toMatchObject({ status: "Paga", paid: "300.00", amountDue: "0.00", paidAt: expect.any(String) });
+    expect((await pay({ amount: "1" })).status).toBe(409);
+    expect((await pay({ amount: "1" })).body.message).toBe("Cobrança já paga");
+
+    const paymentId = second.body.payments[1].id;
+    expect((await team.post(`/api/payments/${paymentId}/reverse`, {})).body.errors.reason).toEqual(["Motivo é obrigatório"]);
+    const reversed = await team.post(`/api/payments/${paymentId}/reverse`, { reason: "Pix devolvido" });
+    expect(reversed.status).toBe(200);
+    expect(reversed.body).toMatchObject({ status: "Aberta", paidAt: null, paid: "100.00", amountDue: "200.00" });
+    expect(reversed.body.payments[1]).toMatchObject({ reverseReason: "Pix devolvido", reversedAt: expect.any(String) });
+    const twice = await team.post(`/api/payments/${paymentId}/reverse`, { reason: "de novo" });
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe("Pagamento já estornado");
+    expect(reversed.body.history.map((h: { event: string }) => h.event)).toEqual([
+      "Criada",
+      "Pagamento registrado",
+      "Pagamento registrado",
+      "Paga",
+      "Pagamento estornado",
+    ]);
+    expect(await count("payments", `"chargeId" = :c`, { c: charge.id })).toBe(2);
+  });
+
+  it("a late payment pays the fees due on its date", async () => {
+    const charge = await oneOff({ amount: "1000.00", dueDate: addDays(TODAY(), -10) });
+    const pay = await team.post(`/api/charges/${charge.id}/payments`, { amount: "1023.33", paidOn: TODAY(), method: "Transferência" });
+    expect(pay.body).toMatchObject({ status: "Paga", paid: "1023.33" });
+  });
+
+  it.each([
+    [{ amount: "0" }, "amount", "Valor deve ser maior que zero"],
+    [{ amount: "-5" }, "amount", "Valor deve ser maior que zero"],
+    [{ paidOn: "2026-02-30" }, "paidOn", "Data de pagamento inválida"],
+    [{ paidOn: "2100-01-01" }, "paidOn", "Data de pagamento no futuro"],
+    [{ method: "Cheque" }, "method", "Forma de pagamento inválida"],
+  ])("refuses %j with the field's message (400), writing nothing", async (body, field, message) => {
+    const charge = await oneOff({ amount: "50.00", dueDate: addDays(TODAY(), 5) });
+    const res = await team.post(`/api/charges/${charge.id}/payments`, { amount: "10", paidOn: TODAY(), method: "Pix", ...body });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[field]).toEqual([message]);
+    expect(await count("payments", `"chargeId" = :c`, { c: charge.id })).toBe(0);
+  });
+});
+
+describe("cancelling", () => {
+  it("an open charge without payments, with a reason; not one with payments (409); not twice", async () => {
+    const charge = await oneOff({ amount: "80.00", dueDate: addDays(TODAY(), 5) });
+    await team.post(`/api/charges/${charge.id}/payments`, { amount: "10", paidOn: TODAY(), method: "Pix" });
+    const refused = await admin.post(`/api/charges/${charge.id}/cancel`, { reason: "Erro" });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe("Cobrança com pagamentos: estorne-os antes");
+    const detail = (await team.get(`/api/charges/${charge.id}`)).body;
+    await team.post(`/api/payments/${detail.payments[0].id}/reverse`, { reason: "Engano" });
+    const res = await admin.post(`/api/charges/${charge.id}/cancel`, { reason: "Lançada por engano" });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: "Cancelada", cancelReason: "Lançada por engano", amountDue: "0.00" });
+    const again = await admin.post(`/api/charges/${charge.id}/cancel`, { reason: "x" });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe("Cobrança cancelada");
+    const pay = await team.post(`/api/charges/${charge.id}/payments`, { amount: "10", paidOn: TODAY(), method: "Pix" });
+    expect(pay.body.message).toBe("Cobrança cancelada");
+  });
+
+  it("cancelling an enrolment cancels its open charges due after today without payments, in the same transaction", async () => {
+    const net = await network(1);
+    const { enrollment, guardian, student } = net.pupils[0];
+    const base = { guardianId: guardian.id, branchId: net.branchId, studentId: student.id, enrollmentId: enrollment.id };
+    const past = await makeCharge({ ...base, competence: "2026-01", dueDate: addDays(TODAY(), -20) });
+    const future = await makeCharge({ ...base, competence: "2040-01", dueDate: addDays(TODAY(), 20) });
+    const futurePaid = await makeCharge({ ...base, competence: "2040-02", dueDate: addDays(TODAY(), 50) });
+    await makePayment({ chargeId: futurePaid.id, amountCents: 1000, paidOn: TODAY() });
+    const res = await admin.patch(`/api/enrollments/${enrollment.id}`, { status: "Cancelada", cancelReason: "Mudou de cidade" });
+    expect(res.status).toBe(200);
+    const status = async (id: string) => (await team.get(`/api/charges/${id}`)).body;
+    expect(await status(past.id)).toMatchObject({ status: "Aberta" });
+    expect(await status(future.id)).toMatchObject({ status: "Cancelada", cancelReason: "Matrícula cancelada" });
+    expect(await status(futurePaid.id)).toMatchObject({ status: "Aberta" });
+  });
+});
+
+describe("one-off charges", () => {
+  it("need a family, a description, a positive amount and a due date; Administrator only", async () => {
+    const { branchId } = await makeClass();
+    const res = await admin.post("/api/charges", { branchId, description: " ", amount: "0", dueDate: "amanhã" });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toMatchObject({
+      guardianId: ["Responsável é obrigatório"],
+      description: ["Descrição é obrigatória"],
+      amount: ["Valor deve ser maior que zero"],
+      dueDate: ["Data de vencimento inválida"],
+    });
+    const { guardian } = await makeGuardian(1);
+    const body = { guardianId: guardian.id, branchId, description: "Festival", amount: 45.5, dueDate: "2031-01-10" };
+    expect((await team.post("/api/charges", body)).status).toBe(403);
+    const made = await admin.post("/api/charges", body);
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ amount: "45.50", competence: null, enrollmentId: null, code: expect.stringMatching(/^A\d{7,}$/) });
+  });
+
+  it("a discount out of 0–100 is refused on the enrolment: 'Desconto deve ser de 0 a 100%'", async () => {
+    const net = await network(1);
+    const bad = await admin.patch(`/api/enrollments/${net.pupils[0].enrollment.id}`, { discountPercent: 101 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.discountPercent).toEqual(["Desconto deve ser de 0 a 100%"]);
+    const ok = await admin.patch(`/api/enrollments/${net.pupils[0].enrollment.id}`, { discountPercent: 15 });
+    expect(ok.body.discountPercent).toBe(15);
+  });
+});
+
+describe("Pix", () => {
+  const keys: Array<[string, string, string]> = [
+    ["cpf", "529.982.247-25", "52998224725"],
+    ["cnpj", "11.222.333/0001-81", "11222333000181"],
+    ["email", "Financeiro@Escola.com.br", "financeiro@escola.com.br"],
+    ["phone", "+55 (11) 98765-4321", "+5511987654321"],
+    ["random", "123e4567-e89b-42d3-a456-426614174000", "123e4567-e89b-42d3-a456-426614174000"],
+  ];
+  it.each(keys)("a static BR Code with a %s key, parsed back with a valid CRC", async (_kind, typed, stored) => {
+    const { branchId } = await makeClass();
+    const put = await admin.put(`/api/branches/${branchId}/billing-settings`, {
+      pixKey: typed,
+      payeeName: "Associação de Dança Conceição Ávila Ltda",
+      payeeCity: "São José dos Campos",
+    });
+    expect(put.status).toBe(200);
+    const charge = await oneOff({ branchId, amount: "189.90", dueDate: addDays(TODAY(), 3) });
+    const res = await client.get(`/api/charges/${charge.id}/pix`);
+    expect(res.status).toBe(404);
+    const pix = await team.get(`/api/charges/${charge.id}/pix`);
+    expect(pix.status).toBe(200);
+    expect(pix.body).toMatchObject({ txid: charge.code, amount: "189.90" });
+    expect(pix.body.qrSvg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+    const parsed = parsePix(pix.body.payload) as Record<string, unknown>;
+    expect(parsed.type).toBe("STATIC");
+    expect(parsed).toMatchObject({
+      pixKey: stored,
+      merchantName: "ASSOCIACAO DE DANCA CONCE",
+      merchantCity: "SAO JOSE DOS CA",
+      transactionAmount: 189.9,
+      txid: charge.code,
+      merchantCategoryCode: "0000",
+      transactionCurrency: "986",
+      countryCode: "BR",
+    });
+    // The library's parse checks the CRC16 (an altered code is an error).
+    const altered = pix.body.payload.slice(0, -1) + (pix.body.payload.endsWith("0") ? "1" : "0");
+    expect((parsePix(altered) as { error?: boolean }).error).toBe(true);
+  });
+
+  it("409 'Configure a chave Pix da unidade' without a key", async () => {
+    const charge = await oneOff({ amount: "10.00", dueDate: addDays(TODAY(), 3) });
+    const res = await team.get(`/api/charges/${charge.id}/pix`);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe("Configure a chave Pix da unidade");
+  });
+});
+
+describe("Client scoping", () => {
+  it("a Client reads its own family's charges only, 404 for others'", async () => {
+    const family = await makeGuardian(1);
+    const other = await makeGuardian(1);
+    const { branchId } = await makeClass();
+    const own = await makeCharge({ guardianId: family.guardian.id, branchId });
+    const theirs = await makeCharge({ guardianId: other.guardian.id, branchId });
+    const own_client = await signIn("Client");
+    await family.guardian.update({ userId: own_client.user!.id });
+    const client = own_client;
+    const mine = await client.get("/api/charges");
+    expect(mine.status).toBe(200);
+    expect(mine.body.map((c: { id: string }) => c.id)).toContain(own.id);
+    expect(mine.body.map((c: { id: string }) => c.id)).not.toContain(theirs.id);
+    expect((await client.get(`/api/charges/${theirs.id}`)).status).toBe(404);
+    expect((await client.get(`/api/charges/${theirs.id}/due`)).status).toBe(404);
+    expect((await client.get(`/api/charges/${own.id}`)).status).toBe(200);
+    expect((await client.get("/api/billing/overdue")).status).toBe(403);
+  });
+});
+
+describe("overdue families and the month's summary", () => {
+  it("largest first, with the oldest due date, the days late and the bucket; CSV for spreadsheets", async () => {
+    const { branchId } = await makeClass();
+    const a = await makeGuardian(1);
+    const b = await makeGuardian(1);
+    await makeCharge({ guardianId: a.guardian.id, branchId, amountCents: 10_000, dueDate: addDays(TODAY(), -45) });
+    await makeCharge({ guardianId: a.guardian.id, branchId, amountCents: 10_000, dueDate: addDays(TODAY(), -5) });
+    await makeCharge({ guardianId: b.guardian.id, branchId, amountCents: 50_000, dueDate: addDays(TODAY(), -3) });
+    await makeCharge({ guardianId: b.guardian.id, branchId, amountCents: 50_000, dueDate: addDays(TODAY(), 3) });
+    const res = await team.get(`/api/billing/overdue?branchId=${branchId}`);
+    expect(res.status).toBe(200);
+    expect(res.body.map((f: { guardianId: string }) => f.guardianId)).toEqual([b.guardian.id, a.guardian.id]);
+    expect(res.body[0]).toMatchObject({ total: "510.50", daysLate: 3, bucket: "1–30", phone: "11987654321" });
+    expect(res.body[1]).toMatchObject({ oldestDueDate: addDays(TODAY(), -45), daysLate: 45, bucket: "31–60" });
+    expect(res.body[1].charges).toHaveLength(2);
+
+    const csv = await team.raw("GET", `/api/billing/overdue?branchId=${branchId}&format=csv`);
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    const bytes = new Uint8Array(await csv.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes.slice(3));
+    const [header, first] = text.split("\r\n");
+    expect(header).toBe("Responsável;Telefone;Total devido hoje;Vencimento mais antigo;Dias de atraso;Faixa;Cobranças");
+    expect(first).toContain(";510,50;");
+  });
+
+  it("the charges list as CSV: ';', dd/MM/yyyy, 1.234,56, formulas escaped", async () => {
+    const { branchId } = await makeClass();
+    const { guardian } = await makeGuardian(1);
+    await admin.post("/api/charges", {
+      guardianId: guardian.id,
+      branchId,
+      description: "=HYPERLINK(1)",
+      amount: "1234.56",
+      dueDate: "2031-02-03",
+    });
+    const csv = await team.raw("GET", `/api/charges?branchId=${branchId}&format=csv`);
+    const text = new TextDecoder().decode(new Uint8Array(await csv.arrayBuffer()).slice(3));
+    const [header, row] = text.split("\r\n");
+    expect(header).toBe("Código;Responsável;Aluno;Descrição;Vencimento;Valor;Pago;Devido hoje;Status");
+    expect(row).toMatch(/^A\d+;Pessoa 0 \w+;;'=HYPERLINK\(1\);03\/02\/2031;1\.234,56;0,00;1\.234,56;Aberta$/);
+  });
+
+  it("the month's summary: expected, received, open, overdue", async () => {
+    const { branchId } = await makeClass();
+    const { guardian } = await makeGuardian(1);
+    const month = shiftMonth(TODAY().slice(0, 7), 0);
+    const past = addDays(TODAY(), -1) >= `${month}-01` ? addDays(TODAY(), -1) : `${month}-01`;
+    const c1 = await makeCharge({ guardianId: guardian.id, branchId, amountCents: 20_000, dueDate: past });
+    await makeCharge({ guardianId: guardian.id, branchId, amountCents: 10_000, dueDate: `${month}-28`, status: "Cancelada" });
+    await makePayment({ chargeId: c1.id, amountCents: 5_000, paidOn: TODAY() });
+    const res = await admin.get(`/api/billing/summary?month=${month}&branchId=${branchId}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ month, expected: "200.00", received: "50.00" });
+    expect((await admin.get("/api/billing/summary?month=2031-13")).status).toBe(400);
+    expect((await admin.get(`/api/charges/${MISSING}`)).status).toBe(404);
+  });
+});
