@@ -8,8 +8,10 @@ import { firstSessionDate, latestSessionOnOrBefore } from "../../app/domain/cale
 import { formatCpf, formatPhone } from "../../app/lib/format";
 import { FAMILY_TABLES, NOT_EXPORTED } from "../../app/domain/family/lgpd/schema";
 import {
+  makeAbsenceNotice,
   makeAttendance,
   makeBranch,
+  makeCharge,
   makeClass,
   makeClassroom,
   makeCourse,
@@ -17,7 +19,9 @@ import {
   makeGuardian,
   makeMakeup,
   makeOffer,
+  makePayment,
   makeStudent,
+  makeTask,
   makeTrial,
 } from "../support/factories";
 
@@ -63,6 +67,7 @@ let catalogue: {
   smallClassId: string;
   makeupClassId: string;
   makeupScheduleId: string;
+  branchId: string;
 };
 let session: { date: string; scheduleId: string };
 
@@ -115,6 +120,26 @@ async function makeFamily({ seat = false } = {}): Promise<Family> {
     scheduleId: catalogue.makeupScheduleId,
     date: addDays(today(), 7),
   });
+  // A warning of absence for the next Monday's session, a follow-up task of the trial, and a charge paid by Pix.
+  await makeAbsenceNotice({
+    enrollmentId: enrollment.id,
+    classId: catalogue.classId,
+    scheduleId: session.scheduleId,
+    date: addDays(session.date, 7),
+    note: `Viagem de Pessoa0 Fam${t}`,
+  });
+  await makeTask({ trialId: trial.id, ownerId: null, note: `Ligar para Contato Fam${t}` });
+  const charge = await admin.post("/api/charges", {
+    guardianId: made.guardian.id,
+    studentId: student.id,
+    branchId: catalogue.branchId,
+    description: "Figurino do festival",
+    amount: "50.00",
+    dueDate: addDays(today(), 10),
+  });
+  expect(charge.status, JSON.stringify(charge.body)).toBe(201);
+  const paid = await admin.post(`/api/charges/${charge.body.id}/payments`, { amount: "50.00", paidOn: today(), method: "Pix" });
+  expect(paid.status, JSON.stringify(paid.body)).toBe(201);
   return {
     client,
     userId: client.user!.id,
@@ -188,6 +213,7 @@ beforeAll(async () => {
     smallClassId: small.cls.id,
     makeupClassId: other.cls.id,
     makeupScheduleId: other.schedules[0].id,
+    branchId,
   };
   const schedules = made.schedules.map((s) => ({ id: s.id, dayOfWeek: s.dayOfWeek, startTime: s.startTime, endTime: s.endTime }));
   const latest = latestSessionOnOrBefore(schedules, firstSessionDate(made.cls.createdAt), today());
@@ -420,6 +446,24 @@ describe("POST /api/guardians/{id}/anonymize ('Anonimizar família')", () => {
     expect(missing.body.errors.confirmName).toEqual(["Digite o nome da família para confirmar"]);
     expect((await admin.get(`/api/guardians/${a.guardianId}`)).body.persons[0].fullName).toBe(a.familyName);
     expect((await a.client.get("/api/user")).status).toBe(200);
+  });
+
+  it("refuses a family with open charges (409 'Família com cobranças em aberto'); once paid, keeps its charge and payment", async () => {
+    const f = await makeFamily();
+    const charge = await makeCharge({ guardianId: f.guardianId, branchId: catalogue.branchId, amountCents: 5_000 });
+    const refused = await admin.post(`/api/guardians/${f.guardianId}/anonymize`, body(f));
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe("Família com cobranças em aberto");
+    expect((await admin.get(`/api/guardians/${f.guardianId}`)).body.persons[0].fullName).toBe(f.familyName);
+
+    await makePayment({ chargeId: charge.id, amountCents: 5_000, paidOn: today() });
+    await charge.update({ status: "Paga", paidAt: new Date() });
+    const done = await admin.post(`/api/guardians/${f.guardianId}/anonymize`, body(f));
+    expect(done.status).toBe(200);
+    const kept = await admin.get(`/api/charges/${charge.id}`);
+    expect(kept.status).toBe(200);
+    expect(kept.body).toMatchObject({ status: "Paga", amount: "50.00" });
+    expect(kept.body.payments).toHaveLength(1);
   });
 
   it("leaves nothing personal anywhere, keeps the roll calls, cancels the enrolments and shuts the family's user out", async () => {
