@@ -11,22 +11,27 @@ test.describe("authenticated shell", () => {
     await page.goto("/");
     const sidebar = page.getByRole("complementary", { name: "Barra lateral" });
     await expect(sidebar.getByRole("img", { name: "Escola Teste" })).toBeVisible();
-    for (const title of ["Menu", "Comercial", "Secretaria", "Operação", "Configurações"]) {
+    for (const title of ["Menu", "Comercial", "Secretaria", "Operação", "Financeiro", "Relatórios", "Configurações"]) {
       await expect(sidebar.getByRole("heading", { name: title })).toBeVisible();
     }
     for (const entry of [
       "Dashboard",
+      "Minhas tarefas",
       "Experimentais",
       "Responsáveis",
       "Alunos",
       "Aulas de Hoje",
       "Turmas",
+      "Mensalidades",
+      "Inadimplência",
+      "Funil",
+      "Frequência",
       "Usuários",
       "Ofertas",
       "Unidades",
       "Cursos",
     ]) {
-      await expect(sidebar.getByRole("link", { name: entry })).toBeVisible();
+      await expect(sidebar.getByRole("link", { name: entry, exact: true })).toBeVisible();
     }
     await expect(sidebar.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
     if (jsEnabled) {
@@ -50,12 +55,25 @@ test.describe("authenticated shell", () => {
     await page.goto("/");
     const sidebar = page.getByRole("complementary", { name: "Barra lateral" });
     for (const entry of ["Dashboard", "Minha família", "Ofertas", "Unidades", "Cursos"]) {
-      await expect(sidebar.getByRole("link", { name: entry })).toBeVisible();
+      await expect(sidebar.getByRole("link", { name: entry, exact: true })).toBeVisible();
     }
-    for (const entry of ["Experimentais", "Responsáveis", "Alunos", "Aulas de Hoje", "Turmas", "Usuários", "Auditoria"]) {
-      await expect(sidebar.getByRole("link", { name: entry })).toHaveCount(0);
+    for (const entry of [
+      "Minhas tarefas",
+      "Experimentais",
+      "Responsáveis",
+      "Alunos",
+      "Aulas de Hoje",
+      "Turmas",
+      "Mensalidades",
+      "Inadimplência",
+      "Funil",
+      "Usuários",
+      "Auditoria",
+    ]) {
+      await expect(sidebar.getByRole("link", { name: entry, exact: true })).toHaveCount(0);
     }
-    for (const title of ["Comercial", "Secretaria", "Operação"]) await expect(sidebar.getByRole("heading", { name: title })).toHaveCount(0);
+    for (const title of ["Comercial", "Secretaria", "Operação", "Financeiro", "Relatórios"])
+      await expect(sidebar.getByRole("heading", { name: title })).toHaveCount(0);
     await sidebar.getByRole("link", { name: "Minha família" }).click();
     await expect(page).toHaveURL(/\/family$/);
     await expect(sidebar.getByRole("link", { name: "Minha família" })).toHaveAttribute("aria-current", "page");
