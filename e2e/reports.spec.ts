@@ -1,20 +1,41 @@
 import { randomUUID } from "node:crypto";
-import { makeAttendance, makeBranch, makeClass, makeEnrollment, makeGuardian, makeOffer, makeStudent, makeTrial } from "./db";
+import { makeAttendance, makeBranch, makeClass, makeEnrollment, makeGuardian, makeOffer, makeStudent, makeTrial, makeUser } from "./db";
 import { expect, test } from "./fixtures";
 
 const tag = () => randomUUID().slice(0, 6);
 
-/** A branch with a class, two trials (one enrolled), enrolments and roll-call records in early 2019. */
+/** A branch with a class, two trials (one enrolled, owned by `owner`; one lost for 'Preço'), enrolments and roll-call records in early 2019. */
 async function network() {
   const branch = await makeBranch({ name: `Unidade Relatórios ${tag()}` });
   const made = await makeClass({ branchId: branch.id });
   const offer = await makeOffer(branch.id);
   const changedAt = new Date("2019-01-10T12:00:00Z");
-  const trial = await makeTrial(made.cls.id, { scheduledDate: "2019-01-10", origin: "Indicação" }, [
-    { status: "Agendado", changedAt },
-    { status: "Compareceu", changedAt },
-  ]);
-  await makeTrial(made.cls.id, { scheduledDate: "2019-02-12", origin: "Google Ads" }, [{ status: "Agendado", changedAt }]);
+  const owner = await makeUser({ name: `Responsável Relatórios ${tag()}`, userType: "Team" });
+  const trial = await makeTrial(
+    made.cls.id,
+    {
+      scheduledDate: "2019-01-10",
+      origin: "Indicação",
+      ownerId: owner.id,
+      outcome: "Matriculado",
+      closedAt: new Date("2019-01-12T12:00:00Z"),
+    },
+    [
+      { status: "Agendado", changedAt },
+      { status: "Compareceu", changedAt },
+    ],
+  );
+  await makeTrial(
+    made.cls.id,
+    {
+      scheduledDate: "2019-02-12",
+      origin: "Google Ads",
+      outcome: "Perdido",
+      lostReason: "Preço",
+      closedAt: new Date("2019-02-20T12:00:00Z"),
+    },
+    [{ status: "Agendado", changedAt }],
+  );
   const { guardian } = await makeGuardian(1);
   const student = await makeStudent(guardian.id);
   const enrolment = await makeEnrollment({
@@ -32,7 +53,7 @@ async function network() {
   ] as const) {
     await makeAttendance({ enrollmentId: enrolment.id, classId: made.cls.id, scheduleId: made.schedules[0].id, date, status });
   }
-  return { branch };
+  return { branch, owner };
 }
 
 const REPORTS = [
@@ -69,7 +90,7 @@ test.describe("Relatórios", () => {
   }
 
   test("the filters are a form: a new period shows its numbers; a period over 24 months says so", async ({ page, loginAs }) => {
-    const { branch } = await network();
+    const { branch, owner } = await network();
     await loginAs("Administrator");
     await page.goto(`/reports/funnel?from=2019-01-01&to=2019-01-31&branchId=${branch.id}`);
     const funnel = page.getByRole("img", { name: /^Funil dos experimentais/ });
@@ -78,6 +99,16 @@ test.describe("Relatórios", () => {
     await page.getByRole("button", { name: "Filtrar" }).click();
     await expect(page).toHaveURL(/to=2019-02-28/);
     await expect(page.getByRole("img", { name: /^Funil dos experimentais/ })).toHaveAttribute("aria-label", /Experimentais: 2;/);
+    await expect(page.getByRole("img", { name: /^Perdidos por motivo/ })).toHaveAttribute("aria-label", /Preço: 1;/);
+    // The owner filter: only the owner's trial, and the CSV link keeps it.
+    await page.getByLabel("Responsável", { exact: true }).selectOption(owner.id);
+    await page.getByRole("button", { name: "Filtrar" }).click();
+    await expect(page).toHaveURL(new RegExp(`ownerId=${owner.id}`));
+    await expect(page.getByRole("img", { name: /^Funil dos experimentais/ })).toHaveAttribute(
+      "aria-label",
+      /Experimentais: 1;.*Matriculado: 1 /,
+    );
+    await expect(page.getByRole("link", { name: "Exportar CSV" })).toHaveAttribute("href", new RegExp(`ownerId=${owner.id}`));
     await page.getByLabel("De", { exact: true }).fill("2016-01-01");
     await page.getByRole("button", { name: "Filtrar" }).click();
     await expect(page.getByText("Período de no máximo 24 meses")).toBeVisible();

@@ -13,6 +13,7 @@ import {
   makeStaffUser,
   makeStudent,
   makeTrial,
+  makeUser,
 } from "../support/factories";
 
 /**
@@ -34,7 +35,7 @@ async function pupil(classId: string, offerId: string, attrs: Parameters<typeof 
   return makeEnrollment({ studentId: student.id, classId, offerId, ...attrs });
 }
 
-const funnel = { a: "", b: "", courseX: "", courseY: "" };
+const funnel = { a: "", b: "", courseX: "", courseY: "", ana: "", bruno: "" };
 const students = { c: "", courseX: "", courseY: "", c1: "", c2: "" };
 const attendance = { d: "", d1: "", d2: "", teacher1: "", teacher2: "" };
 
@@ -50,22 +51,47 @@ beforeAll(async () => {
   const a2 = (await makeClass({ branchId: a.id, courseId: courseY.id })).cls;
   const b1 = (await makeClass({ branchId: b.id, courseId: courseX.id })).cls;
   const offerA = await makeOffer(a.id);
-  Object.assign(funnel, { a: a.id, b: b.id, courseX: courseX.id, courseY: courseY.id });
+  // Two owners: Ana owns t1 t2 t3, Bruno t4 t5 t6 t7; branch B's trial has no owner (its user is gone).
+  const ana = await makeUser({ name: "Ana Responsável Funil", userType: "Team" });
+  const bruno = await makeUser({ name: "Bruno Responsável Funil", userType: "Administrator" });
+  Object.assign(funnel, { a: a.id, b: b.id, courseX: courseX.id, courseY: courseY.id, ana: ana.id, bruno: bruno.id });
+  const enrolled = (day: string) => ({ outcome: "Matriculado", closedAt: at(day) });
+  const lost = (lostReason: string) => ({ outcome: "Perdido", lostReason, closedAt: at("2019-04-25") });
 
-  await makeTrial(a1.id, { scheduledDate: "2019-01-10", origin: "Google Ads" }, history("Agendado", "Compareceu"));
-  await makeTrial(a1.id, { scheduledDate: "2019-01-15", origin: "Google Ads" }, history("Agendado", "Quer Matricular"));
+  await makeTrial(
+    a1.id,
+    { scheduledDate: "2019-01-10", origin: "Google Ads", ownerId: ana.id, ...lost("Preço") },
+    history("Agendado", "Compareceu"),
+  );
+  await makeTrial(
+    a1.id,
+    { scheduledDate: "2019-01-15", origin: "Google Ads", ownerId: ana.id, ...lost("Preço") },
+    history("Agendado", "Quer Matricular"),
+  );
   const t3 = await makeTrial(
     a1.id,
-    { scheduledDate: "2019-02-05", origin: "Indicação" },
+    { scheduledDate: "2019-02-05", origin: "Indicação", ownerId: ana.id, ...enrolled("2019-02-15") },
     history("Agendado", "Compareceu", "Quer Matricular"),
   );
   await pupil(a1.id, offerA.id, { trialId: t3.id, startDate: "2019-02-20", createdAt: at("2019-02-15") }); // 10 days
-  // Only 'Agendado' in its history, but enrolled: it counts in every step.
-  const t4 = await makeTrial(a2.id, { scheduledDate: "2019-02-10", origin: "Indicação" }, history("Agendado"));
+  // Only 'Agendado' in its history, but 'Matriculado': it counts in every step.
+  const t4 = await makeTrial(
+    a2.id,
+    { scheduledDate: "2019-02-10", origin: "Indicação", ownerId: bruno.id, ...enrolled("2019-02-14") },
+    history("Agendado"),
+  );
   await pupil(a2.id, offerA.id, { trialId: t4.id, startDate: "2019-02-18", createdAt: at("2019-02-14") }); // 4 days
-  await makeTrial(a2.id, { scheduledDate: "2019-04-01", origin: "Outros" }, history("Agendado", "Não Compareceu"));
-  // Its enrolment was cancelled before its start: not 'Matriculado'.
-  const t6 = await makeTrial(a1.id, { scheduledDate: "2019-04-05", origin: "Outros" }, history("Agendado", "Quer Matricular"));
+  await makeTrial(
+    a2.id,
+    { scheduledDate: "2019-04-01", origin: "Outros", ownerId: bruno.id, ...lost("Sem resposta") },
+    history("Agendado", "Não Compareceu"),
+  );
+  // Its enrolment was cancelled before its start, which cleared its outcome: open, not 'Matriculado'.
+  const t6 = await makeTrial(
+    a1.id,
+    { scheduledDate: "2019-04-05", origin: "Outros", ownerId: bruno.id },
+    history("Agendado", "Quer Matricular"),
+  );
   await pupil(a1.id, offerA.id, {
     trialId: t6.id,
     startDate: "2019-05-01",
@@ -74,7 +100,11 @@ beforeAll(async () => {
     createdAt: at("2019-04-10"),
   });
   // Cancelled after its start: still 'Matriculado'.
-  const t7 = await makeTrial(a1.id, { scheduledDate: "2019-03-10", origin: "Google Ads" }, history("Agendado", "Compareceu"));
+  const t7 = await makeTrial(
+    a1.id,
+    { scheduledDate: "2019-03-10", origin: "Google Ads", ownerId: bruno.id, ...enrolled("2019-03-30") },
+    history("Agendado", "Compareceu"),
+  );
   await pupil(a1.id, offerA.id, {
     trialId: t7.id,
     startDate: "2019-04-01",
@@ -83,9 +113,13 @@ beforeAll(async () => {
     createdAt: at("2019-03-30"),
   }); // 20 days
   // Outside the period.
-  const t8 = await makeTrial(a1.id, { scheduledDate: "2018-12-20", origin: "Google Ads" }, history("Agendado", "Compareceu"));
+  const t8 = await makeTrial(
+    a1.id,
+    { scheduledDate: "2018-12-20", origin: "Google Ads", ownerId: ana.id, ...enrolled("2018-12-22") },
+    history("Agendado", "Compareceu"),
+  );
   await pupil(a1.id, offerA.id, { trialId: t8.id, startDate: "2019-01-05", createdAt: at("2018-12-22") });
-  await makeTrial(b1.id, { scheduledDate: "2019-01-20", origin: "Outros" }, history("Agendado"));
+  await makeTrial(b1.id, { scheduledDate: "2019-01-20", origin: "Outros", ownerId: null }, history("Agendado"));
 
   // ---- Alunos: branch C (C1 of course X, capacity 10; C2 of course Y, capacity 2) ----
   const c = await makeBranch({ name: "Unidade Alunos C" });
@@ -133,20 +167,36 @@ beforeAll(async () => {
   await makeMakeup({ absenceId: booked.id, classId: d2.cls.id, scheduleId: d2.schedules[0].id, date: "2019-02-18", status: "Agendada" });
 });
 
+const REASONS = ["Preço", "Horário", "Distância", "Não gostou da aula", "Sem resposta", "Escolheu outra escola", "Outro"];
+/** Lost by reason with every reason in order: the given counts, the rest 0; rates against the period's lost trials. */
+const lostBy = (counts: Record<string, number>) => {
+  const lost = Object.values(counts).reduce((s, c) => s + c, 0);
+  return REASONS.map((reason) => ({
+    reason,
+    count: counts[reason] ?? 0,
+    rate: lost ? Math.round(((counts[reason] ?? 0) / lost) * 1000) / 10 : null,
+  }));
+};
+
 describe("GET /api/reports/funnel", () => {
-  it("counts each step as the definitions say (history, or the enrolment made from the trial), with rates and the median", async () => {
+  it("counts each step as the definitions say (history, or the outcome 'Matriculado'), lost by reason, with rates and the median", async () => {
     const res = await team.get(`/api/reports/funnel?from=2019-01-01&to=2019-04-30&branchId=${funnel.a}`);
     expect(res.status).toBe(200);
-    // 7 trials; Compareceu: t1 t2 t3 t4 t6 t7 = 6; Quer Matricular: t2 t3 t4 t6, and t7 (enrolled) = 5; Matriculado: t3 t4 t7 = 3.
+    // 7 trials; Compareceu: t1 t2 t3 t4 t6 t7 = 6; Quer Matricular: t2 t3 t4 t6, and t7 (Matriculado) = 5;
+    // Matriculado (the outcome): t3 t4 t7 = 3 (t6 has an enrolment, cancelled before its start: its outcome is open).
     expect(res.body.steps).toEqual([
       { step: "Experimentais", count: 7, rate: 100 },
       { step: "Compareceu", count: 6, rate: 85.7 },
       { step: "Quer Matricular", count: 5, rate: 71.4 },
       { step: "Matriculado", count: 3, rate: 42.9 },
     ]);
-    // Days from the trial to the enrolment: 10, 4, 20.
+    // Perdido: t1 and t2 'Preço', t5 'Sem resposta' = 3; shares 2/3 and 1/3.
+    expect(res.body.lost).toBe(3);
+    expect(res.body.lostByReason).toEqual(lostBy({ Preço: 2, "Sem resposta": 1 }));
+    expect(res.body.lostByReason[0]).toEqual({ reason: "Preço", count: 2, rate: 66.7 });
+    // Days from the trial's date to its outcome 'Matriculado' (closedAt): 10, 4, 20.
     expect(res.body.medianDaysToEnrollment).toBe(10);
-    expect(res.body).toMatchObject({ from: "2019-01-01", to: "2019-04-30", branchId: funnel.a, by: "origin" });
+    expect(res.body).toMatchObject({ from: "2019-01-01", to: "2019-04-30", branchId: funnel.a, ownerId: null, by: "origin" });
     expect(res.body.groups).toEqual([
       {
         key: "Google Ads",
@@ -155,9 +205,11 @@ describe("GET /api/reports/funnel", () => {
         attended: 3,
         wantsToEnroll: 2,
         enrolled: 1,
+        lost: 2,
         attendedRate: 100,
         wantsToEnrollRate: 66.7,
         enrolledRate: 33.3,
+        lostRate: 66.7,
       },
       {
         key: "Indicação",
@@ -166,9 +218,11 @@ describe("GET /api/reports/funnel", () => {
         attended: 2,
         wantsToEnroll: 2,
         enrolled: 2,
+        lost: 0,
         attendedRate: 100,
         wantsToEnrollRate: 100,
         enrolledRate: 100,
+        lostRate: 0,
       },
       {
         key: "Outros",
@@ -177,11 +231,79 @@ describe("GET /api/reports/funnel", () => {
         attended: 1,
         wantsToEnroll: 1,
         enrolled: 0,
+        lost: 1,
         attendedRate: 50,
         wantsToEnrollRate: 50,
         enrolledRate: 0,
+        lostRate: 50,
       },
     ]);
+  });
+
+  it("filters by owner and groups by owner; a trial whose owner is gone is 'Sem responsável'", async () => {
+    // Ana: t1 t2 t3. Compareceu 3; Quer Matricular t2 t3 = 2; Matriculado t3 = 1; lost t1 t2 'Preço'; days: 10.
+    const ana = (await team.get(`/api/reports/funnel?from=2019-01-01&to=2019-04-30&branchId=${funnel.a}&ownerId=${funnel.ana}`)).body;
+    expect(ana.ownerId).toBe(funnel.ana);
+    expect(ana.steps.map((s: { count: number; rate: number }) => [s.count, s.rate])).toEqual([
+      [3, 100],
+      [3, 100],
+      [2, 66.7],
+      [1, 33.3],
+    ]);
+    expect(ana.lost).toBe(2);
+    expect(ana.lostByReason).toEqual(lostBy({ Preço: 2 }));
+    expect(ana.medianDaysToEnrollment).toBe(10);
+    // Bruno: t4 t5 t6 t7. Compareceu t4 t6 t7 = 3; Quer Matricular t4 t6 t7 = 3; Matriculado t4 t7 = 2; lost t5; days 4 and 20: 12.
+    const byOwner = (await admin.get(`/api/reports/funnel?from=2019-01-01&to=2019-04-30&branchId=${funnel.a}&by=owner`)).body;
+    expect(byOwner.by).toBe("owner");
+    expect(byOwner.groups).toEqual([
+      {
+        key: funnel.ana,
+        label: "Ana Responsável Funil",
+        trials: 3,
+        attended: 3,
+        wantsToEnroll: 2,
+        enrolled: 1,
+        lost: 2,
+        attendedRate: 100,
+        wantsToEnrollRate: 66.7,
+        enrolledRate: 33.3,
+        lostRate: 66.7,
+      },
+      {
+        key: funnel.bruno,
+        label: "Bruno Responsável Funil",
+        trials: 4,
+        attended: 3,
+        wantsToEnroll: 3,
+        enrolled: 2,
+        lost: 1,
+        attendedRate: 75,
+        wantsToEnrollRate: 75,
+        enrolledRate: 50,
+        lostRate: 25,
+      },
+    ]);
+    const bruno = (
+      await team.get(`/api/reports/funnel?from=2019-01-01&to=2019-04-30&branchId=${funnel.a}&ownerId=${funnel.bruno}&by=course`)
+    ).body;
+    expect(bruno.medianDaysToEnrollment).toBe(12);
+    expect(bruno.lostByReason).toEqual(lostBy({ "Sem resposta": 1 }));
+    // Bruno's by course: X has t6 t7 (Matriculado t7), Y has t4 t5 (Matriculado t4).
+    expect(
+      bruno.groups.map((g: { key: string; trials: number; enrolled: number; lost: number }) => [g.key, g.trials, g.enrolled, g.lost]),
+    ).toEqual([
+      [funnel.courseX, 2, 1, 0],
+      [funnel.courseY, 2, 1, 1],
+    ]);
+    const noOwner = (await team.get(`/api/reports/funnel?from=2019-01-01&to=2019-04-30&branchId=${funnel.b}&by=owner`)).body;
+    expect(noOwner.groups.map((g: { key: string; label: string; trials: number }) => [g.key, g.label, g.trials])).toEqual([
+      ["", "Sem responsável", 1],
+    ]);
+    // Another owner's filter in branch B: nothing.
+    const none = (await team.get(`/api/reports/funnel?from=2019-01-01&to=2019-04-30&branchId=${funnel.b}&ownerId=${funnel.ana}`)).body;
+    expect(none.steps[0]).toEqual({ step: "Experimentais", count: 0, rate: null });
+    expect(none.lost).toBe(0);
   });
 
   it("groups by course and by branch; another branch has its own numbers; a period without trials has no rates", async () => {
@@ -194,6 +316,7 @@ describe("GET /api/reports/funnel", () => {
     expect(byBranch.steps.map((s: { count: number }) => s.count)).toEqual([1, 0, 0, 0]);
     expect(byBranch.steps[3].rate).toBe(0);
     expect(byBranch.medianDaysToEnrollment).toBeNull();
+    expect(byBranch.lostByReason).toEqual(lostBy({}));
     expect(byBranch.groups).toEqual([
       {
         key: funnel.b,
@@ -202,9 +325,11 @@ describe("GET /api/reports/funnel", () => {
         attended: 0,
         wantsToEnroll: 0,
         enrolled: 0,
+        lost: 0,
         attendedRate: 0,
         wantsToEnrollRate: 0,
         enrolledRate: 0,
+        lostRate: 0,
       },
     ]);
     const empty = (await team.get(`/api/reports/funnel?from=2019-06-01&to=2019-06-30&branchId=${funnel.a}`)).body;
@@ -214,10 +339,11 @@ describe("GET /api/reports/funnel", () => {
       { step: "Quer Matricular", count: 0, rate: null },
       { step: "Matriculado", count: 0, rate: null },
     ]);
+    expect(empty.lost).toBe(0);
     expect(empty.groups).toEqual([]);
   });
 
-  it("refuses a bad period, a period over 24 months, a bad grouping; a Client gets 403 and an anonymous call 401", async () => {
+  it("refuses a bad period, a period over 24 months, a bad grouping or owner; a Client gets 403 and an anonymous call 401", async () => {
     for (const [query, message] of [
       ["from=2019-02-30", "Período inválido"],
       ["from=2019-05-01&to=2019-04-30", "Período inválido"],
@@ -225,6 +351,7 @@ describe("GET /api/reports/funnel", () => {
       ["from=2019-01-01&to=2021-01-01", "Período de no máximo 24 meses"],
       ["by=idade", "Agrupamento inválido"],
       ["branchId=nao-e-id", "Unidade inválida"],
+      ["ownerId=nao-e-id", "Responsável pelo lead deve ser da Equipe ou Administrador"],
     ]) {
       const res = await team.get(`/api/reports/funnel?${query}`);
       expect([res.status, res.body.message], query).toEqual([400, message]);
@@ -234,7 +361,7 @@ describe("GET /api/reports/funnel", () => {
     expect((await anonymous().get("/api/reports/funnel")).status).toBe(401);
   });
 
-  it("answers the same numbers as CSV: BOM, ';', Portuguese decimals and dates, accents", async () => {
+  it("answers the same numbers as CSV: BOM, ';', Portuguese decimals and dates, accents; the lost by reason", async () => {
     const res = await team.raw("GET", `/api/reports/funnel?from=2019-01-01&to=2019-04-30&branchId=${funnel.a}&format=csv`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
@@ -243,10 +370,31 @@ describe("GET /api/reports/funnel", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes.slice(3)).split("\r\n");
     expect(lines[0]).toBe(
-      "Agrupamento;Grupo;Experimentais;Compareceu;Compareceu (%);Quer Matricular;Quer Matricular (%);Matriculado;Matriculado (%);De;Até",
+      "Agrupamento;Grupo;Experimentais;Compareceu;Compareceu (%);Quer Matricular;Quer Matricular (%);Matriculado;Matriculado (%);Perdido;Perdido (%);De;Até",
     );
-    expect(lines[1]).toBe("Total;Total;7;6;85,7;5;71,4;3;42,9;01/01/2019;30/04/2019");
-    expect(lines[3]).toBe("Origem;Indicação;2;2;100,0;2;100,0;2;100,0;01/01/2019;30/04/2019");
+    // Perdido 3 of 7: 42,9%.
+    expect(lines[1]).toBe("Total;Total;7;6;85,7;5;71,4;3;42,9;3;42,9;01/01/2019;30/04/2019");
+    expect(lines[3]).toBe("Origem;Indicação;2;2;100,0;2;100,0;2;100,0;0;0,0;01/01/2019;30/04/2019");
+    // Then each reason: its count and its share of the 3 lost.
+    expect(lines.slice(5, 12)).toEqual([
+      "Motivo da perda;Preço;;;;;;;;2;66,7;01/01/2019;30/04/2019",
+      "Motivo da perda;Horário;;;;;;;;0;0,0;01/01/2019;30/04/2019",
+      "Motivo da perda;Distância;;;;;;;;0;0,0;01/01/2019;30/04/2019",
+      "Motivo da perda;Não gostou da aula;;;;;;;;0;0,0;01/01/2019;30/04/2019",
+      "Motivo da perda;Sem resposta;;;;;;;;1;33,3;01/01/2019;30/04/2019",
+      "Motivo da perda;Escolheu outra escola;;;;;;;;0;0,0;01/01/2019;30/04/2019",
+      "Motivo da perda;Outro;;;;;;;;0;0,0;01/01/2019;30/04/2019",
+    ]);
+    // The owner filter is the file's filter too.
+    const anas = await team.raw(
+      "GET",
+      `/api/reports/funnel?from=2019-01-01&to=2019-04-30&branchId=${funnel.a}&ownerId=${funnel.ana}&by=owner&format=csv`,
+    );
+    const anaLines = (await anas.text()).replace(/^\uFEFF/, "").split("\r\n");
+    expect(anaLines.slice(1, 3)).toEqual([
+      "Total;Total;3;3;100,0;2;66,7;1;33,3;2;66,7;01/01/2019;30/04/2019",
+      "Responsável;Ana Responsável Funil;3;3;100,0;2;66,7;1;33,3;2;66,7;01/01/2019;30/04/2019",
+    ]);
   });
 });
 
@@ -358,7 +506,7 @@ describe("Exportar CSV of the lists", () => {
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes.slice(3)).split("\r\n");
-    expect(lines[0]).toBe("Data;Horário;Aluno;Responsável;WhatsApp;Turma;Status;Origem;Matriculado;Criado em");
+    expect(lines[0]).toBe("Data;Horário;Aluno;Responsável;WhatsApp;Turma;Status;Origem;Resultado;Motivo da perda;Criado em");
     const line = lines.find((l) => l.includes("HYPERLINK"))!;
     expect(line.startsWith('03/07/2019;08:00;\'=HYPERLINK(1);"Zé ""da Silva""; Júnior";11987654321;')).toBe(true);
     // The JSON list is as it was.

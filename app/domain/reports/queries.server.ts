@@ -1,13 +1,15 @@
-import { dbDialect, selectRows, sqlTimestamp, tableVersions } from "~/platform/db.server";
+import { selectRows, sqlTimestamp, tableVersions } from "~/platform/db.server";
 import { createLru } from "~/platform/cache.server";
 import { assertCanManageTrials, type Actor } from "../actor";
 import { ValidationError } from "../errors";
 import { isUuid } from "../validation";
-import { addDays, daysBetween, dateInTimeZone, schoolTimeZone, today } from "../calendar/dates";
+import { addDays, daysBetween, dateInTimeZone, today } from "../calendar/dates";
 import { dayStart } from "../audit/queries.server";
-import { classFacts, type ClassFacts } from "../classes/queries.server";
-import { ACTIVE, CANCELLED, WAITLISTED } from "../enrollments/status";
-import { ATTENDED, WANTS_TO_ENROLL } from "../trials/constants";
+import { classFacts, STAFF_TYPES, type ClassFacts } from "../classes/queries.server";
+import { ACTIVE, WAITLISTED } from "../enrollments/status";
+import { ATTENDED, ENROLLED, LOST, LOST_REASONS, WANTS_TO_ENROLL } from "../trials/constants";
+import { OWNER_NOT_STAFF } from "../trials/schema";
+import { listUserOptions } from "../users/queries.server";
 import { ABSENT, EXCUSED, PRESENT } from "../attendance/schema";
 import { BOOKED, DONE } from "../attendance/makeups/schema";
 import {
@@ -16,7 +18,7 @@ import {
   FUNNEL_GROUPINGS,
   FUNNEL_STEPS,
   GROUPING_INVALID,
-  OWNER_NOT_AVAILABLE,
+  NO_OWNER,
   median,
   monthSpan,
   occupancyBand,
@@ -113,102 +115,85 @@ const inBranch = (facts: Map<string, ClassFacts>, branchId: string | null) => (c
 
 // ---- Funil ----
 
-/**
- * THE definition of 'Matriculado' for the funnel, in one place: the instant a
- * trial (alias `t`) became an enrolment, NULL when it did not.
- *
- * Today a trial is 'Matriculado' when an enrolment was made from it
- * (`enrollments.trialId`, set by POST /api/trials/{id}/enroll) and that
- * enrolment was not cancelled before its start date; the instant is the
- * enrolment's creation. When trials carry their outcome (`outcome`,
- * `closedAt`), this becomes
- * `CASE WHEN "t"."outcome" = 'Matriculado' THEN "t"."closedAt" END`.
- */
-async function trialEnrolledAtSql(): Promise<{ sql: string; params: Record<string, string> }> {
-  // "Cancelled before its start date": cancelled before the start day's midnight in the school's time zone.
-  const startsAt =
-    (await dbDialect()) === "postgres"
-      ? `(CAST("e"."startDate" AS TIMESTAMP) AT TIME ZONE :schoolZone)`
-      : `strftime('%Y-%m-%d %H:%M:%f +00:00', "e"."startDate", :schoolShift)`;
-  return {
-    sql: `(SELECT MIN("e"."createdAt") FROM "enrollments" AS "e"
-           WHERE "e"."trialId" = "t"."id" AND NOT ("e"."status" = :enrCancelled AND "e"."cancelledAt" < ${startsAt}))`,
-    params: { schoolZone: schoolTimeZone(), schoolShift: `${-zoneOffsetMinutes()} minutes`, enrCancelled: CANCELLED },
-  };
-}
-
-/** The school's offset from UTC today, in minutes (São Paulo: -180). */
-function zoneOffsetMinutes(): number {
-  const day = today();
-  return Math.round((new Date(`${day}T00:00:00Z`).getTime() - dayStart(day).getTime()) / 60_000);
-}
-
-const TRIAL_TABLES = ["trials", "trial_status_history", "enrollments"] as const;
+const TRIAL_TABLES = ["trials", "trial_status_history"] as const;
 
 interface FunnelRow {
   classId: string;
   origin: string;
+  ownerId: string | null;
+  /** The reason of the lost trials of this row, null for the others. */
+  lostReason: string | null;
   trials: number;
   attended: number;
   wants: number;
   enrolled: number;
+  lost: number;
 }
 
-async function funnelCounts(period: ReportPeriod): Promise<{ rows: FunnelRow[]; days: { classId: string; days: number }[] }> {
+/**
+ * The funnel's counts per class, origin, owner and lost reason. 'Matriculado'
+ * is the trial's outcome (`outcome`, set by the enrolment made from it and
+ * cleared when that enrolment is cancelled before its start); its instant is
+ * `closedAt`, from which the days to enrolment are counted.
+ */
+async function funnelCounts(
+  period: ReportPeriod,
+): Promise<{ rows: FunnelRow[]; days: { classId: string; ownerId: string | null; days: number }[] }> {
   return keptRead(`funnel\u0000${period.from}\u0000${period.to}`, TRIAL_TABLES, async () => {
-    const enrolledAt = await trialEnrolledAtSql();
     const inHistory = (statuses: string) =>
       `EXISTS (SELECT 1 FROM "trial_status_history" AS "h" WHERE "h"."trialId" = "t"."id" AND "h"."status" IN (${statuses}))`;
-    const params = { ...enrolledAt.params, from: period.from, to: period.to, attended: ATTENDED, wants: WANTS_TO_ENROLL };
+    const params = { from: period.from, to: period.to, attended: ATTENDED, wants: WANTS_TO_ENROLL, enrolled: ENROLLED, lost: LOST };
     const [counts, enrolled] = await Promise.all([
       selectRows<{
         classId: string;
         origin: string;
+        ownerId: string | null;
+        lostReason: string | null;
         trials: number | string;
         attended: number | string;
         wants: number | string;
         enrolled: number | string;
+        lost: number | string;
       }>(
-        `SELECT "x"."classId", "x"."origin", COUNT(*) AS "trials",
-                SUM(CASE WHEN "x"."attended" = 1 OR "x"."enrolledAt" IS NOT NULL THEN 1 ELSE 0 END) AS "attended",
-                SUM(CASE WHEN "x"."wants" = 1 OR "x"."enrolledAt" IS NOT NULL THEN 1 ELSE 0 END) AS "wants",
-                SUM(CASE WHEN "x"."enrolledAt" IS NOT NULL THEN 1 ELSE 0 END) AS "enrolled"
-         FROM (SELECT "t"."classId", "t"."origin",
+        `SELECT "x"."classId", "x"."origin", "x"."ownerId", "x"."lostReason", COUNT(*) AS "trials",
+                SUM(CASE WHEN "x"."attended" = 1 OR "x"."enrolled" = 1 THEN 1 ELSE 0 END) AS "attended",
+                SUM(CASE WHEN "x"."wants" = 1 OR "x"."enrolled" = 1 THEN 1 ELSE 0 END) AS "wants",
+                SUM("x"."enrolled") AS "enrolled",
+                SUM(CASE WHEN "x"."lostReason" IS NULL THEN 0 ELSE 1 END) AS "lost"
+         FROM (SELECT "t"."classId", "t"."origin", "t"."ownerId",
+                      CASE WHEN "t"."outcome" = :lost THEN "t"."lostReason" END AS "lostReason",
                       CASE WHEN ${inHistory(":attended, :wants")} THEN 1 ELSE 0 END AS "attended",
                       CASE WHEN ${inHistory(":wants")} THEN 1 ELSE 0 END AS "wants",
-                      ${enrolledAt.sql} AS "enrolledAt"
+                      CASE WHEN "t"."outcome" = :enrolled THEN 1 ELSE 0 END AS "enrolled"
                FROM "trials" AS "t" WHERE "t"."scheduledDate" >= :from AND "t"."scheduledDate" <= :to) AS "x"
-         GROUP BY "x"."classId", "x"."origin"`,
+         GROUP BY "x"."classId", "x"."origin", "x"."ownerId", "x"."lostReason"`,
         params,
       ),
-      selectRows<{ classId: string; scheduledDate: string | Date; enrolledAt: string | Date }>(
-        `SELECT "x"."classId", "x"."scheduledDate", "x"."enrolledAt"
-         FROM (SELECT "t"."classId", CAST("t"."scheduledDate" AS TEXT) AS "scheduledDate", ${enrolledAt.sql} AS "enrolledAt"
-               FROM "trials" AS "t" WHERE "t"."scheduledDate" >= :from AND "t"."scheduledDate" <= :to) AS "x"
-         WHERE "x"."enrolledAt" IS NOT NULL`,
-        {
-          schoolZone: enrolledAt.params.schoolZone,
-          schoolShift: enrolledAt.params.schoolShift,
-          enrCancelled: CANCELLED,
-          from: period.from,
-          to: period.to,
-        },
+      selectRows<{ classId: string; ownerId: string | null; scheduledDate: string | Date; closedAt: string | Date }>(
+        `SELECT "t"."classId", "t"."ownerId", CAST("t"."scheduledDate" AS TEXT) AS "scheduledDate", "t"."closedAt"
+         FROM "trials" AS "t"
+         WHERE "t"."scheduledDate" >= :from AND "t"."scheduledDate" <= :to AND "t"."outcome" = :enrolled AND "t"."closedAt" IS NOT NULL`,
+        params,
       ),
     ]);
     return {
       rows: counts.map((r) => ({
         classId: r.classId,
         origin: r.origin,
+        ownerId: r.ownerId ?? null,
+        lostReason: r.lostReason ?? null,
         trials: n(r.trials),
         attended: n(r.attended),
         wants: n(r.wants),
         enrolled: n(r.enrolled),
+        lost: n(r.lost),
       })),
       // Sorted once here: the median of any branch's part is then taken from an ordered list.
       days: enrolled
         .map((r) => ({
           classId: r.classId,
-          days: Math.max(0, daysBetween(String(r.scheduledDate).slice(0, 10), dateInTimeZone(new Date(r.enrolledAt)))),
+          ownerId: r.ownerId ?? null,
+          days: Math.max(0, daysBetween(String(r.scheduledDate).slice(0, 10), dateInTimeZone(new Date(r.closedAt)))),
         }))
         .sort((a, b) => a.days - b.days),
     };
@@ -221,6 +206,7 @@ function funnelGroup(key: string, label: string, rows: readonly FunnelRow[]): Fu
   const attended = sum((r) => r.attended);
   const wantsToEnroll = sum((r) => r.wants);
   const enrolled = sum((r) => r.enrolled);
+  const lost = sum((r) => r.lost);
   return {
     key,
     label,
@@ -228,9 +214,11 @@ function funnelGroup(key: string, label: string, rows: readonly FunnelRow[]): Fu
     attended,
     wantsToEnroll,
     enrolled,
+    lost,
     attendedRate: percent(attended, trials),
     wantsToEnrollRate: percent(wantsToEnroll, trials),
     enrolledRate: percent(enrolled, trials),
+    lostRate: percent(lost, trials),
   };
 }
 
@@ -247,31 +235,56 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
 
 const byLabel = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label, "pt-BR");
 
-/** GET /api/reports/funnel: trials → Compareceu → Quer Matricular → Matriculado, and the same per group. */
+/** GET /api/reports/funnel: trials → Compareceu → Quer Matricular → Matriculado, lost by reason, and the same per group. */
 export async function funnelReport(actor: Actor | null, filter: ReportFilter): Promise<FunnelReportDTO> {
   assertCanManageTrials(actor);
   const { period, branchId } = parseFilter(filter);
-  if (filter.by?.trim() === "owner" || filter.ownerId?.trim()) {
-    throw new ValidationError(filter.ownerId?.trim() ? { ownerId: [OWNER_NOT_AVAILABLE] } : { by: [OWNER_NOT_AVAILABLE] });
-  }
+  const ownerId = filter.ownerId?.trim() || null;
+  if (ownerId !== null && !isUuid(ownerId)) throw new ValidationError({ ownerId: [OWNER_NOT_STAFF] });
   const by: FunnelGrouping = grouping(filter.by, FUNNEL_GROUPINGS, "origin");
-  const [counts, facts] = await Promise.all([funnelCounts(period), classFacts()]);
-  const wanted = inBranch(facts, branchId);
-  const rows = counts.rows.filter((r) => wanted(r.classId));
+  const [counts, facts, owners] = await Promise.all([
+    funnelCounts(period),
+    classFacts(),
+    by === "owner" ? listUserOptions(STAFF_TYPES) : Promise.resolve([]),
+  ]);
+  const inClasses = inBranch(facts, branchId);
+  const wanted = (r: { classId: string; ownerId: string | null }) => inClasses(r.classId) && (ownerId === null || r.ownerId === ownerId);
+  const rows = counts.rows.filter(wanted);
   const total = funnelGroup("", "Total", rows);
+  const ownerNames = new Map(owners.map((o) => [o.id, o.label]));
   const keyOf = (r: FunnelRow) =>
-    by === "origin" ? r.origin : by === "branch" ? facts.get(r.classId)!.branchId : facts.get(r.classId)!.courseId;
+    by === "origin"
+      ? r.origin
+      : by === "owner"
+        ? (r.ownerId ?? "")
+        : by === "branch"
+          ? facts.get(r.classId)!.branchId
+          : facts.get(r.classId)!.courseId;
   const labelOf = (r: FunnelRow) =>
-    by === "origin" ? r.origin : by === "branch" ? facts.get(r.classId)!.branchName : facts.get(r.classId)!.courseName;
+    by === "origin"
+      ? r.origin
+      : by === "owner"
+        ? r.ownerId === null
+          ? NO_OWNER
+          : (ownerNames.get(r.ownerId) ?? NO_OWNER)
+        : by === "branch"
+          ? facts.get(r.classId)!.branchName
+          : facts.get(r.classId)!.courseName;
   const groups = [...groupBy(rows, keyOf)].map(([key, list]) => funnelGroup(key, labelOf(list[0]), list)).sort(byLabel);
   const counted = [total.trials, total.attended, total.wantsToEnroll, total.enrolled];
   return {
     from: period.from,
     to: period.to,
     branchId,
+    ownerId,
     by,
     steps: FUNNEL_STEPS.map((step, i) => ({ step, count: counted[i], rate: percent(counted[i], total.trials) })),
-    medianDaysToEnrollment: median(counts.days.filter((d) => wanted(d.classId)).map((d) => d.days)),
+    lost: total.lost,
+    lostByReason: LOST_REASONS.map((reason) => {
+      const count = rows.filter((r) => r.lostReason === reason).reduce((s, r) => s + r.lost, 0);
+      return { reason, count, rate: percent(count, total.lost) };
+    }),
+    medianDaysToEnrollment: median(counts.days.filter(wanted).map((d) => d.days)),
     groups,
   };
 }

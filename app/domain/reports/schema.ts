@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { day, id } from "~/domain/dto-fields";
 import { isCalendarDate, isMonth } from "~/domain/patterns";
+import { LOST_REASONS } from "~/domain/trials/constants";
 
 /**
  * The network's reports (Funil, Alunos, Frequência): their filters, their
@@ -13,7 +14,8 @@ export const PERIOD_TOO_LONG = "Período de no máximo 24 meses";
 // Where the issue is silent.
 export const GROUPING_INVALID = "Agrupamento inválido";
 export const BRANCH_INVALID = "Unidade inválida";
-export const OWNER_NOT_AVAILABLE = "Filtro por responsável ainda não disponível";
+/** The group of the trials whose owner is gone (`ownerId` null), grouped by owner. */
+export const NO_OWNER = "Sem responsável";
 
 export const MAX_PERIOD_MONTHS = 24;
 /** The period a report shows when none is given: the last 12 months, this one included. */
@@ -21,10 +23,15 @@ export const DEFAULT_PERIOD_MONTHS = 12;
 
 /** The funnel's steps, in order (the first is every trial of the period). */
 export const FUNNEL_STEPS = ["Experimentais", "Compareceu", "Quer Matricular", "Matriculado"] as const;
-/** Groupings of the funnel available today (by owner comes with the trial's owner). */
-export const FUNNEL_GROUPINGS = ["origin", "branch", "course"] as const;
+/** Groupings of the funnel. */
+export const FUNNEL_GROUPINGS = ["origin", "owner", "branch", "course"] as const;
 export type FunnelGrouping = (typeof FUNNEL_GROUPINGS)[number];
-export const FUNNEL_GROUPING_LABELS: Record<FunnelGrouping, string> = { origin: "Origem", branch: "Unidade", course: "Curso" };
+export const FUNNEL_GROUPING_LABELS: Record<FunnelGrouping, string> = {
+  origin: "Origem",
+  owner: "Responsável",
+  branch: "Unidade",
+  course: "Curso",
+};
 
 export const ATTENDANCE_GROUPINGS = ["class", "teacher", "branch"] as const;
 export type AttendanceGrouping = (typeof ATTENDANCE_GROUPINGS)[number];
@@ -118,27 +125,45 @@ const period = { from: day, to: day, branchId: id.nullable() };
 
 export const funnelStepDto = z.object({ step: z.enum(FUNNEL_STEPS), count: z.number().int(), rate });
 export const funnelGroupDto = z.object({
-  key: z.string().describe("A origem, ou o id da unidade ou do curso"),
+  key: z.string().describe("A origem, ou o id do responsável (vazio: sem responsável), da unidade ou do curso"),
   label: z.string(),
   trials: z.number().int(),
-  attended: z.number().int(),
-  wantsToEnroll: z.number().int(),
-  enrolled: z.number().int(),
+  attended: z.number().int().describe("Histórico com Compareceu ou Quer Matricular, ou resultado Matriculado"),
+  wantsToEnroll: z.number().int().describe("Histórico com Quer Matricular, ou resultado Matriculado"),
+  enrolled: z.number().int().describe("Resultado Matriculado"),
+  lost: z.number().int().describe("Resultado Perdido"),
   attendedRate: rate,
   wantsToEnrollRate: rate,
   enrolledRate: rate,
+  lostRate: rate,
+});
+export const funnelLostReasonDto = z.object({
+  reason: z.enum(LOST_REASONS),
+  count: z.number().int().describe("Experimentais do período com resultado Perdido por este motivo"),
+  rate: rate.describe("Parte dos perdidos do período (percentual com uma casa decimal); null quando não há perdidos"),
 });
 export const funnelReportDto = z
   .object({
     ...period,
+    ownerId: id.nullable().describe("Só os experimentais deste responsável"),
     by: z.enum(FUNNEL_GROUPINGS),
-    steps: z.array(funnelStepDto),
-    medianDaysToEnrollment: z.number().nullable().describe("Mediana de dias entre a data do experimental e a matrícula"),
+    steps: z
+      .array(funnelStepDto)
+      .describe(
+        "Experimentais (data no período) → Compareceu (histórico com Compareceu ou Quer Matricular, ou resultado Matriculado) → Quer Matricular (histórico com Quer Matricular, ou resultado Matriculado) → Matriculado (resultado Matriculado); cada taxa é a etapa ÷ os experimentais",
+      ),
+    lost: z.number().int().describe("Experimentais do período com resultado Perdido"),
+    lostByReason: z.array(funnelLostReasonDto).describe("Os perdidos por motivo, todos os motivos na ordem da lista"),
+    medianDaysToEnrollment: z
+      .number()
+      .nullable()
+      .describe("Mediana de dias entre a data do experimental e o resultado Matriculado (closedAt, no fuso da escola)"),
     groups: z.array(funnelGroupDto),
   })
   .meta({ id: "FunnelReport" });
 export type FunnelReportDTO = z.output<typeof funnelReportDto>;
 export type FunnelGroupDTO = z.output<typeof funnelGroupDto>;
+export type FunnelLostReasonDTO = z.output<typeof funnelLostReasonDto>;
 
 export const studentsMonthDto = z.object({
   month: z.string().describe("AAAA-MM"),

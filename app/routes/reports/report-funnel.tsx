@@ -5,16 +5,19 @@ import { formatDay } from "~/domain/calendar/dates";
 import { funnelReport } from "~/domain/reports/queries.server";
 import { FUNNEL_GROUPING_LABELS, FUNNEL_GROUPINGS, type FunnelGrouping, type FunnelReportDTO } from "~/domain/reports/schema";
 import { ServerCached } from "~/components/server-cached";
+import { STAFF_TYPES } from "~/domain/classes/queries.server";
+import { listUserOptions } from "~/domain/users/queries.server";
 import { loadReport } from "./+shared/report-screen.server";
 import { ReportFilters, ReportTabs, reportQuery } from "./+shared/report-filters";
 
-/** /reports/funnel ('Funil'): the trials' funnel of the period, and by origin, branch or course. */
+/** /reports/funnel ('Funil'): the trials' funnel of the period, lost by reason, and by origin, owner, branch or course. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadReport(request, context, funnelReport);
+  const loaded = await loadReport(request, context, funnelReport);
+  return { ...loaded, owners: await listUserOptions(STAFF_TYPES) };
 }
 
 export default function FunnelReport({ loaderData }: Route.ComponentProps) {
-  const { report, shown, filter, branches, errors } = loaderData;
+  const { report, shown, filter, branches, owners, errors } = loaderData;
   const by = (shown?.by ?? "origin") as FunnelGrouping;
   return (
     <div>
@@ -25,6 +28,7 @@ export default function FunnelReport({ loaderData }: Route.ComponentProps) {
         filter={filter}
         shown={shown}
         branches={branches}
+        owners={owners}
         errors={errors}
         groupings={{
           label: "Agrupar por",
@@ -87,6 +91,22 @@ function FunnelBody({ report }: { report: FunnelReportDTO }) {
             `${formatCount(g.wantsToEnroll)} (${formatRate(g.wantsToEnrollRate)})`,
             `${formatCount(g.enrolled)} (${formatRate(g.enrolledRate)})`,
           ]),
+        }}
+      />
+      <BarChart
+        title="Perdidos por motivo"
+        summary={
+          report.lost
+            ? report.lostByReason.map((r) => `${r.reason}: ${formatCount(r.count)}`).join("; ")
+            : "Nenhum experimental perdido no período"
+        }
+        categories={report.lostByReason.map((r) => r.reason)}
+        series={[{ name: "Perdido", values: report.lostByReason.map((r) => r.count) }]}
+        yLabel="Experimentais perdidos"
+        xLabel="Motivo da perda"
+        table={{
+          headers: ["Motivo da perda", "Perdido", "Parte dos perdidos"],
+          rows: report.lostByReason.map((r) => [r.reason, formatCount(r.count), formatRate(r.rate)]),
         }}
       />
     </>

@@ -14,7 +14,7 @@ const REPORTS = [
   {
     to: "/reports/funnel",
     title: "Funil",
-    text: "Experimentais → Compareceu → Quer Matricular → Matriculado, por origem, unidade e curso.",
+    text: "Experimentais → Compareceu → Quer Matricular → Matriculado, por origem, responsável, unidade e curso; perdidos por motivo.",
   },
   {
     to: "/reports/students",

@@ -1,5 +1,5 @@
 import type { AttendanceReportDTO, FunnelReportDTO, StudentsReportDTO } from "~/domain/reports/schema";
-import { FUNNEL_GROUPING_LABELS, ATTENDANCE_GROUPING_LABELS } from "~/domain/reports/schema";
+import { FUNNEL_GROUPING_LABELS, ATTENDANCE_GROUPING_LABELS, percent } from "~/domain/reports/schema";
 import type { ReportFilter } from "~/domain/reports/queries.server";
 import { csvAnswer, csvDay, type CsvColumn } from "~/server/csv.server";
 import type { Answer } from "~/server/answer.server";
@@ -25,36 +25,60 @@ export const csvMonth = (month: string) => `${month.slice(5, 7)}/${month.slice(0
 
 const periodName = (r: { from: string; to: string }) => `${r.from}_${r.to}`;
 
+/**
+ * The funnel as CSV: the total and each group with their steps and lost
+ * trials, then one row per lost reason ('Motivo da perda': only its count in
+ * 'Perdido' and its share of the lost in 'Perdido (%)').
+ */
 export function funnelCsv(report: FunnelReportDTO): Answer {
-  type Row = FunnelReportDTO["groups"][number] & { grouping: string };
+  type Row = {
+    grouping: string;
+    label: string;
+    group?: Omit<FunnelReportDTO["groups"][number], "key" | "label">;
+    lost: number;
+    lostRate: number | null;
+  };
+  const step = (pick: (g: NonNullable<Row["group"]>) => number) => (r: Row) => (r.group ? pick(r.group) : "");
+  const share = (pick: (g: NonNullable<Row["group"]>) => number | null) => (r: Row) => (r.group ? csvPercent(pick(r.group)) : "");
   const columns: CsvColumn<Row>[] = [
     { header: "Agrupamento", value: (r) => r.grouping },
     { header: "Grupo", value: (r) => r.label },
-    { header: "Experimentais", value: (r) => r.trials },
-    { header: "Compareceu", value: (r) => r.attended },
-    { header: "Compareceu (%)", value: (r) => csvPercent(r.attendedRate) },
-    { header: "Quer Matricular", value: (r) => r.wantsToEnroll },
-    { header: "Quer Matricular (%)", value: (r) => csvPercent(r.wantsToEnrollRate) },
-    { header: "Matriculado", value: (r) => r.enrolled },
-    { header: "Matriculado (%)", value: (r) => csvPercent(r.enrolledRate) },
+    { header: "Experimentais", value: step((g) => g.trials) },
+    { header: "Compareceu", value: step((g) => g.attended) },
+    { header: "Compareceu (%)", value: share((g) => g.attendedRate) },
+    { header: "Quer Matricular", value: step((g) => g.wantsToEnroll) },
+    { header: "Quer Matricular (%)", value: share((g) => g.wantsToEnrollRate) },
+    { header: "Matriculado", value: step((g) => g.enrolled) },
+    { header: "Matriculado (%)", value: share((g) => g.enrolledRate) },
+    { header: "Perdido", value: (r) => r.lost },
+    { header: "Perdido (%)", value: (r) => csvPercent(r.lostRate) },
     { header: "De", value: () => csvDay(report.from) },
     { header: "Até", value: () => csvDay(report.to) },
   ];
   const [trials, attended, wants, enrolled] = report.steps;
   const total: Row = {
     grouping: "Total",
-    key: "",
     label: "Total",
-    trials: trials.count,
-    attended: attended.count,
-    wantsToEnroll: wants.count,
-    enrolled: enrolled.count,
-    attendedRate: attended.rate,
-    wantsToEnrollRate: wants.rate,
-    enrolledRate: enrolled.rate,
+    lost: report.lost,
+    lostRate: percent(report.lost, trials.count),
+    group: {
+      trials: trials.count,
+      attended: attended.count,
+      wantsToEnroll: wants.count,
+      enrolled: enrolled.count,
+      lost: report.lost,
+      attendedRate: attended.rate,
+      wantsToEnrollRate: wants.rate,
+      enrolledRate: enrolled.rate,
+      lostRate: percent(report.lost, trials.count),
+    },
   };
   const grouping = FUNNEL_GROUPING_LABELS[report.by];
-  return csvAnswer(`funil_${periodName(report)}.csv`, columns, [total, ...report.groups.map((g) => ({ ...g, grouping }))]);
+  return csvAnswer(`funil_${periodName(report)}.csv`, columns, [
+    total,
+    ...report.groups.map(({ key: _key, label, ...group }) => ({ grouping, label, group, lost: group.lost, lostRate: group.lostRate })),
+    ...report.lostByReason.map((r) => ({ grouping: "Motivo da perda", label: r.reason, lost: r.count, lostRate: r.rate })),
+  ]);
 }
 
 export function studentsCsv(report: StudentsReportDTO): Answer {

@@ -4,19 +4,20 @@ import { FieldErrors, inputClass } from "~/components/ui/field";
 import { buttonClass } from "~/components/ui/button";
 import type { ScreenFilter } from "./report-screen.server";
 
-/** The report links' query: the period shown (the report's own when it was computed), the branch and the grouping. */
+/** The report links' query: the period shown (the report's own when it was computed), the branch, the owner and the grouping. */
 export function reportQuery(filter: ScreenFilter, shown: { from: string; to: string } | null, extra: Record<string, string> = {}): string {
   const q = new URLSearchParams();
   q.set("from", shown?.from ?? filter.from);
   q.set("to", shown?.to ?? filter.to);
   q.set("branchId", filter.branchId);
+  if (filter.ownerId) q.set("ownerId", filter.ownerId);
   if (filter.by) q.set("by", filter.by);
   for (const [k, v] of Object.entries(extra)) q.set(k, v);
   return q.toString();
 }
 
 /**
- * The period, branch (and grouping) form of a report: a GET form, so it works
+ * The period, branch (owner and grouping) form of a report: a GET form, so it works
  * without JavaScript, with 'Exportar CSV' for the same filters.
  */
 export function ReportFilters({
@@ -25,6 +26,7 @@ export function ReportFilters({
   shown,
   branches,
   errors,
+  owners,
   groupings,
   csvHref,
 }: {
@@ -33,6 +35,8 @@ export function ReportFilters({
   shown: { from: string; to: string } | null;
   branches: { id: string; name: string }[];
   errors: Record<string, string[]>;
+  /** The owner select ('Responsável'), for the funnel. */
+  owners?: { id: string; label: string }[];
   groupings?: { label: string; options: { value: string; label: string }[]; value: string };
   csvHref: string | null;
 }) {
@@ -44,7 +48,7 @@ export function ReportFilters({
       action={action}
       role="search"
       aria-label="Filtrar relatório"
-      className="mb-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
+      className={`mb-6 grid gap-3 sm:grid-cols-2 lg:items-end ${owners ? "lg:grid-cols-6" : "lg:grid-cols-5"}`}
     >
       <div>
         <label htmlFor="report-from" className="block text-sm font-medium text-slate-900">
@@ -90,6 +94,22 @@ export function ReportFilters({
         </select>
         <FieldErrors errors={errors.branchId} />
       </div>
+      {owners ? (
+        <div>
+          <label htmlFor="report-owner" className="block text-sm font-medium text-slate-900">
+            Responsável
+          </label>
+          <select id="report-owner" name="ownerId" defaultValue={filter.ownerId} key={`o${filter.ownerId}`} className={inputClass}>
+            <option value="">Todos</option>
+            {owners.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+          <FieldErrors errors={errors.ownerId} />
+        </div>
+      ) : null}
       {groupings ? (
         <div>
           <label htmlFor="report-by" className="block text-sm font-medium text-slate-900">

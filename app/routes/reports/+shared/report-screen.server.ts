@@ -13,6 +13,8 @@ export interface ScreenFilter {
   from: string;
   to: string;
   branchId: string;
+  /** The funnel's owner filter (blank: every owner). */
+  ownerId: string;
   by: string;
 }
 
@@ -37,7 +39,7 @@ export async function loadReport<Report extends { from: string; to: string; by?:
   const search = new URL(request.url).searchParams;
   const given = reportFilter(search);
   const branchId = search.has("branchId") ? (given.branchId ?? "") : ((await getSelectedBranchId(context)) ?? "");
-  const filter: ScreenFilter = { from: given.from ?? "", to: given.to ?? "", branchId, by: given.by ?? "" };
+  const filter: ScreenFilter = { from: given.from ?? "", to: given.to ?? "", branchId, ownerId: given.ownerId ?? "", by: given.by ?? "" };
   const branches = (await listActiveBranchOptions()).map((b) => ({ id: b.id, name: b.name }));
   try {
     const report = await read(actorOf(user), { ...given, branchId });

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/reports-funnel";
 import { z } from "zod";
 import { funnelReport } from "~/domain/reports/queries.server";
-import { funnelReportDto } from "~/domain/reports/schema";
+import { FUNNEL_GROUPINGS, funnelReportDto } from "~/domain/reports/schema";
 import { api } from "~/server/api.server";
 import { toResponse } from "~/server/answer.server";
 import { operations } from "~/openapi/operation";
@@ -14,19 +14,20 @@ export const openapi = operations({
     tag: "Relatórios",
     summary: "Funil dos experimentais",
     description:
-      "Experimentais com data no período → Compareceu (histórico com Compareceu ou Quer Matricular, ou matriculado) → Quer Matricular (histórico com Quer Matricular, ou matriculado) → Matriculado (matrícula feita a partir do experimental e não cancelada antes do início); cada taxa é a etapa ÷ os experimentais. Também por origem, unidade ou curso, e a mediana de dias do experimental à matrícula. `?format=csv` devolve o mesmo em CSV.",
+      "Experimentais com data no período → Compareceu (histórico com Compareceu ou Quer Matricular, ou resultado Matriculado) → Quer Matricular (histórico com Quer Matricular, ou resultado Matriculado) → Matriculado (resultado Matriculado); cada taxa é a etapa ÷ os experimentais. Os perdidos (resultado Perdido) por motivo; o mesmo por origem, responsável, unidade ou curso; a mediana de dias da data do experimental ao resultado Matriculado (closedAt). `?format=csv` devolve o mesmo em CSV.",
     access: "trials",
     query: [
       ...PERIOD_PARAMS,
-      { name: "by", description: "Agrupamento: origin (padrão), branch ou course", schema: z.enum(["origin", "branch", "course"]) },
+      { name: "ownerId", description: "Só os experimentais deste responsável", schema: z.guid() },
+      { name: "by", description: "Agrupamento: origin (padrão), owner, branch ou course", schema: z.enum(FUNNEL_GROUPINGS) },
       FORMAT_PARAM,
     ],
     success: { status: 200, description: "O funil", schema: funnelReportDto },
-    errors: { 400: "Período inválido, período de mais de 24 meses, unidade ou agrupamento inválidos" },
+    errors: { 400: "Período inválido, período de mais de 24 meses, unidade, responsável ou agrupamento inválidos" },
   },
 });
 
-/** GET /api/reports/funnel?from=&to=&branchId=&by=origin|branch|course[&format=csv] */
+/** GET /api/reports/funnel?from=&to=&branchId=&ownerId=&by=origin|owner|branch|course[&format=csv] */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   return api({ request, context }, async ({ actor }) => {
