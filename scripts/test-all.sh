@@ -14,7 +14,7 @@
 # total closes the run, failed or not. No step has a time limit of its own: a slow
 # machine makes the run slower, not red.
 #
-# The browser tests are three runs, one after the other, each its own server and fresh database:
+# The browser tests are three runs (the last two side by side), each its own server and fresh database:
 # SQLite with JS on at E2E_PORT (default 4173), PostgreSQL with JS on at E2E_PORT + 1,
 # SQLite with JS off at E2E_PORT + 2.
 #
@@ -66,12 +66,12 @@ step api-pg "API tests on PostgreSQL" "API_TEST_DB=postgres npx vitest run -c vi
 step e2e-sqlite "end-to-end tests on SQLite (Chromium, JS on)" \
   "E2E_PORT=$E2E_PORT npx playwright test --project=js" build
 step e2e-sqlite-nojs "end-to-end tests on SQLite (Chromium, JS off)" \
-  "E2E_PORT=$E2E_NOJS_PORT npx playwright test --project=nojs --no-deps" build
+  "E2E_PORT=$E2E_NOJS_PORT E2E_WORKERS=\${E2E_PAIR_WORKERS:-2} npx playwright test --project=nojs --no-deps" build
 # Every screen again on PostgreSQL, with JavaScript on. The JS-off run stays on SQLite
 # only: what differs between the databases is the server's, and the no-JS forms' server
 # side runs on PostgreSQL in the API tests (the *-screens files).
 step e2e-pg "end-to-end tests on PostgreSQL (Chromium, JS on)" \
-  "E2E_PORT=$E2E_PG_PORT npx tsx scripts/with-pg-database.ts npx playwright test --project=js" build
+  "E2E_PORT=$E2E_PG_PORT E2E_WORKERS=\${E2E_PAIR_WORKERS:-2} npx tsx scripts/with-pg-database.ts npx playwright test --project=js" build
 step bench "load benchmark, short mode (no errors under load)" "npx tsx scripts/bench.ts --short" build
 for id in "$@"; do
   [ -n "${TITLE[$id]:-}" ] || { echo "no step named '$id'; the steps: ${!TITLE[*]}" >&2; exit 2; }
@@ -214,11 +214,12 @@ group lint format lint-deps
 group typecheck unit build
 group readme service-sqlite service-pg
 group api-sqlite api-pg
-# The browser runs one after the other, each with its two Playwright workers: three runs side
-# by side put six browsers on two cores, and every test then waits on the machine.
+# The browser runs: JS on (SQLite) alone with its three workers; then the JS-off run and the
+# PostgreSQL run side by side with two workers each. A run alone keeps the two cores about
+# 35 % busy (its time goes in waiting on the page and the server); four browsers from two
+# runs fill them better than three, and six (two runs of three) would starve each other.
 group e2e-sqlite
-group e2e-sqlite-nojs
-group e2e-pg
+group e2e-sqlite-nojs e2e-pg
 group bench
 
 summary
