@@ -31,7 +31,12 @@ import { studentSchema, studentUpdateSchema } from "~/domain/students/schema";
 import { enrollmentSchema, enrollmentUpdateSchema, trialEnrollSchema } from "~/domain/enrollments/schema";
 import { rollCallSchema } from "~/domain/attendance/schema";
 import { makeupSchema, makeupUpdateSchema } from "~/domain/attendance/makeups/schema";
-import { makeAttendance, makeMakeup } from "../support/factories";
+import { absenceNoticeSchema } from "~/domain/attendance/notices/schema";
+import { familyAddressSchema, familyPersonSchema } from "~/domain/guardians/schema";
+import { billingSettingsSchema, generateSchema, oneOffChargeSchema, paymentSchema, reasonSchema } from "~/domain/charges/schema";
+import { taskSchema, taskUpdateSchema } from "~/domain/tasks/schema";
+import { trialLoseSchema } from "~/domain/trials/schema";
+import { makeAttendance, makeMakeup, makeTask } from "../support/factories";
 import { addDays, enrolled, notSunday, sessionClass, TODAY } from "../support/attendance";
 
 /**
@@ -46,6 +51,8 @@ const PARALLEL = 8;
 const SEED = Number(process.env.FUZZ_SEED ?? 20_240_607);
 
 let admin: ApiClient;
+/** A Client whose family has the roll call's pupils (the family's own endpoints). */
+let family: ApiClient;
 const ids: Record<string, string> = {};
 /** Names a valid body quotes (never broken as ids). */
 const names: Record<string, string> = {};
@@ -66,6 +73,8 @@ interface Endpoint {
   target?: () => string;
   /** No session: the public auth endpoints. */
   anonymous?: boolean;
+  /** As the family's Client (its own space's endpoints). */
+  asFamily?: boolean;
 }
 
 const unique = () => randomUUID().slice(0, 8);
@@ -352,6 +361,128 @@ const endpoints: Endpoint[] = [
     targetTable: "makeups",
     target: () => ids.makeup,
   },
+  // The family's own space, as its Client.
+  {
+    method: "POST",
+    path: "/api/family/absences",
+    schema: absenceNoticeSchema,
+    valid: () => ({ enrollmentId: ids.rollCallEnrollment, date: dates.makeupDate, scheduleId: ids.noticeSchedule, note: "Consulta" }),
+    tables: ["absence_notices"],
+    asFamily: true,
+  },
+  {
+    method: "POST",
+    path: "/api/family/makeups",
+    schema: makeupSchema,
+    valid: () => ({ absenceId: ids.familyAbsence, classId: ids.makeupClass, scheduleId: ids.makeupSchedule, date: dates.makeupDate }),
+    tables: ["makeups", "attendance_records"],
+    asFamily: true,
+  },
+  {
+    method: "PATCH",
+    path: "/api/family/persons/:id",
+    schema: familyPersonSchema,
+    valid: () => ({ phone: "11912345678", email: "familia.fuzz@teste.com" }),
+    tables: ["guardian_persons"],
+    targetTable: "guardian_persons",
+    target: () => ids.familyPerson,
+    asFamily: true,
+  },
+  {
+    method: "PATCH",
+    path: "/api/family/address",
+    schema: familyAddressSchema,
+    valid: () => ({ address: "Rua da Família, 10" }),
+    // No id in its path: the family's own guardian (checked unchanged below, by the count).
+    tables: ["guardians"],
+    asFamily: true,
+  },
+  // The funnel's end and its follow-up tasks.
+  {
+    method: "POST",
+    path: "/api/trials/:id/lose",
+    schema: trialLoseSchema,
+    valid: () => ({ lostReason: "Preço", note: "Achou caro" }),
+    tables: ["trials", "trial_status_history"],
+    targetTable: "trials",
+    target: () => ids.openTrial,
+  },
+  {
+    method: "POST",
+    path: "/api/tasks",
+    schema: taskSchema,
+    valid: () => ({ trialId: ids.openTrial, dueAt: "2030-01-10", note: "Ligar" }),
+    tables: ["tasks"],
+  },
+  {
+    method: "PATCH",
+    path: "/api/tasks/:id",
+    schema: taskUpdateSchema,
+    valid: () => ({ dueAt: "2030-01-11", note: "Ligar de novo", done: true }),
+    tables: ["tasks"],
+    targetTable: "tasks",
+    target: () => ids.task,
+  },
+  // Money.
+  {
+    method: "PUT",
+    path: "/api/branches/:id/billing-settings",
+    schema: billingSettingsSchema,
+    valid: () => ({ pixKey: "financeiro@escola.com.br", payeeName: "Escola", payeeCity: "Sao Paulo", dueDay: 15, finePercent: 2 }),
+    tables: ["billing_settings"],
+    targetTable: "branches",
+    target: () => ids.branch,
+  },
+  {
+    method: "POST",
+    path: "/api/charges",
+    schema: oneOffChargeSchema,
+    valid: () => ({ guardianId: ids.guardian, branchId: ids.branch, description: "Figurino", amount: "80.00", dueDate: "2030-01-10" }),
+    tables: ["charges", "charge_history"],
+  },
+  {
+    method: "POST",
+    path: "/api/charges/generate",
+    schema: generateSchema,
+    valid: () => ({ month: "2030-02", branchId: ids.branch }),
+    tables: ["charges", "charge_history"],
+  },
+  {
+    method: "POST",
+    path: "/api/charges/:id/payments",
+    schema: paymentSchema,
+    valid: () => ({ amount: "10.00", paidOn: TODAY(), method: "Dinheiro" }),
+    tables: ["payments", "charge_history"],
+    targetTable: "charges",
+    target: () => ids.chargeToPay,
+  },
+  {
+    method: "POST",
+    path: "/api/charges/:id/cancel",
+    schema: reasonSchema,
+    valid: () => ({ reason: "Lançada por engano" }),
+    tables: ["charge_history"],
+    targetTable: "charges",
+    target: () => ids.chargeToCancel,
+  },
+  {
+    method: "POST",
+    path: "/api/charges/:id/waive",
+    schema: reasonSchema,
+    valid: () => ({ reason: "Acordo" }),
+    tables: ["charge_history"],
+    targetTable: "charges",
+    target: () => ids.chargeToWaive,
+  },
+  {
+    method: "POST",
+    path: "/api/payments/:id/reverse",
+    schema: reasonSchema,
+    valid: () => ({ reason: "Pix devolvido" }),
+    tables: ["charge_history"],
+    targetTable: "payments",
+    target: () => ids.payment,
+  },
 ];
 
 // ---------------------------------------------------------------- generators
@@ -595,7 +726,9 @@ beforeAll(async () => {
   Object.assign(ids, { enrollClass, enrollTrial: (await makeTrial(enrollClass)).id });
   // A roll call and make-ups: classes with past sessions, absences and a booked make-up.
   const rollCall = await sessionClass();
-  const { pupils } = await enrolled(rollCall, 3);
+  const { pupils, guardian: pupilsFamily, persons: pupilsPersons } = await enrolled(rollCall, 3);
+  family = await signIn("Client");
+  await pupilsFamily.update({ userId: family.user!.id });
   const rollCallDate = notSunday(addDays(TODAY(), -1), -1);
   const absence = (i: number) =>
     makeAttendance({
@@ -618,6 +751,42 @@ beforeAll(async () => {
     makeup: (await makeMakeup({ absenceId: booked.id, classId: target.id, scheduleId: target.scheduleOn(makeupDate), date: makeupDate }))
       .id,
   });
+  const openTrial = (await makeTrial(made.cls.id)).id;
+  // A charge for each action (a control request of each endpoint succeeds on its own), and a payment to reverse.
+  const oneOff = async (description: string) => {
+    const made = await admin.post("/api/charges", {
+      guardianId: guardian.guardian.id,
+      branchId: branch.id,
+      description,
+      amount: "100.00",
+      dueDate: "2030-01-10",
+    });
+    expect(made.status).toBe(201);
+    return made.body.id as string;
+  };
+  const paid = await oneOff("Figurino");
+  const payment = await admin.post(`/api/charges/${paid}/payments`, { amount: "20.00", paidOn: TODAY(), method: "Pix" });
+  expect(payment.status).toBe(201);
+  // The family's own absence, on another day (the roll call above rewrites its session's records).
+  const familyAbsenceDate = notSunday(addDays(TODAY(), -3), -1);
+  const familyAbsence = await makeAttendance({
+    enrollmentId: pupils[1].enrollment.id,
+    classId: rollCall.id,
+    scheduleId: rollCall.scheduleOn(familyAbsenceDate),
+    date: familyAbsenceDate,
+    status: "Falta",
+  });
+  Object.assign(ids, {
+    noticeSchedule: rollCall.scheduleOn(makeupDate),
+    familyPerson: pupilsPersons[0].id,
+    familyAbsence: familyAbsence.id,
+    openTrial,
+    task: (await makeTask({ trialId: openTrial, ownerId: null, dueAt: "2030-01-09" })).id,
+    chargeToPay: await oneOff("Mensalidade avulsa"),
+    chargeToCancel: await oneOff("Lançada por engano"),
+    chargeToWaive: await oneOff("Festival"),
+    payment: payment.body.payments[0].id,
+  });
   // Not ids (never broken as ids): kept apart from them.
   dates.rollCallDate = rollCallDate;
   dates.makeupDate = makeupDate;
@@ -631,7 +800,13 @@ beforeAll(async () => {
 
 describe("hostile bodies", () => {
   it("covers every JSON endpoint of the route table that takes a body", () => {
-    const noBody = new Set(["POST /api/logout", "POST /api/objects/upload", "POST /api/*", "PUT /api/objects/upload/:token"]);
+    const noBody = new Set([
+      "POST /api/logout",
+      "POST /api/objects/upload",
+      "POST /api/*",
+      "PUT /api/objects/upload/:token",
+      "POST /api/trials/:id/reopen",
+    ]);
     const withBody = flattenRoutes()
       .filter((r) => r.path.startsWith("/api/"))
       .flatMap((r) => r.methods.filter((m) => m !== "GET" && m !== "DELETE").map((m) => `${m} ${r.path}`))
@@ -644,7 +819,7 @@ describe("hostile bodies", () => {
     async (_name, endpoint) => {
       const cases = fc.sample(caseArbitrary(endpoint), { numRuns: RUNS, seed: SEED });
       expect(cases).toHaveLength(RUNS);
-      const client = endpoint.anonymous ? anonymous() : admin;
+      const client = endpoint.anonymous ? anonymous() : endpoint.asFamily ? family : admin;
       const before = await counts(endpoint.tables);
       const targetBefore = endpoint.target ? await rowOf(endpoint.targetTable!, endpoint.target()) : null;
 

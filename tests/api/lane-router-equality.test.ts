@@ -210,6 +210,7 @@ beforeAll(async () => {
     personId: persons[0].id,
     enrollmentId: pupils[0].enrollment.id,
     makeupId: makeup.id,
+    absenceId: absence.id,
     token: "nao-existe",
     date: TODAY(),
     "*": "nao-existe",
