@@ -14,7 +14,7 @@ import { find as findStudent } from "../students/queries.server";
 import { toRecordDTO, type RecordFields } from "./records/queries.server";
 import { makeupsInSessions, makeupsOfAbsences, type SessionMakeup } from "~/domain/attendance/makeups/queries.server";
 import { type StudentAttendanceDTO } from "~/domain/attendance/makeups/schema";
-import { today, addDays, daysBetween } from "../calendar/dates";
+import { today, addDays, daysBetween, monthBounds } from "../calendar/dates";
 import { WEEKDAYS } from "../schedules/schema";
 import {
   ABSENCE_STATUSES,
@@ -521,7 +521,8 @@ export async function classMonthRecords(
      LEFT JOIN "enrollments" AS "e" ON "e"."id" = COALESCE("a"."enrollmentId", "ab"."enrollmentId")
      LEFT JOIN "students" AS "st" ON "st"."id" = "e"."studentId"
      WHERE "a"."classId" = :classId AND "a"."date" >= :first AND "a"."date" <= :last`,
-    { classId: source.id, first: `${valid}-01`, last: `${valid}-31` },
+    // The month's real last day: PostgreSQL refuses a date such as 2026-11-31.
+    { classId: source.id, ...monthBounds(valid) },
   );
   const records = rows
     .map((r) => ({
