@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, request } from "@playwright/test";
+import { test as base, expect, request, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 
 export type Role = "Administrator" | "Team" | "Client";
@@ -66,7 +66,12 @@ export const test = base.extend<{
    * rules and axe's best practices (target size included), on every screen; with
    * `{ wcag22: false }` axe's default rules only.
    */
-  expectNoAxeViolations: (options?: { wcag22?: boolean }) => Promise<void>;
+  /**
+   * axe on the page as it is (WCAG 2.2 AA and best practices). `wcag22: false` leaves
+   * the 2.2 rules out; `prepare` runs on the audited page first (a very long page can
+   * be cut to a sample of its repeated sections).
+   */
+  expectNoAxeViolations: (options?: { wcag22?: boolean; prepare?: (page: Page) => Promise<void> }) => Promise<void>;
   jsEnabled: boolean;
   /** Every test: the server HTML and the browser's render agree (no hydration mismatch). */
   hydrationCheck: void;
@@ -116,6 +121,7 @@ export const test = base.extend<{
         await target.route("**/assets/*.js", (route) => route.abort());
         await target.goto(page.url());
       }
+      await options.prepare?.(target);
       const builder = new AxeBuilder({ page: target });
       if (options.wcag22 !== false) builder.withTags(WCAG22_AA);
       const results = await builder.analyze();
