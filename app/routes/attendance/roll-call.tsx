@@ -114,7 +114,6 @@ export default function RollCall({ loaderData, actionData }: Route.ComponentProp
             <span className="block">{`${sessionDayLabel(date)}, ${startTime}–${endTime}`}</span>
           </>
         }
-        actions={<ExportCsvLink href={`/api/classes/${classId}/attendance?format=csv&month=${date.slice(0, 7)}`} />}
       />
       <p className="mb-4 text-sm">
         <span className={cn("badge", taken ? "badge-on" : "rc-pending")}>{taken ? "Chamada feita" : "Chamada pendente"}</span>
@@ -131,13 +130,15 @@ export default function RollCall({ loaderData, actionData }: Route.ComponentProp
       ) : (
         <ReadOnlyRollCall records={records} />
       )}
-      {/* After the roster: from the page's top the keyboard reaches the first pupil in a few steps. */}
+      {/* After the roster: from the page's top the keyboard reaches the first pupil in a few steps (the CSV link too). */}
       <nav aria-label="Aulas da turma" className="mt-6 flex flex-wrap items-center gap-2">
         <StepLink to={previous} label="Aula anterior" />
         <StepLink to={next} label="Próxima aula" />
         <Link to={dayHref} className={buttonClass("ghost", "default", "min-h-11")}>
           {dayHref === "/today" ? "Aulas de Hoje" : "Aulas do dia"}
         </Link>
+        {/* The month's roll calls of this class, as a spreadsheet. */}
+        <ExportCsvLink href={`/api/classes/${classId}/attendance?format=csv&month=${date.slice(0, 7)}`} />
       </nav>
     </div>
   );
