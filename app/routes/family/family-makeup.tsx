@@ -1,9 +1,8 @@
-import { getInputProps } from "@conform-to/react";
 import type { Route } from "./+types/family-makeup";
 import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
 import { LinkButton } from "~/components/ui/button";
-import { FieldErrors } from "~/components/ui/field";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
+import { MakeupSessions } from "~/routes/students/+shared/makeup-sessions";
 import type { Actor } from "~/domain/actor";
 import { DomainError, ValidationError } from "~/domain/errors";
 import { makeupOptions } from "~/domain/attendance/makeups/queries.server";
@@ -93,37 +92,7 @@ export default function FamilyMakeupDialog({ loaderData, actionData }: Route.Com
   return (
     <FormDialog form={form} title="Agendar reposição" description={description} closeTo="/family" size="lg" submit="bookMakeup">
       <input type="hidden" name={fields.absenceId.name} value={absence.id} />
-      <fieldset aria-describedby={session.errors ? session.errorId : undefined}>
-        <legend className="mb-2 text-sm font-medium text-slate-900">Aulas com vagas (mesmo curso, próximos 30 dias)</legend>
-        <div className="space-y-2">
-          {options.map((o, i) => {
-            const id = `${session.id}-${i}`;
-            return (
-              <label
-                key={o.value}
-                htmlFor={id}
-                className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-300 p-3 has-[:checked]:border-violet-600 has-[:checked]:bg-violet-50"
-              >
-                <input
-                  {...getInputProps(session, { type: "radio", value: o.value })}
-                  id={id}
-                  key={`${o.value}-${session.initialValue ?? ""}`}
-                  aria-describedby={undefined}
-                  className="mt-1 size-4 accent-violet-700"
-                />
-                <span className="flex-1 text-sm">
-                  <span className="block font-medium">{o.classLabel}</span>
-                  <span className="block text-slate-700">
-                    {o.when}, {o.time}
-                  </span>
-                </span>
-                <span className="text-sm font-medium whitespace-nowrap text-green-800">{o.places}</span>
-              </label>
-            );
-          })}
-        </div>
-        <FieldErrors id={session.errorId} errors={session.errors} />
-      </fieldset>
+      <MakeupSessions field={session} options={options} />
     </FormDialog>
   );
 }

@@ -1,10 +1,9 @@
-import { getInputProps } from "@conform-to/react";
 import { data } from "react-router";
 import type { Route } from "./+types/student-makeup";
 import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
 import { LinkButton } from "~/components/ui/button";
-import { FieldErrors } from "~/components/ui/field";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
+import { MakeupSessions } from "./+shared/makeup-sessions";
 import { canManageTrials, type Actor } from "~/domain/actor";
 import { studentAttendance } from "~/domain/attendance/queries.server";
 import { DomainError, ValidationError } from "~/domain/errors";
@@ -110,37 +109,7 @@ export default function StudentMakeupDialog({ loaderData, actionData }: Route.Co
   return (
     <FormDialog form={form} title="Agendar reposição" description={description} closeTo={closeTo} size="lg" submit="bookMakeup">
       <input type="hidden" name={fields.absenceId.name} value={absence.id} />
-      <fieldset aria-describedby={session.errors ? session.errorId : undefined}>
-        <legend className="mb-2 text-sm font-medium text-slate-900">Aulas com vagas (mesmo curso, próximos 30 dias)</legend>
-        <div className="space-y-2">
-          {options.map((o, i) => {
-            const id = `${session.id}-${i}`;
-            return (
-              <label
-                key={o.value}
-                htmlFor={id}
-                className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-300 p-3 has-[:checked]:border-violet-600 has-[:checked]:bg-violet-50"
-              >
-                <input
-                  {...getInputProps(session, { type: "radio", value: o.value })}
-                  id={id}
-                  key={`${o.value}-${session.initialValue ?? ""}`}
-                  aria-describedby={undefined}
-                  className="mt-1 size-4 accent-violet-700"
-                />
-                <span className="flex-1 text-sm">
-                  <span className="block font-medium">{o.classLabel}</span>
-                  <span className="block text-slate-700">
-                    {o.when}, {o.time}
-                  </span>
-                </span>
-                <span className="text-sm font-medium whitespace-nowrap text-green-800">{o.places}</span>
-              </label>
-            );
-          })}
-        </div>
-        <FieldErrors id={session.errorId} errors={session.errors} />
-      </fieldset>
+      <MakeupSessions field={session} options={options} />
     </FormDialog>
   );
 }
