@@ -14,11 +14,11 @@
 # total closes the run, failed or not. No step has a time limit of its own: a slow
 # machine makes the run slower, not red.
 #
-# The browser tests are three runs (the last two side by side), each its own server and fresh database:
-# SQLite with JS on at E2E_PORT (default 4173), PostgreSQL with JS on at E2E_PORT + 1,
-# SQLite with JS off at E2E_PORT + 2.
+# The browser tests are two runs side by side, each its own server and fresh database:
+# SQLite with JS on at E2E_PORT (default 4173), PostgreSQL with JS off at E2E_PORT + 1
+# (SQLite when TEST_DATABASE_URL is not set).
 #
-# `bash scripts/test-all.sh e2e-sqlite e2e-pg bench` runs only the named steps (in their
+# `bash scripts/test-all.sh e2e-sqlite e2e-nojs bench` runs only the named steps (in their
 # groups; steps that need the build then use the build there is). TEST_ALL_LOGS sets the
 # log folder (default .tmp/test-all, emptied when a run begins).
 set -uo pipefail
@@ -31,7 +31,6 @@ ONLY=" $* "
 rm -rf "$LOGS" && mkdir -p "$LOGS"
 E2E_PORT=${E2E_PORT:-4173}
 E2E_PG_PORT=$((E2E_PORT + 1))
-E2E_NOJS_PORT=$((E2E_PORT + 2))
 PG=${TEST_DATABASE_URL:+yes}
 
 usec() { echo "${EPOCHREALTIME/./}"; }
@@ -61,17 +60,21 @@ step service-sqlite "service tests on SQLite" "SERVICE_TEST_DB=sqlite npx vitest
 step service-pg "service tests on PostgreSQL" "SERVICE_TEST_DB=postgres npx vitest run -c vitest.service.config.ts"
 step api-sqlite "API tests on SQLite" "API_TEST_DB=sqlite npx vitest run -c vitest.api.config.ts" build
 step api-pg "API tests on PostgreSQL" "API_TEST_DB=postgres npx vitest run -c vitest.api.config.ts" build
-# The empty states (e2e/*.first.ts, JS on and off) come first in the runs with JS on: the
-# project js depends on them. The JS-off run skips them (--no-deps): they ran on SQLite.
+# The browser tests: every test once with JavaScript on (SQLite) and once with it off
+# (PostgreSQL), so each screen's client side runs in both modes and its server side (the
+# same loaders and actions, with or without JS) on both databases. The empty states
+# (e2e/*.first.ts, JS on and off) come first in the JS-on run: the project js depends on
+# them; the JS-off run skips them (--no-deps).
 step e2e-sqlite "end-to-end tests on SQLite (Chromium, JS on)" \
-  "E2E_PORT=$E2E_PORT npx playwright test --project=js" build
-step e2e-sqlite-nojs "end-to-end tests on SQLite (Chromium, JS off)" \
-  "E2E_PORT=$E2E_NOJS_PORT E2E_WORKERS=\${E2E_PAIR_WORKERS:-2} npx playwright test --project=nojs --no-deps" build
-# Every screen again on PostgreSQL, with JavaScript on. The JS-off run stays on SQLite
-# only: what differs between the databases is the server's, and the no-JS forms' server
-# side runs on PostgreSQL in the API tests (the *-screens files).
-step e2e-pg "end-to-end tests on PostgreSQL (Chromium, JS on)" \
-  "E2E_PORT=$E2E_PG_PORT E2E_WORKERS=\${E2E_PAIR_WORKERS:-2} npx tsx scripts/with-pg-database.ts npx playwright test --project=js" build
+  "E2E_PORT=$E2E_PORT E2E_WORKERS=\${E2E_PAIR_WORKERS:-2} npx playwright test --project=js" build
+# Without TEST_DATABASE_URL the JS-off run goes on SQLite, so JS off is never skipped.
+if [ -n "$PG" ]; then
+  step e2e-nojs "end-to-end tests on PostgreSQL (Chromium, JS off)" \
+    "E2E_PORT=$E2E_PG_PORT E2E_WORKERS=\${E2E_PAIR_WORKERS:-2} npx tsx scripts/with-pg-database.ts npx playwright test --project=nojs --no-deps" build
+else
+  step e2e-nojs "end-to-end tests on SQLite (Chromium, JS off)" \
+    "E2E_PORT=$E2E_PG_PORT E2E_WORKERS=\${E2E_PAIR_WORKERS:-2} npx playwright test --project=nojs --no-deps" build
+fi
 step bench "load benchmark, short mode (no errors under load)" "npx tsx scripts/bench.ts --short" build
 for id in "$@"; do
   [ -n "${TITLE[$id]:-}" ] || { echo "no step named '$id'; the steps: ${!TITLE[*]}" >&2; exit 2; }
@@ -214,12 +217,10 @@ group lint format lint-deps
 group typecheck unit build
 group readme service-sqlite service-pg
 group api-sqlite api-pg
-# The browser runs: JS on (SQLite) alone with its three workers; then the JS-off run and the
-# PostgreSQL run side by side with two workers each. A run alone keeps the two cores about
-# 35 % busy (its time goes in waiting on the page and the server); four browsers from two
-# runs fill them better than three, and six (two runs of three) would starve each other.
-group e2e-sqlite
-group e2e-sqlite-nojs e2e-pg
+# The two browser runs side by side with two workers each: a run alone keeps the two cores
+# about a third busy (its time goes in waiting on the page and the server); four browsers
+# from two runs fill them better than three, and six (two runs of three) starve each other.
+group e2e-sqlite e2e-nojs
 group bench
 
 summary
