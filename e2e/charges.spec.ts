@@ -53,7 +53,7 @@ test.describe("Financeiro", () => {
     // The charge: pay what is due, then reverse it.
     await page.getByRole("link", { name: s.guardianName }).first().click();
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Mensalidade 05/2033");
-    await expect(page.getByLabel("Copiar código")).toHaveValue(/^000201.*br\.gov\.bcb\.pix/);
+    await expect(page.getByLabel("Código Pix")).toHaveValue(/^000201.*br\.gov\.bcb\.pix/);
     await expect(page.getByLabel("Valor")).toHaveValue("150,00");
     await expectNoAxeViolations();
     await page.getByRole("button", { name: "Registrar pagamento" }).click();

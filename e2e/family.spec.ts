@@ -4,6 +4,7 @@ import { firstSessionDate, latestSessionOnOrBefore } from "../app/domain/calenda
 import {
   makeAttendance,
   makeBranch,
+  makeCharge,
   makeClass,
   makeClassroom,
   makeCourse,
@@ -55,6 +56,9 @@ test.describe("Minha família", () => {
     await page.getByRole("link", { name: "Meus dados" }).click();
     await expect(page.getByRole("region", { name: "Meus dados" })).toContainText(family.persons[0].fullName);
     await expectNoAxeViolations();
+    // 'Financeiro' of a family without charges: says so.
+    await page.getByRole("link", { name: "Financeiro" }).click();
+    await expect(page.getByRole("region", { name: "Financeiro" }).getByText("Nenhuma cobrança para a sua família")).toBeVisible();
 
     // Another family's student is not found to it.
     const res = await page.goto(`/students/${stranger.id}`);
@@ -176,5 +180,118 @@ test.describe("Minha família", () => {
       `/api/guardians/${family.guardian.id}/export`,
     );
     await expectNoAxeViolations();
+  });
+
+  test("'Financeiro': a parent sees its charges, open ones first, what is due today and the Pix to pay; axe-clean at 375 px", async ({
+    page,
+    request,
+    loginAs,
+    jsEnabled,
+    expectNoAxeViolations,
+  }) => {
+    // Two branches: one with a Pix key (set by an Administrator through the API), one without.
+    const keyed = await makeBranch({ name: `Unidade Pix ${tag()}` });
+    const keyless = await makeBranch({ name: `Unidade Sem Pix ${tag()}` });
+    const admin = await request.post("/api/register", {
+      data: { name: "Admin Financeiro", email: `admin.fin.${tag()}@teste.com`, password: "segredo123", userType: "Administrator" },
+    });
+    expect(admin.status()).toBe(201);
+    const settings = await request.put(`/api/branches/${keyed.id}/billing-settings`, {
+      data: { pixKey: "financeiro@escola.com.br", payeeName: "Escola de Dança", payeeCity: "São Paulo" },
+    });
+    expect(settings.status()).toBe(200);
+
+    const user = await loginAs("Client");
+    const family = await makeGuardian(1);
+    await family.guardian.update({ userId: user.id });
+    const ana = await makeStudent(family.guardian.id, { fullName: `Ana Financeiro ${tag()}` });
+    const t = tag();
+    // R$ 200,00 due 40 days ago: fine 2 % (4,00) and interest 1 % a month for 40 days (2,67): 206,67 due today.
+    const late = await makeCharge({
+      guardianId: family.guardian.id,
+      branchId: keyed.id,
+      studentId: ana.id,
+      description: `Mensalidade atrasada ${t}`,
+      amountCents: 20_000,
+      dueDate: addDays(today(), -40),
+    });
+    await makeCharge({
+      guardianId: family.guardian.id,
+      branchId: keyless.id,
+      studentId: ana.id,
+      description: `Figurino ${t}`,
+      amountCents: 5_000,
+      dueDate: addDays(today(), 5),
+    });
+    await makeCharge({
+      guardianId: family.guardian.id,
+      branchId: keyed.id,
+      description: `Mensalidade paga ${t}`,
+      dueDate: addDays(today(), -70),
+      status: "Paga",
+    });
+    const other = await makeGuardian(1);
+    await makeCharge({ guardianId: other.guardian.id, branchId: keyed.id, description: `Outra família ${t}` });
+
+    await page.setViewportSize({ width: 375, height: 900 });
+    await page.goto("/family");
+    await page.getByRole("link", { name: "Financeiro" }).click();
+    await expect(page).toHaveURL(/\/family\?tab=financeiro$/);
+    const finance = page.getByRole("region", { name: "Financeiro" });
+    await expect(finance.getByText("Total devido hoje")).toBeVisible();
+    await expect(finance.getByText("R$ 256,67")).toBeVisible();
+    // Open ones first (the oldest due first), then the paid one; nothing of another family.
+    await expect(finance.getByRole("heading", { level: 3 })).toHaveText([
+      `Mensalidade atrasada ${t}`,
+      `Figurino ${t}`,
+      `Mensalidade paga ${t}`,
+    ]);
+    await expect(page.getByText(`Outra família ${t}`)).toHaveCount(0);
+
+    const overdue = finance.getByRole("article", { name: `Mensalidade atrasada ${t}` });
+    await expect(overdue).toContainText("Vencida");
+    await expect(overdue).toContainText(ana.fullName);
+    for (const [label, value] of [
+      ["Valor", "R$ 200,00"],
+      ["Multa", "R$ 4,00"],
+      ["Juros", "R$ 2,67"],
+      ["Devido hoje", "R$ 206,67"],
+    ]) {
+      await expect(overdue.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd[1]")).toHaveText(value);
+    }
+    await expect(overdue.getByRole("img", { name: `QR Code do Pix de Mensalidade atrasada ${t}` }).locator("svg")).toBeVisible();
+    const code = overdue.getByLabel("Código Pix");
+    await expect(code).toHaveValue(/^000201.*br\.gov\.bcb\.pix/);
+    await expect(code).toHaveAttribute("readonly", "");
+    const payload = await code.inputValue();
+    // What is due today, and the charge's code as the txid (bank statements match it).
+    expect(payload).toContain("5406206.67");
+    expect(payload).toContain(late.code);
+
+    // The branch without a Pix key: its message instead of a code; a paid charge has none.
+    const keylessCharge = finance.getByRole("article", { name: `Figurino ${t}` });
+    await expect(keylessCharge).toContainText("Configure a chave Pix da unidade");
+    await expect(keylessCharge.getByLabel("Código Pix")).toHaveCount(0);
+    const paid = finance.getByRole("article", { name: `Mensalidade paga ${t}` });
+    await expect(paid).toContainText("Paga");
+    await expect(paid.getByLabel("Código Pix")).toHaveCount(0);
+    await expectNoAxeViolations();
+
+    const copy = overdue.getByRole("button", { name: "Copiar código" });
+    if (jsEnabled) {
+      // 'Copiar código' puts the code on the clipboard, with the keyboard.
+      await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+      await hydrated(page);
+      await copy.focus();
+      await page.keyboard.press("Enter");
+      await expect(page.getByText("Código Pix copiado")).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(payload);
+      await expectNoAxeViolations();
+    } else {
+      // Without JavaScript no dead button: the read-only field is selected by hand.
+      await expect(copy).toHaveCount(0);
+      await code.focus();
+      await code.selectText();
+    }
   });
 });

@@ -338,7 +338,7 @@ describe("Client scoping", () => {
     const family = await makeGuardian(1);
     const other = await makeGuardian(1);
     const { branchId } = await makeClass();
-    const own = await makeCharge({ guardianId: family.guardian.id, branchId });
+    const own = await makeCharge({ guardianId: family.guardian.id, branchId, dueDate: addDays(TODAY(), 3) });
     const theirs = await makeCharge({ guardianId: other.guardian.id, branchId });
     const own_client = await signIn("Client");
     await family.guardian.update({ userId: own_client.user!.id });
@@ -351,6 +351,22 @@ describe("Client scoping", () => {
     expect((await client.get(`/api/charges/${theirs.id}/due`)).status).toBe(404);
     expect((await client.get(`/api/charges/${own.id}`)).status).toBe(200);
     expect((await client.get("/api/billing/overdue")).status).toBe(403);
+    // Its own charge's Pix (the branch has a key), and a 404 for another family's.
+    expect(
+      (
+        await admin.put(`/api/branches/${branchId}/billing-settings`, {
+          pixKey: "financeiro@escola.com.br",
+          payeeName: "Escola",
+          payeeCity: "Recife",
+        })
+      ).status,
+    ).toBe(200);
+    const pix = await client.get(`/api/charges/${own.id}/pix`);
+    expect(pix.status).toBe(200);
+    expect(pix.body).toMatchObject({ txid: own.code, amount: "100.00" });
+    expect(pix.body.payload).toMatch(/^000201.*br\.gov\.bcb\.pix/);
+    expect((await client.get(`/api/charges/${theirs.id}/pix`)).status).toBe(404);
+    expect((await team.get(`/api/charges/${theirs.id}/pix`)).status).toBe(200);
   });
 });
 

@@ -245,6 +245,7 @@ function queries(): string[] {
     `?q=${encodeURIComponent(b.studentName)}`,
     `?q=${encodeURIComponent(b.persons[0].fullName)}`,
     `?historico=todos`,
+    `?tab=financeiro`,
   ];
 }
 
@@ -343,6 +344,10 @@ describe("the family's lists", () => {
     const student = await page(`/students/${a.studentId}`);
     expect(student).toContain(a.studentName);
     expect(student).toContain(a.persons[1].fullName);
+    // The family's space: 'Financeiro' lists its charge (its pupil's), with what is due today.
+    const finance = await page("/family?tab=financeiro");
+    expect(finance).toContain("Total devido hoje");
+    expect(finance).toContain(a.studentName);
   });
 
   it("rosters, roll calls and class sessions answer 404; the catalogue stays readable", async () => {

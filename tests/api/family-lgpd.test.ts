@@ -527,6 +527,18 @@ describe("POST /api/guardians/{id}/anonymize ('Anonimizar família')", () => {
     const again = await admin.post(`/api/guardians/${a.guardianId}/anonymize`, body(a, { confirmName: "Pessoa anonimizada" }));
     expect(again.status).toBe(409);
     expect(again.body.message).toBe("Família já anonimizada");
+    // The guardian's page says so instead of offering the action; its dialog's URL (and its form, posted without
+    // JavaScript: the service's 409, then the dialog's loader) goes back there with a toast.
+    const persons = await admin.raw("GET", `/guardians/${a.guardianId}/persons`);
+    expect(persons.status).toBe(200);
+    const html = await persons.text();
+    expect(html).toContain("Família anonimizada em");
+    expect(html).not.toContain(`/guardians/${a.guardianId}/anonymize`);
+    const dialog = await admin.raw("GET", `/guardians/${a.guardianId}/anonymize`);
+    expect(dialog.status).toBe(302);
+    expect(dialog.headers.get("location")).toBe(`/guardians/${a.guardianId}/persons`);
+    const posted = await admin.form(`/guardians/${a.guardianId}/anonymize`, { reason: "De novo", confirmName: "Pessoa anonimizada" });
+    expect([posted.status, posted.headers.get("location")]).toEqual([302, `/guardians/${a.guardianId}/persons`]);
     const { res: exported, file } = await exportOf(admin, a.guardianId);
     expect(exported.status).toBe(200);
     expect(file.tables.guardian_persons.every((p: Json) => p.fullName === "Pessoa anonimizada" && p.phone === null)).toBe(true);

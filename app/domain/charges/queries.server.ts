@@ -439,20 +439,31 @@ export function chargeList(actor: Actor | null, filter: ChargeFilter = {}): List
   );
 }
 
-/** One page of the charges (the screens): by due date, then id, with the total count. */
+/** The order of a page of charges: by due date; the latest first; or the open ones first (oldest due first), then the others (latest first). */
+function chargeOrder(page: { latestFirst?: boolean; openFirst?: boolean }): string {
+  if (page.openFirst) {
+    const open = `"c"."status" = :openFirstStatus`;
+    return `CASE WHEN ${open} THEN 0 ELSE 1 END, CASE WHEN ${open} THEN "c"."dueDate" END, "c"."dueDate" DESC, "c"."id"`;
+  }
+  return page.latestFirst ? `"c"."dueDate" DESC, "c"."id" DESC` : `"c"."dueDate", "c"."id"`;
+}
+
+/** One page of the charges (the screens): by due date (see `chargeOrder`), then id, with the total count. */
 export async function chargePage(
   actor: Actor | null,
   filter: ChargeFilter,
-  page: { offset: number; limit: number; latestFirst?: boolean },
+  page: { offset: number; limit: number; latestFirst?: boolean; openFirst?: boolean },
 ): Promise<{ items: ChargeDTO[]; totals: { count: number; amount: string; paid: string } }> {
   requireActor(actor);
   const { where, params } = chargeWhere(actor, filter);
   const whereSql = where.length ? `WHERE ${where.join(" AND ")}` : "";
   const [rows, [sums]] = await Promise.all([
-    selectRows<ChargeRow>(
-      `SELECT ${CHARGE_COLUMNS} ${CHARGE_FROM} ${whereSql} ORDER BY ${page.latestFirst ? `"c"."dueDate" DESC, "c"."id" DESC` : `"c"."dueDate", "c"."id"`} LIMIT :limit OFFSET :offset`,
-      { ...params, limit: page.limit, offset: page.offset },
-    ),
+    selectRows<ChargeRow>(`SELECT ${CHARGE_COLUMNS} ${CHARGE_FROM} ${whereSql} ORDER BY ${chargeOrder(page)} LIMIT :limit OFFSET :offset`, {
+      ...params,
+      ...(page.openFirst ? { openFirstStatus: OPEN } : {}),
+      limit: page.limit,
+      offset: page.offset,
+    }),
     selectRows<{ count: number | string; amount: number | string | null; paid: number | string | null }>(
       `SELECT COUNT(*) AS "count", SUM("c"."amountCents") AS "amount",
          SUM((SELECT COALESCE(SUM("p"."amountCents"), 0) FROM "payments" AS "p" WHERE ${NOT_REVERSED})) AS "paid"

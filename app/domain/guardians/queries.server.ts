@@ -7,6 +7,7 @@ import { arrayList, LIKE_ESCAPE, likePattern, searchTerm, sqlList, type ListSour
 import { requireActor, type Actor } from "../actor";
 import { NotFoundError } from "../errors";
 import { isUuid } from "../validation";
+import { dateInTimeZone } from "../calendar/dates";
 import type { GuardianDTO, GuardianPage, GuardianPersonDTO } from "./schema";
 import { GUARDIAN_NOT_FOUND } from "./schema";
 import { actorFamilyCondition, assertInFamily, type FamilyCondition } from "../family/queries.server";
@@ -387,6 +388,16 @@ export async function guardianOption(id: string): Promise<GuardianOption | null>
     { id, primary: true },
   );
   return row ?? null;
+}
+
+/**
+ * The school's day a family was anonymised on (LGPD, `guardians.anonymizedAt`,
+ * migration 0017), or null: its page offers no second 'Anonimizar família'.
+ */
+export async function guardianAnonymizedOn(id: string): Promise<string | null> {
+  if (!isUuid(id)) return null;
+  const row = await Guardian.findByPk(id, { attributes: ["id", "anonymizedAt"] });
+  return row?.anonymizedAt ? dateInTimeZone(new Date(row.anonymizedAt)) : null;
 }
 
 /** Whether the guardian exists (locked for the rest of the caller's transaction, as `findGuardian`). */

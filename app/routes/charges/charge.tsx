@@ -6,19 +6,20 @@ import { Badge, Card, PageHeader } from "~/components/ui/page";
 import { canManage, canManageTrials } from "~/domain/actor";
 import { schoolTimeZone, today } from "~/domain/calendar/dates";
 import { formatDateTime } from "~/domain/trials/durations";
-import { chargePix } from "~/domain/charges/pix.server";
 import { chargeDue, getCharge } from "~/domain/charges/queries.server";
 import { OPEN, PAYMENT_METHODS } from "~/domain/charges/schema";
 import { cancelCharge, recordPayment, reversePayment, waiveFees } from "~/domain/charges/service.server";
-import { ConflictError, DomainError } from "~/domain/errors";
+import { DomainError } from "~/domain/errors";
 import { orRespond, requireActor } from "~/server/forms.server";
 import { dataWithToast, redirectWithToast } from "~/server/toast.server";
 import { brl, day, shownStatus, STATUS_CLASS } from "./+shared/money-screen";
+import { PixPayment } from "./+shared/pix-payment";
+import { pixView } from "./+shared/pix.server";
 
 /**
  * The charge (/charges/:id, Team and Administrator): what is due today with the
- * fine and interest spelled out, the Pix code (a read-only field to copy) and
- * its QR drawn on the server, the payments ('Registrar pagamento', 'Estornar'),
+ * fine and interest spelled out, the Pix code (a read-only field, 'Copiar código'
+ * with JavaScript) and its QR drawn on the server (PixPayment), the payments ('Registrar pagamento', 'Estornar'),
  * the waiver and the cancellation (Administrator) and the history. Each form
  * posts here with its `intent` and comes back (Post/Redirect/Get).
  */
@@ -27,18 +28,8 @@ export async function loader(args: Route.LoaderArgs) {
   const id = args.params.id;
   const charge = await orRespond(getCharge(actor, id));
   const due = await chargeDue(actor, id, today());
-  let pix: { payload: string; qrSvg: string } | null = null;
-  let pixMessage: string | null = null;
-  if (charge.status === OPEN) {
-    try {
-      const made = await chargePix(actor, id);
-      pix = { payload: made.payload, qrSvg: made.qrSvg };
-    } catch (error) {
-      if (!(error instanceof ConflictError)) throw error;
-      pixMessage = error.message;
-    }
-  }
-  return { charge, due, pix, pixMessage, today: today(), isAdmin: canManage(actor), timeZone: schoolTimeZone() };
+  const pix = charge.status === OPEN ? await pixView(actor, id) : { pix: null, message: null };
+  return { charge, due, pix, today: today(), isAdmin: canManage(actor), timeZone: schoolTimeZone() };
 }
 
 const TITLES: Record<string, [string, string]> = {
@@ -133,7 +124,7 @@ function ReasonForm({
 }
 
 export default function ChargeScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { charge, due, pix, pixMessage, today: on, isAdmin, timeZone } = loaderData;
+  const { charge, due, pix, today: on, isAdmin, timeZone } = loaderData;
   const result = actionData as ActionResult | undefined;
   const payErrors = result?.intent === "pay" ? result.errors : undefined;
   const submitting = useNavigation().state === "submitting";
@@ -176,23 +167,7 @@ export default function ChargeScreen({ loaderData, actionData }: Route.Component
         </Card>
         <Card>
           <h2 className="text-lg font-semibold">Pix</h2>
-          {pix ? (
-            <>
-              <div
-                className="mx-auto mt-2 w-48 max-w-full"
-                role="img"
-                aria-label="QR Code do Pix"
-                // The SVG is drawn on the server by the qrcode library from the BR Code: no user text in it.
-                dangerouslySetInnerHTML={{ __html: pix.qrSvg }}
-              />
-              <label htmlFor="pix-code" className="mt-3 block text-sm font-medium text-slate-900">
-                Copiar código
-              </label>
-              <textarea id="pix-code" readOnly rows={3} className={`${inputClass} font-mono text-xs`} value={pix.payload} />
-            </>
-          ) : (
-            <p className="mt-2 text-sm text-slate-800">{pixMessage ?? "Sem Pix: a cobrança não está aberta."}</p>
-          )}
+          <PixPayment view={pix} />
         </Card>
       </div>
 

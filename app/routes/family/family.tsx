@@ -1,6 +1,6 @@
 import { Form, Link, Outlet } from "react-router";
 import type { Route } from "./+types/family";
-import { EmptyState, PageHeader } from "~/components/ui/page";
+import { Badge, EmptyState, PageHeader } from "~/components/ui/page";
 import { Button, LinkButton } from "~/components/ui/button";
 import { getFamily } from "~/domain/family/overview.server";
 import { FAMILY_NOT_FOUND } from "~/domain/family/schema";
@@ -15,19 +15,63 @@ import { redirectWithToast } from "~/server/toast.server";
 import { orRespond } from "~/server/forms.server";
 import { ownFamilyOrThrow } from "~/domain/family/queries.server";
 import { makeupStateLabel, presenceLabel } from "~/routes/students/+shared/makeup-screen";
+import { brl, day, shownStatus, STATUS_CLASS } from "~/routes/charges/+shared/money-screen";
+import { PixPayment } from "~/routes/charges/+shared/pix-payment";
+import { pixView } from "~/routes/charges/+shared/pix.server";
+import { chargeDue, chargePage } from "~/domain/charges/queries.server";
+import { decimal, OPEN } from "~/domain/charges/schema";
+import { toCents } from "~/domain/offers/money";
+import type { Actor } from "~/domain/actor";
 
 /**
- * The family's space, in two tabs (`?tab=`, links, so they work without
+ * The family's space, in three tabs (`?tab=`, links, so they work without
  * JavaScript): 'Minha família' — each child with its classes, the next
  * sessions (date, time, branch, classroom, teacher; 'Avisar falta' on each, or
  * the notice given and 'Cancelar aviso'), the presence rate and the absences
- * with their make-ups ('Agendar reposição' on one without) — and 'Meus dados':
- * the persons' contacts and the address ('Editar'), and 'Baixar meus dados'.
+ * with their make-ups ('Agendar reposição' on one without); 'Financeiro' — the
+ * family's charges, open ones first, with what is due today (the total on
+ * top) and each open one's Pix code and QR; 'Meus dados' — the persons'
+ * contacts and the address ('Editar'), and 'Baixar meus dados'.
  * The actions open URL dialogs (child routes). A user without a family sees
  * that there is none.
  */
-type Tab = "familia" | "dados";
-const tabOf = (request: Request): Tab => (new URL(request.url).searchParams.get("tab") === "dados" ? "dados" : "familia");
+type Tab = "familia" | "dados" | "financeiro";
+const tabOf = (request: Request): Tab => {
+  const tab = new URL(request.url).searchParams.get("tab");
+  return tab === "dados" || tab === "financeiro" ? tab : "familia";
+};
+
+/** Charges the 'Financeiro' tab shows: every open one comes first, so the total due today counts them all. */
+const FAMILY_CHARGES = 100;
+
+/**
+ * The family's charges (the charges' own queries, scoped to the Client's
+ * family there), open ones first; for an open one, its Pix and, when overdue,
+ * the fine and interest of what is due today.
+ */
+async function financeOf(actor: Actor) {
+  const { items, totals } = await chargePage(actor, {}, { offset: 0, limit: FAMILY_CHARGES, openFirst: true });
+  const charges = await Promise.all(
+    items.map(async (c) => {
+      const open = c.status === OPEN;
+      const due = open && c.overdue ? await chargeDue(actor, c.id, null) : null;
+      return {
+        id: c.id,
+        description: c.description,
+        studentName: c.studentName,
+        dueDate: c.dueDate,
+        status: c.status,
+        overdue: c.overdue,
+        amount: c.amount,
+        amountDue: c.amountDue,
+        fees: due && !c.feesWaived ? { fine: due.fine, interest: due.interest } : null,
+        pix: open ? await pixView(actor, c.id) : null,
+      };
+    }),
+  );
+  const dueCents = charges.reduce((sum, c) => sum + (c.status === OPEN ? (toCents(c.amountDue) ?? 0) : 0), 0);
+  return { charges, total: totals.count, dueToday: decimal(dueCents) };
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
@@ -36,6 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const family = await getFamily(actorOf(user));
     return {
       tab,
+      finance: tab === "financeiro" ? await financeOf(actorOf(user)) : null,
       family: {
         guardianId: family.guardian.id,
         address: family.guardian.address,
@@ -66,7 +111,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       },
     };
   } catch (error) {
-    if (error instanceof NotFoundError && error.message === FAMILY_NOT_FOUND) return { tab, family: null };
+    if (error instanceof NotFoundError && error.message === FAMILY_NOT_FOUND) return { tab, finance: null, family: null };
     throw error;
   }
 }
@@ -90,11 +135,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const TABS: Array<{ tab: Tab; label: string; href: string }> = [
   { tab: "familia", label: "Minha família", href: "/family" },
+  { tab: "financeiro", label: "Financeiro", href: "/family?tab=financeiro" },
   { tab: "dados", label: "Meus dados", href: "/family?tab=dados" },
 ];
 
 export default function FamilyPage({ loaderData }: Route.ComponentProps) {
-  const { family, tab } = loaderData;
+  const { family, finance, tab } = loaderData;
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader title="Minha família" />
@@ -117,7 +163,13 @@ export default function FamilyPage({ loaderData }: Route.ComponentProps) {
               </Link>
             ))}
           </nav>
-          {tab === "familia" ? <Children students={family.students} /> : <MyData family={family} />}
+          {tab === "familia" ? (
+            <Children students={family.students} />
+          ) : tab === "financeiro" && finance ? (
+            <Finance finance={finance} />
+          ) : (
+            <MyData family={family} />
+          )}
         </>
       )}
       <Outlet />
@@ -228,6 +280,80 @@ function Children({ students }: { students: Family["students"] }) {
         </section>
       ))}
     </>
+  );
+}
+
+function Finance({ finance }: { finance: NonNullable<Route.ComponentProps["loaderData"]["finance"]> }) {
+  const { charges, total, dueToday } = finance;
+  return (
+    <section aria-labelledby="family-finance">
+      <h2 id="family-finance" className="mb-3 text-lg font-semibold">
+        Financeiro
+      </h2>
+      {charges.length === 0 ? (
+        <EmptyState message="Nenhuma cobrança para a sua família" />
+      ) : (
+        <>
+          <p className="mb-4 flex flex-wrap items-baseline justify-between gap-2 rounded-lg border border-slate-200 bg-white p-4">
+            <span className="font-semibold">Total devido hoje</span>
+            <span className="text-xl font-bold">{brl(dueToday)}</span>
+          </p>
+          <ul className="space-y-4">
+            {charges.map((c) => {
+              const status = shownStatus(c);
+              return (
+                <li key={c.id}>
+                  <article aria-labelledby={`charge-${c.id}`} className="rounded-lg border border-slate-200 bg-white p-4">
+                    <div className="flex flex-wrap items-start justify-between gap-2">
+                      <h3 id={`charge-${c.id}`} className="font-semibold">
+                        {c.description}
+                      </h3>
+                      <Badge className={STATUS_CLASS[status]}>{status}</Badge>
+                    </div>
+                    <dl className="mt-2 grid grid-cols-2 gap-x-2 gap-y-1 text-sm">
+                      {c.studentName ? (
+                        <>
+                          <dt className="text-slate-700">Aluno</dt>
+                          <dd className="text-right">{c.studentName}</dd>
+                        </>
+                      ) : null}
+                      <dt className="text-slate-700">Vencimento</dt>
+                      <dd className="text-right">{day(c.dueDate)}</dd>
+                      <dt className="text-slate-700">Valor</dt>
+                      <dd className="text-right">{brl(c.amount)}</dd>
+                      {c.fees ? (
+                        <>
+                          <dt className="text-slate-700">Multa</dt>
+                          <dd className="text-right">{brl(c.fees.fine)}</dd>
+                          <dt className="text-slate-700">Juros</dt>
+                          <dd className="text-right">{brl(c.fees.interest)}</dd>
+                        </>
+                      ) : null}
+                      {c.status === OPEN ? (
+                        <>
+                          <dt className="font-semibold">Devido hoje</dt>
+                          <dd className="text-right font-semibold">{brl(c.amountDue)}</dd>
+                        </>
+                      ) : null}
+                    </dl>
+                    {c.pix ? (
+                      <div className="mt-3 border-t border-slate-200 pt-3">
+                        <PixPayment view={c.pix} id={c.id} qrLabel={`QR Code do Pix de ${c.description}`} />
+                      </div>
+                    ) : null}
+                  </article>
+                </li>
+              );
+            })}
+          </ul>
+          {total > charges.length ? (
+            <p className="mt-2 text-sm text-slate-700">
+              Mostrando as {charges.length} primeiras de {total} cobranças.
+            </p>
+          ) : null}
+        </>
+      )}
+    </section>
   );
 }
 

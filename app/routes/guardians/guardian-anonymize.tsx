@@ -4,10 +4,11 @@ import type { Route } from "./+types/guardian-anonymize";
 import { Field, inputClass } from "~/components/ui/field";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { canManage } from "~/domain/actor";
-import { getGuardian } from "~/domain/guardians/queries.server";
-import { anonymizeSchema } from "~/domain/family/lgpd/schema";
+import { getGuardian, guardianAnonymizedOn } from "~/domain/guardians/queries.server";
+import { anonymizeSchema, FAMILY_ALREADY_ANONYMIZED } from "~/domain/family/lgpd/schema";
 import { anonymizeFamily } from "~/domain/family/lgpd/service.server";
 import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
+import { redirectWithToast } from "~/server/toast.server";
 
 /**
  * /guardians/:id/anonymize: 'Anonimizar família' (Administrator, LGPD). It
@@ -17,6 +18,14 @@ import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requireActor(args, canManage);
   const guardian = await orRespond(getGuardian(actor, args.params.id));
+  // Once is all: an anonymised family's dialog goes back to its page, saying so.
+  if (await guardianAnonymizedOn(guardian.id)) {
+    return redirectWithToast(`/guardians/${guardian.id}/persons${new URL(args.request.url).search}`, {
+      title: "Erro ao anonimizar",
+      description: FAMILY_ALREADY_ANONYMIZED,
+      variant: "destructive",
+    });
+  }
   return { guardianId: guardian.id, familyName: guardian.persons[0]?.fullName ?? "" };
 }
 

@@ -6,20 +6,25 @@ import { auditHref } from "~/routes/audit/+shared/audit-links";
 import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
 import { Badge } from "~/components/ui/page";
 import { canManage } from "~/domain/actor";
-import { getGuardian } from "~/domain/guardians/queries.server";
+import { getGuardian, guardianAnonymizedOn } from "~/domain/guardians/queries.server";
+import { formatDay } from "~/domain/calendar/dates";
 import { formatCpf, formatPhone } from "~/lib/format";
 import { orRespond } from "~/server/forms.server";
 import { actorOf, requireUser } from "~/server/session.server";
 
-/** /guardians/:id/persons: every signed-in user sees the persons; administrators also edit and remove them. */
+/**
+ * /guardians/:id/persons: every signed-in user sees the persons; administrators also edit and remove them,
+ * download the family's data and anonymise it (once: an anonymised family shows when it was instead).
+ */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const user = await requireUser(context);
   const guardian = await orRespond(getGuardian(actorOf(user), params.id));
-  return { guardian, canManage: canManage(user) };
+  const manages = canManage(user);
+  return { guardian, canManage: manages, anonymizedOn: manages ? await guardianAnonymizedOn(guardian.id) : null };
 }
 
 export default function GuardianPersons({ loaderData }: Route.ComponentProps) {
-  const { guardian, canManage } = loaderData;
+  const { guardian, canManage, anonymizedOn } = loaderData;
   const { search } = useLocation();
   const base = `/guardians/${guardian.id}/persons`;
   // §4: the primary person and the last remaining one cannot be deleted.
@@ -81,9 +86,13 @@ export default function GuardianPersons({ loaderData }: Route.ComponentProps) {
           <a href={`/api/guardians/${guardian.id}/export`} download className={buttonClass("outline", "sm")}>
             Baixar meus dados
           </a>
-          <LinkButton to={`/guardians/${guardian.id}/anonymize${search}`} variant="outline" size="sm" className="text-red-800">
-            Anonimizar família
-          </LinkButton>
+          {anonymizedOn ? (
+            <p className="self-center text-sm text-slate-700">Família anonimizada em {formatDay(anonymizedOn)}.</p>
+          ) : (
+            <LinkButton to={`/guardians/${guardian.id}/anonymize${search}`} variant="outline" size="sm" className="text-red-800">
+              Anonimizar família
+            </LinkButton>
+          )}
         </div>
       ) : null}
       <DialogFooter>
