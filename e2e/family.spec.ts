@@ -268,9 +268,9 @@ test.describe("Minha família", () => {
     expect(payload).toContain("5406206.67");
     expect(payload).toContain(late.code);
 
-    // The branch without a Pix key: its message instead of a code; a paid charge has none.
+    // The branch without a Pix key: the family is told whom to ask instead of a code; a paid charge has none.
     const keylessCharge = finance.getByRole("article", { name: `Figurino ${t}` });
-    await expect(keylessCharge).toContainText("Configure a chave Pix da unidade");
+    await expect(keylessCharge).toContainText("Pix indisponível para esta cobrança: fale com a secretaria da escola.");
     await expect(keylessCharge.getByLabel("Código Pix")).toHaveCount(0);
     const paid = finance.getByRole("article", { name: `Mensalidade paga ${t}` });
     await expect(paid).toContainText("Paga");
