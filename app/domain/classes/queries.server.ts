@@ -384,7 +384,7 @@ export async function classSeats(ids: string[] | null): Promise<Map<string, Clas
   const list = ids === null ? null : [...new Set(ids.filter(isUuid))];
   if (list !== null && list.length === 0) return new Map();
   const params: Record<string, string> = {};
-  const where = list === null ? "" : `WHERE "c"."id" IN (${list.map((id, i) => ((params[`c${i}`] = id), `:c${i}`)).join(", ")})`;
+  const where = list === null ? "" : `WHERE "c"."id" IN (${paddedInList("c", list, params)})`;
   const rows = await selectRows<SeatsRow>(
     `SELECT "c"."id", "c"."branchId", "c"."active", "r"."capacity" FROM "classes" AS "c"
      LEFT JOIN "classrooms" AS "r" ON "r"."id" = "c"."classroomId" ${where}`,

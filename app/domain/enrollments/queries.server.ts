@@ -173,7 +173,7 @@ export async function classOccupancy(classIds: string[]): Promise<Map<string, Oc
   if (ids.length === 0) return new Map();
   const all = ids.length > MANY_CLASSES;
   const params: Record<string, string> = { cancelled: CANCELLED };
-  const inList = all ? "" : `AND "e"."classId" IN (${ids.map((id, i) => ((params[`c${i}`] = id), `:c${i}`)).join(", ")})`;
+  const inList = all ? "" : `AND "e"."classId" IN (${paddedInList("c", ids, params)})`;
   const [seats, counts] = await Promise.all([
     classSeats(all ? null : ids),
     selectRows<{ classId: string; status: string; n: number | string }>(
@@ -323,7 +323,7 @@ export async function classEntriesOfStudents(studentIds: string[]): Promise<Map<
   const ids = [...new Set(studentIds.filter(isUuid))];
   if (ids.length === 0) return new Map();
   const params: Record<string, string> = { cancelled: CANCELLED };
-  const list = ids.map((id, i) => ((params[`s${i}`] = id), `:s${i}`)).join(", ");
+  const list = paddedInList("s", ids, params);
   const rows = await selectRows<{
     studentId: string;
     classNumber: number | string;

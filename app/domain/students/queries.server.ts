@@ -249,7 +249,7 @@ export async function countStudentsByGuardian(guardianIds: string[]): Promise<Ma
   const ids = [...new Set(guardianIds.filter(isUuid))];
   if (ids.length === 0) return new Map();
   const params: Record<string, string> = {};
-  const list = ids.map((id, i) => ((params[`g${i}`] = id), `:g${i}`)).join(", ");
+  const list = paddedInList("g", ids, params);
   const rows = await selectRows<{ guardianId: string; n: number | string }>(
     `SELECT "guardianId", COUNT(*) AS "n" FROM "students" WHERE "guardianId" IN (${list}) GROUP BY "guardianId"`,
     params,
