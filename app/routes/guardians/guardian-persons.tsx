@@ -9,17 +9,25 @@ import { canManage } from "~/domain/actor";
 import { getGuardian } from "~/domain/guardians/queries.server";
 import { formatCpf, formatPhone } from "~/lib/format";
 import { orRespond } from "~/server/forms.server";
+import { FinanceSection } from "~/routes/charges/+shared/finance-section";
+import { financeSection } from "~/routes/charges/+shared/finance-section.server";
 import { actorOf, requireUser } from "~/server/session.server";
 
-/** /guardians/:id/persons: every signed-in user sees the persons; administrators also edit and remove them. */
+/**
+ * /guardians/:id/persons, the family's page: every signed-in user sees the
+ * persons and the family's 'Financeiro'; administrators also edit and remove
+ * persons and create a one-off charge.
+ */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const user = await requireUser(context);
-  const guardian = await orRespond(getGuardian(actorOf(user), params.id));
-  return { guardian, canManage: canManage(user) };
+  const actor = actorOf(user);
+  const guardian = await orRespond(getGuardian(actor, params.id));
+  const finance = await financeSection(actor, { guardianId: guardian.id });
+  return { guardian, finance, canManage: canManage(user) };
 }
 
 export default function GuardianPersons({ loaderData }: Route.ComponentProps) {
-  const { guardian, canManage } = loaderData;
+  const { guardian, finance, canManage } = loaderData;
   const { search } = useLocation();
   const base = `/guardians/${guardian.id}/persons`;
   // §4: the primary person and the last remaining one cannot be deleted.
@@ -75,6 +83,12 @@ export default function GuardianPersons({ loaderData }: Route.ComponentProps) {
       {canManage ? (
         <p className="mt-3 text-xs text-slate-600">A pessoa principal e a última pessoa do responsável não podem ser excluídas.</p>
       ) : null}
+      <FinanceSection
+        {...finance}
+        newChargeHref={finance.newChargeHref ? `${finance.newChargeHref}${search}` : null}
+        empty="Nenhuma cobrança desta família"
+        compact
+      />
       {canManage ? (
         <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-200 pt-4">
           {/* A file, not a page: a plain link, downloaded with or without JavaScript. */}
