@@ -77,6 +77,7 @@ export default [
       route("delete", "routes/students/student-delete.tsx"),
       route("enroll", "routes/students/student-enroll.tsx"),
       route("enrollments/:enrollmentId/cancel", "routes/students/enrollment-cancel.tsx", { id: "student-enrollment-cancel" }),
+      route("enrollments/:enrollmentId/discount", "routes/students/enrollment-discount.tsx"),
       route("makeup", "routes/students/student-makeup.tsx"),
       route("makeups/:makeupId/delete", "routes/students/makeup-delete.tsx"),
     ]),

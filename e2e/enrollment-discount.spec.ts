@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { makeBranch, makeClass, makeClassroom, makeCourse, makeGuardian, makeOffer, makeStudent } from "./db";
+import { makeBranch, makeClass, makeClassroom, makeCourse, makeEnrollment, makeGuardian, makeOffer, makeStudent } from "./db";
 import { expect, fieldError, hydrated, test } from "./fixtures";
 
 const tag = () => randomUUID().slice(0, 6);
@@ -45,5 +45,45 @@ test.describe("Desconto da matrícula", () => {
     const body = await res.json();
     const items = Array.isArray(body) ? body : body.items;
     expect(items.map((e: { discountPercent: number }) => e.discountPercent)).toEqual([12.5]);
+  });
+
+  test("an Administrator changes an enrolment's discount: 101 refused on the field, 20 saved and shown", async ({
+    page,
+    loginAs,
+    jsEnabled,
+    expectNoAxeViolations,
+  }) => {
+    await loginAs("Administrator");
+    const branch = await makeBranch({ name: `Unidade Desc ${tag()}` });
+    const course = await makeCourse({ name: `Sapateado ${tag()}` });
+    const { cls } = await makeClass({ branchId: branch.id, courseId: course.id });
+    const offer = await makeOffer(branch.id, { monthlyValue: "180.00" });
+    const family = await makeGuardian(1);
+    const student = await makeStudent(family.guardian.id, { fullName: `Irmão ${tag()}` });
+    const enrollment = await makeEnrollment({ studentId: student.id, classId: cls.id, offerId: offer.id, startDate: "2026-01-05" });
+
+    await page.goto(`/students/${student.id}`);
+    const enrolments = page.getByRole("region", { name: "Matrículas" });
+    await expect(enrolments.getByRole("cell", { name: "—", exact: true })).toBeVisible();
+    if (jsEnabled) await hydrated(page);
+    await enrolments.getByRole("link", { name: /^Editar desconto em / }).click();
+    const dialog = page.getByRole("dialog", { name: "Desconto da matrícula" });
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/students/${student.id}/enrollments/${enrollment.id}/discount$`));
+    await expect(dialog.getByLabel("Desconto (%)")).toHaveValue("0");
+    if (jsEnabled) await hydrated(page);
+    await dialog.getByLabel("Desconto (%)").fill("101");
+    await dialog.getByRole("button", { name: "Atualizar" }).click();
+    await expect(fieldError(dialog, "Desconto deve ser de 0 a 100%")).toBeVisible();
+    await expect(dialog.getByLabel("Desconto (%)")).toHaveValue("101");
+    await expectNoAxeViolations();
+
+    await dialog.getByLabel("Desconto (%)").fill("20");
+    await dialog.getByRole("button", { name: "Atualizar" }).click();
+    await expect(page).toHaveURL(new RegExp(`/students/${student.id}$`));
+    await expect(page.getByText("Desconto da matrícula atualizado")).toBeVisible();
+    await expect(enrolments.getByRole("cell", { name: "20%" })).toBeVisible();
+    const saved = await (await page.request.get(`/api/enrollments/${enrollment.id}`)).json();
+    expect(saved.discountPercent).toBe(20);
   });
 });

@@ -98,9 +98,14 @@ export default function StudentPage({ loaderData }: Route.ComponentProps) {
   const base = `/students/${student.id}`;
   const cancelLink = (e: EnrollmentRow) =>
     canManage && e.status !== CANCELLED ? (
-      <LinkButton to={`${base}/enrollments/${e.id}/cancel`} variant="outline" size="sm" preventScrollReset className="text-red-800">
-        Cancelar matrícula<span className="sr-only"> em {e.classLabel}</span>
-      </LinkButton>
+      <div className="flex flex-wrap justify-end gap-2">
+        <LinkButton to={`${base}/enrollments/${e.id}/discount`} variant="outline" size="sm" preventScrollReset>
+          Editar desconto<span className="sr-only"> em {e.classLabel}</span>
+        </LinkButton>
+        <LinkButton to={`${base}/enrollments/${e.id}/cancel`} variant="outline" size="sm" preventScrollReset className="text-red-800">
+          Cancelar matrícula<span className="sr-only"> em {e.classLabel}</span>
+        </LinkButton>
+      </div>
     ) : null;
   const classLink = (e: EnrollmentRow) => (
     <Link to={`/classes/${e.classId}/students`} className="link">
