@@ -69,6 +69,7 @@ export default [
       route(":id/persons", "routes/guardians/guardian-persons.tsx"),
       route(":id/persons/:personId/edit", "routes/guardians/person-edit.tsx"),
       route(":id/persons/:personId/delete", "routes/guardians/person-delete.tsx"),
+      route(":id/charges/new", "routes/charges/charge-new.tsx"),
     ]),
     route("students", "routes/students/students.tsx", [route("new", "routes/students/student-form.tsx", { id: "student-new" })]),
     route("students/:id", "routes/students/student.tsx", [
@@ -76,6 +77,7 @@ export default [
       route("delete", "routes/students/student-delete.tsx"),
       route("enroll", "routes/students/student-enroll.tsx"),
       route("enrollments/:enrollmentId/cancel", "routes/students/enrollment-cancel.tsx", { id: "student-enrollment-cancel" }),
+      route("enrollments/:enrollmentId/discount", "routes/students/enrollment-discount.tsx"),
       route("makeup", "routes/students/student-makeup.tsx"),
       route("makeups/:makeupId/delete", "routes/students/makeup-delete.tsx"),
     ]),

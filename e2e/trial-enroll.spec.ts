@@ -163,6 +163,15 @@ test.describe("Matricular a partir do experimental", () => {
       await expect(dialog.getByRole("radio", { name: new RegExp(`Família ${s.tag}`) })).toBeChecked();
       await expect(dialog.getByText("(mesmo WhatsApp)")).toBeVisible();
     }
+    // 'Desconto (%)': 0 by default, beyond 100 refused on the field (the value kept).
+    await expect(dialog.getByLabel("Desconto (%)")).toHaveValue("0");
+    await dialog.getByLabel("Desconto (%)").fill("101");
+    // Leaving the field checks it with JavaScript (its message moves the button down): then submit.
+    await dialog.getByLabel("Desconto (%)").press("Tab");
+    await dialog.getByRole("button", { name: "Matricular" }).click();
+    await expect(fieldError(dialog, "Desconto deve ser de 0 a 100%")).toBeVisible();
+    await expect(dialog.getByLabel("Desconto (%)")).toHaveValue("101");
+    await dialog.getByLabel("Desconto (%)").fill("10");
     if (jsEnabled) {
       // While the enrolment is on its way the button says so (the answer is held back a moment).
       await page.route("**/enroll.data*", async (route) => {
@@ -174,6 +183,8 @@ test.describe("Matricular a partir do experimental", () => {
     if (jsEnabled) await expect(dialog.getByRole("button", { name: "Matriculando..." })).toBeDisabled();
     await expect(page.getByText("Matrícula realizada").first()).toBeVisible();
     await expectPaymentLink(page.getByRole("dialog", { name: "Matricular Aluno" }), s.phone, [s.studentName, s.offer.checkoutLink]);
+    const roster = await (await page.request.get(`/api/enrollments?classId=${s.cls.id}`)).json();
+    expect((Array.isArray(roster) ? roster : roster.items).map((e: { discountPercent: number }) => e.discountPercent)).toEqual([10]);
   });
 
   test("the edit dialog offers 'Matricular' whatever the status", async ({ page, loginAs, jsEnabled }) => {

@@ -216,6 +216,35 @@ describe("with an existing family", () => {
     expect(fresh.body.student).toMatchObject({ guardianId: guardian.id, fullName: "Helena Prado" });
   });
 
+  it("takes the enrolment's discount ('Desconto deve ser de 0 a 100%' beyond it; 0 by default)", async () => {
+    const { offer, trial } = await setup();
+    const { guardian } = await makeGuardian(1);
+    const before = await count("enrollments");
+    const bad = await team.post(`/api/trials/${trial.id}/enroll`, {
+      guardianId: guardian.id,
+      offerId: offer.id,
+      startDate: START,
+      discountPercent: 150,
+    });
+    expect([bad.status, bad.body.errors]).toEqual([400, { discountPercent: ["Desconto deve ser de 0 a 100%"] }]);
+    expect(await count("enrollments")).toBe(before);
+    const res = await team.post(`/api/trials/${trial.id}/enroll`, {
+      guardianId: guardian.id,
+      offerId: offer.id,
+      startDate: START,
+      discountPercent: "12,5",
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.enrollment.discountPercent).toBe(12.5);
+    const second = await setup();
+    const plain = await team.post(`/api/trials/${second.trial.id}/enroll`, {
+      guardianId: guardian.id,
+      offerId: second.offer.id,
+      startDate: START,
+    });
+    expect(plain.body.enrollment.discountPercent).toBe(0);
+  });
+
   it("a trial enrolled once is refused (409) until its enrolment is cancelled", async () => {
     const { offer, trial } = await setup();
     const { guardian } = await makeGuardian(1);

@@ -156,18 +156,38 @@ export interface ChargeRow {
 }
 
 const NOT_REVERSED = `"p"."chargeId" = "c"."id" AND "p"."reversedAt" IS NULL`;
+/** A charge's payments not reversed: all of them, and those dated on or before its due date. */
+const PAYMENT_SUMS = `(SELECT COALESCE(SUM("p"."amountCents"), 0) FROM "payments" AS "p" WHERE ${NOT_REVERSED}) AS "paidCents",
+  (SELECT COALESCE(SUM("p"."amountCents"), 0) FROM "payments" AS "p" WHERE ${NOT_REVERSED} AND "p"."paidOn" <= "c"."dueDate") AS "earlyCents"`;
 /** A charge with its payments' sums, its student's name and its branch's fine and interest. */
 const CHARGE_COLUMNS = `"c"."id", "c"."code", "c"."guardianId", "c"."studentId", "c"."enrollmentId", "c"."branchId", "c"."competence",
   "c"."description", "c"."amountCents", CAST("c"."dueDate" AS TEXT) AS "dueDate", "c"."status", "c"."paidAt", "c"."feesWaived",
   "c"."waiveReason", "c"."cancelReason", "c"."createdAt", "c"."updatedAt",
-  (SELECT COALESCE(SUM("p"."amountCents"), 0) FROM "payments" AS "p" WHERE ${NOT_REVERSED}) AS "paidCents",
-  (SELECT COALESCE(SUM("p"."amountCents"), 0) FROM "payments" AS "p" WHERE ${NOT_REVERSED} AND "p"."paidOn" <= "c"."dueDate") AS "earlyCents",
+  ${PAYMENT_SUMS},
   "s"."fullName" AS "studentName", "bs"."finePercent", "bs"."monthlyInterestPercent"`;
 const CHARGE_FROM = `FROM "charges" AS "c"
   LEFT JOIN "students" AS "s" ON "s"."id" = "c"."studentId"
   LEFT JOIN "billing_settings" AS "bs" ON "bs"."branchId" = "c"."branchId"`;
 
-function termsOf(r: ChargeRow) {
+/**
+ * Only what `dueToday` reads (the amount, the due date, the waiver, the
+ * payments' sums and the branch's fine and interest): the reads that sum what
+ * is due over many open charges (the overdue families, the month's summary, a
+ * family's total) take these and the few columns they show, without the
+ * student's join.
+ */
+const DUE_COLUMNS = `"c"."amountCents", CAST("c"."dueDate" AS TEXT) AS "dueDate", "c"."status", "c"."feesWaived",
+  ${PAYMENT_SUMS},
+  "bs"."finePercent", "bs"."monthlyInterestPercent"`;
+const DUE_FROM = `FROM "charges" AS "c" LEFT JOIN "billing_settings" AS "bs" ON "bs"."branchId" = "c"."branchId"`;
+
+/** A row of DUE_COLUMNS (what `dueToday` needs). */
+type DueRow = Pick<
+  ChargeRow,
+  "amountCents" | "dueDate" | "status" | "feesWaived" | "paidCents" | "earlyCents" | "finePercent" | "monthlyInterestPercent"
+>;
+
+function termsOf(r: DueRow) {
   return {
     amountCents: Number(r.amountCents),
     dueDate: dateOnly(r.dueDate),
@@ -179,7 +199,7 @@ function termsOf(r: ChargeRow) {
 }
 
 /** What an open charge is due today (0 for a paid or cancelled one). */
-export function dueToday(r: ChargeRow, on = today()): Due {
+export function dueToday(r: DueRow, on = today()): Due {
   const due = dueFromSums({ ...termsOf(r), earlyCents: Number(r.earlyCents ?? 0), paidCents: Number(r.paidCents ?? 0) }, on);
   return r.status === OPEN ? due : { ...due, total: 0 };
 }
@@ -477,6 +497,18 @@ export async function chargePage(
   };
 }
 
+/** What the open charges of a family or a student are due today, summed (in cents). */
+export async function dueTodayTotal(
+  actor: Actor | null,
+  filter: { guardianId?: string | null; studentId?: string | null },
+): Promise<number> {
+  requireActor(actor);
+  const { where, params } = chargeWhere(actor, { guardianId: filter.guardianId, studentId: filter.studentId, status: OPEN });
+  const rows = await selectRows<DueRow>(`SELECT ${DUE_COLUMNS} ${DUE_FROM} WHERE ${where.join(" AND ")}`, params);
+  const on = today();
+  return rows.reduce((sum, r) => sum + dueToday(r, on).total, 0);
+}
+
 /** Every charge of the filter (the CSV), batch after batch. */
 export async function* chargesForExport(actor: Actor | null, filter: ChargeFilter): AsyncIterable<ChargeDTO> {
   const source = chargeList(actor, filter);
@@ -609,8 +641,10 @@ export async function overdueFamilies(actor: Actor | null, filter: { branchId?: 
     branchSql = `AND "c"."branchId" = :branchId`;
     params.branchId = filter.branchId;
   }
-  const rows = await selectRows<ChargeRow>(
-    `SELECT ${CHARGE_COLUMNS} ${CHARGE_FROM} WHERE "c"."status" = :open AND "c"."dueDate" < :today ${branchSql} ORDER BY "c"."dueDate", "c"."id"`,
+  // The open charges past their due date (the index on status and due date), only what the list shows and the due rule reads.
+  const rows = await selectRows<DueRow & Pick<ChargeRow, "id" | "code" | "guardianId" | "branchId" | "description">>(
+    `SELECT "c"."id", "c"."code", "c"."guardianId", "c"."branchId", "c"."description", ${DUE_COLUMNS}
+     ${DUE_FROM} WHERE "c"."status" = :open AND "c"."dueDate" < :today ${branchSql} ORDER BY "c"."dueDate", "c"."id"`,
     params,
   );
   const families = new Map<string, { total: number; oldest: string; charges: OverdueFamilyDTO["charges"] }>();
@@ -655,7 +689,7 @@ export async function billingSummary(
   const month = filter.month ?? on.slice(0, 7);
   if (!isMonth(month)) throw new ValidationError({ month: [CHARGE_MONTH_INVALID] });
   const { first, last } = monthBounds(month);
-  const params: Record<string, string> = { first, last, cancelled: CANCELLED_CHARGE };
+  const params: Record<string, string> = { first, last, cancelled: CANCELLED_CHARGE, open: OPEN };
   let branchSql = "";
   let paymentBranchSql = "";
   if (filter.branchId) {
@@ -663,23 +697,24 @@ export async function billingSummary(
     paymentBranchSql = `AND "pc"."branchId" = :branchId`;
     params.branchId = isUuid(filter.branchId) ? filter.branchId : "00000000-0000-0000-0000-000000000000";
   }
-  const [rows, [received]] = await Promise.all([
-    selectRows<ChargeRow>(
-      `SELECT ${CHARGE_COLUMNS} ${CHARGE_FROM} WHERE "c"."dueDate" >= :first AND "c"."dueDate" <= :last AND "c"."status" <> :cancelled ${branchSql}`,
+  const inMonth = `"c"."dueDate" >= :first AND "c"."dueDate" <= :last`;
+  // The month's expected total is a sum; only its open charges are read, for what they are due today.
+  const [[sums], rows, [received]] = await Promise.all([
+    selectRows<{ expected: number | string | null }>(
+      `SELECT SUM("c"."amountCents") AS "expected" FROM "charges" AS "c" WHERE ${inMonth} AND "c"."status" <> :cancelled ${branchSql}`,
       params,
     ),
+    selectRows<DueRow>(`SELECT ${DUE_COLUMNS} ${DUE_FROM} WHERE ${inMonth} AND "c"."status" = :open ${branchSql}`, params),
     selectRows<{ total: number | string | null }>(
       `SELECT SUM("p"."amountCents") AS "total" FROM "payments" AS "p" JOIN "charges" AS "pc" ON "pc"."id" = "p"."chargeId"
        WHERE "p"."reversedAt" IS NULL AND "p"."paidOn" >= :first AND "p"."paidOn" <= :last ${paymentBranchSql}`,
       params,
     ),
   ]);
-  let expected = 0;
+  const expected = Number(sums?.expected ?? 0);
   let open = 0;
   let overdue = 0;
   for (const r of rows) {
-    expected += Number(r.amountCents);
-    if (r.status !== OPEN) continue;
     const due = dueToday(r, on).total;
     open += due;
     if (dateOnly(r.dueDate) < on) overdue += due;

@@ -76,6 +76,7 @@ export const trialEnrollSchema = z
     offerId: requiredId(OFFER_REQUIRED),
     startDate: startDateField,
     waitlist: checkbox.default(false),
+    discountPercent: discountField.optional().describe("Desconto sobre o valor mensal da oferta, de 0 a 100 (padrão 0)"),
   })
   .superRefine((value, ctx) => {
     // Checked with the fields, so a body that names no family hears it with their messages.

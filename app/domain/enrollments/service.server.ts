@@ -369,6 +369,7 @@ export async function enrollFromTrial(
         offerId: data.offerId,
         startDate: data.startDate,
         waitlist: data.waitlist,
+        discountPercent: data.discountPercent,
         trialId: trial.id,
       },
       t,

@@ -8,7 +8,13 @@ import { getClassEnrollments } from "~/domain/enrollments/queries.server";
 import { CLASS_FULL, enrollmentSchema, type PromotionDTO } from "~/domain/enrollments/schema";
 import { createEnrollment } from "~/domain/enrollments/service.server";
 import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
-import { enrolledMessage, enrollState, typedEnrollValues, withPromotions } from "~/routes/students/+shared/enroll-form.server";
+import {
+  enrolledMessage,
+  enrollmentInput,
+  enrollState,
+  typedEnrollValues,
+  withPromotions,
+} from "~/routes/students/+shared/enroll-form.server";
 import { enrollDefaults, EnrollmentFields } from "~/routes/students/+shared/enrollment-fields";
 import { pickerTerm, studentMatches, studentOption } from "~/routes/students/+shared/pickers.server";
 
@@ -58,7 +64,7 @@ export async function action(args: Route.ActionArgs) {
     // Seats freed meanwhile go to the waiting list first: the toast names who took them.
     save: async (value, { actor }) => {
       const promoted: PromotionDTO[] = [];
-      return { ...(await createEnrollment(actor, value, promoted)), promoted };
+      return { ...(await createEnrollment(actor, enrollmentInput(value), promoted)), promoted };
     },
     // A re-rendered dialog keeps the chosen student and what was typed, with the class's current places.
     extra: async ({ actor, formData }) => {

@@ -10,21 +10,30 @@ import { getGuardian, guardianAnonymizedOn } from "~/domain/guardians/queries.se
 import { formatDay } from "~/domain/calendar/dates";
 import { formatCpf, formatPhone } from "~/lib/format";
 import { orRespond } from "~/server/forms.server";
+import { FinanceSection } from "~/routes/charges/+shared/finance-section";
+import { financeSection } from "~/routes/charges/+shared/finance-section.server";
 import { actorOf, requireUser } from "~/server/session.server";
 
 /**
- * /guardians/:id/persons: every signed-in user sees the persons; administrators also edit and remove them,
- * download the family's data and anonymise it (once: an anonymised family shows when it was instead).
+ * /guardians/:id/persons, the family's page: every signed-in user sees the
+ * persons and the family's 'Financeiro'; administrators also edit and remove
+ * persons, create a one-off charge, download the family's data and anonymise it
+ * (once: an anonymised family shows when it was instead).
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const user = await requireUser(context);
-  const guardian = await orRespond(getGuardian(actorOf(user), params.id));
+  const actor = actorOf(user);
+  const guardian = await orRespond(getGuardian(actor, params.id));
   const manages = canManage(user);
-  return { guardian, canManage: manages, anonymizedOn: manages ? await guardianAnonymizedOn(guardian.id) : null };
+  const [finance, anonymizedOn] = await Promise.all([
+    financeSection(actor, { guardianId: guardian.id }),
+    manages ? guardianAnonymizedOn(guardian.id) : null,
+  ]);
+  return { guardian, finance, canManage: manages, anonymizedOn };
 }
 
 export default function GuardianPersons({ loaderData }: Route.ComponentProps) {
-  const { guardian, canManage, anonymizedOn } = loaderData;
+  const { guardian, finance, canManage, anonymizedOn } = loaderData;
   const { search } = useLocation();
   const base = `/guardians/${guardian.id}/persons`;
   // §4: the primary person and the last remaining one cannot be deleted.
@@ -80,6 +89,12 @@ export default function GuardianPersons({ loaderData }: Route.ComponentProps) {
       {canManage ? (
         <p className="mt-3 text-xs text-slate-600">A pessoa principal e a última pessoa do responsável não podem ser excluídas.</p>
       ) : null}
+      <FinanceSection
+        {...finance}
+        newChargeHref={finance.newChargeHref ? `${finance.newChargeHref}${search}` : null}
+        empty="Nenhuma cobrança desta família"
+        compact
+      />
       {canManage ? (
         <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-200 pt-4">
           {/* A file, not a page: a plain link, downloaded with or without JavaScript. */}

@@ -14,7 +14,7 @@ import { getStudent } from "~/domain/students/queries.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useResettableState } from "~/hooks/use-resettable-state";
 import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
-import { enrolledMessage, enrollState, typedEnrollValues, withPromotions } from "./+shared/enroll-form.server";
+import { enrolledMessage, enrollmentInput, enrollState, typedEnrollValues, withPromotions } from "./+shared/enroll-form.server";
 import { enrollDefaults, EnrollmentFields, type EnrollState, type EnrollValues } from "./+shared/enrollment-fields";
 
 /**
@@ -73,7 +73,7 @@ export async function action(args: Route.ActionArgs) {
     // Seats freed meanwhile go to the waiting list first: the toast names who took them.
     save: async (value, { actor }) => {
       const promoted: PromotionDTO[] = [];
-      return { ...(await createEnrollment(actor, value, promoted)), promoted };
+      return { ...(await createEnrollment(actor, enrollmentInput(value), promoted)), promoted };
     },
     extra: ({ actor, formData }) => formState(actor, formData),
     errorTitle: "Erro ao matricular aluno",
@@ -134,7 +134,7 @@ export default function StudentEnrollDialog({ loaderData, actionData }: Route.Co
             else
               setCurrent({
                 state: { ...current.state, classId: "", offers: [], full: false, alternatives: [] },
-                values: { offerId: "", startDate: "", waitlist: false },
+                values: { offerId: "", startDate: "", waitlist: false, discountPercent: current.values.discountPercent },
               });
           }}
           className={inputClass}

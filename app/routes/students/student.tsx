@@ -1,7 +1,7 @@
 import { Link, Outlet } from "react-router";
 import type { Route } from "./+types/student";
-import { chargePage } from "~/domain/charges/queries.server";
 import { FinanceSection } from "../charges/+shared/finance-section";
+import { financeSection } from "../charges/+shared/finance-section.server";
 import { PlusIcon, SpriteIcon } from "~/components/icons";
 import { LinkButton } from "~/components/ui/button";
 import { auditHref } from "~/routes/audit/+shared/audit-links";
@@ -30,11 +30,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const [{ student, guardian, enrollments }, attendance] = await orRespond(
     Promise.all([getStudentOverview(actor, params.id), studentAttendance(actor, params.id)]),
   );
-  const finance = await chargePage(actor, { studentId: student.id }, { offset: 0, limit: 12, latestFirst: true });
+  const finance = await financeSection(actor, { studentId: student.id });
   const allRecords = new URL(request.url).searchParams.get("historico") === "todos";
   const now = today();
   return {
-    finance: { charges: finance.items, total: finance.totals.count, linked: canManageTrials(actor) },
+    finance,
     student: {
       id: student.id,
       fullName: student.fullName,
@@ -54,6 +54,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       classLabel: e.classLabel,
       branchName: e.branchName,
       offer: `${e.offerName} - ${formatBRL(e.offerValue)}`,
+      discount: e.discountPercent > 0 ? `${e.discountPercent.toLocaleString("pt-BR")}%` : "—",
       startDate: e.startDate,
       status: e.status,
       waitlistPosition: e.waitlistPosition,
@@ -97,9 +98,14 @@ export default function StudentPage({ loaderData }: Route.ComponentProps) {
   const base = `/students/${student.id}`;
   const cancelLink = (e: EnrollmentRow) =>
     canManage && e.status !== CANCELLED ? (
-      <LinkButton to={`${base}/enrollments/${e.id}/cancel`} variant="outline" size="sm" preventScrollReset className="text-red-800">
-        Cancelar matrícula<span className="sr-only"> em {e.classLabel}</span>
-      </LinkButton>
+      <div className="flex flex-wrap justify-end gap-2">
+        <LinkButton to={`${base}/enrollments/${e.id}/discount`} variant="outline" size="sm" preventScrollReset>
+          Editar desconto<span className="sr-only"> em {e.classLabel}</span>
+        </LinkButton>
+        <LinkButton to={`${base}/enrollments/${e.id}/cancel`} variant="outline" size="sm" preventScrollReset className="text-red-800">
+          Cancelar matrícula<span className="sr-only"> em {e.classLabel}</span>
+        </LinkButton>
+      </div>
     ) : null;
   const classLink = (e: EnrollmentRow) => (
     <Link to={`/classes/${e.classId}/students`} className="link">
@@ -206,6 +212,8 @@ export default function StudentPage({ loaderData }: Route.ComponentProps) {
                 <dd>{e.branchName}</dd>
                 <dt className="text-slate-600">Oferta</dt>
                 <dd>{e.offer}</dd>
+                <dt className="text-slate-600">Desconto</dt>
+                <dd>{e.discount}</dd>
                 <dt className="text-slate-600">Início</dt>
                 <dd>{formatDay(e.startDate)}</dd>
               </dl>
@@ -216,6 +224,7 @@ export default function StudentPage({ loaderData }: Route.ComponentProps) {
             { header: "Turma", cell: classLink },
             { header: "Unidade", cell: (e) => e.branchName },
             { header: "Oferta", cell: (e) => e.offer },
+            { header: "Desconto", cell: (e) => e.discount, className: "whitespace-nowrap" },
             { header: "Início", cell: (e) => formatDay(e.startDate), className: "whitespace-nowrap" },
             { header: "Status", cell: status },
           ]}

@@ -120,6 +120,7 @@ function typedValues(formData: FormData) {
     },
     offerId: text("offerId"),
     startDate: text("startDate"),
+    discountPercent: text("discountPercent"),
   };
 }
 type TypedValues = ReturnType<typeof typedValues>;
@@ -349,6 +350,7 @@ function EnrollForm({ data, form: screen }: { data: LoaderData; form: NonNullabl
       },
       offerId: options.offers.length === 1 ? options.offers[0].id : "",
       startDate: options.nextSessionDate,
+      discountPercent: "0",
     },
   });
   const family = String(fields.family.initialValue ?? FAMILY_NEW);
@@ -515,6 +517,9 @@ function EnrollForm({ data, form: screen }: { data: LoaderData; form: NonNullabl
         </Field>
         <Field label="Data de início" field={fields.startDate} required hint="Sugerida: a próxima aula da turma">
           <input {...getInputProps(fields.startDate, { type: "date" })} className={inputClass} />
+        </Field>
+        <Field label="Desconto (%)" field={fields.discountPercent} hint="Sobre o valor mensal da oferta: irmãos, plano anual… (0 a 100)">
+          <input {...getInputProps(fields.discountPercent, { type: "text" })} inputMode="decimal" className={inputClass} />
         </Field>
         {full ? <input type="hidden" name={fields.waitlist.name} value="on" /> : null}
       </section>

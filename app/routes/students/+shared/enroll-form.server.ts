@@ -1,7 +1,7 @@
 import type { Actor } from "~/domain/actor";
 import { DomainError } from "~/domain/errors";
 import { enrollOptions } from "~/domain/enrollments/queries.server";
-import { promotionMessage, WAITLISTED, type EnrollmentDTO, type PromotionDTO } from "~/domain/enrollments/schema";
+import { promotionMessage, WAITLISTED, type EnrollmentDTO, type EnrollmentInput, type PromotionDTO } from "~/domain/enrollments/schema";
 import { EMPTY_ENROLL_STATE, type EnrollState, type EnrollValues } from "./enrollment-fields";
 
 /** The enrolment form's state for a class; a missing or unknown class gives the empty state. */
@@ -32,6 +32,7 @@ export function typedEnrollValues(source: FormData | URLSearchParams): Partial<E
     offerId: text(source.get("offerId")) || undefined,
     startDate: text(source.get("startDate")) || undefined,
     waitlist: source.get("waitlist") === "on" ? true : undefined,
+    discountPercent: source.has("discountPercent") ? text(source.get("discountPercent")) : undefined,
   };
 }
 
@@ -44,4 +45,9 @@ export function enrolledMessage(saved: unknown): string {
 export function withPromotions(message: string, promoted: readonly PromotionDTO[] | undefined): string {
   const note = promotionMessage(promoted ?? []);
   return note ? `${message}. ${note}` : message;
+}
+
+/** A checked enrolment form as the service reads it, in the API's units (the discount in percent, not hundredths of one). */
+export function enrollmentInput(value: EnrollmentInput) {
+  return { ...value, discountPercent: value.discountPercent === undefined ? undefined : value.discountPercent / 100 };
 }

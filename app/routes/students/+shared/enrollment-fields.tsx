@@ -40,13 +40,20 @@ export interface EnrollValues {
   offerId: string;
   startDate: string;
   waitlist: boolean;
+  /** 'Desconto (%)' as typed ("10", "12,5"): the offer's monthly value less this, in each month's charge. */
+  discountPercent: string;
 }
 
 /** The defaults for a class: its single offer preselected, its next session as the start date. */
 export function enrollDefaults(state: EnrollState, given: Partial<EnrollValues> = {}): EnrollValues {
   const offerId =
     given.offerId && state.offers.some((o) => o.id === given.offerId) ? given.offerId : state.offers.length === 1 ? state.offers[0].id : "";
-  return { offerId, startDate: given.startDate || state.nextSessionDate, waitlist: given.waitlist ?? false };
+  return {
+    offerId,
+    startDate: given.startDate || state.nextSessionDate,
+    waitlist: given.waitlist ?? false,
+    discountPercent: given.discountPercent ?? "0",
+  };
 }
 
 /**
@@ -123,6 +130,7 @@ export function EnrollmentFields({
   const full = state.full || Boolean(classFull);
   const offerErrors = fields.offerId.errors;
   const dateErrors = fields.startDate.errors;
+  const discountErrors = fields.discountPercent.errors;
   return (
     <>
       {state.classId && full ? (
@@ -166,6 +174,19 @@ export function EnrollmentFields({
           defaultValue={values.startDate}
           aria-invalid={dateErrors ? true : undefined}
           aria-describedby={dateErrors ? fields.startDate.errorId : undefined}
+          className={inputClass}
+        />
+      </Field>
+      <Field label="Desconto (%)" field={fields.discountPercent} hint="Sobre o valor mensal da oferta: irmãos, plano anual… (0 a 100)">
+        <input
+          type="text"
+          inputMode="decimal"
+          id={fields.discountPercent.id}
+          name={fields.discountPercent.name}
+          defaultValue={values.discountPercent}
+          key={`discount-${values.discountPercent}`}
+          aria-invalid={discountErrors ? true : undefined}
+          aria-describedby={discountErrors ? fields.discountPercent.errorId : undefined}
           className={inputClass}
         />
       </Field>

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { discountField } from "~/domain/charges/schema";
 import { GUARDIAN_CHOICE_REQUIRED, OFFER_REQUIRED, startDateField } from "~/domain/enrollments/schema";
 import { formCheckbox, requiredString } from "~/domain/fields";
 import { guardianFormSchema, type GuardianInput } from "~/domain/guardians/schema";
@@ -34,6 +35,7 @@ export const trialEnrollFormSchema = z
     offerId: formText,
     startDate: formText,
     waitlist: formCheckbox,
+    discountPercent: formText,
   })
   .transform((form, ctx) => {
     let failed = false;
@@ -48,6 +50,9 @@ export const trialEnrollFormSchema = z
     const birthDate = check(["birthDate"], birthDateFormField, form.birthDate ?? "");
     const offerId = check(["offerId"], requiredString(OFFER_REQUIRED, 100), form.offerId ?? "");
     const startDate = check(["startDate"], startDateField, form.startDate ?? "");
+    // Checked here, passed on as typed (the service reads it as the API does: "12,5" is 12.5 %).
+    const discount = form.discountPercent?.trim() ? form.discountPercent.trim() : undefined;
+    if (discount !== undefined) check(["discountPercent"], discountField, discount);
 
     let family: { guardianId: string } | { guardian: GuardianInput } | undefined;
     if (form.family === FAMILY_NEW) {
@@ -69,7 +74,16 @@ export const trialEnrollFormSchema = z
     }
     if (failed || !family || studentName === undefined || offerId === undefined || startDate === undefined) return z.NEVER;
     const classId = form.classId?.trim() ? { classId: form.classId.trim() } : {};
-    return { ...family, ...classId, studentName, birthDate: birthDate ?? null, offerId, startDate, waitlist: form.waitlist };
+    return {
+      ...family,
+      ...classId,
+      studentName,
+      birthDate: birthDate ?? null,
+      offerId,
+      startDate,
+      waitlist: form.waitlist,
+      ...(discount !== undefined ? { discountPercent: discount } : {}),
+    };
   });
 
 export type TrialEnrollFormValue = z.output<typeof trialEnrollFormSchema>;
