@@ -1,12 +1,33 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
 
 // Integration tests: real HTTP against the production build (one server per run),
 // on SQLite by default and on PostgreSQL when TEST_DATABASE_URL is set.
+/**
+ * Files about the HTTP process itself, not about the data: a stuck worker's watchdog, secret
+ * rotation, the reverse proxy, the body caps, the front door (methods, URL, Host), the security
+ * and cache headers, the sign-in redirect, the read lane's route ranking and the development
+ * server. Nothing they check reads or writes the school's data, so they run in the SQLite run
+ * only; every file about the data runs on both databases.
+ */
+const PROCESS_ONLY = [
+  "watchdog",
+  "secrets",
+  "reverse-proxy",
+  "body-limit",
+  "front-door",
+  "security-headers",
+  "no-store",
+  "sign-in-redirect",
+  "lane-ranking",
+  "dev-server",
+].map((name) => `tests/api/${name}.test.ts`);
+
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
     include: ["tests/api/**/*.test.ts"],
+    exclude: [...configDefaults.exclude, ...(process.env.API_TEST_DB === "postgres" ? PROCESS_ONLY : [])],
     environment: "node",
     globalSetup: ["./tests/support/global-server.ts"],
     setupFiles: ["./tests/support/setup-api.ts"],
