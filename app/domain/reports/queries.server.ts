@@ -12,6 +12,8 @@ import { OWNER_NOT_STAFF } from "../trials/schema";
 import { listUserOptions } from "../users/queries.server";
 import { ABSENT, EXCUSED, PRESENT } from "../attendance/schema";
 import { BOOKED, DONE } from "../attendance/makeups/schema";
+import { financeFigures } from "../charges/queries.server";
+import { AGEING_BUCKETS, PAYMENT_METHODS, decimal } from "../charges/schema";
 import {
   ATTENDANCE_GROUPINGS,
   BRANCH_INVALID,
@@ -27,6 +29,7 @@ import {
   type AttendanceGrouping,
   type AttendanceMonthDTO,
   type AttendanceReportDTO,
+  type FinanceReportDTO,
   type FunnelGroupDTO,
   type FunnelGrouping,
   type FunnelReportDTO,
@@ -509,5 +512,59 @@ export async function attendanceReport(actor: Actor | null, filter: ReportFilter
     months: attendanceMonths(period, rows),
     groups,
     absences: { total, madeUp, booked, notMadeUp: total - madeUp - booked },
+  };
+}
+
+// ---- Financeiro ----
+
+/**
+ * GET /api/reports/finance: per month of the period, what was expected (the
+ * charges not 'Cancelada' due in it) and received (the payments not reversed
+ * dated in it); the period's received by method; and what was overdue on the
+ * period's last day, or today when that is later, by ageing bucket. The
+ * figures are read by the money module (charges/, `financeFigures`), whose
+ * tables they are; the branch is the charge's.
+ */
+export async function financeReport(actor: Actor | null, filter: ReportFilter): Promise<FinanceReportDTO> {
+  assertCanManageTrials(actor);
+  const { period, branchId } = parseFilter(filter);
+  const now = today();
+  const asOf = period.to < now ? period.to : now;
+  const figures = await financeFigures({ from: period.from, to: period.to, asOf, branchId });
+  const months = period.months.map((month) => {
+    const expected = figures.expected.find((e) => e.month === month);
+    const received = figures.received.filter((r) => r.month === month);
+    return {
+      month,
+      expectedCents: expected?.cents ?? 0,
+      charges: expected?.charges ?? 0,
+      receivedCents: received.reduce((s, r) => s + r.cents, 0),
+      payments: received.reduce((s, r) => s + r.payments, 0),
+    };
+  });
+  const buckets = AGEING_BUCKETS.map((bucket) => figures.overdue.find((o) => o.bucket === bucket) ?? { bucket, cents: 0, charges: 0 });
+  return {
+    from: period.from,
+    to: period.to,
+    branchId,
+    months: months.map((m) => ({
+      month: m.month,
+      expected: decimal(m.expectedCents),
+      charges: m.charges,
+      received: decimal(m.receivedCents),
+      payments: m.payments,
+    })),
+    expected: decimal(months.reduce((s, m) => s + m.expectedCents, 0)),
+    received: decimal(months.reduce((s, m) => s + m.receivedCents, 0)),
+    overdue: {
+      asOf,
+      amount: decimal(buckets.reduce((s, b) => s + b.cents, 0)),
+      charges: buckets.reduce((s, b) => s + b.charges, 0),
+      buckets: buckets.map((b) => ({ bucket: b.bucket as (typeof AGEING_BUCKETS)[number], amount: decimal(b.cents), charges: b.charges })),
+    },
+    byMethod: PAYMENT_METHODS.map((method) => {
+      const paid = figures.received.filter((r) => r.method === method);
+      return { method, amount: decimal(paid.reduce((s, r) => s + r.cents, 0)), payments: paid.reduce((s, r) => s + r.payments, 0) };
+    }),
   };
 }
