@@ -201,6 +201,18 @@ describe("GET /api/reports/finance", () => {
     expect((await anonymous().get(`/api/reports/finance?${PERIOD}`)).status).toBe(401);
   });
 
+  it("follows a change at once (last: it pays part of G's open charge)", async () => {
+    const before = await team.get(`/api/reports/finance?${PERIOD}&branchId=${branch.g}`);
+    expect(before.body.months[5].received).toBe("0.00");
+    const [g2] = (await admin.get(`/api/charges?branchId=${branch.g}&status=Aberta`)).body;
+    await makePayment({ chargeId: g2.id, amountCents: 7_000, paidOn: "2017-06-20", method: "Dinheiro" });
+    const after = await team.get(`/api/reports/finance?${PERIOD}&branchId=${branch.g}`);
+    expect(after.body.months[5]).toEqual({ month: "2017-06", expected: "70.00", charges: 1, received: "70.00", payments: 1 });
+    // Paid after its due date: the fine (1,40) and the interest to 30/06 (0,68) are still due.
+    expect(after.body.overdue).toMatchObject({ amount: "2.08", charges: 1 });
+    expect(after.body.byMethod[1]).toEqual({ method: "Dinheiro", amount: "70.00", payments: 1 });
+  });
+
   it("the screen draws the three charts with their tables, in reais, without JavaScript", async () => {
     const res = await team.raw("GET", `/reports/finance?${PERIOD}&branchId=${branch.f}`);
     expect(res.status).toBe(200);

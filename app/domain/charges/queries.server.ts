@@ -16,6 +16,7 @@ import { toCents } from "../offers/money";
 import { dueFromSums, dueOn, type Due, type DueTerms } from "./due";
 import {
   ageingBucket,
+  type AgeingBucket,
   CANCELLED_CHARGE,
   CHARGE_FILTER_STATUSES,
   CHARGE_MONTH_INVALID,
@@ -686,79 +687,87 @@ export async function billingSummary(
 
 // ---- The 'Financeiro' report (app/domain/reports) ----
 
+/** The tables the finance figures are read from (their versions key a kept read: migration 0022). */
+export const FINANCE_TABLES = ["charges", "payments", "billing_settings"] as const;
+
 export interface FinanceFigures {
-  /** Charges not 'Cancelada' with their due date in the span, per due month ('AAAA-MM'). */
-  expected: { month: string; cents: number; charges: number }[];
-  /** Payments not reversed dated in the span, per month and method. */
-  received: { month: string; method: string; cents: number; payments: number }[];
-  /** Charges not 'Cancelada' due before `asOf` with something still due on `asOf`, per ageing bucket (`ageingBucket`). */
-  overdue: { bucket: string; cents: number; charges: number }[];
+  /** Charges not 'Cancelada' with their due date in the span, per branch and due month ('AAAA-MM'). */
+  expected: { branchId: string; month: string; cents: number; charges: number }[];
+  /** Payments not reversed dated in the span, per branch (the charge's), month and method. */
+  received: { branchId: string; month: string; method: string; cents: number; payments: number }[];
+  /** Charges not 'Cancelada' due before `asOf` with something still due on `asOf`, per branch and ageing bucket (`ageingBucket`). */
+  overdue: { branchId: string; bucket: AgeingBucket; cents: number; charges: number }[];
 }
 
 /**
  * The money of a span of days (`from`..`to`) and the overdue charges as of a
- * date (`asOf`), optionally of one branch (the charge's). What is overdue on
- * `asOf` is what `dueOn` gives on that date (fine and interest included,
- * payments dated after it left out), each charge in the bucket of its own
- * days late. A cancelled charge counts nowhere; a reversed payment neither.
+ * date (`asOf`), per branch (the charge's). What is overdue on `asOf` is what
+ * `dueOn` gives on that date (fine and interest included, payments dated after
+ * it left out), each charge in the bucket of its own days late. A cancelled
+ * charge counts nowhere; a reversed payment neither.
  */
-export async function financeFigures(filter: { from: string; to: string; asOf: string; branchId: string | null }): Promise<FinanceFigures> {
+export async function financeFigures(span: { from: string; to: string; asOf: string }): Promise<FinanceFigures> {
   const params: Record<string, string> = {
-    from: filter.from,
-    to: filter.to,
-    asOf: filter.asOf,
+    from: span.from,
+    to: span.to,
+    asOf: span.asOf,
     // A charge paid (in full) after `asOf` was still open on it.
-    after: sqlTimestamp(dayStart(addDays(filter.asOf, 1))),
+    after: sqlTimestamp(dayStart(addDays(span.asOf, 1))),
     cancelled: CANCELLED_CHARGE,
     open: OPEN,
   };
-  let branchSql = "";
-  if (filter.branchId) {
-    branchSql = `AND "c"."branchId" = :branchId`;
-    params.branchId = filter.branchId;
-  }
   const [expected, received, open] = await Promise.all([
-    selectRows<{ month: string; cents: number | string | null; n: number | string }>(
-      `SELECT SUBSTR(CAST("c"."dueDate" AS TEXT), 1, 7) AS "month", SUM("c"."amountCents") AS "cents", COUNT(*) AS "n"
+    selectRows<{ branchId: string; month: string; cents: number | string | null; n: number | string }>(
+      `SELECT "c"."branchId", SUBSTR(CAST("c"."dueDate" AS TEXT), 1, 7) AS "month", SUM("c"."amountCents") AS "cents", COUNT(*) AS "n"
        FROM "charges" AS "c"
-       WHERE "c"."dueDate" >= :from AND "c"."dueDate" <= :to AND "c"."status" <> :cancelled ${branchSql}
-       GROUP BY 1`,
-      params,
-    ),
-    selectRows<{ month: string; method: string; cents: number | string | null; n: number | string }>(
-      `SELECT SUBSTR(CAST("p"."paidOn" AS TEXT), 1, 7) AS "month", "p"."method", SUM("p"."amountCents") AS "cents", COUNT(*) AS "n"
-       FROM "payments" AS "p" JOIN "charges" AS "c" ON "c"."id" = "p"."chargeId"
-       WHERE "p"."reversedAt" IS NULL AND "p"."paidOn" >= :from AND "p"."paidOn" <= :to ${branchSql}
+       WHERE "c"."dueDate" >= :from AND "c"."dueDate" <= :to AND "c"."status" <> :cancelled
        GROUP BY 1, 2`,
       params,
     ),
+    selectRows<{ branchId: string; month: string; method: string; cents: number | string | null; n: number | string }>(
+      `SELECT "c"."branchId", SUBSTR(CAST("p"."paidOn" AS TEXT), 1, 7) AS "month", "p"."method", SUM("p"."amountCents") AS "cents", COUNT(*) AS "n"
+       FROM "payments" AS "p" JOIN "charges" AS "c" ON "c"."id" = "p"."chargeId"
+       WHERE "p"."reversedAt" IS NULL AND "p"."paidOn" >= :from AND "p"."paidOn" <= :to
+       GROUP BY 1, 2, 3`,
+      params,
+    ),
     selectRows<
-      Pick<ChargeRow, "amountCents" | "dueDate" | "feesWaived" | "finePercent" | "monthlyInterestPercent" | "earlyCents" | "paidCents">
+      Pick<
+        ChargeRow,
+        "branchId" | "amountCents" | "dueDate" | "feesWaived" | "finePercent" | "monthlyInterestPercent" | "earlyCents" | "paidCents"
+      >
     >(
-      `SELECT "c"."amountCents", CAST("c"."dueDate" AS TEXT) AS "dueDate", "c"."feesWaived", "bs"."finePercent", "bs"."monthlyInterestPercent",
+      `SELECT "c"."branchId", "c"."amountCents", CAST("c"."dueDate" AS TEXT) AS "dueDate", "c"."feesWaived", "bs"."finePercent", "bs"."monthlyInterestPercent",
          (SELECT COALESCE(SUM("p"."amountCents"), 0) FROM "payments" AS "p" WHERE ${NOT_REVERSED} AND "p"."paidOn" <= "c"."dueDate") AS "earlyCents",
          (SELECT COALESCE(SUM("p"."amountCents"), 0) FROM "payments" AS "p" WHERE ${NOT_REVERSED} AND "p"."paidOn" <= :asOf) AS "paidCents"
        FROM "charges" AS "c" LEFT JOIN "billing_settings" AS "bs" ON "bs"."branchId" = "c"."branchId"
        WHERE "c"."status" <> :cancelled AND "c"."dueDate" < :asOf
-         AND ("c"."status" = :open OR "c"."paidAt" IS NULL OR "c"."paidAt" >= :after) ${branchSql}`,
+         AND ("c"."status" = :open OR "c"."paidAt" IS NULL OR "c"."paidAt" >= :after)`,
       params,
     ),
   ]);
-  const buckets = new Map<string, { cents: number; charges: number }>();
+  const buckets = new Map<string, FinanceFigures["overdue"][number]>();
   for (const r of open) {
     // Every payment summed here is dated on or before `asOf`.
-    const due = dueFromSums({ ...termsOf(r), earlyCents: Number(r.earlyCents ?? 0), paidCents: Number(r.paidCents ?? 0) }, filter.asOf);
+    const due = dueFromSums({ ...termsOf(r), earlyCents: Number(r.earlyCents ?? 0), paidCents: Number(r.paidCents ?? 0) }, span.asOf);
     if (due.total <= 0) continue;
-    const bucket = ageingBucket(daysBetween(dateOnly(r.dueDate), filter.asOf));
-    const entry = buckets.get(bucket) ?? { cents: 0, charges: 0 };
+    const bucket = ageingBucket(daysBetween(dateOnly(r.dueDate), span.asOf));
+    const key = `${r.branchId}|${bucket}`;
+    const entry = buckets.get(key) ?? { branchId: r.branchId, bucket, cents: 0, charges: 0 };
     entry.cents += due.total;
     entry.charges += 1;
-    buckets.set(bucket, entry);
+    buckets.set(key, entry);
   }
   return {
-    expected: expected.map((r) => ({ month: r.month, cents: Number(r.cents ?? 0), charges: Number(r.n) })),
-    received: received.map((r) => ({ month: r.month, method: r.method, cents: Number(r.cents ?? 0), payments: Number(r.n) })),
-    overdue: [...buckets].map(([bucket, e]) => ({ bucket, ...e })),
+    expected: expected.map((r) => ({ branchId: r.branchId, month: r.month, cents: Number(r.cents ?? 0), charges: Number(r.n) })),
+    received: received.map((r) => ({
+      branchId: r.branchId,
+      month: r.month,
+      method: r.method,
+      cents: Number(r.cents ?? 0),
+      payments: Number(r.n),
+    })),
+    overdue: [...buckets.values()],
   };
 }
 

@@ -12,7 +12,7 @@ import { OWNER_NOT_STAFF } from "../trials/schema";
 import { listUserOptions } from "../users/queries.server";
 import { ABSENT, EXCUSED, PRESENT } from "../attendance/schema";
 import { BOOKED, DONE } from "../attendance/makeups/schema";
-import { financeFigures } from "../charges/queries.server";
+import { FINANCE_TABLES, financeFigures } from "../charges/queries.server";
 import { AGEING_BUCKETS, PAYMENT_METHODS, decimal } from "../charges/schema";
 import {
   ATTENDANCE_GROUPINGS,
@@ -521,28 +521,36 @@ export async function attendanceReport(actor: Actor | null, filter: ReportFilter
  * GET /api/reports/finance: per month of the period, what was expected (the
  * charges not 'Cancelada' due in it) and received (the payments not reversed
  * dated in it); the period's received by method; and what was overdue on the
- * period's last day, or today when that is later, by ageing bucket. The
+ * period's last day, or today when that is earlier, by ageing bucket. The
  * figures are read by the money module (charges/, `financeFigures`), whose
- * tables they are; the branch is the charge's.
+ * tables they are, per branch (the charge's), and kept while those tables are
+ * unchanged; the branch filter picks from them.
  */
 export async function financeReport(actor: Actor | null, filter: ReportFilter): Promise<FinanceReportDTO> {
   assertCanManageTrials(actor);
   const { period, branchId } = parseFilter(filter);
   const now = today();
   const asOf = period.to < now ? period.to : now;
-  const figures = await financeFigures({ from: period.from, to: period.to, asOf, branchId });
+  const all = await keptRead(`finance\u0000${period.from}\u0000${period.to}\u0000${asOf}`, FINANCE_TABLES, () =>
+    financeFigures({ from: period.from, to: period.to, asOf }),
+  );
+  const wanted = (r: { branchId: string }) => branchId === null || r.branchId === branchId;
+  const figures = { expected: all.expected.filter(wanted), received: all.received.filter(wanted), overdue: all.overdue.filter(wanted) };
   const months = period.months.map((month) => {
-    const expected = figures.expected.find((e) => e.month === month);
+    const expected = figures.expected.filter((e) => e.month === month);
     const received = figures.received.filter((r) => r.month === month);
     return {
       month,
-      expectedCents: expected?.cents ?? 0,
-      charges: expected?.charges ?? 0,
+      expectedCents: expected.reduce((s, e) => s + e.cents, 0),
+      charges: expected.reduce((s, e) => s + e.charges, 0),
       receivedCents: received.reduce((s, r) => s + r.cents, 0),
       payments: received.reduce((s, r) => s + r.payments, 0),
     };
   });
-  const buckets = AGEING_BUCKETS.map((bucket) => figures.overdue.find((o) => o.bucket === bucket) ?? { bucket, cents: 0, charges: 0 });
+  const buckets = AGEING_BUCKETS.map((bucket) => {
+    const late = figures.overdue.filter((o) => o.bucket === bucket);
+    return { bucket, cents: late.reduce((s, o) => s + o.cents, 0), charges: late.reduce((s, o) => s + o.charges, 0) };
+  });
   return {
     from: period.from,
     to: period.to,
@@ -560,7 +568,7 @@ export async function financeReport(actor: Actor | null, filter: ReportFilter): 
       asOf,
       amount: decimal(buckets.reduce((s, b) => s + b.cents, 0)),
       charges: buckets.reduce((s, b) => s + b.charges, 0),
-      buckets: buckets.map((b) => ({ bucket: b.bucket as (typeof AGEING_BUCKETS)[number], amount: decimal(b.cents), charges: b.charges })),
+      buckets: buckets.map((b) => ({ bucket: b.bucket, amount: decimal(b.cents), charges: b.charges })),
     },
     byMethod: PAYMENT_METHODS.map((method) => {
       const paid = figures.received.filter((r) => r.method === method);
