@@ -106,6 +106,7 @@ export default [
     route("reports/funnel", "routes/reports/report-funnel.tsx"),
     route("reports/students", "routes/reports/report-students.tsx"),
     route("reports/attendance", "routes/reports/report-attendance.tsx"),
+    route("reports/finance", "routes/reports/report-finance.tsx"),
   ]),
 
   // The JSON API of SPEC §7 (thin adapters over app/domain), documented at /api/openapi.json.
@@ -184,6 +185,7 @@ export default [
     route("reports/funnel", "routes/reports/api/reports-funnel.ts"),
     route("reports/students", "routes/reports/api/reports-students.ts"),
     route("reports/attendance", "routes/reports/api/reports-attendance.ts"),
+    route("reports/finance", "routes/reports/api/reports-finance.ts"),
     route("*", "routes/api-not-found.ts"),
   ]),
 

@@ -1,10 +1,25 @@
 import { randomUUID } from "node:crypto";
-import { makeAttendance, makeBranch, makeClass, makeEnrollment, makeGuardian, makeOffer, makeStudent, makeTrial, makeUser } from "./db";
+import {
+  makeAttendance,
+  makeBranch,
+  makeCharge,
+  makeClass,
+  makeEnrollment,
+  makeGuardian,
+  makeOffer,
+  makePayment,
+  makeStudent,
+  makeTrial,
+  makeUser,
+} from "./db";
 import { expect, test } from "./fixtures";
 
 const tag = () => randomUUID().slice(0, 6);
 
-/** A branch with a class, two trials (one enrolled, owned by `owner`; one lost for 'Preço'), enrolments and roll-call records in early 2019. */
+/**
+ * A branch with a class, two trials (one enrolled, owned by `owner`; one lost for 'Preço'), enrolments,
+ * roll-call records and two monthly charges (one paid by Pix, one still open) in early 2019.
+ */
 async function network() {
   const branch = await makeBranch({ name: `Unidade Relatórios ${tag()}` });
   const made = await makeClass({ branchId: branch.id });
@@ -53,6 +68,15 @@ async function network() {
   ] as const) {
     await makeAttendance({ enrollmentId: enrolment.id, classId: made.cls.id, scheduleId: made.schedules[0].id, date, status });
   }
+  const paid = await makeCharge({
+    guardianId: guardian.id,
+    branchId: branch.id,
+    amountCents: 123_456,
+    dueDate: "2019-01-10",
+    status: "Paga",
+  });
+  await makePayment({ chargeId: paid.id, amountCents: 123_456, paidOn: "2019-01-10", method: "Pix" });
+  await makeCharge({ guardianId: guardian.id, branchId: branch.id, amountCents: 20_000, dueDate: "2019-02-10" });
   return { branch, owner };
 }
 
@@ -60,6 +84,7 @@ const REPORTS = [
   { path: "/reports/funnel", title: "Funil", chart: "Funil dos experimentais", cell: "Matriculado" },
   { path: "/reports/students", title: "Alunos", chart: "Matrículas ativas no fim do mês", cell: "jan/2019" },
   { path: "/reports/attendance", title: "Frequência", chart: "Taxa de presença por mês", cell: "50,0%" },
+  { path: "/reports/finance", title: "Financeiro", chart: "Esperado e recebido por mês", cell: "R$ 1.234,56" },
 ];
 
 test.describe("Relatórios", () => {
@@ -120,6 +145,7 @@ test.describe("Relatórios", () => {
     await page.goto("/reports");
     await expect(page.getByRole("heading", { level: 1, name: "Relatórios" })).toBeVisible();
     await expect(page.getByRole("navigation").getByRole("link", { name: "Frequência" })).toBeVisible();
+    await expect(page.getByRole("navigation").getByRole("link", { name: "Financeiro" })).toBeVisible();
     await page.context().clearCookies();
     await loginAs("Client");
     const res = await page.goto("/reports/funnel");
@@ -139,4 +165,53 @@ test.describe("Relatórios", () => {
       await expect(page.getByRole("link", { name: "Exportar CSV" }), path).toHaveAttribute("href", href);
     }
   });
+});
+
+test.describe("Relatório financeiro", () => {
+  for (const width of [375, 1280]) {
+    test(`its three charts in reais with their tables and the branch's filter, axe-clean at ${width} px`, async ({
+      page,
+      loginAs,
+      expectNoAxeViolations,
+    }) => {
+      const { branch } = await network();
+      await loginAs("Administrator");
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/reports/finance?from=2019-01-01&to=2019-03-31&branchId=${branch.id}`);
+      await expect(page.getByRole("heading", { level: 1, name: "Financeiro" })).toBeVisible();
+      await expect(page.getByRole("navigation", { name: "Relatórios" }).getByRole("link", { name: "Financeiro" })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
+      // On 31/03/2019 the February charge is 49 days late: 200,00 + 4,00 + 200 × 1 % × 49/30 = 3,27.
+      for (const [chart, row, cell] of [
+        ["Esperado e recebido por mês", "jan/2019", "R$ 1.234,56"],
+        ["Em atraso em 31/03/2019 por faixa de atraso", "31–60 dias", "R$ 207,27"],
+        ["Recebido por forma de pagamento", "Pix", "R$ 1.234,56"],
+      ]) {
+        const img = page.getByRole("img", { name: new RegExp(`^${chart}`) });
+        await expect(img).toBeVisible();
+        const figure = page.locator("figure").filter({ has: img });
+        await figure.getByText("Ver tabela").click();
+        const tableRow = figure.getByRole("row").filter({ has: page.getByRole("rowheader", { name: row, exact: true }) });
+        await expect(tableRow.getByRole("cell", { name: cell, exact: true }).first()).toBeVisible();
+      }
+      await expect(page.getByRole("img", { name: /^Esperado e recebido por mês/ })).toContainText("R$");
+      await expect(page.getByRole("link", { name: "Exportar CSV" })).toHaveAttribute(
+        "href",
+        `/api/reports/finance?from=2019-01-01&to=2019-03-31&branchId=${branch.id}&format=csv`,
+      );
+      await expectNoAxeViolations();
+      // Another branch: none of these numbers.
+      await page.locator("#report-branch").selectOption("");
+      await page.getByLabel("De", { exact: true }).fill("2018-01-01");
+      await page.getByLabel("Até", { exact: true }).fill("2018-01-31");
+      await page.getByRole("button", { name: "Filtrar" }).click();
+      await expect(page).toHaveURL(/from=2018-01-01/);
+      await expect(page.getByRole("img", { name: /^Recebido por forma de pagamento/ })).toHaveAttribute(
+        "aria-label",
+        /Nenhum pagamento no período/,
+      );
+    });
+  }
 });

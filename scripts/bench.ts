@@ -230,6 +230,7 @@ try {
     "/reports/funnel",
     "/reports/students",
     "/reports/attendance",
+    "/reports/finance",
   ];
   const lists = [
     "/api/courses",
@@ -243,6 +244,7 @@ try {
     "/api/reports/funnel",
     "/api/reports/students",
     "/api/reports/attendance",
+    "/api/reports/finance",
   ];
 
   serverPid = server.process.pid!;

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { formatBRL } from "~/lib/format";
 
 /**
  * The reports' charts: plain SVG drawn when the page is rendered (on the
@@ -95,6 +96,13 @@ function Figure({ title, summary, table, children, legend }: ChartProps & { chil
 const W = 640;
 const H = 260;
 const PAD = { left: 56, right: 12, top: 12, bottom: 48 };
+/** The plot's padding: a money axis ('R$ 12.500,00') needs a wider left margin. */
+const padFor = (money: boolean) => (money ? { ...PAD, left: 96 } : PAD);
+/** A value axis's tick: '75%', 'R$ 1.250,00' or '1.250'. */
+function tickLabel(v: number, percent: boolean, money: boolean): string {
+  if (percent) return `${oneDecimal.format(v).replace(/,0$/, "")}%`;
+  return money ? formatBRL(v) : integer.format(v);
+}
 
 /** A round top for the value axis and its ticks (0, ¼, ½, ¾, 1 of it). */
 function axisTop(max: number, percent: boolean): number {
@@ -107,6 +115,7 @@ function axisTop(max: number, percent: boolean): number {
 function Axes({
   top,
   percent,
+  money = false,
   yLabel,
   xLabel,
   labels,
@@ -114,11 +123,13 @@ function Axes({
 }: {
   top: number;
   percent: boolean;
+  money?: boolean;
   yLabel: string;
   xLabel: string;
   labels: string[];
   slot: number;
 }) {
+  const PAD = padFor(money);
   const plotH = H - PAD.top - PAD.bottom;
   const every = Math.max(1, Math.ceil(labels.length / 12));
   return (
@@ -130,7 +141,7 @@ function Axes({
           <g key={f}>
             <line x1={PAD.left} x2={W - PAD.right} y1={y} y2={y} stroke="#e2e8f0" />
             <text x={PAD.left - 6} y={y + 4} textAnchor="end">
-              {percent ? `${oneDecimal.format(v).replace(/,0$/, "")}%` : integer.format(v)}
+              {tickLabel(v, percent, money)}
             </text>
           </g>
         );
@@ -161,13 +172,16 @@ interface SeriesChartProps extends ChartProps {
   xLabel: string;
   /** Values are percentages (axis 0–100%). */
   percent?: boolean;
+  /** Values are amounts in reais (axis 'R$ 1.234,56'). */
+  money?: boolean;
 }
 
 const categoryLabel = (c: string) => (/^\d{4}-\d{2}$/.test(c) ? shortMonth(c) : c.length > 14 ? `${c.slice(0, 13)}…` : c);
 
 /** Grouped vertical bars: one group per category, one bar per series. */
 export function BarChart(props: SeriesChartProps) {
-  const { categories, series, percent = false } = props;
+  const { categories, series, percent = false, money = false } = props;
+  const PAD = padFor(money);
   const max = Math.max(0, ...series.flatMap((s) => s.values.map((v) => v ?? 0)));
   const top = axisTop(max, percent);
   const slot = (W - PAD.left - PAD.right) / Math.max(1, categories.length);
@@ -176,7 +190,15 @@ export function BarChart(props: SeriesChartProps) {
   return (
     <Figure {...props} legend={series}>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${props.title}. ${props.summary}`} className="h-auto w-full">
-        <Axes top={top} percent={percent} yLabel={props.yLabel} xLabel={props.xLabel} labels={categories.map(categoryLabel)} slot={slot} />
+        <Axes
+          top={top}
+          percent={percent}
+          money={money}
+          yLabel={props.yLabel}
+          xLabel={props.xLabel}
+          labels={categories.map(categoryLabel)}
+          slot={slot}
+        />
         {series.map((s, si) =>
           s.values.map((v, i) => {
             const h = top ? ((v ?? 0) / top) * plotH : 0;
@@ -199,7 +221,8 @@ export function BarChart(props: SeriesChartProps) {
 
 /** Lines over categories (months), one per series; a missing value breaks the line. */
 export function LineChart(props: SeriesChartProps) {
-  const { categories, series, percent = false } = props;
+  const { categories, series, percent = false, money = false } = props;
+  const PAD = padFor(money);
   const max = Math.max(0, ...series.flatMap((s) => s.values.map((v) => v ?? 0)));
   const top = axisTop(max, percent);
   const slot = (W - PAD.left - PAD.right) / Math.max(1, categories.length);
@@ -208,7 +231,15 @@ export function LineChart(props: SeriesChartProps) {
   return (
     <Figure {...props} legend={series}>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${props.title}. ${props.summary}`} className="h-auto w-full">
-        <Axes top={top} percent={percent} yLabel={props.yLabel} xLabel={props.xLabel} labels={categories.map(categoryLabel)} slot={slot} />
+        <Axes
+          top={top}
+          percent={percent}
+          money={money}
+          yLabel={props.yLabel}
+          xLabel={props.xLabel}
+          labels={categories.map(categoryLabel)}
+          slot={slot}
+        />
         {series.map((s, si) => {
           const colour = COLOURS[si % COLOURS.length];
           let d = "";

@@ -16,6 +16,7 @@ import { absenceNotices } from "./0016-absence-notices.ts";
 import { guardianAnonymization } from "./0017-guardian-anonymization.ts";
 import { billing } from "./0018-billing.ts";
 import { trialOutcomesTasks } from "./0019-trial-outcomes-tasks.ts";
+import { moneyVersions } from "./0020-money-versions.ts";
 import type { Migration } from "../migration.ts";
 
 /** The migrations, in order. Add new ones at the end; never edit one that has shipped. */
@@ -38,4 +39,5 @@ export const migrations: Migration[] = [
   guardianAnonymization,
   billing,
   trialOutcomesTasks,
+  moneyVersions,
 ];

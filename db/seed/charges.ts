@@ -5,7 +5,7 @@ import { BillingSettings, Charge, Counter, Payment } from "../models.ts";
 /**
  * Charges for the seeds (the demo's three months, the benchmark's twelve):
  * one per active enrolment and month, on the branch's due day 10, the offer's
- * value; most are paid (on or a few days after the due date, by Pix or card),
+ * value; most are paid (on or a few days after the due date, mostly by Pix),
  * some are late, the rest of the current month open. Written straight into the
  * tables the money module owns (app/domain/charges), as a seed does, with a
  * deterministic random sequence.
@@ -30,7 +30,7 @@ function rng(seed: number) {
   };
 }
 
-const METHODS = ["Pix", "Pix", "Pix", "Cartão", "Dinheiro", "Transferência"];
+const METHODS = ["Pix", "Pix", "Pix", "Cartão", "Dinheiro", "Transferência", "Boleto"];
 
 export async function seedCharges(sequelize: Sequelize, options: ChargeSeedOptions): Promise<{ charges: number; payments: number }> {
   const t = options.transaction;

@@ -235,6 +235,7 @@ export const matrix: MatrixRow[] = [
   { path: "/reports/funnel", method: "GET", expect: trialDialog },
   { path: "/reports/students", method: "GET", expect: trialDialog },
   { path: "/reports/attendance", method: "GET", expect: trialDialog },
+  { path: "/reports/finance", method: "GET", expect: trialDialog },
 
   // JSON API: session
   { path: "/api/user", method: "GET", expect: read },
@@ -357,4 +358,5 @@ export const matrix: MatrixRow[] = [
   { path: "/api/reports/funnel", method: "GET", expect: trialWrite(200) },
   { path: "/api/reports/students", method: "GET", expect: trialWrite(200) },
   { path: "/api/reports/attendance", method: "GET", expect: trialWrite(200) },
+  { path: "/api/reports/finance", method: "GET", expect: trialWrite(200) },
 ];

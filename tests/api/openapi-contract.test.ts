@@ -748,7 +748,7 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
     expect((await team.GET("/api/audit")).response.status).toBe(403);
   });
 
-  it("the reports: Team reads the funnel, the students and the attendance of a period; a Client is refused", async () => {
+  it("the reports: Team reads the funnel, the students, the attendance and the finance of a period; a Client is refused", async () => {
     const period = { from: "2019-01-01", to: "2019-12-31" };
     const funnel = await team.GET("/api/reports/funnel", { params: { query: { ...period, by: "course" } } });
     expect(funnel.data!.steps.map((s) => s.step)).toEqual(["Experimentais", "Compareceu", "Quer Matricular", "Matriculado"]);
@@ -756,6 +756,10 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
     expect(students.data!.months).toHaveLength(12);
     const attendance = await team.GET("/api/reports/attendance", { params: { query: { ...period, by: "teacher" } } });
     expect(attendance.data!.by).toBe("teacher");
+    const finance = await team.GET("/api/reports/finance", { params: { query: period } });
+    expect(finance.data!.months).toHaveLength(12);
+    expect(finance.data!.overdue.buckets.map((b) => b.bucket)).toEqual(["1–30", "31–60", "61–90", "90+"]);
+    expect(finance.data!.byMethod.map((m) => m.method)).toEqual(["Pix", "Dinheiro", "Cartão", "Transferência", "Boleto"]);
     const tooLong = await team.GET("/api/reports/funnel", { params: { query: { from: "2019-01-01", to: "2021-12-31" } } });
     expect(tooLong.response.status).toBe(400);
     expect((await client.GET("/api/reports/students")).response.status).toBe(403);

@@ -287,3 +287,31 @@ describe("what a family reads of its trial", () => {
     expect((await team.get(`/api/trials/${trial.id}`)).body.lostNote).toBe("Achou caro");
   });
 });
+
+describe("the calendar's 'Só abertos'", () => {
+  it("the KPI cards count the open trials only, in the month, week and day views (and every trial without it)", async () => {
+    const { cls } = await aClass();
+    const created = new Date("2043-05-01T12:00:00Z");
+    const wants = (days: number) => [{ status: "Quer Matricular", changedAt: new Date(created.getTime() + days * 86_400_000) }];
+    const lost = { outcome: "Perdido", lostReason: "Preço", closedAt: new Date("2043-05-20T12:00:00Z") };
+    await makeTrial(cls.id, { scheduledDate: "2043-05-12", status: "Agendado", createdAt: created });
+    await makeTrial(cls.id, { scheduledDate: "2043-05-12", status: "Não Compareceu", createdAt: created });
+    await makeTrial(cls.id, { scheduledDate: "2043-05-12", status: "Quer Matricular", createdAt: created }, wants(4));
+    await makeTrial(cls.id, { scheduledDate: "2043-05-12", status: "Quer Matricular", createdAt: created, ...lost }, wants(2));
+    await makeTrial(cls.id, { scheduledDate: "2043-05-12", status: "Compareceu", createdAt: created, ...lost });
+    const kpis = async (query: string) => {
+      const html = await (await team.raw("GET", `/trials?${query}`)).text();
+      return ["Total de Agendamentos", "% de NoShow", "% de Compareceu", "% de Matrículas", "Ciclo de Vendas Médio"].map(
+        (label) => new RegExp(`${label}</dt><dd[^>]*>([^<]*)</dd>`).exec(html)?.[1],
+      );
+    };
+    // Every trial: 5; 1 no-show, 1 attended, 2 'Quer Matricular' (cycles of 4 and 2 days: 3).
+    const all = ["5", "20%", "20%", "40%", "3 dias"];
+    // Open only (the two lost ones out): 3; 1 no-show, 0 attended, 1 'Quer Matricular' (4 days).
+    const open = ["3", "33%", "0%", "33%", "4 dias"];
+    for (const place of ["month=2043-05", "view=week&date=2043-05-12", "view=day&date=2043-05-12"]) {
+      expect(await kpis(place), place).toEqual(all);
+      expect(await kpis(`${place}&open=1`), place).toEqual(open);
+    }
+  });
+});

@@ -87,6 +87,7 @@ const SECTIONS: { title: string; items: NavItem[]; bottom?: boolean; only?: Audi
       { to: "/reports/funnel", label: "Funil", icon: FunnelIcon },
       { to: "/reports/students", label: "Alunos e ocupação", icon: ChartIcon },
       { to: "/reports/attendance", label: "Frequência", icon: ClockIcon },
+      { to: "/reports/finance", label: "Financeiro", icon: OfferIcon },
     ],
   },
   {

@@ -1,20 +1,22 @@
 import type { Transaction } from "sequelize";
 import { BillingSettings, Charge, Payment } from "#db/models.ts";
 import { paddedInList } from "#db/in-list.ts";
-import { selectRows, selectRowsIn } from "~/platform/db.server";
+import { selectRows, selectRowsIn, sqlTimestamp } from "~/platform/db.server";
 import { sqlList, likePattern, LIKE_ESCAPE, searchTerm, type ListSource } from "../list.server";
 import { canManageTrials, requireActor, type Actor } from "../actor";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import { isUuid } from "../validation";
 import { isCalendarDate, isMonth } from "../patterns";
 import { dateOnly, iso } from "../row-values.server";
-import { monthBounds, today, daysBetween } from "../calendar/dates";
+import { addDays, monthBounds, today, daysBetween } from "../calendar/dates";
+import { dayStart } from "../audit/queries.server";
 import { actorFamilyCondition } from "../family/queries.server";
 import { guardianContacts, guardianNames } from "../guardians/queries.server";
 import { toCents } from "../offers/money";
 import { dueFromSums, dueOn, type Due, type DueTerms } from "./due";
 import {
   ageingBucket,
+  type AgeingBucket,
   CANCELLED_CHARGE,
   CHARGE_FILTER_STATUSES,
   CHARGE_MONTH_INVALID,
@@ -187,7 +189,7 @@ type DueRow = Pick<
   "amountCents" | "dueDate" | "status" | "feesWaived" | "paidCents" | "earlyCents" | "finePercent" | "monthlyInterestPercent"
 >;
 
-function termsOf(r: DueRow) {
+function termsOf(r: Pick<ChargeRow, "amountCents" | "dueDate" | "feesWaived" | "finePercent" | "monthlyInterestPercent">) {
   return {
     amountCents: Number(r.amountCents),
     dueDate: dateOnly(r.dueDate),
@@ -726,6 +728,92 @@ export async function billingSummary(
     open: decimal(open),
     overdue: decimal(overdue),
     overdueRate: expected > 0 ? Math.round((overdue / expected) * 10_000) / 10_000 : 0,
+  };
+}
+
+// ---- The 'Financeiro' report (app/domain/reports) ----
+
+/** The tables the finance figures are read from (their versions key a kept read: migration 0020). */
+export const FINANCE_TABLES = ["charges", "payments", "billing_settings"] as const;
+
+export interface FinanceFigures {
+  /** Charges not 'Cancelada' with their due date in the span, per branch and due month ('AAAA-MM'). */
+  expected: { branchId: string; month: string; cents: number; charges: number }[];
+  /** Payments not reversed dated in the span, per branch (the charge's), month and method. */
+  received: { branchId: string; month: string; method: string; cents: number; payments: number }[];
+  /** Charges not 'Cancelada' due before `asOf` with something still due on `asOf`, per branch and ageing bucket (`ageingBucket`). */
+  overdue: { branchId: string; bucket: AgeingBucket; cents: number; charges: number }[];
+}
+
+/**
+ * The money of a span of days (`from`..`to`) and the overdue charges as of a
+ * date (`asOf`), per branch (the charge's). What is overdue on `asOf` is what
+ * `dueOn` gives on that date (fine and interest included, payments dated after
+ * it left out), each charge in the bucket of its own days late. A cancelled
+ * charge counts nowhere; a reversed payment neither.
+ */
+export async function financeFigures(span: { from: string; to: string; asOf: string }): Promise<FinanceFigures> {
+  const params: Record<string, string> = {
+    from: span.from,
+    to: span.to,
+    asOf: span.asOf,
+    // A charge paid (in full) after `asOf` was still open on it.
+    after: sqlTimestamp(dayStart(addDays(span.asOf, 1))),
+    cancelled: CANCELLED_CHARGE,
+    open: OPEN,
+  };
+  const [expected, received, open] = await Promise.all([
+    selectRows<{ branchId: string; month: string; cents: number | string | null; n: number | string }>(
+      `SELECT "c"."branchId", SUBSTR(CAST("c"."dueDate" AS TEXT), 1, 7) AS "month", SUM("c"."amountCents") AS "cents", COUNT(*) AS "n"
+       FROM "charges" AS "c"
+       WHERE "c"."dueDate" >= :from AND "c"."dueDate" <= :to AND "c"."status" <> :cancelled
+       GROUP BY 1, 2`,
+      params,
+    ),
+    selectRows<{ branchId: string; month: string; method: string; cents: number | string | null; n: number | string }>(
+      `SELECT "c"."branchId", SUBSTR(CAST("p"."paidOn" AS TEXT), 1, 7) AS "month", "p"."method", SUM("p"."amountCents") AS "cents", COUNT(*) AS "n"
+       FROM "payments" AS "p" JOIN "charges" AS "c" ON "c"."id" = "p"."chargeId"
+       WHERE "p"."reversedAt" IS NULL AND "p"."paidOn" >= :from AND "p"."paidOn" <= :to
+       GROUP BY 1, 2, 3`,
+      params,
+    ),
+    selectRows<
+      Pick<
+        ChargeRow,
+        "branchId" | "amountCents" | "dueDate" | "feesWaived" | "finePercent" | "monthlyInterestPercent" | "earlyCents" | "paidCents"
+      >
+    >(
+      `SELECT "c"."branchId", "c"."amountCents", CAST("c"."dueDate" AS TEXT) AS "dueDate", "c"."feesWaived", "bs"."finePercent", "bs"."monthlyInterestPercent",
+         (SELECT COALESCE(SUM("p"."amountCents"), 0) FROM "payments" AS "p" WHERE ${NOT_REVERSED} AND "p"."paidOn" <= "c"."dueDate") AS "earlyCents",
+         (SELECT COALESCE(SUM("p"."amountCents"), 0) FROM "payments" AS "p" WHERE ${NOT_REVERSED} AND "p"."paidOn" <= :asOf) AS "paidCents"
+       FROM "charges" AS "c" LEFT JOIN "billing_settings" AS "bs" ON "bs"."branchId" = "c"."branchId"
+       WHERE "c"."status" <> :cancelled AND "c"."dueDate" < :asOf
+         AND ("c"."status" = :open OR "c"."paidAt" IS NULL OR "c"."paidAt" >= :after)`,
+      params,
+    ),
+  ]);
+  const buckets = new Map<string, FinanceFigures["overdue"][number]>();
+  for (const r of open) {
+    // Every payment summed here is dated on or before `asOf`.
+    const due = dueFromSums({ ...termsOf(r), earlyCents: Number(r.earlyCents ?? 0), paidCents: Number(r.paidCents ?? 0) }, span.asOf);
+    if (due.total <= 0) continue;
+    const bucket = ageingBucket(daysBetween(dateOnly(r.dueDate), span.asOf));
+    const key = `${r.branchId}|${bucket}`;
+    const entry = buckets.get(key) ?? { branchId: r.branchId, bucket, cents: 0, charges: 0 };
+    entry.cents += due.total;
+    entry.charges += 1;
+    buckets.set(key, entry);
+  }
+  return {
+    expected: expected.map((r) => ({ branchId: r.branchId, month: r.month, cents: Number(r.cents ?? 0), charges: Number(r.n) })),
+    received: received.map((r) => ({
+      branchId: r.branchId,
+      month: r.month,
+      method: r.method,
+      cents: Number(r.cents ?? 0),
+      payments: Number(r.n),
+    })),
+    overdue: [...buckets.values()],
   };
 }
 

@@ -251,8 +251,12 @@ export function monthlyDescription(month: string, course: string): string {
   return `Mensalidade ${m}/${y} — ${course}`;
 }
 
-/** The ageing bucket of an overdue family by its days late. */
-export function ageingBucket(daysLate: number): string {
+/** The ageing buckets of what is overdue, in days late. */
+export const AGEING_BUCKETS = ["1–30", "31–60", "61–90", "90+"] as const;
+export type AgeingBucket = (typeof AGEING_BUCKETS)[number];
+
+/** The ageing bucket of an overdue family (or charge) by its days late. */
+export function ageingBucket(daysLate: number): AgeingBucket {
   if (daysLate <= 30) return "1–30";
   if (daysLate <= 60) return "31–60";
   if (daysLate <= 90) return "61–90";
@@ -261,7 +265,7 @@ export function ageingBucket(daysLate: number): string {
 
 // ---- Responses ----
 
-const money = z
+export const money = z
   .string()
   .regex(/^-?\d+\.\d{2}$/)
   .describe('Em reais, com duas casas: "189.90"');
@@ -405,7 +409,7 @@ export const overdueFamilyDto = z
     total: money,
     oldestDueDate: day,
     daysLate: z.number().int(),
-    bucket: z.enum(["1–30", "31–60", "61–90", "90+"]),
+    bucket: z.enum(AGEING_BUCKETS),
     charges: z.array(overdueChargeDto),
   })
   .meta({ id: "OverdueFamily" });

@@ -12,6 +12,8 @@ import { OWNER_NOT_STAFF } from "../trials/schema";
 import { listUserOptions } from "../users/queries.server";
 import { ABSENT, EXCUSED, PRESENT } from "../attendance/schema";
 import { BOOKED, DONE } from "../attendance/makeups/schema";
+import { FINANCE_TABLES, financeFigures } from "../charges/queries.server";
+import { AGEING_BUCKETS, PAYMENT_METHODS, decimal } from "../charges/schema";
 import {
   ATTENDANCE_GROUPINGS,
   BRANCH_INVALID,
@@ -27,6 +29,7 @@ import {
   type AttendanceGrouping,
   type AttendanceMonthDTO,
   type AttendanceReportDTO,
+  type FinanceReportDTO,
   type FunnelGroupDTO,
   type FunnelGrouping,
   type FunnelReportDTO,
@@ -509,5 +512,67 @@ export async function attendanceReport(actor: Actor | null, filter: ReportFilter
     months: attendanceMonths(period, rows),
     groups,
     absences: { total, madeUp, booked, notMadeUp: total - madeUp - booked },
+  };
+}
+
+// ---- Financeiro ----
+
+/**
+ * GET /api/reports/finance: per month of the period, what was expected (the
+ * charges not 'Cancelada' due in it) and received (the payments not reversed
+ * dated in it); the period's received by method; and what was overdue on the
+ * period's last day, or today when that is earlier, by ageing bucket. The
+ * figures are read by the money module (charges/, `financeFigures`), whose
+ * tables they are, per branch (the charge's), and kept while those tables are
+ * unchanged; the branch filter picks from them.
+ */
+export async function financeReport(actor: Actor | null, filter: ReportFilter): Promise<FinanceReportDTO> {
+  assertCanManageTrials(actor);
+  const { period, branchId } = parseFilter(filter);
+  const now = today();
+  const asOf = period.to < now ? period.to : now;
+  const all = await keptRead(`finance\u0000${period.from}\u0000${period.to}\u0000${asOf}`, FINANCE_TABLES, () =>
+    financeFigures({ from: period.from, to: period.to, asOf }),
+  );
+  const wanted = (r: { branchId: string }) => branchId === null || r.branchId === branchId;
+  const figures = { expected: all.expected.filter(wanted), received: all.received.filter(wanted), overdue: all.overdue.filter(wanted) };
+  const months = period.months.map((month) => {
+    const expected = figures.expected.filter((e) => e.month === month);
+    const received = figures.received.filter((r) => r.month === month);
+    return {
+      month,
+      expectedCents: expected.reduce((s, e) => s + e.cents, 0),
+      charges: expected.reduce((s, e) => s + e.charges, 0),
+      receivedCents: received.reduce((s, r) => s + r.cents, 0),
+      payments: received.reduce((s, r) => s + r.payments, 0),
+    };
+  });
+  const buckets = AGEING_BUCKETS.map((bucket) => {
+    const late = figures.overdue.filter((o) => o.bucket === bucket);
+    return { bucket, cents: late.reduce((s, o) => s + o.cents, 0), charges: late.reduce((s, o) => s + o.charges, 0) };
+  });
+  return {
+    from: period.from,
+    to: period.to,
+    branchId,
+    months: months.map((m) => ({
+      month: m.month,
+      expected: decimal(m.expectedCents),
+      charges: m.charges,
+      received: decimal(m.receivedCents),
+      payments: m.payments,
+    })),
+    expected: decimal(months.reduce((s, m) => s + m.expectedCents, 0)),
+    received: decimal(months.reduce((s, m) => s + m.receivedCents, 0)),
+    overdue: {
+      asOf,
+      amount: decimal(buckets.reduce((s, b) => s + b.cents, 0)),
+      charges: buckets.reduce((s, b) => s + b.charges, 0),
+      buckets: buckets.map((b) => ({ bucket: b.bucket, amount: decimal(b.cents), charges: b.charges })),
+    },
+    byMethod: PAYMENT_METHODS.map((method) => {
+      const paid = figures.received.filter((r) => r.method === method);
+      return { method, amount: decimal(paid.reduce((s, r) => s + r.cents, 0)), payments: paid.reduce((s, r) => s + r.payments, 0) };
+    }),
   };
 }

@@ -2,9 +2,10 @@ import { z } from "zod";
 import { day, id } from "~/domain/dto-fields";
 import { isCalendarDate, isMonth } from "~/domain/patterns";
 import { LOST_REASONS } from "~/domain/trials/constants";
+import { AGEING_BUCKETS, PAYMENT_METHODS, money as chargeMoney } from "~/domain/charges/schema";
 
 /**
- * The network's reports (Funil, Alunos, Frequência): their filters, their
+ * The network's reports (Funil, Alunos, Frequência, Financeiro): their filters, their
  * messages and the numbers each chart draws. Shared with the screens.
  */
 
@@ -227,3 +228,38 @@ export const attendanceReportDto = z
   .meta({ id: "AttendanceReport" });
 export type AttendanceReportDTO = z.output<typeof attendanceReportDto>;
 export type AttendanceMonthDTO = z.output<typeof attendanceMonthDto>;
+
+const money = chargeMoney;
+export const financeMonthDto = z.object({
+  month: z.string().describe("AAAA-MM"),
+  expected: money.describe("Soma das cobranças não canceladas com vencimento no mês (dentro do período)"),
+  charges: z.number().int().describe("Quantas são essas cobranças"),
+  received: money.describe("Soma dos pagamentos não estornados com data no mês (dentro do período)"),
+  payments: z.number().int().describe("Quantos são esses pagamentos"),
+});
+export const financeBucketDto = z.object({
+  bucket: z.enum(AGEING_BUCKETS).describe("Dias de atraso na data de referência"),
+  amount: money.describe("O devido na data de referência (valor + multa + juros − pagamentos até essa data)"),
+  charges: z.number().int(),
+});
+export const financeMethodDto = z.object({
+  method: z.enum(PAYMENT_METHODS),
+  amount: money.describe("Pagamentos não estornados do período por esta forma"),
+  payments: z.number().int(),
+});
+export const financeReportDto = z
+  .object({
+    ...period,
+    months: z.array(financeMonthDto).describe("Cada mês do período: esperado (por vencimento) e recebido (por data do pagamento)"),
+    expected: money.describe("O esperado do período"),
+    received: money.describe("O recebido do período"),
+    overdue: z.object({
+      asOf: day.describe("A data de referência: o fim do período ou hoje, o que vier antes"),
+      amount: money.describe("O devido nessa data das cobranças vencidas, de qualquer vencimento anterior a ela"),
+      charges: z.number().int(),
+      buckets: z.array(financeBucketDto).describe("As quatro faixas, na ordem: 1–30, 31–60, 61–90, 90+ dias"),
+    }),
+    byMethod: z.array(financeMethodDto).describe("O recebido do período por forma de pagamento, todas as formas na ordem da lista"),
+  })
+  .meta({ id: "FinanceReport" });
+export type FinanceReportDTO = z.output<typeof financeReportDto>;

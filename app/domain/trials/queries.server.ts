@@ -297,9 +297,9 @@ const allOfDays = (openOnly: boolean) => `
   SELECT ${CALENDAR_COLUMNS} FROM "trials" WHERE "scheduledDate" BETWEEN :first AND :last${openOnlySql(openOnly)}
   ORDER BY "scheduledDate", "scheduledTime", "studentName", "id"`;
 
-const COUNT_DAYS = `
+const countDays = (openOnly: boolean) => `
   SELECT "scheduledDate", "status", COUNT(*) AS "count"
-  FROM "trials" WHERE "scheduledDate" BETWEEN :first AND :last
+  FROM "trials" WHERE "scheduledDate" BETWEEN :first AND :last${openOnlySql(openOnly)}
   GROUP BY "scheduledDate", "status"`;
 
 const countEachDay = (openOnly: boolean) => `
@@ -307,12 +307,12 @@ const countEachDay = (openOnly: boolean) => `
   FROM "trials" WHERE "scheduledDate" BETWEEN :first AND :last${openOnlySql(openOnly)}
   GROUP BY "scheduledDate"`;
 
-const SALES_CYCLES = `
+const salesCycles = (openOnly: boolean) => `
   SELECT "t"."createdAt" AS "createdAt",
     (SELECT MAX("h"."changedAt") FROM "trial_status_history" AS "h"
      WHERE "h"."trialId" = "t"."id" AND "h"."status" = :enrolling) AS "enrolledAt"
   FROM "trials" AS "t"
-  WHERE "t"."scheduledDate" BETWEEN :first AND :last AND "t"."status" = :enrolling`;
+  WHERE "t"."scheduledDate" BETWEEN :first AND :last AND "t"."status" = :enrolling${openOnly ? ` AND "t"."outcome" IS NULL` : ""}`;
 
 /**
  * A read kept by the trials' table versions (migration 0008): it is made again
@@ -327,13 +327,21 @@ async function versioned<T extends object>(fingerprint: string, key: string, rea
   return value;
 }
 
-/** A month's counts by day and status and its average sales cycle (the KPI cards and the grid's totals). */
-function monthCounts(fingerprint: string, month: string): Promise<{ counts: CalendarCount[]; averageDays: number }> {
+/**
+ * A month's counts by day and status and its average sales cycle (the KPI
+ * cards and the grid's totals); with 'Só abertos', of the trials without an
+ * outcome only, like the grid.
+ */
+function monthCounts(fingerprint: string, month: string, openOnly: boolean): Promise<{ counts: CalendarCount[]; averageDays: number }> {
   const { first, last } = monthBounds(month);
-  return versioned(fingerprint, `counts:${month}`, async () => {
+  return versioned(fingerprint, `counts:${month}:${openOnly}`, async () => {
     const [counts, cycles] = await Promise.all([
-      selectRows<CalendarCount>(COUNT_DAYS, { first, last }),
-      selectRows<{ createdAt: string | Date; enrolledAt: string | Date | null }>(SALES_CYCLES, { first, last, enrolling: WANTS_TO_ENROLL }),
+      selectRows<CalendarCount>(countDays(openOnly), { first, last }),
+      selectRows<{ createdAt: string | Date; enrolledAt: string | Date | null }>(salesCycles(openOnly), {
+        first,
+        last,
+        enrolling: WANTS_TO_ENROLL,
+      }),
     ]);
     return { counts, averageDays: averageSalesCycleDays(cycles.filter((c): c is SalesCycle => c.enrolledAt !== null)) };
   });
@@ -383,50 +391,35 @@ export async function getTrialCalendar(actor: Actor | null, month: string, perDa
   const family = actorFamilyCondition(actor, "trial", `"t"."id"`);
   if (family) {
     const { first, last } = monthBounds(month);
-    const range = await familyRange(first, last, family);
-    const shown = onlyOpen(range, openOnly);
-    return { days: await toDays(firstOfEachDay(shown.rows, perDay), shown.totals), kpis: kpisOf(range) };
+    const range = await familyRange(first, last, family, openOnly);
+    return { days: await toDays(firstOfEachDay(range.rows, perDay), range.totals), kpis: kpisOf(range) };
   }
   const dates = monthDates(month);
   const fingerprint = await tableVersions(CALENDAR_TABLES);
-  const { first, last } = monthBounds(month);
-  const [counts, rows, openTotals] = await Promise.all([
-    monthCounts(fingerprint, month),
+  // With 'Só abertos' the month's counts are the open trials' only: the grid's totals and the KPI cards alike.
+  const [counts, rows] = await Promise.all([
+    monthCounts(fingerprint, month, openOnly),
     versioned(fingerprint, `rows:${month}:${perDay}:${openOnly}`, () =>
       selectRows<CalendarRow>(selectFirstOfDays(dates.length, openOnly), {
         perDay,
         ...Object.fromEntries(dates.map((d, i) => [`d${i}`, d])),
       }),
     ),
-    openOnly
-      ? versioned(fingerprint, `open-totals:${month}`, () =>
-          selectRows<{ scheduledDate: string | Date; count: number | string }>(countEachDay(true), { first, last }),
-        )
-      : null,
   ]);
-  const totals = (openTotals ?? counts.counts).map((c): [string, number] => [dateOnly(c.scheduledDate), Number(c.count)]);
+  const totals = counts.counts.map((c): [string, number] => [dateOnly(c.scheduledDate), Number(c.count)]);
   return { days: await toDays(rows, totals), kpis: kpisOf(counts) };
 }
 
-/** A family's range narrowed to its open trials ('Só abertos'), with its totals counted again. */
-function onlyOpen<R extends { rows: CalendarRow[]; totals: Array<[string, number]> }>(range: R, openOnly: boolean): R {
-  if (!openOnly) return range;
-  const rows = range.rows.filter((r) => r.outcome === null);
-  const totals = new Map<string, number>();
-  for (const r of rows) totals.set(dateOnly(r.scheduledDate), (totals.get(dateOnly(r.scheduledDate)) ?? 0) + 1);
-  return { ...range, rows, totals: [...totals] };
-}
-
 /** The KPI cards of a month (§9), for the week and day views. */
-export async function getTrialKpis(actor: Actor | null, month: string): Promise<TrialKpis> {
+export async function getTrialKpis(actor: Actor | null, month: string, openOnly = false): Promise<TrialKpis> {
   requireActor(actor);
   if (!isMonth(month)) throw new ValidationError({ month: [MONTH_INVALID] });
   const family = actorFamilyCondition(actor, "trial", `"t"."id"`);
   if (family) {
     const { first, last } = monthBounds(month);
-    return kpisOf(await familyRange(first, last, family));
+    return kpisOf(await familyRange(first, last, family, openOnly));
   }
-  return kpisOf(await monthCounts(await tableVersions(CALENDAR_TABLES), month));
+  return kpisOf(await monthCounts(await tableVersions(CALENDAR_TABLES), month, openOnly));
 }
 
 /** The longest span the week and day views read at once. */
@@ -450,7 +443,7 @@ export async function getTrialDays(
   if (span < 1 || span > MAX_SPAN_DAYS) throw new NotFoundError(DATE_INVALID);
   const family = actorFamilyCondition(actor, "trial", `"t"."id"`);
   if (family) {
-    const range = onlyOpen(await familyRange(first, last, family), openOnly);
+    const range = await familyRange(first, last, family, openOnly);
     return toDays(perDay === null ? range.rows : firstOfEachDay(range.rows, perDay), range.totals);
   }
   const fingerprint = await tableVersions(CALENDAR_TABLES);
@@ -484,14 +477,15 @@ async function familyRange(
   first: string,
   last: string,
   family: FamilyCondition,
+  openOnly: boolean,
 ): Promise<{ rows: CalendarRow[]; totals: Array<[string, number]>; counts: CalendarCount[]; averageDays: number }> {
   const [rows, cycles] = await Promise.all([
     selectRows<CalendarRow>(
-      `SELECT ${CALENDAR_COLUMNS} FROM "trials" AS "t" WHERE "t"."scheduledDate" BETWEEN :first AND :last AND ${family.sql}
+      `SELECT ${CALENDAR_COLUMNS} FROM "trials" AS "t" WHERE "t"."scheduledDate" BETWEEN :first AND :last AND ${family.sql}${openOnly ? ` AND "t"."outcome" IS NULL` : ""}
        ORDER BY "t"."scheduledDate", "t"."scheduledTime", "t"."studentName", "t"."id"`,
       { first, last, ...family.params },
     ),
-    selectRows<{ createdAt: string | Date; enrolledAt: string | Date | null }>(`${SALES_CYCLES} AND ${family.sql}`, {
+    selectRows<{ createdAt: string | Date; enrolledAt: string | Date | null }>(`${salesCycles(openOnly)} AND ${family.sql}`, {
       first,
       last,
       enrolling: WANTS_TO_ENROLL,

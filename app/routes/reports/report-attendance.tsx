@@ -1,6 +1,5 @@
 import type { Route } from "./+types/report-attendance";
 import { BarChart, LineChart, formatCount, formatMonth, formatRate } from "~/components/charts";
-import { PageHeader } from "~/components/ui/page";
 import { formatDay } from "~/domain/calendar/dates";
 import { attendanceReport } from "~/domain/reports/queries.server";
 import {
@@ -9,9 +8,8 @@ import {
   type AttendanceGrouping,
   type AttendanceReportDTO,
 } from "~/domain/reports/schema";
-import { ServerCached } from "~/components/server-cached";
 import { loadReport } from "./+shared/report-screen.server";
-import { ReportFilters, ReportTabs, reportQuery } from "./+shared/report-filters";
+import { ReportLayout } from "./+shared/report-layout";
 
 /** /reports/attendance ('Frequência'): presence rate per month, by class, teacher or branch; absences made up or not. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -19,31 +17,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function AttendanceReport({ loaderData }: Route.ComponentProps) {
-  const { report, shown, filter, branches, errors } = loaderData;
-  const by = (shown?.by ?? "branch") as AttendanceGrouping;
+  const by = (loaderData.shown?.by ?? "branch") as AttendanceGrouping;
   return (
-    <div>
-      <PageHeader title="Frequência" description="Presentes ÷ todos os registros das chamadas do período." />
-      <ReportTabs current="attendance" query={reportQuery({ ...filter, by: "" }, shown)} />
-      <ReportFilters
-        action="/reports/attendance"
-        filter={filter}
-        shown={shown}
-        branches={branches}
-        errors={errors}
-        groupings={{
-          label: "Agrupar por",
-          value: by,
-          options: ATTENDANCE_GROUPINGS.map((g) => ({ value: g, label: ATTENDANCE_GROUPING_LABELS[g] })),
-        }}
-        csvHref={report ? `/api/reports/attendance?${reportQuery({ ...filter, by }, shown, { format: "csv" })}` : null}
-      />
-      {report ? (
-        <ServerCached as="div" name="report-attendance" deps={report} className="space-y-6">
-          {() => <AttendanceBody report={JSON.parse(report) as AttendanceReportDTO} />}
-        </ServerCached>
-      ) : null}
-    </div>
+    <ReportLayout<AttendanceReportDTO>
+      id="attendance"
+      title="Frequência"
+      description="Presentes ÷ todos os registros das chamadas do período."
+      loaded={loaderData}
+      groupings={{
+        label: "Agrupar por",
+        value: by,
+        options: ATTENDANCE_GROUPINGS.map((g) => ({ value: g, label: ATTENDANCE_GROUPING_LABELS[g] })),
+      }}
+    >
+      {(report) => <AttendanceBody report={report} />}
+    </ReportLayout>
   );
 }
 

@@ -1,14 +1,12 @@
 import type { Route } from "./+types/report-funnel";
 import { BarChart, FunnelChart, formatCount, formatRate } from "~/components/charts";
-import { PageHeader } from "~/components/ui/page";
 import { formatDay } from "~/domain/calendar/dates";
 import { funnelReport } from "~/domain/reports/queries.server";
 import { FUNNEL_GROUPING_LABELS, FUNNEL_GROUPINGS, type FunnelGrouping, type FunnelReportDTO } from "~/domain/reports/schema";
-import { ServerCached } from "~/components/server-cached";
 import { STAFF_TYPES } from "~/domain/classes/queries.server";
 import { listUserOptions } from "~/domain/users/queries.server";
 import { loadReport } from "./+shared/report-screen.server";
-import { ReportFilters, ReportTabs, reportQuery } from "./+shared/report-filters";
+import { ReportLayout } from "./+shared/report-layout";
 
 /** /reports/funnel ('Funil'): the trials' funnel of the period, lost by reason, and by origin, owner, branch or course. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -17,32 +15,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function FunnelReport({ loaderData }: Route.ComponentProps) {
-  const { report, shown, filter, branches, owners, errors } = loaderData;
-  const by = (shown?.by ?? "origin") as FunnelGrouping;
+  const by = (loaderData.shown?.by ?? "origin") as FunnelGrouping;
   return (
-    <div>
-      <PageHeader title="Funil" description="Experimentais com data no período e até onde chegaram." />
-      <ReportTabs current="funnel" query={reportQuery({ ...filter, by: "" }, shown)} />
-      <ReportFilters
-        action="/reports/funnel"
-        filter={filter}
-        shown={shown}
-        branches={branches}
-        owners={owners}
-        errors={errors}
-        groupings={{
-          label: "Agrupar por",
-          value: by,
-          options: FUNNEL_GROUPINGS.map((g) => ({ value: g, label: FUNNEL_GROUPING_LABELS[g] })),
-        }}
-        csvHref={report ? `/api/reports/funnel?${reportQuery({ ...filter, by }, shown, { format: "csv" })}` : null}
-      />
-      {report ? (
-        <ServerCached as="div" name="report-funnel" deps={report} className="space-y-6">
-          {() => <FunnelBody report={JSON.parse(report) as FunnelReportDTO} />}
-        </ServerCached>
-      ) : null}
-    </div>
+    <ReportLayout<FunnelReportDTO>
+      id="funnel"
+      title="Funil"
+      description="Experimentais com data no período e até onde chegaram."
+      loaded={loaderData}
+      owners={loaderData.owners}
+      groupings={{
+        label: "Agrupar por",
+        value: by,
+        options: FUNNEL_GROUPINGS.map((g) => ({ value: g, label: FUNNEL_GROUPING_LABELS[g] })),
+      }}
+    >
+      {(report) => <FunnelBody report={report} />}
+    </ReportLayout>
   );
 }
 

@@ -1,12 +1,10 @@
 import type { Route } from "./+types/report-students";
 import { BarChart, LineChart, formatCount, formatMonth, formatRate } from "~/components/charts";
-import { PageHeader } from "~/components/ui/page";
 import { formatDay } from "~/domain/calendar/dates";
 import { studentsReport } from "~/domain/reports/queries.server";
 import type { OccupancyBand, StudentsReportDTO } from "~/domain/reports/schema";
-import { ServerCached } from "~/components/server-cached";
 import { loadReport } from "./+shared/report-screen.server";
-import { ReportFilters, ReportTabs, reportQuery } from "./+shared/report-filters";
+import { ReportLayout } from "./+shared/report-layout";
 
 /** /reports/students ('Alunos'): active, new and cancelled enrolments per month, churn, occupancy and waiting lists. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -21,25 +19,15 @@ const BAND_CLASS: Record<OccupancyBand, string> = {
 };
 
 export default function StudentsReport({ loaderData }: Route.ComponentProps) {
-  const { report, shown, filter, branches, errors } = loaderData;
   return (
-    <div>
-      <PageHeader title="Alunos" description="Matrículas ativas no fim de cada mês, novas, canceladas e churn; ocupação das turmas." />
-      <ReportTabs current="students" query={reportQuery({ ...filter, by: "" }, shown)} />
-      <ReportFilters
-        action="/reports/students"
-        filter={{ ...filter, by: "" }}
-        shown={shown}
-        branches={branches}
-        errors={errors}
-        csvHref={report ? `/api/reports/students?${reportQuery({ ...filter, by: "" }, shown, { format: "csv" })}` : null}
-      />
-      {report ? (
-        <ServerCached as="div" name="report-students" deps={report} className="space-y-6">
-          {() => <StudentsBody report={JSON.parse(report) as StudentsReportDTO} />}
-        </ServerCached>
-      ) : null}
-    </div>
+    <ReportLayout<StudentsReportDTO>
+      id="students"
+      title="Alunos"
+      description="Matrículas ativas no fim de cada mês, novas, canceladas e churn; ocupação das turmas."
+      loaded={loaderData}
+    >
+      {(report) => <StudentsBody report={report} />}
+    </ReportLayout>
   );
 }
 

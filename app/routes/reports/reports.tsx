@@ -26,13 +26,18 @@ const REPORTS = [
     title: "Frequência",
     text: "Taxa de presença por turma, professor e unidade; faltas repostas e não repostas.",
   },
+  {
+    to: "/reports/finance",
+    title: "Financeiro",
+    text: "Esperado e recebido por mês, inadimplência por faixa de atraso e recebido por forma de pagamento.",
+  },
 ];
 
 export default function Reports() {
   return (
     <div>
       <PageHeader title="Relatórios" description="Os números da rede por período, com gráficos, tabelas e exportação em CSV." />
-      <ul className="grid gap-4 md:grid-cols-3">
+      <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
         {REPORTS.map((r) => (
           <li key={r.to} className="rounded-lg border border-slate-200 bg-white p-4">
             <h2 className="font-semibold">

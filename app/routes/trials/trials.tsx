@@ -56,17 +56,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = today();
   const place = calendarPlace(new URL(request.url).searchParams, now);
   const month = placeMonth(place);
-  // 'Só abertos' (`open=1`): the trials without an outcome only; the KPIs still count the whole month.
+  // 'Só abertos' (`open=1`): the trials without an outcome only, in the days and in the month's KPIs.
   const open = place.open === true;
   // The view's days and the month's KPIs; and the day's agenda: the whole page
   // in the day view, the phone's view otherwise.
   const readView = async (): Promise<{ days: Record<string, CalendarDayTrials> | null; kpis: TrialKpis }> => {
     if (place.view === "month") return getTrialCalendar(actor, month, MONTH_LIMIT, open);
-    if (place.view === "day") return { days: null, kpis: await getTrialKpis(actor, month) };
+    if (place.view === "day") return { days: null, kpis: await getTrialKpis(actor, month, open) };
     const week = weekDates(place.date).filter(isCalendarDate); // the first and last weeks of the calendar's range are cut
     const [days, kpis] = await Promise.all([
       getTrialDays(actor, week[0], week[week.length - 1], WEEK_LIMIT, open),
-      getTrialKpis(actor, month),
+      getTrialKpis(actor, month, open),
     ]);
     return { days, kpis };
   };

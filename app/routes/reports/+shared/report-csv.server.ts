@@ -1,7 +1,7 @@
-import type { AttendanceReportDTO, FunnelReportDTO, StudentsReportDTO } from "~/domain/reports/schema";
+import type { AttendanceReportDTO, FinanceReportDTO, FunnelReportDTO, StudentsReportDTO } from "~/domain/reports/schema";
 import { FUNNEL_GROUPING_LABELS, ATTENDANCE_GROUPING_LABELS, percent } from "~/domain/reports/schema";
 import type { ReportFilter } from "~/domain/reports/queries.server";
-import { csvAnswer, csvDay, type CsvColumn } from "~/server/csv.server";
+import { csvAnswer, csvDay, csvDecimal, type CsvColumn } from "~/server/csv.server";
 import type { Answer } from "~/server/answer.server";
 
 /** The filters of a report as its query string gives them (the screens and the JSON API alike). */
@@ -117,4 +117,64 @@ export function attendanceCsv(report: AttendanceReportDTO): Answer {
     for (const g of report.groups) for (const m of g.months) yield { ...m, grouping, label: g.label };
   }
   return csvAnswer(`frequencia_${periodName(report)}.csv`, columns, rows());
+}
+
+/**
+ * The finance report as CSV: one row per month (expected and received), the
+ * period's total (with what was overdue on the reference date), one row per
+ * payment method (received) and one per ageing bucket (overdue on that date).
+ */
+export function financeCsv(report: FinanceReportDTO): Answer {
+  type Row = {
+    grouping: string;
+    label: string;
+    expected?: string;
+    charges?: number;
+    received?: string;
+    payments?: number;
+    overdue?: string;
+    overdueCharges?: number;
+  };
+  const columns: CsvColumn<Row>[] = [
+    { header: "Agrupamento", value: (r) => r.grouping },
+    { header: "Grupo", value: (r) => r.label },
+    { header: "Esperado", value: (r) => csvDecimal(r.expected) },
+    { header: "Cobranças", value: (r) => r.charges },
+    { header: "Recebido", value: (r) => csvDecimal(r.received) },
+    { header: "Pagamentos", value: (r) => r.payments },
+    { header: "Em atraso", value: (r) => csvDecimal(r.overdue) },
+    { header: "Cobranças em atraso", value: (r) => r.overdueCharges },
+    { header: "Atraso em", value: (r) => (r.overdue === undefined ? "" : csvDay(report.overdue.asOf)) },
+    { header: "De", value: () => csvDay(report.from) },
+    { header: "Até", value: () => csvDay(report.to) },
+  ];
+  const sum = (pick: (m: FinanceReportDTO["months"][number]) => number) => report.months.reduce((s, m) => s + pick(m), 0);
+  const rows: Row[] = [
+    ...report.months.map((m) => ({
+      grouping: "Mês",
+      label: csvMonth(m.month),
+      expected: m.expected,
+      charges: m.charges,
+      received: m.received,
+      payments: m.payments,
+    })),
+    {
+      grouping: "Total",
+      label: "Total",
+      expected: report.expected,
+      charges: sum((m) => m.charges),
+      received: report.received,
+      payments: sum((m) => m.payments),
+      overdue: report.overdue.amount,
+      overdueCharges: report.overdue.charges,
+    },
+    ...report.byMethod.map((m) => ({ grouping: "Forma de pagamento", label: m.method, received: m.amount, payments: m.payments })),
+    ...report.overdue.buckets.map((b) => ({
+      grouping: "Faixa de atraso",
+      label: `${b.bucket} dias`,
+      overdue: b.amount,
+      overdueCharges: b.charges,
+    })),
+  ];
+  return csvAnswer(`financeiro_${periodName(report)}.csv`, columns, rows);
 }

@@ -1,4 +1,7 @@
+import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
+import { PageHeader } from "~/components/ui/page";
+import { ServerCached } from "~/components/server-cached";
 import { Button } from "~/components/ui/button";
 import { FieldErrors, inputClass } from "~/components/ui/field";
 import { buttonClass } from "~/components/ui/button";
@@ -16,11 +19,78 @@ export function reportQuery(filter: ScreenFilter, shown: { from: string; to: str
   return q.toString();
 }
 
+/** The reports, in the order of their tabs (the screen is /reports/<id>, the JSON /api/reports/<id>). */
+const REPORT_TABS = [
+  { id: "funnel", label: "Funil" },
+  { id: "students", label: "Alunos" },
+  { id: "attendance", label: "Frequência" },
+  { id: "finance", label: "Financeiro" },
+] as const;
+export type ReportId = (typeof REPORT_TABS)[number]["id"];
+
+/** What every report screen's loader gives (`loadReport`). */
+export interface LoadedReport {
+  report: string | null;
+  shown: { from: string; to: string; by: string | null } | null;
+  filter: ScreenFilter;
+  branches: { id: string; name: string }[];
+  errors: Record<string, string[]>;
+}
+
+/**
+ * A report screen: its title, the tabs between the reports, the filter form
+ * (period and branch; the funnel's owner; a grouping) with 'Exportar CSV' for
+ * the same filters, and the charts, drawn by `children` from the report and
+ * kept as HTML on the server per report (`ServerCached`: no router links there).
+ */
+export function ReportLayout<Report>({
+  id,
+  title,
+  description,
+  loaded,
+  owners,
+  groupings,
+  children,
+}: {
+  id: ReportId;
+  title: string;
+  description: string;
+  loaded: LoadedReport;
+  owners?: { id: string; label: string }[];
+  /** The grouping select ('Agrupar por'); its value is the report's grouping, also the CSV's. */
+  groupings?: { label: string; options: { value: string; label: string }[]; value: string };
+  children: (report: Report) => ReactNode;
+}) {
+  const { report, shown, filter, branches, errors } = loaded;
+  const by = groupings?.value ?? "";
+  return (
+    <div>
+      <PageHeader title={title} description={description} />
+      <ReportTabs current={id} query={reportQuery({ ...filter, by: "" }, shown)} />
+      <ReportFilters
+        action={`/reports/${id}`}
+        filter={groupings ? filter : { ...filter, by: "" }}
+        shown={shown}
+        branches={branches}
+        owners={owners}
+        errors={errors}
+        groupings={groupings}
+        csvHref={report ? `/api/reports/${id}?${reportQuery({ ...filter, by }, shown, { format: "csv" })}` : null}
+      />
+      {report ? (
+        <ServerCached as="div" name={`report-${id}`} deps={report} className="space-y-6">
+          {() => children(JSON.parse(report) as Report)}
+        </ServerCached>
+      ) : null}
+    </div>
+  );
+}
+
 /**
  * The period, branch (owner and grouping) form of a report: a GET form, so it works
  * without JavaScript, with 'Exportar CSV' for the same filters.
  */
-export function ReportFilters({
+function ReportFilters({
   action,
   filter,
   shown,
@@ -140,16 +210,11 @@ export function ReportFilters({
 }
 
 /** The links between the reports. */
-export function ReportTabs({ current, query }: { current: "funnel" | "students" | "attendance"; query: string }) {
-  const tabs = [
-    { id: "funnel", label: "Funil" },
-    { id: "students", label: "Alunos" },
-    { id: "attendance", label: "Frequência" },
-  ] as const;
+function ReportTabs({ current, query }: { current: ReportId; query: string }) {
   return (
     <nav aria-label="Relatórios" className="mb-4">
       <ul className="flex flex-wrap gap-2">
-        {tabs.map((t) => (
+        {REPORT_TABS.map((t) => (
           <li key={t.id}>
             <Link
               to={`/reports/${t.id}?${query}`}
