@@ -79,3 +79,40 @@ export function createLru<V>({ maxEntries, maxBytes = Infinity, sizeOf = () => 1
     },
   };
 }
+
+/** A read kept while its tables are unchanged: `keep(key, tables, read, extra?)` (`createKeptReads`). */
+export type KeptRead = <T>(key: string, tables: readonly string[], read: () => Promise<T>, extra?: string) => Promise<T>;
+
+/**
+ * Reads kept while the tables they come from are unchanged: the key carries
+ * the tables' versions (`versionsOf`, the database's `table_versions`, bumped
+ * by triggers on every write) and `extra` (a fingerprint of anything else they
+ * depend on), so a write anywhere in them is seen by the next read. Requests
+ * that miss together share one read (a year of a large network's figures is
+ * read once, not once per waiting request).
+ */
+export function createKeptReads(versionsOf: (tables: readonly string[]) => Promise<string>, maxEntries: number): KeptRead {
+  const kept = createLru<unknown>({ maxEntries });
+  const reading = new Map<string, Promise<unknown>>();
+  return async <T>(key: string, tables: readonly string[], read: () => Promise<T>, extra = ""): Promise<T> => {
+    const full = `${key}\u0000${await versionsOf(tables)}\u0000${extra}`;
+    const hit = kept.get(full) as T | undefined;
+    if (hit !== undefined) return hit;
+    let pending = reading.get(full) as Promise<T> | undefined;
+    if (!pending) {
+      pending = read().then(
+        (value) => {
+          kept.set(full, value);
+          reading.delete(full);
+          return value;
+        },
+        (error: unknown) => {
+          reading.delete(full);
+          throw error;
+        },
+      );
+      reading.set(full, pending);
+    }
+    return pending;
+  };
+}

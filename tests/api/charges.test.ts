@@ -396,6 +396,54 @@ describe("overdue families and the month's summary", () => {
     expect(first).toContain(";510,50;");
   });
 
+  it("the kept overdue list and the list's totals follow a payment, a reversal and a new charge at once", async () => {
+    const { branchId } = await makeClass();
+    const a = await makeGuardian(1);
+    const b = await makeGuardian(1);
+    const late = await makeCharge({ guardianId: a.guardian.id, branchId, amountCents: 10_000, dueDate: addDays(TODAY(), -10) });
+    await makeCharge({ guardianId: b.guardian.id, branchId, amountCents: 20_000, dueDate: addDays(TODAY(), -10) });
+    const ids = async () =>
+      (await team.get(`/api/billing/overdue?branchId=${branchId}`)).body.map((f: { guardianId: string }) => f.guardianId);
+    expect(await ids()).toEqual([b.guardian.id, a.guardian.id]);
+    // Read twice (kept), then a payment settles family A: it leaves the list on the next read.
+    expect(await ids()).toEqual([b.guardian.id, a.guardian.id]);
+    const due = (await team.get(`/api/charges/${late.id}`)).body.amountDue;
+    const pay = await team.post(`/api/charges/${late.id}/payments`, { amount: due, paidOn: TODAY(), method: "Pix" });
+    expect(pay.status).toBe(201);
+    const paymentId = pay.body.payments.at(-1).id;
+    expect(await ids()).toEqual([b.guardian.id]);
+    // The reversal brings it back; a new overdue charge of A's puts A first.
+    expect((await team.post(`/api/payments/${paymentId}/reverse`, { reason: "Engano" })).status).toBe(200);
+    expect(await ids()).toEqual([b.guardian.id, a.guardian.id]);
+    await makeCharge({ guardianId: a.guardian.id, branchId, amountCents: 30_000, dueDate: addDays(TODAY(), -2) });
+    expect(await ids()).toEqual([a.guardian.id, b.guardian.id]);
+  });
+
+  it("the list's totals row (kept between reads) follows a payment at once", async () => {
+    const { branchId } = await makeClass();
+    const { guardian } = await makeGuardian(1);
+    // A month of its own, far ahead: only this test's charge is in it.
+    const month = `${2060 + Math.floor(Math.random() * 40)}-${String(1 + Math.floor(Math.random() * 12)).padStart(2, "0")}`;
+    const charge = await makeCharge({ guardianId: guardian.id, branchId, amountCents: 10_000, dueDate: `${month}-10` });
+    // A Team user of its own, with this branch selected (the screen lists the selected branch).
+    const desk = await signIn("Team");
+    expect((await desk.form("/preferences/branch", { branchId, redirectTo: "/charges" })).status).toBe(302);
+    const totalsRow = async () => {
+      const html = await (await desk.raw("GET", `/charges?month=${month}`)).text();
+      const text = html
+        .replace(/<!-- -->/g, "")
+        .replace(/<[^>]+>/g, " ")
+        .replace(/\s+/g, " ");
+      return /\d+ cobranças? · Total R\$ [\d.,]+ · Recebido R\$ [\d.,]+/.exec(text)?.[0];
+    };
+    expect(await totalsRow()).toBe("1 cobrança · Total R$ 100,00 · Recebido R$ 0,00");
+    expect(await totalsRow()).toBe("1 cobrança · Total R$ 100,00 · Recebido R$ 0,00");
+    expect((await team.post(`/api/charges/${charge.id}/payments`, { amount: "40.00", paidOn: TODAY(), method: "Dinheiro" })).status).toBe(
+      201,
+    );
+    expect(await totalsRow()).toBe("1 cobrança · Total R$ 100,00 · Recebido R$ 40,00");
+  });
+
   it("the charges list as CSV: ';', dd/MM/yyyy, 1.234,56, formulas escaped", async () => {
     const { branchId } = await makeClass();
     const { guardian } = await makeGuardian(1);

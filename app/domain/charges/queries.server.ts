@@ -1,7 +1,8 @@
 import type { Transaction } from "sequelize";
 import { BillingSettings, Charge, Payment } from "#db/models.ts";
 import { paddedInList } from "#db/in-list.ts";
-import { selectRows, selectRowsIn, sqlTimestamp } from "~/platform/db.server";
+import { selectRows, selectRowsIn, sqlTimestamp, tableVersions } from "~/platform/db.server";
+import { createKeptReads } from "~/platform/cache.server";
 import { sqlList, likePattern, LIKE_ESCAPE, searchTerm, type ListSource } from "../list.server";
 import { canManageTrials, requireActor, type Actor } from "../actor";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors";
@@ -470,6 +471,31 @@ function chargeOrder(page: { latestFirst?: boolean; openFirst?: boolean }): stri
   return page.latestFirst ? `"c"."dueDate" DESC, "c"."id" DESC` : `"c"."dueDate", "c"."id"`;
 }
 
+/** The money reads kept while the money tables are unchanged (`createKeptReads`; versions: migration 0020). */
+const keptMoneyRead = createKeptReads(tableVersions, 64);
+
+type TotalsRow = { count: number | string; amount: number | string | null; paid: number | string | null };
+
+/**
+ * The count and sums of the charges a filter selects (the list's totals row):
+ * over a month of a large network these read every matching charge and its
+ * payments, so without a search they are kept until a charge, payment or
+ * setting changes (the filter, with today's date for 'Vencida' and the
+ * family's scope, is in the key). A search matches names, which those tables'
+ * versions do not follow: it is read each time.
+ */
+async function chargeTotals(whereSql: string, params: Record<string, string | number>, searched: boolean): Promise<TotalsRow[]> {
+  const read = () =>
+    selectRows<TotalsRow>(
+      `SELECT COUNT(*) AS "count", SUM("c"."amountCents") AS "amount",
+         SUM((SELECT COALESCE(SUM("p"."amountCents"), 0) FROM "payments" AS "p" WHERE ${NOT_REVERSED})) AS "paid"
+       ${searched ? CHARGE_FROM : `FROM "charges" AS "c"`} ${whereSql}`,
+      params,
+    );
+  if (searched) return read();
+  return keptMoneyRead(`totals\u0000${whereSql}\u0000${JSON.stringify(params)}`, FINANCE_TABLES, read);
+}
+
 /** One page of the charges (the screens): by due date (see `chargeOrder`), then id, with the total count. */
 export async function chargePage(
   actor: Actor | null,
@@ -486,12 +512,7 @@ export async function chargePage(
       limit: page.limit,
       offset: page.offset,
     }),
-    selectRows<{ count: number | string; amount: number | string | null; paid: number | string | null }>(
-      `SELECT COUNT(*) AS "count", SUM("c"."amountCents") AS "amount",
-         SUM((SELECT COALESCE(SUM("p"."amountCents"), 0) FROM "payments" AS "p" WHERE ${NOT_REVERSED})) AS "paid"
-       ${CHARGE_FROM} ${whereSql}`,
-      params,
-    ),
+    chargeTotals(whereSql, params, Boolean(searchTerm(filter.q))),
   ]);
   return {
     items: await withNames(rows),
@@ -631,53 +652,97 @@ export async function generationCandidates(
 
 // ---- Overdue families and the month's summary ----
 
-/** GET /api/billing/overdue: families with charges open past their due date, the largest total due today first. */
-export async function overdueFamilies(actor: Actor | null, filter: { branchId?: string | null } = {}): Promise<OverdueFamilyDTO[]> {
+/** A family's overdue money on a day, before its name and phone are joined (`overdueTotals`). */
+interface OverdueTotal {
+  guardianId: string;
+  totalCents: number;
+  oldest: string;
+  charges: OverdueFamilyDTO["charges"];
+}
+
+/**
+ * The overdue families of a branch (or all) on a day, the largest total due
+ * first (then the oldest debt, then the family's id): what the due rule gives
+ * for every open charge past its due date, computed once and kept until a
+ * charge, payment or branch setting changes (or the day turns), so the list's
+ * pages and its answers do not each read and add up every overdue charge of
+ * the network. Names and phones are read for the families shown only.
+ */
+async function overdueTotals(branchId: string | null, on: string): Promise<readonly OverdueTotal[]> {
+  return keptMoneyRead(`overdue\u0000${branchId ?? ""}\u0000${on}`, FINANCE_TABLES, async () => {
+    const params: Record<string, string> = { open: OPEN, today: on };
+    const branchSql = branchId ? `AND "c"."branchId" = :branchId` : "";
+    if (branchId) params.branchId = branchId;
+    // The open charges past their due date (the index on status and due date), only what the list shows and the due rule reads.
+    const rows = await selectRows<DueRow & Pick<ChargeRow, "id" | "code" | "guardianId" | "branchId" | "description">>(
+      `SELECT "c"."id", "c"."code", "c"."guardianId", "c"."branchId", "c"."description", ${DUE_COLUMNS}
+       ${DUE_FROM} WHERE "c"."status" = :open AND "c"."dueDate" < :today ${branchSql} ORDER BY "c"."dueDate", "c"."id"`,
+      params,
+    );
+    const families = new Map<string, OverdueTotal>();
+    for (const r of rows) {
+      const due = dueToday(r, on).total;
+      if (due <= 0) continue;
+      const dueDate = dateOnly(r.dueDate);
+      const family = families.get(r.guardianId) ?? { guardianId: r.guardianId, totalCents: 0, oldest: dueDate, charges: [] };
+      family.totalCents += due;
+      if (dueDate < family.oldest) family.oldest = dueDate;
+      family.charges.push({ id: r.id, code: r.code, branchId: r.branchId, description: r.description, dueDate, amountDue: decimal(due) });
+      families.set(r.guardianId, family);
+    }
+    return [...families.values()].sort(
+      (x, y) => y.totalCents - x.totalCents || x.oldest.localeCompare(y.oldest) || x.guardianId.localeCompare(y.guardianId),
+    );
+  });
+}
+
+async function withContacts(totals: readonly OverdueTotal[], on: string): Promise<OverdueFamilyDTO[]> {
+  const contacts = await guardianContacts(totals.map((f) => f.guardianId));
+  return totals.map((f) => {
+    const daysLate = daysBetween(f.oldest, on);
+    return {
+      guardianId: f.guardianId,
+      guardianName: contacts.get(f.guardianId)?.name ?? "",
+      phone: contacts.get(f.guardianId)?.phone ?? null,
+      total: decimal(f.totalCents),
+      oldestDueDate: f.oldest,
+      daysLate,
+      bucket: ageingBucket(daysLate) as OverdueFamilyDTO["bucket"],
+      charges: f.charges,
+    };
+  });
+}
+
+function overdueScope(actor: Actor | null, filter: { branchId?: string | null }): { branchId: string | null; valid: boolean } {
   const a = requireActor(actor);
   if (!canManageTrials(a)) throw new ForbiddenError();
+  if (filter.branchId && !isUuid(filter.branchId)) return { branchId: null, valid: false };
+  return { branchId: filter.branchId || null, valid: true };
+}
+
+/** GET /api/billing/overdue: families with charges open past their due date, the largest total due today first (`overdueTotals`). */
+export async function overdueFamilies(actor: Actor | null, filter: { branchId?: string | null } = {}): Promise<OverdueFamilyDTO[]> {
+  const { branchId, valid } = overdueScope(actor, filter);
+  if (!valid) return [];
   const on = today();
-  const params: Record<string, string> = { open: OPEN, today: on };
-  let branchSql = "";
-  if (filter.branchId) {
-    if (!isUuid(filter.branchId)) return [];
-    branchSql = `AND "c"."branchId" = :branchId`;
-    params.branchId = filter.branchId;
-  }
-  // The open charges past their due date (the index on status and due date), only what the list shows and the due rule reads.
-  const rows = await selectRows<DueRow & Pick<ChargeRow, "id" | "code" | "guardianId" | "branchId" | "description">>(
-    `SELECT "c"."id", "c"."code", "c"."guardianId", "c"."branchId", "c"."description", ${DUE_COLUMNS}
-     ${DUE_FROM} WHERE "c"."status" = :open AND "c"."dueDate" < :today ${branchSql} ORDER BY "c"."dueDate", "c"."id"`,
-    params,
-  );
-  const families = new Map<string, { total: number; oldest: string; charges: OverdueFamilyDTO["charges"] }>();
-  for (const r of rows) {
-    const due = dueToday(r, on).total;
-    if (due <= 0) continue;
-    const dueDate = dateOnly(r.dueDate);
-    const family = families.get(r.guardianId) ?? { total: 0, oldest: dueDate, charges: [] };
-    family.total += due;
-    if (dueDate < family.oldest) family.oldest = dueDate;
-    family.charges.push({ id: r.id, code: r.code, branchId: r.branchId, description: r.description, dueDate, amountDue: decimal(due) });
-    families.set(r.guardianId, family);
-  }
-  const contacts = await guardianContacts([...families.keys()]);
-  return [...families.entries()]
-    .map(([guardianId, f]) => {
-      const daysLate = daysBetween(f.oldest, on);
-      return {
-        guardianId,
-        guardianName: contacts.get(guardianId)?.name ?? "",
-        phone: contacts.get(guardianId)?.phone ?? null,
-        total: decimal(f.total),
-        totalCents: f.total,
-        oldestDueDate: f.oldest,
-        daysLate,
-        bucket: ageingBucket(daysLate) as OverdueFamilyDTO["bucket"],
-        charges: f.charges,
-      };
-    })
-    .sort((x, y) => y.totalCents - x.totalCents || x.guardianName.localeCompare(y.guardianName, "pt-BR"))
-    .map(({ totalCents: _, ...family }) => family);
+  return withContacts(await overdueTotals(branchId, on), on);
+}
+
+/** One page of the overdue families (the 'Inadimplência' screen), with how many there are and what they owe in all. */
+export async function overdueFamilyPage(
+  actor: Actor | null,
+  filter: { branchId?: string | null },
+  page: { offset: number; limit: number },
+): Promise<{ items: OverdueFamilyDTO[]; count: number; total: string }> {
+  const { branchId, valid } = overdueScope(actor, filter);
+  if (!valid) return { items: [], count: 0, total: decimal(0) };
+  const on = today();
+  const totals = await overdueTotals(branchId, on);
+  return {
+    items: await withContacts(totals.slice(page.offset, page.offset + page.limit), on),
+    count: totals.length,
+    total: decimal(totals.reduce((sum, f) => sum + f.totalCents, 0)),
+  };
 }
 
 /** GET /api/billing/summary: the month's expected, received, open and overdue amounts (Administrator). */

@@ -1,5 +1,5 @@
 import { selectRows, sqlTimestamp, tableVersions } from "~/platform/db.server";
-import { createLru } from "~/platform/cache.server";
+import { createKeptReads } from "~/platform/cache.server";
 import { assertCanManageTrials, type Actor } from "../actor";
 import { ValidationError } from "../errors";
 import { isUuid } from "../validation";
@@ -80,36 +80,8 @@ function grouping<T extends string>(value: string | null | undefined, allowed: r
 }
 
 const n = (v: number | string | null | undefined) => Number(v ?? 0);
-const kept = createLru<unknown>({ maxEntries: 64 });
-
-const reading = new Map<string, Promise<unknown>>();
-
-/**
- * A read kept while `tables` are unchanged (and `extra`, a fingerprint of the
- * others). Requests that miss together share one read (a report over a year
- * of a large network is read once, not once per waiting request).
- */
-async function keptRead<T>(key: string, tables: readonly string[], read: () => Promise<T>, extra = ""): Promise<T> {
-  const full = `${key}\u0000${await tableVersions(tables)}\u0000${extra}`;
-  const hit = kept.get(full) as T | undefined;
-  if (hit !== undefined) return hit;
-  let pending = reading.get(full) as Promise<T> | undefined;
-  if (!pending) {
-    pending = read().then(
-      (value) => {
-        kept.set(full, value);
-        reading.delete(full);
-        return value;
-      },
-      (error: unknown) => {
-        reading.delete(full);
-        throw error;
-      },
-    );
-    reading.set(full, pending);
-  }
-  return pending;
-}
+/** The reports' reads, kept while their tables are unchanged (`createKeptReads`). */
+const keptRead = createKeptReads(tableVersions, 64);
 
 const inBranch = (facts: Map<string, ClassFacts>, branchId: string | null) => (classId: string) => {
   const f = facts.get(classId);

@@ -1,9 +1,10 @@
 import type { Route } from "./+types/overdue";
 import { buttonClass } from "~/components/ui/button";
 import { Badge, DataList, EmptyState, PageHeader } from "~/components/ui/page";
+import { Pagination } from "~/components/ui/pagination";
 import { canManageTrials } from "~/domain/actor";
 import { brCode } from "~/domain/charges/pix.server";
-import { overdueFamilies, settingsOfBranches } from "~/domain/charges/queries.server";
+import { overdueFamilyPage, settingsOfBranches } from "~/domain/charges/queries.server";
 import { toCents } from "~/domain/offers/money";
 import { overdueMessage, whatsappLink } from "~/lib/whatsapp";
 import { getSelectedBranchId } from "~/server/branch-selection.server";
@@ -14,12 +15,21 @@ import { brl, day } from "../charges/+shared/money-screen";
  * 'Inadimplência' (/billing/overdue, Team and Administrator): the families with
  * overdue charges in the selected branch, the largest total first, with the
  * ageing bucket and 'Cobrar no WhatsApp' (a private message with the charges,
- * the total and a Pix code of the total when the branch has a key).
+ * the total and a Pix code of the total when the branch has a key), 50 families
+ * a page: only the page's messages and Pix codes are made, and the page carries
+ * only what it shows.
  */
+const PAGE_SIZE = 50;
+
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requireActor(args, canManageTrials);
   const branchId = await getSelectedBranchId(args.context);
-  const families = await overdueFamilies(actor, { branchId });
+  const page = Math.max(1, Math.floor(Number(new URL(args.request.url).searchParams.get("page"))) || 1);
+  const {
+    items: families,
+    count,
+    total,
+  } = await overdueFamilyPage(actor, { branchId }, { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
   const settings = await settingsOfBranches(families.map((f) => f.charges[0]?.branchId ?? ""));
   const rows = families.map((f) => {
     const first = f.charges[0];
@@ -40,13 +50,28 @@ export async function loader(args: Route.LoaderArgs) {
       total: brl(f.total),
       pixCode,
     });
-    return { ...f, whatsapp: f.phone ? whatsappLink(f.phone, message) : null };
+    return {
+      guardianId: f.guardianId,
+      guardianName: f.guardianName,
+      total: f.total,
+      oldestDueDate: f.oldestDueDate,
+      bucket: f.bucket,
+      chargeCount: f.charges.length,
+      whatsapp: f.phone ? whatsappLink(f.phone, message) : null,
+    };
   });
-  return { rows, csv: `/api/billing/overdue?format=csv${branchId ? `&branchId=${branchId}` : ""}` };
+  return {
+    rows,
+    count,
+    total,
+    page,
+    pageCount: Math.max(1, Math.ceil(count / PAGE_SIZE)),
+    csv: `/api/billing/overdue?format=csv${branchId ? `&branchId=${branchId}` : ""}`,
+  };
 }
 
 export default function Overdue({ loaderData }: Route.ComponentProps) {
-  const { rows, csv } = loaderData;
+  const { rows, count, total, page, pageCount, csv } = loaderData;
   type Row = (typeof rows)[number];
   const remind = (f: Row) =>
     f.whatsapp ? (
@@ -67,6 +92,11 @@ export default function Overdue({ loaderData }: Route.ComponentProps) {
           </a>
         }
       />
+      {count > 0 ? (
+        <p className="mb-4 text-sm text-slate-800">
+          {count === 1 ? "1 família" : `${count.toLocaleString("pt-BR")} famílias`} devem {brl(total)} hoje.
+        </p>
+      ) : null}
       <DataList
         caption="Inadimplência"
         rows={rows}
@@ -92,7 +122,7 @@ export default function Overdue({ loaderData }: Route.ComponentProps) {
               </div>
               <div>
                 <dt className="text-slate-700">Cobranças</dt>
-                <dd>{f.charges.length}</dd>
+                <dd>{f.chargeCount}</dd>
               </div>
             </dl>
             <div className="mt-3">{remind(f)}</div>
@@ -103,10 +133,11 @@ export default function Overdue({ loaderData }: Route.ComponentProps) {
           { header: "Devido hoje", cell: (f) => brl(f.total), className: "whitespace-nowrap text-right" },
           { header: "Vencimento mais antigo", cell: (f) => day(f.oldestDueDate), className: "whitespace-nowrap" },
           { header: "Atraso", cell: (f) => <Badge>{f.bucket} dias</Badge> },
-          { header: "Cobranças", cell: (f) => f.charges.length },
+          { header: "Cobranças", cell: (f) => f.chargeCount },
           { header: "Lembrete", cell: remind },
         ]}
       />
+      <Pagination page={page} pageCount={pageCount} href={(n) => `/billing/overdue?page=${n}`} />
     </div>
   );
 }
