@@ -28,7 +28,8 @@ import { AUTH_FORM_LIMIT, AVATAR_BODY_LIMIT, BODY_LIMIT, bodyTooLargeMessage, MB
  * 4. Every write (any method but GET and HEAD) passes one origin check: a
  *    browser's cross-site request (`Sec-Fetch-Site: cross-site`, a foreign or
  *    `null` Origin) is 403, for screens, resource routes and the API alike.
- * 5. Bodies: a declared length over the cap is 413 at once; a write from
+ * 5. Bodies: a declared length over the cap is 413 at once; a screen's write
+ *    that is not a form (urlencoded or multipart) is 415; a write from
  *    nobody (no live session, outside the public routes; on the upload URL, a
  *    forged or expired token) is answered before its body is read (401 on the
  *    API, the route's own redirect on screens, which get no body), and the
@@ -76,7 +77,11 @@ const MESSAGES = {
   notFound: "Rota não encontrada",
   origin: "Requisição de outra origem recusada",
   unauthenticated: "Não autenticado",
+  formBody: "Tipo de conteúdo não suportado: envie um formulário",
 };
+
+/** What a screen's write carries: a form, as a browser sends it (with or without JavaScript). */
+const FORM_BODY = /^(?:application\/x-www-form-urlencoded|multipart\/form-data)\s*(?:;|$)/i;
 
 const URL_KEY = Symbol("requestUrl");
 const WITHHELD_KEY = Symbol("bodyWithheld");
@@ -266,6 +271,8 @@ async function frontDoor(apiRoutes: ReturnType<typeof laneRoutes>, req: DoorRequ
     const cap = bodyCap(pathname);
     const declared = req.headers["content-length"];
     if (declared !== undefined && Number(declared) > cap.limit) return tooLarge(req, res, cap.message);
+    // A screen's actions read forms: anything else (JSON, no body at all) is 415 before any route code.
+    if (!isApiPath(pathname) && !FORM_BODY.test(headerOf(req, "content-type") ?? "")) return refuseEarly(req, res, 415, MESSAGES.formBody);
 
     if (PUBLIC_WRITES.test(pathname)) return next();
     const upload = method === "PUT" ? UPLOAD_URL.exec(pathname) : null;

@@ -328,6 +328,10 @@ const payloads: Record<string, PayloadMaker> = {
     form: { classId: await fx.cls(), offerId: await fx.offer(), startDate: "2026-12-07" },
   }),
   [key("POST", "/students/:id/enrollments/:enrollmentId/cancel")]: async () => ({ form: { cancelReason: "Mudou de cidade" } }),
+  [key("POST", "/students/:id/enrollments/:enrollmentId/discount")]: async () => ({ form: { discountPercent: "10" } }),
+  [key("POST", "/guardians/:id/charges/new")]: async ({ fx }) => ({
+    form: { studentId: "", branchId: await fx.branch(), description: "Figurino do festival", amount: "80,00", dueDate: "2031-03-10" },
+  }),
   [key("POST", "/classes/:id/students/enroll")]: async ({ fx }) => ({
     form: { studentId: await fx.student(), offerId: await fx.offer(), startDate: "2026-12-07" },
   }),

@@ -170,6 +170,9 @@ export const matrix: MatrixRow[] = [
   { path: "/guardians/:id/persons/:personId/edit", method: "POST", expect: adminFormPost, table: "guardian_persons", target: "personId" },
   { path: "/guardians/:id/persons/:personId/delete", method: "GET", expect: adminDialog },
   { path: "/guardians/:id/persons/:personId/delete", method: "POST", expect: adminFormPost, table: "guardian_persons", target: "personId" },
+  // A one-off charge for a family (issue 28): Administrator only.
+  { path: "/guardians/:id/charges/new", method: "GET", expect: adminDialog },
+  { path: "/guardians/:id/charges/new", method: "POST", expect: adminFormPost, table: "charges" },
   // Students and enrolments: Team and Administrator create students and enrol; Administrator edits, deletes and cancels.
   { path: "/students", method: "GET", expect: screen },
   { path: "/students/new", method: "GET", expect: trialDialog },
@@ -184,6 +187,15 @@ export const matrix: MatrixRow[] = [
   { path: "/students/:id/enrollments/:enrollmentId/cancel", method: "GET", expect: familyAdminDialog },
   {
     path: "/students/:id/enrollments/:enrollmentId/cancel",
+    method: "POST",
+    expect: adminFormPost,
+    table: "enrollments",
+    target: "enrollmentId",
+  },
+  // An enrolment's discount (issue 28): Administrator only.
+  { path: "/students/:id/enrollments/:enrollmentId/discount", method: "GET", expect: familyAdminDialog },
+  {
+    path: "/students/:id/enrollments/:enrollmentId/discount",
     method: "POST",
     expect: adminFormPost,
     table: "enrollments",

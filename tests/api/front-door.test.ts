@@ -196,6 +196,29 @@ describe("cross-site writes are refused everywhere (403), same-origin ones pass"
   });
 });
 
+describe("a screen's write is a form", () => {
+  it("JSON, plain text or no body at all to a screen's action is 415, before any route code (it was a 500)", async () => {
+    const origin = { Origin: lane.baseUrl };
+    for (const [path, init] of [
+      ["/courses/new", { headers: origin }],
+      ["/courses/new", { headers: { ...origin, "Content-Type": "application/json" }, body: "{}" }],
+      ["/guardians/new", { headers: { ...origin, "Content-Type": "text/plain" }, body: "nome=x" }],
+      ["/logout", { headers: origin }],
+    ] as const) {
+      const res = await admin.raw("POST", path, init);
+      expect(res.status, `${path} ${JSON.stringify(init.headers)}`).toBe(415);
+      expect(await res.text()).toContain("Tipo de conteúdo não suportado: envie um formulário");
+    }
+    // Still signed in (the sign-out above never ran), and a form with a charset passes the door.
+    expect((await admin.get("/api/user")).status).toBe(200);
+    const form = await admin.raw("POST", "/courses/new", {
+      headers: { ...origin, "Content-Type": "application/x-www-form-urlencoded; charset=UTF-8" },
+      body: "name=",
+    });
+    expect(form.status).toBe(400);
+  });
+});
+
 describe("bodies: nobody's body is never read; accepted bodies stream", () => {
   it("an anonymous half-sent 5 MB upload to a forged link is answered at once, without waiting for the body", async () => {
     const res = await halfSend(lane.baseUrl, "/api/objects/upload/00000000-0000-4000-8000-000000000000.99999999999999.forged", {
