@@ -148,7 +148,7 @@ test.describe("Telas do financeiro, axe", () => {
       await expectNoAxeViolations();
 
       await page.goto(`/charges/${s.overdue.id}`);
-      await expect(page.getByLabel("Copiar código")).toHaveValue(/^000201.*br\.gov\.bcb\.pix/);
+      await expect(page.getByLabel("Código Pix")).toHaveValue(/^000201.*br\.gov\.bcb\.pix/);
       await expect(page.getByRole("img", { name: /QR/ }).first()).toBeVisible();
       await ready();
       await expectNoAxeViolations();
