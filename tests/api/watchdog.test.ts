@@ -9,6 +9,8 @@ import { exitOf } from "../support/raw-http";
  * loop: the event loop is blocked) and /__test/throw (an uncaught exception).
  */
 let database: { url: string; drop: () => Promise<void> };
+/** The test routes are posted to as a browser posts a form (a screen's write that is not a form is 415 at the front door). */
+const POST = { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "" };
 
 beforeAll(async () => {
   database = await createTestDatabase(process.env.API_TEST_DB === "postgres" ? "postgres" : "sqlite");
@@ -64,7 +66,7 @@ describe("WEB_CONCURRENCY=2: the primary replaces broken workers", () => {
       const before = await pidsSeen(server.baseUrl);
       expect(before.size).toBeGreaterThan(0);
       // Blocks one worker for 60 s; the request itself never gets an answer.
-      const blocked = fetch(`${server.baseUrl}/__test/block?ms=60000`, { method: "POST" }).then(
+      const blocked = fetch(`${server.baseUrl}/__test/block?ms=60000`, POST).then(
         (r) => r.json(),
         () => null,
       );
@@ -89,7 +91,7 @@ describe("WEB_CONCURRENCY=2: the primary replaces broken workers", () => {
   it("an uncaught exception is logged, the worker exits and another takes its place", async () => {
     const server = await startServer(database.url, { WEB_CONCURRENCY: "2", TEST_HOOKS: "1" });
     try {
-      const res = await fetch(`${server.baseUrl}/__test/throw`, { method: "POST" });
+      const res = await fetch(`${server.baseUrl}/__test/throw`, POST);
       expect(res.status).toBe(202);
       const { pid } = await res.json();
       expect(await until(() => !alive(pid), 10_000)).toBe(true);
@@ -108,7 +110,7 @@ describe("one process (WEB_CONCURRENCY=1)", () => {
   it("an uncaught exception is logged and the process exits 1, for its supervisor to restart", async () => {
     const server = await startServer(database.url, { TEST_HOOKS: "1" });
     try {
-      expect((await fetch(`${server.baseUrl}/__test/throw`, { method: "POST" })).status).toBe(202);
+      expect((await fetch(`${server.baseUrl}/__test/throw`, POST)).status).toBe(202);
       expect(await exitOf(server.process, 10_000)).toBe(1);
       expect(server.output()).toContain("uncaughtException (o processo será encerrado)");
     } finally {
@@ -119,7 +121,7 @@ describe("one process (WEB_CONCURRENCY=1)", () => {
   it("without TEST_HOOKS the test routes do not exist", async () => {
     const server = await startServer(database.url);
     try {
-      const res = await fetch(`${server.baseUrl}/__test/throw`, { method: "POST" });
+      const res = await fetch(`${server.baseUrl}/__test/throw`, POST);
       expect([404, 405]).toContain(res.status);
       await new Promise((r) => setTimeout(r, 500));
       expect(server.process.exitCode).toBeNull();
