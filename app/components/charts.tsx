@@ -178,6 +178,27 @@ interface SeriesChartProps extends ChartProps {
 
 const categoryLabel = (c: string) => (/^\d{4}-\d{2}$/.test(c) ? shortMonth(c) : c.length > 14 ? `${c.slice(0, 13)}…` : c);
 
+/** A series chart's figure: its legend, the SVG with its title and summary, and the axes under the marks (`children`). */
+function SeriesFrame(props: SeriesChartProps & { top: number; slot: number; children: React.ReactNode }) {
+  const { top, slot, percent = false, money = false } = props;
+  return (
+    <Figure {...props} legend={props.series}>
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${props.title}. ${props.summary}`} className="h-auto w-full">
+        <Axes
+          top={top}
+          percent={percent}
+          money={money}
+          yLabel={props.yLabel}
+          xLabel={props.xLabel}
+          labels={props.categories.map(categoryLabel)}
+          slot={slot}
+        />
+        {props.children}
+      </svg>
+    </Figure>
+  );
+}
+
 /** Grouped vertical bars: one group per category, one bar per series. */
 export function BarChart(props: SeriesChartProps) {
   const { categories, series, percent = false, money = false } = props;
@@ -188,34 +209,23 @@ export function BarChart(props: SeriesChartProps) {
   const plotH = H - PAD.top - PAD.bottom;
   const barW = Math.max(2, (slot * 0.8) / Math.max(1, series.length));
   return (
-    <Figure {...props} legend={series}>
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${props.title}. ${props.summary}`} className="h-auto w-full">
-        <Axes
-          top={top}
-          percent={percent}
-          money={money}
-          yLabel={props.yLabel}
-          xLabel={props.xLabel}
-          labels={categories.map(categoryLabel)}
-          slot={slot}
-        />
-        {series.map((s, si) =>
-          s.values.map((v, i) => {
-            const h = top ? ((v ?? 0) / top) * plotH : 0;
-            return (
-              <rect
-                key={`${si}-${i}`}
-                x={PAD.left + slot * i + slot * 0.1 + barW * si}
-                y={PAD.top + plotH - h}
-                width={barW - 1}
-                height={h}
-                fill={COLOURS[si % COLOURS.length]}
-              />
-            );
-          }),
-        )}
-      </svg>
-    </Figure>
+    <SeriesFrame {...props} top={top} slot={slot}>
+      {series.map((s, si) =>
+        s.values.map((v, i) => {
+          const h = top ? ((v ?? 0) / top) * plotH : 0;
+          return (
+            <rect
+              key={`${si}-${i}`}
+              x={PAD.left + slot * i + slot * 0.1 + barW * si}
+              y={PAD.top + plotH - h}
+              width={barW - 1}
+              height={h}
+              fill={COLOURS[si % COLOURS.length]}
+            />
+          );
+        }),
+      )}
+    </SeriesFrame>
   );
 }
 
@@ -229,43 +239,32 @@ export function LineChart(props: SeriesChartProps) {
   const plotH = H - PAD.top - PAD.bottom;
   const point = (v: number, i: number) => [PAD.left + slot * (i + 0.5), PAD.top + plotH - (top ? (v / top) * plotH : 0)] as const;
   return (
-    <Figure {...props} legend={series}>
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${props.title}. ${props.summary}`} className="h-auto w-full">
-        <Axes
-          top={top}
-          percent={percent}
-          money={money}
-          yLabel={props.yLabel}
-          xLabel={props.xLabel}
-          labels={categories.map(categoryLabel)}
-          slot={slot}
-        />
-        {series.map((s, si) => {
-          const colour = COLOURS[si % COLOURS.length];
-          let d = "";
-          let pen = false;
-          s.values.forEach((v, i) => {
-            if (v === null) {
-              pen = false;
-              return;
-            }
-            const [x, y] = point(v, i);
-            d += `${pen ? "L" : "M"}${x.toFixed(1)} ${y.toFixed(1)} `;
-            pen = true;
-          });
-          return (
-            <g key={s.name}>
-              <path d={d} fill="none" stroke={colour} strokeWidth="2.5" />
-              {s.values.map((v, i) => {
-                if (v === null) return null;
-                const [x, y] = point(v, i);
-                return <circle key={i} cx={x} cy={y} r="3.5" fill={colour} />;
-              })}
-            </g>
-          );
-        })}
-      </svg>
-    </Figure>
+    <SeriesFrame {...props} top={top} slot={slot}>
+      {series.map((s, si) => {
+        const colour = COLOURS[si % COLOURS.length];
+        let d = "";
+        let pen = false;
+        s.values.forEach((v, i) => {
+          if (v === null) {
+            pen = false;
+            return;
+          }
+          const [x, y] = point(v, i);
+          d += `${pen ? "L" : "M"}${x.toFixed(1)} ${y.toFixed(1)} `;
+          pen = true;
+        });
+        return (
+          <g key={s.name}>
+            <path d={d} fill="none" stroke={colour} strokeWidth="2.5" />
+            {s.values.map((v, i) => {
+              if (v === null) return null;
+              const [x, y] = point(v, i);
+              return <circle key={i} cx={x} cy={y} r="3.5" fill={colour} />;
+            })}
+          </g>
+        );
+      })}
+    </SeriesFrame>
   );
 }
 
