@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -8,10 +9,18 @@ const databaseUrl = process.env.E2E_DATABASE_URL ?? `sqlite:${workDir}/e2e.sqlit
 // Tests that prepare rows directly (e2e/db.ts) connect to the same database.
 process.env.E2E_DB_URL = databaseUrl;
 
+// Chromium's headless shell (Debian's chromium-headless-shell) when it is installed: it runs the
+// same engine without the browser's UI process, and the suite runs about a quarter faster on
+// two cores. The full browser otherwise; CHROMIUM_PATH chooses another.
+const chromiumPath =
+  process.env.CHROMIUM_PATH ??
+  ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((file) => existsSync(file)) ??
+  "/usr/bin/chromium";
+
 const chromium = {
   ...devices["Desktop Chrome"],
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: chromiumPath,
     args: [
       "--no-sandbox",
       "--disable-gpu",

@@ -475,4 +475,18 @@ describe("overdue families and the month's summary", () => {
     expect((await admin.get("/api/billing/summary?month=2031-13")).status).toBe(400);
     expect((await admin.get(`/api/charges/${MISSING}`)).status).toBe(404);
   });
+
+  it("the month's summary (kept between reads, as the dashboard reads it) follows a payment and a new charge at once", async () => {
+    const { branchId } = await makeClass();
+    const { guardian } = await makeGuardian(1);
+    const month = TODAY().slice(0, 7);
+    const charge = await makeCharge({ guardianId: guardian.id, branchId, amountCents: 10_000, dueDate: `${month}-28` });
+    const summary = async () => (await admin.get(`/api/billing/summary?month=${month}&branchId=${branchId}`)).body;
+    expect(await summary()).toMatchObject({ expected: "100.00", received: "0.00", open: "100.00" });
+    expect(await summary()).toMatchObject({ expected: "100.00", received: "0.00", open: "100.00" });
+    expect((await team.post(`/api/charges/${charge.id}/payments`, { amount: "40.00", paidOn: TODAY(), method: "Pix" })).status).toBe(201);
+    expect(await summary()).toMatchObject({ expected: "100.00", received: "40.00", open: "60.00" });
+    await makeCharge({ guardianId: guardian.id, branchId, amountCents: 5_000, dueDate: `${month}-27` });
+    expect(await summary()).toMatchObject({ expected: "150.00", received: "40.00", open: "110.00" });
+  });
 });

@@ -766,18 +766,26 @@ export async function billingSummary(
   }
   const inMonth = `"c"."dueDate" >= :first AND "c"."dueDate" <= :last`;
   // The month's expected total is a sum; only its open charges are read, for what they are due today.
-  const [[sums], rows, [received]] = await Promise.all([
-    selectRows<{ expected: number | string | null }>(
-      `SELECT SUM("c"."amountCents") AS "expected" FROM "charges" AS "c" WHERE ${inMonth} AND "c"."status" <> :cancelled ${branchSql}`,
-      params,
-    ),
-    selectRows<DueRow>(`SELECT ${DUE_COLUMNS} ${DUE_FROM} WHERE ${inMonth} AND "c"."status" = :open ${branchSql}`, params),
-    selectRows<{ total: number | string | null }>(
-      `SELECT SUM("p"."amountCents") AS "total" FROM "payments" AS "p" JOIN "charges" AS "pc" ON "pc"."id" = "p"."chargeId"
+  // Kept like the overdue list (the dashboard reads it on every visit): until a charge, payment or
+  // branch setting changes, or the day turns.
+  const read = () =>
+    Promise.all([
+      selectRows<{ expected: number | string | null }>(
+        `SELECT SUM("c"."amountCents") AS "expected" FROM "charges" AS "c" WHERE ${inMonth} AND "c"."status" <> :cancelled ${branchSql}`,
+        params,
+      ),
+      selectRows<DueRow>(`SELECT ${DUE_COLUMNS} ${DUE_FROM} WHERE ${inMonth} AND "c"."status" = :open ${branchSql}`, params),
+      selectRows<{ total: number | string | null }>(
+        `SELECT SUM("p"."amountCents") AS "total" FROM "payments" AS "p" JOIN "charges" AS "pc" ON "pc"."id" = "p"."chargeId"
        WHERE "p"."reversedAt" IS NULL AND "p"."paidOn" >= :first AND "p"."paidOn" <= :last ${paymentBranchSql}`,
-      params,
-    ),
-  ]);
+        params,
+      ),
+    ]);
+  const [[sums], rows, [received]] = await keptMoneyRead(
+    `summary\u0000${month}\u0000${params.branchId ?? ""}\u0000${on}`,
+    FINANCE_TABLES,
+    read,
+  );
   const expected = Number(sums?.expected ?? 0);
   let open = 0;
   let overdue = 0;
