@@ -6,9 +6,11 @@ import tsconfigPaths from "vite-tsconfig-paths";
 /**
  * Files about the HTTP process itself, not about the data: a stuck worker's watchdog, secret
  * rotation, the reverse proxy, the body caps, the front door (methods, URL, Host), the security
- * and cache headers, the sign-in redirect, the read lane's route ranking and the development
- * server. Nothing they check reads or writes the school's data, so they run in the SQLite run
- * only; every file about the data runs on both databases.
+ * and cache headers, the sign-in redirect, the read lane's route ranking, the read lane's answers
+ * against React Router's (both doors read the same database through the same domain functions:
+ * their equality is the HTTP layer's) and the development server. What they check does not
+ * depend on the database, so they run in the SQLite run only; every file about the data runs on
+ * both databases.
  */
 const PROCESS_ONLY = [
   "watchdog",
@@ -20,6 +22,7 @@ const PROCESS_ONLY = [
   "no-store",
   "sign-in-redirect",
   "lane-ranking",
+  "lane-router-equality",
   "dev-server",
 ].map((name) => `tests/api/${name}.test.ts`);
 

@@ -99,6 +99,7 @@ export default [
     route("charges", "routes/charges/charges.tsx", [route("generate", "routes/charges/charges-generate.tsx")]),
     route("charges/:id", "routes/charges/charge.tsx"),
     route("billing/overdue", "routes/billing/overdue.tsx"),
+    route("billing/overdue/:guardianId/whatsapp", "routes/billing/overdue-whatsapp.ts"),
     // Administração
     route("audit", "routes/audit/audit.tsx"),
     // Relatórios

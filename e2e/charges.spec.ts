@@ -70,10 +70,15 @@ test.describe("Financeiro", () => {
     await page.goto("/billing/overdue");
     const row = page.getByRole("row", { name: new RegExp(s.guardianName) });
     await expect(row).toContainText("31–60 dias");
+    // The link makes the reminder when followed: a redirect to WhatsApp with the message.
     const link = row.getByRole("link", { name: /Cobrar no WhatsApp/ });
-    await expect(link).toHaveAttribute("href", /^https:\/\/wa\.me\/5511987654321\?text=/);
-    const text = decodeURIComponent((await link.getAttribute("href"))!.split("text=")[1]);
-    expect(text).toContain("Pix copia e cola: 000201");
+    await expect(link).toHaveAttribute("href", `/billing/overdue/${s.family.guardian.id}/whatsapp`);
+    await expect(link).toHaveAttribute("target", "_blank");
+    const reminder = await page.request.get((await link.getAttribute("href"))!, { maxRedirects: 0 });
+    expect(reminder.status()).toBe(302);
+    const whatsapp = new URL(reminder.headers()["location"]);
+    expect(whatsapp.origin + whatsapp.pathname).toBe("https://wa.me/5511987654321");
+    expect(whatsapp.searchParams.get("text")).toContain("Pix copia e cola: 000201");
     await expect(page.getByRole("link", { name: "Exportar CSV" })).toHaveAttribute("href", /\/api\/billing\/overdue\?format=csv/);
     await expectNoAxeViolations();
   });

@@ -203,6 +203,7 @@ async function paramsFor(path: string, fx: Fixture): Promise<Record<string, stri
     else if (name === "scheduleId") params[name] = await fx.freeSchedule();
     else if (name === "branchId") params[name] = await fx.branch();
     else if (name === "personId") params[name] = (await fx.guardian()).persons[1].id;
+    else if (name === "guardianId") params[name] = (await fx.guardian()).guardian.id;
     else if (name === "enrollmentId") params[name] = await fx.enrollment();
     else if (name === "makeupId") params[name] = await fx.makeup();
     else if (name === "taskId") params[name] = await fx.task();

@@ -339,6 +339,8 @@ export const matrix: MatrixRow[] = [
   { path: "/charges/:id", method: "GET", expect: trialDialog },
   { path: "/charges/:id", method: "POST", expect: trialFormPost, table: "payments" },
   { path: "/billing/overdue", method: "GET", expect: trialDialog },
+  // 'Cobrar no WhatsApp': a redirect to WhatsApp (the fixture family owes nothing overdue: back to the list).
+  { path: "/billing/overdue/:guardianId/whatsapp", method: "GET", expect: trialFormPost },
 
   // JSON API: money (Administrator everything; Team reads, records and reverses payments; Client reads its family's charges)
   { path: "/api/branches/:id/billing-settings", method: "GET", expect: trialWrite(200) },

@@ -419,6 +419,53 @@ describe("overdue families and the month's summary", () => {
     expect(await ids()).toEqual([a.guardian.id, b.guardian.id]);
   });
 
+  it("'Cobrar no WhatsApp' makes the family's reminder when followed: its charges, the total and a Pix code of the total", async () => {
+    const { branchId } = await makeClass();
+    expect(
+      (
+        await admin.put(`/api/branches/${branchId}/billing-settings`, {
+          pixKey: "123.456.789-09",
+          payeeName: "Escola Ávila",
+          payeeCity: "São Paulo",
+        })
+      ).status,
+    ).toBe(200);
+    const late = await makeGuardian(1);
+    const current = await makeGuardian(1);
+    await makeCharge({
+      guardianId: late.guardian.id,
+      branchId,
+      amountCents: 10_000,
+      dueDate: addDays(TODAY(), -40),
+      description: "Mensalidade atrasada",
+    });
+    await makeCharge({ guardianId: current.guardian.id, branchId, amountCents: 10_000, dueDate: addDays(TODAY(), 5) });
+    const desk = await signIn("Team");
+    expect((await desk.form("/preferences/branch", { branchId, redirectTo: "/billing/overdue" })).status).toBe(302);
+
+    // The list links to the reminder instead of carrying it.
+    const page = await (await desk.raw("GET", "/billing/overdue")).text();
+    expect(page).toContain(`/billing/overdue/${late.guardian.id}/whatsapp`);
+    expect(page).not.toContain("wa.me");
+
+    const res = await desk.raw("GET", `/billing/overdue/${late.guardian.id}/whatsapp`);
+    expect(res.status).toBe(302);
+    const url = new URL(res.headers.get("location")!);
+    expect(url.origin + url.pathname).toBe(`https://wa.me/55${late.persons[0].phone}`);
+    const text = url.searchParams.get("text")!;
+    expect(text).toContain("Mensalidade atrasada");
+    const code = /Pix copia e cola: (.+)/.exec(text)![1].trim();
+    const pix = parsePix(code) as Record<string, unknown>;
+    // 40 days late: 100,00 + a 2 % fine + 1 % a month for 40 days (1,33).
+    expect(pix).toMatchObject({ type: "STATIC", transactionAmount: 103.33 });
+
+    // A family with nothing overdue (or no longer): back to the list, saying so; nothing for a Client.
+    const none = await desk.raw("GET", `/billing/overdue/${current.guardian.id}/whatsapp`);
+    expect(none.status).toBe(302);
+    expect(none.headers.get("location")).toBe("/billing/overdue");
+    expect((await client.raw("GET", `/billing/overdue/${late.guardian.id}/whatsapp`)).status).toBe(403);
+  });
+
   it("the list's totals row (kept between reads) follows a payment at once", async () => {
     const { branchId } = await makeClass();
     const { guardian } = await makeGuardian(1);

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { z } from "zod";
 import { anonymous, signIn, type ApiClient } from "../support/http";
 import { count, testDb } from "../support/db";
@@ -46,9 +46,15 @@ import { addDays, enrolled, notSunday, sessionClass, TODAY } from "../support/at
  * the body and in the path). Each must get a 4xx, never a 5xx; nothing may be
  * written; the server must still answer /healthz.
  */
-const RUNS = 200;
+const RUNS = 100;
 const PARALLEL = 8;
-const SEED = Number(process.env.FUZZ_SEED ?? 20_240_607);
+/**
+ * Each database's run draws its own bodies (its own seed), so the SQLite and PostgreSQL runs together
+ * send 2 × RUNS different bodies to every endpoint instead of the same ones twice. FUZZ_SEED
+ * replays one run's bodies (the seed a run used is printed below).
+ */
+const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : 20_240_607 + (inject("dialect") === "postgres" ? 1 : 0);
+console.log(`hostile bodies: FUZZ_SEED=${SEED}`);
 
 let admin: ApiClient;
 /** A Client whose family has the roll call's pupils (the family's own endpoints). */

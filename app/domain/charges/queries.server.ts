@@ -745,6 +745,19 @@ export async function overdueFamilyPage(
   };
 }
 
+/** One family of the overdue list (its 'Cobrar no WhatsApp'), or null when it owes nothing overdue in the branch. */
+export async function overdueFamily(
+  actor: Actor | null,
+  filter: { branchId?: string | null },
+  guardianId: string,
+): Promise<OverdueFamilyDTO | null> {
+  const { branchId, valid } = overdueScope(actor, filter);
+  if (!valid) return null;
+  const on = today();
+  const found = (await overdueTotals(branchId, on)).find((f) => f.guardianId === guardianId);
+  return found ? (await withContacts([found], on))[0] : null;
+}
+
 /** GET /api/billing/summary: the month's expected, received, open and overdue amounts (Administrator). */
 export async function billingSummary(
   actor: Actor | null,

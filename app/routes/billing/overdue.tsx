@@ -3,10 +3,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Badge, DataList, EmptyState, PageHeader } from "~/components/ui/page";
 import { Pagination } from "~/components/ui/pagination";
 import { canManageTrials } from "~/domain/actor";
-import { brCode } from "~/domain/charges/pix.server";
-import { overdueFamilyPage, settingsOfBranches } from "~/domain/charges/queries.server";
-import { toCents } from "~/domain/offers/money";
-import { overdueMessage, whatsappLink } from "~/lib/whatsapp";
+import { overdueFamilyPage } from "~/domain/charges/queries.server";
 import { getSelectedBranchId } from "~/server/branch-selection.server";
 import { requireActor } from "~/server/forms.server";
 import { brl, day } from "../charges/+shared/money-screen";
@@ -15,8 +12,8 @@ import { brl, day } from "../charges/+shared/money-screen";
  * 'Inadimplência' (/billing/overdue, Team and Administrator): the families with
  * overdue charges in the selected branch, the largest total first, with the
  * ageing bucket and 'Cobrar no WhatsApp' (a private message with the charges,
- * the total and a Pix code of the total when the branch has a key), 50 families
- * a page: only the page's messages and Pix codes are made, and the page carries
+ * the total and a Pix code of the total when the branch has a key, made when the
+ * link is followed: overdue-whatsapp.ts), 50 families a page; the page carries
  * only what it shows.
  */
 const PAGE_SIZE = 50;
@@ -30,36 +27,16 @@ export async function loader(args: Route.LoaderArgs) {
     count,
     total,
   } = await overdueFamilyPage(actor, { branchId }, { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
-  const settings = await settingsOfBranches(families.map((f) => f.charges[0]?.branchId ?? ""));
-  const rows = families.map((f) => {
-    const first = f.charges[0];
-    const branch = first ? settings.get(first.branchId) : undefined;
-    const pixCode =
-      branch?.pixKey && branch.payeeName && branch.payeeCity
-        ? brCode({
-            pixKey: branch.pixKey,
-            payeeName: branch.payeeName,
-            payeeCity: branch.payeeCity,
-            txid: first.code,
-            amountCents: toCents(f.total) ?? 0,
-          })
-        : null;
-    const message = overdueMessage({
-      guardianName: f.guardianName,
-      charges: f.charges.map((c) => ({ description: c.description, dueDate: day(c.dueDate), amount: brl(c.amountDue) })),
-      total: brl(f.total),
-      pixCode,
-    });
-    return {
-      guardianId: f.guardianId,
-      guardianName: f.guardianName,
-      total: f.total,
-      oldestDueDate: f.oldestDueDate,
-      bucket: f.bucket,
-      chargeCount: f.charges.length,
-      whatsapp: f.phone ? whatsappLink(f.phone, message) : null,
-    };
-  });
+  const rows = families.map((f) => ({
+    guardianId: f.guardianId,
+    guardianName: f.guardianName,
+    total: f.total,
+    oldestDueDate: f.oldestDueDate,
+    bucket: f.bucket,
+    chargeCount: f.charges.length,
+    // The reminder is made when the link is followed (overdue-whatsapp.ts), as the family's debt stands then.
+    whatsapp: f.phone ? `/billing/overdue/${f.guardianId}/whatsapp` : null,
+  }));
   return {
     rows,
     count,
