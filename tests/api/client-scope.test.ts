@@ -198,6 +198,7 @@ function paramsFor(path: string): Record<string, string> {
     else if (name === "scheduleId") params[name] = catalogue.scheduleId;
     else if (name === "branchId") params[name] = catalogue.branchId;
     else if (name === "personId") params[name] = b.persons[1].id;
+    else if (name === "guardianId") params[name] = b.guardianId;
     else if (name === "enrollmentId") params[name] = b.enrollmentId;
     else if (name === "makeupId") params[name] = b.makeupId;
     else if (name === "absenceId") params[name] = b.absenceId;

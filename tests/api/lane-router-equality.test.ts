@@ -208,6 +208,7 @@ beforeAll(async () => {
     branchId: cls.branchId,
     scheduleId: cls.schedules[0].id,
     personId: persons[0].id,
+    guardianId: ids.guardians,
     enrollmentId: pupils[0].enrollment.id,
     makeupId: makeup.id,
     absenceId: absence.id,
