@@ -17,6 +17,7 @@ import { guardianAnonymization } from "./0017-guardian-anonymization.ts";
 import { billing } from "./0018-billing.ts";
 import { trialOutcomesTasks } from "./0019-trial-outcomes-tasks.ts";
 import { moneyVersions } from "./0020-money-versions.ts";
+import { chargesBranchDue } from "./0021-charges-branch-due.ts";
 import type { Migration } from "../migration.ts";
 
 /** The migrations, in order. Add new ones at the end; never edit one that has shipped. */
@@ -40,4 +41,5 @@ export const migrations: Migration[] = [
   billing,
   trialOutcomesTasks,
   moneyVersions,
+  chargesBranchDue,
 ];
