@@ -178,6 +178,18 @@ interface SeriesChartProps extends ChartProps {
 
 const categoryLabel = (c: string) => (/^\d{4}-\d{2}$/.test(c) ? shortMonth(c) : c.length > 14 ? `${c.slice(0, 13)}…` : c);
 
+/** A series chart's plot: its padding, the axis's top value, each category's width and the plot's height. */
+function seriesGeometry({ categories, series, percent = false, money = false }: SeriesChartProps) {
+  const PAD = padFor(money);
+  const max = Math.max(0, ...series.flatMap((s) => s.values.map((v) => v ?? 0)));
+  return {
+    PAD,
+    top: axisTop(max, percent),
+    slot: (W - PAD.left - PAD.right) / Math.max(1, categories.length),
+    plotH: H - PAD.top - PAD.bottom,
+  };
+}
+
 /** A series chart's figure: its legend, the SVG with its title and summary, and the axes under the marks (`children`). */
 function SeriesFrame(props: SeriesChartProps & { top: number; slot: number; children: React.ReactNode }) {
   const { top, slot, percent = false, money = false } = props;
@@ -201,12 +213,8 @@ function SeriesFrame(props: SeriesChartProps & { top: number; slot: number; chil
 
 /** Grouped vertical bars: one group per category, one bar per series. */
 export function BarChart(props: SeriesChartProps) {
-  const { categories, series, percent = false, money = false } = props;
-  const PAD = padFor(money);
-  const max = Math.max(0, ...series.flatMap((s) => s.values.map((v) => v ?? 0)));
-  const top = axisTop(max, percent);
-  const slot = (W - PAD.left - PAD.right) / Math.max(1, categories.length);
-  const plotH = H - PAD.top - PAD.bottom;
+  const { series } = props;
+  const { PAD, top, slot, plotH } = seriesGeometry(props);
   const barW = Math.max(2, (slot * 0.8) / Math.max(1, series.length));
   return (
     <SeriesFrame {...props} top={top} slot={slot}>
@@ -231,12 +239,8 @@ export function BarChart(props: SeriesChartProps) {
 
 /** Lines over categories (months), one per series; a missing value breaks the line. */
 export function LineChart(props: SeriesChartProps) {
-  const { categories, series, percent = false, money = false } = props;
-  const PAD = padFor(money);
-  const max = Math.max(0, ...series.flatMap((s) => s.values.map((v) => v ?? 0)));
-  const top = axisTop(max, percent);
-  const slot = (W - PAD.left - PAD.right) / Math.max(1, categories.length);
-  const plotH = H - PAD.top - PAD.bottom;
+  const { series } = props;
+  const { PAD, top, slot, plotH } = seriesGeometry(props);
   const point = (v: number, i: number) => [PAD.left + slot * (i + 0.5), PAD.top + plotH - (top ? (v / top) * plotH : 0)] as const;
   return (
     <SeriesFrame {...props} top={top} slot={slot}>
