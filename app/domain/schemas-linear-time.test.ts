@@ -155,7 +155,10 @@ describe("validation runs in linear time", () => {
     const slow: string[] = [];
     for (const [shape, text] of Object.entries(HOSTILE)) {
       // One field at a time (the others absent), then every field at once.
-      const inputs = [...paths.map((p) => ({ input: inputWith([p], text), fields: 1 })), { input: inputWith(paths, text), fields: paths.length }];
+      const inputs = [
+        ...paths.map((p) => ({ input: inputWith([p], text), fields: 1 })),
+        { input: inputWith(paths, text), fields: paths.length },
+      ];
       for (const { input, fields } of inputs) {
         const limit = LIMIT_MS * fields;
         const ms = timed(() => schema.safeParse(input), limit);
