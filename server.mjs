@@ -76,6 +76,11 @@ await app.prepare();
 // request (a 5 MB avatar on a slow line included) within REQUEST_TIMEOUT_MS.
 const HEADERS_TIMEOUT_MS = 20_000;
 const REQUEST_TIMEOUT_MS = 120_000;
+// An idle keep-alive connection is closed by the client, never by the server while the
+// client may be reusing it: Node's own agents (and browsers) drop an idle socket after 5 s,
+// the default of the server too, so a request sent as the server closed the socket came back
+// as ECONNRESET. Longer than the clients' and a load balancer's usual 60 s.
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 // WEB_CONCURRENCY=N runs N worker processes sharing the port (sessions live in the
 // database, so any worker can serve any request). Default: one process, which
@@ -174,6 +179,7 @@ async function serve() {
 
   server.headersTimeout = HEADERS_TIMEOUT_MS;
   server.requestTimeout = REQUEST_TIMEOUT_MS;
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
 
   // A failure inside one request is answered by that request's error handling.
   // An exception that escapes it leaves the process in an unknown state: it is

@@ -113,6 +113,26 @@ describe("one URL per request: the lane and React Router give the same answer", 
   }
 });
 
+describe("idle keep-alive connections", () => {
+  it("are left for the client to close (65 s), so a request on a reused socket never meets the server closing it", async () => {
+    const agent = new http.Agent({ keepAlive: true });
+    try {
+      const headers = await new Promise<http.IncomingHttpHeaders>((resolve, reject) => {
+        http
+          .get(`${lane.baseUrl}/healthz`, { agent }, (res) => {
+            res.resume();
+            res.on("end", () => resolve(res.headers));
+          })
+          .on("error", reject);
+      });
+      expect(headers.connection).toBe("keep-alive");
+      expect(headers["keep-alive"]).toBe("timeout=65");
+    } finally {
+      agent.destroy();
+    }
+  });
+});
+
 describe("methods the server does not serve", () => {
   for (const [method, target] of [
     ["TRACE", "/"],
