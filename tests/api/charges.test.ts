@@ -491,6 +491,21 @@ describe("overdue families and the month's summary", () => {
     expect(await totalsRow()).toBe("1 cobrança · Total R$ 100,00 · Recebido R$ 40,00");
   });
 
+  it("the charges list renders each charge once, one table that is a card per row on a phone (half the markup of a list)", async () => {
+    const { branchId } = await makeClass();
+    const { guardian } = await makeGuardian(1);
+    const month = `${2060 + Math.floor(Math.random() * 40)}-${String(1 + Math.floor(Math.random() * 12)).padStart(2, "0")}`;
+    const charge = await makeCharge({ guardianId: guardian.id, branchId, amountCents: 12_345, dueDate: `${month}-10` });
+    const desk = await signIn("Team");
+    expect((await desk.form("/preferences/branch", { branchId, redirectTo: "/charges" })).status).toBe(302);
+    const html = await (await desk.raw("GET", `/charges?month=${month}`)).text();
+    expect(html.split(`href="/charges/${charge.id}"`).length - 1).toBe(1);
+    expect(html).toContain('<table class="stack">');
+    // On a phone each cell reads "label value": the label travels with the cell.
+    expect(html).toMatch(/<td class="td" data-label="Descrição">/);
+    expect(html).toMatch(/data-label="Devido hoje"[^>]*>R\$\s123,45</);
+  });
+
   it("the charges list as CSV: ';', dd/MM/yyyy, 1.234,56, formulas escaped", async () => {
     const { branchId } = await makeClass();
     const { guardian } = await makeGuardian(1);

@@ -135,46 +135,14 @@ export default function Charges({ loaderData }: Route.ComponentProps) {
         rows={items}
         rowKey={(c) => c.id}
         empty={<EmptyState message="Nenhuma cobrança encontrada" />}
-        card={(c) => (
-          <>
-            <h2 className="font-semibold">{family(c)}</h2>
-            <dl className="mt-2 grid grid-cols-2 gap-2 text-sm">
-              <div className="col-span-2">
-                <dt className="text-slate-700">Descrição</dt>
-                <dd>
-                  {c.description}
-                  {c.studentName ? ` (${c.studentName})` : ""}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-slate-700">Vencimento</dt>
-                <dd>{day(c.dueDate)}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-700">Valor</dt>
-                <dd>{brl(c.amount)}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-700">Devido hoje</dt>
-                <dd>{brl(c.amountDue)}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-700">Status</dt>
-                <dd>
-                  <StatusBadge charge={c} />
-                </dd>
-              </div>
-            </dl>
-          </>
-        )}
         columns={[
-          { header: "Família", cell: family },
+          { header: "Família", cell: family, stack: "title" },
           { header: "Aluno", cell: (c) => c.studentName ?? "—" },
           { header: "Descrição", cell: (c) => c.description },
           { header: "Vencimento", cell: (c) => day(c.dueDate), className: "whitespace-nowrap" },
-          { header: "Valor", cell: (c) => brl(c.amount), className: "whitespace-nowrap text-right" },
-          { header: "Devido hoje", cell: (c) => brl(c.amountDue), className: "whitespace-nowrap text-right" },
-          { header: "Status", cell: (c) => <StatusBadge charge={c} /> },
+          { header: "Valor", cell: (c) => brl(c.amount), className: "whitespace-nowrap lg:text-right" },
+          { header: "Devido hoje", cell: (c) => brl(c.amountDue), className: "whitespace-nowrap lg:text-right" },
+          { header: "Status", cell: (c) => <StatusBadge charge={c} />, stack: "status" },
         ]}
       />
       <Pagination page={page} pageCount={pageCount} href={(n) => chargesHref(filter, n)} />
