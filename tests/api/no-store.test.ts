@@ -71,4 +71,15 @@ describe("Cache-Control: no-store on signed-in answers", () => {
     expect(value).toContain("immutable");
     expect(value).not.toContain("no-store");
   });
+
+  it("the files at the client build's root keep an hour's cache; a missing asset is the app's 404", async () => {
+    const icon = await admin.raw("GET", "/favicon.svg");
+    await icon.arrayBuffer();
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get("Cache-Control")).toMatch(/max-age=3600\b/);
+    const missing = await admin.raw("GET", "/assets/nao-existe-0000.js");
+    await missing.arrayBuffer();
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("Cache-Control")).toBe("no-store");
+  });
 });
