@@ -2,6 +2,7 @@ import { z } from "zod";
 import { errorDto } from "~/domain/dto-fields";
 import { MAX_LIMIT } from "~/domain/paging";
 import { ACCESS_LABELS, CLIENT_SCOPE_NOTES, TAGS, type Answer, type Method, type Operation, type Operations } from "./operation";
+import { SESSION_COOKIE } from "../lib/session-cookie";
 
 /**
  * Builds the OpenAPI 3.1 document of the JSON API from the route table: each
@@ -54,7 +55,6 @@ export interface OperationObject {
   "x-access": string;
 }
 
-export const SESSION_COOKIE_NAME = "__session";
 const COMPONENTS = "#/components/schemas/";
 
 /**
@@ -337,7 +337,7 @@ export function buildOpenApiDocument(routes: ApiRoute[]): OpenApiDocument {
         cookieAuth: {
           type: "apiKey",
           in: "cookie",
-          name: SESSION_COOKIE_NAME,
+          name: SESSION_COOKIE,
           description: "O cookie assinado que `POST /api/login` (ou `/api/register`) devolve.",
         },
       },

@@ -8,6 +8,7 @@ import { env } from "../platform/env.server";
 import { doorSessionContext, type RequestContext } from "./request-context.server";
 import { createLru } from "../platform/cache.server";
 import { setAuditUser } from "../platform/db.server";
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "../lib/session-cookie";
 
 /**
  * The session cookie holds only the session id, signed; the session itself is a
@@ -17,8 +18,7 @@ import { setAuditUser } from "../platform/db.server";
  * read, the `__Host-` one first. SESSION_SECRET may list several secrets: the
  * first signs, all verify (key rotation).
  */
-export const SESSION_COOKIE = "__session";
-export const SECURE_SESSION_COOKIE = "__Host-session";
+export { SECURE_SESSION_COOKIE, SESSION_COOKIE };
 
 const cookieOptions = {
   httpOnly: true,
