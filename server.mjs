@@ -201,7 +201,10 @@ async function serve() {
       await vite?.close();
       process.exit(0);
     });
-    server.closeIdleConnections?.();
+    // Idle connections close now; one busy with a request when the signal came closes as soon
+    // as its answer is out (left alone it would stay open for KEEP_ALIVE_TIMEOUT_MS and hold the exit).
+    server.closeIdleConnections();
+    setInterval(() => server.closeIdleConnections(), 100).unref();
     setTimeout(() => process.exit(1), 10_000).unref();
   }
   process.on("SIGTERM", () => shutdown("SIGTERM"));
