@@ -277,7 +277,14 @@ describe("bodies: nobody's body is never read; accepted bodies stream", () => {
         halfSend(lane.baseUrl, `/api/objects/upload/${i}.1.forged`, { declared: 5 * MB, send: 4.5 * MB, waitMs: 15_000 }),
       ),
     );
-    const after = await held();
+    // The answers come before the server has seen every socket close; on a busy machine a few are
+    // still being read (and discarded) for a moment. Held memory is what stays: asked again for up
+    // to 5 s, it must fall back.
+    let after = await held();
+    for (let i = 0; i < 10 && after - before >= 24 * MB; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      after = await held();
+    }
     expect(after - before, `held ${before} → ${after}`).toBeLessThan(24 * MB);
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 403));
   }, 60_000);
