@@ -466,15 +466,22 @@ describe("overdue families and the month's summary", () => {
     expect((await client.raw("GET", `/billing/overdue/${late.guardian.id}/whatsapp`)).status).toBe(403);
   });
 
-  it("the list's totals row (kept between reads) follows a payment at once", async () => {
+  /**
+   * One charge in a month of its own, far ahead (only this test's charge is in it), and a Team
+   * user of its own with the charge's branch selected (the screen lists the selected branch).
+   */
+  async function chargeOnOwnMonth(amountCents: number) {
     const { branchId } = await makeClass();
     const { guardian } = await makeGuardian(1);
-    // A month of its own, far ahead: only this test's charge is in it.
     const month = `${2060 + Math.floor(Math.random() * 40)}-${String(1 + Math.floor(Math.random() * 12)).padStart(2, "0")}`;
-    const charge = await makeCharge({ guardianId: guardian.id, branchId, amountCents: 10_000, dueDate: `${month}-10` });
-    // A Team user of its own, with this branch selected (the screen lists the selected branch).
+    const charge = await makeCharge({ guardianId: guardian.id, branchId, amountCents, dueDate: `${month}-10` });
     const desk = await signIn("Team");
     expect((await desk.form("/preferences/branch", { branchId, redirectTo: "/charges" })).status).toBe(302);
+    return { month, charge, desk };
+  }
+
+  it("the list's totals row (kept between reads) follows a payment at once", async () => {
+    const { month, charge, desk } = await chargeOnOwnMonth(10_000);
     const totalsRow = async () => {
       const html = await (await desk.raw("GET", `/charges?month=${month}`)).text();
       const text = html
@@ -492,12 +499,7 @@ describe("overdue families and the month's summary", () => {
   });
 
   it("the charges list renders each charge once, one table that is a card per row on a phone (half the markup of a list)", async () => {
-    const { branchId } = await makeClass();
-    const { guardian } = await makeGuardian(1);
-    const month = `${2060 + Math.floor(Math.random() * 40)}-${String(1 + Math.floor(Math.random() * 12)).padStart(2, "0")}`;
-    const charge = await makeCharge({ guardianId: guardian.id, branchId, amountCents: 12_345, dueDate: `${month}-10` });
-    const desk = await signIn("Team");
-    expect((await desk.form("/preferences/branch", { branchId, redirectTo: "/charges" })).status).toBe(302);
+    const { month, charge, desk } = await chargeOnOwnMonth(12_345);
     const html = await (await desk.raw("GET", `/charges?month=${month}`)).text();
     expect(html.split(`href="/charges/${charge.id}"`).length - 1).toBe(1);
     expect(html).toContain('<table class="stack">');

@@ -89,12 +89,7 @@ export function DataList<Row>({
         <table className="w-full">
           <caption className="sr-only">{caption}</caption>
           <thead className="border-b border-slate-200 bg-slate-50">
-            <tr>
-              {columns.map((column) => (
-                <Th key={column.header}>{column.header}</Th>
-              ))}
-              {actions ? <Th className="text-right">Ações</Th> : null}
-            </tr>
+            <HeaderRow columns={columns} actions={Boolean(actions)} />
           </thead>
           <tbody className="divide-y divide-slate-200">
             {rows.map((row) => (
@@ -111,6 +106,18 @@ export function DataList<Row>({
         </table>
       </div>
     </>
+  );
+}
+
+/** A DataList table's header row: one header per column, and 'Ações' when the rows have actions. */
+function HeaderRow<Row>({ columns, actions }: { columns: Column<Row>[]; actions: boolean }) {
+  return (
+    <tr>
+      {columns.map((column) => (
+        <Th key={column.header}>{column.header}</Th>
+      ))}
+      {actions ? <Th className="text-right">Ações</Th> : null}
+    </tr>
   );
 }
 
@@ -133,12 +140,7 @@ function StackedTable<Row>({
       <table className="stack">
         <caption className="sr-only">{caption}</caption>
         <thead>
-          <tr>
-            {columns.map((column) => (
-              <Th key={column.header}>{column.header}</Th>
-            ))}
-            {actions ? <Th className="text-right">Ações</Th> : null}
-          </tr>
+          <HeaderRow columns={columns} actions={Boolean(actions)} />
         </thead>
         <tbody>
           {rows.map((row) => (
