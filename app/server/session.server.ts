@@ -18,8 +18,6 @@ import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "../lib/session-cookie";
  * read, the `__Host-` one first. SESSION_SECRET may list several secrets: the
  * first signs, all verify (key rotation).
  */
-export { SECURE_SESSION_COOKIE, SESSION_COOKIE };
-
 const cookieOptions = {
   httpOnly: true,
   sameSite: "lax" as const,

@@ -72,7 +72,7 @@ export function DataList<Row>({
   /** The row's controls in the table's last column (omitted for who may not use them). */
   actions?: (row: Row) => ReactNode;
   empty?: ReactNode;
-  /** From which width the rows are a table (a short list with few columns fits from `md`, 768 px). */
+  /** From which width the rows are a table (a short list with few columns fits from `md`, 768 px); a list without `card` is a table from `lg`. */
   tableFrom?: "md" | "lg";
 }) {
   if (rows.length === 0 && empty !== undefined) return typeof empty === "string" ? <EmptyState message={empty} /> : <>{empty}</>;
