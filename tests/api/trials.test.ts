@@ -445,6 +445,26 @@ describe("busy days on the calendar", () => {
     for (const name of names) expect(dialog).toContain(name);
     expect((await team.raw("GET", "/trials/day/2033-02-30")).status).toBe(404);
   });
+
+  it("the phone's agenda beside the week or month holds the day's first 20 trials and a '+N mais' link to the day view, which lists them all", async () => {
+    const names = Array.from({ length: 23 }, (_, i) => `Agenda ${String(i + 1).padStart(2, "0")}`);
+    for (const studentName of names) await makeTrial(classId, { scheduledDate: "2034-01-10", scheduledTime: "10:00", studentName });
+    const week = await (await team.raw("GET", "/trials?view=week&date=2034-01-10")).text();
+    const start = week.indexOf('<ol class="agenda"');
+    const agenda = week.slice(start, week.indexOf("</section>", start));
+    expect(agenda.match(/<li>/g)).toHaveLength(20);
+    expect(agenda).toContain("Agenda 20");
+    expect(agenda).not.toContain("Agenda 21");
+    expect(agenda).toContain('href="/trials?view=day&amp;date=2034-01-10" class="cal-more"');
+    expect(agenda).toMatch(/\+<!-- -->3<!-- --> mais|\+3 mais/);
+    // 'Só abertos' goes along to the day view.
+    const open = await (await team.raw("GET", "/trials?view=week&date=2034-01-10&open=1")).text();
+    expect(open).toContain('href="/trials?view=day&amp;date=2034-01-10&amp;open=1" class="cal-more"');
+    // The day view is the whole agenda.
+    const day = await (await team.raw("GET", "/trials?view=day&date=2034-01-10")).text();
+    for (const name of names) expect(day).toContain(name);
+    expect(day).not.toContain('class="cal-more"');
+  });
 });
 
 describe("the calendar's views", () => {

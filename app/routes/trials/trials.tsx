@@ -41,13 +41,20 @@ import { dataWithToast, redirectWithToast } from "~/server/toast.server";
 const MONTH_LIMIT = 2;
 /** The first trials of each day on the week view; the rest are in the day view. */
 const WEEK_LIMIT = 8;
+/**
+ * The first trials of the phone's agenda on the month and week pages (which carry
+ * it beside the grid, for CSS to show below 768 px); the rest are one link away,
+ * in the day view, which lists them all. A busy network's day has a hundred.
+ */
+const AGENDA_LIMIT = 20;
 
 /**
  * /trials: the trials calendar. Three views, each a URL: the month grid
  * (`?month=YYYY-MM`, the first URL), a week (`?view=week&date=…`) and a day's
  * agenda (`?view=day&date=…`). Below 768 px the calendar is always the day's
  * agenda (today's on the first visit): the month and week pages also carry that
- * agenda, and CSS shows one or the other, so the choice needs no JavaScript.
+ * agenda (its first AGENDA_LIMIT trials, and a link to the rest), and CSS shows
+ * one or the other, so the choice needs no JavaScript.
  * Only the days shown are read (the KPI cards count the month, §9).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -70,7 +77,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ]);
     return { days, kpis };
   };
-  const [{ days, kpis }, agenda] = await Promise.all([readView(), getTrialDays(actor, place.date, place.date, null, open)]);
+  const agendaLimit = place.view === "day" ? null : AGENDA_LIMIT;
+  const [{ days, kpis }, agenda] = await Promise.all([readView(), getTrialDays(actor, place.date, place.date, agendaLimit, open)]);
+  const agendaDay = agenda[place.date];
   return {
     place,
     today: now,
@@ -78,7 +87,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // value by value, and for a hundred blocks that was a tenth of the
     // server's time per calendar page. The weeks are computed where they are drawn.
     days: days ? packDays(days) : null,
-    agenda: agenda[place.date]?.trials ?? [],
+    agenda: agendaDay?.trials ?? [],
+    agendaTotal: agendaDay?.total ?? 0,
     kpis,
     canManage: canManageTrials(user),
   };
@@ -129,6 +139,7 @@ export default function Trials({ loaderData }: Route.ComponentProps) {
       date={place.date}
       today={loaderData.today}
       trials={agenda}
+      total={loaderData.agendaTotal}
       canManage={canManage}
       primary={primary}
       loading={loading}
@@ -334,6 +345,7 @@ function DayAgenda({
   date,
   today,
   trials,
+  total,
   canManage,
   primary,
   loading,
@@ -343,6 +355,8 @@ function DayAgenda({
   date: string;
   today: string;
   trials: CalendarTrial[];
+  /** The day's trials, of which `trials` are the first. */
+  total: number;
   canManage: boolean;
   open: boolean;
   primary: boolean;
@@ -381,6 +395,11 @@ function DayAgenda({
           ))}
         </ol>
       )}
+      {total > trials.length ? (
+        <p className="mt-2 text-center">
+          <MoreLink href={placeUrl(place)} date={date} hidden={total - trials.length} />
+        </p>
+      ) : null}
     </section>
   );
 }
@@ -561,9 +580,9 @@ function MonthRows({
 }
 
 /** '+N mais': the day's other trials, in the day view. */
-function MoreLink({ date, hidden }: { date: string; hidden: number }) {
+function MoreLink({ href, date, hidden }: { href?: string; date: string; hidden: number }) {
   return (
-    <a href={dayUrl(date)} className="cal-more">
+    <a href={href ?? dayUrl(date)} className="cal-more">
       +{hidden} mais<span className="sr-only"> em {formatDay(date)}</span>
     </a>
   );
