@@ -18,6 +18,7 @@ import { billing } from "./0018-billing.ts";
 import { trialOutcomesTasks } from "./0019-trial-outcomes-tasks.ts";
 import { moneyVersions } from "./0020-money-versions.ts";
 import { chargesBranchDue } from "./0021-charges-branch-due.ts";
+import { guardianVersions } from "./0022-guardian-versions.ts";
 import type { Migration } from "../migration.ts";
 
 /** The migrations, in order. Add new ones at the end; never edit one that has shipped. */
@@ -42,4 +43,5 @@ export const migrations: Migration[] = [
   trialOutcomesTasks,
   moneyVersions,
   chargesBranchDue,
+  guardianVersions,
 ];

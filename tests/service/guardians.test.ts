@@ -211,3 +211,31 @@ describe("the guardians' search by its index answers what reading every person a
     expect(await searched(`primeira ${tag}`)).toEqual([]);
   });
 });
+
+describe("the list's number of guardians", () => {
+  const counted = async () => Number((await selectRows<{ n: number | string }>(`SELECT COUNT(*) AS "n" FROM "guardians"`))[0].n);
+
+  it("is kept between pages, yet follows every guardian added or removed, by the services or by plain SQL", async () => {
+    const admin = await actorOfType("Administrator");
+    const shown = async () => (await listGuardians(admin, { page: 1 })).total;
+    expect(await shown()).toBe(await counted());
+    // A script's insert and delete, past the services: the table's version moves (migration 0022).
+    const id = randomUUID();
+    const now = new Date().toISOString();
+    await plainWrite(`INSERT INTO "guardians" ("id", "address", "createdAt", "updatedAt") VALUES (:id, 'Rua D', :now, :now)`, { id, now });
+    const withScripted = await counted();
+    expect(await shown()).toBe(withScripted);
+    await plainWrite(`DELETE FROM "guardians" WHERE "id" = :id`, { id });
+    expect(await shown()).toBe(withScripted - 1);
+    // The services' create and delete.
+    const tag = randomUUID().slice(0, 6);
+    const created = await createGuardian(admin, {
+      address: "Rua E",
+      persons: [person(`Contada ${tag}`, `contada.${tag}@exemplo.com`, "52998224725", true)],
+    });
+    expect(await shown()).toBe(withScripted);
+    await deleteGuardian(admin, created.id);
+    expect(await shown()).toBe(withScripted - 1);
+    expect(await shown()).toBe(await counted());
+  });
+});
