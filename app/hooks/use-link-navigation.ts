@@ -7,6 +7,8 @@ import { useNavigate } from "react-router";
  * calendar) stay cheap to render on the server and still navigate without a full
  * page load once JavaScript runs. New-tab clicks, other sites and `target` links
  * keep the browser's behaviour; without JavaScript every link is an ordinary link.
+ * `preventScrollReset` is the container's rule; a link marked `data-keep-scroll`
+ * (one that opens a dialog over the page) keeps the scroll position in any case.
  */
 export function useLinkNavigation({ preventScrollReset = true }: { preventScrollReset?: boolean } = {}) {
   const navigate = useNavigate();
@@ -17,7 +19,9 @@ export function useLinkNavigation({ preventScrollReset = true }: { preventScroll
       if (!link || !event.currentTarget.contains(link) || link.target || link.hasAttribute("download")) return;
       if (link.origin !== window.location.origin) return;
       event.preventDefault();
-      navigate(link.pathname + link.search + link.hash, { preventScrollReset });
+      navigate(link.pathname + link.search + link.hash, {
+        preventScrollReset: preventScrollReset || link.hasAttribute("data-keep-scroll"),
+      });
     },
     [navigate, preventScrollReset],
   );

@@ -49,7 +49,7 @@ export interface Column<Row> {
  * 'Ações' column when `actions` is given). With no rows, `empty` instead.
  *
  * Without `card`, the rows are rendered once: one table for every width, each
- * row shown as a card below `lg` by CSS (`.stack` in app.css, as /classes).
+ * row shown as a card below `tableFrom` by CSS (`.stack` in app.css, as /classes).
  * A long list then carries half the markup, which is half of its document's
  * rendering time on the server.
  */
@@ -72,11 +72,12 @@ export function DataList<Row>({
   /** The row's controls in the table's last column (omitted for who may not use them). */
   actions?: (row: Row) => ReactNode;
   empty?: ReactNode;
-  /** From which width the rows are a table (a short list with few columns fits from `md`, 768 px); a list without `card` is a table from `lg`. */
+  /** From which width the rows are a table (a short list with few columns fits from `md`, 768 px). */
   tableFrom?: "md" | "lg";
 }) {
   if (rows.length === 0 && empty !== undefined) return typeof empty === "string" ? <EmptyState message={empty} /> : <>{empty}</>;
-  if (!card) return <StackedTable caption={caption} rows={rows} rowKey={rowKey} columns={columns} actions={actions} />;
+  if (!card)
+    return <StackedTable caption={caption} rows={rows} rowKey={rowKey} columns={columns} actions={actions} tableFrom={tableFrom} />;
   const md = tableFrom === "md";
   return (
     <>
@@ -128,16 +129,19 @@ function StackedTable<Row>({
   rowKey,
   columns,
   actions,
+  tableFrom,
 }: {
   caption: string;
   rows: readonly Row[];
   rowKey: (row: Row) => string;
   columns: Column<Row>[];
   actions?: (row: Row) => ReactNode;
+  tableFrom: "md" | "lg";
 }) {
+  const md = tableFrom === "md";
   return (
     <div className="stack-wrap">
-      <table className="stack">
+      <table className={md ? "stack stack-md" : "stack"}>
         <caption className="sr-only">{caption}</caption>
         <thead>
           <HeaderRow columns={columns} actions={Boolean(actions)} />
@@ -159,7 +163,7 @@ function StackedTable<Row>({
                   {column.cell(row)}
                 </td>
               ))}
-              {actions ? <td className="td lg:text-right">{actions(row)}</td> : null}
+              {actions ? <td className={cn("td", md ? "md:text-right" : "lg:text-right")}>{actions(row)}</td> : null}
             </tr>
           ))}
         </tbody>
