@@ -59,6 +59,9 @@ describe("/students dialogs without JavaScript", () => {
     expect(list.status).toBe(200);
     expect(list.html).toContain(name);
     expect(list.html).toContain(family.persons[0].fullName);
+    // Rendered once: one table whose rows are cards below lg (CSS), the name a plain link to the student's page.
+    expect(list.html.match(new RegExp(`<a href="/students/${id}" class="link">${name}</a>`, "g"))).toHaveLength(1);
+    expect(list.html).toContain('<td class="td stack-title">');
     const none = await page(team, `/students?q=${encodeURIComponent(`ninguém ${tag()}`)}`);
     expect(none.html).toContain("Nenhum aluno encontrado");
   });

@@ -1,7 +1,7 @@
 import { Form, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/guardians";
 import { PlusIcon, SpriteIcon, UsersIcon } from "~/components/icons";
-import { Button, ExportCsvLink, LinkButton } from "~/components/ui/button";
+import { Button, buttonClass, ExportCsvLink, LinkButton } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/page";
 import { Pagination, pageHref } from "~/components/ui/pagination";
@@ -10,6 +10,7 @@ import type { GuardianDTO } from "~/domain/guardians/schema";
 import { listGuardians } from "~/domain/guardians/queries.server";
 import { countStudentsByGuardian } from "~/domain/students/queries.server";
 import { formatCpf, formatPhone } from "~/lib/format";
+import { useLinkNavigation } from "~/hooks/use-link-navigation";
 import { actorOf, requireUser } from "~/server/session.server";
 
 /** /guardians?q=&page=: the search and the page live in the URL, so they work without JS and survive a reload. */
@@ -28,6 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Guardians({ loaderData }: Route.ComponentProps) {
   const { guardians, q, page, pageCount, total, canManage } = loaderData;
   const { search } = useLocation();
+  // The cards' links open dialogs over the list: plain anchors, followed on the client by one handler.
+  const onLinkClick = useLinkNavigation();
   return (
     <div>
       <PageHeader
@@ -68,7 +71,8 @@ export default function Guardians({ loaderData }: Route.ComponentProps) {
           <p className="mb-3 text-sm text-slate-700" aria-live="polite">
             {total === 1 ? "1 responsável" : `${total} responsáveis`}
           </p>
-          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- delegated: the clicks come from the links inside, which the keyboard activates as links */}
+          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" onClick={onLinkClick}>
             {guardians.map((g) => (
               <li key={g.id}>
                 <GuardianCard guardian={g} canManage={canManage} search={search} />
@@ -119,20 +123,14 @@ function GuardianCard({ guardian, canManage, search }: { guardian: GuardianCardD
         </p>
       ) : null}
       <div className="mt-auto flex flex-wrap justify-end gap-2 pt-4">
-        <LinkButton to={`/guardians/${guardian.id}/persons${search}`} variant="outline" size="sm" preventScrollReset>
+        <a href={`/guardians/${guardian.id}/persons${search}`} className={buttonClass("outline", "sm")}>
           <UsersIcon /> {canManage ? "Gerenciar Pessoas" : "Ver Pessoas"}
           <span className="sr-only"> de {name}</span>
-        </LinkButton>
+        </a>
         {canManage ? (
-          <LinkButton
-            to={`/guardians/${guardian.id}/delete${search}`}
-            variant="outline"
-            size="sm"
-            preventScrollReset
-            className="text-red-800"
-          >
+          <a href={`/guardians/${guardian.id}/delete${search}`} className={buttonClass("outline", "sm", "text-red-800")}>
             <SpriteIcon name="trash" /> Excluir<span className="sr-only"> {name}</span>
-          </LinkButton>
+          </a>
         ) : null}
       </div>
     </Card>

@@ -1,4 +1,4 @@
-import { Form, Link, Outlet, useLocation } from "react-router";
+import { Form, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/students";
 import { PlusIcon } from "~/components/icons";
 import { Button, ExportCsvLink, LinkButton } from "~/components/ui/button";
@@ -10,6 +10,7 @@ import { listStudentsPage } from "~/domain/students/queries.server";
 import { actorOf, requireUser } from "~/server/session.server";
 import { ageLabel, listHref, readListParams } from "./+shared/student-screen";
 import { EnrollmentStatusBadge } from "./+shared/enrollment-status";
+import { useLinkNavigation } from "~/hooks/use-link-navigation";
 
 /** /students?q=&status=&page=: the search, the status filter and the page live in the URL (they work without JS). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -39,10 +40,12 @@ const STATUS_CHOICES = [
 export default function Students({ loaderData }: Route.ComponentProps) {
   const { students, q, status, page, pageCount, total, canCreate } = loaderData;
   const { search } = useLocation();
+  // One table rendered once (a card per row below lg, by CSS), its links plain anchors followed on the client by one handler.
+  const onLinkClick = useLinkNavigation({ preventScrollReset: false });
   const name = (s: StudentListRow) => (
-    <Link to={`/students/${s.id}`} className="link">
+    <a href={`/students/${s.id}`} className="link">
       {s.fullName}
-    </Link>
+    </a>
   );
   // Each class with its enrolment's real state, in the words of the student's page ('Ativa', 'Em espera (2º)').
   const classes = (s: StudentListRow) =>
@@ -109,35 +112,22 @@ export default function Students({ loaderData }: Route.ComponentProps) {
           {total === 1 ? "1 aluno" : `${total} alunos`}
         </p>
       ) : null}
-      <DataList
-        caption="Alunos"
-        rows={students}
-        rowKey={(s) => s.id}
-        empty="Nenhum aluno encontrado"
-        card={(s) => (
-          <>
-            <div className="flex items-start justify-between gap-2">
-              <h2 className="font-semibold">{name(s)}</h2>
-              <StatusBadge active={s.active} />
-            </div>
-            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-              <dt className="text-slate-600">Idade</dt>
-              <dd>{ageLabel(s.age)}</dd>
-              <dt className="text-slate-600">Responsável</dt>
-              <dd>{s.guardianName}</dd>
-              <dt className="text-slate-600">Turmas</dt>
-              <dd>{classes(s)}</dd>
-            </dl>
-          </>
-        )}
-        columns={[
-          { header: "Nome", cell: name },
-          { header: "Idade", cell: (s) => ageLabel(s.age), className: "whitespace-nowrap" },
-          { header: "Responsável", cell: (s) => s.guardianName },
-          { header: "Turmas", cell: classes },
-          { header: "Status", cell: (s) => <StatusBadge active={s.active} /> },
-        ]}
-      />
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- delegated: the clicks come from the links inside, which the keyboard activates as links */}
+      <div onClick={onLinkClick}>
+        <DataList
+          caption="Alunos"
+          rows={students}
+          rowKey={(s) => s.id}
+          empty="Nenhum aluno encontrado"
+          columns={[
+            { header: "Nome", cell: name, stack: "title" },
+            { header: "Idade", cell: (s) => ageLabel(s.age), className: "whitespace-nowrap" },
+            { header: "Responsável", cell: (s) => s.guardianName },
+            { header: "Turmas", cell: classes },
+            { header: "Status", cell: (s) => <StatusBadge active={s.active} />, stack: "status" },
+          ]}
+        />
+      </div>
       <Pagination page={page} pageCount={pageCount} href={(p) => listHref({ q, status, page: p })} />
       <Outlet />
     </div>
