@@ -18,7 +18,7 @@ import { billing } from "./0018-billing.ts";
 import { trialOutcomesTasks } from "./0019-trial-outcomes-tasks.ts";
 import { moneyVersions } from "./0020-money-versions.ts";
 import { chargesBranchDue } from "./0021-charges-branch-due.ts";
-import { guardianVersions } from "./0022-guardian-versions.ts";
+import { listVersions } from "./0022-list-versions.ts";
 import type { Migration } from "../migration.ts";
 
 /** The migrations, in order. Add new ones at the end; never edit one that has shipped. */
@@ -43,5 +43,5 @@ export const migrations: Migration[] = [
   trialOutcomesTasks,
   moneyVersions,
   chargesBranchDue,
-  guardianVersions,
+  listVersions,
 ];

@@ -5,6 +5,7 @@ import { findGuardianMatchesByPhone, guardianOption, searchGuardianOptions } fro
 import { createGuardian } from "~/domain/guardians/service.server";
 import { makeBranch, makeClass, makeEnrollment, makeGuardian, makeOffer, makeStudent } from "../support/factories";
 import { actorOfType } from "../support/service";
+import { db, selectRows } from "~/platform/db.server";
 
 describe("the students screen's read model", () => {
   it("pages by name with age, family and classes; filters by status and by the selected branch", async () => {
@@ -99,5 +100,36 @@ describe("the guardian pickers of the enrolment from a trial", () => {
     expect((await searchGuardianOptions(`p.${tag}@teste`)).map((o) => o.label)).toEqual([`Primária ${tag}`]);
     expect((await guardianOption(family.id))?.label).toBe(`Primária ${tag}`);
     expect(await guardianOption("x")).toBeNull();
+  });
+});
+
+describe("the list's number of students", () => {
+  it("is kept between pages, yet follows every student added, changed or removed, by the services or by plain SQL", async () => {
+    const admin = await actorOfType("Administrator");
+    const counted = async (active?: boolean) =>
+      Number(
+        (
+          await selectRows<{ n: number | string }>(
+            `SELECT COUNT(*) AS "n" FROM "students"${active === undefined ? "" : ` WHERE "active" = :active`}`,
+            active === undefined ? {} : { active },
+          )
+        )[0].n,
+      );
+    const shown = async (status?: "active" | "inactive") => (await listStudentsPage(admin, { page: 1, status })).total;
+    const allMatch = async () => {
+      expect(await shown()).toBe(await counted());
+      expect(await shown("active")).toBe(await counted(true));
+      expect(await shown("inactive")).toBe(await counted(false));
+    };
+    await allMatch();
+    const { guardian } = await makeGuardian(1);
+    const student = await makeStudent(guardian.id, { active: true });
+    await allMatch();
+    // A script's change and removal, past the services: the table's version moves (migration 0022).
+    const raw = await db();
+    await raw.query(`UPDATE "students" SET "active" = :active WHERE "id" = :id`, { replacements: { active: false, id: student.id } });
+    await allMatch();
+    await raw.query(`DELETE FROM "students" WHERE "id" = :id`, { replacements: { id: student.id } });
+    await allMatch();
   });
 });
