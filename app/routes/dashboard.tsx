@@ -18,6 +18,8 @@ import { actorOf, requireUser } from "~/server/session.server";
 import { rollCallUrl, sessionDayLabel } from "./attendance/+shared/roll-call-screen";
 import { whatsappLink } from "~/lib/whatsapp";
 
+/** The day's first trials on the dashboard (a busy network's branch has a hundred a day); the calendar's day view lists them all. */
+const DAY_TRIALS_LIMIT = 10;
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? "";
 const greeting = (name: string) => (firstName(name) ? `Olá, ${firstName(name)}!` : "Olá!");
 
@@ -49,7 +51,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [sessions, trials, atRisk, overdueTasks, money] = await Promise.all([
     // A family does not see the classes' rosters and roll calls (family/scope.ts): the day's classes are the staff's.
     staff && branchId ? todaySessions(actor, { branchId, date }) : [],
-    dayTrials(actor, { date, branchId }),
+    dayTrials(actor, { date, branchId, limit: DAY_TRIALS_LIMIT }),
     staff && branchId ? atRiskStudents(actor, { branchId }) : [],
     // The signed-in user's follow-ups due before today ('Minhas tarefas').
     staff ? countOverdueTasks(actor.id) : null,
@@ -70,7 +72,8 @@ export async function loader({ context }: Route.LoaderArgs) {
           classroomName: s.classroomName,
           taken: s.attendanceTaken,
         })),
-    trials: trials.map((t) => {
+    trialsTotal: trials.total,
+    trials: trials.trials.map((t) => {
       const phone = onlyDigits(t.whatsappNumber);
       return {
         id: t.id,
@@ -104,7 +107,7 @@ type LoaderData = Route.ComponentProps["loaderData"];
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { user } = useShell();
   const appName = useAppName();
-  const { date, sessions, trials, atRisk, overdueTasks, money } = loaderData;
+  const { date, sessions, trials, trialsTotal, atRisk, overdueTasks, money } = loaderData;
   return (
     <div className="space-y-6">
       <div>
@@ -124,7 +127,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
         {sessions ? <TodayClasses sessions={sessions} /> : null}
-        <TodayTrials trials={trials} />
+        <TodayTrials trials={trials} total={trialsTotal} date={date} />
       </div>
       {atRisk ? <AtRisk rows={atRisk} /> : null}
       {money ? <MonthMoney money={money} /> : null}
@@ -226,8 +229,11 @@ function TodayClasses({ sessions }: { sessions: NonNullable<LoaderData["sessions
   );
 }
 
-/** 'Experimentais de hoje': time, pupil (guardian), class and status; for the staff the trial and a WhatsApp reminder. */
-function TodayTrials({ trials }: { trials: LoaderData["trials"] }) {
+/**
+ * 'Experimentais de hoje': time, pupil (guardian), class and status; for the staff the trial and a WhatsApp reminder.
+ * The day's first DAY_TRIALS_LIMIT; the rest are one link away, in the calendar's day view.
+ */
+function TodayTrials({ trials, total, date }: { trials: LoaderData["trials"]; total: number; date: string }) {
   return (
     <section aria-labelledby="today-trials-title" className={panel}>
       <PanelHeader id="today-trials-title" title="Experimentais de hoje" to="/trials" more="Ver agenda" />
@@ -263,6 +269,11 @@ function TodayTrials({ trials }: { trials: LoaderData["trials"] }) {
           ))}
         </ul>
       )}
+      {total > trials.length ? (
+        <Link to={`/trials?view=day&date=${date}`} className="link inline-flex min-h-11 items-center text-sm">
+          +{total - trials.length} mais<span className="sr-only"> experimentais hoje</span>
+        </Link>
+      ) : null}
     </section>
   );
 }

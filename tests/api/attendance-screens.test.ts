@@ -344,6 +344,27 @@ describe("the dashboard serves the day of the selected branch", () => {
     expect(clientHtml).not.toContain(`/trials/${trial.id}/edit`);
     expect(clientHtml).not.toContain("Alunos em risco");
   });
+
+  it("today's trials: the first 10 by time, and a '+N mais' link to the calendar's day view, which lists them all", async () => {
+    const today = schoolToday();
+    const branch = await makeBranch({ name: `Unidade Cheia ${randomUUID().slice(0, 6)}` });
+    const { cls } = await makeClass({ branchId: branch.id });
+    const tag = randomUUID().slice(0, 6);
+    const names = Array.from({ length: 13 }, (_, i) => `Dia ${tag} ${String(i + 1).padStart(2, "0")}`);
+    for (const [i, studentName] of names.entries()) {
+      await makeTrial(cls.id, { scheduledDate: today, scheduledTime: `${String(7 + i).padStart(2, "0")}:00`, studentName });
+    }
+    await chooseBranch(team, branch.id);
+    const html = await (await team.raw("GET", "/")).text();
+    const start = html.indexOf('aria-labelledby="today-trials-title"');
+    const panel = html.slice(start, html.indexOf("</section>", start));
+    for (const name of names.slice(0, 10)) expect(panel).toContain(name);
+    for (const name of names.slice(10)) expect(panel).not.toContain(name);
+    expect(panel).toContain(`href="/trials?view=day&amp;date=${today}"`);
+    expect(panel).toMatch(/\+<!-- -->3<!-- --> mais|\+3 mais/);
+    const day = await (await team.raw("GET", `/trials?view=day&date=${today}`)).text();
+    for (const name of names) expect(day).toContain(name);
+  });
 });
 
 describe("'Aulas de Hoje' moves to another day", () => {

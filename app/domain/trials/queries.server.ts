@@ -561,25 +561,34 @@ export interface DayTrial {
 }
 
 /**
- * The trials of one day in the classes of one branch, by time (the dashboard's
- * 'Experimentais de hoje'): one index seek on the day (migration 0003). The
- * classes and courses tables (classes and courses modules) are joined here for
- * the branch and the class's label.
+ * The first `limit` trials of one day in the classes of one branch, by time,
+ * and how many the day has (the dashboard's 'Experimentais de hoje'): one index
+ * seek on the day (migration 0003). The classes and courses tables (classes and
+ * courses modules) are joined here for the branch and the class's label.
  */
-export async function dayTrials(actor: Actor | null, options: { date: string; branchId: string | null }): Promise<DayTrial[]> {
+export async function dayTrials(
+  actor: Actor | null,
+  options: { date: string; branchId: string | null; limit: number },
+): Promise<{ trials: DayTrial[]; total: number }> {
   requireActor(actor);
   if (!isCalendarDate(options.date)) throw new ValidationError({ date: [DATE_INVALID] });
-  if (!options.branchId || !isUuid(options.branchId)) return [];
+  if (!options.branchId || !isUuid(options.branchId)) return { trials: [], total: 0 };
   const family = actorFamilyCondition(actor, "trial", `"t"."id"`);
-  const rows = await selectRows<Omit<DayTrial, "classLabel"> & { classNumber: number | string; courseName: string | null }>(
+  const rows = await selectRows<
+    Omit<DayTrial, "classLabel"> & { classNumber: number | string; courseName: string | null; total: number | string }
+  >(
     `SELECT "t"."id", "t"."studentName", "t"."guardianName", "t"."whatsappNumber", "t"."scheduledTime", "t"."status", "t"."classId",
-       "c"."classNumber", "co"."name" AS "courseName"
+       "c"."classNumber", "co"."name" AS "courseName", COUNT(*) OVER () AS "total"
      FROM "trials" AS "t"
      JOIN "classes" AS "c" ON "c"."id" = "t"."classId"
      LEFT JOIN "courses" AS "co" ON "co"."id" = "c"."courseId"
      WHERE "t"."scheduledDate" = :date AND "c"."branchId" = :branchId${family ? ` AND ${family.sql}` : ""}
-     ORDER BY "t"."scheduledTime", "t"."studentName", "t"."id"`,
-    { date: options.date, branchId: options.branchId, ...family?.params },
+     ORDER BY "t"."scheduledTime", "t"."studentName", "t"."id"
+     LIMIT :limit`,
+    { date: options.date, branchId: options.branchId, limit: options.limit, ...family?.params },
   );
-  return rows.map(({ classNumber, courseName, ...r }) => ({ ...r, classLabel: classLabel(courseName, classNumber) }));
+  return {
+    trials: rows.map(({ classNumber, courseName, total: _total, ...r }) => ({ ...r, classLabel: classLabel(courseName, classNumber) })),
+    total: rows.length ? Number(rows[0].total) : 0,
+  };
 }
