@@ -30,7 +30,7 @@ export function ServerCached({
   children,
   ...props
 }: {
-  as: "tbody" | "div" | "ul";
+  as: "tbody" | "div" | "ul" | "nav";
   name: string;
   deps: unknown;
   children: ReactNode | (() => ReactNode);

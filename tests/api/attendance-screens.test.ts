@@ -94,6 +94,10 @@ describe("the roll call screen without JavaScript", () => {
   it("posting the form saves the roll call and redirects back with 'Chamada salva' (PRG)", async () => {
     const date = lastClassDay();
     const { cls, scheduleId, enrollments, url } = await setup(date);
+    // Seen before (its lines' HTML is kept per distinct roll call), then changed.
+    const unsaved = await (await team.raw("GET", url)).text();
+    expect(unsaved).toContain("Chamada pendente");
+    expect(unsaved).not.toContain("Chegou a avisar");
     const res = await team.form(
       url,
       rollCallForm([
@@ -435,6 +439,51 @@ describe("the roll call's form", () => {
 });
 
 describe("the shell on every screen", () => {
+  /** The main menu's links of a page, and the one marked as the current page. */
+  const menuOf = (html: string) => {
+    const nav = html.slice(
+      html.indexOf('aria-label="Menu principal"'),
+      html.indexOf("</nav>", html.indexOf('aria-label="Menu principal"')),
+    );
+    return {
+      links: [...nav.matchAll(/<a href="([^"]+)"/g)].map((m) => m[1]),
+      current: [...nav.matchAll(/<a href="([^"]+)" aria-current="page"/g)].map((m) => m[1]),
+      collapsed: nav.includes("md:sr-only"),
+    };
+  };
+
+  // The menu's HTML is kept per kind of user, current entry and width: each page must still get its own.
+  it("the menu marks the page's entry, shows each kind of user its own entries, and follows the sidebar's width", async () => {
+    const admin = await signIn("Administrator");
+    for (const [path, entry] of [
+      ["/guardians", "/guardians"],
+      ["/students", "/students"],
+      ["/", "/"],
+      ["/reports/funnel", "/reports/funnel"],
+      ["/classes", "/classes"],
+      [`/trials?month=2033-08`, "/trials"],
+    ]) {
+      expect(menuOf(await (await team.raw("GET", path)).text()).current, path).toEqual([entry]);
+    }
+    const teamMenu = menuOf(await (await team.raw("GET", "/courses")).text());
+    const adminMenu = menuOf(await (await admin.raw("GET", "/courses")).text());
+    const clientMenu = menuOf(await (await client.raw("GET", "/courses")).text());
+    for (const menu of [teamMenu, adminMenu, clientMenu]) expect(menu.current).toEqual(["/courses"]);
+    expect(teamMenu.links).toContain("/guardians");
+    expect(teamMenu.links).not.toContain("/audit");
+    expect(adminMenu.links).toContain("/audit");
+    expect(clientMenu.links).toContain("/family");
+    expect(clientMenu.links).not.toContain("/guardians");
+    expect(teamMenu.collapsed).toBe(false);
+
+    // Collapsed to icons (the sidebar_state cookie): the labels are for screen readers only from 768 px.
+    const narrow = await signIn("Team");
+    expect((await narrow.form("/preferences/sidebar", { open: "false", redirectTo: "/courses" })).status).toBe(302);
+    const collapsed = menuOf(await (await narrow.raw("GET", "/courses")).text());
+    expect(collapsed).toEqual({ ...teamMenu, collapsed: true });
+    expect(menuOf(await (await team.raw("GET", "/courses")).text()).collapsed).toBe(false);
+  });
+
   it("every screen's header has the branch selector, and a choice made on a screen returns to it", async () => {
     const branch = await makeBranch();
     const html = await (await team.raw("GET", "/courses")).text();

@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useRef, useSyncExternalStore, type ComponentType, type ReactNode, type SVGProps } from "react";
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useSyncExternalStore,
+  type ComponentType,
+  type MouseEvent as ReactMouseEvent,
+  type ReactNode,
+  type SVGProps,
+} from "react";
 import { Form, Link, useFetcher, useLocation, useNavigation, useSubmit } from "react-router";
 import { Avatar } from "~/components/avatar";
 import { Button } from "~/components/ui/button";
@@ -28,6 +37,7 @@ import type { ShellData } from "~/hooks/use-shell";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useResettableState } from "~/hooks/use-resettable-state";
 import { useLinkNavigation } from "~/hooks/use-link-navigation";
+import { ServerCached } from "~/components/server-cached";
 import { cn } from "~/lib/cn";
 import { SIDEBAR_COOKIE, SIDEBAR_MAX_AGE } from "~/lib/preferences";
 
@@ -114,6 +124,12 @@ function sees(userType: string, only: Audience | undefined): boolean {
 function isActive(pathname: string, item: NavItem) {
   if (pathname === item.to) return true;
   return !item.end && pathname.startsWith(item.to) && pathname.charAt(item.to.length) === "/";
+}
+
+/** The `to` of the menu entry of a page (null: none), the first that is active. */
+function currentEntry(pathname: string): string | null {
+  for (const section of SECTIONS) for (const item of section.items) if (isActive(pathname, item)) return item.to;
+  return null;
 }
 
 const MOBILE_QUERY = "(max-width: 767px)";
@@ -291,6 +307,7 @@ function Sidebar({
   const appName = useAppName();
   const { pathname } = useLocation();
   const onLinkClick = useLinkNavigation({ preventScrollReset: false });
+  const current = currentEntry(pathname);
   return (
     <aside
       id="menu"
@@ -311,55 +328,61 @@ function Sidebar({
           {appName}
         </span>
       </div>
-      {/* Plain links with one delegated click handler (client-side navigation once JS runs). */}
-      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- delegated: the clicks come from the links inside, which the keyboard activates as links */}
-      <nav
+      {/* Plain links with one delegated click handler (client-side navigation once JS runs). The
+          menu is the same on every page but for its current entry: its HTML is rendered once per
+          kind of user, current entry and width on the server (ServerCached). */}
+      <ServerCached
+        as="nav"
+        name="sidebar-nav"
+        deps={{ userType: user.userType, current, collapsed }}
         aria-label="Menu principal"
         className="flex flex-1 flex-col overflow-y-auto py-2"
-        onClick={(event) => {
+        onClick={(event: ReactMouseEvent<HTMLElement>) => {
           onLinkClick(event);
           if (event.defaultPrevented) onNavigate();
         }}
       >
-        {SECTIONS.filter((section) => sees(user.userType, section.only)).map((section) => (
-          <div key={section.title} className={cn("px-2 py-2", section.bottom && "mt-auto")}>
-            <h2 className={cn("px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-600", collapsed && "md:sr-only")}>
-              {section.title}
-            </h2>
-            <ul className="space-y-1">
-              {section.items.map((item) => {
-                if (!sees(user.userType, item.only)) return null;
-                const active = isActive(pathname, item);
-                return (
-                  <li key={item.to} className="group relative">
-                    <a
-                      href={item.to}
-                      aria-current={active ? "page" : undefined}
-                      className={cn(
-                        "flex items-center gap-3 rounded-md px-2 py-2 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600",
-                        active ? "bg-violet-100 text-violet-900" : "text-slate-800 hover:bg-slate-100",
-                        collapsed && "md:justify-center md:px-0",
-                      )}
-                    >
-                      <item.icon className="shrink-0" />
-                      <span className={cn(collapsed && "md:sr-only")}>{item.label}</span>
-                    </a>
-                    {collapsed ? (
-                      // Tooltip with no delay for the icon-only sidebar.
-                      <span
-                        aria-hidden="true"
-                        className="pointer-events-none absolute left-full top-1/2 z-50 ml-2 hidden -translate-y-1/2 whitespace-nowrap rounded bg-slate-900 px-2 py-1 text-xs text-white md:group-hover:block md:group-focus-within:block"
+        {() =>
+          SECTIONS.filter((section) => sees(user.userType, section.only)).map((section) => (
+            <div key={section.title} className={cn("px-2 py-2", section.bottom && "mt-auto")}>
+              <h2 className={cn("px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-600", collapsed && "md:sr-only")}>
+                {section.title}
+              </h2>
+              <ul className="space-y-1">
+                {section.items.map((item) => {
+                  if (!sees(user.userType, item.only)) return null;
+                  const active = item.to === current;
+                  return (
+                    <li key={item.to} className="group relative">
+                      <a
+                        href={item.to}
+                        aria-current={active ? "page" : undefined}
+                        className={cn(
+                          "flex items-center gap-3 rounded-md px-2 py-2 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600",
+                          active ? "bg-violet-100 text-violet-900" : "text-slate-800 hover:bg-slate-100",
+                          collapsed && "md:justify-center md:px-0",
+                        )}
                       >
-                        {item.label}
-                      </span>
-                    ) : null}
-                  </li>
-                );
-              })}
-            </ul>
-          </div>
-        ))}
-      </nav>
+                        <item.icon className="shrink-0" />
+                        <span className={cn(collapsed && "md:sr-only")}>{item.label}</span>
+                      </a>
+                      {collapsed ? (
+                        // Tooltip with no delay for the icon-only sidebar.
+                        <span
+                          aria-hidden="true"
+                          className="pointer-events-none absolute left-full top-1/2 z-50 ml-2 hidden -translate-y-1/2 whitespace-nowrap rounded bg-slate-900 px-2 py-1 text-xs text-white md:group-hover:block md:group-focus-within:block"
+                        >
+                          {item.label}
+                        </span>
+                      ) : null}
+                    </li>
+                  );
+                })}
+              </ul>
+            </div>
+          ))
+        }
+      </ServerCached>
       <SidebarFooter user={user} collapsed={collapsed} />
     </aside>
   );

@@ -3,6 +3,7 @@ import { Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/roll-call";
 import { Button, buttonClass, ExportCsvLink } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
+import { ServerCached } from "~/components/server-cached";
 import { EmptyState, PageHeader } from "~/components/ui/page";
 import { canManageTrials } from "~/domain/actor";
 import {
@@ -194,11 +195,11 @@ function RollCallForm({ records, actionData }: { records: Entry[]; actionData: R
       {/* The form's first submit button, disabled: Enter in a field (an 'Observação', a choice) does not send the roll call. */}
       <button type="submit" disabled hidden aria-hidden="true" tabIndex={-1} />
       <FormErrors errors={actionData?.error ? [actionData.error] : undefined} />
-      <ul className="rc-list">
-        {records.map((r, i) => (
-          <RollCallLine key={entryKey(r)} entry={r} index={i} shown={shown[i]} />
-        ))}
-      </ul>
+      {/* A line per pupil, the same for every visit until a record changes: its HTML is
+          rendered once per distinct roster on the server (ServerCached). */}
+      <ServerCached as="ul" name="roll-call-lines" deps={{ records, shown }} className="rc-list">
+        {() => records.map((r, i) => <RollCallLine key={entryKey(r)} entry={r} index={i} shown={shown[i]} />)}
+      </ServerCached>
       <div className="sticky-actions sticky bottom-0 mt-3 flex items-center gap-3 border-t border-slate-200 bg-slate-50/95 py-3">
         {hydrated ? (
           <p role="status" className="min-w-0 flex-1 text-sm text-slate-800">

@@ -3,6 +3,7 @@ import type { Route } from "./+types/class-students";
 import { PlusIcon } from "~/components/icons";
 import { buttonClass, ExportCsvLink, LinkButton } from "~/components/ui/button";
 import { DataList, StatusBadge } from "~/components/ui/page";
+import { ServerCached } from "~/components/server-cached";
 import { canManage, canManageTrials } from "~/domain/actor";
 import { getClass } from "~/domain/classes/queries.server";
 import { getClassEnrollments, promotionNotices, type PromotionNotice } from "~/domain/enrollments/queries.server";
@@ -133,63 +134,68 @@ export default function ClassStudents({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- delegated: the clicks come from the links inside, which the keyboard activates as links */}
-      <div onClick={onLinkClick}>
-        <section aria-labelledby="roster-active">
-          <h2 id="roster-active" className="mb-3 text-lg font-semibold">
-            Matriculados
-          </h2>
-          <DataList
-            caption="Alunos matriculados"
-            rows={enrollments}
-            rowKey={(e) => e.id}
-            empty="Nenhuma matrícula"
-            tableFrom="md"
-            columns={[
-              {
-                header: "Aluno",
-                cell: (e) => (
-                  <>
-                    {student(e)}
-                    {promotedNote(e)}
-                  </>
-                ),
-                stack: "title",
-              },
-              { header: "Início", cell: (e) => formatDay(e.startDate), className: "whitespace-nowrap" },
-            ]}
-            actions={actions}
-          />
-        </section>
+      {/* The two lists, the same for every visit until an enrolment changes: their HTML is
+          rendered once per distinct roster on the server (ServerCached). */}
+      <ServerCached as="div" name="class-roster" deps={{ enrollments, waitlist, canManage, base }} onClick={onLinkClick}>
+        {() => (
+          <>
+            <section aria-labelledby="roster-active">
+              <h2 id="roster-active" className="mb-3 text-lg font-semibold">
+                Matriculados
+              </h2>
+              <DataList
+                caption="Alunos matriculados"
+                rows={enrollments}
+                rowKey={(e) => e.id}
+                empty="Nenhuma matrícula"
+                tableFrom="md"
+                columns={[
+                  {
+                    header: "Aluno",
+                    cell: (e) => (
+                      <>
+                        {student(e)}
+                        {promotedNote(e)}
+                      </>
+                    ),
+                    stack: "title",
+                  },
+                  { header: "Início", cell: (e) => formatDay(e.startDate), className: "whitespace-nowrap" },
+                ]}
+                actions={actions}
+              />
+            </section>
 
-        <section aria-labelledby="roster-waitlist" className="mt-8">
-          <h2 id="roster-waitlist" className="mb-3 text-lg font-semibold">
-            Lista de espera
-          </h2>
-          <DataList
-            caption="Lista de espera, em ordem"
-            rows={waitlist}
-            rowKey={(e) => e.id}
-            empty="Lista de espera vazia"
-            tableFrom="md"
-            // Three columns, so the table fits the 768 px screen beside the menu; on a card the position is in its corner.
-            columns={[
-              { header: "Posição", cell: (e) => `${e.waitlistPosition}º`, className: "whitespace-nowrap", stack: "status" },
-              {
-                header: "Aluno",
-                cell: (e) => (
-                  <>
-                    {student(e)}
-                    <span className="block font-normal text-slate-700">Início pedido: {formatDay(e.startDate)}</span>
-                  </>
-                ),
-                stack: "title",
-              },
-            ]}
-            actions={actions}
-          />
-        </section>
-      </div>
+            <section aria-labelledby="roster-waitlist" className="mt-8">
+              <h2 id="roster-waitlist" className="mb-3 text-lg font-semibold">
+                Lista de espera
+              </h2>
+              <DataList
+                caption="Lista de espera, em ordem"
+                rows={waitlist}
+                rowKey={(e) => e.id}
+                empty="Lista de espera vazia"
+                tableFrom="md"
+                // Three columns, so the table fits the 768 px screen beside the menu; on a card the position is in its corner.
+                columns={[
+                  { header: "Posição", cell: (e) => `${e.waitlistPosition}º`, className: "whitespace-nowrap", stack: "status" },
+                  {
+                    header: "Aluno",
+                    cell: (e) => (
+                      <>
+                        {student(e)}
+                        <span className="block font-normal text-slate-700">Início pedido: {formatDay(e.startDate)}</span>
+                      </>
+                    ),
+                    stack: "title",
+                  },
+                ]}
+                actions={actions}
+              />
+            </section>
+          </>
+        )}
+      </ServerCached>
       <Outlet />
     </div>
   );

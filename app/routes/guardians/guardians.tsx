@@ -5,6 +5,7 @@ import { Button, buttonClass, ExportCsvLink, LinkButton } from "~/components/ui/
 import { inputClass } from "~/components/ui/field";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/page";
 import { Pagination, pageHref } from "~/components/ui/pagination";
+import { ServerCached } from "~/components/server-cached";
 import { canManage } from "~/domain/actor";
 import type { GuardianDTO } from "~/domain/guardians/schema";
 import { listGuardians } from "~/domain/guardians/queries.server";
@@ -22,12 +23,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const result = await listGuardians(actorOf(user), { q, page });
   const students = await countStudentsByGuardian(result.guardians.map((g) => g.id));
   // Only what a card shows: the primary person, how many others there are, how many students.
-  const guardians = result.guardians.map((g) => cardOf(g, students.get(g.id) ?? 0));
-  return { guardians, q, page: result.page, pageCount: result.pageCount, total: result.total, canManage: canManage(user) };
+  // It travels to the browser (which hydrates from it) as one JSON string: the
+  // loader data's encoding goes value by value.
+  const guardians = JSON.stringify(result.guardians.map((g) => cardOf(g, students.get(g.id) ?? 0)));
+  return {
+    guardians,
+    count: result.guardians.length,
+    q,
+    page: result.page,
+    pageCount: result.pageCount,
+    total: result.total,
+    canManage: canManage(user),
+  };
 }
 
 export default function Guardians({ loaderData }: Route.ComponentProps) {
-  const { guardians, q, page, pageCount, total, canManage } = loaderData;
+  const { guardians, count, q, page, pageCount, total, canManage } = loaderData;
   const { search } = useLocation();
   // The cards' links open dialogs over the list: plain anchors, followed on the client by one handler.
   const onLinkClick = useLinkNavigation();
@@ -64,21 +75,29 @@ export default function Guardians({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       </Form>
-      {guardians.length === 0 ? (
+      {count === 0 ? (
         <EmptyState message="Nenhum responsável encontrado" />
       ) : (
         <>
           <p className="mb-3 text-sm text-slate-700" aria-live="polite">
             {total === 1 ? "1 responsável" : `${total} responsáveis`}
           </p>
-          {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- delegated: the clicks come from the links inside, which the keyboard activates as links */}
-          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" onClick={onLinkClick}>
-            {guardians.map((g) => (
-              <li key={g.id}>
-                <GuardianCard guardian={g} canManage={canManage} search={search} />
-              </li>
-            ))}
-          </ul>
+          {/* The cards are cached as HTML on the server per distinct page (ServerCached), so their links are plain anchors. */}
+          <ServerCached
+            as="ul"
+            name="guardian-cards"
+            deps={{ guardians, canManage, search }}
+            className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
+            onClick={onLinkClick}
+          >
+            {() =>
+              (JSON.parse(guardians) as GuardianCardData[]).map((g) => (
+                <li key={g.id}>
+                  <GuardianCard guardian={g} canManage={canManage} search={search} />
+                </li>
+              ))
+            }
+          </ServerCached>
           <Pagination page={page} pageCount={pageCount} href={pageHref("/guardians", q)} />
         </>
       )}

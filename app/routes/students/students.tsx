@@ -5,6 +5,7 @@ import { Button, ExportCsvLink, LinkButton } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { DataList, PageHeader, StatusBadge } from "~/components/ui/page";
 import { Pagination } from "~/components/ui/pagination";
+import { ServerCached } from "~/components/server-cached";
 import { canManageTrials } from "~/domain/actor";
 import { listStudentsPage } from "~/domain/students/queries.server";
 import { actorOf, requireUser } from "~/server/session.server";
@@ -112,22 +113,25 @@ export default function Students({ loaderData }: Route.ComponentProps) {
           {total === 1 ? "1 aluno" : `${total} alunos`}
         </p>
       ) : null}
-      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- delegated: the clicks come from the links inside, which the keyboard activates as links */}
-      <div onClick={onLinkClick}>
-        <DataList
-          caption="Alunos"
-          rows={students}
-          rowKey={(s) => s.id}
-          empty="Nenhum aluno encontrado"
-          columns={[
-            { header: "Nome", cell: name, stack: "title" },
-            { header: "Idade", cell: (s) => ageLabel(s.age), className: "whitespace-nowrap" },
-            { header: "Responsável", cell: (s) => s.guardianName },
-            { header: "Turmas", cell: classes },
-            { header: "Status", cell: (s) => <StatusBadge active={s.active} />, stack: "status" },
-          ]}
-        />
-      </div>
+      {/* The page's rows, the same for every visit until a student changes: their HTML is
+          rendered once per distinct page on the server (ServerCached). */}
+      <ServerCached as="div" name="students-list" deps={students} onClick={onLinkClick}>
+        {() => (
+          <DataList
+            caption="Alunos"
+            rows={students}
+            rowKey={(s) => s.id}
+            empty="Nenhum aluno encontrado"
+            columns={[
+              { header: "Nome", cell: name, stack: "title" },
+              { header: "Idade", cell: (s) => ageLabel(s.age), className: "whitespace-nowrap" },
+              { header: "Responsável", cell: (s) => s.guardianName },
+              { header: "Turmas", cell: classes },
+              { header: "Status", cell: (s) => <StatusBadge active={s.active} />, stack: "status" },
+            ]}
+          />
+        )}
+      </ServerCached>
       <Pagination page={page} pageCount={pageCount} href={(p) => listHref({ q, status, page: p })} />
       <Outlet />
     </div>
