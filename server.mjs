@@ -48,7 +48,9 @@ if (cluster.isWorker) setInterval(() => process.send?.({ type: "heartbeat" }), 1
 // value stops the start with one line per problem, not a stack trace.
 let app, config, vite;
 const http = await import("node:http");
-const httpServer = http.createServer();
+// Development: created first, for Vite's HMR websocket. Production: created in serve(), with the
+// app's request and response classes (server/app.ts, requestClasses).
+let httpServer = dev ? http.createServer() : null;
 try {
   if (dev) {
     const { createServer } = await import("vite");
@@ -159,8 +161,10 @@ async function serve() {
     }
     return apps.get(module);
   };
-  if (!dev) httpServer.on("request", await appOf(app));
-  else
+  if (!dev) {
+    const handler = await appOf(app);
+    httpServer = http.createServer(app.requestClasses(handler), handler);
+  } else
     httpServer.on("request", async (req, res) => {
       try {
         (await appOf(await vite.ssrLoadModule("./server/app.ts")))(req, res);
