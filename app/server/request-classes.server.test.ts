@@ -45,7 +45,7 @@ describe("requestClasses", () => {
       isRequest: true,
       isResponse: true,
     });
-    // A second request on the same keep-alive connection too.
+    // A second request too: each request's objects are built the same way.
     expect((await fetch(`${url}/eco?q=jazz`)).status).toBe(201);
     expect(built).toEqual([
       { request: true, response: true },
