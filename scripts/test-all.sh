@@ -2,7 +2,9 @@
 # Every test (`npm test`): typecheck, the README's first command on a fresh clone, unit
 # tests, one production build, then against that build the service and HTTP API tests
 # on SQLite and PostgreSQL (when TEST_DATABASE_URL is set), the end-to-end tests in
-# Chromium (JS on and off on SQLite, JS on on PostgreSQL) and the short load benchmark.
+# Chromium (JS on and off on SQLite, JS on on PostgreSQL) beside the date pass
+# (scripts/test-dates.sh: the date-sensitive tests with the clock moved), and the short load
+# benchmark.
 # Lint, format and import-rule checks run when package.json has those scripts.
 #
 # Steps that share no state run side by side, in groups sized for two cores. A step
@@ -76,6 +78,9 @@ else
     "E2E_PORT=$E2E_PG_PORT E2E_WORKERS=\${E2E_PAIR_WORKERS:-2} npx playwright test --project=nojs --no-deps" build
 fi
 step bench "load benchmark, short mode (no errors under load)" "npx tsx scripts/bench.ts --short" build
+# The date-sensitive service and API tests again, with the clock moved (libfaketime) to the last
+# day of a month, the 1st, a Sunday and a Saturday evening in São Paulo.
+step dates "date pass: month end, the 1st, Sunday, Saturday evening (SQLite)" "bash scripts/test-dates.sh" build
 for id in "$@"; do
   [ -n "${TITLE[$id]:-}" ] || { echo "no step named '$id'; the steps: ${!TITLE[*]}" >&2; exit 2; }
 done
@@ -220,7 +225,9 @@ group api-sqlite api-pg
 # The two browser runs side by side with two workers each: a run alone keeps the two cores
 # about a third busy (its time goes in waiting on the page and the server); four browsers
 # from two runs fill them better than three, and six (two runs of three) starve each other.
-group e2e-sqlite e2e-nojs
+# The date pass beside them: the two browser runs leave about a third of the two cores idle,
+# about what the date pass needs.
+group e2e-sqlite e2e-nojs dates
 group bench
 
 summary

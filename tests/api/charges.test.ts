@@ -3,7 +3,7 @@ import { parsePix } from "pix-utils";
 import { signIn, type ApiClient } from "../support/http";
 import { count } from "../support/db";
 import { makeCharge, makeClass, makeEnrollment, makeGuardian, makeOffer, makePayment, makeStudent } from "../support/factories";
-import { addDays, shiftMonth, today } from "../../app/domain/calendar/dates";
+import { addDays, monthBounds, shiftMonth, today } from "../../app/domain/calendar/dates";
 
 let admin: ApiClient;
 let team: ApiClient;
@@ -544,13 +544,15 @@ describe("overdue families and the month's summary", () => {
     const { branchId } = await makeClass();
     const { guardian } = await makeGuardian(1);
     const month = TODAY().slice(0, 7);
-    const charge = await makeCharge({ guardianId: guardian.id, branchId, amountCents: 10_000, dueDate: `${month}-28` });
+    // Due on the month's last day: never late on any day of the month, so `open` holds no fee.
+    const { last } = monthBounds(month);
+    const charge = await makeCharge({ guardianId: guardian.id, branchId, amountCents: 10_000, dueDate: last });
     const summary = async () => (await admin.get(`/api/billing/summary?month=${month}&branchId=${branchId}`)).body;
     expect(await summary()).toMatchObject({ expected: "100.00", received: "0.00", open: "100.00" });
     expect(await summary()).toMatchObject({ expected: "100.00", received: "0.00", open: "100.00" });
     expect((await team.post(`/api/charges/${charge.id}/payments`, { amount: "40.00", paidOn: TODAY(), method: "Pix" })).status).toBe(201);
     expect(await summary()).toMatchObject({ expected: "100.00", received: "40.00", open: "60.00" });
-    await makeCharge({ guardianId: guardian.id, branchId, amountCents: 5_000, dueDate: `${month}-27` });
+    await makeCharge({ guardianId: guardian.id, branchId, amountCents: 5_000, dueDate: last });
     expect(await summary()).toMatchObject({ expected: "150.00", received: "40.00", open: "110.00" });
   });
 });
