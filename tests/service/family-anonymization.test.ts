@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
-import { QueryTypes } from "sequelize";
+import { QueryTypes, type WhereOptions } from "sequelize";
 import { AuditEntry, runAudited } from "../../db/audit";
 import { Charge, ChargeHistory, Payment, User } from "../../db/models";
 import { db } from "~/platform/db.server";
@@ -65,7 +65,7 @@ describe("the audit trail after an anonymisation", () => {
     await as({ id: target.user.id, name: target.user.name }, () =>
       updateStudent(admin.actor, target.child.id, { notes: `Nota de ${target.user.name}` }),
     );
-    const snapshot = async (where: object) => JSON.stringify(await AuditEntry.findAll({ where, order: [["id", "ASC"]], raw: true }));
+    const snapshot = async (where: WhereOptions) => JSON.stringify(await AuditEntry.findAll({ where, order: [["id", "ASC"]], raw: true }));
     const teacherEntries = await snapshot({ userId: teacher.id });
     const courseEntries = await snapshot({ entity: "courses", entityId: course.id });
     const otherEntries = await snapshot({ entity: "students", entityId: other.child.id });

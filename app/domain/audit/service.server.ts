@@ -18,8 +18,31 @@ export async function recordSignIn(user: { id: string; name: string }, ip: strin
   await writeAuditEntries([{ action: "sign-in", entity: "users", entityId: user.id, userId: user.id, userName: user.name, ip }]);
 }
 
-/** A refused sign-in: the e-mail tried (never the password), and the account when the e-mail names one. */
+/** What a refused sign-in's entry holds in place of an identifier that is not a well-formed e-mail. */
+export const INVALID_IDENTIFIER = "[identificador inválido]";
+
+/**
+ * An e-mail address as people have them: dot-separated atoms, '@', dot-separated
+ * host labels and a top-level domain of letters. Stricter than the sign-in
+ * form's check on purpose ('senha@Forte.123' passes that one): what is not
+ * plainly an address may be a password typed in the wrong box. Every part is
+ * delimited by a dot or the '@', so it cannot backtrack.
+ */
+const WELL_FORMED_EMAIL =
+  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+
+export function isWellFormedEmail(text: string): boolean {
+  return text.length <= 254 && WELL_FORMED_EMAIL.test(text);
+}
+
+/**
+ * A refused sign-in: the e-mail tried (never the password), and the account
+ * when the e-mail names one. What was typed is kept only when it is an
+ * account's e-mail or a well-formed one; otherwise the entry says an invalid
+ * identifier was typed, without it (it may be a password in the wrong box).
+ */
 export async function recordFailedSignIn(email: string, userId: string | null, ip: string): Promise<void> {
+  const typed = userId !== null || isWellFormedEmail(email) ? email : INVALID_IDENTIFIER;
   await writeAuditEntries([
     {
       action: "sign-in-failed",
@@ -28,7 +51,7 @@ export async function recordFailedSignIn(email: string, userId: string | null, i
       userId: null,
       userName: null,
       ip,
-      changes: { email: { before: null, after: email } },
+      changes: { email: { before: null, after: typed } },
     },
   ]);
 }
