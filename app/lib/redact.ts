@@ -21,7 +21,7 @@ export function valuesPattern(values: readonly string[]): RegExp | null {
     parts.add(value.split(/\s+/).map(escapeRegExp).join("\\s+"));
     const digits = value.replace(/\D/g, "");
     if (digits.length >= MIN_DIGITS && digits.length >= value.replace(/[\s().+/-]/g, "").length) {
-      parts.add(digits.split("").join("[\\s.()/+-]*"));
+      parts.add(`[(+]?${digits.split("").join("[\\s.()/+-]*")}`);
     }
   }
   if (!parts.size) return null;
