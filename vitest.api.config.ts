@@ -24,6 +24,7 @@ const PROCESS_ONLY = [
   "lane-ranking",
   "lane-router-equality",
   "dev-server",
+  "method-not-allowed",
 ].map((name) => `tests/api/${name}.test.ts`);
 
 export default defineConfig({

@@ -53,7 +53,31 @@ function configureSqliteConnections(sequelize: Sequelize) {
     await run("PRAGMA journal_mode=WAL");
     await run("PRAGMA foreign_keys=ON");
     await run("PRAGMA synchronous=NORMAL");
+    // Deleted and overwritten content is zeroed in the file, not left in free space (a family's erased data, LGPD).
+    await run("PRAGMA secure_delete=ON");
   });
+}
+
+/**
+ * After rows were erased or overwritten (a family anonymised), outside any
+ * transaction: the old versions leave the files. PostgreSQL keeps them as dead
+ * tuples until a VACUUM of their tables; SQLite (secure_delete zeroes them in
+ * the main file) still has them in the write-ahead log until a checkpoint
+ * copies it back and truncates it. Best-effort: a failure is logged, never
+ * thrown (the erasure itself is committed).
+ */
+export async function reclaimErasedRows(sequelize: Sequelize, tables: readonly string[]): Promise<void> {
+  const statements =
+    dialectOf(sequelize) === "postgres"
+      ? tables.map((table) => `VACUUM "${table.replaceAll('"', '""')}"`)
+      : ["PRAGMA wal_checkpoint(TRUNCATE)"];
+  for (const sql of statements) {
+    try {
+      await sequelize.query(sql);
+    } catch (error) {
+      console.warn(`Limpeza após anonimização falhou (${sql}): ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
 }
 
 export function dialectOf(sequelize: Sequelize): Dialect {

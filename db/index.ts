@@ -5,7 +5,7 @@ import { initModels } from "./models.ts";
 
 export * from "./models.ts";
 export * from "./audit.ts";
-export { openDatabase, dialectOf, ping } from "./connection.ts";
+export { openDatabase, dialectOf, ping, reclaimErasedRows } from "./connection.ts";
 export { migrate } from "./migrate.ts";
 export { personSearch, MIN_INDEXED_CHARS, type PersonSearch } from "./search.ts";
 export { selectOn, tableVersionsOn, writeOn, type ReadOptions, type SqlValue } from "./select.ts";

@@ -19,12 +19,14 @@ test.describe("LGPD: the guardian's page", () => {
       expectNoAxeViolations,
     }) => {
       await page.setViewportSize({ width, height: 900 });
-      await loginAs("Administrator");
       const tag = randomUUID().slice(0, 6);
+      const administrator = await loginAs("Administrator", `Administradora Lgpd ${tag}`);
       const { guardian, persons } = await makeGuardian(2);
       const name = `Helena Lgpd ${tag}`;
       await persons[0].update({ fullName: name });
       const child = await makeStudent(guardian.id, { fullName: `Criança Lgpd ${tag}` });
+      // A change by a member of staff: an audit entry of the family's, with the author's name and address.
+      expect((await page.request.patch(`/api/guardian-persons/${persons[1].id}`, { data: { phone: "11955554444" } })).status()).toBe(200);
 
       await page.goto(`/guardians/${guardian.id}/persons`);
       if (jsEnabled) await hydrated(page);
@@ -41,6 +43,15 @@ test.describe("LGPD: the guardian's page", () => {
       expect(file.guardianId).toBe(guardian.id);
       expect(file.tables.guardian_persons.map((p: { fullName: string }) => p.fullName)).toContain(name);
       expect(file.tables.students.map((s: { fullName: string }) => s.fullName)).toEqual([child.fullName]);
+      // No member of staff named, no one else's address: the staff's entries say 'Equipe da escola'.
+      const text = JSON.stringify(file);
+      expect(text).not.toContain(administrator.name);
+      expect(text).not.toContain(administrator.id);
+      const staffEntry = file.tables.audit_entries.find(
+        (e: { entity: string; entityId: string; action: string }) =>
+          e.entity === "guardian_persons" && e.entityId === persons[1].id && e.action === "update",
+      );
+      expect(staffEntry).toMatchObject({ userId: null, userName: "Equipe da escola", ip: null });
 
       // 'Anonimizar família': the dialog of its URL.
       await page.goto(`/guardians/${guardian.id}/persons`);

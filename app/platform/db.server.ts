@@ -1,5 +1,15 @@
 import { QueryTypes, type Sequelize, type Transaction } from "sequelize";
-import { dialectOf, ping, selectOn, setupDatabase, tableVersionsOn, writeOn, type ReadOptions, type SqlValue } from "#db/index.ts";
+import {
+  dialectOf,
+  ping,
+  reclaimErasedRows,
+  selectOn,
+  setupDatabase,
+  tableVersionsOn,
+  writeOn,
+  type ReadOptions,
+  type SqlValue,
+} from "#db/index.ts";
 import { env } from "./env.server";
 
 /** The audit trail's request scope (db/audit.ts): who acts and from where, for the entries the writes produce. */
@@ -64,6 +74,14 @@ async function retryOnDeadlock<T>(run: () => Promise<T>): Promise<T> {
       if (attempt >= DEADLOCK_RETRIES || !code || !RETRYABLE.has(code)) throw error;
     }
   }
+}
+
+/** Old versions of erased rows leave the database's files (VACUUM on PostgreSQL, a WAL checkpoint on SQLite); outside any transaction, best-effort. */
+export async function reclaimErased(tables: readonly string[]): Promise<void> {
+  const sequelize = await db();
+  // SQLite: after this process's queued writers (a checkpoint waits for none of them).
+  if (sequelize.getDialect() === "sqlite") await sqliteWriters;
+  await reclaimErasedRows(sequelize, tables);
 }
 
 export async function closeDb() {

@@ -24,7 +24,9 @@ import { AUTH_FORM_LIMIT, AVATAR_BODY_LIMIT, BODY_LIMIT, bodyTooLargeMessage, MB
  *    (RFC 9112 §3.2.2). `req.url` is rewritten to the URL's path and query, so
  *    Express's routing reads the same path.
  * 3. `/api/….data` (React Router's data URL of a JSON route) is 404, as an
- *    unknown API path: the JSON path is the one way to a list.
+ *    unknown API path: the JSON path is the one way to a list. A GET or HEAD
+ *    of an API route that only takes writes (an action, no loader) is 405
+ *    'Método não permitido' with the route's methods in `Allow`.
  * 4. Every write (any method but GET and HEAD) passes one origin check: a
  *    browser's cross-site request (`Sec-Fetch-Site: cross-site`, a foreign or
  *    `null` Origin) is 403, for screens, resource routes and the API alike.
@@ -265,7 +267,15 @@ async function frontDoor(apiRoutes: ReturnType<typeof laneRoutes>, req: DoorRequ
     req.url = url.pathname + url.search;
     const pathname = url.pathname;
     if (pathname.endsWith(".data") && isApiPath(pathname)) return refuse(req, res, 404, MESSAGES.notFound);
-    if (method === "GET" || method === "HEAD") return next();
+    if (method === "GET" || method === "HEAD") {
+      // An API route that only takes writes (an action, no loader): 405 with the methods it takes, before React Router (which would log a stack).
+      const matched = isApiPath(pathname) ? matchLane(apiRoutes, pathname) : null;
+      if (matched && !matched.route.reads) {
+        logRefusal(req, 405, MESSAGES.method);
+        return refuse(req, res, 405, MESSAGES.method, { Allow: matched.route.methods.join(", ") });
+      }
+      return next();
+    }
 
     if (!sameOrigin(req, url)) return refuseEarly(req, res, 403, MESSAGES.origin);
     const cap = bodyCap(pathname);

@@ -11,6 +11,19 @@ export interface LaneRoute {
   score: number;
   /** The module's loader, when it is an `apiList` (a read this lane answers). */
   list: ApiListLoader | null;
+  /** Whether the module has a loader: without one, a GET or HEAD is 405 (the front door answers it). */
+  reads: boolean;
+  /** The methods the route accepts (its `Allow`): GET and HEAD with a loader, and the writes its `openapi` declares. */
+  methods: string[];
+}
+
+const WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"];
+
+/** What a route module answers: GET and HEAD with a loader; with an action, the writes it declares (any write when it declares none). */
+function methodsOf(module: { loader?: unknown; action?: unknown; openapi?: Record<string, unknown> }): string[] {
+  const declared = Object.keys(module.openapi ?? {}).filter((m) => WRITE_METHODS.includes(m));
+  const writes = module.action === undefined ? [] : declared.length ? WRITE_METHODS.filter((m) => declared.includes(m)) : WRITE_METHODS;
+  return [...(module.loader === undefined ? [] : ["GET", "HEAD"]), ...writes];
 }
 
 /** The API routes of the build (children of the root whose path starts with `api/`, except the catch-all). */
@@ -20,7 +33,13 @@ export function laneRoutes(routes: ServerBuild["routes"]): LaneRoute[] {
     if (!route || route.parentId !== "root" || !route.path?.startsWith("api/") || route.path.includes("*")) continue;
     const segments = route.path.split("/").filter(Boolean);
     const score = segments.reduce((sum, s) => sum + (s.startsWith(":") ? 3 : 10), segments.length);
-    const module = route.module as { loader?: Partial<ApiListLoader>; middleware?: unknown; headers?: unknown };
+    const module = route.module as {
+      loader?: Partial<ApiListLoader>;
+      action?: unknown;
+      openapi?: Record<string, unknown>;
+      middleware?: unknown;
+      headers?: unknown;
+    };
     const list = typeof module.loader?.answer === "function" ? (module.loader as ApiListLoader) : null;
     if (list) {
       // React Router would run a route's own middleware and this lane would not: refused at start, never served apart.
@@ -32,7 +51,7 @@ export function laneRoutes(routes: ServerBuild["routes"]): LaneRoute[] {
         );
       }
     }
-    found.push({ id: route.id, segments, score, list });
+    found.push({ id: route.id, segments, score, list, reads: module.loader !== undefined, methods: methodsOf(module) });
   }
   // Best first; equal scores keep the route table's order (as React Router's stable ranking does).
   return found

@@ -139,6 +139,19 @@ describe("every change writes its entry", () => {
     expect(stranger).toMatchObject({ entityId: null, userId: null });
   });
 
+  it("a failed sign-in keeps what was typed only when it is a well-formed e-mail: a password typed in the e-mail box never lands in the trail", async () => {
+    // Both pass the sign-in form's own check, so both are refused as wrong credentials (401).
+    const password = `Minha@Senha.${randomUUID().slice(0, 8).replace(/[a-f]/g, "7")}`;
+    const address = uniqueEmail("tentativa");
+    expect((await anonymous().post("/api/login", { email: password, password: "qualquer123" })).status).toBe(401);
+    expect((await anonymous().post("/api/login", { email: address, password: "qualquer123" })).status).toBe(401);
+    const all = (await admin.get(`/api/audit?entity=users`)).body as Entry[];
+    expect(JSON.stringify(all).toLowerCase()).not.toContain(password.toLowerCase());
+    const failed = all.filter((e) => e.action === "sign-in-failed");
+    expect(failed.find((e) => e.changes?.email?.after === address)).toMatchObject({ entityId: null, userId: null });
+    expect(failed.find((e) => e.changes?.email?.after === "[identificador inválido]")).toMatchObject({ entityId: null, userId: null });
+  });
+
   it("no entry ever holds a password, a password hash, a session id or the session cookie", async () => {
     const [hashes] = (await testDb().query(`SELECT "passwordHash" FROM "users"`)) as [Array<{ passwordHash: string }>, unknown];
     const [sessions] = (await testDb().query(`SELECT "id" FROM "sessions"`)) as [Array<{ id: string }>, unknown];

@@ -262,9 +262,7 @@ export const matrix: MatrixRow[] = [
   // A Client reads itself only: another user is a 404.
   ...adminApi("/api/users", "users", familyRead),
   { path: "/api/users/:id/avatar", method: "PUT", expect: adminWrite(200), table: "users", target: "id" },
-  { path: "/api/objects/upload", method: "GET", expect: all(405), public: true },
   { path: "/api/objects/upload", method: "POST", expect: adminWrite(200), table: "uploads" },
-  { path: "/api/objects/upload/:token", method: "GET", expect: all(405), public: true },
   // The signed, single-use token is the permission (like a presigned bucket URL).
   { path: "/api/objects/upload/:token", method: "PUT", expect: all(200), public: true },
   ...adminApi("/api/branches", "branches"),

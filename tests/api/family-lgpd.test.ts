@@ -272,6 +272,43 @@ describe("GET /api/guardians/{id}/export ('Baixar meus dados')", () => {
     for (const value of [b.guardianId, b.studentId, b.trialId, b.makeupId, ...personalValues(b)]) expect(text).not.toContain(value);
   });
 
+  it("names no member of staff and holds no network address but the family's own (the audit entries and the charges' history)", async () => {
+    const staff = await signIn("Team", `Atendente Nomeada ${tag()}`);
+    // A member of staff changes the family's record, and records a payment (a history entry with the author's name).
+    expect((await staff.post(`/api/login`, { email: staff.user!.email, password: PASSWORD })).status).toBe(200);
+    const charge = await admin.post("/api/charges", {
+      guardianId: a.guardianId,
+      branchId: catalogue.branchId,
+      description: "Camiseta",
+      amount: "20.00",
+      dueDate: addDays(today(), 5),
+    });
+    expect(charge.status).toBe(201);
+    expect((await staff.post(`/api/charges/${charge.body.id}/payments`, { amount: "20.00", paidOn: today(), method: "Pix" })).status).toBe(
+      201,
+    );
+    const { file } = await exportOf(a.client, a.guardianId);
+    const text = JSON.stringify(file);
+    for (const name of [staff.user!.name, admin.user!.name]) expect(text).not.toContain(name);
+    for (const id of [staff.user!.id, admin.user!.id]) {
+      const at = text.indexOf(id);
+      expect(at, text.slice(Math.max(0, at - 300), at + 100)).toBe(-1);
+    }
+    const entries = file.tables.audit_entries as Json[];
+    const others = entries.filter((e) => e.userId !== a.userId);
+    const own = entries.filter((e) => e.userId === a.userId);
+    expect(others.length).toBeGreaterThan(0);
+    expect(own.length).toBeGreaterThan(0);
+    for (const e of others)
+      expect({ ip: e.ip, userName: e.userName }).toEqual({ ip: null, userName: e.userName === null ? null : "Equipe da escola" });
+    expect(others.some((e) => e.userName === "Equipe da escola")).toBe(true);
+    // Its own entries keep its name and address.
+    expect(own.some((e) => e.action === "sign-in" && typeof e.ip === "string" && e.userName === a.userName)).toBe(true);
+    const history = file.tables.charge_history as Json[];
+    expect(history.length).toBeGreaterThan(0);
+    for (const h of history) expect([h.userId, h.userName]).toEqual([null, "Equipe da escola"]);
+  });
+
   it("is the Client's own family's, and a 404 for another family's", async () => {
     const own = await exportOf(a.client, a.guardianId);
     expect(own.res.status).toBe(200);

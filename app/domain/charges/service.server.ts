@@ -12,6 +12,7 @@ import { BRANCH_NOT_FOUND } from "../branches/schema";
 import { guardianExists } from "../guardians/queries.server";
 import { GUARDIAN_NOT_FOUND } from "../guardians/schema";
 import { find as findStudent } from "../students/queries.server";
+import { redactText, valuesPattern } from "~/lib/redact";
 import { dueOn } from "./due";
 import {
   chargeDTO,
@@ -373,4 +374,55 @@ export async function cancelFutureCharges(actor: Actor | null, enrollmentId: str
     t,
   );
   return charges.length;
+}
+
+/** The longest text each column holds (0018-billing). */
+const TEXT_LIMITS = { description: 200, waiveReason: 500, cancelReason: 500, note: 500, reverseReason: 500, detail: 500 } as const;
+
+function scrubbed(text: string | null, pattern: RegExp | null, replacement: string, limit: number): string | null {
+  if (text === null) return null;
+  return redactText(text, pattern, replacement).slice(0, limit);
+}
+
+/**
+ * A family anonymised (family/lgpd/service.server.ts), inside its transaction:
+ * its charges keep their amounts, dates and statuses, but their texts (the
+ * description, the waive and cancel reasons, the payments' notes and reverse
+ * reasons, the history's details) lose every one of the family's `values`
+ * (names, CPFs, phones, e-mails), and a history entry its own user wrote loses
+ * that user's name. Through the models, so each change has its audit entry.
+ */
+export async function scrubFamilyCharges(
+  chargeIds: readonly string[],
+  redaction: { values: readonly string[]; replacement: string; userIds: readonly string[]; userName: string },
+  t: Transaction,
+): Promise<void> {
+  if (!chargeIds.length) return;
+  const pattern = valuesPattern(redaction.values);
+  const ids = [...chargeIds];
+  const changed = <T extends object>(row: T, next: Partial<T>) =>
+    Object.fromEntries(Object.entries(next).filter(([k, v]) => row[k as keyof T] !== v)) as Partial<T>;
+  for (const charge of await Charge.findAll({ where: { id: ids }, order: [["id", "ASC"]], transaction: t })) {
+    const next = changed(charge, {
+      description: scrubbed(charge.description, pattern, redaction.replacement, TEXT_LIMITS.description) ?? charge.description,
+      waiveReason: scrubbed(charge.waiveReason, pattern, redaction.replacement, TEXT_LIMITS.waiveReason),
+      cancelReason: scrubbed(charge.cancelReason, pattern, redaction.replacement, TEXT_LIMITS.cancelReason),
+    });
+    if (Object.keys(next).length) await charge.update(next, { transaction: t });
+  }
+  for (const payment of await Payment.findAll({ where: { chargeId: ids }, order: [["id", "ASC"]], transaction: t })) {
+    const next = changed(payment, {
+      note: scrubbed(payment.note, pattern, redaction.replacement, TEXT_LIMITS.note),
+      reverseReason: scrubbed(payment.reverseReason, pattern, redaction.replacement, TEXT_LIMITS.reverseReason),
+    });
+    if (Object.keys(next).length) await payment.update(next, { transaction: t });
+  }
+  const familyUsers = new Set(redaction.userIds);
+  for (const entry of await ChargeHistory.findAll({ where: { chargeId: ids }, order: [["id", "ASC"]], transaction: t })) {
+    const next = changed(entry, {
+      detail: scrubbed(entry.detail, pattern, redaction.replacement, TEXT_LIMITS.detail),
+      ...(entry.userId && familyUsers.has(entry.userId) ? { userName: redaction.userName } : {}),
+    });
+    if (Object.keys(next).length) await entry.update(next, { transaction: t });
+  }
 }

@@ -8,7 +8,7 @@ import { guardianExists } from "../../guardians/queries.server";
 import { GUARDIAN_NOT_FOUND } from "../../guardians/schema";
 import { assertInFamily } from "../queries.server";
 import { familyScope } from "../scope";
-import { FAMILY_TABLES, type FamilyTable } from "./schema";
+import { FAMILY_TABLES, STAFF_AUTHOR, type FamilyTable } from "./schema";
 
 /**
  * The reads of a family's LGPD requests: which rows of each table are the
@@ -116,12 +116,64 @@ async function booleanColumns(table: string): Promise<Set<string>> {
   return new Set(attributes.filter(([, a]) => (a.type as { key?: string }).key === "BOOLEAN").map(([name]) => name));
 }
 
+/** Columns that name who did something (a member of staff, or the family's own user). */
+const STAFF_COLUMNS = ["createdById", "reversedById", "takenById", "ownerId", "issuedBy"];
+
+/**
+ * What the family's file shows of who wrote a row: its own user, as it is; anyone
+ * else (the school's staff, the system, someone who typed its e-mail at the
+ * sign-in) as 'Equipe da escola', without id or network address; the ids of
+ * who recorded, reversed, took or owns a row only when they are its user's.
+ */
+function withoutOthers(table: FamilyTable, row: Record<string, unknown>, familyUserId: string | null): Record<string, unknown> {
+  const isFamily = (id: unknown) => id !== null && id !== undefined && String(id) === familyUserId;
+  for (const column of STAFF_COLUMNS) if (column in row && !isFamily(row[column])) row = { ...row, [column]: null };
+  if (table !== "audit_entries" && table !== "charge_history") return row;
+  const own = familyUserId !== null && row.userId !== null && String(row.userId) === familyUserId;
+  if (own) return row;
+  const out: Record<string, unknown> = { ...row, userId: null, userName: row.userName === null ? null : STAFF_AUTHOR };
+  if (table === "audit_entries") {
+    out.ip = null;
+    // A charge's history entry names its author in the entry's changes too.
+    const changes = out.changes;
+    if (changes && typeof changes === "object") {
+      const copy = { ...(changes as Record<string, { before: unknown; after: unknown }>) };
+      const authorIsFamily = [copy.userId?.before, copy.userId?.after].some(
+        (id) => id !== null && id !== undefined && String(id) === familyUserId,
+      );
+      if (copy.userName && !authorIsFamily) {
+        copy.userName = {
+          before: copy.userName.before === null ? null : STAFF_AUTHOR,
+          after: copy.userName.after === null ? null : STAFF_AUTHOR,
+        };
+      }
+      for (const field of ["userId", ...STAFF_COLUMNS]) {
+        const change = copy[field];
+        if (!change) continue;
+        const keep = (id: unknown) => (id !== null && id !== undefined && String(id) === familyUserId ? id : null);
+        copy[field] = { before: keep(change.before), after: keep(change.after) };
+      }
+      out.changes = copy;
+    }
+  }
+  return out;
+}
+
 /**
  * A row as the file holds it: no secret column (password hashes, tokens),
  * instants in ISO 8601 and booleans as such on both databases, the audit's
- * changes as JSON.
+ * changes as JSON; no one's name, id or address but the family's own.
  */
-function exportRow(table: FamilyTable, row: Record<string, unknown>, booleans: Set<string>): Record<string, unknown> {
+function exportRow(
+  table: FamilyTable,
+  row: Record<string, unknown>,
+  booleans: Set<string>,
+  familyUserId: string | null,
+): Record<string, unknown> {
+  return withoutOthers(table, plainRow(table, row, booleans), familyUserId);
+}
+
+function plainRow(table: FamilyTable, row: Record<string, unknown>, booleans: Set<string>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [column, value] of Object.entries(row)) {
     if (isSecretField(column)) continue;
@@ -144,7 +196,7 @@ function exportRow(table: FamilyTable, row: Record<string, unknown>, booleans: S
 }
 
 /** The rows of one table, `BATCH` at a time, in id order. */
-async function* tableRows(table: FamilyTable, guardianId: string): AsyncGenerator<Record<string, unknown>[]> {
+async function* tableRows(table: FamilyTable, guardianId: string, familyUserId: string | null): AsyncGenerator<Record<string, unknown>[]> {
   const booleans = await booleanColumns(table);
   let after = NO_ID;
   for (;;) {
@@ -152,7 +204,7 @@ async function* tableRows(table: FamilyTable, guardianId: string): AsyncGenerato
       `SELECT * FROM "${table}" WHERE (${CONDITIONS[table]}) AND "id" > :after ORDER BY "id" LIMIT ${BATCH}`,
       { guardianId, after },
     );
-    if (rows.length) yield rows.map((row) => exportRow(table, row, booleans));
+    if (rows.length) yield rows.map((row) => exportRow(table, row, booleans, familyUserId));
     if (rows.length < BATCH) return;
     after = String(rows[rows.length - 1].id);
   }
@@ -164,11 +216,13 @@ async function* tableRows(table: FamilyTable, guardianId: string): AsyncGenerato
  * time zone (the answer's `Date` header has the instant).
  */
 async function* exportChunks(guardianId: string, exportedOn: string): AsyncGenerator<string> {
+  const [owner] = await selectRows<{ userId: string | null }>(`SELECT "userId" FROM "guardians" WHERE "id" = :guardianId`, { guardianId });
+  const familyUserId = owner?.userId ? String(owner.userId) : null;
   yield `{"exportedOn":${JSON.stringify(exportedOn)},"guardianId":${JSON.stringify(guardianId)},"tables":{`;
   for (const [i, table] of FAMILY_TABLES.entries()) {
     yield `${i ? "," : ""}${JSON.stringify(table)}:[`;
     let first = true;
-    for await (const rows of tableRows(table, guardianId)) {
+    for await (const rows of tableRows(table, guardianId, familyUserId)) {
       yield (first ? "" : ",") + rows.map((row) => JSON.stringify(row)).join(",");
       first = false;
     }

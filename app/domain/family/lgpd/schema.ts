@@ -12,6 +12,8 @@ export const CONFIRM_NAME_REQUIRED = "Digite o nome da família para confirmar";
 export const CONFIRM_NAME_MISMATCH = "O nome digitado não é o nome da família";
 export const FAMILY_HAS_OPEN_CHARGES = "Família com cobranças em aberto";
 export const FAMILY_ALREADY_ANONYMIZED = "Família já anonimizada";
+/** Who the family's file names in place of a member of staff (the author of an audit entry or of a charge's history entry). */
+export const STAFF_AUTHOR = "Equipe da escola";
 
 /**
  * The tables whose rows of a family 'Baixar meus dados' exports, in the
@@ -96,6 +98,10 @@ export const familyExportDto = z
   .object({
     exportedOn: day.describe("O dia da exportação (fuso da escola)"),
     guardianId: id,
-    tables: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))).describe("Tabela → linhas da família (sem senhas nem tokens)"),
+    tables: z
+      .record(z.string(), z.array(z.record(z.string(), z.unknown())))
+      .describe(
+        "Tabela → linhas da família (sem senhas nem tokens). Autores que não são o usuário da família aparecem como 'Equipe da escola', sem id nem endereço IP",
+      ),
   })
   .meta({ id: "FamilyExport" });

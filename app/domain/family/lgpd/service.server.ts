@@ -1,4 +1,4 @@
-import { transaction } from "~/platform/db.server";
+import { reclaimErased, transaction } from "~/platform/db.server";
 import { sessionsChanged } from "~/platform/session-signals.server";
 import { assertCanManage, type Actor } from "../../actor";
 import { ConflictError, NotFoundError, ValidationError } from "../../errors";
@@ -16,6 +16,7 @@ import { forgetAttemptRows } from "../../auth/queries.server";
 import { redactAuditEntries } from "../../audit/service.server";
 import { GUARDIAN_NOT_FOUND } from "../../guardians/schema";
 import { hasOpenCharges } from "../../charges/queries.server";
+import { scrubFamilyCharges } from "../../charges/service.server";
 import { familyName, familyRowIds } from "./queries.server";
 import {
   ANONYMIZED,
@@ -23,8 +24,14 @@ import {
   CONFIRM_NAME_MISMATCH,
   FAMILY_ALREADY_ANONYMIZED,
   FAMILY_HAS_OPEN_CHARGES,
+  FAMILY_TABLES,
   type AnonymizedFamilyDTO,
 } from "./schema";
+
+/** The tables an anonymisation overwrites or deletes rows of: their old versions are reclaimed after the commit. */
+const ERASED_TABLES = [...FAMILY_TABLES, "absence_notices", "login_attempts", "sessions"].filter(
+  (table, i, all) => all.indexOf(table) === i,
+);
 
 /** The typed name matches the family's: spaces at the ends and repeated ones, and letter case, do not count. */
 function sameName(typed: string, name: string): boolean {
@@ -48,12 +55,17 @@ function sameName(typed: string, name: string): boolean {
  *   its sessions end;
  * - roll-call records, make-ups (and, later, charges and payments) stay, now
  *   pointing at rows without a person's identity;
+ * - its charges keep amounts and dates, but their texts (descriptions,
+ *   reasons, payment notes, history) lose the family's names, CPFs, phones
+ *   and e-mails (`scrubFamilyCharges`);
  * - every write goes through the models (its audit entry is written), then
- *   the audit entries lose the family's personal values (`redactAuditEntries`);
+ *   the entries about the family's rows and those its user wrote lose the
+ *   family's personal values (`redactAuditEntries`; no other entry changes);
  *   the guardian keeps when and why (`anonymizedAt`, `anonymizationReason`).
  *
  * After the commit: the user's sessions are dropped from every process's
- * cache, and the sign-in counters kept under the old e-mails go.
+ * cache, the sign-in counters kept under the old e-mails go, and the old
+ * versions of the rows leave the database's files (`reclaimErased`).
  */
 export async function anonymizeFamily(actor: Actor | null, guardianId: string, input: unknown): Promise<AnonymizedFamilyDTO> {
   assertCanManage(actor);
@@ -111,7 +123,9 @@ export async function anonymizeFamily(actor: Actor | null, guardianId: string, i
       ...students.map((s) => s.fullName),
       ...trials.flatMap((r) => [r.guardianName, r.studentName, r.whatsappNumber]),
     ];
-    await redactAuditEntries({ rows, userIds: guardian.userId && user ? [guardian.userId] : [], values, userName: ANONYMIZED.userName }, t);
+    const userIds = guardian.userId && user ? [guardian.userId] : [];
+    await scrubFamilyCharges(rows.charges, { values, replacement: ANONYMIZED.text, userIds, userName: ANONYMIZED.userName }, t);
+    await redactAuditEntries({ rows, userIds, values, userName: ANONYMIZED.userName }, t);
     return {
       dto: {
         guardianId: guardian.id,
@@ -128,5 +142,6 @@ export async function anonymizeFamily(actor: Actor | null, guardianId: string, i
   });
   if (outcome.userId) sessionsChanged({ userId: outcome.userId });
   for (const email of new Set(outcome.emails)) await forgetAttemptRows(email);
+  await reclaimErased(ERASED_TABLES);
   return outcome.dto;
 }

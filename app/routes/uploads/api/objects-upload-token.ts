@@ -43,8 +43,3 @@ export async function action({ request, params }: Route.ActionArgs) {
     },
   });
 }
-
-/** Only PUT exists here. */
-export function loader() {
-  return json({ message: "Método não permitido" }, 405, { Allow: "PUT" });
-}

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/objects-upload";
 import { issueUploadUrl } from "~/domain/storage/uploads.server";
-import { api, byMethod, json } from "~/server/api.server";
+import { api, byMethod } from "~/server/api.server";
 
 import { uploadUrlDto } from "~/domain/storage/schema";
 import { operations } from "~/openapi/operation";
@@ -21,9 +21,4 @@ export async function action({ request, context }: Route.ActionArgs) {
   return byMethod(request, {
     POST: () => api({ request, context }, ({ actor }) => issueUploadUrl(actor)),
   });
-}
-
-/** Only POST exists here. */
-export function loader() {
-  return json({ message: "Método não permitido" }, 405, { Allow: "POST" });
 }
