@@ -479,6 +479,8 @@ test.describe("Experimentais", () => {
     // 'Status': a popover in place with JavaScript (Escape closes it, the focus back on its button),
     // the small status dialog (a URL) without.
     if (jsEnabled) {
+      // The page's top (the month's bar whole, not under the sticky header) with the trial's day on screen.
+      await page.evaluate(() => window.scrollTo(0, 0));
       const button = chip.getByRole("button", { name: `Status de ${student}` });
       await button.focus();
       await page.keyboard.press("Enter");
