@@ -267,6 +267,32 @@ test.describe("Chamada", () => {
     await expect(status).toHaveText("2 presentes · 0 faltas");
   });
 
+  for (const width of [375, 1280]) {
+    test(`the bar's count is the saved roll call's, also without JavaScript (${width} px)`, async ({ page, loginAs, jsEnabled }) => {
+      const date = lastClassDay();
+      const branch = await makeBranch();
+      const { cls, scheduleId } = await insertClass(branch.id, { date });
+      const a = await enrol(cls.id, branch.id, `Lia ${tag()}`);
+      await enrol(cls.id, branch.id, `Mia ${tag()}`);
+      await enrol(cls.id, branch.id, `Nia ${tag()}`);
+      await page.setViewportSize({ width, height: 800 });
+      await loginAs("Team");
+      await page.goto(rollCallUrl(cls.id, date, scheduleId));
+      const status = page.getByRole("status").filter({ hasText: /presente/ });
+      // Before the first save every pupil is marked present.
+      await expect(status).toHaveText("3 presentes · 0 faltas");
+      await expect(status).toBeVisible();
+      if (jsEnabled) await hydrated(page);
+      await page.getByRole("group", { name: a.student.fullName }).getByText("Falta", { exact: true }).click();
+      await page.getByRole("button", { name: "Salvar chamada" }).click();
+      await expect(page.getByText("Chamada salva")).toBeVisible();
+      await expect(status).toHaveText("2 presentes · 1 falta");
+      // A new visit: the stored roll call, counted by the server.
+      await page.reload();
+      await expect(status).toHaveText("2 presentes · 1 falta");
+    });
+  }
+
   test("'Aulas de Hoje' moves to another day with links and a date, and opens that day's roll call", async ({
     page,
     loginAs,

@@ -6,6 +6,27 @@ import { expect, fieldError, hydrated, test } from "./fixtures";
 const tag = () => randomUUID().slice(0, 6);
 
 test.describe("O fim do funil: perdido, reaberto e tarefas", () => {
+  test("'Marcar como perdido' with the note left empty marks the trial lost (no note)", async ({ page, loginAs, jsEnabled }) => {
+    await loginAs("Team");
+    const { cls } = await makeClass();
+    const day = today();
+    const trial = await makeTrial(cls.id, { studentName: `Sem nota ${tag()}`, status: "Compareceu", scheduledDate: day });
+
+    await page.goto(`/trials/${trial.id}/lose?view=day&date=${day}`);
+    const lose = page.getByRole("dialog", { name: "Marcar como perdido" });
+    await expect(lose).toBeVisible();
+    if (jsEnabled) await hydrated(page);
+    await lose.getByLabel("Motivo da perda").selectOption("Horário");
+    await expect(lose.getByLabel("Observação")).toHaveValue("");
+    await lose.getByRole("button", { name: "Marcar como perdido" }).click();
+
+    await expect(page.getByText("Experimental marcado como perdido")).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/trials/${trial.id}/history\\?view=day&date=${day}$`));
+    const view = page.getByRole("dialog", { name: "Histórico de Status" });
+    await expect(view.getByTestId("trial-outcome")).toContainText("Perdido: Horário");
+    await expect(page.getByText("Observação deve ter no máximo 500 caracteres")).toHaveCount(0);
+  });
+
   test("'Marcar como perdido' with a reason, greyed on the calendar and hidden by 'Só abertos'; 'Reabrir'", async ({
     page,
     loginAs,

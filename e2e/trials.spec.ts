@@ -430,6 +430,120 @@ test.describe("Experimentais", () => {
     });
   });
 
+  test("the month grid's blocks have 'Status' and 'Ver histórico'; the status change comes back to the month (1280 px)", async ({
+    page,
+    loginAs,
+    jsEnabled,
+    expectNoAxeViolations,
+  }) => {
+    test.slow(); // axe audits of a month
+    const [month, date] = jsEnabled ? ["2034-03", "2034-03-15"] : ["2034-05", "2034-05-17"];
+    const cls = await insertClass();
+    const tag = randomUUID().slice(0, 5);
+    const student = `Grade ${tag}`;
+    const enrolling = `Verde ${tag}`;
+    const trialRow = await insertTrial(cls.id, { scheduledDate: date, studentName: student, scheduledTime: "09:00" }, [
+      { status: "Agendado", changedAt: new Date() },
+    ]);
+    await insertTrial(cls.id, { scheduledDate: date, studentName: enrolling, scheduledTime: "10:00", status: "Quer Matricular" });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await loginAs("Team");
+    await page.goto(`/trials?month=${month}`);
+    if (jsEnabled) await hydrated(page);
+    const chip = block(page, student);
+    await expect(chip).toHaveClass(/tb-chip/);
+    await expect(chip.getByRole("link", { name: `Ver histórico de ${student}` })).toBeVisible();
+    // 'Quer Matricular' keeps its 'Matricular' link, beside the two controls.
+    const green = block(page, enrolling);
+    await expect(green.getByRole("link", { name: `Matricular ${enrolling}` })).toBeVisible();
+    await expect(green.getByRole(jsEnabled ? "button" : "link", { name: `Status de ${enrolling}` })).toBeVisible();
+    await expect(green.getByRole("link", { name: `Ver histórico de ${enrolling}` })).toBeVisible();
+    // The block stays within its day's cell, controls included.
+    const cell = (await page.locator(`td[data-date="${date}"]`).boundingBox())!;
+    for (const b of [chip, green]) {
+      const box = (await b.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(cell.x);
+      expect(box.x + box.width).toBeLessThanOrEqual(cell.x + cell.width + 0.5);
+    }
+    await expectNoAxeViolations({ wcag22: true });
+
+    // 'Ver histórico': the history dialog; closing it comes back to the month, at the trial.
+    await chip.getByRole("link", { name: `Ver histórico de ${student}` }).click();
+    const history = page.getByRole("dialog", { name: "Histórico de Status" });
+    await expect(history).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/trials/${trialRow.id}/history\\?month=${month}$`));
+    await history.getByRole("link", { name: "Fechar" }).last().click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`/trials\\?month=${month}#tb-${trialRow.id}$`));
+
+    // 'Status': a popover in place with JavaScript (Escape closes it, the focus back on its button),
+    // the small status dialog (a URL) without.
+    if (jsEnabled) {
+      // The page's top (the month's bar whole, not under the sticky header) with the trial's day on screen.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const button = chip.getByRole("button", { name: `Status de ${student}` });
+      await button.focus();
+      await page.keyboard.press("Enter");
+      await expect(button).toHaveAttribute("aria-expanded", "true");
+      await expect(chip.getByText("Alterar status:")).toBeVisible();
+      await expectNoAxeViolations({ wcag22: true });
+      await page.keyboard.press("Escape");
+      await expect(chip.getByText("Alterar status:")).toHaveCount(0);
+      await expect(button).toBeFocused();
+      await button.click();
+    } else {
+      await chip.getByRole("link", { name: `Status de ${student}` }).click();
+      await expect(page).toHaveURL(new RegExp(`/trials/${trialRow.id}/status\\?month=${month}$`));
+    }
+    const menu = jsEnabled ? chip : page.getByRole("dialog", { name: "Alterar status" });
+    await expect(menu.getByText("Alterar status:")).toBeVisible();
+    await expect(menu.getByRole("button", { pressed: true })).toHaveText("Agendado");
+    for (const s of ["Agendado", "Reagendado", "Não Compareceu", "Compareceu", "Quer Matricular"]) {
+      await expect(menu.getByRole("button", { name: s, exact: true })).toBeVisible();
+    }
+    // The popover fits the screen (it opens towards the day's cell, not past the page's edge).
+    const popup = (await menu.getByText("Alterar status:").boundingBox())!;
+    expect(popup.x).toBeGreaterThanOrEqual(0);
+    expect(popup.x + popup.width).toBeLessThanOrEqual(1280);
+    await menu.getByRole("button", { name: "Compareceu", exact: true }).click();
+    await expect(page.getByText("Status atualizado")).toBeVisible();
+    await expect(chip).toHaveAttribute("data-status", "Compareceu");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    // Back to the same month: in place with JavaScript (where the history's close had left it), at the trial's block without.
+    await expect(page).toHaveURL(new RegExp(`/trials\\?month=${month}#tb-${trialRow.id}$`));
+    expect(await TrialStatusHistory.count({ where: { trialId: trialRow.id } })).toBe(2);
+
+    // Clicking the block itself still opens the edit dialog.
+    await chip
+      .getByRole("link", { name: new RegExp(student) })
+      .first()
+      .click();
+    await expect(page.getByRole("dialog", { name: "Editar Experimental" })).toBeVisible();
+  });
+
+  for (const width of [375, 1280]) {
+    test(`the week and the day's agenda have 'Status' and 'Ver histórico' on each block (${width} px)`, async ({
+      page,
+      loginAs,
+      jsEnabled,
+    }) => {
+      const date = jsEnabled ? "2034-06-14" : "2034-06-21";
+      const cls = await insertClass();
+      const student = `Semana ${randomUUID().slice(0, 5)}`;
+      await insertTrial(cls.id, { scheduledDate: date, studentName: student });
+      await page.setViewportSize({ width, height: 800 });
+      await loginAs("Team");
+      // Below 768 px the week's page shows the day's agenda instead.
+      await page.goto(`/trials?view=week&date=${date}`);
+      if (jsEnabled) await hydrated(page);
+      const trial = block(page, student);
+      await expect(trial.getByRole("link", { name: `Ver histórico de ${student}` })).toBeVisible();
+      await trial.getByRole(jsEnabled ? "button" : "link", { name: `Status de ${student}` }).click();
+      const menu = jsEnabled ? trial : page.getByRole("dialog", { name: "Alterar status" });
+      await expect(menu.getByRole("button", { name: "Reagendado", exact: true })).toBeVisible();
+    });
+  }
+
   test("the quick status change stays on the page with JavaScript @js-only", async ({ page, loginAs }) => {
     const cls = await insertClass();
     const trialRow = await insertTrial(cls.id, { scheduledDate: "2032-03-03", studentName: "Bia Fetcher" }, [
@@ -466,6 +580,9 @@ test.describe("Experimentais", () => {
     await expect(page.locator('td[aria-current="date"]')).toHaveCount(1);
     await page.goto("/trials?month=2032-04");
     await expect(block(page, student)).toBeVisible();
+    await expect(block(page, student).getByRole("link", { name: /^Status/ })).toHaveCount(0);
+    await expect(block(page, student).getByRole("button", { name: /^Status/ })).toHaveCount(0);
+    await expect(block(page, student).getByRole("link", { name: /Ver histórico/ })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Novo Experimental" })).toHaveCount(0);
     await expect(page.getByRole("link", { name: /^Novo experimental em/ })).toHaveCount(0);
     await expectNoAxeViolations({ wcag22: true });

@@ -150,6 +150,8 @@ const SPRITE = {
     </>
   ),
   chat: <path d="M21 12a8.5 8.5 0 0 1-12.6 7.4L3 21l1.6-5.2A8.5 8.5 0 1 1 21 12z" />,
+  // A list with a tick: a trial's quick status change.
+  status: <path d="M3 6h12M3 12h12M3 18h7m5 0 2 2 4-4" />,
 };
 
 export type SpriteName = keyof typeof SPRITE;

@@ -16,9 +16,9 @@ import type { Toast } from "~/lib/toast";
  * navigations, and only the status control holds state, once JavaScript has
  * taken over.
  *
- * `chip` is the month grid's compact block (the whole block opens the trial;
- * only the enrolment's link beside it), `full` the week's and the day's, with
- * every control. `back` is the calendar's place as a query string (without
+ * `chip` is the month grid's compact block (the block opens the trial; its
+ * controls, as small icons, beside it: 'Status', 'Ver histórico' and the
+ * enrolment's link), `full` the week's and the day's, with every control. `back` is the calendar's place as a query string (without
  * '?'): the dialogs go back there. `anchored` gives the block its id
  * (`tb-<id>`), the fragment a status change without JavaScript comes back
  * to; only one block of a trial on a page has it.
@@ -88,7 +88,13 @@ export function TrialBlock({
         </div>
       )}
       {chip ? (
-        enrolment
+        canManage || enrolment ? (
+          <span className="tb-chip-ctls">
+            {canManage ? <StatusControl trial={trial} back={back} compact /> : null}
+            {canManage ? <HistoryLink trial={trial} back={back} /> : null}
+            {enrolment}
+          </span>
+        ) : null
       ) : (
         <>
           <p className="tb-class">
@@ -101,12 +107,7 @@ export function TrialBlock({
           </p>
           <div className="tb-ctls">
             {canManage ? <StatusControl trial={trial} back={back} /> : null}
-            {canManage ? (
-              <a href={`/trials/${trial.id}/history?${back}`} className="tb-ctl" title="Ver histórico">
-                <SpriteIcon name="clock" className="" />
-                <span className="sr-only">{`Ver histórico de ${trial.studentName}`}</span>
-              </a>
-            ) : null}
+            {canManage ? <HistoryLink trial={trial} back={back} /> : null}
             {enrolment}
             {phone ? (
               <a href={`https://wa.me/55${phone}`} target="_blank" rel="noopener noreferrer" className="tb-ctl" title="WhatsApp">
@@ -121,24 +122,49 @@ export function TrialBlock({
   );
 }
 
+/** 'Ver histórico': the history dialog (/trials/:id/history), back to the calendar's place. */
+function HistoryLink({ trial, back }: { trial: CalendarTrial; back: string }) {
+  return (
+    <a href={`/trials/${trial.id}/history?${back}`} className="tb-ctl" title="Ver histórico">
+      <SpriteIcon name="clock" className="" />
+      <span className="sr-only">{`Ver histórico de ${trial.studentName}`}</span>
+    </a>
+  );
+}
+
+/** The control's face: the word 'Status', or (`compact`, the month's chip) an icon. Its name starts with 'Status' either way. */
+function StatusLabel({ trial, compact }: { trial: CalendarTrial; compact: boolean }) {
+  return compact ? (
+    <>
+      <SpriteIcon name="status" className="" />
+      <span className="sr-only">{`Status de ${trial.studentName}`}</span>
+    </>
+  ) : (
+    <>
+      Status<span className="sr-only">{` de ${trial.studentName}`}</span>
+    </>
+  );
+}
+
 /**
  * 'Status': without JavaScript a link to the small status dialog (a URL); with
  * it, a button that opens the five statuses in place and posts them through a
- * fetcher, so the page stays where it is.
+ * fetcher, so the page stays where it is. The server renders the plain link
+ * only: the popover exists in the browser, and only while it is open.
  */
-function StatusControl({ trial, back }: { trial: CalendarTrial; back: string }) {
+function StatusControl({ trial, back, compact = false }: { trial: CalendarTrial; back: string; compact?: boolean }) {
   const hydrated = useHydrated();
   if (!hydrated) {
     return (
-      <a href={`/trials/${trial.id}/status?${back}`} className="tb-ctl">
-        Status<span className="sr-only">{` de ${trial.studentName}`}</span>
+      <a href={`/trials/${trial.id}/status?${back}`} className="tb-ctl" title={compact ? "Alterar status" : undefined}>
+        <StatusLabel trial={trial} compact={compact} />
       </a>
     );
   }
-  return <StatusPopover trial={trial} back={back} />;
+  return <StatusPopover trial={trial} back={back} compact={compact} />;
 }
 
-function StatusPopover({ trial, back }: { trial: CalendarTrial; back: string }) {
+function StatusPopover({ trial, back, compact }: { trial: CalendarTrial; back: string; compact: boolean }) {
   const fetcher = useFetcher<{ toast?: Toast }>();
   const [open, setOpen] = useState(false);
   const menu = useRef<HTMLDivElement>(null);
@@ -171,14 +197,25 @@ function StatusPopover({ trial, back }: { trial: CalendarTrial; back: string }) 
   const pending = fetcher.formData?.get("status");
   const current = typeof pending === "string" ? pending : trial.status;
   return (
-    <div ref={menu} className="relative">
-      <button type="button" aria-expanded={open} aria-controls={`status-${trial.id}`} onClick={() => setOpen((v) => !v)} className="tb-ctl">
-        Status<span className="sr-only"> de {trial.studentName}</span>
+    <div ref={menu} className="tb-pop">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={`status-${trial.id}`}
+        onClick={() => setOpen((v) => !v)}
+        className="tb-ctl"
+        title={compact ? "Alterar status" : undefined}
+      >
+        <StatusLabel trial={trial} compact={compact} />
       </button>
       {open ? (
+        // The month's chip has its controls at its right end: the popover opens towards the left there.
         <div
           id={`status-${trial.id}`}
-          className="absolute left-0 z-30 mt-1 w-44 rounded-md border border-slate-200 bg-white p-2 text-slate-900 shadow-lg"
+          className={cn(
+            "absolute z-30 mt-1 w-44 rounded-md border border-slate-200 bg-white p-2 text-slate-900 shadow-lg",
+            compact ? "right-0" : "left-0",
+          )}
         >
           <StatusOptions trial={trial} back={back} current={current} fetcher={fetcher} />
         </div>

@@ -121,6 +121,23 @@ describe("the roll call screen without JavaScript", () => {
     expect((await recordOf(enrollments[0].id, date))?.takenById).toBe(team.user!.id);
   });
 
+  it("the bar's count is in the server's HTML: every pupil present before the first save, then the stored roll call", async () => {
+    const date = lastClassDay();
+    const { enrollments, url } = await setup(date, 3);
+    const bar = (html: string) => /<p role="status"[^>]*><span[^>]*>([^<]*)<\/span>/.exec(html)?.[1];
+    expect(bar(await (await team.raw("GET", url)).text())).toBe("3 presentes · 0 faltas");
+    const res = await team.form(
+      url,
+      rollCallForm([
+        { enrollmentId: enrollments[0].id, status: "Falta" },
+        { enrollmentId: enrollments[1].id, status: "Presente" },
+        { enrollmentId: enrollments[2].id, status: "Falta justificada" },
+      ]),
+    );
+    expect(res.status).toBe(302);
+    expect(bar(await (await team.raw("GET", url)).text())).toBe("1 presente · 2 faltas");
+  });
+
   it("saving the same session twice keeps one record per pupil, with the last statuses", async () => {
     const date = lastClassDay();
     const { cls, enrollments, url } = await setup(date, 3);

@@ -111,6 +111,37 @@ describe("'Marcar como perdido' and 'Reabrir'", () => {
     ]);
   });
 
+  it("the note: empty, absent or null is none (the form and the API alike); not text is 'Observação inválida'; over 500 is too long", async () => {
+    const { cls } = await aClass();
+    const [viaForm, viaApi, viaNull, refused] = await Promise.all([1, 2, 3, 4].map(() => makeTrial(cls.id, { status: "Compareceu" })));
+
+    // The dialog's form without JavaScript, its note left empty: Post/Redirect/Get to the trial's view.
+    const posted = await team.form(`/trials/${viaForm.id}/lose?view=day&date=${viaForm.scheduledDate}`, { lostReason: "Preço", note: "" });
+    expect(posted.status).toBe(302);
+    expect(posted.headers.get("Location")).toBe(`/trials/${viaForm.id}/history?view=day&date=${viaForm.scheduledDate}`);
+    expect((await team.get(`/api/trials/${viaForm.id}`)).body).toMatchObject({ outcome: "Perdido", lostReason: "Preço", lostNote: null });
+
+    expect((await team.post(`/api/trials/${viaApi.id}/lose`, { lostReason: "Horário", note: "" })).body).toMatchObject({
+      outcome: "Perdido",
+      lostNote: null,
+    });
+    expect((await team.post(`/api/trials/${viaNull.id}/lose`, { lostReason: "Horário", note: null })).body).toMatchObject({
+      outcome: "Perdido",
+      lostNote: null,
+    });
+
+    for (const note of [5, true, ["a"]]) {
+      const res = await team.post(`/api/trials/${refused.id}/lose`, { lostReason: "Preço", note });
+      expect([res.status, res.body.errors]).toEqual([400, { note: ["Observação inválida"] }]);
+    }
+    const long = await team.post(`/api/trials/${refused.id}/lose`, { lostReason: "Preço", note: "a".repeat(501) });
+    expect([long.status, long.body.errors]).toEqual([400, { note: ["Observação deve ter no máximo 500 caracteres"] }]);
+    const longForm = await team.form(`/trials/${refused.id}/lose`, { lostReason: "Preço", note: "a".repeat(501) });
+    expect(longForm.status).toBe(400);
+    expect(await longForm.text()).toContain("Observação deve ter no máximo 500 caracteres");
+    expect((await team.get(`/api/trials/${refused.id}`)).body.outcome).toBeNull();
+  });
+
   it("a Client may not (403), and nothing changes; an unknown trial is a 404", async () => {
     const { cls } = await aClass();
     const trial = await makeTrial(cls.id);

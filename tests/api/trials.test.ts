@@ -423,6 +423,40 @@ describe("/trials screens without JavaScript", () => {
   });
 });
 
+describe("the month grid's blocks without JavaScript", () => {
+  it("each block links to its status dialog and its history (Team), a plain link each; a Client's have neither", async () => {
+    const { cls } = await makeClass();
+    const trial = await makeTrial(cls.id, { scheduledDate: "2029-06-12", studentName: "Chip Mensal" });
+    const html = await (await team.raw("GET", "/trials?month=2029-06")).text();
+    const chip = new RegExp(`<div id="tb-${trial.id}"[^>]*class="tb tb-chip"[^>]*>(.*?)</div>`).exec(html)?.[1] ?? "";
+    expect(chip).toContain(`href="/trials/${trial.id}/edit?month=2029-06"`);
+    expect(chip).toContain(`href="/trials/${trial.id}/status?month=2029-06"`);
+    expect(chip).toContain(`href="/trials/${trial.id}/history?month=2029-06"`);
+    expect(chip).toContain("Status de Chip Mensal");
+    expect(chip).toContain("Ver histórico de Chip Mensal");
+    // The server renders no popover: its statuses are in the status dialog (and, with JavaScript, in the browser).
+    expect(html).not.toContain("Alterar status:");
+    const dialog = await (await team.raw("GET", `/trials/${trial.id}/status?month=2029-06`)).text();
+    expect(dialog).toContain("Alterar status:");
+    for (const status of ["Agendado", "Reagendado", "Não Compareceu", "Compareceu", "Quer Matricular"]) {
+      expect(dialog).toContain(`value="${status}"`);
+    }
+    const posted = await team.form("/trials?month=2029-06", {
+      intent: "status",
+      id: trial.id,
+      status: "Compareceu",
+      back: "month=2029-06",
+    });
+    expect(posted.status).toBe(302);
+    expect(posted.headers.get("Location")).toBe(`/trials?month=2029-06#tb-${trial.id}`);
+    expect((await team.get(`/api/trials/${trial.id}`)).body.status).toBe("Compareceu");
+
+    const clientHtml = await (await client.raw("GET", "/trials?month=2029-06")).text();
+    expect(clientHtml).not.toContain(`/trials/${trial.id}/status`);
+    expect(clientHtml).not.toContain(`/trials/${trial.id}/history`);
+  });
+});
+
 describe("busy days on the calendar", () => {
   it("shows the first two trials of a day and a '+N mais' link to the day view, which lists them all", async () => {
     const names = ["Ana Dia", "Bia Dia", "Cris Dia", "Duda Dia", "Eva Dia"];

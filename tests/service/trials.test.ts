@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { getTrial } from "~/domain/trials/queries.server";
-import { createTrial, updateTrial } from "~/domain/trials/service.server";
-import { makeClass } from "../support/factories";
+import { trialLoseSchema } from "~/domain/trials/schema";
+import { createTrial, loseTrial, updateTrial } from "~/domain/trials/service.server";
+import { makeClass, makeTrial } from "../support/factories";
 import { actorOfType, refusal } from "../support/service";
 
 /** The trial commands, called as both surfaces call them (the JSON API and the form's action). */
@@ -114,5 +115,28 @@ describe("the week and day views read only their days", () => {
     expect((await refusal(getTrialDays(actor, "2031-06-01", "2031-06-14", null))).status).toBe(404);
     expect((await refusal(getTrialDays(actor, "2031-06-14", "2031-06-08", null))).status).toBe(404);
     expect((await refusal(getTrialDay(actor, "2031-02-30"))).status).toBe(404);
+  });
+});
+
+describe("'Marcar como perdido': the note", () => {
+  it("the form's parsed value (an empty note is null) is accepted by the command, which parses it again", async () => {
+    const actor = await team();
+    const { cls } = await makeClass();
+    const trial = await makeTrial(cls.id, { status: "Compareceu" });
+    const formValue = trialLoseSchema.parse({ lostReason: "Preço", note: "" });
+    expect(formValue).toEqual({ lostReason: "Preço", note: null });
+    const lost = await loseTrial(actor, trial.id, formValue);
+    expect(lost).toMatchObject({ outcome: "Perdido", lostReason: "Preço", lostNote: null });
+  });
+
+  it("a note not text is 'Observação inválida', one over 500 characters too long; nothing is written", async () => {
+    const actor = await team();
+    const { cls } = await makeClass();
+    const trial = await makeTrial(cls.id, { status: "Compareceu" });
+    const notText = await refusal(loseTrial(actor, trial.id, { lostReason: "Preço", note: 42 }));
+    expect([notText.status, notText.errors]).toEqual([400, { note: ["Observação inválida"] }]);
+    const long = await refusal(loseTrial(actor, trial.id, { lostReason: "Preço", note: "a".repeat(501) }));
+    expect(long.errors).toEqual({ note: ["Observação deve ter no máximo 500 caracteres"] });
+    expect((await getTrial(actor, trial.id)).outcome).toBeNull();
   });
 });

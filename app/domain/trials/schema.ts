@@ -19,6 +19,7 @@ export const OWNER_NOT_STAFF = "Responsável pelo lead deve ser da Equipe ou Adm
 export const LOST_REASON_REQUIRED = "Motivo da perda é obrigatório";
 export const LOST_REASON_INVALID = "Motivo inválido";
 export const LOST_NOTE_TOO_LONG = "Observação deve ter no máximo 500 caracteres";
+export const LOST_NOTE_INVALID = "Observação inválida";
 export const OUTCOME_INVALID = "Resultado inválido";
 export const ALREADY_CLOSED = "O experimental já está encerrado; reabra-o antes";
 export const NOT_LOST = "Só um experimental perdido pode ser reaberto";
@@ -101,11 +102,12 @@ export const trialLoseSchema = z.object({
     .trim()
     .min(1, { error: LOST_REASON_REQUIRED, abort: true })
     .pipe(z.enum(LOST_REASONS, { error: LOST_REASON_INVALID })),
+  // Empty, absent or null (the form's parsed value, which the service parses again) is no note.
   note: z
-    .string({ error: LOST_NOTE_TOO_LONG })
+    .string({ error: LOST_NOTE_INVALID })
     .max(500, LOST_NOTE_TOO_LONG)
     .trim()
-    .optional()
+    .nullish()
     .transform((v) => v || null),
 });
 export type TrialLoseInput = z.output<typeof trialLoseSchema>;

@@ -19,7 +19,6 @@ import { addDays, today } from "~/domain/calendar/dates";
 import { saveRollCall } from "~/domain/attendance/service.server";
 import { DomainError } from "~/domain/errors";
 import { orRespond, requireActor } from "~/server/forms.server";
-import { useHydrated } from "~/hooks/use-hydrated";
 import { cn } from "~/lib/cn";
 import { actorOf, requireUser } from "~/server/session.server";
 import { dataWithToast, redirectWithToast } from "~/server/toast.server";
@@ -163,14 +162,14 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 /**
  * The roll call as one plain form post (works without JavaScript; Post/Redirect/Get
- * with 'Chamada salva'). With JavaScript, the bar at the bottom also counts the
- * presences and absences as they are marked and says when there are changes not
- * saved yet.
+ * with 'Chamada salva'). The bar at the bottom counts the presences and absences:
+ * in the server's HTML as the page shows them (the stored roll call, or a refused
+ * post's choices); with JavaScript it follows them as they are marked and says
+ * when there are changes not saved yet.
  */
 function RollCallForm({ records, actionData }: { records: Entry[]; actionData: Route.ComponentProps["actionData"] }) {
   const { pathname, search } = useLocation();
   const navigation = useNavigation();
-  const hydrated = useHydrated();
   const saving = navigation.state === "submitting" && navigation.formAction?.split("?")[0] === pathname;
   // A refused save keeps what was chosen (also without JavaScript, where the page is rendered again).
   const posted = new Map((actionData?.posted ?? []).map((p) => [entryKey(p), p]));
@@ -201,14 +200,10 @@ function RollCallForm({ records, actionData }: { records: Entry[]; actionData: R
         {() => records.map((r, i) => <RollCallLine key={entryKey(r)} entry={r} index={i} shown={shown[i]} />)}
       </ServerCached>
       <div className="sticky-actions sticky bottom-0 mt-3 flex items-center gap-3 border-t border-slate-200 bg-slate-50/95 py-3">
-        {hydrated ? (
-          <p role="status" className="min-w-0 flex-1 text-sm text-slate-800">
-            <span className="block font-semibold">{`${plural(present, "presente", "presentes")} · ${plural(absent, "falta", "faltas")}`}</span>
-            {unsaved ? <span className="block font-medium text-amber-900">Alterações não salvas</span> : null}
-          </p>
-        ) : (
-          <span className="flex-1" />
-        )}
+        <p role="status" className="min-w-0 flex-1 text-sm text-slate-800">
+          <span className="block font-semibold">{`${plural(present, "presente", "presentes")} · ${plural(absent, "falta", "faltas")}`}</span>
+          {unsaved ? <span className="block font-medium text-amber-900">Alterações não salvas</span> : null}
+        </p>
         <Button type="submit" disabled={saving} className="h-12 shrink-0 px-6 text-base sm:px-8">
           {saving ? "Salvando..." : "Salvar chamada"}
         </Button>
