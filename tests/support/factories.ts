@@ -359,6 +359,8 @@ export async function makeCharge(attrs: {
   dueDate?: string;
   status?: "Aberta" | "Paga" | "Cancelada";
   code?: string;
+  feesWaived?: boolean;
+  createdAt?: Date;
 }) {
   models();
   return Charge.create({
