@@ -672,6 +672,19 @@ describe("money decisions are the Administrator's (issue 39)", () => {
     expect(fromTrial.body.message).toBe("Desconto só pelo Administrador");
     expect(await count("students", `"guardianId" = :g`, { g: guardian.id })).toBe(1);
     expect((await pageText(team, `/trials/${trial.id}/enroll`)).text).not.toContain("Desconto (%)");
+    const trialForm = await team.form(`/trials/${trial.id}/enroll`, {
+      studentName: "Rafa Lima",
+      family: "existing",
+      guardianId: guardian.id,
+      offerId: offer.id,
+      startDate,
+      discountPercent: "5",
+    });
+    expect(trialForm.status).toBe(403);
+    const trialHtml = await trialForm.text();
+    expect(visible(trialHtml)).toContain("Desconto só pelo Administrador");
+    expect(trialHtml).toContain('value="Rafa Lima"');
+    expect(await count("students", `"guardianId" = :g`, { g: guardian.id })).toBe(1);
 
     const zero = await team.post("/api/enrollments", { ...body, discountPercent: 0 });
     expect(zero.status).toBe(201);
@@ -728,6 +741,19 @@ describe("money decisions are the Administrator's (issue 39)", () => {
     expect(badName.body.errors).toEqual({ payeeName: ["Nome do recebedor inválido para Pix"] });
     const badCity = await admin.put(`/api/branches/${branchId}/billing-settings`, { ...key, payeeName: "Escola", payeeCity: "@#$" });
     expect(badCity.body.errors).toEqual({ payeeCity: ["Cidade do recebedor inválida para Pix"] });
+    // The settings' screen: the message on its field, what was typed kept.
+    const screen = await admin.form(`/branches/${branchId}/billing`, {
+      ...key,
+      payeeName: "!!!",
+      payeeCity: "Recife",
+      dueDay: "10",
+      finePercent: "2",
+      monthlyInterestPercent: "1",
+    });
+    expect(screen.status).toBe(400);
+    const screenHtml = await screen.text();
+    expect(visible(screenHtml)).toContain("Nome do recebedor inválido para Pix");
+    expect(screenHtml).toContain('value="Recife"');
     expect(
       (await admin.put(`/api/branches/${branchId}/billing-settings`, { ...key, payeeName: "Escola", payeeCity: "Recife" })).status,
     ).toBe(200);
