@@ -245,6 +245,11 @@ describe("Pix never breaks", () => {
     // Without a key too: what is typed must be usable once a key comes.
     const noKey = await refusal(updateBillingSettings(admin, branch.id, { payeeName: "123", payeeCity: "Recife" }));
     expect(noKey.errors).toEqual({ payeeName: ["Nome do recebedor inválido para Pix"] });
+    // What the code carries: 25 characters of the name, 15 of the city.
+    const cut = await refusal(
+      updateBillingSettings(admin, branch.id, { ...key, payeeName: "Escola", payeeCity: "1234567890123456 Recife" }),
+    );
+    expect(cut.errors).toEqual({ payeeCity: ["Cidade do recebedor inválida para Pix"] });
     const ok = await updateBillingSettings(admin, branch.id, { ...key, payeeName: "Ação & Dança Ltda.", payeeCity: "São Paulo" });
     expect(ok).toMatchObject({ payeeName: "Ação & Dança Ltda.", payeeCity: "São Paulo" });
   });

@@ -44,11 +44,14 @@ describe("brCode", () => {
 
 describe("pixTextHasLetters", () => {
   it("keeps letters after accents and symbols go", () => {
-    expect(pixTextHasLetters("São José")).toBe(true);
-    expect(pixTextHasLetters("Ç")).toBe(true);
-    expect(pixTextHasLetters("!!!")).toBe(false);
-    expect(pixTextHasLetters("´`^~")).toBe(false);
-    expect(pixTextHasLetters("日本")).toBe(false);
-    expect(pixTextHasLetters("123")).toBe(false);
+    expect(pixTextHasLetters("São José", 15)).toBe(true);
+    expect(pixTextHasLetters("Ç", 15)).toBe(true);
+    expect(pixTextHasLetters("!!!", 25)).toBe(false);
+    expect(pixTextHasLetters("´`^~", 25)).toBe(false);
+    expect(pixTextHasLetters("日本", 25)).toBe(false);
+    expect(pixTextHasLetters("123", 25)).toBe(false);
+    // Only what the field carries counts: letters after the 25th character are cut off.
+    expect(pixTextHasLetters(`${"1".repeat(30)} Escola`, 25)).toBe(false);
+    expect(brCodeFields(brCode({ ...base, payeeName: `${"!".repeat(30)} Escola`, amountCents: 100 }))?.get("59")).toBe("ESCOLA");
   });
 });

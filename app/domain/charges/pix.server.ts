@@ -35,9 +35,16 @@ export interface PixInput {
   amountCents: number;
 }
 
-/** Whether a payee's name or city keeps a letter once the BR Code's field strips accents and symbols ('São Paulo' does, '!!!' does not). */
-export function pixTextHasLetters(text: string): boolean {
-  return /[A-Z]/.test(pixText(text, 100));
+/** The BR Code's limits: the payee's name (59) and city (60). */
+export const PAYEE_NAME_MAX = 25;
+export const PAYEE_CITY_MAX = 15;
+
+/**
+ * Whether a payee's name or city keeps a letter in what the BR Code's field
+ * carries (accents and symbols stripped, cut at `max`): 'São Paulo' does, '!!!' does not.
+ */
+export function pixTextHasLetters(text: string, max: number): boolean {
+  return /[A-Z]/.test(pixText(text, max));
 }
 
 /** The top-level fields of an EMV code (two-digit id, two-digit length, value), by id; null when it does not split cleanly. */
@@ -67,8 +74,8 @@ export class PixUnavailableError extends ConflictError {
  * a bank app refuses such a code: it always carries both, or nothing is made.
  */
 export function brCode(input: PixInput): string {
-  const merchantName = pixText(input.payeeName, 25);
-  const merchantCity = pixText(input.payeeCity, 15);
+  const merchantName = pixText(input.payeeName, PAYEE_NAME_MAX);
+  const merchantCity = pixText(input.payeeCity, PAYEE_CITY_MAX);
   if (!/[A-Z]/.test(merchantName)) throw new PixUnavailableError("payee name without letters");
   if (!/[A-Z]/.test(merchantCity)) throw new PixUnavailableError("payee city without letters");
   if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) throw new PixUnavailableError("no amount");

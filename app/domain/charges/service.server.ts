@@ -13,7 +13,7 @@ import { guardianExists } from "../guardians/queries.server";
 import { GUARDIAN_NOT_FOUND } from "../guardians/schema";
 import { find as findStudent } from "../students/queries.server";
 import { dueOn } from "./due";
-import { pixTextHasLetters } from "./pix.server";
+import { PAYEE_CITY_MAX, PAYEE_NAME_MAX, pixTextHasLetters } from "./pix.server";
 import {
   chargeDTO,
   dueTermsOf,
@@ -143,10 +143,10 @@ export async function updateBillingSettings(actor: Actor | null, branchId: strin
       if (!next.payeeCity) errors.payeeCity = [PAYEE_CITY_REQUIRED];
     }
     const checked = (given: string | null | undefined) => Boolean(given) || Boolean(next.pixKey);
-    if (!errors.payeeName && next.payeeName && checked(data.payeeName) && !pixTextHasLetters(next.payeeName)) {
+    if (!errors.payeeName && next.payeeName && checked(data.payeeName) && !pixTextHasLetters(next.payeeName, PAYEE_NAME_MAX)) {
       errors.payeeName = [PAYEE_NAME_INVALID];
     }
-    if (!errors.payeeCity && next.payeeCity && checked(data.payeeCity) && !pixTextHasLetters(next.payeeCity)) {
+    if (!errors.payeeCity && next.payeeCity && checked(data.payeeCity) && !pixTextHasLetters(next.payeeCity, PAYEE_CITY_MAX)) {
       errors.payeeCity = [PAYEE_CITY_INVALID];
     }
     if (Object.keys(errors).length) throw new ValidationError(errors);

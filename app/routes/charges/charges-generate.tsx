@@ -32,7 +32,8 @@ export async function loader(args: Route.LoaderArgs) {
     count: preview.count,
     total: preview.total,
     items: preview.items.slice(0, SHOWN),
-    fullScholarships: preview.fullScholarships.map((i) => ({ enrollmentId: i.enrollmentId, studentName: i.studentName })),
+    scholarshipCount: preview.fullScholarships.length,
+    fullScholarships: preview.fullScholarships.slice(0, SHOWN).map((i) => ({ enrollmentId: i.enrollmentId, studentName: i.studentName })),
   };
 }
 
@@ -57,7 +58,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function GenerateCharges({ loaderData, actionData }: Route.ComponentProps) {
-  const { month, branchId, count, total, items, fullScholarships } = loaderData;
+  const { month, branchId, count, total, items, fullScholarships, scholarshipCount } = loaderData;
   const submitting = useNavigation().state === "submitting";
   const errors = (actionData as { errors?: Record<string, string[]> } | undefined)?.errors;
   return (
@@ -105,6 +106,9 @@ export default function GenerateCharges({ loaderData, actionData }: Route.Compon
                 <span>{FULL_SCHOLARSHIP}</span>
               </li>
             ))}
+            {scholarshipCount > fullScholarships.length ? (
+              <li className="py-1 text-slate-700">e mais {scholarshipCount - fullScholarships.length}…</li>
+            ) : null}
           </ul>
         ) : null}
       </section>
