@@ -652,6 +652,12 @@ describe("money decisions are the Administrator's (issue 39)", () => {
     expect(teamForm.status).toBe(200);
     expect(teamForm.text).not.toContain("Desconto (%)");
     expect((await pageText(admin, `/students/${student.id}/enroll?classId=${cls.id}`)).text).toContain("Desconto (%)");
+    // The class's 'Matricular aluno' too.
+    const classForm = await pageText(team, `/classes/${cls.id}/students/enroll?studentId=${student.id}`);
+    expect(classForm.status).toBe(200);
+    expect(classForm.text).toContain("Data de início");
+    expect(classForm.text).not.toContain("Desconto (%)");
+    expect((await pageText(admin, `/classes/${cls.id}/students/enroll?studentId=${student.id}`)).text).toContain("Desconto (%)");
     const posted = await team.form(`/students/${student.id}/enroll`, {
       classId: cls.id,
       offerId: offer.id,
