@@ -11,7 +11,8 @@ test.describe("Desconto da matrícula", () => {
     jsEnabled,
     expectNoAxeViolations,
   }) => {
-    await loginAs("Team");
+    // A discount at enrolment is the Administrator's (Team's dialog has none: e2e/money-decisions.spec.ts).
+    await loginAs("Administrator");
     const branch = await makeBranch({ name: `Unidade Desc ${tag()}` });
     const classroom = await makeClassroom(branch.id, { capacity: 10 });
     const course = await makeCourse({ name: `Jazz ${tag()}` });

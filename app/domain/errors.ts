@@ -29,8 +29,8 @@ export class UnauthorizedError extends DomainError {
 }
 
 export class ForbiddenError extends DomainError {
-  constructor(message = "Você não tem permissão para realizar esta ação") {
-    super(403, message);
+  constructor(message = "Você não tem permissão para realizar esta ação", errors?: FieldErrors) {
+    super(403, message, errors);
     this.name = "ForbiddenError";
   }
 }

@@ -340,7 +340,7 @@ export const matrix: MatrixRow[] = [
   // 'Cobrar no WhatsApp': a redirect to WhatsApp (the fixture family owes nothing overdue: back to the list).
   { path: "/billing/overdue/:guardianId/whatsapp", method: "GET", expect: trialFormPost },
 
-  // JSON API: money (Administrator everything; Team reads, records and reverses payments; Client reads its family's charges)
+  // JSON API: money (Administrator everything; Team reads and records payments; Client reads its family's charges)
   { path: "/api/branches/:id/billing-settings", method: "GET", expect: trialWrite(200) },
   { path: "/api/branches/:id/billing-settings", method: "PUT", expect: adminWrite(200), table: "billing_settings" },
   { path: "/api/charges", method: "GET", expect: read },
@@ -353,7 +353,7 @@ export const matrix: MatrixRow[] = [
   { path: "/api/charges/:id/payments", method: "POST", expect: trialWrite(201), table: "payments" },
   { path: "/api/charges/:id/cancel", method: "POST", expect: adminWrite(200), table: "charges", target: "id" },
   { path: "/api/charges/:id/waive", method: "POST", expect: adminWrite(200), table: "charges", target: "id" },
-  { path: "/api/payments/:id/reverse", method: "POST", expect: trialWrite(200), table: "payments", target: "id" },
+  { path: "/api/payments/:id/reverse", method: "POST", expect: adminWrite(200), table: "payments", target: "id" },
   { path: "/api/billing/overdue", method: "GET", expect: trialWrite(200) },
   { path: "/api/billing/summary", method: "GET", expect: trialWrite(200) },
 

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { parsePix } from "pix-utils";
 import { signIn, type ApiClient } from "../support/http";
-import { count } from "../support/db";
-import { makeCharge, makeClass, makeEnrollment, makeGuardian, makeOffer, makePayment, makeStudent } from "../support/factories";
+import { count, testDb } from "../support/db";
+import { makeCharge, makeClass, makeEnrollment, makeGuardian, makeOffer, makePayment, makeStudent, makeTrial } from "../support/factories";
 import { addDays, monthBounds, shiftMonth, today } from "../../app/domain/calendar/dates";
 
 let admin: ApiClient;
@@ -181,12 +181,17 @@ describe("payments", () => {
     expect((await pay({ amount: "1" })).body.message).toBe("Cobrança já paga");
 
     const paymentId = second.body.payments[1].id;
-    expect((await team.post(`/api/payments/${paymentId}/reverse`, {})).body.errors.reason).toEqual(["Motivo é obrigatório"]);
-    const reversed = await team.post(`/api/payments/${paymentId}/reverse`, { reason: "Pix devolvido" });
+    expect((await admin.post(`/api/payments/${paymentId}/reverse`, {})).body.errors.reason).toEqual(["Motivo é obrigatório"]);
+    // Reversing is the Administrator's: Team is refused and nothing changes.
+    const byTeam = await team.post(`/api/payments/${paymentId}/reverse`, { reason: "Pix devolvido" });
+    expect(byTeam.status).toBe(403);
+    expect(byTeam.body.message).toBe("Você não tem permissão para realizar esta ação");
+    expect((await team.get(`/api/charges/${charge.id}`)).body).toMatchObject({ status: "Paga", paid: "300.00" });
+    const reversed = await admin.post(`/api/payments/${paymentId}/reverse`, { reason: "Pix devolvido" });
     expect(reversed.status).toBe(200);
     expect(reversed.body).toMatchObject({ status: "Aberta", paidAt: null, paid: "100.00", amountDue: "200.00" });
     expect(reversed.body.payments[1]).toMatchObject({ reverseReason: "Pix devolvido", reversedAt: expect.any(String) });
-    const twice = await team.post(`/api/payments/${paymentId}/reverse`, { reason: "de novo" });
+    const twice = await admin.post(`/api/payments/${paymentId}/reverse`, { reason: "de novo" });
     expect(twice.status).toBe(409);
     expect(twice.body.message).toBe("Pagamento já estornado");
     expect(reversed.body.history.map((h: { event: string }) => h.event)).toEqual([
@@ -228,7 +233,7 @@ describe("cancelling", () => {
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe("Cobrança com pagamentos: estorne-os antes");
     const detail = (await team.get(`/api/charges/${charge.id}`)).body;
-    await team.post(`/api/payments/${detail.payments[0].id}/reverse`, { reason: "Engano" });
+    await admin.post(`/api/payments/${detail.payments[0].id}/reverse`, { reason: "Engano" });
     const res = await admin.post(`/api/charges/${charge.id}/cancel`, { reason: "Lançada por engano" });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: "Cancelada", cancelReason: "Lançada por engano", amountDue: "0.00" });
@@ -413,7 +418,7 @@ describe("overdue families and the month's summary", () => {
     const paymentId = pay.body.payments.at(-1).id;
     expect(await ids()).toEqual([b.guardian.id]);
     // The reversal brings it back; a new overdue charge of A's puts A first.
-    expect((await team.post(`/api/payments/${paymentId}/reverse`, { reason: "Engano" })).status).toBe(200);
+    expect((await admin.post(`/api/payments/${paymentId}/reverse`, { reason: "Engano" })).status).toBe(200);
     expect(await ids()).toEqual([b.guardian.id, a.guardian.id]);
     await makeCharge({ guardianId: a.guardian.id, branchId, amountCents: 30_000, dueDate: addDays(TODAY(), -2) });
     expect(await ids()).toEqual([a.guardian.id, b.guardian.id]);
@@ -544,7 +549,7 @@ describe("overdue families and the month's summary", () => {
     const { branchId } = await makeClass();
     const { guardian } = await makeGuardian(1);
     const month = TODAY().slice(0, 7);
-    // Due on the month's last day: never late on any day of the month, so `open` holds no fee.
+    // Due on the month's last day: never before today (a day 28 is overdue on the 29th, with fees on top).
     const { last } = monthBounds(month);
     const charge = await makeCharge({ guardianId: guardian.id, branchId, amountCents: 10_000, dueDate: last });
     const summary = async () => (await admin.get(`/api/billing/summary?month=${month}&branchId=${branchId}`)).body;
@@ -554,5 +559,235 @@ describe("overdue families and the month's summary", () => {
     expect(await summary()).toMatchObject({ expected: "100.00", received: "40.00", open: "60.00" });
     await makeCharge({ guardianId: guardian.id, branchId, amountCents: 5_000, dueDate: last });
     expect(await summary()).toMatchObject({ expected: "150.00", received: "40.00", open: "110.00" });
+  });
+});
+
+/** A page's HTML as text, tags and React's comments out (what a reader sees). */
+async function pageText(who: ApiClient, path: string): Promise<{ status: number; html: string; text: string }> {
+  const res = await who.raw("GET", path);
+  const html = await res.text();
+  return { status: res.status, html, text: visible(html) };
+}
+
+const visible = (html: string) =>
+  html
+    .replace(/<!-- -->/g, "")
+    .replace(/<script[\s\S]*?<\/script>/g, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, " ");
+
+const FORBIDDEN = "Você não tem permissão para realizar esta ação";
+const PIX_UNAVAILABLE = "Pix indisponível para esta cobrança: fale com a secretaria da escola.";
+
+describe("money decisions are the Administrator's (issue 39)", () => {
+  it("reversing a payment: Team gets no 'Estornar' and its form post is 403; the Administrator's reverses", async () => {
+    const charge = await oneOff({ amount: "80.00", dueDate: addDays(TODAY(), 5) });
+    const paid = await team.post(`/api/charges/${charge.id}/payments`, { amount: "80.00", paidOn: TODAY(), method: "Pix" });
+    expect(paid.status).toBe(201);
+    const paymentId = paid.body.payments[0].id;
+    const teamPage = await pageText(team, `/charges/${charge.id}`);
+    expect(teamPage.status).toBe(200);
+    expect(teamPage.text).toContain("R$ 80,00");
+    expect(teamPage.text).not.toContain("Estornar");
+    expect(teamPage.text).not.toContain("Motivo do estorno");
+    expect((await pageText(admin, `/charges/${charge.id}`)).text).toContain("Estornar");
+
+    const refused = await team.form(`/charges/${charge.id}`, { intent: "reverse", paymentId, reason: "Pix devolvido" });
+    expect(refused.status).toBe(403);
+    expect(visible(await refused.text())).toContain(FORBIDDEN);
+    expect((await team.get(`/api/charges/${charge.id}`)).body).toMatchObject({ status: "Paga", paid: "80.00" });
+
+    const done = await admin.form(`/charges/${charge.id}`, { intent: "reverse", paymentId, reason: "Pix devolvido" });
+    expect(done.status).toBe(302);
+    expect((await team.get(`/api/charges/${charge.id}`)).body).toMatchObject({ status: "Aberta", paid: "0.00" });
+  });
+
+  it("a back-dated payment: Team a week back at most (API and form, the date kept), the Administrator 60 days before the charge", async () => {
+    const charge = await oneOff({ amount: "90.00", dueDate: addDays(TODAY(), 5) });
+    const eightDaysAgo = addDays(TODAY(), -8);
+    const api = await team.post(`/api/charges/${charge.id}/payments`, { amount: "10.00", paidOn: eightDaysAgo, method: "Pix" });
+    expect(api.status).toBe(400);
+    expect(api.body.errors).toEqual({ paidOn: ["Data de pagamento anterior a 7 dias: peça ao Administrador"] });
+
+    // The screen: the date field's range says it, and the server says it again for a post that ignores it.
+    const teamPage = await pageText(team, `/charges/${charge.id}`);
+    expect(teamPage.html).toMatch(new RegExp(`<input[^>]*id="pay-date"[^>]*min="${addDays(TODAY(), -7)}"`));
+    const form = await team.form(`/charges/${charge.id}`, { intent: "pay", amount: "10,00", paidOn: eightDaysAgo, method: "Dinheiro" });
+    expect(form.status).toBe(400);
+    const html = await form.text();
+    expect(visible(html)).toContain("Data de pagamento anterior a 7 dias: peça ao Administrador");
+    expect(html).toMatch(new RegExp(`<input[^>]*id="pay-date"[^>]*value="${eightDaysAgo}"`));
+    expect(await count("payments", `"chargeId" = :c`, { c: charge.id })).toBe(0);
+
+    const earliest = addDays(TODAY(), -60);
+    expect((await pageText(admin, `/charges/${charge.id}`)).html).toMatch(new RegExp(`<input[^>]*id="pay-date"[^>]*min="${earliest}"`));
+    const tooOld = await admin.post(`/api/charges/${charge.id}/payments`, {
+      amount: "10.00",
+      paidOn: addDays(earliest, -1),
+      method: "Pix",
+    });
+    expect(tooOld.status).toBe(400);
+    expect(tooOld.body.errors).toEqual({ paidOn: ["Data de pagamento anterior ao permitido"] });
+    const old = await admin.post(`/api/charges/${charge.id}/payments`, { amount: "10.00", paidOn: earliest, method: "Pix" });
+    expect(old.status).toBe(201);
+  });
+
+  it("a discount at enrolment: Team's is 403 'Desconto só pelo Administrador' (API, trial, form with its values kept); 0 is fine", async () => {
+    const { cls, branchId } = await makeClass();
+    const offer = await makeOffer(branchId);
+    const { guardian } = await makeGuardian(1);
+    const student = await makeStudent(guardian.id);
+    const startDate = addDays(TODAY(), 14);
+    const body = { studentId: student.id, classId: cls.id, offerId: offer.id, startDate };
+    const refused = await team.post("/api/enrollments", { ...body, discountPercent: 10 });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      message: "Desconto só pelo Administrador",
+      errors: { discountPercent: ["Desconto só pelo Administrador"] },
+    });
+
+    // The student's 'Nova matrícula': no discount field for Team; a post with one is refused, what was typed comes back.
+    const teamForm = await pageText(team, `/students/${student.id}/enroll?classId=${cls.id}`);
+    expect(teamForm.status).toBe(200);
+    expect(teamForm.text).not.toContain("Desconto (%)");
+    expect((await pageText(admin, `/students/${student.id}/enroll?classId=${cls.id}`)).text).toContain("Desconto (%)");
+    // The class's 'Matricular aluno' too.
+    const classForm = await pageText(team, `/classes/${cls.id}/students/enroll?studentId=${student.id}`);
+    expect(classForm.status).toBe(200);
+    expect(classForm.text).toContain("Data de início");
+    expect(classForm.text).not.toContain("Desconto (%)");
+    expect((await pageText(admin, `/classes/${cls.id}/students/enroll?studentId=${student.id}`)).text).toContain("Desconto (%)");
+    const posted = await team.form(`/students/${student.id}/enroll`, {
+      classId: cls.id,
+      offerId: offer.id,
+      startDate,
+      discountPercent: "10",
+    });
+    expect(posted.status).toBe(403);
+    const html = await posted.text();
+    expect(visible(html)).toContain("Desconto só pelo Administrador");
+    expect(html).toMatch(new RegExp(`<input[^>]*type="date"[^>]*value="${startDate}"`));
+    expect(await count("enrollments", `"studentId" = :s`, { s: student.id })).toBe(0);
+
+    // From a trial: refused before anything is written.
+    const trial = await makeTrial(cls.id);
+    const trialBody = { guardianId: guardian.id, offerId: offer.id, startDate, discountPercent: "5" };
+    const fromTrial = await team.post(`/api/trials/${trial.id}/enroll`, trialBody);
+    expect(fromTrial.status).toBe(403);
+    expect(fromTrial.body.message).toBe("Desconto só pelo Administrador");
+    expect(await count("students", `"guardianId" = :g`, { g: guardian.id })).toBe(1);
+    expect((await pageText(team, `/trials/${trial.id}/enroll`)).text).not.toContain("Desconto (%)");
+    const trialForm = await team.form(`/trials/${trial.id}/enroll`, {
+      studentName: "Rafa Lima",
+      family: "existing",
+      guardianId: guardian.id,
+      offerId: offer.id,
+      startDate,
+      discountPercent: "5",
+    });
+    expect(trialForm.status).toBe(403);
+    const trialHtml = await trialForm.text();
+    expect(visible(trialHtml)).toContain("Desconto só pelo Administrador");
+    expect(trialHtml).toContain('value="Rafa Lima"');
+    expect(await count("students", `"guardianId" = :g`, { g: guardian.id })).toBe(1);
+
+    const zero = await team.post("/api/enrollments", { ...body, discountPercent: 0 });
+    expect(zero.status).toBe(201);
+    expect(zero.body.discountPercent).toBe(0);
+  });
+
+  it("zero is not a charge: a 100 % discount is left out of the month and its preview says 'Bolsa integral: sem cobrança'", async () => {
+    const net = await network(2, "150.00", [0, 100]);
+    const month = "2034-02";
+    const preview = await admin.get(`/api/charges/generate?month=${month}&branchId=${net.branchId}`);
+    expect(preview.body).toMatchObject({ count: 1, total: "150.00" });
+    expect(preview.body.fullScholarships.map((i: { enrollmentId: string }) => i.enrollmentId)).toEqual([net.pupils[1].enrollment.id]);
+    const desk = await signIn("Administrator");
+    expect((await desk.form("/preferences/branch", { branchId: net.branchId, redirectTo: "/charges" })).status).toBe(302);
+    const screen = await pageText(desk, `/charges/generate?month=${month}`);
+    expect(screen.text).toContain(`${net.pupils[1].student.fullName} Bolsa integral: sem cobrança`);
+    expect(screen.text).toContain("1 mensalidade, total R$ 150,00.");
+    expect((await admin.post("/api/charges/generate", { month, branchId: net.branchId })).body).toMatchObject({ created: 1 });
+    expect(await count("charges", `"enrollmentId" = :e`, { e: net.pupils[1].enrollment.id })).toBe(0);
+
+    const zeroOneOff = await admin.post("/api/charges", {
+      guardianId: net.pupils[0].guardian.id,
+      branchId: net.branchId,
+      description: "Brinde",
+      amount: "0,00",
+      dueDate: "2034-02-10",
+    });
+    expect(zeroOneOff.status).toBe(400);
+    expect(zeroOneOff.body.errors.amount).toEqual(["Valor deve ser maior que zero"]);
+  });
+
+  it("the Pix of a charge with nothing to pay is 409 'Nada a pagar'", async () => {
+    const { branchId } = await makeClass();
+    const put = await admin.put(`/api/branches/${branchId}/billing-settings`, {
+      pixKey: "financeiro@escola.com.br",
+      payeeName: "Escola",
+      payeeCity: "Recife",
+    });
+    expect(put.status).toBe(200);
+    const { guardian } = await makeGuardian(1);
+    for (const attrs of [{ status: "Paga" as const }, { status: "Cancelada" as const }, { amountCents: 0, dueDate: addDays(TODAY(), 3) }]) {
+      const charge = await makeCharge({ guardianId: guardian.id, branchId, ...attrs });
+      const res = await team.get(`/api/charges/${charge.id}/pix`);
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe("Nada a pagar");
+    }
+  });
+
+  it("Pix never breaks a page: a payee without letters is refused on saving, and one already stored shows 'Pix indisponível…'", async () => {
+    const { branchId } = await makeClass();
+    const key = { pixKey: "financeiro@escola.com.br" };
+    const badName = await admin.put(`/api/branches/${branchId}/billing-settings`, { ...key, payeeName: "!!!", payeeCity: "Recife" });
+    expect(badName.status).toBe(400);
+    expect(badName.body.errors).toEqual({ payeeName: ["Nome do recebedor inválido para Pix"] });
+    const badCity = await admin.put(`/api/branches/${branchId}/billing-settings`, { ...key, payeeName: "Escola", payeeCity: "@#$" });
+    expect(badCity.body.errors).toEqual({ payeeCity: ["Cidade do recebedor inválida para Pix"] });
+    // The settings' screen: the message on its field, what was typed kept.
+    const screen = await admin.form(`/branches/${branchId}/billing`, {
+      ...key,
+      payeeName: "!!!",
+      payeeCity: "Recife",
+      dueDay: "10",
+      finePercent: "2",
+      monthlyInterestPercent: "1",
+    });
+    expect(screen.status).toBe(400);
+    const screenHtml = await screen.text();
+    expect(visible(screenHtml)).toContain("Nome do recebedor inválido para Pix");
+    expect(screenHtml).toContain('value="Recife"');
+    expect(
+      (await admin.put(`/api/branches/${branchId}/billing-settings`, { ...key, payeeName: "Escola", payeeCity: "Recife" })).status,
+    ).toBe(200);
+
+    // A value the rule refuses, written straight into the database (an old release, a script).
+    await testDb().query(`UPDATE "billing_settings" SET "payeeName" = '***' WHERE "branchId" = :b`, { replacements: { b: branchId } });
+    const family = await makeGuardian(1);
+    const student = await makeStudent(family.guardian.id);
+    const charge = await makeCharge({
+      guardianId: family.guardian.id,
+      studentId: student.id,
+      branchId,
+      amountCents: 4_200,
+      dueDate: addDays(TODAY(), 3),
+    });
+    const pix = await team.get(`/api/charges/${charge.id}/pix`);
+    expect(pix.status).toBe(409);
+    expect(pix.body.message).toBe(PIX_UNAVAILABLE);
+    const staff = await pageText(team, `/charges/${charge.id}`);
+    expect(staff.status).toBe(200);
+    expect(staff.text).toContain(PIX_UNAVAILABLE);
+    expect(staff.text).not.toContain("Código Pix");
+
+    const own = await signIn("Client");
+    await family.guardian.update({ userId: own.user!.id });
+    const financeiro = await pageText(own, "/family?tab=financeiro");
+    expect(financeiro.status).toBe(200);
+    expect(financeiro.text).toContain("R$ 42,00");
+    expect(financeiro.text).toContain(PIX_UNAVAILABLE);
   });
 });

@@ -862,7 +862,8 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
       body: { amount: "50.00", paidOn: TODAY(), method: "Pix" },
     });
     expect(paid.response.status).toBe(201);
-    const reversed = await team.POST("/api/payments/{id}/reverse", {
+    // Reversing is the Administrator's (issue 39).
+    const reversed = await admin.POST("/api/payments/{id}/reverse", {
       params: { path: { id: paid.data!.payments[0].id } },
       body: { reason: "Engano" },
     });

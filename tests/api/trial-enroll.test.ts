@@ -228,7 +228,8 @@ describe("with an existing family", () => {
     });
     expect([bad.status, bad.body.errors]).toEqual([400, { discountPercent: ["Desconto deve ser de 0 a 100%"] }]);
     expect(await count("enrollments")).toBe(before);
-    const res = await team.post(`/api/trials/${trial.id}/enroll`, {
+    // A discount is the Administrator's (Team's: tests/api/charges.test.ts).
+    const res = await admin.post(`/api/trials/${trial.id}/enroll`, {
       guardianId: guardian.id,
       offerId: offer.id,
       startDate: START,

@@ -4,6 +4,7 @@ import { initModels } from "../../db/models";
 import {
   AbsenceNotice,
   Branch,
+  BillingSettings,
   Charge,
   Classroom,
   ClassroomSchedule,
@@ -359,6 +360,8 @@ export async function makeCharge(attrs: {
   dueDate?: string;
   status?: "Aberta" | "Paga" | "Cancelada";
   code?: string;
+  feesWaived?: boolean;
+  createdAt?: Date;
 }) {
   models();
   return Charge.create({
@@ -368,6 +371,24 @@ export async function makeCharge(attrs: {
     dueDate: "2026-12-10",
     status: "Aberta",
     feesWaived: false,
+    ...attrs,
+  });
+}
+
+/** A branch's billing settings written directly (no rules: a value the settings' command refuses, too). */
+export async function makeBillingSettings(
+  branchId: string,
+  attrs: Partial<{ pixKey: string | null; payeeName: string | null; payeeCity: string | null; dueDay: number }> = {},
+) {
+  models();
+  return BillingSettings.create({
+    branchId,
+    pixKey: null,
+    payeeName: null,
+    payeeCity: null,
+    dueDay: 10,
+    finePercent: 2,
+    monthlyInterestPercent: 1,
     ...attrs,
   });
 }

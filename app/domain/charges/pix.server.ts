@@ -3,7 +3,7 @@ import QRCode from "qrcode";
 import type { Actor } from "../actor";
 import { ConflictError } from "../errors";
 import { getCharge, settingsOf } from "./queries.server";
-import { CANCELLED_CHARGE, CHARGE_ALREADY_PAID, CHARGE_CANCELLED, PAID, PIX_KEY_MISSING, type PixDTO } from "./schema";
+import { NOTHING_TO_PAY, OPEN, PIX_KEY_MISSING, PIX_UNAVAILABLE, type PixDTO } from "./schema";
 import { toCents } from "../offers/money";
 
 /**
@@ -35,17 +35,72 @@ export interface PixInput {
   amountCents: number;
 }
 
-/** The BR Code of a payment (the library's, never built by hand). */
+/** The BR Code's limits: the payee's name (59) and city (60). */
+export const PAYEE_NAME_MAX = 25;
+export const PAYEE_CITY_MAX = 15;
+
+/**
+ * Whether a payee's name or city keeps a letter in what the BR Code's field
+ * carries (accents and symbols stripped, cut at `max`): 'São Paulo' does, '!!!' does not.
+ */
+export function pixTextHasLetters(text: string, max: number): boolean {
+  return /[A-Z]/.test(pixText(text, max));
+}
+
+/** The top-level fields of an EMV code (two-digit id, two-digit length, value), by id; null when it does not split cleanly. */
+export function brCodeFields(code: string): Map<string, string> | null {
+  const fields = new Map<string, string>();
+  let at = 0;
+  while (at < code.length) {
+    const id = code.slice(at, at + 2);
+    const length = Number(code.slice(at + 2, at + 4));
+    if (!/^\d{2}$/.test(id) || !/^\d{2}$/.test(code.slice(at + 2, at + 4)) || at + 4 + length > code.length) return null;
+    fields.set(id, code.slice(at + 4, at + 4 + length));
+    at += 4 + length;
+  }
+  return fields;
+}
+
+/** A Pix that cannot be made (a name or city without letters, nothing to pay): the screens show PIX_UNAVAILABLE instead. */
+export class PixUnavailableError extends ConflictError {
+  constructor(readonly reason: string) {
+    super(PIX_UNAVAILABLE);
+  }
+}
+
+/**
+ * The BR Code of a payment (the library's, never built by hand). The library
+ * leaves out the amount (54) of a zero and the name (59) of an empty text, and
+ * a bank app refuses such a code: it always carries both, or nothing is made.
+ */
 export function brCode(input: PixInput): string {
+  const merchantName = pixText(input.payeeName, PAYEE_NAME_MAX);
+  const merchantCity = pixText(input.payeeCity, PAYEE_CITY_MAX);
+  if (!/[A-Z]/.test(merchantName)) throw new PixUnavailableError("payee name without letters");
+  if (!/[A-Z]/.test(merchantCity)) throw new PixUnavailableError("payee city without letters");
+  if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) throw new PixUnavailableError("no amount");
   const pix = createStaticPix({
-    merchantName: pixText(input.payeeName, 25),
-    merchantCity: pixText(input.payeeCity, 15),
+    merchantName,
+    merchantCity,
     pixKey: input.pixKey,
     txid: input.txid.replace(/[^A-Za-z0-9]/g, "").slice(0, 25),
     transactionAmount: input.amountCents / 100,
   });
-  if (hasError(pix)) throw new Error(`Pix: ${pix.message}`);
-  return pix.toBRCode();
+  if (hasError(pix)) throw new PixUnavailableError(pix.message);
+  const code = pix.toBRCode();
+  const fields = brCodeFields(code);
+  if (!fields?.get("54") || !fields.get("59")) throw new PixUnavailableError("amount or name missing from the code");
+  return code;
+}
+
+/** The BR Code, or null when none can be made (a message then goes without it rather than failing). */
+export function brCodeOrNull(input: PixInput): string | null {
+  try {
+    return brCode(input);
+  } catch (error) {
+    if (error instanceof PixUnavailableError) return null;
+    throw error;
+  }
 }
 
 /** The QR Code of a text, as an SVG document (dark modules on white). */
@@ -53,14 +108,18 @@ export async function qrSvg(text: string): Promise<string> {
   return QRCode.toString(text, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
 }
 
-/** GET /api/charges/{id}/pix: 409 without a Pix key in the branch, or for a charge that is not open. */
+/**
+ * GET /api/charges/{id}/pix: 409 'Nada a pagar' when nothing is due (paid,
+ * cancelled, waived down to what was paid, or a balance of 0), 409 without a
+ * Pix key in the branch, 409 PIX_UNAVAILABLE when the branch's payee cannot
+ * make a valid code.
+ */
 export async function chargePix(actor: Actor | null, id: string): Promise<PixDTO> {
   const charge = await getCharge(actor, id);
-  if (charge.status === PAID) throw new ConflictError(CHARGE_ALREADY_PAID);
-  if (charge.status === CANCELLED_CHARGE) throw new ConflictError(CHARGE_CANCELLED);
+  const amountCents = charge.status === OPEN ? (toCents(charge.amountDue) ?? 0) : 0;
+  if (amountCents <= 0) throw new ConflictError(NOTHING_TO_PAY);
   const settings = await settingsOf(charge.branchId);
   if (!settings.pixKey) throw new ConflictError(PIX_KEY_MISSING);
-  const amountCents = toCents(charge.amountDue) ?? 0;
   const payload = brCode({
     pixKey: settings.pixKey,
     payeeName: settings.payeeName ?? "",

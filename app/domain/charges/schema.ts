@@ -5,6 +5,7 @@ import { centsToDecimal, MAX_CENTS, toCents } from "../offers/money";
 import { GUARDIAN_REQUIRED } from "../students/schema";
 import { BRANCH_REQUIRED } from "../branches/schema";
 import { CANCELLED } from "../enrollments/status";
+import { addDays } from "../calendar/dates";
 
 /**
  * Money (issue 28): the branch's billing settings, charges (cobranças), their
@@ -62,6 +63,30 @@ export const AMOUNT_TOO_LARGE = "Valor deve ser no máximo R$ 9.999.999,99";
 export const STUDENT_OTHER_FAMILY = "O aluno não pertence à família deste responsável";
 export const PAYEE_NAME_REQUIRED = "Nome do recebedor é obrigatório com a chave Pix";
 export const PAYEE_CITY_REQUIRED = "Cidade do recebedor é obrigatória com a chave Pix";
+// Issue 39: money decisions are the Administrator's; zero is not a charge; Pix never breaks a page.
+export const PAID_ON_TOO_OLD_FOR_TEAM = "Data de pagamento anterior a 7 dias: peça ao Administrador";
+export const PAID_ON_TOO_OLD = "Data de pagamento anterior ao permitido";
+export const NOTHING_TO_PAY = "Nada a pagar";
+export const PIX_UNAVAILABLE = "Pix indisponível para esta cobrança: fale com a secretaria da escola.";
+export const PAYEE_NAME_INVALID = "Nome do recebedor inválido para Pix";
+export const PAYEE_CITY_INVALID = "Cidade do recebedor inválida para Pix";
+export const FULL_SCHOLARSHIP = "Bolsa integral: sem cobrança";
+
+/**
+ * How far back a payment may be dated (a back-dated payment waives the fine
+ * and interest of the days between): Team, a week; the Administrator, up to
+ * 60 days before the charge was created, never before 2000-01-01.
+ */
+export const TEAM_BACKDATE_DAYS = 7;
+export const ADMIN_BACKDATE_DAYS = 60;
+export const EARLIEST_PAYMENT_DATE = "2000-01-01";
+
+/** The earliest date a payment of a charge created on `createdOn` may carry, for Team or the Administrator, on the school's day `on`. */
+export function earliestPaymentDate(admin: boolean, createdOn: string, on: string): string {
+  if (!admin) return addDays(on, -TEAM_BACKDATE_DAYS);
+  const fromCharge = addDays(createdOn, -ADMIN_BACKDATE_DAYS);
+  return fromCharge > EARLIEST_PAYMENT_DATE ? fromCharge : EARLIEST_PAYMENT_DATE;
+}
 
 /** Largest amount of one charge or payment, in cents (fits a 32-bit column with fees on top). */
 export const MAX_CHARGE_CENTS = 999_999_999;
@@ -375,7 +400,15 @@ export const generationItemDto = z
 export type GenerationItemDTO = z.output<typeof generationItemDto>;
 
 export const generationPreviewDto = z
-  .object({ month: z.string(), count: z.number().int(), total: money, items: z.array(generationItemDto) })
+  .object({
+    month: z.string(),
+    count: z.number().int(),
+    total: money,
+    items: z.array(generationItemDto),
+    fullScholarships: z
+      .array(generationItemDto)
+      .describe("Matrículas com 100 % de desconto: 'Bolsa integral: sem cobrança' (nada é criado)"),
+  })
   .meta({ id: "GenerationPreview" });
 export type GenerationPreviewDTO = z.output<typeof generationPreviewDto>;
 

@@ -2,10 +2,10 @@ import type { Transaction } from "sequelize";
 import { BillingSettings, Charge, ChargeHistory, Counter, Payment } from "#db/models.ts";
 import { currentAuditScope } from "#db/audit.ts";
 import { dbDialect, transaction } from "~/platform/db.server";
-import { assertCanManage, assertCanManageTrials, type Actor } from "../actor";
+import { assertCanManage, assertCanManageTrials, canManage, type Actor } from "../actor";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { isUuid, parseOrThrow } from "../validation";
-import { today } from "../calendar/dates";
+import { dateInTimeZone, today } from "../calendar/dates";
 import { dateOnly } from "../row-values.server";
 import { branchExists } from "../branches/queries.server";
 import { BRANCH_NOT_FOUND } from "../branches/schema";
@@ -14,6 +14,7 @@ import { GUARDIAN_NOT_FOUND } from "../guardians/schema";
 import { find as findStudent } from "../students/queries.server";
 import { redactText, valuesPattern } from "~/lib/redact";
 import { dueOn } from "./due";
+import { PAYEE_CITY_MAX, PAYEE_NAME_MAX, pixTextHasLetters } from "./pix.server";
 import {
   chargeDTO,
   dueTermsOf,
@@ -22,6 +23,7 @@ import {
   findSettingsRow,
   futureChargesOfEnrollment,
   generationCandidates,
+  type GenerationCandidate,
   getCharge,
   lockGeneration,
   settingsOf,
@@ -34,13 +36,18 @@ import {
   CHARGE_CANCELLED,
   CHARGE_HAS_PAYMENTS,
   decimal,
+  earliestPaymentDate,
   ENROLLMENT_CANCELLED_REASON,
   generateSchema,
   oneOffChargeSchema,
   OPEN,
   PAID,
   PAID_ON_FUTURE,
+  PAID_ON_TOO_OLD,
+  PAID_ON_TOO_OLD_FOR_TEAM,
+  PAYEE_CITY_INVALID,
   PAYEE_CITY_REQUIRED,
+  PAYEE_NAME_INVALID,
   PAYEE_NAME_REQUIRED,
   PAYMENT_ALREADY_REVERSED,
   paymentSchema,
@@ -59,7 +66,7 @@ import { STUDENT_NOT_FOUND } from "../students/schema";
  * row first (FOR UPDATE on PostgreSQL; SQLite's IMMEDIATE transactions are
  * serialised by `transaction()`) and writes its history entry in the same
  * transaction. Administrator: settings, generation, one-off charges, waivers,
- * cancellations; Team also records and reverses payments.
+ * cancellations, reversals; Team also records payments (dated a week back at most).
  */
 
 const CODE_COUNTER = "chargeCode";
@@ -110,7 +117,12 @@ const code = (prefix: "M" | "A", n: number) => `${prefix}${String(n).padStart(7,
 
 // ---- Billing settings ----
 
-/** PUT /api/branches/{id}/billing-settings (Administrator): absent fields keep their value; a Pix key needs a payee's name and city. */
+/**
+ * PUT /api/branches/{id}/billing-settings (Administrator): absent fields keep
+ * their value; a Pix key needs a payee's name and city, and a name or city
+ * given (or used with a key) must keep letters once the BR Code strips its
+ * accents and symbols (a code without them is refused by the banks' apps).
+ */
 export async function updateBillingSettings(actor: Actor | null, branchId: string, input: unknown): Promise<BillingSettingsDTO> {
   assertCanManage(actor);
   const data = parseOrThrow(billingSettingsSchema, input);
@@ -126,12 +138,19 @@ export async function updateBillingSettings(actor: Actor | null, branchId: strin
       finePercent: decimal(data.finePercent ?? Math.round(current.finePercent * 100)),
       monthlyInterestPercent: decimal(data.monthlyInterestPercent ?? Math.round(current.monthlyInterestPercent * 100)),
     };
+    const errors: Record<string, string[]> = {};
     if (next.pixKey) {
-      const errors: Record<string, string[]> = {};
       if (!next.payeeName) errors.payeeName = [PAYEE_NAME_REQUIRED];
       if (!next.payeeCity) errors.payeeCity = [PAYEE_CITY_REQUIRED];
-      if (Object.keys(errors).length) throw new ValidationError(errors);
     }
+    const checked = (given: string | null | undefined) => Boolean(given) || Boolean(next.pixKey);
+    if (!errors.payeeName && next.payeeName && checked(data.payeeName) && !pixTextHasLetters(next.payeeName, PAYEE_NAME_MAX)) {
+      errors.payeeName = [PAYEE_NAME_INVALID];
+    }
+    if (!errors.payeeCity && next.payeeCity && checked(data.payeeCity) && !pixTextHasLetters(next.payeeCity, PAYEE_CITY_MAX)) {
+      errors.payeeCity = [PAYEE_CITY_INVALID];
+    }
+    if (Object.keys(errors).length) throw new ValidationError(errors);
     if (row) await row.update(next, { transaction: t });
     else await BillingSettings.create({ branchId, ...next }, { transaction: t });
   });
@@ -184,6 +203,14 @@ function parseMonth(input: { month?: unknown; branchId?: unknown }): { month: st
   return { month: data.month, branchId };
 }
 
+/** Zero is not a charge: an enrolment with a 100 % discount ('Bolsa integral: sem cobrança') gets none. */
+function splitScholarships(candidates: GenerationCandidate[]): { items: GenerationCandidate[]; fullScholarships: GenerationCandidate[] } {
+  return {
+    items: candidates.filter((c) => c.amountCents > 0),
+    fullScholarships: candidates.filter((c) => c.amountCents <= 0),
+  };
+}
+
 async function assertBranch(branchId: string | null): Promise<void> {
   if (branchId && !(isUuid(branchId) && (await branchExists(branchId)))) throw new ValidationError({ branchId: [BRANCH_NOT_FOUND] });
 }
@@ -196,19 +223,23 @@ export async function previewGeneration(
   assertCanManage(actor);
   const { month, branchId } = parseMonth(input);
   await assertBranch(branchId);
-  const { items } = await generationCandidates(month, branchId);
+  const { items: candidates } = await generationCandidates(month, branchId);
+  const { items, fullScholarships } = splitScholarships(candidates);
   const total = items.reduce((sum, i) => sum + i.amountCents, 0);
+  const shown = ({ amountCents: _a, competence: _c, ...item }: GenerationCandidate) => item;
   return {
     month,
     count: items.length,
     total: decimal(total),
-    items: items.map(({ amountCents: _a, competence: _c, ...item }) => item),
+    items: items.map(shown),
+    fullScholarships: fullScholarships.map(shown),
   };
 }
 
 /**
  * POST /api/charges/generate (Administrator): one charge per enrolment 'Ativa'
- * started by the month's end that has none for the month. Runs of the same
+ * started by the month's end that has none for the month (none for a 100 %
+ * discount: zero is not a charge). Runs of the same
  * month are serialised (`lockGeneration`) and the rows are inserted with
  * insert-or-skip on the unique (enrollmentId, competence): twice, or twice at
  * the same time, never makes a second charge.
@@ -220,7 +251,8 @@ export async function generateCharges(actor: Actor | null, input: unknown): Prom
   const dialect = await dbDialect();
   return transaction(async (t) => {
     await lockGeneration(month, t, dialect);
-    const { items, skipped } = await generationCandidates(month, branchId, t);
+    const { items: candidates, skipped } = await generationCandidates(month, branchId, t);
+    const { items } = splitScholarships(candidates);
     if (items.length === 0) return { month, created: 0, skipped, total: decimal(0) };
     const first = await reserveNumbers(items.length, t);
     const created: Charge[] = [];
@@ -269,13 +301,21 @@ async function settle(charge: Charge, t: Transaction): Promise<boolean> {
 /**
  * POST /api/charges/{id}/payments (Team and Administrator): a payment, partial
  * or whole, dated today or before (the school's time zone), of at most what
- * is due on its date. The charge becomes 'Paga' when they add up.
+ * is due on its date. A date in the past waives the fees of the days between,
+ * so it is bounded (`earliestPaymentDate`): Team, 7 days back; the
+ * Administrator, 60 days before the charge was created (never before
+ * 2000-01-01). The charge becomes 'Paga' when they add up.
  */
 export async function recordPayment(actor: Actor | null, chargeId: string, input: unknown): Promise<ChargeDetailDTO> {
   const a = assertCanManageTrials(actor);
-  await getCharge(a, chargeId);
+  const current = await getCharge(a, chargeId);
   const data = parseOrThrow(paymentSchema, input);
-  if (data.paidOn > today()) throw new ValidationError({ paidOn: [PAID_ON_FUTURE] });
+  const on = today();
+  if (data.paidOn > on) throw new ValidationError({ paidOn: [PAID_ON_FUTURE] });
+  const admin = canManage(a);
+  if (data.paidOn < earliestPaymentDate(admin, dateInTimeZone(new Date(current.createdAt)), on)) {
+    throw new ValidationError({ paidOn: [admin ? PAID_ON_TOO_OLD : PAID_ON_TOO_OLD_FOR_TEAM] });
+  }
   await transaction(async (t) => {
     const charge = await find(chargeId, t);
     assertOpen(charge);
@@ -303,9 +343,9 @@ export async function recordPayment(actor: Actor | null, chargeId: string, input
   return getCharge(a, chargeId);
 }
 
-/** POST /api/payments/{id}/reverse (Team and Administrator): the payment no longer counts; a paid charge opens again. */
+/** POST /api/payments/{id}/reverse (Administrator): the payment no longer counts; a paid charge opens again. */
 export async function reversePayment(actor: Actor | null, paymentId: string, input: unknown): Promise<ChargeDetailDTO> {
-  const a = assertCanManageTrials(actor);
+  const a = assertCanManage(actor);
   const data = parseOrThrow(reasonSchema, input);
   const chargeId = await transaction(async (t) => {
     const payment = await findPayment(paymentId, t);

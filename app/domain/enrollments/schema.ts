@@ -29,6 +29,8 @@ export const TRIAL_ALREADY_ENROLLED = "Este experimental já foi matriculado";
 export const GUARDIAN_CHOICE_REQUIRED = "Escolha um responsável existente ou cadastre um novo";
 export const STUDENT_OTHER_GUARDIAN = "O aluno não pertence a este responsável";
 export const CLASS_OTHER_COURSE = "A turma deve ser do mesmo curso do experimental";
+/** A discount is a money decision: the Administrator's, at enrolment as later (issue 39). */
+export const DISCOUNT_ADMIN_ONLY = "Desconto só pelo Administrador";
 
 const requiredId = (message: string) => z.string({ error: message }).max(100, { error: message, abort: true }).trim().min(1, message);
 

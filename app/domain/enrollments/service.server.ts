@@ -1,8 +1,8 @@
 import { UniqueConstraintError, type Transaction } from "sequelize";
 import { Enrollment } from "#db/models.ts";
 import { transaction } from "~/platform/db.server";
-import { assertCanManage, assertCanManageTrials, type Actor } from "../actor";
-import { ConflictError, ValidationError, type FieldErrors } from "../errors";
+import { assertCanManage, assertCanManageTrials, canManage, type Actor } from "../actor";
+import { ConflictError, ForbiddenError, ValidationError, type FieldErrors } from "../errors";
 import { parseOrThrow } from "../validation";
 import { classSessionSource, lockClassSeats, type ClassSeats } from "../classes/queries.server";
 import { offerTerms } from "../offers/queries.server";
@@ -27,6 +27,7 @@ import {
   CANCELLED,
   CLASS_FULL,
   CLASS_OTHER_COURSE,
+  DISCOUNT_ADMIN_ONLY,
   enrollmentSchema,
   enrollmentUpdateSchema,
   GUARDIAN_CHOICE_REQUIRED,
@@ -149,6 +150,13 @@ export async function fillFreedSeats(classIds: string[]): Promise<PromotionDTO[]
   return describePromotions(promoted);
 }
 
+/** A discount above 0 at enrolment is the Administrator's (as changing it later is): 403 on the discount's field otherwise. */
+function assertMayDiscount(actor: Actor, discountHundredths: number | undefined): void {
+  if ((discountHundredths ?? 0) > 0 && !canManage(actor)) {
+    throw new ForbiddenError(DISCOUNT_ADMIN_ONLY, { discountPercent: [DISCOUNT_ADMIN_ONLY] });
+  }
+}
+
 interface NewEnrollment {
   discountPercent?: number;
   studentId: string;
@@ -215,13 +223,14 @@ async function insertEnrollment(data: NewEnrollment, t: Transaction, promoted: P
 }
 
 /**
- * POST /api/enrollments (Team and Administrator): 'Ativa', or 'Em espera' with
+ * POST /api/enrollments (Team and Administrator; a discount, the Administrator only): 'Ativa', or 'Em espera' with
  * the next position when full and asked. Seats freed since the last command go
  * to the waiting list first: who took them is added to `log` (the screens say so).
  */
 export async function createEnrollment(actor: Actor | null, input: unknown, log?: PromotionDTO[]): Promise<EnrollmentDTO> {
-  assertCanManageTrials(actor);
+  const a = assertCanManageTrials(actor);
   const data = parseOrThrow(enrollmentSchema, input);
+  assertMayDiscount(a, data.discountPercent);
   const { created, promoted } = await transaction(async (t) => {
     const promoted: Promoted[] = [];
     return { created: await insertEnrollment({ ...data, trialId: null }, t, promoted), promoted };
@@ -305,7 +314,7 @@ export async function cancelEnrollment(actor: Actor | null, id: string, reason: 
 const GUARDIAN_PREFIX = "guardian.";
 
 /**
- * POST /api/trials/{id}/enroll (Team and Administrator): in one transaction,
+ * POST /api/trials/{id}/enroll (Team and Administrator; a discount, the Administrator only): in one transaction,
  * the family (a new guardian with its persons and Client user, by the guardian
  * rules, or an existing one), the student (new, named after the trial's
  * student unless told, or an existing one of that family), the enrolment in
@@ -320,9 +329,10 @@ export async function enrollFromTrial(
   input: unknown,
   log?: PromotionDTO[],
 ): Promise<TrialEnrollResultDTO> {
-  assertCanManageTrials(actor);
+  const a = assertCanManageTrials(actor);
   await findTrial(trialId);
   const data = parseOrThrow(trialEnrollSchema, input);
+  assertMayDiscount(a, data.discountPercent);
   if (Boolean(data.guardianId) === Boolean(data.guardian)) throw new ValidationError({ guardianId: [GUARDIAN_CHOICE_REQUIRED] });
   if (data.guardian && data.studentId) throw new ValidationError({ studentId: [STUDENT_OTHER_GUARDIAN] });
   const { result, promoted } = await transaction(async (t) => {

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/overdue-whatsapp";
 import { canManageTrials } from "~/domain/actor";
-import { brCode } from "~/domain/charges/pix.server";
+import { brCodeOrNull } from "~/domain/charges/pix.server";
 import { overdueFamily, settingsOfBranches } from "~/domain/charges/queries.server";
 import { toCents } from "~/domain/offers/money";
 import { overdueMessage, whatsappLink } from "~/lib/whatsapp";
@@ -36,7 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
   const branch = first ? (await settingsOfBranches([first.branchId])).get(first.branchId) : undefined;
   const pixCode =
     branch?.pixKey && branch.payeeName && branch.payeeCity
-      ? brCode({
+      ? brCodeOrNull({
           pixKey: branch.pixKey,
           payeeName: branch.payeeName,
           payeeCity: branch.payeeCity,

@@ -4,10 +4,10 @@ import { Button } from "~/components/ui/button";
 import { FieldErrors, inputClass } from "~/components/ui/field";
 import { Badge, Card, PageHeader } from "~/components/ui/page";
 import { canManage, canManageTrials } from "~/domain/actor";
-import { schoolTimeZone, today } from "~/domain/calendar/dates";
+import { dateInTimeZone, schoolTimeZone, today } from "~/domain/calendar/dates";
 import { formatDateTime } from "~/domain/trials/durations";
 import { chargeDue, getCharge } from "~/domain/charges/queries.server";
-import { OPEN, PAYMENT_METHODS } from "~/domain/charges/schema";
+import { earliestPaymentDate, OPEN, PAYMENT_METHODS } from "~/domain/charges/schema";
 import { cancelCharge, recordPayment, reversePayment, waiveFees } from "~/domain/charges/service.server";
 import { DomainError } from "~/domain/errors";
 import { orRespond, requireActor } from "~/server/forms.server";
@@ -19,8 +19,8 @@ import { pixView } from "./+shared/pix.server";
 /**
  * The charge (/charges/:id, Team and Administrator): what is due today with the
  * fine and interest spelled out, the Pix code (a read-only field, 'Copiar código'
- * with JavaScript) and its QR drawn on the server (PixPayment), the payments ('Registrar pagamento', 'Estornar'),
- * the waiver and the cancellation (Administrator) and the history. Each form
+ * with JavaScript) and its QR drawn on the server (PixPayment), the payments ('Registrar pagamento'; 'Estornar',
+ * the waiver and the cancellation: Administrator) and the history. Each form
  * posts here with its `intent` and comes back (Post/Redirect/Get).
  */
 export async function loader(args: Route.LoaderArgs) {
@@ -29,7 +29,11 @@ export async function loader(args: Route.LoaderArgs) {
   const charge = await orRespond(getCharge(actor, id));
   const due = await chargeDue(actor, id, today());
   const pix = charge.status === OPEN ? await pixView(actor, id) : { pix: null, message: null };
-  return { charge, due, pix, today: today(), isAdmin: canManage(actor), timeZone: schoolTimeZone() };
+  const on = today();
+  const isAdmin = canManage(actor);
+  // The date field's range is the service's (recordPayment): a back-dated payment waives fees.
+  const earliestPaidOn = earliestPaymentDate(isAdmin, dateInTimeZone(new Date(charge.createdAt)), on);
+  return { charge, due, pix, today: on, earliestPaidOn, isAdmin, timeZone: schoolTimeZone() };
 }
 
 const TITLES: Record<string, [string, string]> = {
@@ -124,7 +128,7 @@ function ReasonForm({
 }
 
 export default function ChargeScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { charge, due, pix, today: on, isAdmin, timeZone } = loaderData;
+  const { charge, due, pix, today: on, earliestPaidOn, isAdmin, timeZone } = loaderData;
   const result = actionData as ActionResult | undefined;
   const payErrors = result?.intent === "pay" ? result.errors : undefined;
   const submitting = useNavigation().state === "submitting";
@@ -186,9 +190,9 @@ export default function ChargeScreen({ loaderData, actionData }: Route.Component
               </p>
               {p.reversedAt ? (
                 <p className="text-red-800">Estornado: {p.reverseReason}</p>
-              ) : (
+              ) : isAdmin ? (
                 <ReasonForm intent="reverse" label="Motivo do estorno" button="Estornar" result={result} paymentId={p.id} />
-              )}
+              ) : null}
             </li>
           ))}
         </ul>
@@ -233,6 +237,7 @@ export default function ChargeScreen({ loaderData, actionData }: Route.Component
                 id="pay-date"
                 type="date"
                 name="paidOn"
+                min={earliestPaidOn}
                 max={on}
                 required
                 defaultValue={result?.values?.paidOn ?? on}

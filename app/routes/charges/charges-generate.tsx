@@ -5,6 +5,7 @@ import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
 import { FieldErrors, inputClass } from "~/components/ui/field";
 import { canManage } from "~/domain/actor";
 import { monthOrCurrent, monthTitle } from "~/domain/calendar/dates";
+import { FULL_SCHOLARSHIP } from "~/domain/charges/schema";
 import { generateCharges, previewGeneration } from "~/domain/charges/service.server";
 import { DomainError } from "~/domain/errors";
 import { getSelectedBranchId } from "~/server/branch-selection.server";
@@ -25,7 +26,15 @@ export async function loader(args: Route.LoaderArgs) {
   const month = monthOrCurrent(new URL(args.request.url).searchParams.get("month"));
   const branchId = await getSelectedBranchId(args.context);
   const preview = await previewGeneration(actor, { month, branchId: branchId ?? undefined });
-  return { month, branchId, count: preview.count, total: preview.total, items: preview.items.slice(0, SHOWN) };
+  return {
+    month,
+    branchId,
+    count: preview.count,
+    total: preview.total,
+    items: preview.items.slice(0, SHOWN),
+    scholarshipCount: preview.fullScholarships.length,
+    fullScholarships: preview.fullScholarships.slice(0, SHOWN).map((i) => ({ enrollmentId: i.enrollmentId, studentName: i.studentName })),
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -49,7 +58,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function GenerateCharges({ loaderData, actionData }: Route.ComponentProps) {
-  const { month, branchId, count, total, items } = loaderData;
+  const { month, branchId, count, total, items, fullScholarships, scholarshipCount } = loaderData;
   const submitting = useNavigation().state === "submitting";
   const errors = (actionData as { errors?: Record<string, string[]> } | undefined)?.errors;
   return (
@@ -87,6 +96,19 @@ export default function GenerateCharges({ loaderData, actionData }: Route.Compon
               </li>
             ))}
             {count > items.length ? <li className="py-1 text-slate-700">e mais {count - items.length}…</li> : null}
+          </ul>
+        ) : null}
+        {fullScholarships.length ? (
+          <ul className="mt-2 divide-y divide-slate-200 text-sm" aria-label="Sem cobrança">
+            {fullScholarships.map((i) => (
+              <li key={i.enrollmentId} className="flex flex-wrap justify-between gap-2 py-1">
+                <span>{i.studentName}</span>
+                <span>{FULL_SCHOLARSHIP}</span>
+              </li>
+            ))}
+            {scholarshipCount > fullScholarships.length ? (
+              <li className="py-1 text-slate-700">e mais {scholarshipCount - fullScholarships.length}…</li>
+            ) : null}
           </ul>
         ) : null}
       </section>

@@ -16,6 +16,7 @@ import {
   withPromotions,
 } from "~/routes/students/+shared/enroll-form.server";
 import { enrollDefaults, EnrollmentFields } from "~/routes/students/+shared/enrollment-fields";
+import { useShell } from "~/hooks/use-shell";
 import { pickerTerm, studentMatches, studentOption } from "~/routes/students/+shared/pickers.server";
 
 /** The student search's URL parameter. */
@@ -88,6 +89,7 @@ export default function ClassEnrollDialog({ loaderData, actionData }: Route.Comp
   const values = answered?.values ?? loaderData.values;
   const selected = answered ? answered.selected : loaderData.selected;
   const { pathname } = useLocation();
+  const mayDiscount = useShell().permissions.manage;
   const [form, fields] = useDialogForm({
     id: `class-enroll-${cls.id}`,
     schema: enrollmentSchema,
@@ -123,7 +125,14 @@ export default function ClassEnrollDialog({ loaderData, actionData }: Route.Comp
         emptyText="Nenhum aluno encontrado"
         hint="Digite parte do nome do aluno"
       />
-      <EnrollmentFields fields={fields} state={state} values={values} classFull={classFull} switchHref={switchHref} />
+      <EnrollmentFields
+        fields={fields}
+        state={state}
+        values={values}
+        classFull={classFull}
+        switchHref={switchHref}
+        mayDiscount={mayDiscount}
+      />
     </FormDialog>
   );
 }

@@ -12,6 +12,7 @@ import { CLASS_FULL, enrollmentSchema, type PromotionDTO } from "~/domain/enroll
 import { createEnrollment } from "~/domain/enrollments/service.server";
 import { getStudent } from "~/domain/students/queries.server";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { useShell } from "~/hooks/use-shell";
 import { useResettableState } from "~/hooks/use-resettable-state";
 import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
 import { enrolledMessage, enrollmentInput, enrollState, typedEnrollValues, withPromotions } from "./+shared/enroll-form.server";
@@ -90,6 +91,7 @@ export default function StudentEnrollDialog({ loaderData, actionData }: Route.Co
   );
   const { pathname } = useLocation();
   const hydrated = useHydrated();
+  const mayDiscount = useShell().permissions.manage;
 
   // The class's offers and dates are state, so choosing a class updates them at once.
   const [current, setCurrent] = useResettableState(server, server);
@@ -168,6 +170,7 @@ export default function StudentEnrollDialog({ loaderData, actionData }: Route.Co
         classFull={classFull}
         loading={options.state === "loading"}
         switchHref={(classId) => `${pathname}?${new URLSearchParams({ classId })}`}
+        mayDiscount={mayDiscount}
       />
     </FormDialog>
   );

@@ -28,6 +28,7 @@ import { isMonth } from "~/domain/patterns";
 import { getTrial } from "~/domain/trials/queries.server";
 import type { TrialDTO } from "~/domain/trials/schema";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { useShell } from "~/hooks/use-shell";
 import { formatBRL, formatPhone, onlyDigits } from "~/lib/format";
 import { paymentMessage, whatsappLink } from "~/lib/whatsapp";
 import { dialogAction, orRespond, requireActor, type DialogContext } from "~/server/forms.server";
@@ -330,6 +331,8 @@ function EnrollForm({ data, form: screen }: { data: LoaderData; form: NonNullabl
   const { options, whatsappMatches: matches, nameMatches } = screen;
   const location = useLocation();
   const hydrated = useHydrated();
+  // A discount at enrolment is the Administrator's (the service refuses Team's with 403).
+  const mayDiscount = useShell().permissions.manage;
   const answer = useActionData() as
     { full?: boolean; chosen?: PickerOption | null; search?: { q: string; found: PickerOption[] }; values?: TypedValues } | undefined;
   // Without JavaScript, 'Buscar' posts the form: its answer brings the results and everything typed back.
@@ -518,9 +521,11 @@ function EnrollForm({ data, form: screen }: { data: LoaderData; form: NonNullabl
         <Field label="Data de início" field={fields.startDate} required hint="Sugerida: a próxima aula da turma">
           <input {...getInputProps(fields.startDate, { type: "date" })} className={inputClass} />
         </Field>
-        <Field label="Desconto (%)" field={fields.discountPercent} hint="Sobre o valor mensal da oferta: irmãos, plano anual… (0 a 100)">
-          <input {...getInputProps(fields.discountPercent, { type: "text" })} inputMode="decimal" className={inputClass} />
-        </Field>
+        {mayDiscount ? (
+          <Field label="Desconto (%)" field={fields.discountPercent} hint="Sobre o valor mensal da oferta: irmãos, plano anual… (0 a 100)">
+            <input {...getInputProps(fields.discountPercent, { type: "text" })} inputMode="decimal" className={inputClass} />
+          </Field>
+        ) : null}
         {full ? <input type="hidden" name={fields.waitlist.name} value="on" /> : null}
       </section>
     </FormDialog>

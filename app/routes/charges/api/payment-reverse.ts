@@ -11,7 +11,7 @@ export const openapi = operations({
     summary: "Estorna um pagamento",
     description:
       "Pagamentos nunca são excluídos: o estorno, com o motivo, faz o pagamento deixar de contar, e a cobrança paga volta a 'Aberta'.",
-    access: "trials",
+    access: "admin",
     body: reasonSchema,
     success: { status: 200, description: "A cobrança do pagamento", schema: chargeDetailDto },
     errors: { 409: "Pagamento já estornado" },

@@ -39,7 +39,7 @@ export const openapi = operations({
     access: "trials",
     body: enrollmentSchema,
     success: { status: 201, description: "A matrícula ('Ativa' ou 'Em espera')", schema: enrollmentDto },
-    errors: { 409: "Turma lotada, ou o aluno já está matriculado nesta turma" },
+    errors: { 403: "Desconto só pelo Administrador", 409: "Turma lotada, ou o aluno já está matriculado nesta turma" },
   },
 });
 

@@ -117,6 +117,7 @@ export function EnrollmentFields({
   classFull,
   loading = false,
   switchHref,
+  mayDiscount = true,
 }: {
   fields: EnrollFields;
   state: EnrollState;
@@ -126,6 +127,8 @@ export function EnrollmentFields({
   loading?: boolean;
   /** The URL of this dialog for another class (the full class's alternatives). */
   switchHref: (classId: string) => string;
+  /** 'Desconto (%)' is shown to the Administrator only (the service refuses Team's discount with 403). */
+  mayDiscount?: boolean;
 }) {
   const full = state.full || Boolean(classFull);
   const offerErrors = fields.offerId.errors;
@@ -177,19 +180,21 @@ export function EnrollmentFields({
           className={inputClass}
         />
       </Field>
-      <Field label="Desconto (%)" field={fields.discountPercent} hint="Sobre o valor mensal da oferta: irmãos, plano anual… (0 a 100)">
-        <input
-          type="text"
-          inputMode="decimal"
-          id={fields.discountPercent.id}
-          name={fields.discountPercent.name}
-          defaultValue={values.discountPercent}
-          key={`discount-${values.discountPercent}`}
-          aria-invalid={discountErrors ? true : undefined}
-          aria-describedby={discountErrors ? fields.discountPercent.errorId : undefined}
-          className={inputClass}
-        />
-      </Field>
+      {mayDiscount ? (
+        <Field label="Desconto (%)" field={fields.discountPercent} hint="Sobre o valor mensal da oferta: irmãos, plano anual… (0 a 100)">
+          <input
+            type="text"
+            inputMode="decimal"
+            id={fields.discountPercent.id}
+            name={fields.discountPercent.name}
+            defaultValue={values.discountPercent}
+            key={`discount-${values.discountPercent}`}
+            aria-invalid={discountErrors ? true : undefined}
+            aria-describedby={discountErrors ? fields.discountPercent.errorId : undefined}
+            className={inputClass}
+          />
+        </Field>
+      ) : null}
     </>
   );
 }

@@ -17,7 +17,7 @@ export const openapi = operations({
     access: "trials",
     body: trialEnrollSchema,
     success: { status: 201, description: "O aluno, a matrícula e o experimental", schema: trialEnrollResultDto },
-    errors: { 409: "Turma lotada, e-mail já usado, ou o experimental já foi matriculado" },
+    errors: { 403: "Desconto só pelo Administrador", 409: "Turma lotada, e-mail já usado, ou o experimental já foi matriculado" },
   },
 });
 
