@@ -170,7 +170,7 @@ test.describe("Minha família", () => {
     if (jsEnabled) await hydrated(page);
     await contact.getByLabel("Telefone").fill("1199");
     await contact.getByRole("button", { name: "Atualizar" }).click();
-    await expect(fieldError(contact, "Telefone é obrigatório")).toBeVisible();
+    await expect(fieldError(contact, "Telefone incompleto: DDD + número (10 ou 11 dígitos)")).toBeVisible();
     await contact.getByLabel("Telefone").fill("11977776666");
     await contact.getByRole("button", { name: "Atualizar" }).click();
     await expect(page).toHaveURL(/\/family\?tab=dados$/);

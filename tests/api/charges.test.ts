@@ -394,6 +394,8 @@ describe("overdue families and the month's summary", () => {
     const [header, first] = text.split("\r\n");
     expect(header).toBe("Responsável;Telefone;Total devido hoje;Vencimento mais antigo;Dias de atraso;Faixa;Cobranças");
     expect(first).toContain(";510,50;");
+    // The phone as people write it (text to Excel, never a number).
+    expect(first).toContain(";(11) 98765-4321;");
   });
 
   it("the kept overdue list and the list's totals follow a payment, a reversal and a new charge at once", async () => {
@@ -447,6 +449,8 @@ describe("overdue families and the month's summary", () => {
     const page = await (await desk.raw("GET", "/billing/overdue")).text();
     expect(page).toContain(`/billing/overdue/${late.guardian.id}/whatsapp`);
     expect(page).not.toContain("wa.me");
+    // Each family links to its page (persons and 'Financeiro').
+    expect(page).toContain(`href="/guardians/${late.guardian.id}/persons"`);
 
     const res = await desk.raw("GET", `/billing/overdue/${late.guardian.id}/whatsapp`);
     expect(res.status).toBe(302);

@@ -5,6 +5,7 @@ import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
 import { FieldErrors, inputClass } from "~/components/ui/field";
 import { canManage } from "~/domain/actor";
 import { monthOrCurrent, monthTitle } from "~/domain/calendar/dates";
+import { MONTH_INPUT_PATTERN } from "~/domain/patterns";
 import { generateCharges, previewGeneration } from "~/domain/charges/service.server";
 import { DomainError } from "~/domain/errors";
 import { getSelectedBranchId } from "~/server/branch-selection.server";
@@ -59,7 +60,18 @@ export default function GenerateCharges({ loaderData, actionData }: Route.Compon
           <label htmlFor="generate-month" className="block text-sm font-medium text-slate-900">
             Mês
           </label>
-          <input id="generate-month" type="month" name="month" defaultValue={month} key={month} className={inputClass} required />
+          <input
+            id="generate-month"
+            type="month"
+            name="month"
+            defaultValue={month}
+            key={month}
+            className={inputClass}
+            required
+            // Where the browser shows a text box instead of a month picker.
+            pattern={MONTH_INPUT_PATTERN}
+            placeholder="AAAA-MM"
+          />
         </div>
         <Button type="submit" variant="outline">
           Ver prévia
