@@ -141,6 +141,21 @@ describe("monthly generation", () => {
     }
     expect((await admin.get("/api/charges/generate?month=31-01")).body.errors.month).toEqual(["Mês inválido"]);
   });
+
+  it("reads a month typed as text where the browser has no month picker ('MM/YYYY'), and the fields say 'AAAA-MM'", async () => {
+    const net = await network(1);
+    const typed = await admin.post("/api/charges/generate", { month: "06/2031", branchId: net.branchId });
+    expect(typed.status).toBe(200);
+    expect(typed.body.month).toBe("2031-06");
+    for (const path of ["/charges?month=06%2F2031", "/charges/generate?month=06%2F2031"]) {
+      const html = await (await admin.raw("GET", path)).text();
+      const input = /<input[^>]*type="month"[^>]*>/.exec(html)?.[0] ?? "";
+      expect(input).toContain('value="2031-06"');
+      expect(input).toContain('placeholder="AAAA-MM"');
+      expect(input).toMatch(/pattern="[^"]+"/);
+      expect(html).toContain("Junho de 2031");
+    }
+  });
 });
 
 describe("what is due", () => {
