@@ -349,22 +349,29 @@ export async function seedDemo(sequelize: Sequelize) {
     const { y, m } = todayParts();
     const now = today();
     let trials = 0;
-    // Last month, this month and the next (fewer): trials in the past and from today on.
-    for (const [year, month, count] of [
-      [...(m === 1 ? [y - 1, 12] : [y, m - 1]), 32],
-      [y, m, 32],
-      [...(m === 12 ? [y + 1, 1] : [y, m + 1]), 16],
-    ]) {
-      const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+    // Last month and this month, then the next four weeks (fewer): trials in the past and from today on.
+    const inMonth = (year: number, month: number) => () => {
+      const day = 1 + Math.floor(rand() * new Date(Date.UTC(year, month, 0)).getUTCDate());
+      return { day: ymd(year, month, day), created: ymd(year, month, Math.max(1, day - 5)), first: day === 1 };
+    };
+    const ahead = () => {
+      const day = addDays(now, Math.floor(rand() * 28));
+      return { day, created: addDays(day, -5), first: false };
+    };
+    for (const [count, draw] of [
+      [32, m === 1 ? inMonth(y - 1, 12) : inMonth(y, m - 1)],
+      [32, inMonth(y, m)],
+      [16, ahead],
+    ] as const) {
       for (let i = 0; i < count; i++) {
-        const day = 1 + Math.floor(rand() * days);
-        // Never on a Sunday: the Saturday before (the Monday after for the 1st).
-        const date = notSunday(ymd(year, month, day), day === 1 ? 1 : -1);
+        const drawnDay = draw();
+        // Never on a Sunday: the Saturday before (the Monday after for the 1st or a day still to come).
+        const date = notSunday(drawnDay.day, drawnDay.first || drawnDay.day >= now ? 1 : -1);
         const cls = pick(classes.filter((c) => c.active));
         const drawn = pick(STATUSES);
         // A trial still to come has not happened yet: it is scheduled or rescheduled.
         const status = date < now || drawn === "Agendado" || drawn === "Reagendado" ? drawn : trials % 2 ? "Agendado" : "Reagendado";
-        const created = openInstant(Date.UTC(year, month - 1, Math.max(1, day - 5), 13, Math.floor(rand() * 59)));
+        const created = openInstant(Date.parse(`${drawnDay.created}T13:00:00Z`) + Math.floor(rand() * 59) * 60_000);
         const guardian = `${pick(FIRST)} ${pick(LAST)}`;
         const trial = await Trial.create(
           {
