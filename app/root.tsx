@@ -72,8 +72,10 @@ function ProgressBar() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let title = "Erro";
   let details = "Ocorreu um erro inesperado. Tente novamente.";
+  let notFound = false;
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) {
+      notFound = true;
       title = "404 Page Not Found";
       details = "Did you forget to add the page to the router?";
     } else {
@@ -83,8 +85,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   return (
     <main className="mx-auto max-w-xl p-8 text-center">
-      <h1 className="text-2xl font-bold">{title}</h1>
-      <p className="mt-2 text-slate-700">{details}</p>
+      {notFound ? <p className="mb-2 font-semibold text-slate-800">Página não encontrada</p> : null}
+      <h1 className="text-2xl font-bold" lang={notFound ? "en" : undefined}>
+        {title}
+      </h1>
+      <p className="mt-2 text-slate-700" lang={notFound ? "en" : undefined}>
+        {details}
+      </p>
       <a href="/" className="mt-6 inline-block text-violet-700 underline">
         Voltar ao início
       </a>

@@ -70,6 +70,11 @@ test.describe("Financeiro", () => {
     await page.goto("/billing/overdue");
     const row = page.getByRole("row", { name: new RegExp(s.guardianName) });
     await expect(row).toContainText("31–60 dias");
+    // The family's name leads to its page (persons and 'Financeiro').
+    await expect(row.getByRole("link", { name: s.guardianName, exact: true })).toHaveAttribute(
+      "href",
+      `/guardians/${s.family.guardian.id}/persons`,
+    );
     // The link makes the reminder when followed: a redirect to WhatsApp with the message.
     const link = row.getByRole("link", { name: /Cobrar no WhatsApp/ });
     await expect(link).toHaveAttribute("href", `/billing/overdue/${s.family.guardian.id}/whatsapp`);

@@ -66,6 +66,8 @@ test.describe("Erros dentro do sistema", () => {
       await loginAs("Client");
       const response = await page.goto("/nao-existe");
       expect(response?.status()).toBe(404);
+      // A Portuguese line above SPEC's English page.
+      await expect(page.getByText("Página não encontrada", { exact: true })).toBeVisible();
       await expect(page.getByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeVisible();
       await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
       await expect(page).toHaveTitle("404 Page Not Found");
@@ -88,4 +90,23 @@ test.describe("Erros dentro do sistema", () => {
     await expect(page.getByRole("navigation", { name: "Menu principal" })).toBeAttached();
     await expectNoAxeViolations({ wcag22: true });
   });
+
+  for (const width of [375, 1280]) {
+    test(`at ${width} px a missing student ('Aluno não encontrado') offers the way out, not 'Tentar novamente' (a retry cannot find it)`, async ({
+      page,
+      loginAs,
+      expectNoAxeViolations,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await loginAs("Team");
+      const response = await page.goto(`/students/${randomUUID()}`);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { level: 1, name: "Não encontrado" })).toBeVisible();
+      await expect(page.getByText("Aluno não encontrado")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Tentar novamente" })).toHaveCount(0);
+      await expect(page.getByRole("link", { name: "Ir para o Dashboard" })).toBeVisible();
+      await expect(page.getByText("404 Page Not Found")).toHaveCount(0);
+      await expectNoAxeViolations({ wcag22: true });
+    });
+  }
 });

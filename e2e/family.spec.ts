@@ -150,6 +150,8 @@ test.describe("Minha família", () => {
     await makeup.getByRole("radio").first().check();
     await makeup.getByRole("button", { name: "Agendar reposição" }).click();
     await expect(page).toHaveURL(/\/family$/);
+    // The toast says whose make-up, when and where: 'Reposição de Ana: seg 30/11, 18:00, Unidade …'.
+    await expect(page.getByText(/^Reposição de Ana: (seg|ter|qua|qui|sex|sáb) \d{2}\/\d{2}, \d{2}:\d{2}, Unidade /)).toBeVisible();
     await expect(anaSection.getByText(/Reposição agendada para/)).toBeVisible();
     await expect(anaSection.getByRole("link", { name: /^Agendar reposição da falta de/ })).toHaveCount(0);
     await expectNoAxeViolations();
@@ -170,7 +172,7 @@ test.describe("Minha família", () => {
     if (jsEnabled) await hydrated(page);
     await contact.getByLabel("Telefone").fill("1199");
     await contact.getByRole("button", { name: "Atualizar" }).click();
-    await expect(fieldError(contact, "Telefone é obrigatório")).toBeVisible();
+    await expect(fieldError(contact, "Telefone incompleto: DDD + número (10 ou 11 dígitos)")).toBeVisible();
     await contact.getByLabel("Telefone").fill("11977776666");
     await contact.getByRole("button", { name: "Atualizar" }).click();
     await expect(page).toHaveURL(/\/family\?tab=dados$/);

@@ -19,6 +19,7 @@ const WEEKDAYS = ["Segunda", "Terça", "Quarta", "Quinta", "Sexta", "Sábado"];
 const WEEKDAY_NAMES = ["Domingo", "Segunda", "Terça", "Quarta", "Quinta", "Sexta", "Sábado"];
 const br = (date: string) => date.split("-").reverse().join("/");
 const weekdayName = (date: string) => WEEKDAY_NAMES[new Date(`${date}T00:00:00Z`).getUTCDay()];
+const weekdayShort = (date: string) => ["dom", "seg", "ter", "qua", "qui", "sex", "sáb"][new Date(`${date}T00:00:00Z`).getUTCDay()];
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 type Made = Awaited<ReturnType<typeof makeClass>>;
@@ -67,6 +68,8 @@ async function setup() {
   const from = addDays(missed.date, 1) > today() ? addDays(missed.date, 1) : today();
   const [target] = sessionsBetween(schedulesOf(b), firstSessionDate(b.cls.createdAt), from, addDays(missed.date, 30));
   return {
+    branch,
+    course,
     family,
     student,
     absence,
@@ -86,6 +89,13 @@ test.describe("Frequência e reposições", () => {
     test.setTimeout(120_000);
     await loginAs("Team");
     const s = await setup();
+    // A class of the course at the pupil's own branch, at the time of its own class (08:00): listed first, marked.
+    const clashing = await makeClass({
+      branchId: s.branch.id,
+      courseId: s.course.id,
+      schedules: WEEKDAYS.map((dayOfWeek) => ({ dayOfWeek, startTime: "08:30", endTime: "09:30" })),
+      createdAt: new Date(Date.now() - 21 * 86_400_000),
+    });
     const absences = () => page.getByRole("table", { name: "Faltas e reposições" });
     const absenceRow = () => absences().getByRole("row", { name: new RegExp(escape(br(s.absence.date))) });
 
@@ -116,6 +126,11 @@ test.describe("Frequência e reposições", () => {
       name: new RegExp(`${escape(s.bLabel)}.*${weekdayName(s.target.date)}, ${escape(br(s.target.date))}, 16:00 às 17:00.*8 vagas`),
     });
     await expect(choice).toBeVisible();
+    // The pupil's own branch comes first; a session at the time of its own class says so.
+    const first = dialog().getByRole("radio").first();
+    await expect(first).toHaveAccessibleName(new RegExp(`^${escape(s.course.name)} - Turma ${clashing.cls.classNumber} \\(`));
+    await expect(first).toHaveAccessibleDescription("Coincide com outra aula do aluno");
+    await expect(choice).not.toHaveAccessibleDescription("Coincide com outra aula do aluno");
     if (jsEnabled) {
       // A real modal: Escape closes it and goes back to the student's page.
       await page.keyboard.press("Escape");
@@ -132,7 +147,14 @@ test.describe("Frequência e reposições", () => {
 
     // Post/Redirect/Get: the toast, and the absence now reads 'Reposição agendada para …'.
     await expect(page).toHaveURL(new RegExp(`/students/${s.student.id}$`));
-    await expect(page.getByText("Reposição agendada", { exact: true })).toBeVisible();
+    await expect(
+      page.getByText(
+        `Reposição de Clara: ${weekdayShort(s.target.date)} ${br(s.target.date).slice(0, 5)}, 16:00, ${s.bLabel.replace(/^.*\((.*)\)$/, "$1")}`,
+        {
+          exact: true,
+        },
+      ),
+    ).toBeVisible();
     await expect(absenceRow()).toContainText(`Reposição agendada para ${br(s.target.date)}`);
     await expect(absenceRow()).toContainText(s.bLabel.replace(/ \(.*\)$/, ""));
     await expect(absenceRow().getByRole("link", { name: /Agendar reposição/ })).toHaveCount(0);

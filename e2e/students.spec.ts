@@ -171,6 +171,8 @@ test.describe("Alunos e matrículas", () => {
     await expect(cancel().getByRole("button", { name: "Cancelar matrícula" })).toHaveClass(/btn-destructive/);
     await expect(cancel().getByRole("link", { name: "Voltar" })).toBeVisible();
     await expect(cancel().getByRole("link", { name: /^Cancelar/ })).toHaveCount(0);
+    // Before the click, the dialog names who leaves the waiting list for the seat.
+    await expect(cancel().getByText(`${waiting.fullName} sai da lista de espera e ocupa a vaga`)).toBeVisible();
     await cancel().getByRole("button", { name: "Cancelar matrícula" }).click();
     await expect(fieldError(cancel(), "Motivo do cancelamento é obrigatório")).toBeVisible();
     await cancel().getByLabel("Motivo do cancelamento").fill("Mudou de cidade");

@@ -29,9 +29,14 @@ function useParentPath(): string {
   return `${parent.replace(/\/$/, "") || "/"}${search}`;
 }
 
-/** A failed screen, in place of its content (inside the shell unless `standalone`). */
+/**
+ * A failed screen, in place of its content (inside the shell unless
+ * `standalone`). 'Tentar novamente' only where a retry can help (a server
+ * error); a missing record or a refusal answers the same the next time.
+ */
 export function ScreenError({ standalone = false }: { standalone?: boolean }) {
-  const { title, message } = describeRouteError(useRouteError());
+  const { status, title, message } = describeRouteError(useRouteError());
+  const retry = status >= 500;
   const { pathname, search } = useLocation();
   const body = (
     <section aria-labelledby="route-error-title" className="mx-auto max-w-xl rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
@@ -42,9 +47,11 @@ export function ScreenError({ standalone = false }: { standalone?: boolean }) {
         {message}
       </p>
       <div className="mt-6 flex flex-wrap gap-2">
-        <a href={pathname + search} className="btn btn-outline btn-md">
-          Tentar novamente
-        </a>
+        {retry ? (
+          <a href={pathname + search} className="btn btn-outline btn-md">
+            Tentar novamente
+          </a>
+        ) : null}
         <LinkButton to="/" variant="default">
           Ir para o Dashboard
         </LinkButton>

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { calendarDate, calendarMonth, isCalendarDate, isMonth, optionalCpf, requiredEmail, requiredString } from "./fields";
+import { calendarDate, calendarMonth, isCalendarDate, isMonth, normalizeMonth, optionalCpf, requiredEmail, requiredString } from "./fields";
+import { monthField } from "./charges/schema";
+import { MONTH_INPUT_PATTERN } from "./patterns";
 
 describe("shared fields", () => {
   it("requiredString trims, drops control characters and reports the given message", () => {
@@ -61,5 +63,24 @@ describe("shared fields", () => {
     }
     expect(calendarMonth().safeParse("9999-12").error?.issues[0].message).toBe("Mês inválido (use AAAA-MM)");
     expect(calendarMonth().parse("2026-11")).toBe("2026-11");
+  });
+});
+
+describe("a month typed as text (no month picker)", () => {
+  it("reads 'YYYY-MM' and 'MM/YYYY' as 'YYYY-MM', nothing else", () => {
+    expect(normalizeMonth("2026-11")).toBe("2026-11");
+    expect(normalizeMonth("11/2026")).toBe("2026-11");
+    expect(normalizeMonth(" 1/2027 ")).toBe("2027-01");
+    for (const value of ["13/2026", "2026-13", "11-2026", "2026/11", "", "11/26", null, 202611]) {
+      expect([value, normalizeMonth(value)]).toEqual([value, null]);
+    }
+    expect(monthField.parse("11/2026")).toBe("2026-11");
+    expect(monthField.safeParse("novembro").success).toBe(false);
+  });
+
+  it("the input's pattern accepts what the server reads", () => {
+    const re = new RegExp(`^(?:${MONTH_INPUT_PATTERN})$`, "v");
+    for (const value of ["2026-11", "11/2026", "1/2027"]) expect(re.test(value)).toBe(true);
+    expect(re.test("nov/2026")).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DATE_RE, EMAIL_RE, isCalendarDate, isMonth, MAX_DATE, MIN_DATE, MONTH_RE, TIME_RE } from "./patterns";
+import { DATE_RE, EMAIL_RE, isCalendarDate, isMonth, MAX_DATE, MIN_DATE, MONTH_RE, normalizeMonth, TIME_RE } from "./patterns";
 
 export const BIRTH_DATE_INVALID = "Data de nascimento inválida";
 export const ADDRESS_REQUIRED = "Endereço é obrigatório";
@@ -8,7 +8,7 @@ export const STATUS_INVALID = "Status inválido";
 
 /** Building blocks shared by the entity schemas (client and server). */
 
-export { DATE_RE, EMAIL_RE, isCalendarDate, isMonth, MAX_DATE, MIN_DATE, MONTH_RE, TIME_RE };
+export { DATE_RE, EMAIL_RE, isCalendarDate, isMonth, MAX_DATE, MIN_DATE, MONTH_RE, normalizeMonth, TIME_RE };
 
 export const DATE_INVALID = "Data inválida";
 export const MONTH_INVALID = "Mês inválido (use AAAA-MM)";

@@ -38,6 +38,22 @@ export function isCalendarDate(value: unknown): value is string {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
+/** The `pattern` of a month input, for browsers that show it as text: what `normalizeMonth` reads. */
+export const MONTH_INPUT_PATTERN = String.raw`\d{4}-\d{2}|\d{1,2}/\d{4}`;
+
+/**
+ * A month as typed where the browser has no month picker (the input falls back
+ * to text): 'YYYY-MM' or 'MM/YYYY' ('M/YYYY' too), spaces around ignored.
+ * Answers 'YYYY-MM' when it is a month `isMonth` accepts, null otherwise.
+ */
+export function normalizeMonth(value: unknown): string | null {
+  if (typeof value !== "string" || value.length > 20) return null;
+  const text = value.trim();
+  const typed = /^(\d{1,2})\/(\d{4})$/.exec(text);
+  const month = typed ? `${typed[2]}-${typed[1].padStart(2, "0")}` : text;
+  return isMonth(month) ? month : null;
+}
+
 /** True for a 'YYYY-MM' month from MIN_MONTH to MAX_MONTH. */
 export function isMonth(value: unknown): value is string {
   return typeof value === "string" && MONTH_RE.test(value) && value >= MIN_MONTH && value <= MAX_MONTH;

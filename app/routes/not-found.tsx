@@ -15,13 +15,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ shell }, { status: 404, headers });
 }
 
-/** Unknown URLs: SPEC's English page (§2), inside the shell for a signed-in user, with the way back. */
+/** Unknown URLs: SPEC's English page (§2) under a Portuguese line, inside the shell for a signed-in user, with the way back. */
 export default function NotFound({ loaderData }: Route.ComponentProps) {
   const page = (
     <section
       aria-labelledby="not-found-title"
       className="mx-auto w-full max-w-md rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
     >
+      <p className="mb-2 text-base font-semibold text-slate-800">Página não encontrada</p>
       <h1 id="not-found-title" lang="en" className="text-2xl font-bold text-slate-900">
         404 Page Not Found
       </h1>

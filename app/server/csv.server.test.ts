@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvAnswer, csvDay, csvDecimal } from "./csv.server";
+import { csvAnswer, csvDay, csvDecimal, csvPhone } from "./csv.server";
 
 async function read(answer: ReturnType<typeof csvAnswer>): Promise<Uint8Array[]> {
   const chunks: Uint8Array[] = [];
@@ -48,5 +48,15 @@ describe("csvAnswer", () => {
     const text = Buffer.concat([first!, ...rest]).toString("utf8");
     expect(text.trim().split("\r\n")).toHaveLength(1201);
     expect(await answer.pull!()).toBeNull();
+  });
+});
+
+describe("csvPhone", () => {
+  it("writes a stored phone as people write it, text to Excel (blank for none, anything else as stored)", () => {
+    expect(csvPhone("11980023307")).toBe("(11) 98002-3307");
+    expect(csvPhone("1133334444")).toBe("(11) 3333-4444");
+    expect(csvPhone(null)).toBe("");
+    expect(csvPhone("")).toBe("");
+    expect(csvPhone("5511980023307")).toBe("5511980023307");
   });
 });

@@ -1,5 +1,6 @@
 import { stringify } from "csv-stringify/sync";
 import type { Answer } from "./answer.server";
+import { formatPhone, onlyDigits } from "~/lib/format";
 
 /**
  * CSV files for spreadsheets set to Portuguese (every `?format=csv` of the JSON API
@@ -60,6 +61,17 @@ export function csvDecimal(value: string | number | null | undefined): string {
   if (value === null || value === undefined || value === "") return "";
   const n = typeof value === "number" ? value : Number(value);
   return Number.isFinite(n) ? decimal.format(n) : "";
+}
+
+/**
+ * '(11) 98002-3307' from stored digits (blank for none): the way people write
+ * it, and text to Excel, which would turn bare digits into a number. A number
+ * that is not DDD + 8 or 9 digits is left as stored.
+ */
+export function csvPhone(value: string | null | undefined): string {
+  if (!value) return "";
+  const digits = onlyDigits(value);
+  return digits.length === 10 || digits.length === 11 ? formatPhone(digits) : value;
 }
 
 /** '21/11/2026' from '2026-11-21' or an ISO timestamp (its date part; blank for none). */

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { QueryTypes, type Sequelize, type Transaction } from "sequelize";
 import { BillingSettings, Charge, Counter, Payment } from "../models.ts";
+import { notSunday } from "../../app/domain/calendar/dates.ts";
 
 /**
  * Charges for the seeds (the demo's three months, the benchmark's twelve):
@@ -57,14 +58,17 @@ export async function seedCharges(sequelize: Sequelize, options: ChargeSeedOptio
   const charges: Array<Record<string, unknown>> = [];
   const payments: Array<Record<string, unknown>> = [];
   for (const month of options.months) {
-    const dueDate = `${month}-10`;
+    // The 10th, or the Monday after when it falls on a Sunday (the schools are closed).
+    const dueDate = notSunday(`${month}-10`);
     const [y, m] = month.split("-");
     for (const r of rows) {
       const id = randomUUID();
       const amountCents = Math.round(Number(r.monthlyValue) * 100);
       const past = dueDate < options.today;
       const paid = past && rand() >= options.lateShare;
-      const paidOn = paid ? addDaysTo(dueDate, Math.floor(rand() * 6) - 2) : null;
+      // Paid around the due date, never after today nor on a Sunday.
+      const drawnOn = paid ? addDaysTo(dueDate, Math.floor(rand() * 6) - 2) : null;
+      const paidOn = drawnOn ? notSunday(drawnOn > options.today ? options.today : drawnOn, -1) : null;
       number++;
       charges.push({
         id,
@@ -87,7 +91,7 @@ export async function seedCharges(sequelize: Sequelize, options: ChargeSeedOptio
         payments.push({
           chargeId: id,
           amountCents: paidOn! > dueDate ? amountCents + Math.round(amountCents * 0.02) : amountCents,
-          paidOn: paidOn! > options.today ? options.today : paidOn,
+          paidOn,
           method: METHODS[Math.floor(rand() * METHODS.length)],
           note: null,
           createdAt: now,

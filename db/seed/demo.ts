@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Sequelize, Transaction } from "sequelize";
 import { hash } from "@node-rs/argon2";
-import { addDays, dateInTimeZone, shiftMonth, today } from "../../app/domain/calendar/dates.ts";
+import { addDays, dateInTimeZone, isSunday, notSunday, shiftMonth, today } from "../../app/domain/calendar/dates.ts";
 import { seedBillingSettings, seedCharges } from "./charges.ts";
 import { firstSessionDate, sessionsBetween } from "../../app/domain/calendar/sessions.ts";
 import {
@@ -129,6 +129,22 @@ function cpfFrom(n: number): string {
 function todayParts(): { y: number; m: number; d: number } {
   const [y, m, d] = today().split("-").map(Number);
   return { y, m, d };
+}
+
+/**
+ * The schools close on Sundays, so nothing of the demo happens on one: an
+ * instant on a Sunday (in the school's time zone) moves to the Monday after,
+ * and nothing is later than `latestOpenInstant` (now, or this time yesterday
+ * when today is a Sunday).
+ */
+function latestOpenInstant(): number {
+  const now = Date.now();
+  return isSunday(dateInTimeZone(new Date(now))) ? now - 86_400_000 : now;
+}
+
+function openInstant(at: number): Date {
+  const moved = isSunday(dateInTimeZone(new Date(at))) ? at + 86_400_000 : at;
+  return new Date(Math.min(moved, latestOpenInstant()));
 }
 
 function ymd(y: number, m: number, d: number) {
@@ -331,14 +347,31 @@ export async function seedDemo(sequelize: Sequelize) {
     counts["pessoas"] = persons;
 
     const { y, m } = todayParts();
+    const now = today();
     let trials = 0;
-    for (const [year, month] of [m === 1 ? [y - 1, 12] : [y, m - 1], [y, m]]) {
-      const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
-      for (let i = 0; i < 32; i++) {
-        const day = 1 + Math.floor(rand() * days);
+    // Last month and this month, then the next four weeks (fewer): trials in the past and from today on.
+    const inMonth = (year: number, month: number) => () => {
+      const day = 1 + Math.floor(rand() * new Date(Date.UTC(year, month, 0)).getUTCDate());
+      return { day: ymd(year, month, day), created: ymd(year, month, Math.max(1, day - 5)), first: day === 1 };
+    };
+    const ahead = () => {
+      const day = addDays(now, Math.floor(rand() * 28));
+      return { day, created: addDays(day, -5), first: false };
+    };
+    for (const [count, draw] of [
+      [32, m === 1 ? inMonth(y - 1, 12) : inMonth(y, m - 1)],
+      [32, inMonth(y, m)],
+      [16, ahead],
+    ] as const) {
+      for (let i = 0; i < count; i++) {
+        const drawnDay = draw();
+        // Never on a Sunday: the Saturday before (the Monday after for the 1st or a day still to come).
+        const date = notSunday(drawnDay.day, drawnDay.first || drawnDay.day >= now ? 1 : -1);
         const cls = pick(classes.filter((c) => c.active));
-        const status = pick(STATUSES);
-        const created = new Date(Date.UTC(year, month - 1, Math.max(1, day - 5), 13, Math.floor(rand() * 59)));
+        const drawn = pick(STATUSES);
+        // A trial still to come has not happened yet: it is scheduled or rescheduled.
+        const status = date < now || drawn === "Agendado" || drawn === "Reagendado" ? drawn : trials % 2 ? "Agendado" : "Reagendado";
+        const created = openInstant(Date.parse(`${drawnDay.created}T13:00:00Z`) + Math.floor(rand() * 59) * 60_000);
         const guardian = `${pick(FIRST)} ${pick(LAST)}`;
         const trial = await Trial.create(
           {
@@ -346,7 +379,7 @@ export async function seedDemo(sequelize: Sequelize) {
             studentName: `${pick(FIRST)} ${guardian.split(" ")[1]}`,
             classId: cls.id,
             whatsappNumber: `119${String(60000000 + Math.floor(rand() * 39999999)).slice(0, 8)}`,
-            scheduledDate: ymd(year, month, day),
+            scheduledDate: date,
             scheduledTime: pick(["08:00", "09:00", "14:00", "18:00", "19:00"]),
             status,
             origin: pick(ORIGINS),
@@ -367,7 +400,9 @@ export async function seedDemo(sequelize: Sequelize) {
                 : ["Agendado", status];
         let at = created.getTime();
         for (const s of path) {
-          await TrialStatusHistory.create({ trialId: trial.id, status: s, changedAt: new Date(at) }, t);
+          const changedAt = openInstant(at);
+          at = Math.max(at, changedAt.getTime());
+          await TrialStatusHistory.create({ trialId: trial.id, status: s, changedAt }, t);
           at += (1 + Math.floor(rand() * 72)) * 3600_000 + Math.floor(rand() * 59) * 60_000;
         }
         trials++;
@@ -448,7 +483,7 @@ async function seedStudentsAndEnrollments({
   const offersByBranch = new Map<string, Offer[]>();
   for (const offer of await Offer.findAll({ ...t, order: [["name", "ASC"]] }))
     offersByBranch.set(offer.branchId, [...(offersByBranch.get(offer.branchId) ?? []), offer]);
-  const start = today.m === 1 ? ymd(today.y - 1, 12, 1) : ymd(today.y, today.m - 1, 1);
+  const start = notSunday(today.m === 1 ? ymd(today.y - 1, 12, 1) : ymd(today.y, today.m - 1, 1));
   const rows: Array<Record<string, unknown>> = [];
   const active = classes.filter((c) => c.active);
   let next = 0;
@@ -488,7 +523,7 @@ async function seedStudentsAndEnrollments({
       });
     }
     if (i % 3 === 1) {
-      const cancelledAt = new Date(Date.UTC(today.y, today.m - 1, 1, 15, 0));
+      const cancelledAt = openInstant(Date.UTC(today.y, today.m - 1, 1, 15, 0));
       rows.push({
         studentId: student().id,
         classId: cls.id,
@@ -532,7 +567,7 @@ async function seedStudentsAndEnrollments({
       },
       t,
     );
-    await trial.update({ enrollmentId: enrollment.id, outcome: "Matriculado", closedAt: new Date() }, t);
+    await trial.update({ enrollmentId: enrollment.id, outcome: "Matriculado", closedAt: openInstant(Date.now()) }, t);
     counts["alunos"]++;
     fromTrial = 1;
   }
@@ -555,7 +590,7 @@ async function seedFunnel({ transaction, counts }: { transaction: Transaction; c
     ["scheduledDate", "ASC"],
     ["id", "ASC"],
   ];
-  const now = new Date();
+  const now = openInstant(Date.now());
   let lost = 0;
   for (const [status, every] of [
     ["Não Compareceu", 2],
@@ -580,10 +615,15 @@ async function seedFunnel({ transaction, counts }: { transaction: Transaction; c
   let tasks = 0;
   for (const [i, trial] of wanting.entries()) {
     const note = ["Ligar para confirmar a turma", "Enviar valores por WhatsApp", "Retornar após o horário de trabalho", null][i % 4];
-    await Task.create({ trialId: trial.id, ownerId: trial.ownerId, dueAt: addDays(day, (i % 4) - 1), note, doneAt: null }, t);
+    const offset = (i % 4) - 1;
+    const dueAt = notSunday(addDays(day, offset), offset < 0 ? -1 : 1);
+    await Task.create({ trialId: trial.id, ownerId: trial.ownerId, dueAt, note, doneAt: null }, t);
     tasks++;
     if (i === 0) {
-      await Task.create({ trialId: trial.id, ownerId: trial.ownerId, dueAt: addDays(day, -3), note: "Primeiro contato", doneAt: now }, t);
+      await Task.create(
+        { trialId: trial.id, ownerId: trial.ownerId, dueAt: notSunday(addDays(day, -3), -1), note: "Primeiro contato", doneAt: now },
+        t,
+      );
       tasks++;
     }
   }

@@ -141,6 +141,21 @@ describe("monthly generation", () => {
     }
     expect((await admin.get("/api/charges/generate?month=31-01")).body.errors.month).toEqual(["Mês inválido"]);
   });
+
+  it("reads a month typed as text where the browser has no month picker ('MM/YYYY'), and the fields say 'AAAA-MM'", async () => {
+    const net = await network(1);
+    const typed = await admin.post("/api/charges/generate", { month: "06/2031", branchId: net.branchId });
+    expect(typed.status).toBe(200);
+    expect(typed.body.month).toBe("2031-06");
+    for (const path of ["/charges?month=06%2F2031", "/charges/generate?month=06%2F2031"]) {
+      const html = await (await admin.raw("GET", path)).text();
+      const input = /<input[^>]*type="month"[^>]*>/.exec(html)?.[0] ?? "";
+      expect(input).toContain('value="2031-06"');
+      expect(input).toContain('placeholder="AAAA-MM"');
+      expect(input).toMatch(/pattern="[^"]+"/);
+      expect(html).toContain("Junho de 2031");
+    }
+  });
 });
 
 describe("what is due", () => {
@@ -399,6 +414,8 @@ describe("overdue families and the month's summary", () => {
     const [header, first] = text.split("\r\n");
     expect(header).toBe("Responsável;Telefone;Total devido hoje;Vencimento mais antigo;Dias de atraso;Faixa;Cobranças");
     expect(first).toContain(";510,50;");
+    // The phone as people write it (text to Excel, never a number).
+    expect(first).toContain(";(11) 98765-4321;");
   });
 
   it("the kept overdue list and the list's totals follow a payment, a reversal and a new charge at once", async () => {
@@ -452,6 +469,8 @@ describe("overdue families and the month's summary", () => {
     const page = await (await desk.raw("GET", "/billing/overdue")).text();
     expect(page).toContain(`/billing/overdue/${late.guardian.id}/whatsapp`);
     expect(page).not.toContain("wa.me");
+    // Each family links to its page (persons and 'Financeiro').
+    expect(page).toContain(`href="/guardians/${late.guardian.id}/persons"`);
 
     const res = await desk.raw("GET", `/billing/overdue/${late.guardian.id}/whatsapp`);
     expect(res.status).toBe(302);

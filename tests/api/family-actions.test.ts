@@ -228,7 +228,13 @@ describe("'Meus dados': PATCH /api/family/persons/{id} and /api/family/address",
     expect((await team.patch(`/api/family/persons/${person.id}`, { phone: "11912345678" })).status).toBe(404);
     const bad = await parentA.patch(`/api/family/persons/${person.id}`, { phone: "1199", email: "sem-arroba" });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors).toEqual({ phone: ["Telefone é obrigatório"], email: ["Por favor, insira um e-mail válido"] });
+    expect(bad.body.errors).toEqual({
+      phone: ["Telefone incompleto: DDD + número (10 ou 11 dígitos)"],
+      email: ["Por favor, insira um e-mail válido"],
+    });
+    expect((await parentA.patch(`/api/family/persons/${person.id}`, { phone: "" })).body.errors).toEqual({
+      phone: ["Telefone é obrigatório"],
+    });
     const after = (await parentA.get("/api/family")).body.guardian.persons.find((p: { id: string }) => p.id === person.id);
     expect(after).toMatchObject({ phone: "11977776666", email: "nova.mae@familia.com" });
   });

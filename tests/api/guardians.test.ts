@@ -124,8 +124,10 @@ describe("POST /api/guardians", () => {
       "persons[0].cpf": ["CPF deve conter exatamente 11 dígitos"],
       "persons[0].email": ["Por favor, insira um e-mail válido"],
       "persons[0].birthDate": ["Data de nascimento inválida"],
-      "persons[0].phone": ["Telefone é obrigatório"],
+      "persons[0].phone": ["Telefone incompleto: DDD + número (10 ou 11 dígitos)"],
     });
+    const noPhone = await admin.post("/api/guardians", { address: "Rua Z, 3", persons: [person({ phone: "" })] });
+    expect(noPhone.body.errors).toEqual({ "persons[0].phone": ["Telefone é obrigatório"] });
     const impossibleDate = await admin.post("/api/guardians", { address: "Rua", persons: [person({ birthDate: "2023-02-30" })] });
     expect(impossibleDate.body.errors).toEqual({ "persons[0].birthDate": ["Data de nascimento inválida"] });
     expect(await count("guardians")).toBe(before);
@@ -253,7 +255,7 @@ describe("PATCH /api/guardian-persons/{id}", () => {
       cpf: ["CPF deve conter exatamente 11 dígitos"],
       email: ["Por favor, insira um e-mail válido"],
       birthDate: ["Data de nascimento inválida"],
-      phone: ["Telefone é obrigatório"],
+      phone: ["Telefone incompleto: DDD + número (10 ou 11 dígitos)"],
     });
     const persons = (await admin.get(`/api/guardians/${g.id}/persons`)).body;
     expect(persons.find((p: { id: string }) => p.id === other.id).fullName).toBe(other.fullName);
@@ -477,7 +479,7 @@ describe("/guardians screens without JavaScript", () => {
       "Nome completo é obrigatório",
       "CPF deve conter exatamente 11 dígitos",
       "Data de nascimento inválida",
-      "Telefone é obrigatório",
+      "Telefone incompleto: DDD + número (10 ou 11 dígitos)",
     ]) {
       expect(invalidHtml).toContain(message);
     }

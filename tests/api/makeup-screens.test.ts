@@ -128,7 +128,9 @@ describe("the student's 'Frequência' and make-up dialogs without JavaScript", (
       }),
     ).toBe(1);
     const after = await page(team, `/students/${s.student.id}`);
-    expect(after.html).toContain("Reposição agendada");
+    // The toast says whose make-up, when and where (abbreviated weekday, dd/MM, start, branch).
+    const short = ["dom", "seg", "ter", "qua", "qui", "sex", "sáb"][new Date(`${s.target.date}T00:00:00Z`).getUTCDay()];
+    expect(after.html).toContain(`Reposição de Alice: ${short} ${br(s.target.date).slice(0, 5)}, 14:00, ${s.branch.name}`);
     expect(after.html).toContain(`Reposição agendada para ${br(s.target.date)}`);
     expect(after.html).not.toContain("Sem reposição");
     expect(after.html).not.toContain(`href="${dialogUrl}"`);

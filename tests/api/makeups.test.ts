@@ -354,6 +354,9 @@ describe("GET /api/makeups/options", () => {
       freePlaces: 3,
     });
     expect(res.body[0].classLabel).toMatch(/ - Turma \d+ \(Unidade .+\)$/);
+    // Another branch than the pupil's, and every session at the time of the pupil's own 08:00 class (Monday to Saturday): marked.
+    expect(res.body[0].branchName).toBe(/\((Unidade .+)\)$/.exec(res.body[0].classLabel)![1]);
+    expect(res.body.every((o: MakeupOption & { ownBranch: boolean; clash: boolean }) => !o.ownBranch && o.clash)).toBe(true);
     // The pupil's own class (enrolled there on the date) is not an option.
     expect(res.body.some((o: MakeupOption) => o.classId === from.id)).toBe(false);
     expect(pupils).toHaveLength(1);

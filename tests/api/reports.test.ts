@@ -508,7 +508,7 @@ describe("Exportar CSV of the lists", () => {
     const lines = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes.slice(3)).split("\r\n");
     expect(lines[0]).toBe("Data;Horário;Aluno;Responsável;WhatsApp;Turma;Status;Origem;Resultado;Motivo da perda;Criado em");
     const line = lines.find((l) => l.includes("HYPERLINK"))!;
-    expect(line.startsWith('03/07/2019;08:00;\'=HYPERLINK(1);"Zé ""da Silva""; Júnior";11987654321;')).toBe(true);
+    expect(line.startsWith('03/07/2019;08:00;\'=HYPERLINK(1);"Zé ""da Silva""; Júnior";(11) 98765-4321;')).toBe(true);
     // The JSON list is as it was.
     const json = await team.get("/api/trials?month=2019-07");
     expect(json.headers.get("content-type")).toContain("application/json");

@@ -297,6 +297,10 @@ describe("enrolment dialogs without JavaScript", () => {
       expect((await who.raw("GET", path)).status).toBe(who === client ? 404 : 403);
       expect((await who.form(path, { cancelReason: "Mudou de cidade" })).status).toBe(403);
     }
+    // The dialog names, before the click, who leaves the waiting list for the seat.
+    const dialog = await page(admin, path);
+    expect(dialog.html).toContain(`${bia.fullName} sai da lista de espera e ocupa a vaga`);
+    expect(dialog.html).not.toContain(`${carla.fullName} sai da lista de espera`);
     const empty = await admin.form(path, { cancelReason: "" });
     expect(empty.status).toBe(400);
     expect(await empty.text()).toContain("Motivo do cancelamento é obrigatório");

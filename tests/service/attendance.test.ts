@@ -232,4 +232,37 @@ describe("make-ups called directly", () => {
     expect(refused.status).toBe(400);
     expect(refused.errors).toEqual({ classId: ["O aluno já está matriculado nesta turma"] });
   });
+
+  it("lists the sessions at the pupil's own branches first and marks those that overlap one of its own classes' sessions", async () => {
+    const team = await actorOfType("Team");
+    // The pupil's class: every weekday 08:00–09:00 at its branch.
+    const from = await sessionClass();
+    // Another branch at 07:30 (overlaps 08:00–09:00), the pupil's branch at 10:00 (does not).
+    const far = await sessionClass({ courseId: from.courseId, startTime: "07:30" });
+    const near = await sessionClass({ courseId: from.courseId, branchId: from.branchId, startTime: "10:00" });
+    const clashing = await sessionClass({ courseId: from.courseId, branchId: from.branchId, startTime: "08:00" });
+    const { pupils } = await enrolled(from, 1);
+    const date = notSunday(addDays(TODAY(), -2), -1);
+    const absence = await makeAttendance({
+      enrollmentId: pupils[0].enrollment.id,
+      classId: from.id,
+      scheduleId: from.scheduleOn(date),
+      date,
+      status: "Falta",
+    });
+    const options = await makeupOptions(team, absence.id);
+    const own = options.filter((o) => o.ownBranch);
+    expect(own.length).toBeGreaterThan(0);
+    expect(options.slice(0, own.length)).toEqual(own); // the pupil's branch first
+    expect(new Set(own.map((o) => o.classId))).toEqual(new Set([near.id, clashing.id]));
+    expect(options.filter((o) => !o.ownBranch).every((o) => o.classId === far.id)).toBe(true);
+    // A session on a day the pupil has its own 08:00 class (after the absence) overlaps it; 10:00 does not.
+    const ownDays = new Set(sessionsOf(from, TODAY(), addDays(date, 30)).map((s) => s.date));
+    for (const o of options) {
+      const overlaps = o.classId !== near.id && ownDays.has(o.date) && o.date !== date;
+      expect({ classId: o.classId, date: o.date, clash: o.clash }).toEqual({ classId: o.classId, date: o.date, clash: overlaps });
+    }
+    expect(options.some((o) => o.clash)).toBe(true);
+    expect(options.find((o) => o.classId === near.id)?.clash).toBe(false);
+  });
 });

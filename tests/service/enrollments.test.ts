@@ -2,7 +2,13 @@ import { describe, expect, inject, it } from "vitest";
 import { selectRows, transaction } from "~/platform/db.server";
 import { lockClassSeats } from "~/domain/classes/queries.server";
 import { classOccupancy, enrollOptions, getClassEnrollments, nextSessionOn } from "~/domain/enrollments/queries.server";
-import { cancelEnrollment, createEnrollment, enrollFromTrial, updateEnrollment } from "~/domain/enrollments/service.server";
+import {
+  cancelEnrollment,
+  createEnrollment,
+  enrollFromTrial,
+  promotionsIfCancelled,
+  updateEnrollment,
+} from "~/domain/enrollments/service.server";
 import { countStudentsByGuardian, getStudentOverview, listStudentsPage, searchStudentOptions } from "~/domain/students/queries.server";
 import { createStudent, deleteStudent } from "~/domain/students/service.server";
 import { deleteGuardian } from "~/domain/guardians/service.server";
@@ -86,6 +92,28 @@ describe("enrolment rules called directly", () => {
     expect([again.status, again.message]).toEqual([409, "Matrícula já cancelada"]);
     const byTeam = await refusal(cancelEnrollment(team, made[1].id, "Equipe"));
     expect(byTeam.status).toBe(403);
+  });
+
+  it("names, before cancelling, who leaves the waiting list and takes the seat: the one the cancellation then promotes", async () => {
+    const team = await actorOfType("Team");
+    const admin = await actorOfType("Administrator");
+    const { cls, offer } = await classOf(1);
+    const { students } = await studentsOf(3);
+    const made = [];
+    for (const [i, s] of students.entries()) {
+      made.push(
+        await createEnrollment(team, { studentId: s.id, classId: cls.id, offerId: offer.id, startDate: "2020-01-06", waitlist: i > 0 }),
+      );
+    }
+    expect(made.map((e) => e.status)).toEqual(["Ativa", "Em espera", "Em espera"]);
+    // The first of the list only (one seat), and nobody for a waiting one.
+    expect(await promotionsIfCancelled(admin, made[0].id)).toEqual([{ studentName: "Aluno 01" }]);
+    expect(await promotionsIfCancelled(admin, made[2].id)).toEqual([]);
+    expect((await refusal(promotionsIfCancelled(team, made[0].id))).status).toBe(403);
+    const cancelled = await cancelEnrollment(admin, made[0].id, "Mudou de cidade");
+    expect(cancelled.promoted.map((p) => p.studentName)).toEqual(["Aluno 01"]);
+    // Cancelled: it holds no seat any more.
+    expect(await promotionsIfCancelled(admin, made[0].id)).toEqual([]);
   });
 
   it("refuses inactive classes, offers and students, another branch's offer and a second open enrolment", async () => {

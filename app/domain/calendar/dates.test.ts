@@ -54,6 +54,13 @@ describe("month helpers", () => {
     expect(monthOrCurrent("2026-13", now)).toBe("2026-11");
     expect(monthOrCurrent("2031-03", now)).toBe("2031-03");
   });
+
+  it("reads a month typed as text where the browser has no month picker: 'MM/YYYY' as well as 'YYYY-MM'", () => {
+    const now = new Date("2026-12-01T01:00:00.000Z");
+    expect(monthOrCurrent("03/2031", now)).toBe("2031-03");
+    expect(monthOrCurrent(" 3/2031 ", now)).toBe("2031-03");
+    expect(monthOrCurrent("13/2031", now)).toBe("2026-11");
+  });
 });
 
 describe("today and calendar dates", () => {

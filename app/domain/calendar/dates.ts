@@ -1,5 +1,5 @@
 import { DEFAULT_SCHOOL_TIME_ZONE, isTimeZone } from "~/lib/time-zone";
-import { isMonth } from "../patterns";
+import { normalizeMonth } from "../patterns";
 
 /**
  * The school's calendar dates. A date (a trial's, a session's, an enrolment's)
@@ -54,6 +54,16 @@ export function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** Whether a 'YYYY-MM-DD' day is a Sunday (the schools are closed). */
+export function isSunday(date: string): boolean {
+  return utc(date).getUTCDay() === 0;
+}
+
+/** The day itself, or for a Sunday the day after (`step` 1) or before (`step` -1). */
+export function notSunday(date: string, step: 1 | -1 = 1): string {
+  return isSunday(date) ? addDays(date, step) : date;
+}
+
 /** The first working day (Monday to Friday) after `date` ('2026-11-27', a Friday → '2026-11-30'). */
 export function nextWorkingDay(date: string): string {
   let next = addDays(date, 1);
@@ -71,9 +81,9 @@ export function today(now = new Date(), timeZone = schoolTimeZone()): string {
   return dateInTimeZone(now, timeZone);
 }
 
-/** The `?month=` parameter, or the current month when absent or malformed. */
+/** The `?month=` parameter ('YYYY-MM', or 'MM/YYYY' typed where there is no month picker), or the current month when absent or malformed. */
 export function monthOrCurrent(value: string | null | undefined, now = new Date()): string {
-  return isMonth(value) ? value : today(now).slice(0, 7);
+  return normalizeMonth(value) ?? today(now).slice(0, 7);
 }
 
 function daysInMonth(year: number, month: number): number {

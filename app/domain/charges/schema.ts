@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { day, id, storedEnum, timestamp } from "../dto-fields";
-import { calendarDate, EMAIL_RE, isMonth, MONTH_DOC, requiredString } from "../fields";
+import { calendarDate, EMAIL_RE, isMonth, MONTH_DOC, normalizeMonth, requiredString } from "../fields";
 import { centsToDecimal, MAX_CENTS, toCents } from "../offers/money";
 import { GUARDIAN_REQUIRED } from "../students/schema";
 import { BRANCH_REQUIRED } from "../branches/schema";
@@ -135,10 +135,12 @@ function percentField(max: number, message: string) {
 
 export const discountField = percentField(100, DISCOUNT_INVALID);
 
+/** A month: 'YYYY-MM', or 'MM/YYYY' as typed where the browser has no month picker (read as 'YYYY-MM'). */
 export const monthField = z
   .string({ error: CHARGE_MONTH_INVALID })
   .max(100, { error: CHARGE_MONTH_INVALID, abort: true })
   .trim()
+  .transform((v) => normalizeMonth(v) ?? v)
   .refine(isMonth, CHARGE_MONTH_INVALID)
   .meta(MONTH_DOC);
 

@@ -358,7 +358,7 @@ export async function countEnrollments(where: { classId: string } | { studentId:
 }
 
 /** The enrolments of a class in one status (for the commands' capacity and waiting-list rules), inside their transaction. */
-export async function classEnrollmentsIn(classId: string, status: string, t: Transaction): Promise<Enrollment[]> {
+export async function classEnrollmentsIn(classId: string, status: string, t?: Transaction): Promise<Enrollment[]> {
   return Enrollment.findAll({
     where: { classId, status },
     order: [
@@ -444,6 +444,16 @@ export async function enrollmentSpans(classIds: readonly string[], t?: Transacti
     `${SPAN_SELECT} WHERE "e"."classId" IN (${paddedInList("c", ids, params)}) AND "e"."status" <> :waiting`,
     params,
   );
+  return rows.map(toSpan);
+}
+
+/** A student's enrolments that may count on some date ('Ativa' and 'Cancelada'; not the waiting list): the pupil's own timetable. */
+export async function studentEnrollmentSpans(studentId: string, t?: Transaction): Promise<EnrollmentSpan[]> {
+  if (!isUuid(studentId)) return [];
+  const rows = await selectRowsIn<SpanRow>(t, `${SPAN_SELECT} WHERE "e"."studentId" = :studentId AND "e"."status" <> :waiting`, {
+    studentId,
+    waiting: WAITLISTED,
+  });
   return rows.map(toSpan);
 }
 

@@ -138,6 +138,14 @@ export function promotionMessage(promoted: ReadonlyArray<{ studentName: string }
   return `${names.slice(0, -1).join(", ")} e ${names[names.length - 1]} saíram da lista de espera`;
 }
 
+/** The cancel dialog's words for who would leave the waiting list: 'Ana Souza sai da lista de espera e ocupa a vaga'; null for nobody. */
+export function promotionNotice(promoted: ReadonlyArray<{ studentName: string }>): string | null {
+  const names = promoted.map((p) => p.studentName);
+  if (names.length === 0) return null;
+  if (names.length === 1) return `${names[0]} sai da lista de espera e ocupa a vaga`;
+  return `${names.slice(0, -1).join(", ")} e ${names[names.length - 1]} saem da lista de espera e ocupam as vagas`;
+}
+
 /** PATCH /api/enrollments/{id}: the enrolment, and who left the waiting list for the seat it freed. */
 export const enrollmentUpdateResultDto = enrollmentDto
   .extend({ promoted: z.array(promotionDto).describe("Quem saiu da lista de espera por esta mudança (vazio se ninguém)") })

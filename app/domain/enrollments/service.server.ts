@@ -4,7 +4,7 @@ import { transaction } from "~/platform/db.server";
 import { assertCanManage, assertCanManageTrials, canManage, type Actor } from "../actor";
 import { ConflictError, ForbiddenError, ValidationError, type FieldErrors } from "../errors";
 import { parseOrThrow } from "../validation";
-import { classSessionSource, lockClassSeats, type ClassSeats } from "../classes/queries.server";
+import { classSeats, classSessionSource, lockClassSeats, type ClassSeats } from "../classes/queries.server";
 import { offerTerms } from "../offers/queries.server";
 import { studentForEnrollment, toDTO as studentDTO, find as findStudent } from "../students/queries.server";
 import { insertStudent } from "../students/service.server";
@@ -75,7 +75,7 @@ export interface Promoted {
  * promotion (never a session already under way, so a roll call already taken
  * never gains a pupil), or the date the enrolment asked for when later.
  */
-async function promotionStart(classId: string, now: Date, t: Transaction): Promise<string> {
+async function promotionStart(classId: string, now: Date, t?: Transaction): Promise<string> {
   const source = await classSessionSource(classId, t);
   const next = source ? firstSessionDateAfter(source.schedules, firstSessionDate(source.createdAt), now) : null;
   return next ?? today(now);
@@ -308,6 +308,38 @@ export async function updateEnrollment(actor: Actor | null, id: string, input: u
 /** Cancels an enrolment with a reason (Administrator): the rules of PATCH with `status`; the answer names who was promoted. */
 export async function cancelEnrollment(actor: Actor | null, id: string, reason: unknown): Promise<EnrollmentUpdateResultDTO> {
   return updateEnrollment(actor, id, { status: CANCELLED, cancelReason: reason });
+}
+
+/**
+ * The cancel dialog's notice: who leaves the waiting list and takes the seat if
+ * this enrolment were cancelled now. `settleWaitlist`'s rule, read only: this
+ * enrolment's place freed from today, then the list in order while the first
+ * finds a place in every coming session from its start date. Empty for an
+ * enrolment that holds no seat ('Em espera', 'Cancelada') or an inactive class.
+ * Only a preview: the cancellation itself decides under the class's lock.
+ */
+export async function promotionsIfCancelled(actor: Actor | null, id: string): Promise<Array<{ studentName: string }>> {
+  assertCanManage(actor);
+  const enrollment = await find(id);
+  if (enrollment.status !== ACTIVE) return [];
+  const seats = (await classSeats([enrollment.classId])).get(enrollment.classId);
+  if (!seats?.active) return [];
+  const now = new Date();
+  const day = today(now);
+  const places = await classPlaces(seats.id, day);
+  places.spans = places.spans.map((s) => (s.id === enrollment.id ? { ...s, status: CANCELLED, cancelledOn: day } : s));
+  const ids: string[] = [];
+  let next: string | null = null;
+  for (const entry of await classEnrollmentsIn(seats.id, WAITLISTED)) {
+    next ??= await promotionStart(seats.id, now);
+    const asked = dateOnly(entry.startDate);
+    const startDate = asked > next ? asked : next;
+    if (mostPlacesTaken(places, startDate, day) >= seats.capacity) break;
+    places.spans.push({ id: entry.id, studentId: entry.studentId, startDate, status: ACTIVE, cancelledOn: null });
+    ids.push(entry.id);
+  }
+  const spans = await enrollmentsById(ids);
+  return ids.flatMap((i) => (spans.has(i) ? [{ studentName: spans.get(i)!.studentName }] : []));
 }
 
 /** Field names of a new guardian nested in the trial's enrolment form. */

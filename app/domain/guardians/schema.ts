@@ -7,6 +7,7 @@ export const GUARDIAN_NOT_FOUND = "Responsável não encontrado";
 export const FULL_NAME_REQUIRED = "Nome completo é obrigatório";
 export const EMAIL_INVALID = "Por favor, insira um e-mail válido";
 export const PHONE_REQUIRED = "Telefone é obrigatório";
+export const PHONE_INCOMPLETE = "Telefone incompleto: DDD + número (10 ou 11 dígitos)";
 export const PERSONS_REQUIRED = "Adicione pelo menos uma pessoa";
 export const COMPLETE_PERSON_REQUIRED = "Adicione pelo menos uma pessoa completa";
 
@@ -42,12 +43,14 @@ const birthDate = calendarDate(BIRTH_DATE_INVALID);
 /**
  * §5: "at least 10 characters". Counted in digits, so a masked partial number
  * like "(11) 9876" does not pass; stored as digits and shown with formatPhone.
+ * An empty phone is "required"; a started one says what a complete one is.
  */
 const phone = z
   .string({ error: PHONE_REQUIRED })
   .max(100, { error: "Telefone inválido", abort: true })
   .transform((v) => v.replace(/\D/g, ""))
-  .refine((v) => v.length >= 10, PHONE_REQUIRED)
+  .refine((v) => v.length > 0, { error: PHONE_REQUIRED, abort: true })
+  .refine((v) => v.length >= 10, PHONE_INCOMPLETE)
   .refine((v) => v.length <= 15, "Telefone inválido")
   .meta({ pattern: "^\\D*(?:\\d\\D*){10,15}$", description: "De 10 a 15 dígitos, com ou sem máscara" });
 

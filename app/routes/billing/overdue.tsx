@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import type { Route } from "./+types/overdue";
 import { buttonClass } from "~/components/ui/button";
 import { Badge, DataList, EmptyState, PageHeader } from "~/components/ui/page";
@@ -29,6 +30,8 @@ export async function loader(args: Route.LoaderArgs) {
   } = await overdueFamilyPage(actor, { branchId }, { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
   const rows = families.map((f) => ({
     guardianId: f.guardianId,
+    // The family's page: its persons and its 'Financeiro' (every charge, overdue ones included).
+    family: `/guardians/${f.guardianId}/persons`,
     guardianName: f.guardianName,
     total: f.total,
     oldestDueDate: f.oldestDueDate,
@@ -50,6 +53,11 @@ export async function loader(args: Route.LoaderArgs) {
 export default function Overdue({ loaderData }: Route.ComponentProps) {
   const { rows, count, total, page, pageCount, csv } = loaderData;
   type Row = (typeof rows)[number];
+  const family = (f: Row) => (
+    <Link to={f.family} className="font-medium text-violet-800 underline">
+      {f.guardianName}
+    </Link>
+  );
   const remind = (f: Row) =>
     f.whatsapp ? (
       <a href={f.whatsapp} target="_blank" rel="noreferrer" className={buttonClass("outline", "sm")}>
@@ -81,7 +89,7 @@ export default function Overdue({ loaderData }: Route.ComponentProps) {
         empty={<EmptyState message="Nenhuma família inadimplente" />}
         card={(f) => (
           <>
-            <h2 className="font-semibold">{f.guardianName}</h2>
+            <h2 className="font-semibold">{family(f)}</h2>
             <dl className="mt-2 grid grid-cols-2 gap-2 text-sm">
               <div>
                 <dt className="text-slate-700">Devido hoje</dt>
@@ -106,7 +114,7 @@ export default function Overdue({ loaderData }: Route.ComponentProps) {
           </>
         )}
         columns={[
-          { header: "Família", cell: (f) => f.guardianName },
+          { header: "Família", cell: family },
           { header: "Devido hoje", cell: (f) => brl(f.total), className: "whitespace-nowrap text-right" },
           { header: "Vencimento mais antigo", cell: (f) => day(f.oldestDueDate), className: "whitespace-nowrap" },
           { header: "Atraso", cell: (f) => <Badge>{f.bucket} dias</Badge> },

@@ -6,6 +6,7 @@ import { FieldErrors, inputClass } from "~/components/ui/field";
 import { canManage } from "~/domain/actor";
 import { monthOrCurrent, monthTitle } from "~/domain/calendar/dates";
 import { FULL_SCHOLARSHIP } from "~/domain/charges/schema";
+import { MONTH_INPUT_PATTERN } from "~/domain/patterns";
 import { generateCharges, previewGeneration } from "~/domain/charges/service.server";
 import { DomainError } from "~/domain/errors";
 import { getSelectedBranchId } from "~/server/branch-selection.server";
@@ -68,7 +69,18 @@ export default function GenerateCharges({ loaderData, actionData }: Route.Compon
           <label htmlFor="generate-month" className="block text-sm font-medium text-slate-900">
             Mês
           </label>
-          <input id="generate-month" type="month" name="month" defaultValue={month} key={month} className={inputClass} required />
+          <input
+            id="generate-month"
+            type="month"
+            name="month"
+            defaultValue={month}
+            key={month}
+            className={inputClass}
+            required
+            // Where the browser shows a text box instead of a month picker.
+            pattern={MONTH_INPUT_PATTERN}
+            placeholder="AAAA-MM"
+          />
         </div>
         <Button type="submit" variant="outline">
           Ver prévia

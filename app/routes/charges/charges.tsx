@@ -6,6 +6,7 @@ import { Badge, DataList, EmptyState, PageHeader } from "~/components/ui/page";
 import { Pagination } from "~/components/ui/pagination";
 import { canManage, canManageTrials } from "~/domain/actor";
 import { monthOrCurrent, monthTitle } from "~/domain/calendar/dates";
+import { MONTH_INPUT_PATTERN } from "~/domain/patterns";
 import { chargePage } from "~/domain/charges/queries.server";
 import { CHARGE_FILTER_STATUSES, type ChargeDTO } from "~/domain/charges/schema";
 import { ValidationError } from "~/domain/errors";
@@ -98,7 +99,17 @@ export default function Charges({ loaderData }: Route.ComponentProps) {
           <label htmlFor="charges-month" className="block text-sm font-medium text-slate-900">
             Mês
           </label>
-          <input id="charges-month" type="month" name="month" defaultValue={filter.month} key={`m${filter.month}`} className={inputClass} />
+          <input
+            id="charges-month"
+            type="month"
+            name="month"
+            defaultValue={filter.month}
+            key={`m${filter.month}`}
+            className={inputClass}
+            // Where the browser shows a text box instead of a month picker.
+            pattern={MONTH_INPUT_PATTERN}
+            placeholder="AAAA-MM"
+          />
           <FieldErrors errors={undefined} />
         </div>
         <div>

@@ -5,12 +5,12 @@ import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { MakeupSessions } from "~/routes/students/+shared/makeup-sessions";
 import type { Actor } from "~/domain/actor";
 import { DomainError, ValidationError } from "~/domain/errors";
-import { makeupOptions } from "~/domain/attendance/makeups/queries.server";
+import { makeupOptions, makeupPlace } from "~/domain/attendance/makeups/queries.server";
 import { ALREADY_HAS_MAKEUP } from "~/domain/attendance/makeups/schema";
 import { bookFamilyMakeup } from "~/domain/attendance/makeups/service.server";
 import { formatDay } from "~/domain/calendar/dates";
 import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
-import { makeupFormSchema, placesLabel, sessionValue, weekdayName } from "~/routes/students/+shared/makeup-screen";
+import { makeupBookedMessage, makeupFormSchema, makeupOptionView } from "~/routes/students/+shared/makeup-screen";
 import { anyUser, findFamilyAbsence } from "./+shared/family-screen.server";
 
 /**
@@ -22,14 +22,7 @@ import { anyUser, findFamilyAbsence } from "./+shared/family-screen.server";
 const NO_OPTIONS = "Nenhuma aula disponível para reposição nos próximos 30 dias";
 
 async function optionsFor(actor: Actor, absenceId: string) {
-  const options = await makeupOptions(actor, absenceId);
-  return options.map((o) => ({
-    value: sessionValue(o),
-    classLabel: o.classLabel,
-    when: `${weekdayName(o.date)}, ${formatDay(o.date)}`,
-    time: `${o.startTime} às ${o.endTime}`,
-    places: placesLabel(o.freePlaces),
-  }));
+  return (await makeupOptions(actor, absenceId)).map(makeupOptionView);
 }
 
 export async function loader(args: Route.LoaderArgs) {
@@ -53,7 +46,8 @@ export async function action(args: Route.ActionArgs) {
     schema: makeupFormSchema,
     save: async (value, { actor, loaded }) => {
       try {
-        return await bookFamilyMakeup(actor, { absenceId: loaded.absence.id, ...value.session });
+        const makeup = await bookFamilyMakeup(actor, { absenceId: loaded.absence.id, ...value.session });
+        return { message: makeupBookedMessage(loaded.student.fullName, await makeupPlace(makeup)) };
       } catch (error) {
         // One choice stands for the service's fields (classId, date): the message goes above the form.
         if (error instanceof ValidationError) throw new DomainError(error.status, error.message);
@@ -63,7 +57,8 @@ export async function action(args: Route.ActionArgs) {
     extra: async ({ actor }) => ({ options: await optionsFor(actor, absenceId) }),
     errorTitle: "Erro ao agendar reposição",
     redirectTo: "/family",
-    success: "Reposição agendada",
+    // 'Reposição de Paula: seg 30/11, 18:00, Unidade Zona Norte'
+    success: (saved) => (saved as { message: string }).message,
   });
 }
 

@@ -6,8 +6,14 @@ import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { canManage, type Actor } from "~/domain/actor";
 import { findClassOption } from "~/domain/classes/queries.server";
 import { getEnrollment } from "~/domain/enrollments/queries.server";
-import { ENROLLMENT_NOT_FOUND, enrollmentCancelSchema, WAITLISTED, type EnrollmentUpdateResultDTO } from "~/domain/enrollments/schema";
-import { cancelEnrollment } from "~/domain/enrollments/service.server";
+import {
+  ENROLLMENT_NOT_FOUND,
+  enrollmentCancelSchema,
+  promotionNotice,
+  WAITLISTED,
+  type EnrollmentUpdateResultDTO,
+} from "~/domain/enrollments/schema";
+import { cancelEnrollment, promotionsIfCancelled } from "~/domain/enrollments/service.server";
 import { getStudent } from "~/domain/students/queries.server";
 import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
 import { withPromotions } from "./+shared/enroll-form.server";
@@ -36,8 +42,14 @@ async function findEnrollment(actor: Actor, args: { request: Request; params: { 
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requireActor(args, canManage);
   const enrollment = await findEnrollment(actor, args);
-  const [student, cls] = await Promise.all([orRespond(getStudent(actor, enrollment.studentId)), findClassOption(enrollment.classId)]);
+  const [student, cls, promoted] = await Promise.all([
+    orRespond(getStudent(actor, enrollment.studentId)),
+    findClassOption(enrollment.classId),
+    promotionsIfCancelled(actor, enrollment.id),
+  ]);
   return {
+    // Who takes the seat, named before the click (the cancellation itself decides).
+    promotion: promotionNotice(promoted),
     enrollmentId: enrollment.id,
     studentName: student.fullName,
     classLabel: cls?.label ?? "",
@@ -61,7 +73,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function EnrollmentCancelDialog({ loaderData }: Route.ComponentProps) {
-  const { enrollmentId, studentName, classLabel, waitlisted, back } = loaderData;
+  const { enrollmentId, studentName, classLabel, waitlisted, back, promotion } = loaderData;
   const [form, fields] = useDialogForm({ id: `enrollment-cancel-${enrollmentId}`, schema: enrollmentCancelSchema });
   return (
     <FormDialog
@@ -79,6 +91,9 @@ export default function EnrollmentCancelDialog({ loaderData }: Route.ComponentPr
           ? "O aluno sai da lista de espera e os seguintes sobem uma posição."
           : "A vaga é liberada e o primeiro da lista de espera, se houver, passa a ter matrícula ativa a partir da próxima aula da turma."}
       </p>
+      {promotion ? (
+        <p className="rounded-md border border-violet-200 bg-violet-50 p-3 text-sm font-medium text-violet-900">{promotion}</p>
+      ) : null}
       <Field label="Motivo do cancelamento" field={fields.cancelReason} required>
         <textarea {...getTextareaProps(fields.cancelReason)} rows={3} maxLength={500} className={inputClass} />
       </Field>

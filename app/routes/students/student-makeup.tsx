@@ -7,12 +7,12 @@ import { MakeupSessions } from "./+shared/makeup-sessions";
 import { canManageTrials, type Actor } from "~/domain/actor";
 import { studentAttendance } from "~/domain/attendance/queries.server";
 import { DomainError, ValidationError } from "~/domain/errors";
-import { makeupOptions } from "~/domain/attendance/makeups/queries.server";
+import { makeupOptions, makeupPlace } from "~/domain/attendance/makeups/queries.server";
 import { ABSENCE_NOT_FOUND, ALREADY_HAS_MAKEUP } from "~/domain/attendance/makeups/schema";
 import { bookMakeup } from "~/domain/attendance/makeups/service.server";
 import { getStudent } from "~/domain/students/queries.server";
 import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
-import { makeupFormSchema, placesLabel, sessionValue, weekdayName } from "./+shared/makeup-screen";
+import { makeupBookedMessage, makeupFormSchema, makeupOptionView } from "./+shared/makeup-screen";
 import { formatDay } from "~/domain/calendar/dates";
 
 /**
@@ -36,14 +36,7 @@ async function findAbsence(actor: Actor, studentId: string, absenceId: string) {
 
 /** The sessions the make-up may go into, as the dialog shows them. */
 async function optionsFor(actor: Actor, absenceId: string) {
-  const options = await makeupOptions(actor, absenceId);
-  return options.map((o) => ({
-    value: sessionValue(o),
-    classLabel: o.classLabel,
-    when: `${weekdayName(o.date)}, ${formatDay(o.date)}`,
-    time: `${o.startTime} às ${o.endTime}`,
-    places: placesLabel(o.freePlaces),
-  }));
+  return (await makeupOptions(actor, absenceId)).map(makeupOptionView);
 }
 
 export async function loader(args: Route.LoaderArgs) {
@@ -68,7 +61,8 @@ export async function action(args: Route.ActionArgs) {
     schema: makeupFormSchema,
     save: async (value, { actor, loaded }) => {
       try {
-        return await bookMakeup(actor, { absenceId: loaded.absence.id, ...value.session });
+        const makeup = await bookMakeup(actor, { absenceId: loaded.absence.id, ...value.session });
+        return { message: makeupBookedMessage(loaded.student.fullName, await makeupPlace(makeup)) };
       } catch (error) {
         // The service names its own fields (classId, date); here one choice stands for them: the message goes above the form.
         if (error instanceof ValidationError) throw new DomainError(error.status, error.message);
@@ -79,7 +73,8 @@ export async function action(args: Route.ActionArgs) {
     extra: async ({ actor }) => ({ options: await optionsFor(actor, absenceId) }),
     errorTitle: "Erro ao agendar reposição",
     redirectTo: `/students/${studentId}`,
-    success: "Reposição agendada",
+    // 'Reposição de Paula: seg 30/11, 18:00, Unidade Zona Norte'
+    success: (saved) => (saved as { message: string }).message,
   });
 }
 

@@ -9,7 +9,13 @@ import { NotFoundError, ValidationError } from "~/domain/errors";
 import { isUuid } from "~/domain/validation";
 import { classSessionSource, classSessionSources, type ClassSessionSource } from "~/domain/classes/queries.server";
 import { scheduleStartTime } from "~/domain/schedules/queries.server";
-import { activeOn, enrollmentSpans, enrollmentsById, type EnrollmentSpan } from "~/domain/enrollments/queries.server";
+import {
+  activeOn,
+  enrollmentSpans,
+  enrollmentsById,
+  studentEnrollmentSpans,
+  type EnrollmentSpan,
+} from "~/domain/enrollments/queries.server";
 import { ACTIVE } from "~/domain/enrollments/schema";
 import { findRecord } from "~/domain/attendance/records/queries.server";
 import { addDays, today } from "~/domain/calendar/dates";
@@ -267,6 +273,61 @@ export function afterAbsence(session: { date: string; startTime: string }, absen
   return absence.startTime !== null && session.startTime > absence.startTime;
 }
 
+/** A pupil's own sessions in a window (the classes it is enrolled in, on the dates its enrolment counts) and its branches. */
+export interface PupilTimetable {
+  branchIds: Set<string>;
+  sessions: Array<{ classId: string; scheduleId: string; date: string; startTime: string; endTime: string }>;
+}
+
+/**
+ * The pupil's timetable between two dates: the sessions of its classes on
+ * which its enrolment counts (`activeOn`), and the branches of its 'Ativa'
+ * enrolments (the family's branches, whose make-up sessions come first).
+ */
+export async function pupilTimetable(studentId: string, from: string, to: string, t?: Transaction): Promise<PupilTimetable> {
+  const spans = await studentEnrollmentSpans(studentId, t);
+  if (spans.length === 0) return { branchIds: new Set(), sessions: [] };
+  const classes = await classSessionSources({ ids: spans.map((s) => s.classId) }, t);
+  const branchIds = new Set(classes.filter((c) => spans.some((s) => s.classId === c.id && s.status === ACTIVE)).map((c) => c.branchId));
+  const sessions: PupilTimetable["sessions"] = [];
+  for (const c of classes) {
+    const own = spans.filter((s) => s.classId === c.id);
+    for (const s of sessionsBetween(c.schedules, firstSessionDate(c.createdAt), from, to)) {
+      if (own.some((e) => activeOn(e, s.date))) sessions.push({ classId: c.id, ...s });
+    }
+  }
+  return { branchIds, sessions };
+}
+
+/**
+ * Whether a session overlaps one of the pupil's own (same day, times
+ * overlapping). The missed session itself (`absence`) does not count: the
+ * pupil is not there.
+ */
+export function clashesWithTimetable(
+  timetable: PupilTimetable,
+  session: { date: string; startTime: string; endTime: string },
+  absence?: { classId: string; scheduleId: string; date: string },
+): boolean {
+  return timetable.sessions.some(
+    (o) =>
+      o.date === session.date &&
+      o.startTime < session.endTime &&
+      session.startTime < o.endTime &&
+      !(absence && o.classId === absence.classId && o.scheduleId === absence.scheduleId && o.date === absence.date),
+  );
+}
+
+/** Where and when a make-up happens, as its confirmation says it: the session's date, start time and branch. */
+export async function makeupPlace(
+  makeup: Pick<MakeupDTO, "classId" | "scheduleId" | "date">,
+): Promise<{ date: string; startTime: string; branchName: string }> {
+  const source = await classSessionSource(makeup.classId);
+  const startTime =
+    source?.schedules.find((s) => s.id === makeup.scheduleId)?.startTime ?? (await scheduleStartTime(makeup.scheduleId, undefined)) ?? "";
+  return { date: makeup.date, startTime, branchName: source?.branchName ?? "" };
+}
+
 /** 'Ballet - Turma 3 (Centro)': a class of any branch. */
 const optionLabel = (label: string, branchName: string) => (branchName ? `${label} (${branchName})` : label);
 
@@ -277,6 +338,9 @@ const optionLabel = (label: string, branchName: string) => (branchName ? `${labe
  * free places (capacity minus enrolments active on the date minus the places
  * make-ups hold; the absence's own make-up, when moving it, not counted), by
  * date and time. Sessions of a class the pupil is enrolled in on that date are left out.
+ * The sessions at the branches of the pupil's own classes come first
+ * (`ownBranch`); one that overlaps a session of the pupil's own classes is
+ * marked (`clash`), for the person choosing to see.
  */
 export async function makeupOptions(actor: Actor | null, absenceId: string): Promise<MakeupOptionDTO[]> {
   requireActor(actor);
@@ -299,6 +363,7 @@ export async function makeupOptions(actor: Actor | null, absenceId: string): Pro
   const missed = await absenceSession(absence, absenceClass);
   const ownId = own.get(absence.id)?.id;
   const pupil = absent.get(absence.enrollmentId!)?.studentId;
+  const timetable = pupil ? await pupilTimetable(pupil, from, to) : { branchIds: new Set<string>(), sessions: [] };
   const options: MakeupOptionDTO[] = [];
   for (const target of targets) {
     const places: ClassPlaces = {
@@ -318,10 +383,17 @@ export async function makeupOptions(actor: Actor | null, absenceId: string): Pro
         startTime: s.startTime,
         endTime: s.endTime,
         freePlaces,
+        branchName: target.branchName,
+        ownBranch: timetable.branchIds.has(target.branchId),
+        clash: clashesWithTimetable(timetable, s, absence),
       });
     }
   }
   return options.sort(
-    (a, b) => a.date.localeCompare(b.date) || a.startTime.localeCompare(b.startTime) || a.classLabel.localeCompare(b.classLabel, "pt-BR"),
+    (a, b) =>
+      Number(b.ownBranch) - Number(a.ownBranch) ||
+      a.date.localeCompare(b.date) ||
+      a.startTime.localeCompare(b.startTime) ||
+      a.classLabel.localeCompare(b.classLabel, "pt-BR"),
   );
 }

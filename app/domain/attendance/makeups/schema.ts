@@ -77,6 +77,9 @@ export const makeupOptionDto = z
     startTime: hhmm,
     endTime: hhmm,
     freePlaces: z.number().int().positive(),
+    branchName: z.string(),
+    ownBranch: z.boolean().describe("A unidade é uma das turmas do aluno (listadas primeiro)"),
+    clash: z.boolean().describe("Coincide (mesmo dia, horário sobreposto) com uma aula de uma turma do aluno"),
   })
   .meta({ id: "MakeupOption" });
 export type MakeupOptionDTO = z.output<typeof makeupOptionDto>;

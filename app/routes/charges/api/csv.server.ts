@@ -1,4 +1,4 @@
-import { csvAnswer, csvDay, csvDecimal, type CsvColumn } from "~/server/csv.server";
+import { csvAnswer, csvDay, csvDecimal, csvPhone, type CsvColumn } from "~/server/csv.server";
 import type { ChargeDTO, OverdueFamilyDTO } from "~/domain/charges/schema";
 
 /** The columns of the charges' CSV ('Exportar CSV' and GET /api/charges?format=csv). */
@@ -20,7 +20,7 @@ export function chargesCsv(rows: AsyncIterable<ChargeDTO>, filename = "mensalida
 
 const OVERDUE_COLUMNS: CsvColumn<OverdueFamilyDTO>[] = [
   { header: "Responsável", value: (f) => f.guardianName },
-  { header: "Telefone", value: (f) => f.phone },
+  { header: "Telefone", value: (f) => csvPhone(f.phone) },
   { header: "Total devido hoje", value: (f) => csvDecimal(f.total) },
   { header: "Vencimento mais antigo", value: (f) => csvDay(f.oldestDueDate) },
   { header: "Dias de atraso", value: (f) => f.daysLate },

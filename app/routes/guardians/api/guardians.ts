@@ -3,7 +3,7 @@ import { createGuardian } from "~/domain/guardians/service.server";
 import { guardianList, listGuardians } from "~/domain/guardians/queries.server";
 import { api, apiList, byMethod } from "~/server/api.server";
 import { jsonAnswer } from "~/server/answer.server";
-import { csvDay } from "~/server/csv.server";
+import { csvDay, csvPhone } from "~/server/csv.server";
 import type { GuardianDTO } from "~/domain/guardians/schema";
 import { assertOnePagingStyle } from "~/server/list-response.server";
 
@@ -71,7 +71,7 @@ export const loader = apiList(
         { header: "Principal", value: (p) => (p.isPrimary ? "Sim" : "Não") },
         { header: "CPF", value: (p) => p.cpf },
         { header: "E-mail", value: (p) => p.email },
-        { header: "Telefone", value: (p) => p.phone },
+        { header: "Telefone", value: (p) => csvPhone(p.phone) },
         { header: "Data de nascimento", value: (p) => csvDay(p.birthDate) },
         { header: "Endereço", value: (p) => p.address },
       ],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  makeupBookedMessage,
   makeupFormSchema,
   makeupStateLabel,
   placesLabel,
@@ -50,5 +51,16 @@ describe("the words of the student's 'Frequência'", () => {
     expect(weekdayName("2026-11-29")).toBe("Domingo");
     expect(placesLabel(1)).toBe("1 vaga");
     expect(placesLabel(3)).toBe("3 vagas");
+  });
+});
+
+describe("the make-up's confirmation", () => {
+  it("says whose make-up, when (abbreviated weekday, dd/MM, HH:mm) and where", () => {
+    expect(makeupBookedMessage("Paula Souza Lima", { date: "2026-11-30", startTime: "18:00", branchName: "Unidade Zona Norte" })).toBe(
+      "Reposição de Paula: seg 30/11, 18:00, Unidade Zona Norte",
+    );
+    expect(makeupBookedMessage(" Ana ", { date: "2026-12-05", startTime: "09:30", branchName: "Centro" })).toBe(
+      "Reposição de Ana: sáb 05/12, 09:30, Centro",
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ABSENCE_REQUIRED, type MakeupStatus } from "~/domain/attendance/makeups/schema";
+import { ABSENCE_REQUIRED, type MakeupOptionDTO, type MakeupStatus } from "~/domain/attendance/makeups/schema";
+import { formatDay, WEEKDAY_HEADERS } from "~/domain/calendar/dates";
 
 /**
  * The make-up screens' helpers (shared with the browser): the booking form's
@@ -34,6 +35,40 @@ const WEEKDAY_NAMES = ["Domingo", "Segunda", "Terça", "Quarta", "Quinta", "Sext
 /** '2026-12-02' → 'Quarta'. */
 export function weekdayName(date: string): string {
   return WEEKDAY_NAMES[new Date(`${date.slice(0, 10)}T00:00:00Z`).getUTCDay()];
+}
+
+/** A session a make-up can go into, as the make-up dialogs list it. */
+export interface MakeupSessionOption {
+  value: string;
+  classLabel: string;
+  when: string;
+  time: string;
+  places: string;
+  /** It overlaps one of the pupil's own classes: marked (the staff or the family may still choose it, e.g. when skipping that class). */
+  clash: boolean;
+}
+
+/** A session the make-up may go into, as the dialogs list it (the family's branches first, a clash marked). */
+export function makeupOptionView(o: MakeupOptionDTO): MakeupSessionOption {
+  return {
+    value: sessionValue(o),
+    classLabel: o.classLabel,
+    when: `${weekdayName(o.date)}, ${formatDay(o.date)}`,
+    time: `${o.startTime} às ${o.endTime}`,
+    places: placesLabel(o.freePlaces),
+    clash: o.clash,
+  };
+}
+
+/** The note on a session that overlaps one of the pupil's own classes. */
+export const CLASH_NOTE = "Coincide com outra aula do aluno";
+
+/** 'Reposição de Paula: seg 30/11, 18:00, Unidade Zona Norte': the booking's confirmation, with when and where. */
+export function makeupBookedMessage(studentName: string, place: { date: string; startTime: string; branchName: string }): string {
+  const firstName = studentName.trim().split(/\s+/)[0] ?? "";
+  const weekday = WEEKDAY_HEADERS[new Date(`${place.date.slice(0, 10)}T00:00:00Z`).getUTCDay()].toLowerCase();
+  const when = [`${weekday} ${formatDay(place.date).slice(0, 5)}`, place.startTime, place.branchName].filter(Boolean).join(", ");
+  return `Reposição de ${firstName}: ${when}`;
 }
 
 export function placesLabel(free: number): string {

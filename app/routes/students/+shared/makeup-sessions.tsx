@@ -1,14 +1,6 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { FieldErrors } from "~/components/ui/field";
-
-/** A session a make-up can go into, as the make-up dialogs list it. */
-export interface MakeupSessionOption {
-  value: string;
-  classLabel: string;
-  when: string;
-  time: string;
-  places: string;
-}
+import { CLASH_NOTE, type MakeupSessionOption } from "./makeup-screen";
 
 /**
  * The sessions with room for a make-up, as radio cards: the staff's dialog on the
@@ -25,13 +17,16 @@ export function MakeupSessions({ field, options }: { field: FieldMetadata<string
             <label
               key={o.value}
               htmlFor={id}
-              className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-300 p-3 has-[:checked]:border-violet-600 has-[:checked]:bg-violet-50"
+              data-clash={o.clash ? "" : undefined}
+              className={`flex cursor-pointer items-start gap-3 rounded-md border p-3 has-[:checked]:border-violet-600 has-[:checked]:bg-violet-50 ${
+                o.clash ? "border-dashed border-amber-600" : "border-slate-300"
+              }`}
             >
               <input
                 {...getInputProps(field, { type: "radio", value: o.value })}
                 id={id}
                 key={`${o.value}-${field.initialValue ?? ""}`}
-                aria-describedby={undefined}
+                aria-describedby={o.clash ? `${id}-clash` : undefined}
                 className="mt-1 size-4 accent-violet-700"
               />
               <span className="flex-1 text-sm">
@@ -39,6 +34,11 @@ export function MakeupSessions({ field, options }: { field: FieldMetadata<string
                 <span className="block text-slate-700">
                   {o.when}, {o.time}
                 </span>
+                {o.clash ? (
+                  <span id={`${id}-clash`} className="block font-medium text-amber-800">
+                    {CLASH_NOTE}
+                  </span>
+                ) : null}
               </span>
               <span className="text-sm font-medium whitespace-nowrap text-green-800">{o.places}</span>
             </label>

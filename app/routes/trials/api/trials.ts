@@ -3,7 +3,7 @@ import { createTrial } from "~/domain/trials/service.server";
 import { trialList } from "~/domain/trials/queries.server";
 import { classLabels } from "~/domain/classes/queries.server";
 import type { TrialDTO } from "~/domain/trials/schema";
-import { csvDay } from "~/server/csv.server";
+import { csvDay, csvPhone } from "~/server/csv.server";
 import { api, apiList, byMethod } from "~/server/api.server";
 
 import { z } from "zod";
@@ -54,7 +54,7 @@ export const loader = apiList(
         { header: "Horário", value: (t) => t.scheduledTime },
         { header: "Aluno", value: (t) => t.studentName },
         { header: "Responsável", value: (t) => t.guardianName },
-        { header: "WhatsApp", value: (t) => t.whatsappNumber },
+        { header: "WhatsApp", value: (t) => csvPhone(t.whatsappNumber) },
         { header: "Turma", value: (t) => t.classLabel },
         { header: "Status", value: (t) => t.status },
         { header: "Origem", value: (t) => t.origin },
