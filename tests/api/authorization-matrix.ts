@@ -361,6 +361,7 @@ export const matrix: MatrixRow[] = [
 
   // JSON API: the family's space (the caller's own family; none of these callers has one)
   { path: "/api/family", method: "GET", expect: { anonymous: 401, Client: 404, Team: 404, Administrator: 404 } },
+  { path: "/api/family/finance", method: "GET", expect: { anonymous: 401, Client: 404, Team: 404, Administrator: 404 } },
   // The family's own actions (warn of an absence, book a make-up, edit its contacts): 404 'Família não encontrada' without a family.
   { path: "/api/family/absences", method: "POST", expect: noFamily, table: "absence_notices" },
   { path: "/api/family/absences/:id", method: "DELETE", expect: noFamily, table: "absence_notices", target: "id" },
