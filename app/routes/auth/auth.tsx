@@ -19,7 +19,7 @@ import { HttpError, readTextLimited } from "~/server/api.server";
 import { AUTH_FORM_LIMIT } from "~/server/body.server";
 import { replyInvalid, replyWithError } from "~/server/forms.server";
 import { getUser, safeRedirect, startSession } from "~/server/session.server";
-import { afterSignIn } from "~/server/home.server";
+import { afterSignIn, homePath } from "~/server/home.server";
 
 type Mode = "login" | "register";
 
@@ -30,7 +30,8 @@ function modeOf(value: unknown): Mode {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (await getUser(context)) throw redirect("/");
+  const signedIn = await getUser(context);
+  if (signedIn) throw redirect(homePath(signedIn));
   const url = new URL(request.url);
   const policy = await registrationPolicy();
   // What REGISTRATION forbids is not shown: without registration there is only the sign-in form.
