@@ -102,7 +102,8 @@ export const matrix: MatrixRow[] = [
   { path: "/*", method: "GET", expect: all(404), public: true },
 
   // Screens
-  { path: "/", method: "GET", expect: screen },
+  // The dashboard is the school's day: a Client is sent to its own space (/family).
+  { path: "/", method: "GET", expect: { anonymous: 302, Client: 302, Team: 200, Administrator: 200 } },
   // 'Minha família': a Client's own family; without one (every caller here), the page says so.
   { path: "/family", method: "GET", expect: screen },
   // Its actions (withdraw a notice, the dialogs of 'Avisar falta', 'Agendar reposição', 'Meus dados'): 404 without a family.
