@@ -166,6 +166,7 @@ export default [
     route("makeups/options", "routes/makeups/api/makeup-options.ts"),
     route("makeups/:id", "routes/makeups/api/makeup.ts"),
     route("family", "routes/family/api/family.ts"),
+    route("family/finance", "routes/family/api/family-finance.ts"),
     route("family/absences", "routes/family/api/family-absences.ts"),
     route("family/absences/:id", "routes/family/api/family-absence.ts"),
     route("family/makeups", "routes/family/api/family-makeups.ts"),

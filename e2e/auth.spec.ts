@@ -78,10 +78,10 @@ test.describe("sign-in and registration", () => {
     expect(sessionCookie.expires).toBe(-1);
   });
 
-  test("logout ends the session; /auth redirects a signed-in user to /", async ({ page, loginAs }) => {
+  test("logout ends the session; /auth redirects a signed-in user to its start (a family's: /family)", async ({ page, loginAs }) => {
     await loginAs("Client");
     await page.goto("/auth");
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/family$/);
     await page.getByRole("complementary").getByRole("button", { name: "Sair" }).click();
     await expect(page).toHaveURL(/\/auth$/);
     await page.goto("/");

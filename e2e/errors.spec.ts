@@ -73,11 +73,13 @@ test.describe("Erros dentro do sistema", () => {
       await expect(page).toHaveTitle("404 Page Not Found");
       // The shell's menu (a closed sheet on a phone) and header.
       await expect(page.getByRole("navigation", { name: "Menu principal", includeHidden: true })).toBeAttached();
-      await expect(page.getByRole("banner").getByLabel("Unidade")).toBeVisible();
+      // A family's header has no branch selector (the branch is the staff's working context).
+      await expect(page.getByRole("banner").getByLabel("Unidade")).toHaveCount(0);
       await expectNoAxeViolations({ wcag22: true });
+      // Its start is its own space.
       await page.getByRole("link", { name: "Voltar ao início" }).click();
-      await expect(page).toHaveURL(/\/$/);
-      await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+      await expect(page).toHaveURL(/\/family$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Minha família" })).toBeVisible();
     });
   }
 

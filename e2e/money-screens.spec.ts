@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
-import { addDays, today } from "../app/domain/calendar/dates";
+import { addDays, daysBetween, monthBounds, today } from "../app/domain/calendar/dates";
 import { makeBranch, makeCharge, makeClass, makeEnrollment, makeGuardian, makeOffer, makePayment, makeStudent } from "./db";
 import { expect, fieldError, hydrated, selectBranch, test } from "./fixtures";
 
@@ -172,6 +172,76 @@ test.describe("Telas do financeiro, axe", () => {
       await page.goto(`/students/${s.student.id}`);
       await expect(page.getByRole("region", { name: "Financeiro" })).toBeVisible();
       await ready();
+      await expectNoAxeViolations();
+    });
+  }
+});
+
+test.describe("Status das cobranças", () => {
+  for (const width of [375, 1280]) {
+    test(`one status badge on every money list ('Vencida · há N dias', '✓ Paga', 'Parcial', 'Aberta'), open ones first; axe-clean at ${width} px`, async ({
+      page,
+      loginAs,
+      jsEnabled,
+      expectNoAxeViolations,
+    }) => {
+      test.setTimeout(120_000);
+      await loginAs("Administrator");
+      const s = await family(page.request);
+      await page.setViewportSize({ width, height: 900 });
+      await selectBranch(page, s.branch.name, jsEnabled);
+      // In the month of the overdue charge: a paid one due on its first day, a cancelled one, and an open one due on its
+      // last day (before today whatever today is), which must come first.
+      const month = addDays(today(), -40).slice(0, 7);
+      const { first, last } = monthBounds(month);
+      const base = { guardianId: s.guardian.id, branchId: s.branch.id, studentId: s.student.id };
+      await makeCharge({ ...base, description: "Paga no início", dueDate: first, status: "Paga" });
+      await makeCharge({ ...base, description: "Cancelada no início", dueDate: first, status: "Cancelada" });
+      const late = await makeCharge({ ...base, description: "Vencida no fim", dueDate: last });
+      const partial = await makeCharge({ ...base, description: "Paga em parte", amountCents: 10_000, dueDate: addDays(today(), 20) });
+      await makePayment({ chargeId: partial.id, amountCents: 4_000, paidOn: today() });
+      const days = (date: string) => {
+        const n = daysBetween(date, today());
+        return n === 1 ? "há 1 dia" : `há ${n} dias`;
+      };
+
+      await page.goto(`/charges?month=${month}&q=${encodeURIComponent(s.name)}`);
+      const rows = page.getByRole("table", { name: "Mensalidades" }).locator("tbody tr");
+      const statuses = rows.locator("[data-status]");
+      // Open ones first (the oldest due first), then the paid and the cancelled ones.
+      await expect(rows.first()).toContainText("Mensalidade vencida");
+      await expect(rows.nth(1)).toContainText("Vencida no fim");
+      await expect(statuses).toHaveText([
+        `Vencida · ${days(addDays(today(), -40))}`,
+        `Vencida · ${days(last)}`,
+        /(✓\s?Paga|Cancelada)$/,
+        /(✓\s?Paga|Cancelada)$/,
+      ]);
+      await expect(rows.filter({ hasText: "Paga no início" }).locator("[data-status]")).toHaveText("✓ Paga");
+      await expect(rows.filter({ hasText: "Cancelada no início" }).locator("[data-status]")).toHaveText("Cancelada");
+      await expectNoAxeViolations();
+
+      await page.goto(`/charges/${partial.id}`);
+      await expect(page.locator("[data-status]")).toHaveText("Parcial");
+      await page.goto(`/charges/${late.id}`);
+      await expect(page.locator("[data-status]")).toHaveText(`Vencida · ${days(last)}`);
+      await page.goto(`/charges/${s.open.id}`);
+      await expect(page.locator("[data-status]")).toHaveText("Aberta");
+
+      await page.goto("/billing/overdue");
+      await expect(
+        page
+          .getByText(`Vencida · ${days(addDays(today(), -40))}`)
+          .locator("visible=true")
+          .first(),
+      ).toBeVisible();
+      await expectNoAxeViolations();
+
+      // The family's section (a student's and a family's page) says the same.
+      await page.goto(`/guardians/${s.guardian.id}/persons`);
+      const finance = page.getByRole("region", { name: "Financeiro" });
+      await expect(finance.locator("[data-status]").locator("visible=true").first()).toHaveText(`Vencida · ${days(addDays(today(), -40))}`);
+      await expect(finance.getByText("Parcial").locator("visible=true")).toHaveCount(1);
       await expectNoAxeViolations();
     });
   }

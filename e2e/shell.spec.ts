@@ -50,14 +50,28 @@ test.describe("authenticated shell", () => {
     await expect(sidebar.getByRole("button", { name: "Sair" })).toBeVisible();
   });
 
-  test("a family's menu is its space and the catalogue, not the back office's working screens", async ({ page, loginAs }) => {
+  test("a family starts on its own space: '/' leads to /family, no branch select, no dashboard or settings entries", async ({
+    page,
+    loginAs,
+  }) => {
+    await makeBranch();
     await loginAs("Client", "Joana Cliente");
-    await page.goto("/");
-    const sidebar = page.getByRole("complementary", { name: "Barra lateral" });
-    for (const entry of ["Dashboard", "Minha família", "Ofertas", "Unidades", "Cursos"]) {
-      await expect(sidebar.getByRole("link", { name: entry, exact: true })).toBeVisible();
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto("/");
+      await expect(page).toHaveURL(/\/family$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Minha família" })).toBeVisible();
+      // The branch is the staff's working context.
+      await expect(page.getByLabel("Unidade", { exact: true })).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Aplicar" })).toHaveCount(0);
     }
+    const sidebar = page.getByRole("complementary", { name: "Barra lateral" });
+    await expect(sidebar.getByRole("link", { name: "Minha família", exact: true })).toBeVisible();
     for (const entry of [
+      "Dashboard",
+      "Ofertas",
+      "Unidades",
+      "Cursos",
       "Minhas tarefas",
       "Experimentais",
       "Responsáveis",
@@ -72,11 +86,13 @@ test.describe("authenticated shell", () => {
     ]) {
       await expect(sidebar.getByRole("link", { name: entry, exact: true })).toHaveCount(0);
     }
-    for (const title of ["Comercial", "Secretaria", "Operação", "Financeiro", "Relatórios"])
+    for (const title of ["Comercial", "Secretaria", "Operação", "Financeiro", "Relatórios", "Configurações"])
       await expect(sidebar.getByRole("heading", { name: title })).toHaveCount(0);
-    await sidebar.getByRole("link", { name: "Minha família" }).click();
-    await expect(page).toHaveURL(/\/family$/);
     await expect(sidebar.getByRole("link", { name: "Minha família" })).toHaveAttribute("aria-current", "page");
+    // The user menu leads to the family's space too.
+    await page.getByLabel("Menu do usuário: Joana Cliente").click();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Minha família" })).toHaveAttribute("href", "/family");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Dashboard" })).toHaveCount(0);
   });
 
   test("Ctrl+B collapses the sidebar to icons and the state is kept in the sidebar_state cookie for 7 days @js-only", async ({

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { useShell } from "~/hooks/use-shell";
 import { useAppName } from "~/hooks/use-app-name";
@@ -15,6 +15,7 @@ import { onlyDigits } from "~/lib/format";
 import { cn } from "~/lib/cn";
 import { getSelectedBranchId } from "~/server/branch-selection.server";
 import { actorOf, requireUser } from "~/server/session.server";
+import { homePath } from "~/server/home.server";
 import { rollCallUrl, sessionDayLabel } from "./attendance/+shared/roll-call-screen";
 import { whatsappLink } from "~/lib/whatsapp";
 
@@ -44,6 +45,8 @@ function trialReminder(t: { guardianName: string; studentName: string; scheduled
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
+  // A family's start is its own space, not the school's day.
+  if (homePath(user) !== "/") throw redirect(homePath(user));
   const actor = actorOf(user);
   const staff = canManageTrials(user);
   const branchId = await getSelectedBranchId(context);

@@ -223,14 +223,13 @@ describe("the roll call screen without JavaScript", () => {
 });
 
 describe("the dashboard's 'Alunos em risco'", () => {
-  it("is shown to the staff and not to Client users (guardians do not see other families' phones)", async () => {
+  it("is shown to the staff and not to Client users (guardians do not see other families' phones: '/' sends them to /family)", async () => {
     const staffPage = await (await team.raw("GET", "/")).text();
     expect(staffPage).toContain("Alunos em risco");
     const clientPage = await client.raw("GET", "/");
-    expect(clientPage.status).toBe(200);
-    const html = await clientPage.text();
-    expect(html).toContain("Dashboard");
-    expect(html).not.toContain("Alunos em risco");
+    expect(clientPage.status).toBe(302);
+    expect(clientPage.headers.get("Location")).toBe("/family");
+    expect(await clientPage.text()).not.toContain("Alunos em risco");
   });
 });
 
@@ -352,13 +351,13 @@ describe("the dashboard serves the day of the selected branch", () => {
     expect(html.indexOf("Alunos em risco")).toBeLessThan(html.indexOf(">Tipo de Usuário<"));
     expect(html.indexOf("Aulas de hoje")).toBeLessThan(html.indexOf(">Usuário<"));
 
-    // A Client's dashboard answers (200) without the day's classes (rosters are the staff's) nor other
-    // families' trials, phones or the trials' editing (its own family's: tests/api/client-scope.test.ts).
+    // A Client has no dashboard (the school's day): '/' sends it to its own space, which names no other family
+    // (its own family's reads: tests/api/client-scope.test.ts).
     await chooseBranch(client, branch.id);
     const clientAnswer = await client.raw("GET", "/");
-    expect(clientAnswer.status).toBe(200);
-    const clientHtml = await clientAnswer.text();
-    expect(clientHtml).toContain("Experimentais de hoje");
+    expect(clientAnswer.status).toBe(302);
+    expect(clientAnswer.headers.get("Location")).toBe("/family");
+    const clientHtml = await (await client.raw("GET", "/family")).text();
     expect(clientHtml).not.toContain("Aulas de hoje");
     expect(clientHtml).not.toContain(`Teo ${tag}`);
     expect(clientHtml).not.toContain("wa.me");
@@ -484,13 +483,14 @@ describe("the shell on every screen", () => {
     }
     const teamMenu = menuOf(await (await team.raw("GET", "/courses")).text());
     const adminMenu = menuOf(await (await admin.raw("GET", "/courses")).text());
-    const clientMenu = menuOf(await (await client.raw("GET", "/courses")).text());
-    for (const menu of [teamMenu, adminMenu, clientMenu]) expect(menu.current).toEqual(["/courses"]);
+    const clientMenu = menuOf(await (await client.raw("GET", "/family")).text());
+    for (const menu of [teamMenu, adminMenu]) expect(menu.current).toEqual(["/courses"]);
+    expect(clientMenu.current).toEqual(["/family"]);
     expect(teamMenu.links).toContain("/guardians");
     expect(teamMenu.links).not.toContain("/audit");
     expect(adminMenu.links).toContain("/audit");
-    expect(clientMenu.links).toContain("/family");
-    expect(clientMenu.links).not.toContain("/guardians");
+    // A family's menu is its space: no dashboard, no back office, no settings.
+    expect(clientMenu.links).toEqual(["/family"]);
     expect(teamMenu.collapsed).toBe(false);
 
     // Collapsed to icons (the sidebar_state cookie): the labels are for screen readers only from 768 px.

@@ -102,7 +102,8 @@ export const matrix: MatrixRow[] = [
   { path: "/*", method: "GET", expect: all(404), public: true },
 
   // Screens
-  { path: "/", method: "GET", expect: screen },
+  // The dashboard is the school's day: a Client is sent to its own space (/family).
+  { path: "/", method: "GET", expect: { anonymous: 302, Client: 302, Team: 200, Administrator: 200 } },
   // 'Minha família': a Client's own family; without one (every caller here), the page says so.
   { path: "/family", method: "GET", expect: screen },
   // Its actions (withdraw a notice, the dialogs of 'Avisar falta', 'Agendar reposição', 'Meus dados'): 404 without a family.
@@ -359,6 +360,7 @@ export const matrix: MatrixRow[] = [
 
   // JSON API: the family's space (the caller's own family; none of these callers has one)
   { path: "/api/family", method: "GET", expect: { anonymous: 401, Client: 404, Team: 404, Administrator: 404 } },
+  { path: "/api/family/finance", method: "GET", expect: { anonymous: 401, Client: 404, Team: 404, Administrator: 404 } },
   // The family's own actions (warn of an absence, book a make-up, edit its contacts): 404 'Família não encontrada' without a family.
   { path: "/api/family/absences", method: "POST", expect: noFamily, table: "absence_notices" },
   { path: "/api/family/absences/:id", method: "DELETE", expect: noFamily, table: "absence_notices", target: "id" },

@@ -399,6 +399,8 @@ describe("the family's lists", () => {
     expect(child.nextSessions[0].date >= today()).toBe(true);
     expect(child.attendance.absences.map((r: { id: string }) => r.id)).toEqual([a.absenceId]);
     expect(child.attendance.absences[0].makeup.id).toBe(a.makeupId);
+    // The summary card's next class: the child's, named.
+    expect(res.body.nextSession).toMatchObject({ studentId: a.studentId, studentName: a.studentName, classId: catalogue.classId });
     const page = await (await a.client!.raw("GET", "/family")).text();
     expect(page).toContain("Minha família");
     expect(page).toContain(a.studentName);
@@ -407,6 +409,20 @@ describe("the family's lists", () => {
     expect((await orphan.get("/api/family")).status).toBe(404);
     expect((await admin.get("/api/family")).status).toBe(404);
     expect(await (await orphan.raw("GET", "/family")).text()).toContain("Nenhuma família vinculada à sua conta");
+  });
+
+  it("GET /api/family/finance: A's charges only, overdue, titled by the enrolment's class, with what is due today; 404 without a family", async () => {
+    const res = await a.client!.get("/api/family/finance");
+    expect(res.status).toBe(200);
+    const classLabel = (await a.client!.get("/api/family")).body.students[0].enrollments[0].classLabel;
+    expect(res.body.overdue.map((c: { id: string }) => c.id)).toEqual([a.chargeId]);
+    expect(res.body.overdue[0]).toMatchObject({ title: classLabel, classLabel, description: expect.stringMatching(/^Mensalidade Fam/) });
+    expect(res.body.upcoming).toEqual([]);
+    expect(res.body.history).toEqual([]);
+    expect(res.body.dueToday).toBe(res.body.overdue[0].amountDue);
+    expect(res.body.toPay).toMatchObject({ total: res.body.dueToday, charges: [expect.objectContaining({ id: a.chargeId })] });
+    expect((await orphan.get("/api/family/finance")).status).toBe(404);
+    expect((await admin.get("/api/family/finance")).status).toBe(404);
   });
 
   it("a Client without a family sees an empty family and the catalogue", async () => {

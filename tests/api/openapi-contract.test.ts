@@ -780,6 +780,9 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
     expect(family.data?.guardian.id).toBe(guardian.id);
     expect(family.data?.students.map((s) => s.student.fullName)).toEqual([student.fullName]);
     expect((await team.GET("/api/family")).response.status).toBe(404);
+    const finance = await client.GET("/api/family/finance");
+    expect(finance.data).toMatchObject({ overdue: [], upcoming: [], history: [], dueToday: "0.00" });
+    expect((await team.GET("/api/family/finance")).response.status).toBe(404);
   });
 
   it("the family's LGPD requests: its file, then its anonymisation (Administrator)", async () => {

@@ -47,14 +47,15 @@ type AppLayoutData = ShellData;
 type Audience = "staff" | "family" | "admin";
 type NavItem = { to: string; label: string; icon: ComponentType<SVGProps<SVGSVGElement>>; end?: boolean; only?: Audience };
 /**
- * The menu. A Client's is the family's space and the catalogue: the back office's
- * working screens are the staff's (a Client's reads there are its family's only, or 404).
+ * The menu. A Client's is the family's space: the dashboard (the school's day),
+ * the back office's working screens and the settings are the staff's (a
+ * Client's reads there are its family's only, or 404).
  */
 const SECTIONS: { title: string; items: NavItem[]; bottom?: boolean; only?: Audience }[] = [
   {
     title: "Menu",
     items: [
-      { to: "/", label: "Dashboard", icon: HomeIcon, end: true },
+      { to: "/", label: "Dashboard", icon: HomeIcon, end: true, only: "staff" },
       { to: "/family", label: "Minha família", icon: GuardianIcon, only: "family" },
     ],
   },
@@ -103,6 +104,7 @@ const SECTIONS: { title: string; items: NavItem[]; bottom?: boolean; only?: Audi
   {
     title: "Configurações",
     bottom: true,
+    only: "staff",
     items: [
       { to: "/users", label: "Usuários", icon: UsersIcon, only: "staff" },
       { to: "/offers", label: "Ofertas", icon: OfferIcon },
@@ -224,6 +226,7 @@ export function AppShell({ shell: loaderData, children }: { shell: ShellData; ch
   }, [selectedBranchId, autoSelectedBranch]);
 
   const collapsed = !open;
+  const family = sees(user.userType, "family");
   const redirectTo = location.pathname + location.search;
 
   return (
@@ -280,7 +283,8 @@ export function AppShell({ shell: loaderData, children }: { shell: ShellData; ch
               </Form>
             </>
           )}
-          <BranchSelector branches={loaderData.branches} selectedBranchId={selectedBranchId} redirectTo={redirectTo} />
+          {/* The branch is the staff's working context; a family's space spans its own children's branches. */}
+          {family ? null : <BranchSelector branches={loaderData.branches} selectedBranchId={selectedBranchId} redirectTo={redirectTo} />}
           <div className="ml-auto shrink-0">
             <UserMenu user={user} />
           </div>
@@ -534,9 +538,15 @@ function UserMenu({ user }: { user: AppLayoutData["user"] }) {
           <p className="truncate text-xs text-slate-600">{user.email}</p>
         </div>
         <hr className="my-1 border-slate-200" />
-        <Link to="/" className="block rounded px-2 py-1.5 text-sm hover:bg-slate-100">
-          Dashboard
-        </Link>
+        {sees(user.userType, "family") ? (
+          <Link to="/family" className="block rounded px-2 py-1.5 text-sm hover:bg-slate-100">
+            Minha família
+          </Link>
+        ) : (
+          <Link to="/" className="block rounded px-2 py-1.5 text-sm hover:bg-slate-100">
+            Dashboard
+          </Link>
+        )}
         <Form method="post" action="/logout">
           <button type="submit" className="block w-full rounded px-2 py-1.5 text-left text-sm hover:bg-slate-100">
             Sair

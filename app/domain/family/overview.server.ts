@@ -2,7 +2,7 @@ import type { Actor } from "../actor";
 import { NotFoundError } from "../errors";
 import { readAll } from "../list.server";
 import { addDays, today } from "../calendar/dates";
-import { firstSessionDate, sessionsBetween } from "../calendar/sessions";
+import { firstSessionDate, sessionStarted, sessionsBetween } from "../calendar/sessions";
 import { getGuardian } from "../guardians/queries.server";
 import { studentList } from "../students/queries.server";
 import { studentEnrollmentDetails } from "../enrollments/queries.server";
@@ -11,7 +11,14 @@ import { studentAttendance } from "../attendance/queries.server";
 import { classSessionSources } from "../classes/queries.server";
 import { enrollmentNotices, noticeKey } from "../attendance/notices/queries.server";
 import { familyGuardianId } from "./queries.server";
-import { FAMILY_NOT_FOUND, NEXT_SESSIONS, NEXT_SESSIONS_DAYS, type FamilyDTO } from "./schema";
+import {
+  FAMILY_NOT_FOUND,
+  NEXT_SESSIONS,
+  NEXT_SESSIONS_DAYS,
+  type FamilyDTO,
+  type FamilyNextSessionDTO,
+  type FamilyStudentDTO,
+} from "./schema";
 
 /**
  * 'Minha família' and GET /api/family: the family of the signed-in Client
@@ -38,36 +45,52 @@ export async function getFamily(actor: Actor | null): Promise<FamilyDTO> {
     active.map((e) => e.id),
     from,
   );
-  return {
-    guardian,
-    students: children.map(({ student, enrollments, attendance }) => {
-      const nextSessions = enrollments
-        .filter((e) => e.status === ACTIVE)
-        .flatMap((e) => {
-          const source = sources.get(e.classId);
-          if (!source) return [];
-          const start = e.startDate > from ? e.startDate : from;
-          if (start > to) return [];
-          return sessionsBetween(source.schedules, firstSessionDate(source.createdAt), start, to).map((s) => ({
-            enrollmentId: e.id,
-            classId: source.id,
-            classLabel: source.label,
-            scheduleId: s.scheduleId,
-            date: s.date,
-            startTime: s.startTime,
-            endTime: s.endTime,
-            branchName: source.branchName,
-            classroomName: source.classroomName,
-            teacherName: source.teacherName,
-            notice: notices.get(noticeKey(e.id, s.scheduleId, s.date)) ?? null,
-          }));
-        })
-        .sort(
-          (a, b) =>
-            a.date.localeCompare(b.date) || a.startTime.localeCompare(b.startTime) || a.classLabel.localeCompare(b.classLabel, "pt-BR"),
-        )
-        .slice(0, NEXT_SESSIONS);
-      return { student, enrollments, attendance, nextSessions };
-    }),
-  };
+  const withSessions = children.map(({ student, enrollments, attendance }) => {
+    const nextSessions = enrollments
+      .filter((e) => e.status === ACTIVE)
+      .flatMap((e) => {
+        const source = sources.get(e.classId);
+        if (!source) return [];
+        const start = e.startDate > from ? e.startDate : from;
+        if (start > to) return [];
+        return sessionsBetween(source.schedules, firstSessionDate(source.createdAt), start, to).map((s) => ({
+          enrollmentId: e.id,
+          classId: source.id,
+          classLabel: source.label,
+          scheduleId: s.scheduleId,
+          date: s.date,
+          startTime: s.startTime,
+          endTime: s.endTime,
+          branchName: source.branchName,
+          classroomName: source.classroomName,
+          teacherName: source.teacherName,
+          notice: notices.get(noticeKey(e.id, s.scheduleId, s.date)) ?? null,
+        }));
+      })
+      .sort(
+        (a, b) =>
+          a.date.localeCompare(b.date) || a.startTime.localeCompare(b.startTime) || a.classLabel.localeCompare(b.classLabel, "pt-BR"),
+      )
+      .slice(0, NEXT_SESSIONS);
+    return { student, enrollments, attendance, nextSessions };
+  });
+  return { guardian, students: withSessions, nextSession: nextFamilySession(withSessions) };
+}
+
+/**
+ * The summary card's next class: the earliest session of any child that has
+ * not started yet (a session under way is today's, not the next one); the
+ * child's name with it. Null when no child has one in the next days.
+ */
+export function nextFamilySession(students: Array<Pick<FamilyStudentDTO, "student" | "nextSessions">>): FamilyNextSessionDTO | null {
+  const before = (a: FamilyNextSessionDTO, b: FamilyNextSessionDTO) =>
+    (a.date.localeCompare(b.date) || a.startTime.localeCompare(b.startTime) || a.studentName.localeCompare(b.studentName, "pt-BR")) < 0;
+  let next: FamilyNextSessionDTO | null = null;
+  for (const { student, nextSessions } of students) {
+    const first = nextSessions.find((s) => !sessionStarted(s));
+    if (!first) continue;
+    const candidate = { ...first, studentId: student.id, studentName: student.fullName };
+    if (!next || before(candidate, next)) next = candidate;
+  }
+  return next;
 }

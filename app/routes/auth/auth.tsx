@@ -19,6 +19,7 @@ import { HttpError, readTextLimited } from "~/server/api.server";
 import { AUTH_FORM_LIMIT } from "~/server/body.server";
 import { replyInvalid, replyWithError } from "~/server/forms.server";
 import { getUser, safeRedirect, startSession } from "~/server/session.server";
+import { afterSignIn, homePath } from "~/server/home.server";
 
 type Mode = "login" | "register";
 
@@ -29,7 +30,8 @@ function modeOf(value: unknown): Mode {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (await getUser(context)) throw redirect("/");
+  const signedIn = await getUser(context);
+  if (signedIn) throw redirect(homePath(signedIn));
   const url = new URL(request.url);
   const policy = await registrationPolicy();
   // What REGISTRATION forbids is not shown: without registration there is only the sign-in form.
@@ -69,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       const { user, remember } = await authenticateForm(posted, clientIp(context));
       const cookie = await startSession(request, user.id, remember);
-      return redirect(redirectTo, { headers: { "Set-Cookie": cookie } });
+      return redirect(afterSignIn(redirectTo, user), { headers: { "Set-Cookie": cookie } });
     } catch (error) {
       return replyWithError(submission, error, "Falha no login", { hideFields: ["password"] });
     }
@@ -85,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const user = await register(submission.value);
     const cookie = await startSession(request, user.id, false);
-    return redirect(redirectTo, { headers: { "Set-Cookie": cookie } });
+    return redirect(afterSignIn(redirectTo, user), { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     return replyWithError(submission, error, "Falha no cadastro", { hideFields: ["password"] });
   }

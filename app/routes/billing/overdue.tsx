@@ -1,13 +1,14 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/overdue";
 import { buttonClass } from "~/components/ui/button";
-import { Badge, DataList, EmptyState, PageHeader } from "~/components/ui/page";
+import { DataList, EmptyState, PageHeader } from "~/components/ui/page";
 import { Pagination } from "~/components/ui/pagination";
 import { canManageTrials } from "~/domain/actor";
 import { overdueFamilyPage } from "~/domain/charges/queries.server";
 import { getSelectedBranchId } from "~/server/branch-selection.server";
 import { requireActor } from "~/server/forms.server";
 import { brl, day } from "../charges/+shared/money-screen";
+import { StandingBadge } from "~/components/charge-status";
 
 /**
  * 'Inadimplência' (/billing/overdue, Team and Administrator): the families with
@@ -36,6 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
     total: f.total,
     oldestDueDate: f.oldestDueDate,
     bucket: f.bucket,
+    daysLate: f.daysLate,
     chargeCount: f.charges.length,
     // The reminder is made when the link is followed (overdue-whatsapp.ts), as the family's debt stands then.
     whatsapp: f.phone ? `/billing/overdue/${f.guardianId}/whatsapp` : null,
@@ -102,7 +104,7 @@ export default function Overdue({ loaderData }: Route.ComponentProps) {
               <div>
                 <dt className="text-slate-700">Atraso</dt>
                 <dd>
-                  <Badge>{f.bucket} dias</Badge>
+                  <Late f={f} />
                 </dd>
               </div>
               <div>
@@ -117,7 +119,7 @@ export default function Overdue({ loaderData }: Route.ComponentProps) {
           { header: "Família", cell: family },
           { header: "Devido hoje", cell: (f) => brl(f.total), className: "whitespace-nowrap text-right" },
           { header: "Vencimento mais antigo", cell: (f) => day(f.oldestDueDate), className: "whitespace-nowrap" },
-          { header: "Atraso", cell: (f) => <Badge>{f.bucket} dias</Badge> },
+          { header: "Atraso", cell: (f) => <Late f={f} /> },
           { header: "Cobranças", cell: (f) => f.chargeCount },
           { header: "Lembrete", cell: remind },
         ]}
@@ -129,4 +131,14 @@ export default function Overdue({ loaderData }: Route.ComponentProps) {
 
 export function meta(): Route.MetaDescriptors {
   return [{ title: "Inadimplência" }];
+}
+
+/** The family's oldest debt as every money list tells it ('Vencida · há N dias'), with its ageing bucket. */
+function Late({ f }: { f: { daysLate: number; bucket: string } }) {
+  return (
+    <span className="flex flex-wrap items-center gap-1">
+      <StandingBadge standing={{ label: "Vencida", daysLate: f.daysLate }} />
+      <span className="text-xs text-slate-700">{f.bucket} dias</span>
+    </span>
+  );
 }

@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/charge";
 import { Button } from "~/components/ui/button";
 import { FieldErrors, inputClass } from "~/components/ui/field";
-import { Badge, Card, PageHeader } from "~/components/ui/page";
+import { Card, PageHeader } from "~/components/ui/page";
 import { canManage, canManageTrials } from "~/domain/actor";
 import { dateInTimeZone, schoolTimeZone, today } from "~/domain/calendar/dates";
 import { formatDateTime } from "~/domain/trials/durations";
@@ -12,7 +12,8 @@ import { cancelCharge, recordPayment, reversePayment, waiveFees } from "~/domain
 import { DomainError } from "~/domain/errors";
 import { orRespond, requireActor } from "~/server/forms.server";
 import { dataWithToast, redirectWithToast } from "~/server/toast.server";
-import { brl, day, shownStatus, STATUS_CLASS } from "./+shared/money-screen";
+import { brl, day } from "./+shared/money-screen";
+import { ChargeStatusBadge } from "~/components/charge-status";
 import { PixPayment } from "./+shared/pix-payment";
 import { pixView } from "./+shared/pix.server";
 
@@ -132,7 +133,6 @@ export default function ChargeScreen({ loaderData, actionData }: Route.Component
   const result = actionData as ActionResult | undefined;
   const payErrors = result?.intent === "pay" ? result.errors : undefined;
   const submitting = useNavigation().state === "submitting";
-  const status = shownStatus(charge);
   const open = charge.status === OPEN;
   const hasPayments = charge.payments.some((p) => !p.reversedAt);
   return (
@@ -147,7 +147,7 @@ export default function ChargeScreen({ loaderData, actionData }: Route.Component
             {charge.studentName ? ` · ${charge.studentName}` : ""} · código {charge.code}
           </>
         }
-        actions={<Badge className={STATUS_CLASS[status]}>{status}</Badge>}
+        actions={<ChargeStatusBadge charge={charge} on={on} />}
       />
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>

@@ -2,21 +2,25 @@ import { Form, Link, Outlet } from "react-router";
 import type { Route } from "./+types/charges";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FieldErrors, inputClass } from "~/components/ui/field";
-import { Badge, DataList, EmptyState, PageHeader } from "~/components/ui/page";
+import { DataList, EmptyState, PageHeader } from "~/components/ui/page";
 import { Pagination } from "~/components/ui/pagination";
 import { canManage, canManageTrials } from "~/domain/actor";
-import { monthOrCurrent, monthTitle } from "~/domain/calendar/dates";
+import { monthOrCurrent, monthTitle, today } from "~/domain/calendar/dates";
 import { MONTH_INPUT_PATTERN } from "~/domain/patterns";
 import { chargePage } from "~/domain/charges/queries.server";
 import { CHARGE_FILTER_STATUSES, type ChargeDTO } from "~/domain/charges/schema";
 import { ValidationError } from "~/domain/errors";
 import { getSelectedBranchId } from "~/server/branch-selection.server";
 import { requireActor } from "~/server/forms.server";
-import { brl, chargesHref, day, shownStatus, STATUS_CLASS } from "./+shared/money-screen";
+import { brl, chargesHref, day } from "./+shared/money-screen";
+import { ChargeStatusBadge } from "~/components/charge-status";
 
 const PAGE_SIZE = 50;
 
-/** /charges ('Mensalidades'): the month's charges of the selected branch, by due date, with their totals (Team and Administrator). */
+/**
+ * /charges ('Mensalidades'): the month's charges of the selected branch with their totals (Team and Administrator):
+ * the open ones first (overdue on top, the oldest due first), then the paid and cancelled ones (the latest first).
+ */
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requireActor(args, canManageTrials);
   const params = new URL(args.request.url).searchParams;
@@ -27,7 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
   const branchId = await getSelectedBranchId(args.context);
   const filter = { month, status: (CHARGE_FILTER_STATUSES as readonly string[]).includes(status) ? status : "", q };
   try {
-    const result = await chargePage(actor, { ...filter, branchId }, { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
+    const result = await chargePage(actor, { ...filter, branchId }, { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE, openFirst: true });
     return {
       ...result,
       filter,
@@ -35,6 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
       pageCount: Math.max(1, Math.ceil(result.totals.count / PAGE_SIZE)),
       canGenerate: canManage(actor),
       branchId,
+      on: today(),
     };
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
@@ -46,6 +51,7 @@ export async function loader(args: Route.LoaderArgs) {
       pageCount: 1,
       canGenerate: canManage(actor),
       branchId,
+      on: today(),
     };
   }
 }
@@ -58,13 +64,8 @@ function csvHref(filter: { month: string; status: string; q: string }, branchId:
   return `/api/charges?${params}`;
 }
 
-function StatusBadge({ charge }: { charge: ChargeDTO }) {
-  const status = shownStatus(charge);
-  return <Badge className={STATUS_CLASS[status]}>{status}</Badge>;
-}
-
 export default function Charges({ loaderData }: Route.ComponentProps) {
-  const { items, totals, filter, page, pageCount, canGenerate, branchId } = loaderData;
+  const { items, totals, filter, page, pageCount, canGenerate, branchId, on } = loaderData;
   const family = (c: ChargeDTO) => (
     <Link to={`/charges/${c.id}`} className="font-medium text-violet-800 underline">
       {c.guardianName || "—"}
@@ -153,7 +154,7 @@ export default function Charges({ loaderData }: Route.ComponentProps) {
           { header: "Vencimento", cell: (c) => day(c.dueDate), className: "whitespace-nowrap" },
           { header: "Valor", cell: (c) => brl(c.amount), className: "whitespace-nowrap lg:text-right" },
           { header: "Devido hoje", cell: (c) => brl(c.amountDue), className: "whitespace-nowrap lg:text-right" },
-          { header: "Status", cell: (c) => <StatusBadge charge={c} />, stack: "status" },
+          { header: "Status", cell: (c) => <ChargeStatusBadge charge={c} on={on} />, stack: "status" },
         ]}
       />
       <Pagination page={page} pageCount={pageCount} href={(n) => chargesHref(filter, n)} />

@@ -1,11 +1,11 @@
 import { Form, Link, Outlet } from "react-router";
 import type { Route } from "./+types/family";
-import { Badge, EmptyState, PageHeader } from "~/components/ui/page";
+import { EmptyState, PageHeader } from "~/components/ui/page";
 import { Button, LinkButton } from "~/components/ui/button";
 import { getFamily } from "~/domain/family/overview.server";
 import { FAMILY_NOT_FOUND } from "~/domain/family/schema";
 import { DomainError, NotFoundError } from "~/domain/errors";
-import { formatDay } from "~/domain/calendar/dates";
+import { dayHeading, formatDay } from "~/domain/calendar/dates";
 import { sessionStarted } from "~/domain/calendar/sessions";
 import { withdrawAbsenceNotice } from "~/domain/attendance/notices/service.server";
 import { formatPhone } from "~/lib/format";
@@ -15,25 +15,28 @@ import { redirectWithToast } from "~/server/toast.server";
 import { orRespond } from "~/server/forms.server";
 import { ownFamilyOrThrow } from "~/domain/family/queries.server";
 import { makeupStateLabel, presenceLabel } from "~/routes/students/+shared/makeup-screen";
-import { brl, day, shownStatus, STATUS_CLASS } from "~/routes/charges/+shared/money-screen";
-import { PixPayment } from "~/routes/charges/+shared/pix-payment";
+import { brl, day } from "~/routes/charges/+shared/money-screen";
+import { ChargeStatusBadge } from "~/components/charge-status";
+import { PixPayment, type PixView } from "~/routes/charges/+shared/pix-payment";
 import { pixView } from "~/routes/charges/+shared/pix.server";
-import { chargeDue, chargePage } from "~/domain/charges/queries.server";
-import { decimal, OPEN } from "~/domain/charges/schema";
-import { toCents } from "~/domain/offers/money";
+import { chargeDue } from "~/domain/charges/queries.server";
+import { OPEN } from "~/domain/charges/schema";
+import { familyFinance } from "~/domain/family/finance.server";
+import type { FamilyFinanceDTO } from "~/domain/family/schema";
 import type { Actor } from "~/domain/actor";
 
 /**
- * The family's space, in three tabs (`?tab=`, links, so they work without
- * JavaScript): 'Minha família' — each child with its classes, the next
- * sessions (date, time, branch, classroom, teacher; 'Avisar falta' on each, or
- * the notice given and 'Cancelar aviso'), the presence rate and the absences
- * with their make-ups ('Agendar reposição' on one without); 'Financeiro' — the
- * family's charges, open ones first, with what is due today (the total on
- * top) and each open one's Pix code and QR; 'Meus dados' — the persons'
- * contacts and the address ('Editar'), and 'Baixar meus dados'.
- * The actions open URL dialogs (child routes). A user without a family sees
- * that there is none.
+ * The family's space (a Client's start: '/' and the sign-in lead here), in
+ * three tabs (`?tab=`, links, so they work without JavaScript; a bar at the
+ * bottom of the screen below 768 px): 'Minha família' — a summary (the next
+ * class: who, when, where; 'A pagar': what is overdue or due soon, its total
+ * and the most urgent charge's Pix), then each child with its classes, the
+ * next sessions ('Avisar falta' on each, or the notice given and 'Cancelar
+ * aviso'), the presence rate and the absences with their make-ups;
+ * 'Financeiro' — what is due today, 'Vencido', 'A vencer' (each open charge's
+ * Pix) and 'Histórico (N)'; 'Meus dados' — the persons' contacts and the
+ * address ('Editar'), and 'Baixar meus dados'. The actions open URL dialogs
+ * (child routes). A user without a family sees that there is none.
  */
 type Tab = "familia" | "dados" | "financeiro";
 const tabOf = (request: Request): Tab => {
@@ -41,36 +44,52 @@ const tabOf = (request: Request): Tab => {
   return tab === "dados" || tab === "financeiro" ? tab : "familia";
 };
 
-/** Charges the 'Financeiro' tab shows: every open one comes first, so the total due today counts them all. */
-const FAMILY_CHARGES = 100;
+type FamilyCharge = FamilyFinanceDTO["overdue"][number];
+
+/** What a charge's card shows (the loader sends only that). */
+const chargeView = (c: FamilyCharge) => ({
+  id: c.id,
+  title: c.title,
+  // The charge's own words under a class's name ('Mensalidade 11/2026 — Ballet'), none when it is the title.
+  description: c.title === c.description ? null : c.description,
+  studentName: c.studentName,
+  dueDate: c.dueDate,
+  status: c.status,
+  paid: c.paid,
+  amount: c.amount,
+  amountDue: c.amountDue,
+});
 
 /**
- * The family's charges (the charges' own queries, scoped to the Client's
- * family there), open ones first; for an open one, its Pix and, when overdue,
+ * The 'Financeiro' tab (`familyFinance`: 'Vencido', 'A vencer', 'Histórico'
+ * and what is due today): for each open charge its Pix and, when overdue,
  * the fine and interest of what is due today.
  */
 async function financeOf(actor: Actor) {
-  const { items, totals } = await chargePage(actor, {}, { offset: 0, limit: FAMILY_CHARGES, openFirst: true });
-  const charges = await Promise.all(
-    items.map(async (c) => {
-      const open = c.status === OPEN;
-      const due = open && c.overdue ? await chargeDue(actor, c.id, null) : null;
-      return {
-        id: c.id,
-        description: c.description,
-        studentName: c.studentName,
-        dueDate: c.dueDate,
-        status: c.status,
-        overdue: c.overdue,
-        amount: c.amount,
-        amountDue: c.amountDue,
-        fees: due && !c.feesWaived ? { fine: due.fine, interest: due.interest } : null,
-        pix: open ? await pixView(actor, c.id) : null,
-      };
-    }),
-  );
-  const dueCents = charges.reduce((sum, c) => sum + (c.status === OPEN ? (toCents(c.amountDue) ?? 0) : 0), 0);
-  return { charges, total: totals.count, dueToday: decimal(dueCents) };
+  const finance = await familyFinance(actor);
+  const open = async (c: FamilyCharge) => {
+    const due = c.overdue && !c.feesWaived ? await chargeDue(actor, c.id, null) : null;
+    return { ...chargeView(c), fees: due ? { fine: due.fine, interest: due.interest } : null, pix: await pixView(actor, c.id) };
+  };
+  return {
+    on: finance.date,
+    dueToday: finance.dueToday,
+    overdue: await Promise.all(finance.overdue.map(open)),
+    upcoming: await Promise.all(finance.upcoming.map(open)),
+    history: finance.history.map((c) => ({ ...chargeView(c), fees: null, pix: null as PixView | null })),
+  };
+}
+
+/** The summary card's 'A pagar': what is overdue or due soon, its total, and the most urgent charge's Pix. */
+async function toPayOf(actor: Actor) {
+  const { date, toPay } = await familyFinance(actor);
+  const first = toPay.charges[0];
+  return {
+    on: date,
+    total: toPay.total,
+    charges: toPay.charges.map(chargeView),
+    pix: first ? { id: first.id, title: first.title, view: await pixView(actor, first.id) } : null,
+  };
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -81,7 +100,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return {
       tab,
       finance: tab === "financeiro" ? await financeOf(actorOf(user)) : null,
+      toPay: tab === "familia" ? await toPayOf(actorOf(user)) : null,
       family: {
+        nextSession: family.nextSession
+          ? {
+              studentName: family.nextSession.studentName,
+              date: family.nextSession.date,
+              startTime: family.nextSession.startTime,
+              endTime: family.nextSession.endTime,
+              classLabel: family.nextSession.classLabel,
+              branchName: family.nextSession.branchName,
+              classroomName: family.nextSession.classroomName,
+            }
+          : null,
         guardianId: family.guardian.id,
         address: family.guardian.address,
         persons: family.guardian.persons.map((p) => ({ id: p.id, fullName: p.fullName, phone: p.phone, email: p.email })),
@@ -111,7 +142,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       },
     };
   } catch (error) {
-    if (error instanceof NotFoundError && error.message === FAMILY_NOT_FOUND) return { tab, finance: null, family: null };
+    if (error instanceof NotFoundError && error.message === FAMILY_NOT_FOUND) return { tab, finance: null, toPay: null, family: null };
     throw error;
   }
 }
@@ -140,22 +171,26 @@ const TABS: Array<{ tab: Tab; label: string; href: string }> = [
 ];
 
 export default function FamilyPage({ loaderData }: Route.ComponentProps) {
-  const { family, finance, tab } = loaderData;
+  const { family, finance, toPay, tab } = loaderData;
   return (
-    <div className="mx-auto max-w-3xl">
+    // Below 768 px the sections are a tab bar at the bottom of the screen: room for it under the page.
+    <div className="mx-auto max-w-3xl pb-20 md:pb-0">
       <PageHeader title="Minha família" />
       {!family ? (
         <EmptyState message="Nenhuma família vinculada à sua conta" />
       ) : (
         <>
-          <nav aria-label="Seções da família" className="mb-6 flex gap-2 border-b border-slate-200">
+          <nav
+            aria-label="Seções da família"
+            className="fixed inset-x-0 bottom-0 z-20 grid grid-cols-3 border-t border-slate-200 bg-white md:static md:mb-6 md:flex md:gap-2 md:border-t-0 md:border-b md:bg-transparent"
+          >
             {TABS.map((t) => (
               <Link
                 key={t.tab}
                 to={t.href}
                 aria-current={t.tab === tab ? "page" : undefined}
                 className={cn(
-                  "-mb-px inline-flex min-h-11 items-center border-b-2 px-3 text-sm font-medium",
+                  "inline-flex min-h-14 items-center justify-center border-t-2 px-2 text-center text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-violet-600 md:-mb-px md:min-h-11 md:border-t-0 md:border-b-2 md:px-3",
                   t.tab === tab ? "border-violet-700 text-violet-800" : "border-transparent text-slate-700 hover:text-slate-900",
                 )}
               >
@@ -164,7 +199,10 @@ export default function FamilyPage({ loaderData }: Route.ComponentProps) {
             ))}
           </nav>
           {tab === "familia" ? (
-            <Children students={family.students} />
+            <>
+              <Summary next={family.nextSession} toPay={toPay} />
+              <Children students={family.students} />
+            </>
           ) : tab === "financeiro" && finance ? (
             <Finance finance={finance} />
           ) : (
@@ -174,6 +212,75 @@ export default function FamilyPage({ loaderData }: Route.ComponentProps) {
       )}
       <Outlet />
     </div>
+  );
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
+/**
+ * The first thing a parent reads: the children's next class (who, when,
+ * where) and 'A pagar' (what is overdue or due in the next days, its total,
+ * the most urgent charge's Pix, and the way to 'Financeiro').
+ */
+function Summary({ next, toPay }: { next: NonNullable<LoaderData["family"]>["nextSession"]; toPay: LoaderData["toPay"] }) {
+  return (
+    <section aria-labelledby="family-summary" className="mb-8 rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id="family-summary" className="sr-only">
+        Resumo
+      </h2>
+      <div className="grid gap-6 md:grid-cols-2">
+        <div>
+          <h3 className="mb-1 font-semibold">Próxima aula</h3>
+          {next ? (
+            <p className="text-sm" data-testid="next-class">
+              <span className="block font-semibold">{next.studentName}</span>
+              <span className="block">{`${dayHeading(next.date)} · ${next.startTime}–${next.endTime}`}</span>
+              <span className="block text-slate-700">{`${next.classLabel} · ${next.branchName} · ${next.classroomName}`}</span>
+            </p>
+          ) : (
+            <p className="text-sm text-slate-700">Nenhuma aula nos próximos dias</p>
+          )}
+        </div>
+        <div>
+          <h3 className="mb-1 font-semibold">A pagar</h3>
+          {!toPay || toPay.charges.length === 0 ? (
+            <p className="text-sm text-slate-700">Nada a pagar agora</p>
+          ) : (
+            <>
+              <p className="flex items-baseline justify-between gap-2">
+                <span className="text-sm">Total</span>
+                <span className="text-xl font-bold">{brl(toPay.total)}</span>
+              </p>
+              <ul className="mt-2 space-y-2 text-sm" aria-label="Cobranças a pagar">
+                {toPay.charges.map((c) => (
+                  <li key={c.id} className="flex flex-wrap items-center justify-between gap-2">
+                    <span>
+                      <span className="font-medium">{c.title}</span>
+                      <span className="block text-slate-700">{`Vence ${day(c.dueDate)} · ${brl(c.amountDue)}`}</span>
+                    </span>
+                    <ChargeStatusBadge charge={c} on={toPay.on} />
+                  </li>
+                ))}
+              </ul>
+              {toPay.pix?.view.pix ? (
+                <div className="mt-3 border-t border-slate-200 pt-3">
+                  <p className="text-sm font-medium">{`Pix de ${toPay.pix.title}`}</p>
+                  <PixPayment
+                    view={toPay.pix.view}
+                    id={`summary-${toPay.pix.id}`}
+                    qrLabel={`QR Code do Pix de ${toPay.pix.title}`}
+                    collapseQr
+                  />
+                </div>
+              ) : null}
+            </>
+          )}
+          <Link to="/family?tab=financeiro" className="mt-3 inline-flex min-h-11 items-center font-medium text-violet-800 underline">
+            Ver Financeiro
+          </Link>
+        </div>
+      </div>
+    </section>
   );
 }
 
@@ -283,77 +390,104 @@ function Children({ students }: { students: Family["students"] }) {
   );
 }
 
-function Finance({ finance }: { finance: NonNullable<Route.ComponentProps["loaderData"]["finance"]> }) {
-  const { charges, total, dueToday } = finance;
+type ChargeCard = NonNullable<LoaderData["finance"]>["overdue" | "history"][number];
+
+/**
+ * 'Financeiro': what is due today (overdue and due today, not what falls due
+ * later), then 'Vencido' and 'A vencer' (each open charge with its Pix), then
+ * the paid and cancelled charges folded in 'Histórico (N)'.
+ */
+function Finance({ finance }: { finance: NonNullable<LoaderData["finance"]> }) {
+  const { overdue, upcoming, history, dueToday, on } = finance;
+  const card = (c: ChargeCard) => <ChargeArticle key={c.id} c={c} on={on} />;
   return (
     <section aria-labelledby="family-finance">
       <h2 id="family-finance" className="mb-3 text-lg font-semibold">
         Financeiro
       </h2>
-      {charges.length === 0 ? (
+      {overdue.length + upcoming.length + history.length === 0 ? (
         <EmptyState message="Nenhuma cobrança para a sua família" />
       ) : (
         <>
-          <p className="mb-4 flex flex-wrap items-baseline justify-between gap-2 rounded-lg border border-slate-200 bg-white p-4">
+          <p className="mb-6 flex flex-wrap items-baseline justify-between gap-2 rounded-lg border border-slate-200 bg-white p-4">
             <span className="font-semibold">Total devido hoje</span>
             <span className="text-xl font-bold">{brl(dueToday)}</span>
           </p>
-          <ul className="space-y-4">
-            {charges.map((c) => {
-              const status = shownStatus(c);
-              return (
-                <li key={c.id}>
-                  <article aria-labelledby={`charge-${c.id}`} className="rounded-lg border border-slate-200 bg-white p-4">
-                    <div className="flex flex-wrap items-start justify-between gap-2">
-                      <h3 id={`charge-${c.id}`} className="font-semibold">
-                        {c.description}
-                      </h3>
-                      <Badge className={STATUS_CLASS[status]}>{status}</Badge>
-                    </div>
-                    <dl className="mt-2 grid grid-cols-2 gap-x-2 gap-y-1 text-sm">
-                      {c.studentName ? (
-                        <>
-                          <dt className="text-slate-700">Aluno</dt>
-                          <dd className="text-right">{c.studentName}</dd>
-                        </>
-                      ) : null}
-                      <dt className="text-slate-700">Vencimento</dt>
-                      <dd className="text-right">{day(c.dueDate)}</dd>
-                      <dt className="text-slate-700">Valor</dt>
-                      <dd className="text-right">{brl(c.amount)}</dd>
-                      {c.fees ? (
-                        <>
-                          <dt className="text-slate-700">Multa</dt>
-                          <dd className="text-right">{brl(c.fees.fine)}</dd>
-                          <dt className="text-slate-700">Juros</dt>
-                          <dd className="text-right">{brl(c.fees.interest)}</dd>
-                        </>
-                      ) : null}
-                      {c.status === OPEN ? (
-                        <>
-                          <dt className="font-semibold">Devido hoje</dt>
-                          <dd className="text-right font-semibold">{brl(c.amountDue)}</dd>
-                        </>
-                      ) : null}
-                    </dl>
-                    {c.pix ? (
-                      <div className="mt-3 border-t border-slate-200 pt-3">
-                        <PixPayment view={c.pix} id={c.id} qrLabel={`QR Code do Pix de ${c.description}`} />
-                      </div>
-                    ) : null}
-                  </article>
-                </li>
-              );
-            })}
-          </ul>
-          {total > charges.length ? (
-            <p className="mt-2 text-sm text-slate-700">
-              Mostrando as {charges.length} primeiras de {total} cobranças.
-            </p>
+          {overdue.length > 0 ? (
+            <section aria-labelledby="finance-overdue" className="mb-6">
+              <h3 id="finance-overdue" className="mb-2 font-semibold text-red-900">
+                Vencido
+              </h3>
+              <ul className="space-y-4">{overdue.map(card)}</ul>
+            </section>
+          ) : null}
+          {upcoming.length > 0 ? (
+            <section aria-labelledby="finance-upcoming" className="mb-6">
+              <h3 id="finance-upcoming" className="mb-2 font-semibold">
+                A vencer
+              </h3>
+              <ul className="space-y-4">{upcoming.map(card)}</ul>
+            </section>
+          ) : null}
+          {history.length > 0 ? (
+            <details className="rounded-lg border border-slate-200 bg-white">
+              <summary className="flex min-h-11 cursor-pointer items-center px-4 font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600">
+                {`Histórico (${history.length})`}
+              </summary>
+              <ul className="space-y-4 p-4 pt-0">{history.map(card)}</ul>
+            </details>
           ) : null}
         </>
       )}
     </section>
+  );
+}
+
+/** One charge of the family: titled by its class (or its description), its status, amounts and, while open, its Pix. */
+function ChargeArticle({ c, on }: { c: ChargeCard; on: string }) {
+  return (
+    <li>
+      <article aria-labelledby={`charge-${c.id}`} className="rounded-lg border border-slate-200 bg-white p-4">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h4 id={`charge-${c.id}`} className="font-semibold">
+            {c.title}
+          </h4>
+          <ChargeStatusBadge charge={c} on={on} />
+        </div>
+        {c.description ? <p className="text-sm text-slate-700">{c.description}</p> : null}
+        <dl className="mt-2 grid grid-cols-2 gap-x-2 gap-y-1 text-sm">
+          {c.studentName ? (
+            <>
+              <dt className="text-slate-700">Aluno</dt>
+              <dd className="text-right">{c.studentName}</dd>
+            </>
+          ) : null}
+          <dt className="text-slate-700">Vencimento</dt>
+          <dd className="text-right">{day(c.dueDate)}</dd>
+          <dt className="text-slate-700">Valor</dt>
+          <dd className="text-right">{brl(c.amount)}</dd>
+          {c.fees ? (
+            <>
+              <dt className="text-slate-700">Multa</dt>
+              <dd className="text-right">{brl(c.fees.fine)}</dd>
+              <dt className="text-slate-700">Juros</dt>
+              <dd className="text-right">{brl(c.fees.interest)}</dd>
+            </>
+          ) : null}
+          {c.status === OPEN ? (
+            <>
+              <dt className="font-semibold">Devido hoje</dt>
+              <dd className="text-right font-semibold">{brl(c.amountDue)}</dd>
+            </>
+          ) : null}
+        </dl>
+        {c.pix ? (
+          <div className="mt-3 border-t border-slate-200 pt-3">
+            <PixPayment view={c.pix} id={c.id} qrLabel={`QR Code do Pix de ${c.title}`} collapseQr />
+          </div>
+        ) : null}
+      </article>
+    </li>
   );
 }
 

@@ -1,6 +1,7 @@
 import { canManage, canManageTrials, type Actor } from "~/domain/actor";
 import { chargePage, dueTodayTotal } from "~/domain/charges/queries.server";
 import { decimal } from "~/domain/charges/schema";
+import { today } from "~/domain/calendar/dates";
 
 /** How many charges the section lists (open first, then the latest). */
 export const FINANCE_SECTION_SIZE = 12;
@@ -25,6 +26,8 @@ export async function financeSection(actor: Actor, filter: { studentId: string }
     linked: canManageTrials(actor),
     // A family's page names the student of each charge.
     family: "guardianId" in filter,
+    // The day the statuses are told on ('Vencida · há N dias').
+    on: today(),
     newChargeHref: "guardianId" in filter && canManage(actor) ? `/guardians/${filter.guardianId}/charges/new` : null,
   };
 }

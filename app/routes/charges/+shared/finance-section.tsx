@@ -1,10 +1,11 @@
 import { Link } from "react-router";
 import { PlusIcon } from "~/components/icons";
 import { LinkButton } from "~/components/ui/button";
-import { Badge, DataList, EmptyState } from "~/components/ui/page";
+import { DataList, EmptyState } from "~/components/ui/page";
 import type { ChargeDTO } from "~/domain/charges/schema";
 import type { FinanceSectionData } from "./finance-section.server";
-import { brl, day, shownStatus, STATUS_CLASS } from "./money-screen";
+import { brl, day } from "./money-screen";
+import { ChargeStatusBadge } from "~/components/charge-status";
 
 /**
  * The 'Financeiro' section of a student's page and of a family's (the data of
@@ -22,6 +23,7 @@ export function FinanceSection({
   newChargeHref,
   empty = "Nenhuma cobrança",
   compact = false,
+  on,
 }: FinanceSectionData & { empty?: string; compact?: boolean }) {
   const description = (c: ChargeDTO) =>
     linked ? (
@@ -31,7 +33,7 @@ export function FinanceSection({
     ) : (
       c.description
     );
-  const status = (c: ChargeDTO) => <Badge className={STATUS_CLASS[shownStatus(c)]}>{shownStatus(c)}</Badge>;
+  const status = (c: ChargeDTO) => <ChargeStatusBadge charge={c} on={on} />;
   const card = (c: ChargeDTO) => (
     <>
       <div className="flex items-start justify-between gap-2">

@@ -7,18 +7,6 @@ export const brl = (value: string) => formatBRL(value);
 /** '10/10/2026'. */
 export const day = (value: string | null) => formatDay(value);
 
-/** The status a row shows: 'Vencida' for an open charge past its due date. */
-export function shownStatus(c: { status: string; overdue: boolean }): string {
-  return c.overdue ? "Vencida" : c.status;
-}
-
-export const STATUS_CLASS: Record<string, string> = {
-  Aberta: "bg-sky-100 text-sky-900",
-  Vencida: "bg-red-100 text-red-900",
-  Paga: "bg-emerald-100 text-emerald-900",
-  Cancelada: "bg-slate-200 text-slate-800",
-};
-
 /** The /charges URL with these filters (blank ones left out). */
 export function chargesHref(filter: { month?: string; status?: string; q?: string }, page?: number): string {
   const params = new URLSearchParams();
