@@ -165,6 +165,57 @@ describe("what is due", () => {
   });
 });
 
+describe("fee terms frozen on the charge", () => {
+  it("changing the branch's fine and interest re-prices no open charge; a new charge takes the new terms", async () => {
+    const { branchId } = await makeClass();
+    const dueDate = addDays(TODAY(), -10);
+    const old = await oneOff({ branchId, amount: "1000.00", dueDate });
+    expect(old).toMatchObject({ finePercent: 2, monthlyInterestPercent: 1, amountDue: "1023.33" });
+    const date = addDays(TODAY(), -1);
+    const before = (await team.get(`/api/charges/${old.id}/due?date=${date}`)).body;
+    expect(before).toMatchObject({ fine: "20.00", interest: "3.00", total: "1023.00" });
+
+    expect((await admin.put(`/api/branches/${branchId}/billing-settings`, { finePercent: 1, monthlyInterestPercent: 0.5 })).status).toBe(
+      200,
+    );
+
+    // The open charge keeps the contract in force when it was issued.
+    expect((await team.get(`/api/charges/${old.id}`)).body).toMatchObject({
+      finePercent: 2,
+      monthlyInterestPercent: 1,
+      amountDue: "1023.33",
+    });
+    expect((await team.get(`/api/charges/${old.id}/due?date=${date}`)).body).toEqual(before);
+    const listed = (await team.get(`/api/charges?branchId=${branchId}`)).body;
+    expect(listed.find((c: { id: string }) => c.id === old.id)).toMatchObject({ finePercent: 2, amountDue: "1023.33" });
+    const overdue = (await team.get(`/api/billing/overdue?branchId=${branchId}`)).body;
+    expect(overdue[0].charges.map((c: { amountDue: string }) => c.amountDue)).toEqual(["1023.33"]);
+
+    // A new charge is issued under the new terms.
+    const fresh = await oneOff({ branchId, amount: "1000.00", dueDate });
+    expect(fresh).toMatchObject({ finePercent: 1, monthlyInterestPercent: 0.5, amountDue: "1011.67" });
+    // A payment of the old charge's full due (its own terms) settles it.
+    const paid = await team.post(`/api/charges/${old.id}/payments`, { amount: "1023.33", paidOn: TODAY(), method: "Pix" });
+    expect(paid.status).toBe(201);
+    expect(paid.body).toMatchObject({ status: "Paga", amountDue: "0.00" });
+  });
+
+  it("a generated month's charges freeze the branch's terms of the day they are generated", async () => {
+    const net = await network(1, "100.00");
+    await admin.put(`/api/branches/${net.branchId}/billing-settings`, { finePercent: 1.5, monthlyInterestPercent: 0.75 });
+    expect((await admin.post("/api/charges/generate", { month: "2031-07", branchId: net.branchId })).body.created).toBe(1);
+    await admin.put(`/api/branches/${net.branchId}/billing-settings`, { finePercent: 0, monthlyInterestPercent: 0 });
+    expect((await admin.post("/api/charges/generate", { month: "2031-08", branchId: net.branchId })).body.created).toBe(1);
+    const list = (await team.get(`/api/charges?branchId=${net.branchId}`)).body as {
+      competence: string;
+      finePercent: number;
+      monthlyInterestPercent: number;
+    }[];
+    const terms = Object.fromEntries(list.map((c) => [c.competence, [c.finePercent, c.monthlyInterestPercent]]));
+    expect(terms).toEqual({ "2031-07": [1.5, 0.75], "2031-08": [0, 0] });
+  });
+});
+
 describe("payments", () => {
   it("partial payments, then paid; more than is due is refused; a reversal reopens it", async () => {
     const charge = await oneOff({ amount: "300.00", dueDate: addDays(TODAY(), 5) });
@@ -544,13 +595,13 @@ describe("overdue families and the month's summary", () => {
     const { branchId } = await makeClass();
     const { guardian } = await makeGuardian(1);
     const month = TODAY().slice(0, 7);
-    const charge = await makeCharge({ guardianId: guardian.id, branchId, amountCents: 10_000, dueDate: `${month}-28` });
+    const charge = await makeCharge({ guardianId: guardian.id, branchId, amountCents: 10_000, dueDate: TODAY() });
     const summary = async () => (await admin.get(`/api/billing/summary?month=${month}&branchId=${branchId}`)).body;
     expect(await summary()).toMatchObject({ expected: "100.00", received: "0.00", open: "100.00" });
     expect(await summary()).toMatchObject({ expected: "100.00", received: "0.00", open: "100.00" });
     expect((await team.post(`/api/charges/${charge.id}/payments`, { amount: "40.00", paidOn: TODAY(), method: "Pix" })).status).toBe(201);
     expect(await summary()).toMatchObject({ expected: "100.00", received: "40.00", open: "60.00" });
-    await makeCharge({ guardianId: guardian.id, branchId, amountCents: 5_000, dueDate: `${month}-27` });
+    await makeCharge({ guardianId: guardian.id, branchId, amountCents: 5_000, dueDate: TODAY() });
     expect(await summary()).toMatchObject({ expected: "150.00", received: "40.00", open: "110.00" });
   });
 });

@@ -3,6 +3,7 @@ import type { Sequelize } from "sequelize";
 import { initModels } from "../../db/models";
 import {
   AbsenceNotice,
+  BillingSettings,
   Branch,
   Charge,
   Classroom,
@@ -359,8 +360,12 @@ export async function makeCharge(attrs: {
   dueDate?: string;
   status?: "Aberta" | "Paga" | "Cancelada";
   code?: string;
+  finePercent?: number | string;
+  monthlyInterestPercent?: number | string;
 }) {
   models();
+  // Like an issued charge: the branch's fee terms now (the defaults when it has none stored), unless told.
+  const settings = await BillingSettings.findByPk(attrs.branchId);
   return Charge.create({
     code: `T${randomUUID().replace(/-/g, "").slice(0, 20).toUpperCase()}`,
     description: "Cobrança de teste",
@@ -368,6 +373,8 @@ export async function makeCharge(attrs: {
     dueDate: "2026-12-10",
     status: "Aberta",
     feesWaived: false,
+    finePercent: settings?.finePercent ?? 2,
+    monthlyInterestPercent: settings?.monthlyInterestPercent ?? 1,
     ...attrs,
   });
 }

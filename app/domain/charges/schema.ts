@@ -334,6 +334,16 @@ export const chargeDto = z
     amountDue: money.describe("O devido hoje, com multa e juros"),
     paidAt: timestamp.nullable(),
     feesWaived: z.boolean(),
+    finePercent: z
+      .number()
+      .min(0)
+      .max(2)
+      .describe("A multa (%) em vigor quando a cobrança foi emitida: mudar as configurações da unidade não a altera"),
+    monthlyInterestPercent: z
+      .number()
+      .min(0)
+      .max(1)
+      .describe("Os juros ao mês (%) em vigor quando a cobrança foi emitida: mudar as configurações da unidade não os altera"),
     waiveReason: z.string().nullable(),
     cancelReason: z.string().nullable(),
     createdAt: timestamp,

@@ -139,6 +139,14 @@ export async function updateBillingSettings(actor: Actor | null, branchId: strin
 
 // ---- Charges ----
 
+/** The branch's fee terms now, frozen on a charge issued now: later changes to the settings never re-price it. */
+function frozenTerms(settings: BillingSettingsDTO): { finePercent: string; monthlyInterestPercent: string } {
+  return {
+    finePercent: decimal(Math.round(settings.finePercent * 100)),
+    monthlyInterestPercent: decimal(Math.round(settings.monthlyInterestPercent * 100)),
+  };
+}
+
 /** POST /api/charges (Administrator): a one-off charge (costume, festival) of a family. */
 export async function createOneOffCharge(actor: Actor | null, input: unknown): Promise<ChargeDTO> {
   const a = assertCanManage(actor);
@@ -155,6 +163,7 @@ export async function createOneOffCharge(actor: Actor | null, input: unknown): P
   if (Object.keys(errors).length) throw new ValidationError(errors);
   const id = await transaction(async (t) => {
     const n = await reserveNumbers(1, t);
+    const terms = await settingsOf(data.branchId, t);
     const charge = await Charge.create(
       {
         code: code("A", n),
@@ -168,6 +177,7 @@ export async function createOneOffCharge(actor: Actor | null, input: unknown): P
         dueDate: data.dueDate,
         status: OPEN,
         feesWaived: false,
+        ...frozenTerms(terms),
       },
       { transaction: t },
     );
@@ -201,7 +211,7 @@ export async function previewGeneration(
     month,
     count: items.length,
     total: decimal(total),
-    items: items.map(({ amountCents: _a, competence: _c, ...item }) => item),
+    items: items.map(({ amountCents: _a, competence: _c, finePercent: _f, monthlyInterestPercent: _i, ...item }) => item),
   };
 }
 
@@ -236,6 +246,8 @@ export async function generateCharges(actor: Actor | null, input: unknown): Prom
         dueDate: item.dueDate,
         status: OPEN,
         feesWaived: false,
+        finePercent: item.finePercent,
+        monthlyInterestPercent: item.monthlyInterestPercent,
       }));
       created.push(...(await Charge.bulkCreate(rows, { transaction: t, ignoreDuplicates: true })));
     }
