@@ -9,7 +9,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import { isUuid } from "../validation";
 import { isCalendarDate, isMonth } from "../patterns";
 import { dateOnly, iso } from "../row-values.server";
-import { addDays, monthBounds, today, daysBetween } from "../calendar/dates";
+import { addDays, monthBounds, shiftMonth, today, daysBetween } from "../calendar/dates";
 import { dayStart } from "../audit/queries.server";
 import { actorFamilyCondition } from "../family/queries.server";
 import { guardianContacts, guardianNames } from "../guardians/queries.server";
@@ -578,6 +578,7 @@ export async function futureChargesOfEnrollment(enrollmentId: string, after: str
 
 export interface GenerationCandidate extends GenerationItemDTO {
   amountCents: number;
+  branchName: string;
   competence: string;
   /** The branch's fee terms now, frozen on the charge it becomes (a DECIMAL's text: "2.00"). */
   finePercent: string;
@@ -609,6 +610,7 @@ export async function generationCandidates(
     studentName: string;
     guardianId: string;
     branchId: string;
+    branchName: string;
     courseName: string;
     monthlyValue: string | number;
     discountPercent: string | number;
@@ -618,13 +620,14 @@ export async function generationCandidates(
     charged: number | string | boolean;
   }>(
     t,
-    `SELECT "e"."id" AS "enrollmentId", "e"."studentId", "s"."fullName" AS "studentName", "s"."guardianId", "cl"."branchId",
+    `SELECT "e"."id" AS "enrollmentId", "e"."studentId", "s"."fullName" AS "studentName", "s"."guardianId", "cl"."branchId", "b"."name" AS "branchName",
             "co"."name" AS "courseName", "o"."monthlyValue", "e"."discountPercent", "bs"."dueDay",
             "bs"."finePercent", "bs"."monthlyInterestPercent",
             CASE WHEN EXISTS (SELECT 1 FROM "charges" AS "c" WHERE "c"."enrollmentId" = "e"."id" AND "c"."competence" = :month) THEN 1 ELSE 0 END AS "charged"
      FROM "enrollments" AS "e"
      JOIN "students" AS "s" ON "s"."id" = "e"."studentId"
      JOIN "classes" AS "cl" ON "cl"."id" = "e"."classId"
+     JOIN "branches" AS "b" ON "b"."id" = "cl"."branchId"
      JOIN "courses" AS "co" ON "co"."id" = "cl"."courseId"
      JOIN "offers" AS "o" ON "o"."id" = "e"."offerId"
      LEFT JOIN "billing_settings" AS "bs" ON "bs"."branchId" = "cl"."branchId"
@@ -646,6 +649,7 @@ export async function generationCandidates(
       studentId: r.studentId,
       studentName: r.studentName,
       branchId: r.branchId,
+      branchName: r.branchName,
       description: `Mensalidade ${month.slice(5, 7)}/${month.slice(0, 4)} — ${r.courseName}`,
       amount: decimal(amountCents),
       amountCents,
@@ -658,6 +662,32 @@ export async function generationCandidates(
     };
   });
   return { items, skipped: rows.length - fresh.length };
+}
+
+/**
+ * The first month not yet generated for a scope (one branch, or every branch
+ * when null): for each branch of the scope with an enrolment 'Ativa', the month
+ * after its latest month of generated charges (the current month when it has
+ * none), and the earliest of them; the current month when the scope has no
+ * enrolment 'Ativa'.
+ */
+export async function firstMonthNotGenerated(branchId: string | null, current: string): Promise<string> {
+  const params: Record<string, string> = { active: "Ativa" };
+  let branchSql = "";
+  if (branchId) {
+    branchSql = `AND "cl"."branchId" = :branchId`;
+    params.branchId = branchId;
+  }
+  const rows = await selectRows<{ branchId: string; latest: string | null }>(
+    `SELECT "cl"."branchId",
+            (SELECT MAX("c"."competence") FROM "charges" AS "c" WHERE "c"."branchId" = "cl"."branchId" AND "c"."competence" IS NOT NULL) AS "latest"
+     FROM "enrollments" AS "e" JOIN "classes" AS "cl" ON "cl"."id" = "e"."classId"
+     WHERE "e"."status" = :active ${branchSql}
+     GROUP BY "cl"."branchId"`,
+    params,
+  );
+  if (rows.length === 0) return current;
+  return rows.map((r) => (r.latest ? shiftMonth(r.latest, 1) : current)).reduce((min, m) => (m < min ? m : min));
 }
 
 // ---- Overdue families and the month's summary ----

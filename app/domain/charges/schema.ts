@@ -218,10 +218,10 @@ export const oneOffChargeSchema = z.object({
   dueDate: calendarDate(DUE_DATE_INVALID),
 });
 
-/** POST /api/charges/generate */
+/** POST /api/charges/generate: the month, and the scope (one branch; absent, null or blank: every branch). */
 export const generateSchema = z.object({
   month: monthField,
-  branchId: z.string().max(100).trim().optional().nullable(),
+  branchId: z.string().max(100).trim().optional().nullable().describe("Só esta unidade; ausente ou vazio: todas as unidades"),
 });
 
 /** POST /api/charges/{id}/payments */
@@ -384,14 +384,27 @@ export const generationItemDto = z
   .meta({ id: "GenerationItem" });
 export type GenerationItemDTO = z.output<typeof generationItemDto>;
 
+export const generationBranchDto = z
+  .object({ branchId: id, branchName: z.string(), count: z.number().int(), total: money })
+  .meta({ id: "GenerationBranch" });
+export type GenerationBranchDTO = z.output<typeof generationBranchDto>;
+
 export const generationPreviewDto = z
-  .object({ month: z.string(), count: z.number().int(), total: money, items: z.array(generationItemDto) })
+  .object({
+    month: z.string().describe("AAAA-MM: o pedido, ou o primeiro mês ainda não gerado do escopo quando ausente"),
+    branchId: id.nullable().describe("O escopo: só esta unidade, ou null para todas as unidades"),
+    count: z.number().int(),
+    total: money,
+    branches: z.array(generationBranchDto).describe("Uma linha por unidade (pelo nome): quantas e o total"),
+    items: z.array(generationItemDto),
+  })
   .meta({ id: "GenerationPreview" });
 export type GenerationPreviewDTO = z.output<typeof generationPreviewDto>;
 
 export const generationResultDto = z
   .object({
     month: z.string(),
+    branchId: id.nullable().describe("O escopo: só esta unidade, ou null para todas as unidades"),
     created: z.number().int(),
     skipped: z.number().int().describe("Já geradas antes (uma por matrícula e mês)"),
     total: money.describe("A soma das criadas"),

@@ -19,6 +19,7 @@ import {
   find,
   findPayment,
   findSettingsRow,
+  firstMonthNotGenerated,
   futureChargesOfEnrollment,
   generationCandidates,
   getCharge,
@@ -187,6 +188,17 @@ export async function createOneOffCharge(actor: Actor | null, input: unknown): P
   return chargeDTO(id);
 }
 
+/**
+ * The month a generation's dialog proposes for a scope (one branch, or every
+ * branch when null): the first month not yet generated (Administrator).
+ */
+export async function nextGenerationMonth(actor: Actor | null, input: { branchId?: unknown }): Promise<string> {
+  assertCanManage(actor);
+  const branchId = typeof input.branchId === "string" && input.branchId.trim() ? input.branchId.trim() : null;
+  await assertBranch(branchId);
+  return firstMonthNotGenerated(branchId, today().slice(0, 7));
+}
+
 function parseMonth(input: { month?: unknown; branchId?: unknown }): { month: string; branchId: string | null } {
   const data = parseOrThrow(generateSchema, input);
   const branchId = data.branchId ? data.branchId : null;
@@ -197,21 +209,41 @@ async function assertBranch(branchId: string | null): Promise<void> {
   if (branchId && !(isUuid(branchId) && (await branchExists(branchId)))) throw new ValidationError({ branchId: [BRANCH_NOT_FOUND] });
 }
 
-/** GET /api/charges/generate?month=&branchId= (Administrator): what generating the month would create; nothing is written. */
+/**
+ * GET /api/charges/generate?month=&branchId= (Administrator): what generating
+ * the month would create in the scope (the branch; every branch without one),
+ * with one line per branch; nothing is written. Without a month, the scope's
+ * first month not yet generated (`nextGenerationMonth`).
+ */
 export async function previewGeneration(
   actor: Actor | null,
   input: { month?: unknown; branchId?: unknown },
 ): Promise<GenerationPreviewDTO> {
   assertCanManage(actor);
-  const { month, branchId } = parseMonth(input);
+  const given =
+    input.month === undefined || input.month === null || input.month === ""
+      ? { ...input, month: await nextGenerationMonth(actor, input) }
+      : input;
+  const { month, branchId } = parseMonth(given);
   await assertBranch(branchId);
   const { items } = await generationCandidates(month, branchId);
   const total = items.reduce((sum, i) => sum + i.amountCents, 0);
+  const byBranch = new Map<string, { branchId: string; branchName: string; count: number; cents: number }>();
+  for (const i of items) {
+    const line = byBranch.get(i.branchId) ?? { branchId: i.branchId, branchName: i.branchName, count: 0, cents: 0 };
+    line.count += 1;
+    line.cents += i.amountCents;
+    byBranch.set(i.branchId, line);
+  }
   return {
     month,
+    branchId,
     count: items.length,
     total: decimal(total),
-    items: items.map(({ amountCents: _a, competence: _c, finePercent: _f, monthlyInterestPercent: _i, ...item }) => item),
+    branches: [...byBranch.values()]
+      .sort((x, y) => x.branchName.localeCompare(y.branchName, "pt-BR") || x.branchId.localeCompare(y.branchId))
+      .map(({ cents, ...line }) => ({ ...line, total: decimal(cents) })),
+    items: items.map(({ amountCents: _a, competence: _c, finePercent: _f, monthlyInterestPercent: _i, branchName: _b, ...item }) => item),
   };
 }
 
@@ -230,7 +262,7 @@ export async function generateCharges(actor: Actor | null, input: unknown): Prom
   return transaction(async (t) => {
     await lockGeneration(month, t, dialect);
     const { items, skipped } = await generationCandidates(month, branchId, t);
-    if (items.length === 0) return { month, created: 0, skipped, total: decimal(0) };
+    if (items.length === 0) return { month, branchId, created: 0, skipped, total: decimal(0) };
     const first = await reserveNumbers(items.length, t);
     const created: Charge[] = [];
     for (let i = 0; i < items.length; i += BATCH) {
@@ -257,7 +289,7 @@ export async function generateCharges(actor: Actor | null, input: unknown): Prom
       t,
     );
     const total = items.reduce((sum, i) => sum + i.amountCents, 0);
-    return { month, created: created.length, skipped, total: decimal(total) };
+    return { month, branchId, created: created.length, skipped, total: decimal(total) };
   });
 }
 

@@ -5,11 +5,12 @@ import { FieldErrors, inputClass } from "~/components/ui/field";
 import { Badge, DataList, EmptyState, PageHeader } from "~/components/ui/page";
 import { Pagination } from "~/components/ui/pagination";
 import { canManage, canManageTrials } from "~/domain/actor";
-import { monthOrCurrent, monthTitle } from "~/domain/calendar/dates";
+import { monthOrCurrent } from "~/domain/calendar/dates";
 import { chargePage } from "~/domain/charges/queries.server";
 import { CHARGE_FILTER_STATUSES, type ChargeDTO } from "~/domain/charges/schema";
 import { ValidationError } from "~/domain/errors";
-import { getSelectedBranchId } from "~/server/branch-selection.server";
+import { branchNameOf, getSelectedBranchId } from "~/server/branch-selection.server";
+import { scopeSubtitle } from "~/domain/branches/scope";
 import { requireActor } from "~/server/forms.server";
 import { brl, chargesHref, day, shownStatus, STATUS_CLASS } from "./+shared/money-screen";
 
@@ -24,6 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
   const q = params.get("q") ?? "";
   const page = Math.max(1, Number(params.get("page")) || 1);
   const branchId = await getSelectedBranchId(args.context);
+  const subtitle = scopeSubtitle(await branchNameOf(args.context, branchId), month);
   const filter = { month, status: (CHARGE_FILTER_STATUSES as readonly string[]).includes(status) ? status : "", q };
   try {
     const result = await chargePage(actor, { ...filter, branchId }, { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
@@ -34,6 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
       pageCount: Math.max(1, Math.ceil(result.totals.count / PAGE_SIZE)),
       canGenerate: canManage(actor),
       branchId,
+      subtitle,
     };
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
@@ -45,6 +48,7 @@ export async function loader(args: Route.LoaderArgs) {
       pageCount: 1,
       canGenerate: canManage(actor),
       branchId,
+      subtitle,
     };
   }
 }
@@ -63,7 +67,7 @@ function StatusBadge({ charge }: { charge: ChargeDTO }) {
 }
 
 export default function Charges({ loaderData }: Route.ComponentProps) {
-  const { items, totals, filter, page, pageCount, canGenerate, branchId } = loaderData;
+  const { items, totals, filter, page, pageCount, canGenerate, branchId, subtitle } = loaderData;
   const family = (c: ChargeDTO) => (
     <Link to={`/charges/${c.id}`} className="font-medium text-violet-800 underline">
       {c.guardianName || "—"}
@@ -73,14 +77,14 @@ export default function Charges({ loaderData }: Route.ComponentProps) {
     <div>
       <PageHeader
         title="Mensalidades"
-        description={`${monthTitle(filter.month)}: cobranças com vencimento no mês.`}
+        description={subtitle}
         actions={
           <div className="flex flex-wrap gap-2">
             <a href={csvHref(filter, branchId)} className={buttonClass("outline")} download>
               Exportar CSV
             </a>
             {canGenerate ? (
-              <Link to={`/charges/generate?month=${filter.month}`} className={buttonClass("default")}>
+              <Link to="/charges/generate" className={buttonClass("default")}>
                 Gerar mensalidades
               </Link>
             ) : null}
