@@ -34,9 +34,11 @@ export async function loader(args: Route.LoaderArgs) {
   // Every branch unless one of the active branches is asked for.
   const branch = options.find((o) => o.id === asked) ?? null;
   const branchId = branch?.id ?? null;
-  // A scope just changed (the form carries the scope it was shown for) proposes its own month.
-  const scopeChanged = params.has("shownBranchId") && (params.get("shownBranchId") ?? "") !== (branchId ?? "");
+  // A scope just changed (the form carries the scope and month it was shown for) proposes its own
+  // month, unless the month was changed too.
   const askedMonth = params.get("month") ?? "";
+  const scopeChanged =
+    params.has("shownBranchId") && (params.get("shownBranchId") ?? "") !== (branchId ?? "") && askedMonth === params.get("shownMonth");
   const month = !scopeChanged && isMonth(askedMonth) ? askedMonth : await nextGenerationMonth(actor, { branchId });
   const preview = await previewGeneration(actor, { month, branchId: branchId ?? undefined });
   return {
@@ -81,6 +83,7 @@ export default function GenerateCharges({ loaderData, actionData }: Route.Compon
     <RouteDialog title="Gerar mensalidades" description={scopeSubtitle(scope, month)} closeTo="/charges" size="lg">
       <Form method="get" action="/charges/generate" className="flex flex-wrap items-end gap-2">
         <input type="hidden" name="shownBranchId" value={branchId ?? ""} />
+        <input type="hidden" name="shownMonth" value={month} />
         <div>
           <label htmlFor="generate-branch" className="block text-sm font-medium text-slate-900">
             Unidade
