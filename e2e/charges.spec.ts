@@ -60,6 +60,15 @@ test.describe("Financeiro", () => {
     // The charge: pay what is due, then reverse it.
     await page.getByRole("link", { name: s.guardianName }).first().click();
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Mensalidade 05/2033");
+    // Its fee terms are the branch's when it was issued: changing the settings does not re-price it.
+    await expect(page.getByText("Multa (2%)")).toBeVisible();
+    const changed = await page.request.put(`/api/branches/${s.branch.id}/billing-settings`, {
+      data: { finePercent: "0,5", monthlyInterestPercent: 0.25 },
+    });
+    expect(changed.status(), await changed.text()).toBe(200);
+    await page.reload();
+    await expect(page.getByText("Multa (2%)")).toBeVisible();
+    await expect(page.getByText("Juros (1% ao mês)")).toBeVisible();
     await expect(page.getByLabel("Código Pix")).toHaveValue(/^000201.*br\.gov\.bcb\.pix/);
     await expect(page.getByLabel("Valor")).toHaveValue("150,00");
     await expectNoAxeViolations();

@@ -209,9 +209,11 @@ describe("fee terms frozen on the charge", () => {
     const before = (await team.get(`/api/charges/${old.id}/due?date=${date}`)).body;
     expect(before).toMatchObject({ fine: "20.00", interest: "3.00", total: "1023.00" });
 
-    expect((await admin.put(`/api/branches/${branchId}/billing-settings`, { finePercent: 1, monthlyInterestPercent: 0.5 })).status).toBe(
-      200,
-    );
+    await admin.put(`/api/branches/${branchId}/billing-settings`, { pixKey: "12345678909", payeeName: "Escola", payeeCity: "São Paulo" });
+    const changed = await admin.put(`/api/branches/${branchId}/billing-settings`, { finePercent: 1, monthlyInterestPercent: 0.5 });
+    // Only the fee terms change: the Pix key and its payee are kept.
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ pixKey: "12345678909", payeeName: "Escola", payeeCity: "São Paulo", finePercent: 1 });
 
     // The open charge keeps the contract in force when it was issued.
     expect((await team.get(`/api/charges/${old.id}`)).body).toMatchObject({

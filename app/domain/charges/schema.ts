@@ -197,11 +197,21 @@ const dueDayField = z
   })
   .meta({ anyOf: [{ type: "integer", minimum: 1, maximum: 28 }, { type: "string" }] });
 
+/** A text a PUT may leave out: absent stays undefined (kept), blank or null is null (removed). */
+const keptText = (max: number) =>
+  z
+    .string({ error: "Texto inválido" })
+    .max(max, `Máximo de ${max} caracteres`)
+    .trim()
+    .optional()
+    .nullable()
+    .transform((v) => (v === undefined ? undefined : v ? v : null));
+
 /** PUT /api/branches/{id}/billing-settings: every field optional (absent keeps the stored or default value). */
 export const billingSettingsSchema = z.object({
   pixKey: pixKeyField,
-  payeeName: optionalText(100),
-  payeeCity: optionalText(60),
+  payeeName: keptText(100),
+  payeeCity: keptText(60),
   dueDay: dueDayField.optional(),
   finePercent: percentField(2, FINE_INVALID).optional(),
   monthlyInterestPercent: percentField(1, INTEREST_INVALID).optional(),
