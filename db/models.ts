@@ -273,6 +273,9 @@ export class Charge extends Model {
   declare feesWaived: boolean;
   declare waiveReason: string | null;
   declare cancelReason: string | null;
+  /** The fee terms in force when it was issued (0023-charge-fee-terms): percent, two decimals. */
+  declare finePercent: string | number;
+  declare monthlyInterestPercent: string | number;
   declare createdAt: Date;
   declare updatedAt: Date;
 }
@@ -603,6 +606,8 @@ function initBillingModels(sequelize: Sequelize) {
       feesWaived: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
       waiveReason: { type: DataTypes.STRING(500), allowNull: true },
       cancelReason: { type: DataTypes.STRING(500), allowNull: true },
+      finePercent: { type: DataTypes.DECIMAL(5, 2), allowNull: false, defaultValue: 2 },
+      monthlyInterestPercent: { type: DataTypes.DECIMAL(5, 2), allowNull: false, defaultValue: 1 },
     },
     opts("charges"),
   );

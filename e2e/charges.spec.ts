@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { addDays, today } from "../app/domain/calendar/dates";
+import { addDays, monthTitle, shiftMonth, today } from "../app/domain/calendar/dates";
 import { makeBranch, makeCharge, makeClass, makeEnrollment, makeGuardian, makeOffer, makeStudent } from "./db";
 import { expect, hydrated, selectBranch, test } from "./fixtures";
 
@@ -42,10 +42,17 @@ test.describe("Financeiro", () => {
     await page.getByRole("link", { name: "Gerar mensalidades" }).click();
     const dialog = page.getByRole("dialog", { name: "Gerar mensalidades" });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByText("2 mensalidades, total R$ 300,00.")).toBeVisible();
     if (jsEnabled) await hydrated(page);
+    // The scope: every branch by default; this branch and month chosen, then the preview.
+    await expect(dialog.getByLabel("Unidade").locator("option:checked")).toHaveText("Todas as unidades");
+    await dialog.getByLabel("Unidade").selectOption({ label: s.branch.name });
+    if (jsEnabled) await expect(page).toHaveURL(/branchId=/);
+    await dialog.getByLabel("Mês").fill(month);
+    await dialog.getByRole("button", { name: "Ver prévia" }).click();
+    await expect(dialog.getByText("2 mensalidades, total R$ 300,00.")).toBeVisible();
+    await expect(dialog.getByRole("row", { name: `${s.branch.name} 2 R$ 300,00` })).toBeVisible();
     await expectNoAxeViolations();
-    await dialog.getByRole("button", { name: "Gerar" }).click();
+    await dialog.getByRole("button", { name: `Gerar 2 mensalidades · ${s.branch.name}` }).click();
     await expect(page.getByText("2 mensalidades geradas")).toBeVisible();
     await expect(page.getByText("2 cobranças")).toBeVisible();
     await expectNoAxeViolations();
@@ -53,6 +60,15 @@ test.describe("Financeiro", () => {
     // The charge: pay what is due, then reverse it.
     await page.getByRole("link", { name: s.guardianName }).first().click();
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Mensalidade 05/2033");
+    // Its fee terms are the branch's when it was issued: changing the settings does not re-price it.
+    await expect(page.getByText("Multa (2%)")).toBeVisible();
+    const changed = await page.request.put(`/api/branches/${s.branch.id}/billing-settings`, {
+      data: { finePercent: "0,5", monthlyInterestPercent: 0.25 },
+    });
+    expect(changed.status(), await changed.text()).toBe(200);
+    await page.reload();
+    await expect(page.getByText("Multa (2%)")).toBeVisible();
+    await expect(page.getByText("Juros (1% ao mês)")).toBeVisible();
     await expect(page.getByLabel("Código Pix")).toHaveValue(/^000201.*br\.gov\.bcb\.pix/);
     await expect(page.getByLabel("Valor")).toHaveValue("150,00");
     await expectNoAxeViolations();
@@ -86,5 +102,56 @@ test.describe("Financeiro", () => {
     expect(whatsapp.searchParams.get("text")).toContain("Pix copia e cola: 000201");
     await expect(page.getByRole("link", { name: "Exportar CSV" })).toHaveAttribute("href", /\/api\/billing\/overdue\?format=csv/);
     await expectNoAxeViolations();
+  });
+
+  test("generation names its scope and proposes its first month not generated; money and report subtitles name the branch and month, at 375 and 1280 px", async ({
+    page,
+    loginAs,
+    jsEnabled,
+    expectNoAxeViolations,
+  }) => {
+    test.setTimeout(120_000);
+    await loginAs("Administrator");
+    const s = await setup(page.request);
+    await selectBranch(page, s.branch.name, jsEnabled);
+    const current = today().slice(0, 7);
+    const dialog = page.getByRole("dialog", { name: "Gerar mensalidades" });
+    const subtitle = (text: string) => page.locator("main h1 + p").filter({ hasText: text }).first();
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/charges?month=2033-05");
+      await expect(subtitle(`${s.branch.name} · Maio de 2033`)).toBeVisible();
+      await page.goto("/billing/overdue");
+      await expect(subtitle(`${s.branch.name} · ${monthTitle(current)}`)).toBeVisible();
+      await page.goto("/reports");
+      await expect(subtitle(`${s.branch.name} · ${monthTitle(current)}`)).toBeVisible();
+      await page.goto(`/reports/finance?from=2033-01-01&to=2033-03-31&branchId=${s.branch.id}`);
+      await expect(subtitle(`${s.branch.name} · Janeiro de 2033 a Março de 2033`)).toBeVisible();
+      for (const report of ["funnel", "students", "attendance", "finance"]) {
+        await page.goto(`/reports/${report}?from=2033-02-01&to=2033-02-28&branchId=`);
+        await expect(subtitle("Todas as unidades · Fevereiro de 2033")).toBeVisible();
+      }
+
+      // The branch's scope: nothing generated yet, so the current month; the button says what it does.
+      await page.goto(`/charges/generate?branchId=${s.branch.id}`);
+      await expect(dialog).toBeVisible();
+      if (jsEnabled) await hydrated(page);
+      await expect(dialog.getByLabel("Unidade").locator("option:checked")).toHaveText(s.branch.name);
+      await expect(dialog.getByLabel("Mês")).toHaveValue(width === 375 ? current : shiftMonth(current, 1));
+      await expect(dialog.getByText(`${s.branch.name} · ${monthTitle(width === 375 ? current : shiftMonth(current, 1))}`)).toBeVisible();
+      await expect(dialog.getByRole("row", { name: `${s.branch.name} 2 R$ 300,00` })).toBeVisible();
+      await expectNoAxeViolations();
+      const button = dialog.getByRole("button", { name: `Gerar 2 mensalidades · ${s.branch.name}` });
+      await expect(button).toBeEnabled();
+      // Every branch: the scope's name on the button, the month back to the network's first not generated.
+      await dialog.getByLabel("Unidade").selectOption({ label: "Todas as unidades" });
+      if (!jsEnabled) await dialog.getByRole("button", { name: "Ver prévia" }).click();
+      await expect(dialog.getByRole("button", { name: /^Gerar .* · Todas as unidades$/ })).toBeVisible();
+      // Back to the branch, and generate its month: the next proposal is the month after.
+      await page.goto(`/charges/generate?branchId=${s.branch.id}`);
+      if (jsEnabled) await hydrated(page);
+      await dialog.getByRole("button", { name: `Gerar 2 mensalidades · ${s.branch.name}` }).click();
+      await expect(page.getByText("2 mensalidades geradas")).toBeVisible();
+    }
   });
 });

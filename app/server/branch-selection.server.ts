@@ -40,3 +40,9 @@ export function selectedBranch(context: RequestContext): Promise<BranchSelection
 export async function getSelectedBranchId(context: RequestContext): Promise<string | null> {
   return (await selectedBranch(context)).id;
 }
+
+/** The name of a branch among the active ones of this request's selection (null for none or an unknown one). */
+export async function branchNameOf(context: RequestContext, branchId: string | null | undefined): Promise<string | null> {
+  if (!branchId) return null;
+  return (await selectedBranch(context)).options.find((o) => o.id === branchId)?.name ?? null;
+}

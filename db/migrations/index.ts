@@ -19,6 +19,7 @@ import { trialOutcomesTasks } from "./0019-trial-outcomes-tasks.ts";
 import { moneyVersions } from "./0020-money-versions.ts";
 import { chargesBranchDue } from "./0021-charges-branch-due.ts";
 import { listVersions } from "./0022-list-versions.ts";
+import { chargeFeeTerms } from "./0023-charge-fee-terms.ts";
 import type { Migration } from "../migration.ts";
 
 /** The migrations, in order. Add new ones at the end; never edit one that has shipped. */
@@ -44,4 +45,5 @@ export const migrations: Migration[] = [
   moneyVersions,
   chargesBranchDue,
   listVersions,
+  chargeFeeTerms,
 ];

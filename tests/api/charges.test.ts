@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { parsePix } from "pix-utils";
 import { signIn, type ApiClient } from "../support/http";
 import { count, testDb } from "../support/db";
-import { makeCharge, makeClass, makeEnrollment, makeGuardian, makeOffer, makePayment, makeStudent, makeTrial } from "../support/factories";
+import { makeBranch, makeCharge, makeClass, makeEnrollment, makeGuardian, makeOffer, makePayment, makeStudent, makeTrial } from "../support/factories";
 import { addDays, monthBounds, shiftMonth, today } from "../../app/domain/calendar/dates";
 
 let admin: ApiClient;
@@ -17,8 +17,8 @@ const TODAY = () => today();
 const MISSING = "00000000-0000-4000-8000-000000000000";
 
 /** A branch's class with `n` pupils enrolled ('Ativa' since 2020) on an offer of `monthlyValue`. */
-async function network(n: number, monthlyValue = "189.90", discounts: number[] = []) {
-  const made = await makeClass();
+async function network(n: number, monthlyValue = "189.90", discounts: number[] = [], branchName?: string) {
+  const made = await makeClass(branchName ? { branchId: (await makeBranch({ name: branchName })).id } : {});
   const offer = await makeOffer(made.branchId, { monthlyValue });
   const pupils = [];
   for (let i = 0; i < n; i++) {
@@ -104,14 +104,48 @@ describe("monthly generation", () => {
     expect((await team.post("/api/charges/generate", { month, branchId: net.branchId })).status).toBe(403);
     const res = await admin.post("/api/charges/generate", { month, branchId: net.branchId });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ month, created: 3, skipped: 0, total: "526.97" });
+    expect(res.body).toEqual({ month, branchId: net.branchId, created: 3, skipped: 0, total: "526.97" });
     const again = await admin.post("/api/charges/generate", { month, branchId: net.branchId });
-    expect(again.body).toEqual({ month, created: 0, skipped: 3, total: "0.00" });
+    expect(again.body).toEqual({ month, branchId: net.branchId, created: 0, skipped: 3, total: "0.00" });
     const list = await team.get(`/api/charges?branchId=${net.branchId}`);
     expect(list.body).toHaveLength(3);
     expect(list.body[0]).toMatchObject({ competence: month, status: "Aberta", overdue: false, code: expect.stringMatching(/^M\d{7,}$/) });
     const history = (await team.get(`/api/charges/${list.body[0].id}`)).body.history;
     expect(history).toEqual([expect.objectContaining({ event: "Criada" })]);
+  });
+
+  it("names its scope: one line per branch, every branch without a branchId; the month defaults to the scope's first not generated", async () => {
+    const tag = Date.now().toString(36);
+    const a = await network(2, "100.00", [], `Unidade A ${tag}`);
+    const b = await network(1, "50.00", [], `Unidade B ${tag}`);
+    const month = "2032-02";
+    const all = await admin.get(`/api/charges/generate?month=${month}`);
+    expect(all.status).toBe(200);
+    expect(all.body.branchId).toBeNull();
+    const lines = all.body.branches.filter((l: { branchId: string }) => [a.branchId, b.branchId].includes(l.branchId));
+    expect(lines).toEqual([
+      { branchId: a.branchId, branchName: `Unidade A ${tag}`, count: 2, total: "200.00" },
+      { branchId: b.branchId, branchName: `Unidade B ${tag}`, count: 1, total: "50.00" },
+    ]);
+    const one = await admin.get(`/api/charges/generate?month=${month}&branchId=${b.branchId}`);
+    expect(one.body).toMatchObject({ month, branchId: b.branchId, count: 1, total: "50.00" });
+    expect(one.body.branches).toEqual([{ branchId: b.branchId, branchName: `Unidade B ${tag}`, count: 1, total: "50.00" }]);
+    expect((await admin.get(`/api/charges/generate?month=${month}&branchId=${MISSING}`)).body.errors.branchId).toEqual([
+      "Unidade não encontrada",
+    ]);
+
+    // Without a month: the scope's first month not yet generated (the current one when none was).
+    const current = TODAY().slice(0, 7);
+    expect((await admin.get(`/api/charges/generate?branchId=${b.branchId}`)).body.month).toBe(current);
+    const made = await admin.post("/api/charges/generate", { month: current, branchId: b.branchId });
+    expect(made.body).toMatchObject({ month: current, branchId: b.branchId, created: 1 });
+    expect((await admin.get(`/api/charges/generate?branchId=${b.branchId}`)).body).toMatchObject({
+      month: shiftMonth(current, 1),
+      count: 1,
+    });
+    expect((await admin.get(`/api/charges/generate?branchId=${a.branchId}`)).body.month).toBe(current);
+    // Generating one branch's scope leaves the other's enrolments alone.
+    expect(await count("charges", `"branchId" = :b`, { b: a.branchId })).toBe(0);
   });
 
   it("two generations of the same month at the same time make one charge per enrolment", async () => {
@@ -177,6 +211,59 @@ describe("what is due", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ feesWaived: true, waiveReason: "Acordo com a família", amountDue: "1000.00" });
     expect(res.body.history.map((h: { event: string }) => h.event)).toEqual(["Criada", "Multa e juros dispensados"]);
+  });
+});
+
+describe("fee terms frozen on the charge", () => {
+  it("changing the branch's fine and interest re-prices no open charge; a new charge takes the new terms", async () => {
+    const { branchId } = await makeClass();
+    const dueDate = addDays(TODAY(), -10);
+    const old = await oneOff({ branchId, amount: "1000.00", dueDate });
+    expect(old).toMatchObject({ finePercent: 2, monthlyInterestPercent: 1, amountDue: "1023.33" });
+    const date = addDays(TODAY(), -1);
+    const before = (await team.get(`/api/charges/${old.id}/due?date=${date}`)).body;
+    expect(before).toMatchObject({ fine: "20.00", interest: "3.00", total: "1023.00" });
+
+    await admin.put(`/api/branches/${branchId}/billing-settings`, { pixKey: "12345678909", payeeName: "Escola", payeeCity: "São Paulo" });
+    const changed = await admin.put(`/api/branches/${branchId}/billing-settings`, { finePercent: 1, monthlyInterestPercent: 0.5 });
+    // Only the fee terms change: the Pix key and its payee are kept.
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ pixKey: "12345678909", payeeName: "Escola", payeeCity: "São Paulo", finePercent: 1 });
+
+    // The open charge keeps the contract in force when it was issued.
+    expect((await team.get(`/api/charges/${old.id}`)).body).toMatchObject({
+      finePercent: 2,
+      monthlyInterestPercent: 1,
+      amountDue: "1023.33",
+    });
+    expect((await team.get(`/api/charges/${old.id}/due?date=${date}`)).body).toEqual(before);
+    const listed = (await team.get(`/api/charges?branchId=${branchId}`)).body;
+    expect(listed.find((c: { id: string }) => c.id === old.id)).toMatchObject({ finePercent: 2, amountDue: "1023.33" });
+    const overdue = (await team.get(`/api/billing/overdue?branchId=${branchId}`)).body;
+    expect(overdue[0].charges.map((c: { amountDue: string }) => c.amountDue)).toEqual(["1023.33"]);
+
+    // A new charge is issued under the new terms.
+    const fresh = await oneOff({ branchId, amount: "1000.00", dueDate });
+    expect(fresh).toMatchObject({ finePercent: 1, monthlyInterestPercent: 0.5, amountDue: "1011.67" });
+    // A payment of the old charge's full due (its own terms) settles it.
+    const paid = await team.post(`/api/charges/${old.id}/payments`, { amount: "1023.33", paidOn: TODAY(), method: "Pix" });
+    expect(paid.status).toBe(201);
+    expect(paid.body).toMatchObject({ status: "Paga", amountDue: "0.00" });
+  });
+
+  it("a generated month's charges freeze the branch's terms of the day they are generated", async () => {
+    const net = await network(1, "100.00");
+    await admin.put(`/api/branches/${net.branchId}/billing-settings`, { finePercent: 1.5, monthlyInterestPercent: 0.75 });
+    expect((await admin.post("/api/charges/generate", { month: "2031-07", branchId: net.branchId })).body.created).toBe(1);
+    await admin.put(`/api/branches/${net.branchId}/billing-settings`, { finePercent: 0, monthlyInterestPercent: 0 });
+    expect((await admin.post("/api/charges/generate", { month: "2031-08", branchId: net.branchId })).body.created).toBe(1);
+    const list = (await team.get(`/api/charges?branchId=${net.branchId}`)).body as {
+      competence: string;
+      finePercent: number;
+      monthlyInterestPercent: number;
+    }[];
+    const terms = Object.fromEntries(list.map((c) => [c.competence, [c.finePercent, c.monthlyInterestPercent]]));
+    expect(terms).toEqual({ "2031-07": [1.5, 0.75], "2031-08": [0, 0] });
   });
 });
 

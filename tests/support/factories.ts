@@ -3,8 +3,8 @@ import type { Sequelize } from "sequelize";
 import { initModels } from "../../db/models";
 import {
   AbsenceNotice,
-  Branch,
   BillingSettings,
+  Branch,
   Charge,
   Classroom,
   ClassroomSchedule,
@@ -362,8 +362,12 @@ export async function makeCharge(attrs: {
   code?: string;
   feesWaived?: boolean;
   createdAt?: Date;
+  finePercent?: number | string;
+  monthlyInterestPercent?: number | string;
 }) {
   models();
+  // Like an issued charge: the branch's fee terms now (the defaults when it has none stored), unless told.
+  const settings = await BillingSettings.findByPk(attrs.branchId);
   return Charge.create({
     code: `T${randomUUID().replace(/-/g, "").slice(0, 20).toUpperCase()}`,
     description: "Cobrança de teste",
@@ -371,6 +375,8 @@ export async function makeCharge(attrs: {
     dueDate: "2026-12-10",
     status: "Aberta",
     feesWaived: false,
+    finePercent: settings?.finePercent ?? 2,
+    monthlyInterestPercent: settings?.monthlyInterestPercent ?? 1,
     ...attrs,
   });
 }

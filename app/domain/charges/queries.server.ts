@@ -9,7 +9,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import { isUuid } from "../validation";
 import { isCalendarDate, isMonth } from "../patterns";
 import { dateOnly, iso } from "../row-values.server";
-import { addDays, monthBounds, today, daysBetween } from "../calendar/dates";
+import { addDays, monthBounds, shiftMonth, today, daysBetween } from "../calendar/dates";
 import { dayStart } from "../audit/queries.server";
 import { actorFamilyCondition } from "../family/queries.server";
 import { guardianContacts, guardianNames } from "../guardians/queries.server";
@@ -162,27 +162,26 @@ const NOT_REVERSED = `"p"."chargeId" = "c"."id" AND "p"."reversedAt" IS NULL`;
 /** A charge's payments not reversed: all of them, and those dated on or before its due date. */
 const PAYMENT_SUMS = `(SELECT COALESCE(SUM("p"."amountCents"), 0) FROM "payments" AS "p" WHERE ${NOT_REVERSED}) AS "paidCents",
   (SELECT COALESCE(SUM("p"."amountCents"), 0) FROM "payments" AS "p" WHERE ${NOT_REVERSED} AND "p"."paidOn" <= "c"."dueDate") AS "earlyCents"`;
-/** A charge with its payments' sums, its student's name and its branch's fine and interest. */
+/** A charge with its payments' sums, its student's name and its own fee terms (frozen when it was issued). */
 const CHARGE_COLUMNS = `"c"."id", "c"."code", "c"."guardianId", "c"."studentId", "c"."enrollmentId", "c"."branchId", "c"."competence",
   "c"."description", "c"."amountCents", CAST("c"."dueDate" AS TEXT) AS "dueDate", "c"."status", "c"."paidAt", "c"."feesWaived",
   "c"."waiveReason", "c"."cancelReason", "c"."createdAt", "c"."updatedAt",
   ${PAYMENT_SUMS},
-  "s"."fullName" AS "studentName", "bs"."finePercent", "bs"."monthlyInterestPercent"`;
+  "s"."fullName" AS "studentName", "c"."finePercent", "c"."monthlyInterestPercent"`;
 const CHARGE_FROM = `FROM "charges" AS "c"
-  LEFT JOIN "students" AS "s" ON "s"."id" = "c"."studentId"
-  LEFT JOIN "billing_settings" AS "bs" ON "bs"."branchId" = "c"."branchId"`;
+  LEFT JOIN "students" AS "s" ON "s"."id" = "c"."studentId"`;
 
 /**
  * Only what `dueToday` reads (the amount, the due date, the waiver, the
- * payments' sums and the branch's fine and interest): the reads that sum what
+ * payments' sums and the charge's own fine and interest): the reads that sum what
  * is due over many open charges (the overdue families, the month's summary, a
  * family's total) take these and the few columns they show, without the
  * student's join.
  */
 const DUE_COLUMNS = `"c"."amountCents", CAST("c"."dueDate" AS TEXT) AS "dueDate", "c"."status", "c"."feesWaived",
   ${PAYMENT_SUMS},
-  "bs"."finePercent", "bs"."monthlyInterestPercent"`;
-const DUE_FROM = `FROM "charges" AS "c" LEFT JOIN "billing_settings" AS "bs" ON "bs"."branchId" = "c"."branchId"`;
+  "c"."finePercent", "c"."monthlyInterestPercent"`;
+const DUE_FROM = `FROM "charges" AS "c"`;
 
 /** A row of DUE_COLUMNS (what `dueToday` needs). */
 type DueRow = Pick<
@@ -229,6 +228,8 @@ export function toDTO(r: ChargeRow, guardianName: string, on = today()): ChargeD
     amountDue: decimal(due.total),
     paidAt: r.paidAt ? iso(r.paidAt) : null,
     feesWaived: Boolean(r.feesWaived),
+    finePercent: termsOf(r).fineHundredths / 100,
+    monthlyInterestPercent: termsOf(r).interestHundredths / 100,
     waiveReason: r.waiveReason ?? null,
     cancelReason: r.cancelReason ?? null,
     createdAt: iso(r.createdAt),
@@ -353,7 +354,6 @@ export async function getCharge(actor: Actor | null, id: string): Promise<Charge
 
 /** The terms of a charge's due computation, with its payments not reversed (inside the caller's transaction). */
 export async function dueTermsOf(charge: Charge, t?: Transaction): Promise<DueTerms> {
-  const settings = await settingsOf(charge.branchId, t);
   const payments = await Payment.findAll({
     where: { chargeId: charge.id, reversedAt: null },
     attributes: ["amountCents", "paidOn"],
@@ -363,8 +363,8 @@ export async function dueTermsOf(charge: Charge, t?: Transaction): Promise<DueTe
     amountCents: Number(charge.amountCents),
     dueDate: dateOnly(charge.dueDate),
     feesWaived: Boolean(charge.feesWaived),
-    fineHundredths: Math.round(settings.finePercent * 100),
-    interestHundredths: Math.round(settings.monthlyInterestPercent * 100),
+    fineHundredths: hundredths(charge.finePercent),
+    interestHundredths: hundredths(charge.monthlyInterestPercent),
     payments: payments.map((p) => ({ amountCents: Number(p.amountCents), paidOn: dateOnly(p.paidOn) })),
   };
 }
@@ -578,7 +578,11 @@ export async function futureChargesOfEnrollment(enrollmentId: string, after: str
 
 export interface GenerationCandidate extends GenerationItemDTO {
   amountCents: number;
+  branchName: string;
   competence: string;
+  /** The branch's fee terms now, frozen on the charge it becomes (a DECIMAL's text: "2.00"). */
+  finePercent: string;
+  monthlyInterestPercent: string;
 }
 
 /**
@@ -606,19 +610,24 @@ export async function generationCandidates(
     studentName: string;
     guardianId: string;
     branchId: string;
+    branchName: string;
     courseName: string;
     monthlyValue: string | number;
     discountPercent: string | number;
     dueDay: number | null;
+    finePercent: string | number | null;
+    monthlyInterestPercent: string | number | null;
     charged: number | string | boolean;
   }>(
     t,
-    `SELECT "e"."id" AS "enrollmentId", "e"."studentId", "s"."fullName" AS "studentName", "s"."guardianId", "cl"."branchId",
+    `SELECT "e"."id" AS "enrollmentId", "e"."studentId", "s"."fullName" AS "studentName", "s"."guardianId", "cl"."branchId", "b"."name" AS "branchName",
             "co"."name" AS "courseName", "o"."monthlyValue", "e"."discountPercent", "bs"."dueDay",
+            "bs"."finePercent", "bs"."monthlyInterestPercent",
             CASE WHEN EXISTS (SELECT 1 FROM "charges" AS "c" WHERE "c"."enrollmentId" = "e"."id" AND "c"."competence" = :month) THEN 1 ELSE 0 END AS "charged"
      FROM "enrollments" AS "e"
      JOIN "students" AS "s" ON "s"."id" = "e"."studentId"
      JOIN "classes" AS "cl" ON "cl"."id" = "e"."classId"
+     JOIN "branches" AS "b" ON "b"."id" = "cl"."branchId"
      JOIN "courses" AS "co" ON "co"."id" = "cl"."courseId"
      JOIN "offers" AS "o" ON "o"."id" = "e"."offerId"
      LEFT JOIN "billing_settings" AS "bs" ON "bs"."branchId" = "cl"."branchId"
@@ -640,14 +649,45 @@ export async function generationCandidates(
       studentId: r.studentId,
       studentName: r.studentName,
       branchId: r.branchId,
+      branchName: r.branchName,
       description: `Mensalidade ${month.slice(5, 7)}/${month.slice(0, 4)} — ${r.courseName}`,
       amount: decimal(amountCents),
       amountCents,
       dueDate: `${month}-${String(dueDay).padStart(2, "0")}`,
       competence: month,
+      finePercent: decimal(r.finePercent === null ? DEFAULT_SETTINGS.finePercent * 100 : hundredths(r.finePercent)),
+      monthlyInterestPercent: decimal(
+        r.monthlyInterestPercent === null ? DEFAULT_SETTINGS.monthlyInterestPercent * 100 : hundredths(r.monthlyInterestPercent),
+      ),
     };
   });
   return { items, skipped: rows.length - fresh.length };
+}
+
+/**
+ * The first month not yet generated for a scope (one branch, or every branch
+ * when null): for each branch of the scope with an enrolment 'Ativa', the month
+ * after its latest month of generated charges (the current month when it has
+ * none), and the earliest of them; the current month when the scope has no
+ * enrolment 'Ativa'.
+ */
+export async function firstMonthNotGenerated(branchId: string | null, current: string): Promise<string> {
+  const params: Record<string, string> = { active: "Ativa" };
+  let branchSql = "";
+  if (branchId) {
+    branchSql = `AND "cl"."branchId" = :branchId`;
+    params.branchId = branchId;
+  }
+  const rows = await selectRows<{ branchId: string; latest: string | null }>(
+    `SELECT "cl"."branchId",
+            (SELECT MAX("c"."competence") FROM "charges" AS "c" WHERE "c"."branchId" = "cl"."branchId" AND "c"."competence" IS NOT NULL) AS "latest"
+     FROM "enrollments" AS "e" JOIN "classes" AS "cl" ON "cl"."id" = "e"."classId"
+     WHERE "e"."status" = :active ${branchSql}
+     GROUP BY "cl"."branchId"`,
+    params,
+  );
+  if (rows.length === 0) return current;
+  return rows.map((r) => (r.latest ? shiftMonth(r.latest, 1) : current)).reduce((min, m) => (m < min ? m : min));
 }
 
 // ---- Overdue families and the month's summary ----
@@ -869,10 +909,10 @@ export async function financeFigures(span: { from: string; to: string; asOf: str
         "branchId" | "amountCents" | "dueDate" | "feesWaived" | "finePercent" | "monthlyInterestPercent" | "earlyCents" | "paidCents"
       >
     >(
-      `SELECT "c"."branchId", "c"."amountCents", CAST("c"."dueDate" AS TEXT) AS "dueDate", "c"."feesWaived", "bs"."finePercent", "bs"."monthlyInterestPercent",
+      `SELECT "c"."branchId", "c"."amountCents", CAST("c"."dueDate" AS TEXT) AS "dueDate", "c"."feesWaived", "c"."finePercent", "c"."monthlyInterestPercent",
          (SELECT COALESCE(SUM("p"."amountCents"), 0) FROM "payments" AS "p" WHERE ${NOT_REVERSED} AND "p"."paidOn" <= "c"."dueDate") AS "earlyCents",
          (SELECT COALESCE(SUM("p"."amountCents"), 0) FROM "payments" AS "p" WHERE ${NOT_REVERSED} AND "p"."paidOn" <= :asOf) AS "paidCents"
-       FROM "charges" AS "c" LEFT JOIN "billing_settings" AS "bs" ON "bs"."branchId" = "c"."branchId"
+       FROM "charges" AS "c"
        WHERE "c"."status" <> :cancelled AND "c"."dueDate" < :asOf
          AND ("c"."status" = :open OR "c"."paidAt" IS NULL OR "c"."paidAt" >= :after)`,
       params,

@@ -224,11 +224,21 @@ const dueDayField = z
   })
   .meta({ anyOf: [{ type: "integer", minimum: 1, maximum: 28 }, { type: "string" }] });
 
+/** A text a PUT may leave out: absent stays undefined (kept), blank or null is null (removed). */
+const keptText = (max: number) =>
+  z
+    .string({ error: "Texto inválido" })
+    .max(max, `Máximo de ${max} caracteres`)
+    .trim()
+    .optional()
+    .nullable()
+    .transform((v) => (v === undefined ? undefined : v ? v : null));
+
 /** PUT /api/branches/{id}/billing-settings: every field optional (absent keeps the stored or default value). */
 export const billingSettingsSchema = z.object({
   pixKey: pixKeyField,
-  payeeName: optionalText(100),
-  payeeCity: optionalText(60),
+  payeeName: keptText(100),
+  payeeCity: keptText(60),
   dueDay: dueDayField.optional(),
   finePercent: percentField(2, FINE_INVALID).optional(),
   monthlyInterestPercent: percentField(1, INTEREST_INVALID).optional(),
@@ -245,10 +255,10 @@ export const oneOffChargeSchema = z.object({
   dueDate: calendarDate(DUE_DATE_INVALID),
 });
 
-/** POST /api/charges/generate */
+/** POST /api/charges/generate: the month, and the scope (one branch; absent, null or blank: every branch). */
 export const generateSchema = z.object({
   month: monthField,
-  branchId: z.string().max(100).trim().optional().nullable(),
+  branchId: z.string().max(100).trim().optional().nullable().describe("Só esta unidade; ausente ou vazio: todas as unidades"),
 });
 
 /** POST /api/charges/{id}/payments */
@@ -361,6 +371,16 @@ export const chargeDto = z
     amountDue: money.describe("O devido hoje, com multa e juros"),
     paidAt: timestamp.nullable(),
     feesWaived: z.boolean(),
+    finePercent: z
+      .number()
+      .min(0)
+      .max(2)
+      .describe("A multa (%) em vigor quando a cobrança foi emitida: mudar as configurações da unidade não a altera"),
+    monthlyInterestPercent: z
+      .number()
+      .min(0)
+      .max(1)
+      .describe("Os juros ao mês (%) em vigor quando a cobrança foi emitida: mudar as configurações da unidade não os altera"),
     waiveReason: z.string().nullable(),
     cancelReason: z.string().nullable(),
     createdAt: timestamp,
@@ -401,11 +421,18 @@ export const generationItemDto = z
   .meta({ id: "GenerationItem" });
 export type GenerationItemDTO = z.output<typeof generationItemDto>;
 
+export const generationBranchDto = z
+  .object({ branchId: id, branchName: z.string(), count: z.number().int(), total: money })
+  .meta({ id: "GenerationBranch" });
+export type GenerationBranchDTO = z.output<typeof generationBranchDto>;
+
 export const generationPreviewDto = z
   .object({
-    month: z.string(),
+    month: z.string().describe("AAAA-MM: o pedido, ou o primeiro mês ainda não gerado do escopo quando ausente"),
+    branchId: id.nullable().describe("O escopo: só esta unidade, ou null para todas as unidades"),
     count: z.number().int(),
     total: money,
+    branches: z.array(generationBranchDto).describe("Uma linha por unidade (pelo nome): quantas e o total"),
     items: z.array(generationItemDto),
     fullScholarships: z
       .array(generationItemDto)
@@ -417,6 +444,7 @@ export type GenerationPreviewDTO = z.output<typeof generationPreviewDto>;
 export const generationResultDto = z
   .object({
     month: z.string(),
+    branchId: id.nullable().describe("O escopo: só esta unidade, ou null para todas as unidades"),
     created: z.number().int(),
     skipped: z.number().int().describe("Já geradas antes (uma por matrícula e mês)"),
     total: money.describe("A soma das criadas"),

@@ -21,6 +21,7 @@ import {
   find,
   findPayment,
   findSettingsRow,
+  firstMonthNotGenerated,
   futureChargesOfEnrollment,
   generationCandidates,
   type GenerationCandidate,
@@ -159,6 +160,14 @@ export async function updateBillingSettings(actor: Actor | null, branchId: strin
 
 // ---- Charges ----
 
+/** The branch's fee terms now, frozen on a charge issued now: later changes to the settings never re-price it. */
+function frozenTerms(settings: BillingSettingsDTO): { finePercent: string; monthlyInterestPercent: string } {
+  return {
+    finePercent: decimal(Math.round(settings.finePercent * 100)),
+    monthlyInterestPercent: decimal(Math.round(settings.monthlyInterestPercent * 100)),
+  };
+}
+
 /** POST /api/charges (Administrator): a one-off charge (costume, festival) of a family. */
 export async function createOneOffCharge(actor: Actor | null, input: unknown): Promise<ChargeDTO> {
   const a = assertCanManage(actor);
@@ -175,6 +184,7 @@ export async function createOneOffCharge(actor: Actor | null, input: unknown): P
   if (Object.keys(errors).length) throw new ValidationError(errors);
   const id = await transaction(async (t) => {
     const n = await reserveNumbers(1, t);
+    const terms = await settingsOf(data.branchId, t);
     const charge = await Charge.create(
       {
         code: code("A", n),
@@ -188,6 +198,7 @@ export async function createOneOffCharge(actor: Actor | null, input: unknown): P
         dueDate: data.dueDate,
         status: OPEN,
         feesWaived: false,
+        ...frozenTerms(terms),
       },
       { transaction: t },
     );
@@ -195,6 +206,17 @@ export async function createOneOffCharge(actor: Actor | null, input: unknown): P
     return charge.id;
   });
   return chargeDTO(id);
+}
+
+/**
+ * The month a generation's dialog proposes for a scope (one branch, or every
+ * branch when null): the first month not yet generated (Administrator).
+ */
+export async function nextGenerationMonth(actor: Actor | null, input: { branchId?: unknown }): Promise<string> {
+  assertCanManage(actor);
+  const branchId = typeof input.branchId === "string" && input.branchId.trim() ? input.branchId.trim() : null;
+  await assertBranch(branchId);
+  return firstMonthNotGenerated(branchId, today().slice(0, 7));
 }
 
 function parseMonth(input: { month?: unknown; branchId?: unknown }): { month: string; branchId: string | null } {
@@ -215,22 +237,49 @@ async function assertBranch(branchId: string | null): Promise<void> {
   if (branchId && !(isUuid(branchId) && (await branchExists(branchId)))) throw new ValidationError({ branchId: [BRANCH_NOT_FOUND] });
 }
 
-/** GET /api/charges/generate?month=&branchId= (Administrator): what generating the month would create; nothing is written. */
+/**
+ * GET /api/charges/generate?month=&branchId= (Administrator): what generating
+ * the month would create in the scope (the branch; every branch without one),
+ * with one line per branch; nothing is written. Without a month, the scope's
+ * first month not yet generated (`nextGenerationMonth`).
+ */
 export async function previewGeneration(
   actor: Actor | null,
   input: { month?: unknown; branchId?: unknown },
 ): Promise<GenerationPreviewDTO> {
   assertCanManage(actor);
-  const { month, branchId } = parseMonth(input);
+  const given =
+    input.month === undefined || input.month === null || input.month === ""
+      ? { ...input, month: await nextGenerationMonth(actor, input) }
+      : input;
+  const { month, branchId } = parseMonth(given);
   await assertBranch(branchId);
   const { items: candidates } = await generationCandidates(month, branchId);
   const { items, fullScholarships } = splitScholarships(candidates);
   const total = items.reduce((sum, i) => sum + i.amountCents, 0);
-  const shown = ({ amountCents: _a, competence: _c, ...item }: GenerationCandidate) => item;
+  const shown = ({
+    amountCents: _a,
+    competence: _c,
+    finePercent: _f,
+    monthlyInterestPercent: _i,
+    branchName: _b,
+    ...item
+  }: GenerationCandidate) => item;
+  const byBranch = new Map<string, { branchId: string; branchName: string; count: number; cents: number }>();
+  for (const i of items) {
+    const line = byBranch.get(i.branchId) ?? { branchId: i.branchId, branchName: i.branchName, count: 0, cents: 0 };
+    line.count += 1;
+    line.cents += i.amountCents;
+    byBranch.set(i.branchId, line);
+  }
   return {
     month,
+    branchId,
     count: items.length,
     total: decimal(total),
+    branches: [...byBranch.values()]
+      .sort((x, y) => x.branchName.localeCompare(y.branchName, "pt-BR") || x.branchId.localeCompare(y.branchId))
+      .map(({ cents, ...line }) => ({ ...line, total: decimal(cents) })),
     items: items.map(shown),
     fullScholarships: fullScholarships.map(shown),
   };
@@ -253,7 +302,7 @@ export async function generateCharges(actor: Actor | null, input: unknown): Prom
     await lockGeneration(month, t, dialect);
     const { items: candidates, skipped } = await generationCandidates(month, branchId, t);
     const { items } = splitScholarships(candidates);
-    if (items.length === 0) return { month, created: 0, skipped, total: decimal(0) };
+    if (items.length === 0) return { month, branchId, created: 0, skipped, total: decimal(0) };
     const first = await reserveNumbers(items.length, t);
     const created: Charge[] = [];
     for (let i = 0; i < items.length; i += BATCH) {
@@ -269,6 +318,8 @@ export async function generateCharges(actor: Actor | null, input: unknown): Prom
         dueDate: item.dueDate,
         status: OPEN,
         feesWaived: false,
+        finePercent: item.finePercent,
+        monthlyInterestPercent: item.monthlyInterestPercent,
       }));
       created.push(...(await Charge.bulkCreate(rows, { transaction: t, ignoreDuplicates: true })));
     }
@@ -278,7 +329,7 @@ export async function generateCharges(actor: Actor | null, input: unknown): Prom
       t,
     );
     const total = items.reduce((sum, i) => sum + i.amountCents, 0);
-    return { month, created: created.length, skipped, total: decimal(total) };
+    return { month, branchId, created: created.length, skipped, total: decimal(total) };
   });
 }
 

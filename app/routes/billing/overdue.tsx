@@ -5,7 +5,9 @@ import { DataList, EmptyState, PageHeader } from "~/components/ui/page";
 import { Pagination } from "~/components/ui/pagination";
 import { canManageTrials } from "~/domain/actor";
 import { overdueFamilyPage } from "~/domain/charges/queries.server";
-import { getSelectedBranchId } from "~/server/branch-selection.server";
+import { branchNameOf, getSelectedBranchId } from "~/server/branch-selection.server";
+import { scopeSubtitle } from "~/domain/branches/scope";
+import { today } from "~/domain/calendar/dates";
 import { requireActor } from "~/server/forms.server";
 import { brl, day } from "../charges/+shared/money-screen";
 import { StandingBadge } from "~/components/charge-status";
@@ -43,6 +45,8 @@ export async function loader(args: Route.LoaderArgs) {
     whatsapp: f.phone ? `/billing/overdue/${f.guardianId}/whatsapp` : null,
   }));
   return {
+    // What is overdue today: the current month.
+    subtitle: scopeSubtitle(await branchNameOf(args.context, branchId), today().slice(0, 7)),
     rows,
     count,
     total,
@@ -53,7 +57,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function Overdue({ loaderData }: Route.ComponentProps) {
-  const { rows, count, total, page, pageCount, csv } = loaderData;
+  const { subtitle, rows, count, total, page, pageCount, csv } = loaderData;
   type Row = (typeof rows)[number];
   const family = (f: Row) => (
     <Link to={f.family} className="font-medium text-violet-800 underline">
@@ -72,7 +76,7 @@ export default function Overdue({ loaderData }: Route.ComponentProps) {
     <div>
       <PageHeader
         title="Inadimplência"
-        description="Famílias com cobranças vencidas, o maior devido primeiro."
+        description={subtitle}
         actions={
           <a href={csv} className={buttonClass("outline")} download>
             Exportar CSV

@@ -24,6 +24,9 @@ import { pixView } from "./+shared/pix.server";
  * the waiver and the cancellation: Administrator) and the history. Each form
  * posts here with its `intent` and comes back (Post/Redirect/Get).
  */
+/** '2%', '0,5%': a fee term frozen on the charge when it was issued. */
+const percent = (value: number) => `${value.toLocaleString("pt-BR", { maximumFractionDigits: 2 })}%`;
+
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requireActor(args, canManageTrials);
   const id = args.params.id;
@@ -157,9 +160,9 @@ export default function ChargeScreen({ loaderData, actionData }: Route.Component
             <dd className="text-right">{brl(charge.amount)}</dd>
             <dt className="text-slate-700">Vencimento</dt>
             <dd className="text-right">{day(charge.dueDate)}</dd>
-            <dt className="text-slate-700">Multa</dt>
+            <dt className="text-slate-700">Multa ({percent(charge.finePercent)})</dt>
             <dd className="text-right">{brl(due.fine)}</dd>
-            <dt className="text-slate-700">Juros</dt>
+            <dt className="text-slate-700">Juros ({percent(charge.monthlyInterestPercent)} ao mês)</dt>
             <dd className="text-right">{brl(due.interest)}</dd>
             <dt className="text-slate-700">Pago</dt>
             <dd className="text-right">{brl(due.paid)}</dd>

@@ -1,37 +1,56 @@
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/charges-generate";
 import { Button, buttonClass } from "~/components/ui/button";
 import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
 import { FieldErrors, inputClass } from "~/components/ui/field";
 import { canManage } from "~/domain/actor";
-import { monthOrCurrent, monthTitle } from "~/domain/calendar/dates";
+import { ALL_BRANCHES, scopeName, scopeSubtitle } from "~/domain/branches/scope";
 import { FULL_SCHOLARSHIP } from "~/domain/charges/schema";
-import { MONTH_INPUT_PATTERN } from "~/domain/patterns";
-import { generateCharges, previewGeneration } from "~/domain/charges/service.server";
+import { MONTH_INPUT_PATTERN, normalizeMonth } from "~/domain/patterns";
+import { generateCharges, nextGenerationMonth, previewGeneration } from "~/domain/charges/service.server";
 import { DomainError } from "~/domain/errors";
-import { getSelectedBranchId } from "~/server/branch-selection.server";
+import { selectedBranch } from "~/server/branch-selection.server";
 import { requireActor } from "~/server/forms.server";
 import { dataWithToast, redirectWithToast } from "~/server/toast.server";
-import { Link } from "react-router";
 import { brl, day } from "./+shared/money-screen";
 
 /**
- * 'Gerar mensalidades' (/charges/generate?month=, Administrator): the month's
- * preview (how many, the total, the first rows), then 'Gerar' writes them.
- * The month is a GET form, so the preview needs no JavaScript.
+ * 'Gerar mensalidades' (/charges/generate?branchId=&month=, Administrator): the
+ * scope ('Unidade': one branch, or 'Todas as unidades', the default) and the
+ * month (the scope's first month not yet generated unless chosen), the
+ * preview (one line per branch, the first rows), then the button that says
+ * what it will do ('Gerar 36 mensalidades · Unidade Centro') writes them. The
+ * scope and the month are a GET form, so the preview needs no JavaScript;
+ * changing the scope proposes that scope's month again.
  */
 const SHOWN = 8;
 
+const plural = (n: number) => (n === 1 ? "1 mensalidade" : `${n.toLocaleString("pt-BR")} mensalidades`);
+
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requireActor(args, canManage);
-  const month = monthOrCurrent(new URL(args.request.url).searchParams.get("month"));
-  const branchId = await getSelectedBranchId(args.context);
+  const params = new URL(args.request.url).searchParams;
+  const { options } = await selectedBranch(args.context);
+  const asked = params.get("branchId") ?? "";
+  // Every branch unless one of the active branches is asked for.
+  const branch = options.find((o) => o.id === asked) ?? null;
+  const branchId = branch?.id ?? null;
+  // A scope just changed (the form carries the scope and month it was shown for) proposes its own
+  // month, unless the month was changed too.
+  // A month typed as text where the browser has no month picker ('11/2026') reads as '2026-11'.
+  const askedMonth = normalizeMonth(params.get("month"));
+  const scopeChanged =
+    params.has("shownBranchId") && (params.get("shownBranchId") ?? "") !== (branchId ?? "") && askedMonth === params.get("shownMonth");
+  const month = !scopeChanged && askedMonth ? askedMonth : await nextGenerationMonth(actor, { branchId });
   const preview = await previewGeneration(actor, { month, branchId: branchId ?? undefined });
   return {
     month,
     branchId,
+    scope: scopeName(branch?.name),
+    options: options.map((o) => ({ id: o.id, name: o.name })),
     count: preview.count,
     total: preview.total,
+    branches: preview.branches,
     items: preview.items.slice(0, SHOWN),
     scholarshipCount: preview.fullScholarships.length,
     fullScholarships: preview.fullScholarships.slice(0, SHOWN).map((i) => ({ enrollmentId: i.enrollmentId, studentName: i.studentName })),
@@ -41,11 +60,11 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const actor = await requireActor(args, canManage);
   const form = await args.request.formData();
-  // The branch the preview was of (the selected one when it was shown); blank means every branch.
-  const branchId = form.has("branchId") ? String(form.get("branchId")) || null : await getSelectedBranchId(args.context);
+  // The scope the preview was of: blank means every branch.
+  const branchId = String(form.get("branchId") ?? "") || null;
   const month = String(form.get("month") ?? "");
   try {
-    const result = await generateCharges(actor, { month, branchId: branchId ?? undefined });
+    const result = await generateCharges(actor, { month, branchId });
     const title = result.created === 1 ? "1 mensalidade gerada" : `${result.created} mensalidades geradas`;
     return redirectWithToast(`/charges?month=${result.month}`, { title });
   } catch (error) {
@@ -59,12 +78,37 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function GenerateCharges({ loaderData, actionData }: Route.ComponentProps) {
-  const { month, branchId, count, total, items, fullScholarships, scholarshipCount } = loaderData;
+  const { month, branchId, scope, options, count, total, branches, items, fullScholarships, scholarshipCount } = loaderData;
   const submitting = useNavigation().state === "submitting";
+  const submit = useSubmit();
   const errors = (actionData as { errors?: Record<string, string[]> } | undefined)?.errors;
+  const query = new URLSearchParams({ month, ...(branchId ? { branchId } : {}) });
   return (
-    <RouteDialog title="Gerar mensalidades" description={monthTitle(month)} closeTo={`/charges?month=${month}`} size="lg">
+    <RouteDialog title="Gerar mensalidades" description={scopeSubtitle(scope, month)} closeTo="/charges" size="lg">
       <Form method="get" action="/charges/generate" className="flex flex-wrap items-end gap-2">
+        <input type="hidden" name="shownBranchId" value={branchId ?? ""} />
+        <input type="hidden" name="shownMonth" value={month} />
+        <div>
+          <label htmlFor="generate-branch" className="block text-sm font-medium text-slate-900">
+            Unidade
+          </label>
+          <select
+            id="generate-branch"
+            name="branchId"
+            defaultValue={branchId ?? ""}
+            key={`b${branchId ?? ""}`}
+            className={inputClass}
+            // With JavaScript the preview follows the scope at once; without it, 'Ver prévia'.
+            onChange={(e) => submit(e.currentTarget.form, { replace: true })}
+          >
+            <option value="">{ALL_BRANCHES}</option>
+            {options.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.name}
+              </option>
+            ))}
+          </select>
+        </div>
         <div>
           <label htmlFor="generate-month" className="block text-sm font-medium text-slate-900">
             Mês
@@ -91,10 +135,37 @@ export default function GenerateCharges({ loaderData, actionData }: Route.Compon
           Prévia
         </h3>
         <p className="mt-1 text-sm" aria-live="polite">
-          {count === 0
-            ? "Nenhuma mensalidade a gerar neste mês."
-            : `${count === 1 ? "1 mensalidade" : `${count} mensalidades`}, total ${brl(total)}.`}
+          {count === 0 ? "Nenhuma mensalidade a gerar neste mês." : `${plural(count)}, total ${brl(total)}.`}
         </p>
+        {branches.length ? (
+          <table className="mt-2 w-full text-left text-sm">
+            <caption className="sr-only">Por unidade</caption>
+            <thead>
+              <tr className="border-b border-slate-200">
+                <th scope="col" className="py-1 pr-2 font-medium">
+                  Unidade
+                </th>
+                <th scope="col" className="py-1 pr-2 text-right font-medium">
+                  Mensalidades
+                </th>
+                <th scope="col" className="py-1 text-right font-medium">
+                  Total
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {branches.map((b) => (
+                <tr key={b.branchId} className="border-b border-slate-100">
+                  <th scope="row" className="py-1 pr-2 font-normal">
+                    {b.branchName}
+                  </th>
+                  <td className="py-1 pr-2 text-right">{b.count.toLocaleString("pt-BR")}</td>
+                  <td className="py-1 text-right">{brl(b.total)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
         {items.length ? (
           <ul className="mt-2 divide-y divide-slate-200 text-sm">
             {items.map((i) => (
@@ -124,16 +195,16 @@ export default function GenerateCharges({ loaderData, actionData }: Route.Compon
           </ul>
         ) : null}
       </section>
-      <Form method="post" action={`/charges/generate?month=${month}`} className="mt-4">
+      <Form method="post" action={`/charges/generate?${query}`} className="mt-4">
         <input type="hidden" name="month" value={month} />
         <input type="hidden" name="branchId" value={branchId ?? ""} />
-        <FieldErrors errors={errors?.month ?? errors?.form} />
+        <FieldErrors errors={errors?.month ?? errors?.branchId ?? errors?.form} />
         <DialogFooter>
-          <Link to={`/charges?month=${month}`} className={buttonClass("outline")}>
+          <Link to="/charges" className={buttonClass("outline")}>
             Voltar
           </Link>
           <Button type="submit" disabled={count === 0 || submitting}>
-            {submitting ? "Gerando..." : "Gerar"}
+            {submitting ? "Gerando..." : `Gerar ${plural(count)} · ${scope}`}
           </Button>
         </DialogFooter>
       </Form>

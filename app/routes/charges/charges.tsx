@@ -5,12 +5,13 @@ import { FieldErrors, inputClass } from "~/components/ui/field";
 import { DataList, EmptyState, PageHeader } from "~/components/ui/page";
 import { Pagination } from "~/components/ui/pagination";
 import { canManage, canManageTrials } from "~/domain/actor";
-import { monthOrCurrent, monthTitle, today } from "~/domain/calendar/dates";
+import { monthOrCurrent, today } from "~/domain/calendar/dates";
 import { MONTH_INPUT_PATTERN } from "~/domain/patterns";
 import { chargePage } from "~/domain/charges/queries.server";
 import { CHARGE_FILTER_STATUSES, type ChargeDTO } from "~/domain/charges/schema";
 import { ValidationError } from "~/domain/errors";
-import { getSelectedBranchId } from "~/server/branch-selection.server";
+import { branchNameOf, getSelectedBranchId } from "~/server/branch-selection.server";
+import { scopeSubtitle } from "~/domain/branches/scope";
 import { requireActor } from "~/server/forms.server";
 import { brl, chargesHref, day } from "./+shared/money-screen";
 import { ChargeStatusBadge } from "~/components/charge-status";
@@ -29,6 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
   const q = params.get("q") ?? "";
   const page = Math.max(1, Number(params.get("page")) || 1);
   const branchId = await getSelectedBranchId(args.context);
+  const subtitle = scopeSubtitle(await branchNameOf(args.context, branchId), month);
   const filter = { month, status: (CHARGE_FILTER_STATUSES as readonly string[]).includes(status) ? status : "", q };
   try {
     const result = await chargePage(actor, { ...filter, branchId }, { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE, openFirst: true });
@@ -40,6 +42,7 @@ export async function loader(args: Route.LoaderArgs) {
       canGenerate: canManage(actor),
       branchId,
       on: today(),
+      subtitle,
     };
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
@@ -52,6 +55,7 @@ export async function loader(args: Route.LoaderArgs) {
       canGenerate: canManage(actor),
       branchId,
       on: today(),
+      subtitle,
     };
   }
 }
@@ -65,7 +69,7 @@ function csvHref(filter: { month: string; status: string; q: string }, branchId:
 }
 
 export default function Charges({ loaderData }: Route.ComponentProps) {
-  const { items, totals, filter, page, pageCount, canGenerate, branchId, on } = loaderData;
+  const { items, totals, filter, page, pageCount, canGenerate, branchId, on, subtitle } = loaderData;
   const family = (c: ChargeDTO) => (
     <Link to={`/charges/${c.id}`} className="font-medium text-violet-800 underline">
       {c.guardianName || "—"}
@@ -75,14 +79,14 @@ export default function Charges({ loaderData }: Route.ComponentProps) {
     <div>
       <PageHeader
         title="Mensalidades"
-        description={`${monthTitle(filter.month)}: cobranças com vencimento no mês.`}
+        description={subtitle}
         actions={
           <div className="flex flex-wrap gap-2">
             <a href={csvHref(filter, branchId)} className={buttonClass("outline")} download>
               Exportar CSV
             </a>
             {canGenerate ? (
-              <Link to={`/charges/generate?month=${filter.month}`} className={buttonClass("default")}>
+              <Link to="/charges/generate" className={buttonClass("default")}>
                 Gerar mensalidades
               </Link>
             ) : null}

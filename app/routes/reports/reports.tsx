@@ -3,11 +3,15 @@ import type { Route } from "./+types/reports";
 import { PageHeader } from "~/components/ui/page";
 import { canManageTrials } from "~/domain/actor";
 import { requirePermission } from "~/server/session.server";
+import { branchNameOf, getSelectedBranchId } from "~/server/branch-selection.server";
+import { scopeSubtitle } from "~/domain/branches/scope";
+import { today } from "~/domain/calendar/dates";
 
 /** /reports ('Relatórios'): the reports of the network, Team and Administrator. */
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   requirePermission(context, canManageTrials);
-  return null;
+  const branchName = await branchNameOf(context, await getSelectedBranchId(context));
+  return { subtitle: scopeSubtitle(branchName, today().slice(0, 7)) };
 }
 
 const REPORTS = [
@@ -33,10 +37,11 @@ const REPORTS = [
   },
 ];
 
-export default function Reports() {
+export default function Reports({ loaderData }: Route.ComponentProps) {
   return (
     <div>
-      <PageHeader title="Relatórios" description="Os números da rede por período, com gráficos, tabelas e exportação em CSV." />
+      <PageHeader title="Relatórios" description={loaderData.subtitle} />
+      <p className="-mt-4 mb-4 text-sm text-slate-700">Os números da rede por período, com gráficos, tabelas e exportação em CSV.</p>
       <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
         {REPORTS.map((r) => (
           <li key={r.to} className="rounded-lg border border-slate-200 bg-white p-4">

@@ -20,7 +20,8 @@ export const openapi = operations({
     summary: "Altera as configurações financeiras de uma unidade",
     description:
       "Campos ausentes mantêm o valor. A chave Pix é validada pelo tipo (CPF, CNPJ, e-mail, telefone '+55…', aleatória) e pede o nome " +
-      "e a cidade do recebedor. Sem chave, a unidade cobra do mesmo jeito, só sem o Pix.",
+      "e a cidade do recebedor. Sem chave, a unidade cobra do mesmo jeito, só sem o Pix. A multa e os juros valem para as cobranças " +
+      "emitidas depois: cada cobrança guarda os termos em vigor quando foi emitida (`finePercent`, `monthlyInterestPercent`).",
     access: "admin",
     body: billingSettingsSchema,
     success: { status: 200, description: "As configurações", schema: billingSettingsDto },

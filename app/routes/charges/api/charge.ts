@@ -9,7 +9,9 @@ export const openapi = operations({
     operationId: "getCharge",
     tag: "Financeiro",
     summary: "Lê uma cobrança",
-    description: "Com o devido hoje (`amountDue`, com multa e juros), o pago, se está vencida, os pagamentos e o histórico.",
+    description:
+      "Com o devido hoje (`amountDue`, com multa e juros), o pago, se está vencida, os pagamentos e o histórico. A multa e os juros " +
+      "(`finePercent`, `monthlyInterestPercent`) são os da unidade quando a cobrança foi emitida: mudar as configurações não os altera.",
     access: "signed-in",
     client: "family-item",
     success: { status: 200, description: "A cobrança", schema: chargeDetailDto },

@@ -10,14 +10,18 @@ export const openapi = operations({
     operationId: "previewChargeGeneration",
     tag: "Financeiro",
     summary: "Prévia das mensalidades de um mês",
-    description: "O que `POST` criaria (nada é gravado): uma por matrícula 'Ativa' iniciada até o fim do mês e ainda sem cobrança no mês.",
+    description:
+      "O que `POST` criaria (nada é gravado): uma por matrícula 'Ativa' iniciada até o fim do mês e ainda sem cobrança no mês, no escopo " +
+      "(a unidade `branchId`, ou todas as unidades sem ela), com uma linha por unidade em `branches`. Sem `month`, o primeiro mês ainda " +
+      "não gerado do escopo (o seguinte ao último mês com mensalidades de cada unidade com matrículas ativas, o mais antigo deles; o mês " +
+      "atual quando nenhum foi gerado).",
     access: "admin",
     query: [
-      { name: "month", description: "O mês (AAAA-MM)", schema: z.string() },
-      { name: "branchId", description: "Só esta unidade", schema: z.string() },
+      { name: "month", description: "O mês (AAAA-MM); ausente: o primeiro mês ainda não gerado do escopo", schema: z.string() },
+      { name: "branchId", description: "O escopo: só esta unidade; ausente ou vazio: todas as unidades", schema: z.string() },
     ],
     success: { status: 200, description: "A prévia", schema: generationPreviewDto },
-    errors: { 400: "Mês inválido" },
+    errors: { 400: "Mês inválido; unidade não encontrada" },
   },
   POST: {
     operationId: "generateCharges",
@@ -25,7 +29,8 @@ export const openapi = operations({
     summary: "Gera as mensalidades de um mês",
     description:
       "Valor = valor mensal da oferta × (100 − desconto) / 100, arredondado meio para cima; vencimento no dia de vencimento da unidade; " +
-      "descrição 'Mensalidade MM/AAAA — <curso>'. Rodar duas vezes, ou duas ao mesmo tempo, nunca cria uma segunda cobrança da mesma matrícula no mês.",
+      "descrição 'Mensalidade MM/AAAA — <curso>'. O escopo é a unidade `branchId` (ausente, null ou vazio: todas as unidades); " +
+      "cada cobrança guarda a multa e os juros da sua unidade no momento. Rodar duas vezes, ou duas ao mesmo tempo, nunca cria uma segunda cobrança da mesma matrícula no mês.",
     access: "admin",
     body: generateSchema,
     success: { status: 200, description: "Quantas foram criadas", schema: generationResultDto },

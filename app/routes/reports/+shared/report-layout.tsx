@@ -6,6 +6,8 @@ import { Button } from "~/components/ui/button";
 import { FieldErrors, inputClass } from "~/components/ui/field";
 import { buttonClass } from "~/components/ui/button";
 import type { ScreenFilter } from "./report-screen.server";
+import { scopeSubtitle } from "~/domain/branches/scope";
+import { today } from "~/domain/calendar/dates";
 
 /** The report links' query: the period shown (the report's own when it was computed), the branch, the owner and the grouping. */
 export function reportQuery(filter: ScreenFilter, shown: { from: string; to: string } | null, extra: Record<string, string> = {}): string {
@@ -63,9 +65,14 @@ export function ReportLayout<Report>({
 }) {
   const { report, shown, filter, branches, errors } = loaded;
   const by = groupings?.value ?? "";
+  // The branch and the months of the report shown (the current month when the form's period was refused).
+  const branchName = branches.find((b) => b.id === filter.branchId)?.name ?? null;
+  const current = today().slice(0, 7);
+  const subtitle = scopeSubtitle(branchName, shown?.from.slice(0, 7) ?? current, shown?.to.slice(0, 7) ?? current);
   return (
     <div>
-      <PageHeader title={title} description={description} />
+      <PageHeader title={title} description={subtitle} />
+      <p className="-mt-4 mb-4 text-sm text-slate-700">{description}</p>
       <ReportTabs current={id} query={reportQuery({ ...filter, by: "" }, shown)} />
       <ReportFilters
         action={`/reports/${id}`}
