@@ -2,7 +2,17 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { parsePix } from "pix-utils";
 import { signIn, type ApiClient } from "../support/http";
 import { count, testDb } from "../support/db";
-import { makeBranch, makeCharge, makeClass, makeEnrollment, makeGuardian, makeOffer, makePayment, makeStudent, makeTrial } from "../support/factories";
+import {
+  makeBranch,
+  makeCharge,
+  makeClass,
+  makeEnrollment,
+  makeGuardian,
+  makeOffer,
+  makePayment,
+  makeStudent,
+  makeTrial,
+} from "../support/factories";
 import { addDays, monthBounds, shiftMonth, today } from "../../app/domain/calendar/dates";
 
 let admin: ApiClient;
