@@ -132,7 +132,7 @@ interface Opener {
   element: HTMLElement;
   id: string | null;
   href: string | null;
-  /** The nearest ancestor with an id (the row), and whether it is a row of a list. */
+  /** The nearest ancestor with an id (the row), and whether it is in a row or card of a list (not a page-level "Novo …"). */
   rowId: string | null;
   inRow: boolean;
 }
@@ -145,7 +145,7 @@ function openerOf(active: Element | null, dialog: HTMLDialogElement | null): Ope
     id: active.id || null,
     href: active.getAttribute("href"),
     rowId: row?.id ?? null,
-    inRow: Boolean(active.closest("li, tr, [data-row]")),
+    inRow: Boolean(active.closest("li, tr, .card, [data-row]")),
   };
 }
 
