@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { auditRecordNames, listAuditPage } from "~/domain/audit/queries.server";
+import { auditRecordNames, auditReferenceNames, listAuditPage } from "~/domain/audit/queries.server";
 import { recordFailedSignIn, recordSignIn } from "~/domain/audit/service.server";
 import { deleteStudent } from "~/domain/students/service.server";
 import { makeClass, makeCourse, makeEnrollment, makeGuardian, makeOffer, makeStaffUser, makeStudent } from "../support/factories";
@@ -20,6 +20,10 @@ describe("the audit screen's reads", () => {
     expect(page.entries).toHaveLength(1);
     const names = await auditRecordNames(admin, page.entries);
     expect(names[page.entries[0].id]).toBe(`Matrícula de Helena Oliveira — ${course.name} - Turma ${cls.classNumber}`);
+    // Its fields that point to other records ('Aluno', 'Turma') are named too.
+    const references = await auditReferenceNames(admin, page.entries);
+    expect(references[student.id]).toBe("Aluno Helena Oliveira");
+    expect(references[cls.id]).toBe(`${course.name} - Turma ${cls.classNumber}`);
 
     const other = await makeStudent(guardian.id, { fullName: "Bruna Excluída" });
     await deleteStudent(admin, other.id);

@@ -322,7 +322,59 @@ export async function auditRecordNames(actor: Actor | null, entries: readonly Au
     const what = AUDIT_RECORD_LABELS[e.entity] ?? auditEntityLabel(e.entity);
     const name = found.get(e.entity)?.get(e.entityId) ?? nameFromChanges(e);
     // A record the entity's read no longer finds, and whose entry names nothing, was deleted.
-    names[e.id] = name ? `${what} ${name}` : found.has(e.entity) ? `${what} (excluído)` : what;
+    names[e.id] = name ? named(e.entity, name) : found.has(e.entity) ? `${what} (excluído)` : what;
+  }
+  return names;
+}
+
+/** 'Aluno Helena Oliveira'; a class's label says 'Turma' itself ('Ballet - Turma 1'). */
+function named(entity: string, name: string): string {
+  return entity === "classes" ? name : `${AUDIT_RECORD_LABELS[entity] ?? auditEntityLabel(entity)} ${name}`;
+}
+
+/** The fields whose value is another record's id, and that record's entity. */
+const REFERENCE_FIELDS: Record<string, string> = {
+  branchId: "branches",
+  classroomId: "classrooms",
+  courseId: "courses",
+  classId: "classes",
+  offerId: "offers",
+  guardianId: "guardians",
+  studentId: "students",
+  enrollmentId: "enrollments",
+  trialId: "trials",
+  chargeId: "charges",
+  userId: "users",
+  ownerId: "users",
+  responsibleId: "users",
+  createdById: "users",
+  takenById: "users",
+  reversedById: "users",
+};
+
+/**
+ * The records the entries' changed fields point to (a class, a student, a
+ * user…), by id, named as `auditRecordNames` names them: the screen shows
+ * 'Turma: Ballet - Turma 1', not an id. Ids of records gone stay as they are.
+ */
+export async function auditReferenceNames(actor: Actor | null, entries: readonly AuditEntryDTO[]): Promise<Record<string, string>> {
+  assertCanManage(actor);
+  const byEntity = new Map<string, Set<string>>();
+  for (const e of entries) {
+    for (const [field, change] of Object.entries(e.changes ?? {})) {
+      const entity = REFERENCE_FIELDS[field];
+      if (!entity) continue;
+      for (const value of [change?.before, change?.after]) {
+        if (typeof value !== "string" || !isUuid(value)) continue;
+        const ids = byEntity.get(entity) ?? new Set<string>();
+        ids.add(value);
+        byEntity.set(entity, ids);
+      }
+    }
+  }
+  const names: Record<string, string> = {};
+  for (const [entity, ids] of byEntity) {
+    for (const [id, name] of await NAME_READS[entity]([...ids])) names[id] = named(entity, name);
   }
   return names;
 }

@@ -14,7 +14,7 @@ import {
   formatAuditValue,
   type AuditEntryDTO,
 } from "~/domain/audit/schema";
-import { auditRecordNames, listAuditPage, listAuditUsers } from "~/domain/audit/queries.server";
+import { auditRecordNames, auditReferenceNames, listAuditPage, listAuditUsers } from "~/domain/audit/queries.server";
 import { schoolTimeZone } from "~/domain/calendar/dates";
 import { ValidationError } from "~/domain/errors";
 import { auditFilterValues, auditHref, type AuditFilterValues } from "./+shared/audit-links";
@@ -32,19 +32,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const signIns = filter.signIns === "show" ? "show" : "hide";
   try {
     const result = await listAuditPage(actor, { ...filter, signIns }, { page: Number(params.get("page")) || 1 });
-    const names = await auditRecordNames(actor, result.entries);
-    return { ...result, names, filter, users, errors: {} as Record<string, string[]>, timeZone };
+    const [names, references] = await Promise.all([auditRecordNames(actor, result.entries), auditReferenceNames(actor, result.entries)]);
+    return { ...result, names, references, filter, users, errors: {} as Record<string, string[]>, timeZone };
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
     const names: Record<string, string> = {};
-    return { entries: [], total: 0, page: 1, pageCount: 1, pageSize: 0, names, filter, users, errors: error.errors ?? {}, timeZone };
+    return {
+      entries: [],
+      total: 0,
+      page: 1,
+      pageCount: 1,
+      pageSize: 0,
+      names,
+      references: names,
+      filter,
+      users,
+      errors: error.errors ?? {},
+      timeZone,
+    };
   }
 }
 
-function Changes({ entry, timeZone }: { entry: AuditEntryDTO; timeZone: string }) {
+function Changes({ entry, timeZone, references }: { entry: AuditEntryDTO; timeZone: string; references: Record<string, string> }) {
   const fields = Object.entries(entry.changes ?? {});
   if (!fields.length) return <span className="text-slate-700">—</span>;
-  const shownValue = (field: string, value: unknown) => formatAuditValue(field, value, timeZone);
+  // Another record's id is shown by its name (a class, a student…).
+  const shownValue = (field: string, value: unknown) =>
+    typeof value === "string" && references[value] ? references[value] : formatAuditValue(field, value, timeZone);
   return (
     <ul className="space-y-1 text-sm">
       {fields.map(([field, change]) => (
@@ -75,7 +89,7 @@ function filterIsSet(filter: AuditFilterValues): boolean {
 }
 
 export default function Audit({ loaderData }: Route.ComponentProps) {
-  const { entries, page, pageCount, total, names, filter, users, errors, timeZone } = loaderData;
+  const { entries, page, pageCount, total, names, references, filter, users, errors, timeZone } = loaderData;
   const when = (e: AuditEntryDTO) => <time dateTime={e.createdAt}>{formatAuditInstant(e.createdAt, timeZone)}</time>;
   // The record by what it is ('Matrícula de Helena Oliveira — Ballet Clássico - Turma 1'), a link to its own changes.
   const record = (e: AuditEntryDTO) =>
@@ -89,7 +103,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
     ) : (
       auditEntityLabel(e.entity)
     );
-  const changes = (e: AuditEntryDTO) => <Changes entry={e} timeZone={timeZone} />;
+  const changes = (e: AuditEntryDTO) => <Changes entry={e} timeZone={timeZone} references={references} />;
   return (
     <div>
       <PageHeader title="Auditoria" description="Quem criou, alterou ou excluiu cada registro, e as entradas e saídas do sistema." />
