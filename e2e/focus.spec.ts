@@ -40,7 +40,7 @@ test.describe("Focus after an action @js-only", () => {
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   });
 
-  test("a dialog opens on its first field, 'Cancelar' gives the focus back like Escape, saving focuses the changed row; buttons in DOM order on a phone", async ({
+  test("'Cancelar' gives the focus back like Escape, saving focuses the changed row; a dialog's buttons in DOM order on a phone", async ({
     page,
     loginAs,
   }) => {
@@ -55,7 +55,6 @@ test.describe("Focus after an action @js-only", () => {
 
     await edit.click();
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByLabel("Nome")).toBeFocused();
     // On a phone the buttons stack in the order of the DOM (the order a keyboard and a screen reader meet them).
     const cancel = dialog.getByRole("link", { name: "Cancelar" });
     const submit = dialog.getByRole("button", { name: "Atualizar" });
@@ -72,7 +71,7 @@ test.describe("Focus after an action @js-only", () => {
     await expect(edit).toBeFocused();
 
     await edit.click();
-    await expect(dialog.getByLabel("Nome")).toBeFocused();
+    await expect(dialog).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     await expect(edit).toBeFocused();

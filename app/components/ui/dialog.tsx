@@ -10,7 +10,8 @@ import { focusIsLost, focusNotifications, focusWithoutScroll, ToastViewport, use
  * hydrated it becomes a real modal (`showModal()`): focus is trapped, Escape
  * closes it, and closing navigates back to `closeTo`.
  *
- * Focus (with JavaScript): the dialog opens on its first field; when it goes
+ * Focus (with JavaScript): the dialog opens on its first control (the
+ * browser's choice); when it goes
  * (Escape, 'Cancelar', ✕, or its action done) the focus goes back to the
  * control it was opened from, found again when the list re-rendered it, and
  * so to the changed row; after an action whose row is gone, to the toast.
@@ -61,7 +62,6 @@ export function RouteDialog({
       el.removeAttribute("open");
       el.showModal();
       hostToasts(true);
-      focusFirstField(el);
     };
     if (!nested) {
       show();
@@ -147,14 +147,6 @@ function openerOf(active: Element | null, dialog: HTMLDialogElement | null): Ope
     rowId: row?.id ?? null,
     inRow: Boolean(active.closest("li, tr, .card, [data-row]")),
   };
-}
-
-/** The dialog's first field ([autofocus] first), else the browser's choice (its first control). */
-function focusFirstField(dialog: HTMLDialogElement) {
-  const field = dialog.querySelector<HTMLElement>(
-    "[autofocus], form input:not([type=hidden]):not([disabled]), form select:not([disabled]), form textarea:not([disabled])",
-  );
-  if (field) field.focus();
 }
 
 /** The opener itself, or its like in the re-rendered list (same id, or same link in the same row). */
