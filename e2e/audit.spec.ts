@@ -37,6 +37,12 @@ test.describe("Auditoria", () => {
       await expect(visible.getByText(`Curso Auditado ${tag}`).first()).toBeVisible();
       await expect(visible.getByText(`Curso Renomeado ${tag}`).first()).toBeVisible();
       await expect(visible.getByText("Gestora Auditoria").first()).toBeVisible();
+      // The record by what it is (no id), its field in Portuguese, the time as dd/MM/yyyy HH:mm.
+      await expect(visible.getByRole("link", { name: `Curso Curso Renomeado ${tag}` }).first()).toBeVisible();
+      await expect(visible.getByText(course.id)).toHaveCount(0);
+      await expect(visible.getByText("Nome", { exact: true }).first()).toBeVisible();
+      await expect(visible.getByText("name", { exact: true })).toHaveCount(0);
+      await expect(visible.locator("time").first()).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
       await expectNoAxeViolations();
     }
 
@@ -45,6 +51,25 @@ test.describe("Auditoria", () => {
     await expect(page.getByText("Nenhuma alteração encontrada")).toBeVisible();
     await page.getByRole("link", { name: "Limpar" }).click();
     await expect(page).toHaveURL(/\/audit$/);
+  });
+
+  test("the sign-ins are behind 'Mostrar acessos' (a GET parameter, with or without JavaScript)", async ({ page, loginAs }) => {
+    await loginAs("Administrator");
+    const email = `ninguem.${Math.random().toString(36).slice(2, 8)}@teste.com`;
+    const refused = await page.request.post("/api/login", { data: { email, password: "errada123" } });
+    expect(refused.status()).toBe(401);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/audit?entity=users");
+    const table = page.getByRole("table", { name: "Auditoria" });
+    await expect(page.getByRole("heading", { name: "Auditoria", level: 1 })).toBeVisible();
+    await expect(table.getByText(email)).toHaveCount(0);
+    await expect(table.getByRole("cell", { name: "Entrada recusada", exact: true })).toHaveCount(0);
+    const filters = page.getByRole("search", { name: "Filtrar auditoria" });
+    await filters.getByLabel("Mostrar acessos").check();
+    await filters.getByRole("button", { name: "Filtrar" }).click();
+    await expect(page).toHaveURL(/signIns=show/);
+    await expect(table.getByText(email).first()).toBeVisible();
+    await expect(filters.getByLabel("Mostrar acessos")).toBeChecked();
   });
 
   test("a student's page links to its changes ('Ver alterações')", async ({ page, loginAs }) => {

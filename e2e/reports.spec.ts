@@ -114,6 +114,60 @@ test.describe("Relatórios", () => {
     });
   }
 
+  test("on a phone: chart text of at least 12 px, the filters in one line with 'Alterar', series from the first month with data", async ({
+    page,
+    loginAs,
+  }) => {
+    const { branch } = await network();
+    await loginAs("Team");
+    await page.setViewportSize({ width: 375, height: 800 });
+    // The period starts two months before the network's first data (January 2019).
+    const query = `from=2018-11-01&to=2019-03-31&branchId=${branch.id}`;
+    for (const report of REPORTS) {
+      await page.goto(`${report.path}?${query}`);
+      await expect(page.getByRole("heading", { level: 1, name: report.title })).toBeVisible();
+      // Every chart's text as rendered: its font size times the drawing's scale on the screen.
+      const sizes = await page.evaluate(() =>
+        [...document.querySelectorAll<SVGTextElement>("figure svg text")]
+          .filter((t) => t.getClientRects().length > 0)
+          .map((t) => ({
+            text: t.textContent ?? "",
+            px: parseFloat(getComputedStyle(t).fontSize) * (t.getScreenCTM()?.a ?? 1),
+          })),
+      );
+      expect(sizes.length, report.path).toBeGreaterThan(0);
+      expect(
+        sizes.filter((s) => s.px < 12),
+        report.path,
+      ).toEqual([]);
+      // The filters: one line that says what is shown, 'Alterar' opens the form (a <details>, no JavaScript needed).
+      const filtrar = page.getByRole("button", { name: "Filtrar" });
+      await expect(filtrar).toBeHidden();
+      await expect(page.getByText("01/11/2018 a 31/03/2019", { exact: false })).toBeVisible();
+      await page.getByText("Alterar", { exact: true }).click();
+      await expect(filtrar).toBeVisible();
+      await expect(page.getByLabel("De", { exact: true })).toHaveValue("2018-11-01");
+    }
+    // The monthly series start at January 2019: no empty November and December 2018 before it.
+    for (const [path, chart] of [
+      ["/reports/students", "Matrículas ativas no fim do mês"],
+      ["/reports/attendance", "Taxa de presença por mês"],
+      ["/reports/finance", "Esperado e recebido por mês"],
+    ]) {
+      await page.goto(`${path}?${query}`);
+      const img = page.getByRole("img", { name: new RegExp(`^${chart}`) });
+      await expect(img).toHaveAttribute("aria-label", /\. jan\/2019: /);
+      await expect(img).not.toContainText("nov/2018");
+      const figure = page.locator("figure").filter({ has: img });
+      await figure.getByText("Ver tabela").click();
+      await expect(figure.getByRole("rowheader").first()).toHaveText("jan/2019");
+    }
+    // From `sm` the form is open and the line with 'Alterar' hidden.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect(page.getByRole("button", { name: "Filtrar" })).toBeVisible();
+    await expect(page.getByText("Alterar", { exact: true })).toBeHidden();
+  });
+
   test("the filters are a form: a new period shows its numbers; a period over 24 months says so", async ({ page, loginAs }) => {
     const { branch, owner } = await network();
     await loginAs("Administrator");
@@ -202,7 +256,8 @@ test.describe("Relatório financeiro", () => {
         `/api/reports/finance?from=2019-01-01&to=2019-03-31&branchId=${branch.id}&format=csv`,
       );
       await expectNoAxeViolations();
-      // Another branch: none of these numbers.
+      // Another branch: none of these numbers (on a phone the filters open with 'Alterar').
+      if (width < 640) await page.getByText("Alterar", { exact: true }).click();
       await page.locator("#report-branch").selectOption("");
       await page.getByLabel("De", { exact: true }).fill("2018-01-01");
       await page.getByLabel("Até", { exact: true }).fill("2018-01-31");

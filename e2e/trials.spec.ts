@@ -80,9 +80,19 @@ test.describe("Experimentais", () => {
       { status: "Agendado", changedAt: created },
       { status: "Quer Matricular", changedAt: new Date(created.getTime() + 2 * day) },
     ]);
-    await insertTrial(cls.id, { scheduledDate: `${month}-31`, status: "Quer Matricular", createdAt: created, studentName: "Último Dia" }, [
-      { status: "Quer Matricular", changedAt: new Date(created.getTime() + 4 * day) },
-    ]);
+    // '% de Matrículas' counts the trials that became an enrolment (this one), not those that only want one.
+    await insertTrial(
+      cls.id,
+      {
+        scheduledDate: `${month}-31`,
+        status: "Quer Matricular",
+        createdAt: created,
+        studentName: "Último Dia",
+        outcome: "Matriculado",
+        closedAt: new Date(`${month}-31T15:00:00Z`),
+      },
+      [{ status: "Quer Matricular", changedAt: new Date(created.getTime() + 4 * day) }],
+    );
 
     await loginAs("Team");
     await page.goto(`/trials?month=${before}`);
@@ -98,7 +108,7 @@ test.describe("Experimentais", () => {
     await expect(kpi(page, "Total de Agendamentos")).toHaveText("4");
     await expect(kpi(page, "% de NoShow")).toHaveText("25%");
     await expect(kpi(page, "% de Compareceu")).toHaveText("25%");
-    await expect(kpi(page, "% de Matrículas")).toHaveText("50%");
+    await expect(kpi(page, "% de Matrículas")).toHaveText("25%");
     await expect(kpi(page, "Ciclo de Vendas Médio")).toHaveText("3 dias");
 
     // Calendar dates stay on their day: the 31st is in the cell of the 31st, with its class; 'Quer Matricular' is green.
@@ -294,7 +304,8 @@ test.describe("Experimentais", () => {
     await expect(page.getByText("Status atualizado")).toBeVisible();
     await expect(trial).toHaveAttribute("data-status", "Quer Matricular");
     await expect(trial).toHaveCSS("background-color", GREEN_100);
-    await expect(kpi(page, "% de Matrículas")).toHaveText("100%");
+    // Wanting to enrol is not yet an enrolment.
+    await expect(kpi(page, "% de Matrículas")).toHaveText("0%");
     // Without JavaScript the answer comes back to the trial's block.
     await expect(page).toHaveURL(new RegExp(`/trials\\?view=day&date=${date}${jsEnabled ? "" : "#tb-[0-9a-f-]{36}"}$`));
 

@@ -6,6 +6,12 @@ import { formatBRL } from "~/lib/format";
  * server, so they show without JavaScript), with a title, axis labels in
  * Portuguese formats, `role="img"` and an `aria-label` that says what it
  * shows, and the same numbers as a table under 'Ver tabela' (`<details>`).
+ *
+ * Each chart is drawn twice and CSS shows one per width, so the choice needs
+ * no JavaScript: from `lg` the wide chart (a 640-unit drawing scaled to its
+ * box, at least as wide there, its text 12 units); below, horizontal bars
+ * drawn in CSS pixels (no viewBox: nothing is scaled down), one row per
+ * category with its label above, the text at 12–13 px however narrow the phone.
  */
 
 const integer = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 0 });
@@ -23,6 +29,59 @@ const shortMonth = (month: string) => `${MONTHS[Number(month.slice(5, 7)) - 1]}/
 
 /** Colours with a 3:1 contrast on white (WCAG 1.4.11), told apart by the legend's names too. */
 const COLOURS = ["#6d28d9", "#0f766e", "#b45309", "#be123c", "#1d4ed8"];
+
+/** The wide drawing from `lg`; the narrow one below it (`NarrowBars`). */
+const WIDE = "hidden lg:block";
+const NARROW = "lg:hidden";
+
+/** One category of a narrow chart: its label and one bar per series (`share` of the longest bar, 0–1). */
+interface NarrowRow {
+  label: string;
+  bars: { share: number; text: string; colour: string; opacity?: number }[];
+}
+
+const NARROW_LABEL_H = 20;
+const NARROW_BAR_H = 16;
+const NARROW_GAP = 4;
+const NARROW_ROW_GAP = 10;
+/** The longest bar: the rest of the width holds its value ('R$ 12.345,67'). */
+const NARROW_BAR_MAX = 62;
+
+/**
+ * Horizontal bars in CSS pixels (the SVG is as wide as its box and has no
+ * viewBox): each category's label on its own line (13 px), under it one bar
+ * per series with its value (12 px) after it.
+ */
+function NarrowBars({ rows, label }: { rows: NarrowRow[]; label: string }) {
+  const rowHeight = (row: NarrowRow) => NARROW_LABEL_H + row.bars.length * (NARROW_BAR_H + NARROW_GAP) + NARROW_ROW_GAP;
+  const tops = rows.reduce<number[]>((acc, row, i) => [...acc, i === 0 ? 0 : acc[i - 1] + rowHeight(rows[i - 1])], []);
+  const placed = rows.map((row, i) => ({ row, top: tops[i] }));
+  const end = rows.length ? tops[rows.length - 1] + rowHeight(rows[rows.length - 1]) : 0;
+  const height = Math.max(end - NARROW_ROW_GAP, NARROW_LABEL_H);
+  return (
+    <svg width="100%" height={height} role="img" aria-label={label} className={`${NARROW} block overflow-visible`}>
+      {placed.map(({ row, top }, r) => (
+        <g key={r}>
+          <text x="0" y={top + 14} fontSize="13" fill="#0f172a" fontWeight="600">
+            {row.label.length > 38 ? `${row.label.slice(0, 37)}…` : row.label}
+          </text>
+          {row.bars.map((bar, b) => {
+            const barTop = top + NARROW_LABEL_H + b * (NARROW_BAR_H + NARROW_GAP);
+            const width = Math.max(0, Math.min(1, bar.share)) * NARROW_BAR_MAX;
+            return (
+              <g key={b}>
+                <rect x="0" y={barTop} width={`${width}%`} height={NARROW_BAR_H} rx="2" fill={bar.colour} opacity={bar.opacity} />
+                <text x={`${width}%`} dx="6" y={barTop + 12} fontSize="12" fill="#334155">
+                  {bar.text}
+                </text>
+              </g>
+            );
+          })}
+        </g>
+      ))}
+    </svg>
+  );
+}
 
 export interface Series {
   name: string;
@@ -133,7 +192,7 @@ function Axes({
   const plotH = H - PAD.top - PAD.bottom;
   const every = Math.max(1, Math.ceil(labels.length / 12));
   return (
-    <g fontSize="11" fill="#334155">
+    <g fontSize="12" fill="#334155">
       {[0, 0.25, 0.5, 0.75, 1].map((f) => {
         const y = PAD.top + plotH * (1 - f);
         const v = top * f;
@@ -193,9 +252,20 @@ function seriesGeometry({ categories, series, percent = false, money = false }: 
 /** A series chart's figure: its legend, the SVG with its title and summary, and the axes under the marks (`children`). */
 function SeriesFrame(props: SeriesChartProps & { top: number; slot: number; children: React.ReactNode }) {
   const { top, slot, percent = false, money = false } = props;
+  const label = `${props.title}. ${props.summary}`;
+  const valueText = (v: number | null) => (v === null ? "—" : percent ? formatRate(v) : money ? formatBRL(v) : integer.format(v));
+  const rows: NarrowRow[] = props.categories.map((c, i) => ({
+    label: /^\d{4}-\d{2}$/.test(c) ? formatMonth(c) : c,
+    bars: props.series.map((s, si) => ({
+      share: top ? (s.values[i] ?? 0) / top : 0,
+      text: valueText(s.values[i]),
+      colour: COLOURS[si % COLOURS.length],
+    })),
+  }));
   return (
     <Figure {...props} legend={props.series}>
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${props.title}. ${props.summary}`} className="h-auto w-full">
+      <NarrowBars rows={rows} label={label} />
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label} className={`${WIDE} h-auto w-full`}>
         <Axes
           top={top}
           percent={percent}
@@ -280,9 +350,22 @@ export function FunnelChart(props: ChartProps & { steps: { label: string; count:
   const height = steps.length * rowH + 8;
   const labelW = 150;
   const area = W - labelW - 12;
+  const label = `${props.title}. ${props.summary}`;
+  const rows: NarrowRow[] = steps.map((s, i) => ({
+    label: s.label,
+    bars: [
+      {
+        share: s.count / max,
+        text: `${integer.format(s.count)}${i > 0 ? ` (${formatRate(s.rate)})` : ""}`,
+        colour: COLOURS[0],
+        opacity: 1 - i * 0.15,
+      },
+    ],
+  }));
   return (
     <Figure {...props}>
-      <svg viewBox={`0 0 ${W} ${height}`} role="img" aria-label={`${props.title}. ${props.summary}`} className="h-auto w-full">
+      <NarrowBars rows={rows} label={label} />
+      <svg viewBox={`0 0 ${W} ${height}`} role="img" aria-label={label} className={`${WIDE} h-auto w-full`}>
         {steps.map((s, i) => {
           const w = Math.max(2, (s.count / max) * area);
           const x = labelW + (area - w) / 2;

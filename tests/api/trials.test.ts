@@ -402,16 +402,20 @@ describe("/trials screens without JavaScript", () => {
     await makeTrial(cls.id, { scheduledDate: "2029-03-07", status: "Quer Matricular", createdAt: created }, [
       { status: "Quer Matricular", changedAt: new Date("2029-03-03T12:00:00Z") },
     ]);
-    await makeTrial(cls.id, { scheduledDate: "2029-03-31", status: "Quer Matricular", createdAt: created }, [
-      { status: "Quer Matricular", changedAt: new Date("2029-03-05T12:00:00Z") },
-    ]);
+    // Became an enrolment: '% de Matrículas' counts this one only (1 of 4), not the other 'Quer Matricular'.
+    const closedAt = new Date("2029-03-31T15:00:00Z");
+    await makeTrial(
+      cls.id,
+      { scheduledDate: "2029-03-31", status: "Quer Matricular", createdAt: created, outcome: "Matriculado", closedAt },
+      [{ status: "Quer Matricular", changedAt: new Date("2029-03-05T12:00:00Z") }],
+    );
     await makeTrial(cls.id, { scheduledDate: "2029-04-01", status: "Compareceu", createdAt: created });
     const html = await (await team.raw("GET", "/trials?month=2029-03")).text();
     const kpi = (label: string) => new RegExp(`${label}</dt><dd[^>]*>([^<]*)</dd>`).exec(html)?.[1];
     expect(kpi("Total de Agendamentos")).toBe("4");
     expect(kpi("% de NoShow")).toBe("25%");
     expect(kpi("% de Compareceu")).toBe("25%");
-    expect(kpi("% de Matrículas")).toBe("50%");
+    expect(kpi("% de Matrículas")).toBe("25%");
     expect(kpi("Ciclo de Vendas Médio")).toBe("3 dias");
     expect(html).toContain("Março de 2029");
     // A Client's calendar is read-only (and holds its family's trials only: tests/api/client-scope.test.ts).
@@ -611,10 +615,10 @@ describe("the calendar reads its month in SQL and follows every change", () => {
     expect(html).toContain("Clara Cache");
     expect(kpisOf(html)["Total de Agendamentos"]).toBe("1");
 
-    expect((await team.patch(`/api/trials/${id}`, { status: "Quer Matricular" })).status).toBe(200);
+    expect((await team.patch(`/api/trials/${id}`, { status: "Compareceu" })).status).toBe(200);
     html = await page();
-    expect(html).toMatch(/data-status="Quer Matricular"/);
-    expect(kpisOf(html)["% de Matrículas"]).toBe("100%");
+    expect(html).toMatch(/data-status="Compareceu"/);
+    expect(kpisOf(html)["% de Compareceu"]).toBe("100%");
 
     expect((await team.patch(`/api/trials/${id}`, { studentName: "Clara Renomeada" })).status).toBe(200);
     html = await page();

@@ -1,14 +1,21 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useNavigation } from "react-router";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { cn } from "~/lib/cn";
-import { ToastViewport, useToastHost } from "./toaster";
+import { focusIsLost, focusNotifications, focusWithoutScroll, ToastViewport, useToastHost } from "./toaster";
 
 /**
  * A dialog that is a URL. The server renders a native `<dialog open>` over the
  * list, so it works without JavaScript (its form posts and redirects). Once
  * hydrated it becomes a real modal (`showModal()`): focus is trapped, Escape
  * closes it, and closing navigates back to `closeTo`.
+ *
+ * Focus (with JavaScript): the dialog opens on its first control (the
+ * browser's choice); when it goes
+ * (Escape, 'Cancelar', ✕, or its action done) the focus goes back to the
+ * control it was opened from, found again when the list re-rendered it, and
+ * so to the changed row; after an action whose row is gone, to the toast.
+ * Never by scrolling the page.
  */
 export function RouteDialog({
   title,
@@ -40,17 +47,31 @@ export function RouteDialog({
   const hostId = useId();
   const hostToasts = useToastHost(hostId);
 
+  const opener = useRef<Opener | null>(null);
+  const submitted = useRef(false);
+  const submitting = useNavigation().state === "submitting";
   useEffect(() => {
+    if (submitting) submitted.current = true;
+  }, [submitting]);
+
+  useEffect(() => {
+    const el = ref.current;
+    opener.current ??= openerOf(document.activeElement, el);
     const show = () => {
-      const el = ref.current;
       if (!el || el.matches(":modal")) return;
       el.removeAttribute("open");
       el.showModal();
       hostToasts(true);
     };
-    if (!nested) return show();
+    if (!nested) {
+      show();
+      return () => restoreFocus(el, opener.current, submitted.current);
+    }
     const timer = setTimeout(show, 0);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      restoreFocus(el, opener.current, submitted.current);
+    };
   }, [nested, hostToasts]);
 
   const widths = { sm: "max-w-md", md: "max-w-lg", lg: "max-w-2xl", xl: "max-w-4xl" };
@@ -101,7 +122,61 @@ export function RouteDialog({
   );
 }
 
-/** The footer row of a dialog form: Cancel link + submit. */
+/** The footer row of a dialog form: Cancel link + submit, on a phone stacked in the same order as in the DOM. */
 export function DialogFooter({ children }: { children: ReactNode }) {
-  return <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{children}</div>;
+  return <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-end">{children}</div>;
+}
+
+/** The control a dialog was opened from, and how to find it again if the list re-rendered it. */
+interface Opener {
+  element: HTMLElement;
+  id: string | null;
+  href: string | null;
+  /** The nearest ancestor with an id (the row), and whether it is in a row or card of a list (not a page-level "Novo …"). */
+  rowId: string | null;
+  inRow: boolean;
+}
+
+function openerOf(active: Element | null, dialog: HTMLDialogElement | null): Opener | null {
+  if (!(active instanceof HTMLElement) || active === document.body || dialog?.contains(active)) return null;
+  const row = active.parentElement?.closest<HTMLElement>("[id]") ?? null;
+  return {
+    element: active,
+    id: active.id || null,
+    href: active.getAttribute("href"),
+    rowId: row?.id ?? null,
+    inRow: Boolean(active.closest("li, tr, .card, [data-row]")),
+  };
+}
+
+/** The opener itself, or its like in the re-rendered list (same id, or same link in the same row). */
+function findOpener(opener: Opener): HTMLElement | null {
+  if (opener.element.isConnected) return opener.element;
+  if (opener.id) return document.getElementById(opener.id);
+  const row = opener.rowId ? document.getElementById(opener.rowId) : null;
+  if (row && opener.href) {
+    const same = [...row.querySelectorAll<HTMLElement>("a[href], button")].find((el) => el.getAttribute("href") === opener.href);
+    if (same) return same;
+  }
+  return null;
+}
+
+/**
+ * Once the dialog has left the page: the focus goes back where it was opened
+ * from (Escape does so by itself; 'Cancelar' and ✕ are links, and an action's
+ * redirect replaces the page's focus). After an action, a control outside any
+ * row (a 'Novo …' button) gives way to the toast, which says what changed.
+ */
+function restoreFocus(dialog: HTMLDialogElement | null, opener: Opener | null, submitted: boolean) {
+  requestAnimationFrame(() => {
+    // Still on the page (React's development double run, or a dialog kept open): nothing to give back.
+    if (dialog?.isConnected) return;
+    if (!focusIsLost() && !dialog?.contains(document.activeElement)) {
+      // Escape: the browser already gave the focus back to the opener.
+      if (!submitted) return;
+    }
+    const target = opener ? findOpener(opener) : null;
+    if (submitted && (!target || !opener?.inRow)) return focusNotifications();
+    if (!focusWithoutScroll(target) && submitted) focusNotifications();
+  });
 }

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { UNSAFE_DataRouterStateContext, UNSAFE_FetchersContext } from "react-router";
+import { UNSAFE_DataRouterStateContext, UNSAFE_FetchersContext, useLocation, useNavigation } from "react-router";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { TOAST_DURATION_MS, type Toast } from "~/lib/toast";
 import { cn } from "~/lib/cn";
@@ -99,6 +99,8 @@ export function ToastProvider({ incoming, children }: { incoming: Toast[]; child
     return () => window.removeEventListener("keydown", onKey);
   }, []);
 
+  useFocusAfterAction(region);
+
   const api = useMemo(() => ({ toast }), [toast]);
   const view = useMemo(() => ({ current, dismiss: () => setCurrent(null), region, hosts, setHosts }), [current, hosts]);
 
@@ -172,4 +174,55 @@ export function ToastViewport({ host }: { host: string | null }) {
       </div>
     </section>
   );
+}
+
+/** Focuses `el` without scrolling the page (the reader stays where the action was). */
+export function focusWithoutScroll(el: HTMLElement | null | undefined): boolean {
+  if (!el || !el.isConnected) return false;
+  el.focus({ preventScroll: true });
+  return document.activeElement === el;
+}
+
+/** True when nothing holds the focus (it fell back to the page's body, e.g. its element left the page). */
+export function focusIsLost(): boolean {
+  const active = document.activeElement;
+  return !active || active === document.body || !active.isConnected;
+}
+
+/** Focuses the notifications region (the toast of the action just done), without scrolling. */
+export function focusNotifications(): void {
+  // After the render that shows the page's own region (a closing dialog hosted the toasts until then).
+  requestAnimationFrame(() => {
+    const region = document.querySelector<HTMLElement>('section[aria-label="Notificações (F8)"] > [tabindex="-1"]');
+    focusWithoutScroll(region);
+  });
+}
+
+/**
+ * After a form posted on a page (not in a dialog: RouteDialog gives the focus
+ * back itself) has come back, the focus goes to what changed: the element the
+ * answer's URL names (`#payment-…`: the changed row, made focusable with
+ * tabIndex -1), else, when the focus was lost, the toast. Without scrolling:
+ * the page stays where the reader was (forms post with `preventScrollReset`).
+ */
+function useFocusAfterAction(region: React.RefObject<HTMLDivElement | null>) {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const posted = useRef(false);
+  const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() !== "GET";
+  useEffect(() => {
+    if (submitting) posted.current = true;
+  }, [submitting]);
+  useEffect(() => {
+    if (navigation.state !== "idle" || !posted.current) return;
+    posted.current = false;
+    // A dialog still open (an answer with errors) keeps its own focus (its error summary).
+    if (document.querySelector("dialog:modal")) return;
+    const frame = requestAnimationFrame(() => {
+      const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+      if (target && focusWithoutScroll(target)) return;
+      if (focusIsLost()) focusWithoutScroll(region.current);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [navigation.state, location, region]);
 }

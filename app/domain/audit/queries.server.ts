@@ -3,7 +3,22 @@ import { addDays, schoolTimeZone } from "../calendar/dates";
 import { assertCanManage, type Actor } from "../actor";
 import { sqlList, type ListSource } from "../list.server";
 import { parseOrThrow } from "../validation";
-import { auditFilterSchema, type AuditEntryDTO, type AuditFilter, type AuditPage } from "./schema";
+import { paddedInList } from "#db/in-list.ts";
+import { classLabels } from "../classes/queries.server";
+import { guardianNames } from "../guardians/queries.server";
+import { isUuid } from "../validation";
+import type { SqlValue } from "#db/select.ts";
+import { formatDay } from "../calendar/dates";
+import { formatBRL } from "~/lib/format";
+import {
+  AUDIT_RECORD_LABELS,
+  SIGN_IN_ACTIONS,
+  auditEntityLabel,
+  auditFilterSchema,
+  type AuditEntryDTO,
+  type AuditFilter,
+  type AuditPage,
+} from "./schema";
 
 /**
  * The reads of the audit trail (table `audit_entries`, written by db/audit.ts):
@@ -91,6 +106,10 @@ function conditions(filter: AuditFilter): { where: string | undefined; params: R
     parts.push(`"a"."userId" = :userId`);
     params.userId = filter.userId;
   }
+  if (filter.signIns === "hide") {
+    parts.push(`"a"."action" NOT IN (${SIGN_IN_ACTIONS.map((_, i) => `:signIn${i}`).join(", ")})`);
+    SIGN_IN_ACTIONS.forEach((action, i) => (params[`signIn${i}`] = action));
+  }
   if (filter.from) {
     parts.push(`"a"."createdAt" >= :from`);
     params.from = sqlTimestamp(dayStart(filter.from));
@@ -169,4 +188,193 @@ export async function deleteAuditEntriesBefore(before: Date, actions: readonly s
     actions.forEach((a, i) => (params[`a${i}`] = a));
   }
   await writeRows(`DELETE FROM "audit_entries" WHERE "createdAt" < :before${only}`, params);
+}
+
+// ---- The records' names ----
+
+/** A read of the names of some records of one entity (ids in, id → name out). */
+type NameRead = (ids: string[]) => Promise<Map<string, string>>;
+
+/** Rows of `sql` (which selects "id" and "name") for these ids, in `:i0, :i1…` (`{ids}` in the SQL). */
+async function namesOf(
+  sql: string,
+  ids: string[],
+  name: (row: Record<string, unknown>) => string,
+  extra: Record<string, SqlValue> = {},
+): Promise<Map<string, string>> {
+  const params: Record<string, SqlValue> = { ...extra };
+  const rows = await selectRows<Record<string, unknown>>(
+    sql.replace("{ids}", paddedInList("i", ids, params as Record<string, string>)),
+    params,
+  );
+  return new Map(rows.map((r) => [String(r.id), name(r)]));
+}
+
+const str = (v: unknown) => (v === null || v === undefined ? "" : String(v));
+/** 'Sala 2' from the record's own column "name". */
+const byName =
+  (table: string): NameRead =>
+  (ids) =>
+    namesOf(`SELECT "id", "name" FROM "${table}" WHERE "id" IN ({ids})`, ids, (r) => str(r.name));
+const day = (v: unknown) => formatDay(str(v).slice(0, 10));
+
+/** A student and a class's label of enrolments (or of rows that name an enrolment), by the enrolment's id. */
+async function enrolmentNames(ids: string[]): Promise<Map<string, { student: string; classId: string }>> {
+  const params: Record<string, string> = {};
+  const rows = await selectRows<{ id: string; student: string | null; classId: string }>(
+    `SELECT "e"."id", "s"."fullName" AS "student", "e"."classId" FROM "enrollments" AS "e"
+     LEFT JOIN "students" AS "s" ON "s"."id" = "e"."studentId" WHERE "e"."id" IN (${paddedInList("i", ids, params)})`,
+    params,
+  );
+  return new Map(rows.map((r) => [r.id, { student: r.student ?? "—", classId: r.classId }]));
+}
+
+const NAME_READS: Record<string, NameRead> = {
+  users: byName("users"),
+  branches: byName("branches"),
+  classrooms: byName("classrooms"),
+  offers: byName("offers"),
+  courses: byName("courses"),
+  classes: (ids) => classLabels(ids),
+  classroom_schedules: (ids) =>
+    namesOf(
+      `SELECT "id", "dayOfWeek", "startTime", "endTime" FROM "classroom_schedules" WHERE "id" IN ({ids})`,
+      ids,
+      (r) => `${str(r.dayOfWeek)}, ${str(r.startTime).slice(0, 5)}–${str(r.endTime).slice(0, 5)}`,
+    ),
+  guardians: (ids) => guardianNames(ids),
+  guardian_persons: (ids) => namesOf(`SELECT "id", "fullName" FROM "guardian_persons" WHERE "id" IN ({ids})`, ids, (r) => str(r.fullName)),
+  students: (ids) => namesOf(`SELECT "id", "fullName" FROM "students" WHERE "id" IN ({ids})`, ids, (r) => str(r.fullName)),
+  trials: (ids) =>
+    namesOf(
+      `SELECT "id", "studentName", "scheduledDate" FROM "trials" WHERE "id" IN ({ids})`,
+      ids,
+      (r) => `de ${str(r.studentName)} em ${day(r.scheduledDate)}`,
+    ),
+  tasks: (ids) =>
+    namesOf(
+      `SELECT "k"."id", "t"."studentName" FROM "tasks" AS "k" LEFT JOIN "trials" AS "t" ON "t"."id" = "k"."trialId" WHERE "k"."id" IN ({ids})`,
+      ids,
+      (r) => `do experimental de ${str(r.studentName) || "—"}`,
+    ),
+  enrollments: async (ids) => {
+    const enrolments = await enrolmentNames(ids);
+    const classes = await classLabels([...enrolments.values()].map((e) => e.classId));
+    return new Map([...enrolments].map(([id, e]) => [id, `de ${e.student} — ${classes.get(e.classId) ?? "—"}`]));
+  },
+  attendance_records: (ids) =>
+    namesOf(
+      `SELECT "a"."id", "a"."date", "s"."fullName" FROM "attendance_records" AS "a"
+       LEFT JOIN "enrollments" AS "e" ON "e"."id" = "a"."enrollmentId" LEFT JOIN "students" AS "s" ON "s"."id" = "e"."studentId"
+       WHERE "a"."id" IN ({ids})`,
+      ids,
+      (r) => `de ${str(r.fullName) || "—"} em ${day(r.date)}`,
+    ),
+  charges: (ids) =>
+    namesOf(
+      `SELECT "id", "code", "description", "amountCents" FROM "charges" WHERE "id" IN ({ids})`,
+      ids,
+      (r) => `${str(r.code)} — ${str(r.description)} (${formatBRL(Number(r.amountCents) / 100)})`,
+    ),
+  payments: (ids) =>
+    namesOf(
+      `SELECT "p"."id", "p"."amountCents", "p"."paidOn", "c"."code" FROM "payments" AS "p"
+       LEFT JOIN "charges" AS "c" ON "c"."id" = "p"."chargeId" WHERE "p"."id" IN ({ids})`,
+      ids,
+      (r) => `de ${formatBRL(Number(r.amountCents) / 100)} em ${day(r.paidOn)} (cobrança ${str(r.code)})`,
+    ),
+};
+
+/** Fields whose value names a record, in the order they are tried (a deleted record is named by its entry's values). */
+const NAME_FIELDS = ["fullName", "name", "studentName", "code", "description"];
+
+/** The name a record's own entry gives (its values after a create, before a delete), for a record that is gone. */
+function nameFromChanges(entry: AuditEntryDTO): string | null {
+  const changes = entry.changes ?? {};
+  for (const field of NAME_FIELDS) {
+    const change = changes[field];
+    const value = change?.after ?? change?.before;
+    if (typeof value === "string" && value) return field === "studentName" ? `de ${value}` : value;
+  }
+  return null;
+}
+
+/**
+ * What each entry's record is, in words ('Matrícula de Helena Oliveira —
+ * Ballet Clássico - Turma 1', 'Aluno Helena Oliveira'): read from the records
+ * that still exist, else from the entry's own values; an entry without a
+ * record (a failed sign-in) has none. Keys are the entries' ids.
+ */
+export async function auditRecordNames(actor: Actor | null, entries: readonly AuditEntryDTO[]): Promise<Record<string, string>> {
+  assertCanManage(actor);
+  const byEntity = new Map<string, Set<string>>();
+  for (const e of entries) {
+    if (!e.entityId || !NAME_READS[e.entity] || !isUuid(e.entityId)) continue;
+    const ids = byEntity.get(e.entity) ?? new Set<string>();
+    ids.add(e.entityId);
+    byEntity.set(e.entity, ids);
+  }
+  const found = new Map<string, Map<string, string>>();
+  for (const [entity, ids] of byEntity) found.set(entity, await NAME_READS[entity]([...ids]));
+  const names: Record<string, string> = {};
+  for (const e of entries) {
+    if (!e.entityId) continue;
+    const what = AUDIT_RECORD_LABELS[e.entity] ?? auditEntityLabel(e.entity);
+    const name = found.get(e.entity)?.get(e.entityId) ?? nameFromChanges(e);
+    // A record the entity's read no longer finds, and whose entry names nothing, was deleted.
+    names[e.id] = name ? named(e.entity, name) : found.has(e.entity) ? `${what} (excluído)` : what;
+  }
+  return names;
+}
+
+/** 'Aluno Helena Oliveira'; a class's label says 'Turma' itself ('Ballet - Turma 1'). */
+function named(entity: string, name: string): string {
+  return entity === "classes" ? name : `${AUDIT_RECORD_LABELS[entity] ?? auditEntityLabel(entity)} ${name}`;
+}
+
+/** The fields whose value is another record's id, and that record's entity. */
+const REFERENCE_FIELDS: Record<string, string> = {
+  branchId: "branches",
+  classroomId: "classrooms",
+  courseId: "courses",
+  classId: "classes",
+  offerId: "offers",
+  guardianId: "guardians",
+  studentId: "students",
+  enrollmentId: "enrollments",
+  trialId: "trials",
+  chargeId: "charges",
+  userId: "users",
+  ownerId: "users",
+  responsibleId: "users",
+  createdById: "users",
+  takenById: "users",
+  reversedById: "users",
+};
+
+/**
+ * The records the entries' changed fields point to (a class, a student, a
+ * user…), by id, named as `auditRecordNames` names them: the screen shows
+ * 'Turma: Ballet - Turma 1', not an id. Ids of records gone stay as they are.
+ */
+export async function auditReferenceNames(actor: Actor | null, entries: readonly AuditEntryDTO[]): Promise<Record<string, string>> {
+  assertCanManage(actor);
+  const byEntity = new Map<string, Set<string>>();
+  for (const e of entries) {
+    for (const [field, change] of Object.entries(e.changes ?? {})) {
+      const entity = REFERENCE_FIELDS[field];
+      if (!entity) continue;
+      for (const value of [change?.before, change?.after]) {
+        if (typeof value !== "string" || !isUuid(value)) continue;
+        const ids = byEntity.get(entity) ?? new Set<string>();
+        ids.add(value);
+        byEntity.set(entity, ids);
+      }
+    }
+  }
+  const names: Record<string, string> = {};
+  for (const [entity, ids] of byEntity) {
+    for (const [id, name] of await NAME_READS[entity]([...ids])) names[id] = named(entity, name);
+  }
+  return names;
 }

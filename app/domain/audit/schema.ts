@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { id, timestamp } from "../dto-fields";
 import { calendarDate } from "../fields";
+import { formatBRL } from "~/lib/format";
 
 /**
  * The audit trail (db/audit.ts writes it; migration 0014): one entry per
@@ -42,6 +43,172 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "sign-out": "Saída",
 };
 
+/** One record of each entity, as a record's name starts ('Matrícula de …'); an unknown one is its plural label. */
+export const AUDIT_RECORD_LABELS: Record<string, string> = {
+  users: "Usuário",
+  branches: "Filial",
+  classrooms: "Sala",
+  classroom_schedules: "Horário",
+  offers: "Oferta",
+  courses: "Curso",
+  classes: "Turma",
+  class_schedules: "Horário da turma",
+  guardians: "Responsável",
+  guardian_persons: "Pessoa",
+  trials: "Experimental",
+  trial_status_history: "Histórico do experimental",
+  students: "Aluno",
+  enrollments: "Matrícula",
+  attendance_records: "Presença",
+  makeups: "Reposição",
+  tasks: "Tarefa",
+  billing_settings: "Configurações financeiras",
+  charges: "Cobrança",
+  payments: "Pagamento",
+  charge_history: "Histórico da cobrança",
+  absence_notices: "Aviso de falta",
+};
+
+/** The fields of the records, as the screens name them; an unknown one is shown as it is. */
+export const AUDIT_FIELD_LABELS: Record<string, string> = {
+  name: "Nome",
+  email: "E-mail",
+  passwordHash: "Senha",
+  userType: "Tipo de usuário",
+  cpf: "CPF",
+  avatarUrl: "Foto",
+  address: "Endereço",
+  active: "Ativo",
+  isDefault: "Padrão",
+  branchId: "Filial",
+  classroomId: "Sala",
+  capacity: "Capacidade",
+  dayOfWeek: "Dia da semana",
+  startTime: "Horário inicial",
+  endTime: "Horário final",
+  monthlyValue: "Valor mensal",
+  checkoutLink: "Link de pagamento",
+  classNumber: "Número da turma",
+  courseId: "Curso",
+  responsibleId: "Professor responsável",
+  classId: "Turma",
+  scheduleId: "Horário",
+  userId: "Usuário",
+  anonymizedAt: "Anonimizado em",
+  anonymizationReason: "Motivo da anonimização",
+  guardianId: "Responsável",
+  fullName: "Nome completo",
+  birthDate: "Data de nascimento",
+  phone: "Telefone",
+  isPrimary: "Pessoa principal",
+  guardianName: "Nome do responsável",
+  studentName: "Nome do aluno",
+  whatsappNumber: "WhatsApp",
+  scheduledDate: "Data",
+  scheduledTime: "Horário",
+  status: "Status",
+  origin: "Origem",
+  enrollmentId: "Matrícula",
+  ownerId: "Responsável pelo atendimento",
+  outcome: "Resultado",
+  lostReason: "Motivo da perda",
+  lostNote: "Observação da perda",
+  closedAt: "Encerrado em",
+  trialId: "Experimental",
+  changedAt: "Alterado em",
+  dueAt: "Prazo",
+  note: "Observação",
+  notes: "Observações",
+  doneAt: "Concluída em",
+  studentId: "Aluno",
+  offerId: "Oferta",
+  startDate: "Data de início",
+  waitlistPosition: "Posição na lista de espera",
+  cancelledAt: "Cancelada em",
+  cancelReason: "Motivo do cancelamento",
+  promotedAt: "Saiu da lista de espera em",
+  discountPercent: "Desconto",
+  makeupId: "Reposição",
+  date: "Data",
+  takenById: "Chamada feita por",
+  absenceId: "Falta",
+  createdById: "Registrado por",
+  pixKey: "Chave Pix",
+  payeeName: "Nome do recebedor",
+  payeeCity: "Cidade do recebedor",
+  dueDay: "Dia de vencimento",
+  finePercent: "Multa",
+  monthlyInterestPercent: "Juros ao mês",
+  code: "Código",
+  competence: "Competência",
+  description: "Descrição",
+  amountCents: "Valor",
+  dueDate: "Vencimento",
+  paidAt: "Paga em",
+  feesWaived: "Encargos dispensados",
+  waiveReason: "Motivo da dispensa",
+  chargeId: "Cobrança",
+  paidOn: "Data do pagamento",
+  method: "Forma de pagamento",
+  reversedAt: "Estornado em",
+  reversedById: "Estornado por",
+  reverseReason: "Motivo do estorno",
+  event: "Evento",
+  detail: "Detalhe",
+  userName: "Nome do usuário",
+};
+
+export function auditFieldLabel(field: string): string {
+  return AUDIT_FIELD_LABELS[field] ?? field;
+}
+
+const INSTANT = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MONTH = /^(\d{4})-(\d{2})$/;
+const MONEY_FIELDS = new Set(["monthlyValue"]);
+const percentFormat = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 2 });
+
+/** 'dd/MM/yyyy HH:mm' in the school's time zone. */
+export function formatAuditInstant(value: string | Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(value instanceof Date ? value : new Date(value));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${get("day")}/${get("month")}/${get("year")} ${get("hour")}:${get("minute")}`;
+}
+
+/**
+ * A field's value as the audit screen shows it, in Brazilian formats: money
+ * 'R$ 1.234,56' (cents or a decimal value), percentages '2,5%', instants
+ * 'dd/MM/yyyy HH:mm' in the school's time zone, days 'dd/MM/yyyy', months
+ * 'MM/yyyy', yes/no 'Sim'/'Não', nothing '—'.
+ */
+export function formatAuditValue(field: string, value: unknown, timeZone: string): string {
+  if (value === null || value === undefined || value === "") return "—";
+  if (typeof value === "boolean") return value ? "Sim" : "Não";
+  if (field.endsWith("Cents") && (typeof value === "number" || /^-?\d+$/.test(String(value)))) return formatBRL(Number(value) / 100);
+  if (MONEY_FIELDS.has(field) && Number.isFinite(Number(value))) return formatBRL(Number(value));
+  if (field.endsWith("Percent") && Number.isFinite(Number(value))) return `${percentFormat.format(Number(value))}%`;
+  if (typeof value === "string") {
+    if (INSTANT.test(value) && !Number.isNaN(new Date(value).getTime())) return formatAuditInstant(value, timeZone);
+    const day = DAY.exec(value);
+    if (day) return `${day[3]}/${day[2]}/${day[1]}`;
+    const month = MONTH.exec(value);
+    if (month && field === "competence") return `${month[2]}/${month[1]}`;
+    return value;
+  }
+  return JSON.stringify(value);
+}
+
+/** The actions of the sign-ins (shown on the screen only with 'Mostrar acessos'). */
+export const SIGN_IN_ACTIONS = ["sign-in", "sign-in-failed", "sign-out"] as const;
+
 export function auditEntityLabel(entity: string): string {
   return AUDIT_ENTITY_LABELS[entity] ?? entity;
 }
@@ -53,6 +220,7 @@ export function auditActionLabel(action: string): string {
 export const AUDIT_ENTITY_INVALID = "Entidade inválida";
 export const AUDIT_USER_INVALID = "Usuário inválido";
 export const AUDIT_RECORD_INVALID = "Registro inválido";
+export const AUDIT_SIGN_INS_INVALID = "Filtro de acessos inválido";
 export const AUDIT_PERIOD_INVALID = "O fim do período deve ser igual ou posterior ao início";
 
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : typeof v === "string" ? v.trim() : v);
@@ -71,6 +239,8 @@ export const auditFilterSchema = z
     userId: z.preprocess(blankToUndefined, z.guid({ error: AUDIT_USER_INVALID }).optional()),
     from: z.preprocess(blankToUndefined, calendarDate().optional()),
     to: z.preprocess(blankToUndefined, calendarDate().optional()),
+    /** Sign-ins, failed sign-ins and sign-outs: shown (default) or left out (the screen's default). */
+    signIns: z.preprocess(blankToUndefined, z.enum(["show", "hide"], { error: AUDIT_SIGN_INS_INVALID }).optional()),
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to, { path: ["to"], message: AUDIT_PERIOD_INVALID });
 

@@ -2,6 +2,7 @@ import { Op, type Transaction, type WhereOptions } from "sequelize";
 import { AuditEntry, writeAuditEntries, type AuditChanges } from "#db/audit.ts";
 import { holdsValue, valuesPattern } from "~/lib/redact";
 import { deleteAuditEntriesBefore } from "./queries.server";
+import { SIGN_IN_ACTIONS } from "./schema";
 
 /**
  * The audit trail's own writes: the sign-in events (every other entry is
@@ -12,7 +13,7 @@ import { deleteAuditEntriesBefore } from "./queries.server";
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Sign-in, failed sign-in and sign-out entries are kept this many days (at most the general retention). */
 export const SIGN_IN_RETENTION_DAYS = 180;
-export const SIGN_IN_ACTIONS = ["sign-in", "sign-in-failed", "sign-out"] as const;
+export { SIGN_IN_ACTIONS };
 
 export async function recordSignIn(user: { id: string; name: string }, ip: string): Promise<void> {
   await writeAuditEntries([{ action: "sign-in", entity: "users", entityId: user.id, userId: user.id, userName: user.name, ip }]);

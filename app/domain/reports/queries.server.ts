@@ -7,7 +7,8 @@ import { addDays, daysBetween, dateInTimeZone, today } from "../calendar/dates";
 import { dayStart } from "../audit/queries.server";
 import { classFacts, STAFF_TYPES, type ClassFacts } from "../classes/queries.server";
 import { ACTIVE, WAITLISTED } from "../enrollments/status";
-import { ATTENDED, ENROLLED, LOST, LOST_REASONS, WANTS_TO_ENROLL } from "../trials/constants";
+import { ATTENDED, LOST, LOST_REASONS, WANTS_TO_ENROLL } from "../trials/constants";
+import { ENROLLED_TRIAL_PARAMS, enrolledTrialSql } from "../trials/queries.server";
 import { OWNER_NOT_STAFF } from "../trials/schema";
 import { listUserOptions } from "../users/queries.server";
 import { ABSENT, EXCUSED, PRESENT } from "../attendance/schema";
@@ -107,9 +108,9 @@ interface FunnelRow {
 
 /**
  * The funnel's counts per class, origin, owner and lost reason. 'Matriculado'
- * is the trial's outcome (`outcome`, set by the enrolment made from it and
- * cleared when that enrolment is cancelled before its start); its instant is
- * `closedAt`, from which the days to enrolment are counted.
+ * is a trial that became an enrolment (`enrolledTrialSql`, the trials' own
+ * rule, also their KPI '% de Matrículas'); its instant is `closedAt`, from
+ * which the days to enrolment are counted.
  */
 async function funnelCounts(
   period: ReportPeriod,
@@ -117,7 +118,7 @@ async function funnelCounts(
   return keptRead(`funnel\u0000${period.from}\u0000${period.to}`, TRIAL_TABLES, async () => {
     const inHistory = (statuses: string) =>
       `EXISTS (SELECT 1 FROM "trial_status_history" AS "h" WHERE "h"."trialId" = "t"."id" AND "h"."status" IN (${statuses}))`;
-    const params = { from: period.from, to: period.to, attended: ATTENDED, wants: WANTS_TO_ENROLL, enrolled: ENROLLED, lost: LOST };
+    const params = { from: period.from, to: period.to, attended: ATTENDED, wants: WANTS_TO_ENROLL, lost: LOST, ...ENROLLED_TRIAL_PARAMS };
     const [counts, enrolled] = await Promise.all([
       selectRows<{
         classId: string;
@@ -139,7 +140,7 @@ async function funnelCounts(
                       CASE WHEN "t"."outcome" = :lost THEN "t"."lostReason" END AS "lostReason",
                       CASE WHEN ${inHistory(":attended, :wants")} THEN 1 ELSE 0 END AS "attended",
                       CASE WHEN ${inHistory(":wants")} THEN 1 ELSE 0 END AS "wants",
-                      CASE WHEN "t"."outcome" = :enrolled THEN 1 ELSE 0 END AS "enrolled"
+                      CASE WHEN ${enrolledTrialSql("t")} THEN 1 ELSE 0 END AS "enrolled"
                FROM "trials" AS "t" WHERE "t"."scheduledDate" >= :from AND "t"."scheduledDate" <= :to) AS "x"
          GROUP BY "x"."classId", "x"."origin", "x"."ownerId", "x"."lostReason"`,
         params,
@@ -147,7 +148,7 @@ async function funnelCounts(
       selectRows<{ classId: string; ownerId: string | null; scheduledDate: string | Date; closedAt: string | Date }>(
         `SELECT "t"."classId", "t"."ownerId", CAST("t"."scheduledDate" AS TEXT) AS "scheduledDate", "t"."closedAt"
          FROM "trials" AS "t"
-         WHERE "t"."scheduledDate" >= :from AND "t"."scheduledDate" <= :to AND "t"."outcome" = :enrolled AND "t"."closedAt" IS NOT NULL`,
+         WHERE "t"."scheduledDate" >= :from AND "t"."scheduledDate" <= :to AND ${enrolledTrialSql("t")} AND "t"."closedAt" IS NOT NULL`,
         params,
       ),
     ]);

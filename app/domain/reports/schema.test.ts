@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { median, monthSpan, occupancyBand, parsePeriod, percent } from "./schema";
+import { fromFirstMonthWithData, median, monthSpan, occupancyBand, parsePeriod, percent } from "./schema";
 
 describe("a report's period", () => {
   it("defaults to the last 12 months up to today; months stand for their first and last days", () => {
@@ -54,5 +54,21 @@ describe("the reports' numbers", () => {
       occupancyBand(100),
       occupancyBand(130),
     ]).toEqual([null, "Baixa", "Média", "Alta", "Lotada", "Lotada"]);
+  });
+});
+
+describe("a chart's months", () => {
+  it("start at the first month with data; the months after it stay, empty or not", () => {
+    const months = [
+      { month: "2026-01", n: 0 },
+      { month: "2026-02", n: 0 },
+      { month: "2026-03", n: 4 },
+      { month: "2026-04", n: 0 },
+      { month: "2026-05", n: 2 },
+    ];
+    expect(fromFirstMonthWithData(months, (m) => m.n > 0).map((m) => m.month)).toEqual(["2026-03", "2026-04", "2026-05"]);
+    // Data from the first month, or none at all: every month.
+    expect(fromFirstMonthWithData(months.slice(2), (m) => m.n > 0)).toHaveLength(3);
+    expect(fromFirstMonthWithData(months.slice(0, 2), (m) => m.n > 0)).toHaveLength(2);
   });
 });

@@ -119,6 +119,16 @@ export function monthSpan(period: ReportPeriod, month: string): { first: string;
 
 export { lastDayOf };
 
+/**
+ * A report's months from the first one with data on: a chart's series starts
+ * there, not with the empty months before the school used the system (all of
+ * them when none has data). The JSON keeps every month of the period.
+ */
+export function fromFirstMonthWithData<Month>(months: readonly Month[], hasData: (month: Month) => boolean): Month[] {
+  const first = months.findIndex(hasData);
+  return first <= 0 ? [...months] : months.slice(first);
+}
+
 // ---- Responses ----
 
 const rate = z.number().nullable().describe("Percentual com uma casa decimal (33.3); null quando não há base");

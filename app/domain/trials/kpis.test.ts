@@ -36,7 +36,8 @@ describe("computeTrialKpis", () => {
   it("averages the days from creation to the (latest) change into 'Quer Matricular', for trials still in it", () => {
     const created = "2026-11-01T12:00:00.000Z";
     const trials = [
-      { id: "a", status: "Quer Matricular", createdAt: created },
+      // '% de Matrículas' counts the trials that became an enrolment (one of them: 25%), not those that want one.
+      { id: "a", status: "Quer Matricular", createdAt: created, outcome: "Matriculado" },
       { id: "b", status: "Quer Matricular", createdAt: created },
       // Was 'Quer Matricular' once but is not any more: does not count.
       { id: "c", status: "Compareceu", createdAt: created },
@@ -55,7 +56,7 @@ describe("computeTrialKpis", () => {
       ],
       c: [{ status: "Quer Matricular", changedAt: at(created, 30 * day) }],
     });
-    expect(k.enrollPercent).toBe(50);
+    expect(k.enrollPercent).toBe(25);
     expect(k.averageSalesCycleDays).toBe(3); // (2 + 4) / 2
   });
 

@@ -1,9 +1,10 @@
-import { WANTS_TO_ENROLL, NO_SHOW, ATTENDED } from "./constants";
+import { WANTS_TO_ENROLL, NO_SHOW, ATTENDED, ENROLLED } from "./constants";
 
 export interface TrialKpis {
   total: number;
   noShowPercent: number;
   attendedPercent: number;
+  /** Trials that became an enrolment ('Matriculado', `isEnrolledTrial`): the funnel's 'Matriculado' too. */
   enrollPercent: number;
   /** Mean days from creation to the change into 'Quer Matricular'. */
   averageSalesCycleDays: number;
@@ -13,6 +14,16 @@ export interface KpiTrial {
   id: string;
   status: string;
   createdAt: string | Date;
+  outcome?: string | null;
+}
+
+/**
+ * A trial counts as a 'Matrícula' when an enrolment was made from it (its
+ * outcome is 'Matriculado'): the KPI '% de Matrículas' and the funnel's
+ * 'Matriculado' (reports/) alike; `enrolledTrialSql` is the same rule in SQL.
+ */
+export function isEnrolledTrial(trial: { outcome?: string | null }): boolean {
+  return trial.outcome === ENROLLED;
 }
 
 export interface KpiHistoryEntry {
@@ -46,7 +57,7 @@ export function computeTrialKpis(
     cycles.push({ createdAt: trial.createdAt, enrolledAt: new Date(Math.max(...changes.map((h) => ms(h.changedAt)))) });
   }
   return kpisFromCounts(
-    { total: trials.length, noShow: countOf(NO_SHOW), attended: countOf(ATTENDED), enroll: countOf(WANTS_TO_ENROLL) },
+    { total: trials.length, noShow: countOf(NO_SHOW), attended: countOf(ATTENDED), enroll: trials.filter(isEnrolledTrial).length },
     averageSalesCycleDays(cycles),
   );
 }

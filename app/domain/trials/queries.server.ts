@@ -13,8 +13,8 @@ import { isCalendarDate, isMonth } from "../patterns";
 import { addDays, daysBetween, monthBounds, monthDates } from "../calendar/dates";
 import { classLabels } from "../classes/queries.server";
 import type { CalendarDayTrials, CalendarTrial } from "./calendar";
-import { averageSalesCycleDays, kpisFromCounts, type SalesCycle, type TrialKpis } from "./kpis";
-import { ATTENDED, LOST, NO_SHOW, OUTCOME_FILTERS } from "./constants";
+import { averageSalesCycleDays, isEnrolledTrial, kpisFromCounts, type SalesCycle, type TrialKpis } from "./kpis";
+import { ATTENDED, ENROLLED, LOST, NO_SHOW, OUTCOME_FILTERS } from "./constants";
 import { OUTCOME_INVALID, OWNER_NOT_STAFF, WANTS_TO_ENROLL } from "./schema";
 import type { TrialDTO, TrialHistories, TrialHistoryEntryDTO } from "./schema";
 import { classLabel } from "../classes/queries.server";
@@ -278,6 +278,15 @@ export interface TrialCalendar {
 
 const CALENDAR_COLUMNS = `"id", "guardianName", "studentName", "classId", "whatsappNumber", "scheduledDate", "scheduledTime", "status", "enrollmentId", "outcome", "lostReason"`;
 
+/**
+ * What a 'Matrícula' of a trial is, the one definition of the trials' KPI
+ * '% de Matrículas' and the funnel's 'Matriculado' (reports/): an enrolment was
+ * made from the trial (its outcome is 'Matriculado'; cleared again when that
+ * enrolment is cancelled before its start). `alias` is the trials' table or its alias.
+ */
+export const enrolledTrialSql = (alias: string) => `"${alias}"."outcome" = :enrolledOutcome`;
+export const ENROLLED_TRIAL_PARAMS = { enrolledOutcome: ENROLLED } as const;
+
 /** 'Só abertos': only the trials without an outcome. */
 const openOnlySql = (openOnly: boolean) => (openOnly ? ` AND "outcome" IS NULL` : "");
 
@@ -298,7 +307,7 @@ const allOfDays = (openOnly: boolean) => `
   ORDER BY "scheduledDate", "scheduledTime", "studentName", "id"`;
 
 const countDays = (openOnly: boolean) => `
-  SELECT "scheduledDate", "status", COUNT(*) AS "count"
+  SELECT "scheduledDate", "status", COUNT(*) AS "count", SUM(CASE WHEN ${enrolledTrialSql("trials")} THEN 1 ELSE 0 END) AS "enrolled"
   FROM "trials" WHERE "scheduledDate" BETWEEN :first AND :last${openOnlySql(openOnly)}
   GROUP BY "scheduledDate", "status"`;
 
@@ -336,7 +345,7 @@ function monthCounts(fingerprint: string, month: string, openOnly: boolean): Pro
   const { first, last } = monthBounds(month);
   return versioned(fingerprint, `counts:${month}:${openOnly}`, async () => {
     const [counts, cycles] = await Promise.all([
-      selectRows<CalendarCount>(countDays(openOnly), { first, last }),
+      selectRows<CalendarCount>(countDays(openOnly), { first, last, ...ENROLLED_TRIAL_PARAMS }),
       selectRows<{ createdAt: string | Date; enrolledAt: string | Date | null }>(salesCycles(openOnly), {
         first,
         last,
@@ -350,15 +359,14 @@ function monthCounts(fingerprint: string, month: string, openOnly: boolean): Pro
 function kpisOf({ counts, averageDays }: { counts: CalendarCount[]; averageDays: number }): TrialKpis {
   const byStatus: Record<string, number> = {};
   let total = 0;
+  let enrolled = 0;
   for (const c of counts) {
     const n = Number(c.count);
     byStatus[c.status] = (byStatus[c.status] ?? 0) + n;
     total += n;
+    enrolled += Number(c.enrolled ?? 0);
   }
-  return kpisFromCounts(
-    { total, noShow: byStatus[NO_SHOW] ?? 0, attended: byStatus[ATTENDED] ?? 0, enroll: byStatus[WANTS_TO_ENROLL] ?? 0 },
-    averageDays,
-  );
+  return kpisFromCounts({ total, noShow: byStatus[NO_SHOW] ?? 0, attended: byStatus[ATTENDED] ?? 0, enroll: enrolled }, averageDays);
 }
 
 /** The days' trials with their classes' labels (the classes' module names them), under each day with its total. */
@@ -497,8 +505,9 @@ async function familyRange(
   for (const trial of rows) {
     const date = dateOnly(trial.scheduledDate);
     const key = `${date}|${trial.status}`;
-    const count = counts.get(key) ?? { scheduledDate: date, status: trial.status, count: 0 };
+    const count = counts.get(key) ?? { scheduledDate: date, status: trial.status, count: 0, enrolled: 0 };
     count.count = Number(count.count) + 1;
+    if (isEnrolledTrial(trial)) count.enrolled = Number(count.enrolled) + 1;
     counts.set(key, count);
     totals.set(date, (totals.get(date) ?? 0) + 1);
   }
@@ -521,7 +530,8 @@ function firstOfEachDay(rows: CalendarRow[], perDay: number): CalendarRow[] {
   });
 }
 
-type CalendarCount = { scheduledDate: string | Date; status: string; count: number | string };
+/** A day's trials of one status, and how many of them are a 'Matrícula' (`enrolledTrialSql`). */
+type CalendarCount = { scheduledDate: string | Date; status: string; count: number | string; enrolled: number | string | null };
 type CalendarRow = Omit<CalendarTrial, "enrolled" | "classLabel" | "lostReason"> & {
   classId: string;
   enrollmentId: string | null;

@@ -5,11 +5,18 @@ import { FieldErrors, inputClass } from "~/components/ui/field";
 import { DataList, EmptyState, PageHeader } from "~/components/ui/page";
 import { Pagination } from "~/components/ui/pagination";
 import { canManage } from "~/domain/actor";
-import { AUDIT_ENTITY_LABELS, auditActionLabel, auditEntityLabel, type AuditEntryDTO } from "~/domain/audit/schema";
-import { listAuditPage, listAuditUsers } from "~/domain/audit/queries.server";
+import {
+  AUDIT_ENTITY_LABELS,
+  auditActionLabel,
+  auditEntityLabel,
+  auditFieldLabel,
+  formatAuditInstant,
+  formatAuditValue,
+  type AuditEntryDTO,
+} from "~/domain/audit/schema";
+import { auditRecordNames, auditReferenceNames, listAuditPage, listAuditUsers } from "~/domain/audit/queries.server";
 import { schoolTimeZone } from "~/domain/calendar/dates";
 import { ValidationError } from "~/domain/errors";
-import { formatDateTime } from "~/domain/trials/durations";
 import { auditFilterValues, auditHref, type AuditFilterValues } from "./+shared/audit-links";
 import { actorOf, requirePermission } from "~/server/session.server";
 
@@ -21,37 +28,50 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filter = auditFilterValues(params);
   const users = await listAuditUsers(actor);
   const timeZone = schoolTimeZone();
+  // The screen leaves the sign-ins out unless 'Mostrar acessos' asks for them.
+  const signIns = filter.signIns === "show" ? "show" : "hide";
   try {
-    const result = await listAuditPage(actor, { ...filter }, { page: Number(params.get("page")) || 1 });
-    return { ...result, filter, users, errors: {} as Record<string, string[]>, timeZone };
+    const result = await listAuditPage(actor, { ...filter, signIns }, { page: Number(params.get("page")) || 1 });
+    const [names, references] = await Promise.all([auditRecordNames(actor, result.entries), auditReferenceNames(actor, result.entries)]);
+    return { ...result, names, references, filter, users, errors: {} as Record<string, string[]>, timeZone };
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
-    return { entries: [], total: 0, page: 1, pageCount: 1, pageSize: 0, filter, users, errors: error.errors ?? {}, timeZone };
+    const names: Record<string, string> = {};
+    return {
+      entries: [],
+      total: 0,
+      page: 1,
+      pageCount: 1,
+      pageSize: 0,
+      names,
+      references: names,
+      filter,
+      users,
+      errors: error.errors ?? {},
+      timeZone,
+    };
   }
 }
 
-function shownValue(value: unknown): string {
-  if (value === null || value === undefined || value === "") return "—";
-  if (typeof value === "boolean") return value ? "Sim" : "Não";
-  return typeof value === "string" ? value : JSON.stringify(value);
-}
-
-function Changes({ entry }: { entry: AuditEntryDTO }) {
+function Changes({ entry, timeZone, references }: { entry: AuditEntryDTO; timeZone: string; references: Record<string, string> }) {
   const fields = Object.entries(entry.changes ?? {});
   if (!fields.length) return <span className="text-slate-700">—</span>;
+  // Another record's id is shown by its name (a class, a student…).
+  const shownValue = (field: string, value: unknown) =>
+    typeof value === "string" && references[value] ? references[value] : formatAuditValue(field, value, timeZone);
   return (
     <ul className="space-y-1 text-sm">
       {fields.map(([field, change]) => (
         <li key={field} className="break-words">
-          <span className="font-medium">{field}</span>
+          <span className="font-medium">{auditFieldLabel(field)}</span>
           {entry.action === "create" || entry.action === "sign-in-failed" ? (
-            <>: {shownValue(change.after)}</>
+            <>: {shownValue(field, change.after)}</>
           ) : entry.action === "delete" ? (
-            <>: {shownValue(change.before)}</>
+            <>: {shownValue(field, change.before)}</>
           ) : (
             <>
-              : {shownValue(change.before)} <span aria-hidden="true">→</span>
-              <span className="sr-only">para</span> {shownValue(change.after)}
+              : {shownValue(field, change.before)} <span aria-hidden="true">→</span>
+              <span className="sr-only">para</span> {shownValue(field, change.after)}
             </>
           )}
         </li>
@@ -69,24 +89,21 @@ function filterIsSet(filter: AuditFilterValues): boolean {
 }
 
 export default function Audit({ loaderData }: Route.ComponentProps) {
-  const { entries, page, pageCount, total, filter, users, errors, timeZone } = loaderData;
-  const when = (e: AuditEntryDTO) => <time dateTime={e.createdAt}>{formatDateTime(e.createdAt, timeZone)}</time>;
-  const record = (e: AuditEntryDTO) => (
-    <>
-      {auditEntityLabel(e.entity)}
-      {e.entityId ? (
-        <>
-          {" "}
-          <Link
-            to={auditHref({ entity: e.entity, entityId: e.entityId })}
-            className="font-mono text-xs break-all text-violet-800 underline"
-          >
-            {e.entityId}
-          </Link>
-        </>
-      ) : null}
-    </>
-  );
+  const { entries, page, pageCount, total, names, references, filter, users, errors, timeZone } = loaderData;
+  const when = (e: AuditEntryDTO) => <time dateTime={e.createdAt}>{formatAuditInstant(e.createdAt, timeZone)}</time>;
+  // The record by what it is ('Matrícula de Helena Oliveira — Ballet Clássico - Turma 1'), a link to its own changes.
+  const record = (e: AuditEntryDTO) =>
+    e.entityId ? (
+      <Link
+        to={auditHref({ entity: e.entity, entityId: e.entityId, signIns: filter.signIns })}
+        className="break-words text-violet-800 underline"
+      >
+        {names[e.id] ?? auditEntityLabel(e.entity)}
+      </Link>
+    ) : (
+      auditEntityLabel(e.entity)
+    );
+  const changes = (e: AuditEntryDTO) => <Changes entry={e} timeZone={timeZone} references={references} />;
   return (
     <div>
       <PageHeader title="Auditoria" description="Quem criou, alterou ou excluiu cada registro, e as entradas e saídas do sistema." />
@@ -146,6 +163,21 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
           <input id="audit-to" type="date" name="to" defaultValue={filter.to} key={`t${filter.to}`} className={inputClass} />
           <FieldErrors errors={errors.to} />
         </div>
+        <div className="flex items-center gap-2 sm:col-span-2 lg:col-span-6">
+          <input
+            id="audit-sign-ins"
+            type="checkbox"
+            name="signIns"
+            value="show"
+            defaultChecked={filter.signIns === "show"}
+            key={`s${filter.signIns}`}
+            className="h-4 w-4 rounded border-slate-400 text-violet-700 focus-visible:ring-2 focus-visible:ring-violet-600"
+          />
+          <label htmlFor="audit-sign-ins" className="text-sm font-medium text-slate-900">
+            Mostrar acessos (entradas e saídas do sistema)
+          </label>
+          <FieldErrors errors={errors.signIns} />
+        </div>
         <div className="flex items-center gap-2">
           <Button type="submit" variant="outline">
             Filtrar
@@ -188,9 +220,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
               </div>
               <div>
                 <dt className="text-slate-700">Campos</dt>
-                <dd>
-                  <Changes entry={e} />
-                </dd>
+                <dd>{changes(e)}</dd>
               </div>
             </dl>
           </>
@@ -200,7 +230,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
           { header: "Quem", cell: (e) => <Who entry={e} />, className: "align-top" },
           { header: "Ação", cell: (e) => auditActionLabel(e.action), className: "align-top" },
           { header: "Registro", cell: record, className: "align-top" },
-          { header: "Campos", cell: (e) => <Changes entry={e} />, className: "align-top" },
+          { header: "Campos", cell: changes, className: "align-top" },
           { header: "Endereço", cell: (e) => e.ip ?? "—", className: "align-top whitespace-nowrap" },
         ]}
       />

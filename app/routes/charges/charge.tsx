@@ -55,10 +55,21 @@ export async function action(args: Route.ActionArgs) {
   const text = (name: string) => String(form.get(name) ?? "");
   const [done, failed] = TITLES[intent] ?? ["", "Erro"];
   try {
+    // The answer names the changed payment (`#payment-…`): the page focuses it, and without JavaScript the browser shows it.
+    let changed = "";
     if (intent === "pay") {
-      await recordPayment(actor, id, { amount: text("amount"), paidOn: text("paidOn"), method: text("method"), note: text("note") });
+      const before = new Set((await getCharge(actor, id)).payments.map((p) => p.id));
+      const after = await recordPayment(actor, id, {
+        amount: text("amount"),
+        paidOn: text("paidOn"),
+        method: text("method"),
+        note: text("note"),
+      });
+      const added = after.payments.find((p) => !before.has(p.id));
+      if (added) changed = `#payment-${added.id}`;
     } else if (intent === "reverse") {
       await reversePayment(actor, text("paymentId"), { reason: text("reason") });
+      changed = `#payment-${text("paymentId")}`;
     } else if (intent === "waive") {
       await waiveFees(actor, id, { reason: text("reason") });
     } else if (intent === "cancel") {
@@ -70,7 +81,7 @@ export async function action(args: Route.ActionArgs) {
         { status: 400 },
       );
     }
-    return redirectWithToast(`/charges/${id}`, { title: done });
+    return redirectWithToast(`/charges/${id}${changed}`, { title: done });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     return dataWithToast(
@@ -106,7 +117,7 @@ function ReasonForm({
   const errorId = `${fieldId}-error`;
   const errors = mine?.errors.reason ?? mine?.errors.form;
   return (
-    <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
+    <Form method="post" preventScrollReset className="mt-2 flex flex-wrap items-end gap-2">
       <input type="hidden" name="intent" value={intent} />
       {paymentId ? <input type="hidden" name="paymentId" value={paymentId} /> : null}
       <div className="min-w-48 flex-1">
@@ -185,7 +196,12 @@ export default function ChargeScreen({ loaderData, actionData }: Route.Component
         {charge.payments.length === 0 ? <p className="mt-2 text-sm">Nenhum pagamento.</p> : null}
         <ul className="mt-2 space-y-3">
           {charge.payments.map((p) => (
-            <li key={p.id} className="rounded border border-slate-200 p-3 text-sm">
+            <li
+              key={p.id}
+              id={`payment-${p.id}`}
+              tabIndex={-1}
+              className="rounded border border-slate-200 p-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
+            >
               <p>
                 <strong>{brl(p.amount)}</strong> em {day(p.paidOn)} · {p.method}
                 {p.note ? ` · ${p.note}` : ""}
@@ -200,7 +216,11 @@ export default function ChargeScreen({ loaderData, actionData }: Route.Component
           ))}
         </ul>
         {open ? (
-          <Form method="post" className="mt-4 grid gap-3 rounded border border-slate-200 p-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
+          <Form
+            method="post"
+            preventScrollReset
+            className="mt-4 grid gap-3 rounded border border-slate-200 p-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
+          >
             <input type="hidden" name="intent" value="pay" />
             <h3 className="font-semibold sm:col-span-2 lg:col-span-5">Registrar pagamento</h3>
             <div>

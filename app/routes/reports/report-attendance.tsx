@@ -4,6 +4,7 @@ import { formatDay } from "~/domain/calendar/dates";
 import { attendanceReport } from "~/domain/reports/queries.server";
 import {
   ATTENDANCE_GROUPING_LABELS,
+  fromFirstMonthWithData,
   ATTENDANCE_GROUPINGS,
   type AttendanceGrouping,
   type AttendanceReportDTO,
@@ -38,7 +39,7 @@ export default function AttendanceReport({ loaderData }: Route.ComponentProps) {
 /** The charts and their tables (cached as HTML on the server per report: no router links here). */
 function AttendanceBody({ report }: { report: AttendanceReportDTO }) {
   const label = ATTENDANCE_GROUPING_LABELS[report.by];
-  const months = report.months;
+  const months = fromFirstMonthWithData(report.months, (m) => m.records > 0);
   return (
     <>
       <p className="text-sm text-slate-700">

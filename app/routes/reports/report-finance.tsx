@@ -2,7 +2,7 @@ import type { Route } from "./+types/report-finance";
 import { BarChart, formatCount, formatMonth } from "~/components/charts";
 import { formatDay } from "~/domain/calendar/dates";
 import { financeReport } from "~/domain/reports/queries.server";
-import type { FinanceReportDTO } from "~/domain/reports/schema";
+import { fromFirstMonthWithData, type FinanceReportDTO } from "~/domain/reports/schema";
 import { formatBRL } from "~/lib/format";
 import { loadReport } from "./+shared/report-screen.server";
 import { ReportLayout } from "./+shared/report-layout";
@@ -29,7 +29,8 @@ const reais = (amount: string) => Number(amount);
 
 /** The charts and their tables (cached as HTML on the server per report: no router links here). */
 function FinanceBody({ report }: { report: FinanceReportDTO }) {
-  const { months, overdue } = report;
+  const { overdue } = report;
+  const months = fromFirstMonthWithData(report.months, (m) => m.charges + m.payments > 0);
   const asOf = formatDay(overdue.asOf);
   return (
     <>

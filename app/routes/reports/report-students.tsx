@@ -2,7 +2,7 @@ import type { Route } from "./+types/report-students";
 import { BarChart, LineChart, formatCount, formatMonth, formatRate } from "~/components/charts";
 import { formatDay } from "~/domain/calendar/dates";
 import { studentsReport } from "~/domain/reports/queries.server";
-import type { OccupancyBand, StudentsReportDTO } from "~/domain/reports/schema";
+import { fromFirstMonthWithData, type OccupancyBand, type StudentsReportDTO } from "~/domain/reports/schema";
 import { loadReport } from "./+shared/report-screen.server";
 import { ReportLayout } from "./+shared/report-layout";
 
@@ -33,7 +33,7 @@ export default function StudentsReport({ loaderData }: Route.ComponentProps) {
 
 /** The charts and their tables (cached as HTML on the server per report: no router links here). */
 function StudentsBody({ report }: { report: StudentsReportDTO }) {
-  const months = report.months;
+  const months = fromFirstMonthWithData(report.months, (m) => m.activeAtStart + m.active + m.new + m.cancelled > 0);
   return (
     <>
       <p className="text-sm text-slate-700">

@@ -1,13 +1,18 @@
-/** The audit screen's filters as they travel in its URL (`/audit?entity=&entityId=&userId=&from=&to=&page=`). */
+/**
+ * The audit screen's filters as they travel in its URL
+ * (`/audit?entity=&entityId=&userId=&from=&to=&signIns=show&page=`); the sign-ins
+ * (entries and exits) show only with `signIns=show` ('Mostrar acessos').
+ */
 export interface AuditFilterValues {
   entity: string;
   entityId: string;
   userId: string;
   from: string;
   to: string;
+  signIns: string;
 }
 
-const KEYS = ["entity", "entityId", "userId", "from", "to"] as const;
+const KEYS = ["entity", "entityId", "userId", "from", "to", "signIns"] as const;
 
 /** The filters of a request's query string (blank when absent; each cut to a sane length). */
 export function auditFilterValues(params: URLSearchParams): AuditFilterValues {

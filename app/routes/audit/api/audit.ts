@@ -23,6 +23,11 @@ export const openapi = operations({
       { name: "userId", description: "Quem fez", schema: z.guid() },
       { name: "from", description: "A partir deste dia (AAAA-MM-DD, no fuso da escola)", schema: calendarDate() },
       { name: "to", description: "Até este dia, inclusive (AAAA-MM-DD, no fuso da escola)", schema: calendarDate() },
+      {
+        name: "signIns",
+        description: "`hide`: sem as entradas, entradas recusadas e saídas do sistema; `show` (padrão): com elas",
+        schema: z.enum(["show", "hide"]),
+      },
       { name: "page", description: "Página (a partir de 1)", schema: z.int().min(1) },
       { name: "pageSize", description: "Tamanho da página (até 200; padrão 50)", schema: z.int().min(1).max(200) },
     ],
@@ -30,10 +35,10 @@ export const openapi = operations({
   },
 });
 
-const FILTERS = ["entity", "entityId", "userId", "from", "to"] as const;
+const FILTERS = ["entity", "entityId", "userId", "from", "to", "signIns"] as const;
 
 /**
- * GET /api/audit?entity=&entityId=&userId=&from=&to=: Administrator only. Whole
+ * GET /api/audit?entity=&entityId=&userId=&from=&to=&signIns=: Administrator only. Whole
  * (streamed), by cursor (`limit`, `cursor`) or by page number (`page`, `pageSize`).
  */
 export const loader = apiList(async ({ actor, search }) => {

@@ -5,6 +5,7 @@ import { ServerCached } from "~/components/server-cached";
 import { Button } from "~/components/ui/button";
 import { FieldErrors, inputClass } from "~/components/ui/field";
 import { buttonClass } from "~/components/ui/button";
+import { formatDay } from "~/domain/calendar/dates";
 import type { ScreenFilter } from "./report-screen.server";
 import { scopeSubtitle } from "~/domain/branches/scope";
 import { today } from "~/domain/calendar/dates";
@@ -119,13 +120,69 @@ function ReportFilters({
 }) {
   const from = shown?.from ?? filter.from;
   const to = shown?.to ?? filter.to;
+  const branch = branches.find((b) => b.id === filter.branchId)?.name ?? "Todas as unidades";
+  const owner = owners?.find((o) => o.id === filter.ownerId)?.label;
+  const grouping = groupings?.options.find((o) => o.value === groupings.value)?.label;
+  // On a phone the filters are one line with 'Alterar' (a <details>: no JavaScript needed); from `sm` always open (app.css).
+  return (
+    <>
+      <details className="filters-collapse mb-6" open={Object.keys(errors).length > 0}>
+        <summary className="flex cursor-pointer sm:hidden items-center justify-between gap-3 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm">
+          <span className="min-w-0 truncate text-slate-800">
+            {from && to ? `${formatDay(from)} a ${formatDay(to)}` : "Período"} · {branch}
+            {owner ? ` · ${owner}` : ""}
+            {grouping ? ` · ${grouping}` : ""}
+          </span>
+          <span className="shrink-0 font-medium text-violet-800 underline">Alterar</span>
+        </summary>
+        <FilterForm
+          action={action}
+          filter={filter}
+          from={from}
+          to={to}
+          branches={branches}
+          errors={errors}
+          owners={owners}
+          groupings={groupings}
+        />
+      </details>
+      {csvHref ? (
+        <p className="-mt-4 mb-6">
+          <a href={csvHref} className={buttonClass("ghost")} download>
+            Exportar CSV
+          </a>
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function FilterForm({
+  action,
+  filter,
+  from,
+  to,
+  branches,
+  errors,
+  owners,
+  groupings,
+}: {
+  action: string;
+  filter: ScreenFilter;
+  from: string;
+  to: string;
+  branches: { id: string; name: string }[];
+  errors: Record<string, string[]>;
+  owners?: { id: string; label: string }[];
+  groupings?: { label: string; options: { value: string; label: string }[]; value: string };
+}) {
   return (
     <Form
       method="get"
       action={action}
       role="search"
       aria-label="Filtrar relatório"
-      className={`mb-6 grid gap-3 sm:grid-cols-2 lg:items-end ${owners ? "lg:grid-cols-6" : "lg:grid-cols-5"}`}
+      className={`mt-3 grid gap-3 sm:mt-0 sm:grid-cols-2 lg:items-end ${owners ? "lg:grid-cols-6" : "lg:grid-cols-5"}`}
     >
       <div>
         <label htmlFor="report-from" className="block text-sm font-medium text-slate-900">
@@ -206,11 +263,6 @@ function ReportFilters({
         <Button type="submit" variant="outline">
           Filtrar
         </Button>
-        {csvHref ? (
-          <a href={csvHref} className={buttonClass("ghost")} download>
-            Exportar CSV
-          </a>
-        ) : null}
       </div>
     </Form>
   );
