@@ -33,13 +33,17 @@ INSTANTS=(
   "a Saturday evening in São Paulo|2026-12-06T01:30:00Z"
 )
 
-# The service files about dates (sessions and roll calls, enrolments, trials, the demo's
-# calendar, the audit trail's days).
+# The service files about dates (sessions and roll calls, enrolments, trials, charges and
+# payments, the family's money, reports, the demo's calendar, the audit trail's days).
 SERVICE_FILES=(
   tests/service/attendance.test.ts
   tests/service/audit.test.ts
+  tests/service/charge-fee-terms-and-scope.test.ts
+  tests/service/charges.test.ts
   tests/service/demo-seed.test.ts
   tests/service/enrollments.test.ts
+  tests/service/family-finance.test.ts
+  tests/service/reports.test.ts
   tests/service/students.test.ts
   tests/service/trials.test.ts
 )
