@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { id, timestamp } from "../dto-fields";
+import { dateAndTimeIn } from "../calendar/dates";
 import { calendarDate } from "../fields";
 import { formatBRL } from "~/lib/format";
 
@@ -170,17 +171,8 @@ const percentFormat = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 2 
 
 /** 'dd/MM/yyyy HH:mm' in the school's time zone. */
 export function formatAuditInstant(value: string | Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(value instanceof Date ? value : new Date(value));
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${get("day")}/${get("month")}/${get("year")} ${get("hour")}:${get("minute")}`;
+  const { date, time } = dateAndTimeIn(value, timeZone);
+  return `${date} ${time}`;
 }
 
 /**

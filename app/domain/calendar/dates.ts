@@ -45,6 +45,28 @@ export function dateInTimeZone(instant: Date, timeZone = schoolTimeZone()): stri
   return `${get("year")}-${get("month")}-${get("day")}`;
 }
 
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** An instant's date ('dd/MM/yyyy') and time ('HH:mm') in a time zone, the same on the server and in any browser. */
+export function dateAndTimeIn(value: string | Date, timeZone = schoolTimeZone()): { date: string; time: string } {
+  let format = dateTimeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-GB", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    dateTimeFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(value instanceof Date ? value : new Date(value));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return { date: `${get("day")}/${get("month")}/${get("year")}`, time: `${get("hour")}:${get("minute")}` };
+}
+
 const utc = (date: string) => new Date(`${date}T00:00:00Z`);
 
 /** The date `days` days away ('2026-11-30', +1 → '2026-12-01'). */

@@ -1,4 +1,4 @@
-import { schoolTimeZone } from "../calendar/dates";
+import { dateAndTimeIn, schoolTimeZone } from "../calendar/dates";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -35,15 +35,6 @@ export function entryDurations(entries: ReadonlyArray<{ changedAt: string | Date
 
 /** 'dd/MM/yyyy às HH:mm' in the school's time zone, the same on the server and in any browser. */
 export function formatDateTime(value: string | Date, timeZone = schoolTimeZone()): string {
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(value instanceof Date ? value : new Date(value));
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${get("day")}/${get("month")}/${get("year")} às ${get("hour")}:${get("minute")}`;
+  const { date, time } = dateAndTimeIn(value, timeZone);
+  return `${date} às ${time}`;
 }
