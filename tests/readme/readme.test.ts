@@ -105,10 +105,16 @@ async function signIn(base: string, email: string, password: string): Promise<st
   return cookie;
 }
 
-async function dashboard(base: string, cookie: string): Promise<string> {
-  const res = await fetch(`${base}/`, { headers: { Cookie: cookie }, redirect: "manual" });
+/** The page an account starts on: the dashboard, or its family's own space (a Client's '/' leads there). */
+async function home(base: string, cookie: string): Promise<{ family: boolean; page: string }> {
+  let res = await fetch(`${base}/`, { headers: { Cookie: cookie }, redirect: "manual" });
+  const family = res.status === 302;
+  if (family) {
+    expect(res.headers.get("Location")).toBe("/family");
+    res = await fetch(`${base}/family`, { headers: { Cookie: cookie }, redirect: "manual" });
+  }
   expect(res.status).toBe(200);
-  return res.text();
+  return { family, page: await res.text() };
 }
 
 describe("the README on a fresh clone", () => {
@@ -172,7 +178,8 @@ describe("the README on a fresh clone", () => {
       expect(await registered.json()).toMatchObject({ email: account.email, userType: "Administrator" });
 
       const cookie = await signIn(base, account.email, account.password);
-      const html = await dashboard(base, cookie);
+      const { family, page: html } = await home(base, cookie);
+      expect(family).toBe(false);
       expect(html).toContain("Bem-vindo ao sistema");
       expect(html).toContain(account.name);
 
@@ -205,10 +212,14 @@ describe("the README on a fresh clone", () => {
       await waitForAuthPage(base, server, 2 * 60_000);
       const accounts = demoAccounts(readme);
       expect(accounts.length).toBe(3);
+      const pages = [];
       for (const { email, password } of accounts) {
         const cookie = await signIn(base, email, password);
-        expect(await dashboard(base, cookie)).toContain("Bem-vindo ao sistema");
+        pages.push(await home(base, cookie));
       }
+      // Staff start on the dashboard; the family's account on its own space.
+      expect(pages.filter((home) => !home.family && home.page.includes("Bem-vindo ao sistema"))).toHaveLength(2);
+      expect(pages.filter((home) => home.family && home.page.includes("Minha família"))).toHaveLength(1);
       await stop(server);
     },
     5 * 60_000,

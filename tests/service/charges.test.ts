@@ -192,7 +192,7 @@ describe("zero is not a charge", () => {
     expect(preview.fullScholarships).toEqual([
       expect.objectContaining({ enrollmentId: pupils[1].enrollment.id, studentName: pupils[1].student.fullName, amount: "0.00" }),
     ]);
-    expect(await generateCharges(admin, { month, branchId })).toEqual({ month, created: 1, skipped: 0, total: "200.00" });
+    expect(await generateCharges(admin, { month, branchId })).toEqual({ month, branchId, created: 1, skipped: 0, total: "200.00" });
     const rows = await selectRows<{ enrollmentId: string }>(`SELECT "enrollmentId" FROM "charges" WHERE "branchId" = :branchId`, {
       branchId,
     });
