@@ -32,10 +32,10 @@ describe("redirect after sign-in", () => {
     ["protocol-relative", "//evil.example"],
     ["dot segment", "/.//evil.example"],
     ["absolute URL", "https://evil.example/"],
-  ])("refuses another origin hidden by a %s (goes to /)", async (_, redirectTo) => {
+  ])("refuses another origin hidden by a %s (goes to the account's home: a family's space)", async (_, redirectTo) => {
     const { res } = await signInWith(redirectTo);
     expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe("/");
+    expect(res.headers.get("location")).toBe("/family");
   });
 
   it("a carriage return or a header injection is a normal sign-in (302 to a path, one session), never a 500", async () => {
