@@ -1,4 +1,4 @@
-import { addDays, today } from "../../app/domain/calendar/dates";
+import { addDays, notSunday, today } from "../../app/domain/calendar/dates";
 import { firstSessionDate, sessionsBetween, weekdayOf } from "../../app/domain/calendar/sessions";
 import { makeBranch, makeClass, makeClassroom, makeEnrollment, makeGuardian, makeOffer, makeStudent } from "./factories";
 
@@ -9,12 +9,8 @@ import { makeBranch, makeClass, makeClassroom, makeEnrollment, makeGuardian, mak
  */
 export const ALL_WEEKDAYS = ["Segunda", "Terça", "Quarta", "Quinta", "Sexta", "Sábado"];
 export const TODAY = () => today();
-export { addDays, weekdayOf };
-
-/** The nearest date that is not a Sunday, from `date` moving by `step` days (-1 back, +1 forward). */
-export function notSunday(date: string, step: -1 | 1): string {
-  return weekdayOf(date) ? date : addDays(date, step);
-}
+// The nearest date that is not a Sunday is the calendar's own (`notSunday(date, step)`).
+export { addDays, notSunday, weekdayOf };
 
 /** The nearest Sunday on or after `date`. */
 export function sundayFrom(date: string): string {
