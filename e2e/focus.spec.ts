@@ -83,4 +83,24 @@ test.describe("Focus after an action @js-only", () => {
     const changed = page.getByRole("link", { name: `Editar ${name} Novo`, exact: true }).first();
     await expect(changed).toBeFocused();
   });
+
+  test("a dialog opens on its first field, and one click on its submit shows what is missing (no error on leaving the field)", async ({
+    page,
+    loginAs,
+  }) => {
+    await loginAs("Administrator");
+    await page.goto("/courses");
+    await hydrated(page);
+    await page.getByRole("link", { name: "Adicionar Curso" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Adicionar Curso" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel("Nome")).toBeFocused();
+    // Leaving the empty field says nothing yet, so the submit stays where the pointer is and one click submits.
+    await dialog.getByRole("button", { name: "Criar" }).click();
+    await expect(dialog.getByText("Nome do curso é obrigatório").first()).toBeVisible();
+    await expect(dialog.getByRole("alert")).toBeFocused();
+    // Then each keystroke checks again: the message goes as soon as the name is typed.
+    await dialog.getByLabel("Nome").fill("Jazz");
+    await expect(dialog.getByText("Nome do curso é obrigatório")).toHaveCount(0);
+  });
 });

@@ -85,7 +85,7 @@ export default function PickerCombobox({
         : (hint ?? "");
 
   return (
-    <HeadlessField className="space-y-1.5">
+    <HeadlessField data-picker className="space-y-1.5">
       <Label className="block text-sm font-medium text-slate-900">
         {label}
         <RequiredMark />

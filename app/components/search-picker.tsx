@@ -103,7 +103,7 @@ function PickerRadios({
   const searchId = id ?? ownId;
   const choices = selected && !matches.some((m) => m.id === selected.id) ? [selected, ...matches] : matches;
   return (
-    <fieldset className="space-y-3" aria-describedby={errors?.length ? errorId : undefined}>
+    <fieldset data-picker className="space-y-3" aria-describedby={errors?.length ? errorId : undefined}>
       <legend className="mb-1.5 block text-sm font-medium text-slate-900">
         {label}
         <RequiredMark />

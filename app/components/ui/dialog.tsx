@@ -10,8 +10,8 @@ import { focusIsLost, focusNotifications, focusWithoutScroll, ToastViewport, use
  * hydrated it becomes a real modal (`showModal()`): focus is trapped, Escape
  * closes it, and closing navigates back to `closeTo`.
  *
- * Focus (with JavaScript): the dialog opens on its first control (the
- * browser's choice); when it goes
+ * Focus (with JavaScript): the dialog opens on its form's first field (else
+ * on its first control, the browser's choice); when it goes
  * (Escape, 'Cancelar', ✕, or its action done) the focus goes back to the
  * control it was opened from, found again when the list re-rendered it, and
  * so to the changed row; after an action whose row is gone, to the toast.
@@ -59,8 +59,11 @@ export function RouteDialog({
     opener.current ??= openerOf(document.activeElement, el);
     const show = () => {
       if (!el || el.matches(":modal")) return;
+      // A control that already took the focus (the error summary of a failed submit) keeps it.
+      const focused = el.contains(document.activeElement) ? document.activeElement : null;
       el.removeAttribute("open");
       el.showModal();
+      focusFirstField(el, focused);
       hostToasts(true);
     };
     if (!nested) {
@@ -120,6 +123,25 @@ export function RouteDialog({
       </dialog>
     </>
   );
+}
+
+/**
+ * A form's first field to type in: not hidden, not disabled, not read-only. A
+ * search picker is left to the browser's choice (its box is replaced once its
+ * script loads, which would drop the focus).
+ */
+const FIRST_FIELD = [
+  "input:not([type=hidden]):not([type=submit]):not([type=button]):not([disabled]):not([readonly])",
+  "select:not([disabled])",
+  "textarea:not([disabled]):not([readonly])",
+]
+  .map((field) => `form ${field}`)
+  .join(", ");
+
+function focusFirstField(dialog: HTMLDialogElement, focused: Element | null) {
+  if (focused instanceof HTMLElement) return focused.focus();
+  const field = dialog.querySelector<HTMLElement>(FIRST_FIELD);
+  if (field && !field.closest("[data-picker]")) field.focus();
 }
 
 /** The footer row of a dialog form: Cancel link + submit, on a phone stacked in the same order as in the DOM. */

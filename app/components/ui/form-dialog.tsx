@@ -31,7 +31,7 @@ export function useDialogSubmitting(): boolean {
 
 /**
  * The conform form of a dialog: the action's last answer (field errors, values
- * kept), validated on blur then on input with the same schema as the server.
+ * kept), validated on submit, then on input, with the same schema as the server.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's own bound for a form's shape
 type FormShape = Record<string, any>;
@@ -47,7 +47,7 @@ export function useDialogForm<Schema extends z.ZodType<FormShape, FormShape>>(op
     id: options.id,
     lastResult: answer?.result,
     defaultValue: options.defaultValue,
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
