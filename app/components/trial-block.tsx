@@ -26,13 +26,13 @@ import type { Toast } from "~/lib/toast";
 export function TrialBlock({
   trial,
   back,
-  canManage,
+  isAdmin,
   variant = "full",
   anchored = false,
 }: {
   trial: CalendarTrial;
   back: string;
-  canManage: boolean;
+  isAdmin: boolean;
   variant?: "chip" | "full";
   anchored?: boolean;
 }) {
@@ -59,8 +59,8 @@ export function TrialBlock({
     </>
   );
   const enrolment = trial.enrolled ? (
-    <Enrolled trial={trial} back={back} canManage={canManage} />
-  ) : canManage && enrolling ? (
+    <Enrolled trial={trial} back={back} isAdmin={isAdmin} />
+  ) : isAdmin && enrolling ? (
     <a href={`/trials/${trial.id}/enroll?${back}`} className="tb-ctl tb-enroll">
       Matricular<span className="sr-only"> {trial.studentName}</span>
     </a>
@@ -76,7 +76,7 @@ export function TrialBlock({
       title={lost ?? undefined}
       className={chip ? "tb tb-chip" : "tb"}
     >
-      {canManage ? (
+      {isAdmin ? (
         <a href={`/trials/${trial.id}/edit?${back}`} className="tb-main" title={lost ?? undefined}>
           {summary}
           {lost ? <span className="tb-lost">{lost}</span> : null}
@@ -88,10 +88,10 @@ export function TrialBlock({
         </div>
       )}
       {chip ? (
-        canManage || enrolment ? (
+        isAdmin || enrolment ? (
           <span className="tb-chip-ctls">
-            {canManage ? <StatusControl trial={trial} back={back} compact /> : null}
-            {canManage ? <HistoryLink trial={trial} back={back} /> : null}
+            {isAdmin ? <StatusControl trial={trial} back={back} compact /> : null}
+            {isAdmin ? <HistoryLink trial={trial} back={back} /> : null}
             {enrolment}
           </span>
         ) : null
@@ -106,8 +106,8 @@ export function TrialBlock({
             {trial.status}
           </p>
           <div className="tb-ctls">
-            {canManage ? <StatusControl trial={trial} back={back} /> : null}
-            {canManage ? <HistoryLink trial={trial} back={back} /> : null}
+            {isAdmin ? <StatusControl trial={trial} back={back} /> : null}
+            {isAdmin ? <HistoryLink trial={trial} back={back} /> : null}
             {enrolment}
             {phone ? (
               <a href={`https://wa.me/55${phone}`} target="_blank" rel="noopener noreferrer" className="tb-ctl" title="WhatsApp">
@@ -225,8 +225,8 @@ function StatusPopover({ trial, back, compact }: { trial: CalendarTrial; back: s
 }
 
 /** A trial that led to an enrolment: 'Matriculado', with the permission a link to the enrolment (and its payment link). */
-function Enrolled({ trial, back, canManage }: { trial: CalendarTrial; back: string; canManage: boolean }) {
-  if (!canManage) return <span className="tb-ctl tb-done">Matriculado</span>;
+function Enrolled({ trial, back, isAdmin }: { trial: CalendarTrial; back: string; isAdmin: boolean }) {
+  if (!isAdmin) return <span className="tb-ctl tb-done">Matriculado</span>;
   return (
     <a href={`/trials/${trial.id}/enroll?${back}`} className="tb-ctl tb-done">
       Matriculado<span className="sr-only">{`: ver a matrícula de ${trial.studentName}`}</span>

@@ -3,7 +3,7 @@ import type { Route } from "./+types/dashboard";
 import { useShell } from "~/hooks/use-shell";
 import { useAppName } from "~/hooks/use-app-name";
 import { useLinkNavigation } from "~/hooks/use-link-navigation";
-import { canManage, canManageTrials, userTypeLabel } from "~/domain/actor";
+import { isAdmin, isStaff, userTypeLabel } from "~/domain/access/roles";
 import { billingSummary } from "~/domain/charges/queries.server";
 import { formatBRL } from "~/lib/format";
 import { atRiskStudents, todaySessions } from "~/domain/attendance/queries.server";
@@ -48,7 +48,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   // A family's start is its own space, not the school's day.
   if (homePath(user) !== "/") throw redirect(homePath(user));
   const actor = actorOf(user);
-  const staff = canManageTrials(user);
+  const staff = isStaff(user);
   const branchId = await getSelectedBranchId(context);
   const date = today();
   const [sessions, trials, atRisk, overdueTasks, money] = await Promise.all([
@@ -59,7 +59,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     // The signed-in user's follow-ups due before today ('Minhas tarefas').
     staff ? countOverdueTasks(actor.id) : null,
     // 'Financeiro do mês': the Administrator's.
-    canManage(user) ? billingSummary(actor, { branchId }) : null,
+    isAdmin(user) ? billingSummary(actor, { branchId }) : null,
   ]);
   return {
     date,

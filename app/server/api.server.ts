@@ -1,5 +1,5 @@
 import type { UserDTO } from "~/domain/users/schema";
-import type { Actor } from "~/domain/actor";
+import type { Actor } from "~/domain/access/roles";
 import { DomainError, UnauthorizedError } from "~/domain/errors";
 import type { RequestContext } from "~/server/request-context.server";
 import { actorOf, getUser } from "~/server/session.server";

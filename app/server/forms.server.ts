@@ -3,7 +3,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
-import type { Actor } from "~/domain/actor";
+import type { Actor } from "~/domain/access/roles";
 import { DomainError } from "~/domain/errors";
 import { actorOf, requirePermission } from "~/server/session.server";
 import { dataWithToast, redirectWithToast } from "~/server/toast.server";
@@ -49,8 +49,8 @@ export interface ScreenArgs {
   context: RequestContext;
 }
 
-/** The signed-in user holding `permission`, as the services' Actor (a redirect to /auth or a 403 otherwise). */
-export async function requireActor(args: ScreenArgs, permission: (actor: Actor) => boolean): Promise<Actor> {
+/** The screens' guard: the signed-in user holding `permission` (`isStaff`, `isAdmin`...), as the services' Actor; a redirect to /auth or a 403 page otherwise (the domain asserts the same with `assertStaff`/`assertAdmin`). */
+export async function screenActor(args: ScreenArgs, permission: (actor: Actor) => boolean): Promise<Actor> {
   return actorOf(requirePermission(args.context, permission));
 }
 
@@ -102,7 +102,7 @@ export async function dialogAction<Schema extends z.ZodType, Loaded = null, Extr
     success: string | ((saved: unknown) => string);
   },
 ) {
-  const actor = await requireActor(args, options.permission);
+  const actor = await screenActor(args, options.permission);
   const loaded = (options.load ? await orRespond(options.load(actor)) : null) as Loaded;
   const hideFields = options.hideFields;
   const answer = async (reply: ReturnType<typeof replyInvalid>, context: DialogContext<Loaded>) => {
@@ -174,7 +174,7 @@ export interface DeleteDialogSpec<Found = unknown> {
 }
 
 export async function deleteDialogLoader<Found>(args: ScreenArgs, spec: DeleteDialogSpec<Found>): Promise<DeleteDialogData> {
-  const actor = await requireActor(args, spec.permission);
+  const actor = await screenActor(args, spec.permission);
   const found = await orRespond(spec.find(actor));
   const url = new URL(args.request.url);
   return {
@@ -185,7 +185,7 @@ export async function deleteDialogLoader<Found>(args: ScreenArgs, spec: DeleteDi
 
 /** A refusal stays in the dialog with its message and a toast; success goes back with 'Sucesso'. */
 export async function deleteDialogAction<Found>(args: ScreenArgs, spec: DeleteDialogSpec<Found>) {
-  const actor = await requireActor(args, spec.permission);
+  const actor = await screenActor(args, spec.permission);
   let removed: unknown;
   try {
     removed = await spec.remove(actor);

@@ -1,4 +1,4 @@
-import { canManageTrials, type Actor } from "../domain/actor";
+import { isStaff, type Actor } from "../domain/access/roles";
 
 /**
  * Where a user starts: the staff's dashboard ('/'), or a family's own space
@@ -6,7 +6,7 @@ import { canManageTrials, type Actor } from "../domain/actor";
  * not a family's. A sign-in that was sent nowhere in particular lands there.
  */
 export function homePath(user: Actor): string {
-  return canManageTrials(user) ? "/" : "/family";
+  return isStaff(user) ? "/" : "/family";
 }
 
 /** The page after a sign-in: the page asked for, or the user's start when that was just '/'. */

@@ -3,7 +3,7 @@ import type { UserDTO } from "~/domain/users/schema";
 import { createSession, deleteSession, REMEMBER_MS, renewSession, sessionRenewalDue } from "~/domain/auth/service.server";
 import { cachedSessionUser } from "./session-cache.server";
 import { UnauthorizedError } from "~/domain/errors";
-import type { Actor } from "~/domain/actor";
+import type { Actor } from "~/domain/access/roles";
 import { env } from "../platform/env.server";
 import { doorSessionContext, type RequestContext } from "./request-context.server";
 import { createLru } from "../platform/cache.server";

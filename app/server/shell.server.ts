@@ -1,5 +1,5 @@
 import type { ShellData } from "../hooks/use-shell";
-import { canManage, canManageTrials } from "../domain/actor";
+import { isAdmin, isStaff } from "../domain/access/roles";
 import type { UserDTO } from "../domain/users/schema";
 import { selectedBranch } from "./branch-selection.server";
 import { readSidebarOpen, writeSelectedBranchId } from "./preferences.server";
@@ -23,7 +23,7 @@ export async function loadShell(request: Request, context: RequestContext, user:
       branches: selected.options,
       selectedBranchId: selected.id,
       autoSelectedBranch: selected.auto,
-      permissions: { manage: canManage(user), trials: canManageTrials(user) },
+      permissions: { manage: isAdmin(user), trials: isStaff(user) },
     },
     headers,
   };

@@ -18,7 +18,7 @@ import { createStudent, deleteStudent, updateStudent } from "~/domain/students/s
 import { createTrial, deleteTrial, updateTrial } from "~/domain/trials/service.server";
 import { createUser, deleteUser, updateUser } from "~/domain/users/service.server";
 import { anonymizeFamily } from "~/domain/family/lgpd/service.server";
-import type { Actor } from "~/domain/actor";
+import type { Actor } from "~/domain/access/roles";
 import {
   makeAttendance,
   makeBranch,

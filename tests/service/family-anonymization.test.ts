@@ -5,7 +5,7 @@ import { QueryTypes, type WhereOptions } from "sequelize";
 import { AuditEntry, runAudited } from "../../db/audit";
 import { Charge, ChargeHistory, Payment, User } from "../../db/models";
 import { db } from "~/platform/db.server";
-import type { Actor } from "~/domain/actor";
+import type { Actor } from "~/domain/access/roles";
 import { anonymizeFamily } from "~/domain/family/lgpd/service.server";
 import { createCourse } from "~/domain/courses/service.server";
 import { updateStudent } from "~/domain/students/service.server";

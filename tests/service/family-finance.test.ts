@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { addDays, today } from "~/domain/calendar/dates";
 import { familyFinance } from "~/domain/family/finance.server";
 import { nextFamilySession } from "~/domain/family/overview.server";
-import { FAMILY_NOT_FOUND } from "~/domain/family/schema";
-import type { Actor } from "~/domain/actor";
+import { FAMILY_NOT_FOUND } from "~/domain/access/family-scope";
+import type { Actor } from "~/domain/access/roles";
 import {
   makeBranch,
   makeCharge,

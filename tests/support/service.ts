@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { Actor } from "~/domain/actor";
+import type { Actor } from "~/domain/access/roles";
 import { DomainError } from "~/domain/errors";
 import { makeStaffUser } from "./factories";
 

@@ -4,7 +4,7 @@ import { AttendanceRecord } from "#db/models.ts";
 import { paddedInList } from "#db/in-list.ts";
 import { selectRows, tableVersions } from "~/platform/db.server";
 import { createLru } from "~/platform/cache.server";
-import { requireActor, type Actor } from "../actor";
+import { requireActor, type Actor } from "../access/roles";
 import { NotFoundError, ValidationError } from "../errors";
 import { isUuid } from "../validation";
 import { classSessionSource, classSessionSources, type ClassSessionSource } from "../classes/queries.server";
@@ -47,8 +47,8 @@ import {
 } from "../calendar/sessions";
 import { CLASS_NOT_FOUND } from "../classes/schema";
 import { STUDENT_NOT_FOUND } from "../students/schema";
-import { assertInFamily } from "../family/queries.server";
-import { assertSeesClassRosters, familyScope } from "../family/scope";
+import { assertInFamily } from "../access/queries.server";
+import { assertSeesClassRosters, familyScope } from "../access/family-scope";
 import { sessionNotices } from "./notices/queries.server";
 import type { AbsenceNoticeDTO } from "./notices/schema";
 

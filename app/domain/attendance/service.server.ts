@@ -1,7 +1,7 @@
 import { ForeignKeyConstraintError, Op, UniqueConstraintError, type Transaction } from "sequelize";
 import { AttendanceRecord } from "#db/models.ts";
 import { transaction } from "~/platform/db.server";
-import { assertCanManageTrials, type Actor } from "../actor";
+import { assertStaff, type Actor } from "../access/roles";
 import { NotFoundError, ValidationError } from "../errors";
 import { parseOrThrow } from "../validation";
 import { classSessionSource, lockClassSeats } from "../classes/queries.server";
@@ -31,7 +31,7 @@ const RETRIES = 2;
  * (and bookings into it) run one after the other.
  */
 export async function saveRollCall(actor: Actor | null, classId: string, input: unknown): Promise<RollCallDTO> {
-  const who = assertCanManageTrials(actor);
+  const who = assertStaff(actor);
   const source = await classSessionSource(classId);
   if (!source) throw new NotFoundError(CLASS_NOT_FOUND);
   const data = parseOrThrow(rollCallSchema, input);

@@ -1,6 +1,6 @@
 import { selectRows, sqlTimestamp, writeRows } from "~/platform/db.server";
 import { addDays, schoolTimeZone } from "../calendar/dates";
-import { assertCanManage, type Actor } from "../actor";
+import { assertAdmin, type Actor } from "../access/roles";
 import { sqlList, type ListSource } from "../list.server";
 import { parseOrThrow } from "../validation";
 import { paddedInList } from "#db/in-list.ts";
@@ -128,7 +128,7 @@ export function parseAuditFilter(input: Record<string, unknown>): AuditFilter {
 
 /** GET /api/audit: every entry matching the filters, newest first, read in batches (or one page by cursor). */
 export function auditList(actor: Actor | null, input: Record<string, unknown>): ListSource<AuditEntryDTO> {
-  assertCanManage(actor);
+  assertAdmin(actor);
   const { where, params } = conditions(parseAuditFilter(input));
   return sqlList<AuditRow & Record<string, unknown>, AuditEntryDTO>(
     "audit",
@@ -154,7 +154,7 @@ export async function listAuditPage(
   input: Record<string, unknown>,
   options: { page?: number; pageSize?: number } = {},
 ): Promise<AuditPage> {
-  assertCanManage(actor);
+  assertAdmin(actor);
   const { where, params } = conditions(parseAuditFilter(input));
   const pageSize = Math.min(Math.max(Math.trunc(options.pageSize ?? AUDIT_PAGE_SIZE), 1), 200);
   const whereSql = where ? `WHERE ${where}` : "";
@@ -172,7 +172,7 @@ export async function listAuditPage(
 
 /** The users named by entries (the screen's 'Usuário' filter), by name. */
 export async function listAuditUsers(actor: Actor | null): Promise<{ id: string; label: string }[]> {
-  assertCanManage(actor);
+  assertAdmin(actor);
   const rows = await selectRows<{ userId: string; userName: string | null }>(
     `SELECT "userId", MAX("userName") AS "userName" FROM "audit_entries" WHERE "userId" IS NOT NULL GROUP BY "userId"`,
   );
@@ -306,7 +306,7 @@ function nameFromChanges(entry: AuditEntryDTO): string | null {
  * record (a failed sign-in) has none. Keys are the entries' ids.
  */
 export async function auditRecordNames(actor: Actor | null, entries: readonly AuditEntryDTO[]): Promise<Record<string, string>> {
-  assertCanManage(actor);
+  assertAdmin(actor);
   const byEntity = new Map<string, Set<string>>();
   for (const e of entries) {
     if (!e.entityId || !NAME_READS[e.entity] || !isUuid(e.entityId)) continue;
@@ -358,7 +358,7 @@ const REFERENCE_FIELDS: Record<string, string> = {
  * 'Turma: Ballet - Turma 1', not an id. Ids of records gone stay as they are.
  */
 export async function auditReferenceNames(actor: Actor | null, entries: readonly AuditEntryDTO[]): Promise<Record<string, string>> {
-  assertCanManage(actor);
+  assertAdmin(actor);
   const byEntity = new Map<string, Set<string>>();
   for (const e of entries) {
     for (const [field, change] of Object.entries(e.changes ?? {})) {

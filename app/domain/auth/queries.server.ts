@@ -1,7 +1,7 @@
 import type { User } from "#db/models.ts";
 import { selectRows, sqlTimestamp, writeRows } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
-import type { UserType } from "../actor";
+import type { UserType } from "../access/roles";
 import { anyUserExists, toUserDTO } from "../users/queries.server";
 import type { UserDTO } from "../users/schema";
 import { isUuid } from "../validation";

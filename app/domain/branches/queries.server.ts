@@ -2,7 +2,7 @@ import { Op, type Transaction } from "sequelize";
 import { Branch } from "#db/models.ts";
 import { selectRows } from "~/platform/db.server";
 import { sqlList, type ListSource } from "../list.server";
-import { requireActor, type Actor } from "../actor";
+import { requireActor, type Actor } from "../access/roles";
 import { activeOr, type Option } from "../options.server";
 import { NotFoundError } from "../errors";
 import { isUuid } from "../validation";

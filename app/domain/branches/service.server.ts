@@ -1,7 +1,7 @@
 import { ForeignKeyConstraintError, Op } from "sequelize";
 import { Branch } from "#db/models.ts";
 import { transaction } from "~/platform/db.server";
-import { assertCanManage, type Actor } from "../actor";
+import { assertAdmin, type Actor } from "../access/roles";
 import { countClasses } from "../classes/queries.server";
 import { ConflictError } from "../errors";
 import { countOffers } from "../offers/queries.server";
@@ -17,7 +17,7 @@ export const BRANCH_IN_USE = "Não é possível excluir esta unidade: ela possui
 
 /** At most one default branch: marking one default unmarks the others in the same transaction. */
 export async function createBranch(actor: Actor | null, input: unknown): Promise<BranchDTO> {
-  assertCanManage(actor);
+  assertAdmin(actor);
   const data = parseOrThrow(branchSchema, input);
   const branch = await transaction(async (t) => {
     if (data.isDefault) await Branch.update({ isDefault: false }, { where: { isDefault: true }, transaction: t });
@@ -27,7 +27,7 @@ export async function createBranch(actor: Actor | null, input: unknown): Promise
 }
 
 export async function updateBranch(actor: Actor | null, id: string, input: unknown): Promise<BranchDTO> {
-  assertCanManage(actor);
+  assertAdmin(actor);
   const data = parseOrThrow(branchUpdateSchema, input);
   const branch = await find(id);
   await transaction(async (t) => {
@@ -44,7 +44,7 @@ export async function updateBranch(actor: Actor | null, id: string, input: unkno
  * cascade); a branch still used by a class or an offer is refused with a 409.
  */
 export async function deleteBranch(actor: Actor | null, id: string): Promise<void> {
-  assertCanManage(actor);
+  assertAdmin(actor);
   const branch = await find(id);
   try {
     await transaction(async (t) => {

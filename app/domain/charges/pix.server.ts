@@ -1,6 +1,6 @@
 import { createStaticPix, hasError } from "pix-utils";
 import QRCode from "qrcode";
-import type { Actor } from "../actor";
+import type { Actor } from "../access/roles";
 import { ConflictError } from "../errors";
 import { getCharge, settingsOf } from "./queries.server";
 import { NOTHING_TO_PAY, OPEN, PIX_KEY_MISSING, PIX_UNAVAILABLE, type PixDTO } from "./schema";

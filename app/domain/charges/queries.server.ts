@@ -4,14 +4,14 @@ import { paddedInList } from "#db/in-list.ts";
 import { selectRows, selectRowsIn, sqlTimestamp, tableVersions } from "~/platform/db.server";
 import { createKeptReads } from "~/platform/cache.server";
 import { sqlList, likePattern, LIKE_ESCAPE, searchTerm, type ListSource } from "../list.server";
-import { canManageTrials, requireActor, type Actor } from "../actor";
+import { isStaff, requireActor, type Actor } from "../access/roles";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import { isUuid } from "../validation";
 import { isCalendarDate, isMonth } from "../patterns";
 import { dateOnly, iso } from "../row-values.server";
 import { addDays, monthBounds, shiftMonth, today, daysBetween } from "../calendar/dates";
 import { dayStart } from "../audit/queries.server";
-import { actorFamilyCondition } from "../family/queries.server";
+import { actorFamilyCondition } from "../access/queries.server";
 import { guardianContacts, guardianNames } from "../guardians/queries.server";
 import { toCents } from "../offers/money";
 import { dueFromSums, dueOn, type Due, type DueTerms } from "./due";
@@ -115,7 +115,7 @@ export async function findSettingsRow(branchId: string, t: Transaction): Promise
 /** GET /api/branches/{id}/billing-settings (Administrator and Team). */
 export async function getBillingSettings(actor: Actor | null, branchId: string): Promise<BillingSettingsDTO> {
   const a = requireActor(actor);
-  if (!canManageTrials(a)) throw new ForbiddenError();
+  if (!isStaff(a)) throw new ForbiddenError();
   if (!isUuid(branchId) || !(await branchExists(branchId))) throw new NotFoundError(BRANCH_NOT_FOUND);
   return settingsOf(branchId);
 }
@@ -755,7 +755,7 @@ async function withContacts(totals: readonly OverdueTotal[], on: string): Promis
 
 function overdueScope(actor: Actor | null, filter: { branchId?: string | null }): { branchId: string | null; valid: boolean } {
   const a = requireActor(actor);
-  if (!canManageTrials(a)) throw new ForbiddenError();
+  if (!isStaff(a)) throw new ForbiddenError();
   if (filter.branchId && !isUuid(filter.branchId)) return { branchId: null, valid: false };
   return { branchId: filter.branchId || null, valid: true };
 }
@@ -804,7 +804,7 @@ export async function billingSummary(
   filter: { month?: string | null; branchId?: string | null },
 ): Promise<BillingSummaryDTO> {
   const a = requireActor(actor);
-  if (!canManageTrials(a)) throw new ForbiddenError();
+  if (!isStaff(a)) throw new ForbiddenError();
   const on = today();
   const month = filter.month ?? on.slice(0, 7);
   if (!isMonth(month)) throw new ValidationError({ month: [CHARGE_MONTH_INVALID] });

@@ -2,7 +2,7 @@ import type { Transaction } from "sequelize";
 import { BillingSettings, Charge, ChargeHistory, Counter, Payment } from "#db/models.ts";
 import { currentAuditScope } from "#db/audit.ts";
 import { dbDialect, transaction } from "~/platform/db.server";
-import { assertCanManage, assertCanManageTrials, canManage, type Actor } from "../actor";
+import { assertAdmin, assertStaff, isAdmin, type Actor } from "../access/roles";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { isUuid, parseOrThrow } from "../validation";
 import { dateInTimeZone, today } from "../calendar/dates";
@@ -125,7 +125,7 @@ const code = (prefix: "M" | "A", n: number) => `${prefix}${String(n).padStart(7,
  * accents and symbols (a code without them is refused by the banks' apps).
  */
 export async function updateBillingSettings(actor: Actor | null, branchId: string, input: unknown): Promise<BillingSettingsDTO> {
-  assertCanManage(actor);
+  assertAdmin(actor);
   const data = parseOrThrow(billingSettingsSchema, input);
   if (!isUuid(branchId) || !(await branchExists(branchId))) throw new NotFoundError(BRANCH_NOT_FOUND);
   await transaction(async (t) => {
@@ -170,7 +170,7 @@ function frozenTerms(settings: BillingSettingsDTO): { finePercent: string; month
 
 /** POST /api/charges (Administrator): a one-off charge (costume, festival) of a family. */
 export async function createOneOffCharge(actor: Actor | null, input: unknown): Promise<ChargeDTO> {
-  const a = assertCanManage(actor);
+  const a = assertAdmin(actor);
   const data = parseOrThrow(oneOffChargeSchema, input);
   const errors: Record<string, string[]> = {};
   if (!(await guardianExists(data.guardianId))) errors.guardianId = [GUARDIAN_NOT_FOUND];
@@ -213,7 +213,7 @@ export async function createOneOffCharge(actor: Actor | null, input: unknown): P
  * branch when null): the first month not yet generated (Administrator).
  */
 export async function nextGenerationMonth(actor: Actor | null, input: { branchId?: unknown }): Promise<string> {
-  assertCanManage(actor);
+  assertAdmin(actor);
   const branchId = typeof input.branchId === "string" && input.branchId.trim() ? input.branchId.trim() : null;
   await assertBranch(branchId);
   return firstMonthNotGenerated(branchId, today().slice(0, 7));
@@ -247,7 +247,7 @@ export async function previewGeneration(
   actor: Actor | null,
   input: { month?: unknown; branchId?: unknown },
 ): Promise<GenerationPreviewDTO> {
-  assertCanManage(actor);
+  assertAdmin(actor);
   const given =
     input.month === undefined || input.month === null || input.month === ""
       ? { ...input, month: await nextGenerationMonth(actor, input) }
@@ -294,7 +294,7 @@ export async function previewGeneration(
  * the same time, never makes a second charge.
  */
 export async function generateCharges(actor: Actor | null, input: unknown): Promise<GenerationResultDTO> {
-  const a = assertCanManage(actor);
+  const a = assertAdmin(actor);
   const { month, branchId } = parseMonth((input ?? {}) as Record<string, unknown>);
   await assertBranch(branchId);
   const dialect = await dbDialect();
@@ -358,12 +358,12 @@ async function settle(charge: Charge, t: Transaction): Promise<boolean> {
  * 2000-01-01). The charge becomes 'Paga' when they add up.
  */
 export async function recordPayment(actor: Actor | null, chargeId: string, input: unknown): Promise<ChargeDetailDTO> {
-  const a = assertCanManageTrials(actor);
+  const a = assertStaff(actor);
   const current = await getCharge(a, chargeId);
   const data = parseOrThrow(paymentSchema, input);
   const on = today();
   if (data.paidOn > on) throw new ValidationError({ paidOn: [PAID_ON_FUTURE] });
-  const admin = canManage(a);
+  const admin = isAdmin(a);
   if (data.paidOn < earliestPaymentDate(admin, dateInTimeZone(new Date(current.createdAt)), on)) {
     throw new ValidationError({ paidOn: [admin ? PAID_ON_TOO_OLD : PAID_ON_TOO_OLD_FOR_TEAM] });
   }
@@ -396,7 +396,7 @@ export async function recordPayment(actor: Actor | null, chargeId: string, input
 
 /** POST /api/payments/{id}/reverse (Administrator): the payment no longer counts; a paid charge opens again. */
 export async function reversePayment(actor: Actor | null, paymentId: string, input: unknown): Promise<ChargeDetailDTO> {
-  const a = assertCanManage(actor);
+  const a = assertAdmin(actor);
   const data = parseOrThrow(reasonSchema, input);
   const chargeId = await transaction(async (t) => {
     const payment = await findPayment(paymentId, t);
@@ -422,7 +422,7 @@ export async function reversePayment(actor: Actor | null, paymentId: string, inp
 
 /** POST /api/charges/{id}/waive (Administrator): no fine nor interest on the charge; paid already without them, it is 'Paga'. */
 export async function waiveFees(actor: Actor | null, chargeId: string, input: unknown): Promise<ChargeDetailDTO> {
-  const a = assertCanManage(actor);
+  const a = assertAdmin(actor);
   const data = parseOrThrow(reasonSchema, input);
   await transaction(async (t) => {
     const charge = await find(chargeId, t);
@@ -437,7 +437,7 @@ export async function waiveFees(actor: Actor | null, chargeId: string, input: un
 
 /** POST /api/charges/{id}/cancel (Administrator): an open charge without payments (reverse them first). */
 export async function cancelCharge(actor: Actor | null, chargeId: string, input: unknown): Promise<ChargeDetailDTO> {
-  const a = assertCanManage(actor);
+  const a = assertAdmin(actor);
   const data = parseOrThrow(reasonSchema, input);
   await transaction(async (t) => {
     const charge = await find(chargeId, t);

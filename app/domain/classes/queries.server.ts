@@ -3,7 +3,7 @@ import { Branch, Classroom, ClassroomSchedule, ClassScheduleLink, Course, School
 import { idsOfBatch, paddedInList } from "#db/in-list.ts";
 import { selectRows, selectRowsIn } from "~/platform/db.server";
 import { sqlList, type ListSource } from "../list.server";
-import { requireActor, type Actor } from "../actor";
+import { requireActor, type Actor } from "../access/roles";
 import { listBranchOptions } from "../branches/queries.server";
 import { classroomCapacity, listClassroomOptions } from "../classrooms/queries.server";
 import { listCourseOptions } from "../courses/queries.server";

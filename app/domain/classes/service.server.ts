@@ -1,7 +1,7 @@
 import { ForeignKeyConstraintError, Op, UniqueConstraintError, type Transaction } from "sequelize";
 import { ClassScheduleLink, Counter, SchoolClass } from "#db/models.ts";
 import { transaction } from "~/platform/db.server";
-import { assertCanManage, type Actor } from "../actor";
+import { assertAdmin, type Actor } from "../access/roles";
 import { branchExists } from "../branches/queries.server";
 import { classroomBranch, classroomCapacity } from "../classrooms/queries.server";
 import { assertClassesFit } from "../classrooms/service.server";
@@ -102,7 +102,7 @@ function mapWriteError(error: unknown): never {
 
 /** A class and its schedule links, in one transaction; the class number comes from the server. */
 export async function createClass(actor: Actor | null, input: unknown): Promise<ClassDTO> {
-  assertCanManage(actor);
+  assertAdmin(actor);
   const data = parseOrThrow(classSchema, input);
   let id: string;
   try {
@@ -131,7 +131,7 @@ export async function createClass(actor: Actor | null, input: unknown): Promise<
 
 /** PATCH: the given fields are merged into the class and the whole is checked again; links are replaced in the same transaction. */
 export async function updateClass(actor: Actor | null, id: string, input: unknown, log?: PromotionDTO[]): Promise<ClassDTO> {
-  assertCanManage(actor);
+  assertAdmin(actor);
   const patch = parseOrThrow(classUpdateSchema, input);
   try {
     await transaction(async (t) => {
@@ -174,7 +174,7 @@ export async function updateClass(actor: Actor | null, id: string, input: unknow
  * (RESTRICT) being the backstop.
  */
 export async function deleteClass(actor: Actor | null, id: string): Promise<void> {
-  assertCanManage(actor);
+  assertAdmin(actor);
   const row = await findRow(id);
   try {
     await transaction(async (t) => {

@@ -1,7 +1,7 @@
 import type { Transaction } from "sequelize";
 import { Classroom } from "#db/models.ts";
 import { sqlList, type ListSource } from "../list.server";
-import { requireActor, type Actor } from "../actor";
+import { requireActor, type Actor } from "../access/roles";
 import { getBranch } from "../branches/queries.server";
 import { NotFoundError } from "../errors";
 import type { Option } from "../options.server";

@@ -1,7 +1,7 @@
 import { ForeignKeyConstraintError, type Transaction } from "sequelize";
 import { Classroom } from "#db/models.ts";
 import { transaction } from "~/platform/db.server";
-import { assertCanManage, type Actor } from "../actor";
+import { assertAdmin, type Actor } from "../access/roles";
 import { branchExists } from "../branches/queries.server";
 import { classIdsOf, countClasses, lockClassSeats } from "../classes/queries.server";
 import { classPlaces, mostPlacesTaken } from "~/domain/attendance/makeups/queries.server";
@@ -33,7 +33,7 @@ export async function assertClassesFit(classIds: readonly string[], capacity: nu
 }
 
 export async function createClassroom(actor: Actor | null, input: unknown): Promise<ClassroomDTO> {
-  assertCanManage(actor);
+  assertAdmin(actor);
   const data = parseOrThrow(classroomSchema, input);
   if (!(await branchExists(data.branchId))) throw new ValidationError({ branchId: [BRANCH_NOT_FOUND] });
   try {
@@ -46,7 +46,7 @@ export async function createClassroom(actor: Actor | null, input: unknown): Prom
 
 /** PATCH: a smaller classroom must still seat its classes' pupils; a bigger one seats their waiting lists (who took a seat goes to `log`). */
 export async function updateClassroom(actor: Actor | null, id: string, input: unknown, log?: PromotionDTO[]): Promise<ClassroomDTO> {
-  assertCanManage(actor);
+  assertAdmin(actor);
   const data = parseOrThrow(classroomUpdateSchema, input);
   const classroom = await find(id);
   const before = Number(classroom.capacity);
@@ -66,7 +66,7 @@ export async function updateClassroom(actor: Actor | null, id: string, input: un
 
 /** Removes the classroom and its schedules (cascade); a classroom still used by a class is a 409. */
 export async function deleteClassroom(actor: Actor | null, id: string): Promise<void> {
-  assertCanManage(actor);
+  assertAdmin(actor);
   const classroom = await find(id);
   try {
     await transaction(async (t) => {

@@ -1,7 +1,7 @@
 import type { Transaction } from "sequelize";
 import { Course } from "#db/models.ts";
 import { sqlList, type ListSource } from "../list.server";
-import { requireActor, type Actor } from "../actor";
+import { requireActor, type Actor } from "../access/roles";
 import { activeOr, type Option } from "../options.server";
 import { NotFoundError } from "../errors";
 import { isUuid } from "../validation";

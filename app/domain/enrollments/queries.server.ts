@@ -5,7 +5,7 @@ import { paddedInList } from "#db/in-list.ts";
 import { selectRows, selectRowsIn, sqlTimestamp } from "~/platform/db.server";
 import { formatBRL } from "~/lib/format";
 import { sqlList, type ListSource } from "../list.server";
-import { requireActor, type Actor } from "../actor";
+import { requireActor, type Actor } from "../access/roles";
 import { NotFoundError, ValidationError } from "../errors";
 import { toCents } from "../offers/money";
 import { isUuid } from "../validation";
@@ -26,8 +26,8 @@ import {
   type RosterEntryDTO,
 } from "./schema";
 import { CLASS_NOT_FOUND } from "../classes/schema";
-import { actorFamilyCondition, assertInFamily } from "../family/queries.server";
-import { assertSeesClassRosters } from "../family/scope";
+import { actorFamilyCondition, assertInFamily } from "../access/queries.server";
+import { assertSeesClassRosters } from "../access/family-scope";
 
 /**
  * The reads of enrolments: the enrollments table is read here only; other

@@ -1,7 +1,7 @@
 import { UniqueConstraintError, type Transaction } from "sequelize";
 import { Enrollment } from "#db/models.ts";
 import { transaction } from "~/platform/db.server";
-import { assertCanManage, assertCanManageTrials, canManage, type Actor } from "../actor";
+import { assertAdmin, assertStaff, isAdmin, type Actor } from "../access/roles";
 import { ConflictError, ForbiddenError, ValidationError, type FieldErrors } from "../errors";
 import { parseOrThrow } from "../validation";
 import { classSeats, classSessionSource, lockClassSeats, type ClassSeats } from "../classes/queries.server";
@@ -152,7 +152,7 @@ export async function fillFreedSeats(classIds: string[]): Promise<PromotionDTO[]
 
 /** A discount above 0 at enrolment is the Administrator's (as changing it later is): 403 on the discount's field otherwise. */
 function assertMayDiscount(actor: Actor, discountHundredths: number | undefined): void {
-  if ((discountHundredths ?? 0) > 0 && !canManage(actor)) {
+  if ((discountHundredths ?? 0) > 0 && !isAdmin(actor)) {
     throw new ForbiddenError(DISCOUNT_ADMIN_ONLY, { discountPercent: [DISCOUNT_ADMIN_ONLY] });
   }
 }
@@ -228,7 +228,7 @@ async function insertEnrollment(data: NewEnrollment, t: Transaction, promoted: P
  * to the waiting list first: who took them is added to `log` (the screens say so).
  */
 export async function createEnrollment(actor: Actor | null, input: unknown, log?: PromotionDTO[]): Promise<EnrollmentDTO> {
-  const a = assertCanManageTrials(actor);
+  const a = assertStaff(actor);
   const data = parseOrThrow(enrollmentSchema, input);
   assertMayDiscount(a, data.discountPercent);
   const { created, promoted } = await transaction(async (t) => {
@@ -248,7 +248,7 @@ export async function createEnrollment(actor: Actor | null, input: unknown, log?
  * answer names who left the waiting list (`promoted`).
  */
 export async function updateEnrollment(actor: Actor | null, id: string, input: unknown): Promise<EnrollmentUpdateResultDTO> {
-  assertCanManage(actor);
+  assertAdmin(actor);
   const data = parseOrThrow(enrollmentUpdateSchema, input);
   if (data.status === CANCELLED && !data.cancelReason) throw new ValidationError({ cancelReason: [CANCEL_REASON_REQUIRED] });
   const current = await find(id);
@@ -319,7 +319,7 @@ export async function cancelEnrollment(actor: Actor | null, id: string, reason: 
  * Only a preview: the cancellation itself decides under the class's lock.
  */
 export async function promotionsIfCancelled(actor: Actor | null, id: string): Promise<Array<{ studentName: string }>> {
-  assertCanManage(actor);
+  assertAdmin(actor);
   const enrollment = await find(id);
   if (enrollment.status !== ACTIVE) return [];
   const seats = (await classSeats([enrollment.classId])).get(enrollment.classId);
@@ -361,7 +361,7 @@ export async function enrollFromTrial(
   input: unknown,
   log?: PromotionDTO[],
 ): Promise<TrialEnrollResultDTO> {
-  const a = assertCanManageTrials(actor);
+  const a = assertStaff(actor);
   await findTrial(trialId);
   const data = parseOrThrow(trialEnrollSchema, input);
   assertMayDiscount(a, data.discountPercent);

@@ -1,12 +1,13 @@
-import type { Actor } from "../actor";
+import type { Actor } from "../access/roles";
 import { NotFoundError } from "../errors";
 import { addDays, today } from "../calendar/dates";
 import { chargePage } from "../charges/queries.server";
 import { decimal, OPEN, type ChargeDTO } from "../charges/schema";
 import { toCents } from "../offers/money";
 import { studentEnrollmentDetails } from "../enrollments/queries.server";
-import { familyGuardianId } from "./queries.server";
-import { DUE_SOON_DAYS, FAMILY_NOT_FOUND, type FamilyChargeDTO, type FamilyFinanceDTO } from "./schema";
+import { familyGuardianId } from "../access/queries.server";
+import { FAMILY_NOT_FOUND } from "../access/family-scope";
+import { DUE_SOON_DAYS, type FamilyChargeDTO, type FamilyFinanceDTO } from "./schema";
 
 /** How many charges the family's 'Financeiro' reads: every open one comes first (see `chargePage`'s `openFirst`). */
 const FAMILY_CHARGES = 200;

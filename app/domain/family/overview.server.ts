@@ -1,4 +1,4 @@
-import type { Actor } from "../actor";
+import type { Actor } from "../access/roles";
 import { NotFoundError } from "../errors";
 import { readAll } from "../list.server";
 import { addDays, today } from "../calendar/dates";
@@ -10,15 +10,9 @@ import { ACTIVE } from "../enrollments/schema";
 import { studentAttendance } from "../attendance/queries.server";
 import { classSessionSources } from "../classes/queries.server";
 import { enrollmentNotices, noticeKey } from "../attendance/notices/queries.server";
-import { familyGuardianId } from "./queries.server";
-import {
-  FAMILY_NOT_FOUND,
-  NEXT_SESSIONS,
-  NEXT_SESSIONS_DAYS,
-  type FamilyDTO,
-  type FamilyNextSessionDTO,
-  type FamilyStudentDTO,
-} from "./schema";
+import { familyGuardianId } from "../access/queries.server";
+import { FAMILY_NOT_FOUND } from "../access/family-scope";
+import { NEXT_SESSIONS, NEXT_SESSIONS_DAYS, type FamilyDTO, type FamilyNextSessionDTO, type FamilyStudentDTO } from "./schema";
 
 /**
  * 'Minha família' and GET /api/family: the family of the signed-in Client

@@ -7,9 +7,6 @@ import { studentAttendanceDto } from "~/domain/attendance/makeups/schema";
 import { absenceNoticeDto } from "~/domain/attendance/notices/schema";
 import { chargeDto, money } from "~/domain/charges/schema";
 
-/** The Client's space ('Minha família', GET /api/family): 404 'Família não encontrada' for a user without one. */
-export const FAMILY_NOT_FOUND = "Família não encontrada";
-
 /** How many sessions to come each child's page lists, and how far ahead it looks. */
 export const NEXT_SESSIONS = 5;
 export const NEXT_SESSIONS_DAYS = 28;

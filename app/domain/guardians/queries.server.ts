@@ -5,13 +5,13 @@ import { MIN_INDEXED_CHARS, personSearch } from "#db/index.ts";
 import { dbDialect, selectRows, tableVersions } from "~/platform/db.server";
 import { createKeptReads } from "~/platform/cache.server";
 import { arrayList, LIKE_ESCAPE, likePattern, searchTerm, sqlList, type ListSource } from "../list.server";
-import { requireActor, type Actor } from "../actor";
+import { requireActor, type Actor } from "../access/roles";
 import { NotFoundError } from "../errors";
 import { isUuid } from "../validation";
 import { dateInTimeZone } from "../calendar/dates";
 import type { GuardianDTO, GuardianPage, GuardianPersonDTO } from "./schema";
 import { GUARDIAN_NOT_FOUND } from "./schema";
-import { actorFamilyCondition, assertInFamily, type FamilyCondition } from "../family/queries.server";
+import { actorFamilyCondition, assertInFamily, type FamilyCondition } from "../access/queries.server";
 
 /**
  * The reads of guardians and their persons: the guardians' tables are read

@@ -3,11 +3,11 @@ import { Guardian, GuardianPerson } from "#db/models.ts";
 import { transaction } from "~/platform/db.server";
 import { UNUSABLE_PASSWORD } from "../users/password.server";
 import { insertUser } from "../users/service.server";
-import { assertCanManage, type Actor } from "../actor";
+import { assertAdmin, type Actor } from "../access/roles";
 import { ConflictError, ValidationError } from "../errors";
 import { parseOrThrow } from "../validation";
 import { findGuardian, findPerson, getGuardian, guardianDTO, personDTO, PERSON_NOT_FOUND } from "./queries.server";
-import { assertOwnFamily, ownFamilyOrThrow } from "../family/queries.server";
+import { assertOwnFamily, ownFamilyOrThrow } from "../access/queries.server";
 import { countStudents } from "../students/queries.server";
 import {
   familyAddressSchema,
@@ -39,7 +39,7 @@ async function lockedPerson(id: string, t: Transaction): Promise<GuardianPerson>
  * nothing is written.
  */
 export async function createGuardian(actor: Actor | null, input: unknown): Promise<GuardianDTO> {
-  assertCanManage(actor);
+  assertAdmin(actor);
   const data = parseOrThrow(guardianSchema, input);
   return transaction((t) => insertGuardian(data, t));
 }
@@ -100,7 +100,7 @@ export async function insertGuardian(
  * the foreign key (RESTRICT) is the backstop.
  */
 export async function deleteGuardian(actor: Actor | null, id: string): Promise<void> {
-  assertCanManage(actor);
+  assertAdmin(actor);
   await findGuardian(id);
   try {
     await transaction(async (t) => {
@@ -116,7 +116,7 @@ export async function deleteGuardian(actor: Actor | null, id: string): Promise<v
 
 /** Updates a person; marking it primary unmarks the others in the same transaction. */
 export async function updateGuardianPerson(actor: Actor | null, id: string, input: unknown): Promise<GuardianPersonDTO> {
-  assertCanManage(actor);
+  assertAdmin(actor);
   const data = parseOrThrow(guardianPersonUpdateSchema, input);
   return transaction(async (t) => {
     const person = await lockedPerson(id, t);
@@ -143,7 +143,7 @@ export async function updateGuardianPerson(actor: Actor | null, id: string, inpu
 
 /** Refuses the primary person and the last one (§4), checked under the guardian's lock. */
 export async function deleteGuardianPerson(actor: Actor | null, id: string): Promise<void> {
-  assertCanManage(actor);
+  assertAdmin(actor);
   await transaction(async (t) => {
     const person = await lockedPerson(id, t);
     const remaining = await GuardianPerson.count({ where: { guardianId: person.guardianId }, transaction: t });

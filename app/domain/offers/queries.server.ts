@@ -1,7 +1,7 @@
 import type { Transaction } from "sequelize";
 import { Branch, Offer } from "#db/models.ts";
 import { sqlList, type ListSource } from "../list.server";
-import { requireActor, type Actor } from "../actor";
+import { requireActor, type Actor } from "../access/roles";
 import { NotFoundError } from "../errors";
 import { isUuid } from "../validation";
 import { normalizeDecimal } from "./money";

@@ -1,7 +1,7 @@
 import { ForeignKeyConstraintError } from "sequelize";
 import { transaction } from "~/platform/db.server";
 import { Offer } from "#db/models.ts";
-import { assertCanManage, type Actor } from "../actor";
+import { assertAdmin, type Actor } from "../access/roles";
 import { branchExists } from "../branches/queries.server";
 import { ConflictError, ValidationError } from "../errors";
 import { parseOrThrow } from "../validation";
@@ -32,7 +32,7 @@ async function guardBranchFk<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export async function createOffer(actor: Actor | null, input: unknown): Promise<OfferDTO> {
-  assertCanManage(actor);
+  assertAdmin(actor);
   const data = parseOrThrow(offerSchema, input);
   await assertBranch(data.branchId);
   const offer = await guardBranchFk(() => transaction((t) => Offer.create(data, { transaction: t })));
@@ -40,7 +40,7 @@ export async function createOffer(actor: Actor | null, input: unknown): Promise<
 }
 
 export async function updateOffer(actor: Actor | null, id: string, input: unknown): Promise<OfferDTO> {
-  assertCanManage(actor);
+  assertAdmin(actor);
   const data = parseOrThrow(offerUpdateSchema, input);
   const offer = await find(id);
   if (data.branchId !== undefined) await assertBranch(data.branchId);
@@ -49,7 +49,7 @@ export async function updateOffer(actor: Actor | null, id: string, input: unknow
 }
 
 export async function deleteOffer(actor: Actor | null, id: string): Promise<void> {
-  assertCanManage(actor);
+  assertAdmin(actor);
   const offer = await find(id);
   try {
     await transaction((t) => offer.destroy({ transaction: t }));

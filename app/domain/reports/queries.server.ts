@@ -1,6 +1,6 @@
 import { selectRows, sqlTimestamp, tableVersions } from "~/platform/db.server";
 import { createKeptReads } from "~/platform/cache.server";
-import { assertCanManageTrials, type Actor } from "../actor";
+import { assertStaff, type Actor } from "../access/roles";
 import { ValidationError } from "../errors";
 import { isUuid } from "../validation";
 import { addDays, daysBetween, dateInTimeZone, today } from "../calendar/dates";
@@ -213,7 +213,7 @@ const byLabel = (a: { label: string }, b: { label: string }) => a.label.localeCo
 
 /** GET /api/reports/funnel: trials → Compareceu → Quer Matricular → Matriculado, lost by reason, and the same per group. */
 export async function funnelReport(actor: Actor | null, filter: ReportFilter): Promise<FunnelReportDTO> {
-  assertCanManageTrials(actor);
+  assertStaff(actor);
   const { period, branchId } = parseFilter(filter);
   const ownerId = filter.ownerId?.trim() || null;
   if (ownerId !== null && !isUuid(ownerId)) throw new ValidationError({ ownerId: [OWNER_NOT_STAFF] });
@@ -351,7 +351,7 @@ function studentMonths(period: ReportPeriod, rows: readonly StudentsRow[]): Stud
 
 /** GET /api/reports/students: active enrolments per month, new, cancelled, churn; by branch and course; occupancy and waiting lists. */
 export async function studentsReport(actor: Actor | null, filter: ReportFilter): Promise<StudentsReportDTO> {
-  assertCanManageTrials(actor);
+  assertStaff(actor);
   const { period, branchId } = parseFilter(filter);
   const [counts, facts] = await Promise.all([studentCounts(period), classFacts()]);
   const wanted = inBranch(facts, branchId);
@@ -450,7 +450,7 @@ function attendanceMonths(period: ReportPeriod, rows: AttendanceCounts["rows"]):
 
 /** GET /api/reports/attendance: presence rate per month, by class, teacher or branch; absences made up or not. */
 export async function attendanceReport(actor: Actor | null, filter: ReportFilter): Promise<AttendanceReportDTO> {
-  assertCanManageTrials(actor);
+  assertStaff(actor);
   const { period, branchId } = parseFilter(filter);
   const by: AttendanceGrouping = grouping(filter.by, ATTENDANCE_GROUPINGS, "branch");
   const [counts, facts] = await Promise.all([attendanceCounts(period), classFacts()]);
@@ -500,7 +500,7 @@ export async function attendanceReport(actor: Actor | null, filter: ReportFilter
  * unchanged; the branch filter picks from them.
  */
 export async function financeReport(actor: Actor | null, filter: ReportFilter): Promise<FinanceReportDTO> {
-  assertCanManageTrials(actor);
+  assertStaff(actor);
   const { period, branchId } = parseFilter(filter);
   const now = today();
   const asOf = period.to < now ? period.to : now;

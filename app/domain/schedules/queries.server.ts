@@ -1,7 +1,7 @@
 import { Op, type Transaction } from "sequelize";
 import { ClassroomSchedule } from "#db/models.ts";
 import { sqlList, type ListSource } from "../list.server";
-import { requireActor, type Actor } from "../actor";
+import { requireActor, type Actor } from "../access/roles";
 import { getBranch } from "../branches/queries.server";
 import type { BranchDTO } from "../branches/schema";
 import { classroomsOfBranch, getClassroom } from "../classrooms/queries.server";

@@ -1,7 +1,7 @@
 import { ForeignKeyConstraintError, Op, type Transaction } from "sequelize";
 import { ClassroomSchedule } from "#db/models.ts";
 import { transaction } from "~/platform/db.server";
-import { assertCanManage, type Actor } from "../actor";
+import { assertAdmin, type Actor } from "../access/roles";
 import { CLASSROOM_NOT_FOUND, lockClassroom } from "../classrooms/queries.server";
 import { ConflictError, ValidationError } from "../errors";
 import { isUuid, parseOrThrow } from "../validation";
@@ -38,7 +38,7 @@ async function assertNoOverlap(
 }
 
 export async function createSchedule(actor: Actor | null, input: unknown): Promise<ScheduleDTO> {
-  assertCanManage(actor);
+  assertAdmin(actor);
   const data = parseOrThrow(scheduleSchema, input);
   if (!isUuid(data.classroomId)) throw new ValidationError({ classroomId: [CLASSROOM_NOT_FOUND] });
   try {
@@ -55,7 +55,7 @@ export async function createSchedule(actor: Actor | null, input: unknown): Promi
 
 /** PATCH: the merged result must still end after it starts and must not overlap. */
 export async function updateSchedule(actor: Actor | null, id: string, input: unknown): Promise<ScheduleDTO> {
-  assertCanManage(actor);
+  assertAdmin(actor);
   const changes = parseOrThrow(scheduleUpdateSchema, input);
   const schedule = await find(id);
   const merged = parseOrThrow(scheduleTimesSchema, {
@@ -74,7 +74,7 @@ export const SCHEDULE_HAS_ATTENDANCE = "Não é possível excluir um horário co
 
 /** Removes the slot; the classes' links to it go with it (cascade). A slot with attendance or make-ups is kept (409; RESTRICT). */
 export async function deleteSchedule(actor: Actor | null, id: string): Promise<void> {
-  assertCanManage(actor);
+  assertAdmin(actor);
   const schedule = await find(id);
   try {
     await transaction((t) => schedule.destroy({ transaction: t }));

@@ -2,7 +2,7 @@ import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { Op } from "sequelize";
 import { Upload } from "#db/models.ts";
 import { env } from "~/platform/env.server";
-import { assertCanManage, type Actor } from "../actor";
+import { assertAdmin, type Actor } from "../access/roles";
 import { DomainError, ValidationError } from "../errors";
 import { avatarPathsInUse, avatarVisibleTo } from "../users/queries.server";
 import { isUuid } from "../validation";
@@ -63,7 +63,7 @@ export function assertUploadToken(token: string, now = Date.now()): void {
 
 /** Step 1: a signed URL on this server, valid for 15 minutes and for one PUT. */
 export async function issueUploadUrl(actor: Actor | null, now = Date.now()): Promise<{ uploadURL: string }> {
-  const a = assertCanManage(actor);
+  const a = assertAdmin(actor);
   const id = randomUUID();
   const expiresAt = now + UPLOAD_URL_TTL_MS;
   await Upload.create({ id, issuedBy: a.id, expiresAt: new Date(expiresAt) });
@@ -178,7 +178,7 @@ export interface PostedFile {
 
 /** The no-JavaScript path: a file posted with the edit form, checked (by its bytes, not its declared type) and stored the same way. */
 export async function storeUploadedFile(actor: Actor | null, file: PostedFile): Promise<{ objectPath: string }> {
-  const a = assertCanManage(actor);
+  const a = assertAdmin(actor);
   const bytes = file.bytes;
   const body = new ReadableStream<Uint8Array>({
     start(controller) {

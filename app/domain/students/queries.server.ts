@@ -5,7 +5,7 @@ import { selectRows, tableVersions } from "~/platform/db.server";
 import { createKeptReads } from "~/platform/cache.server";
 import { paddedInList } from "#db/in-list.ts";
 import { LIKE_ESCAPE, likePattern, searchTerm, sqlList, type ListSource } from "../list.server";
-import { requireActor, type Actor } from "../actor";
+import { requireActor, type Actor } from "../access/roles";
 import { NotFoundError } from "../errors";
 import { isUuid } from "../validation";
 import { today } from "../calendar/dates";
@@ -19,7 +19,7 @@ import {
 } from "../enrollments/queries.server";
 import { STUDENT_NOT_FOUND, type StudentDTO } from "./schema";
 import { CANCELLED } from "../enrollments/schema";
-import { actorFamilyCondition, assertInFamily } from "../family/queries.server";
+import { actorFamilyCondition, assertInFamily } from "../access/queries.server";
 
 /**
  * The reads of students: the students table is read here only; other modules

@@ -1,7 +1,7 @@
 import { ForeignKeyConstraintError, type Transaction } from "sequelize";
 import { Student } from "#db/models.ts";
 import { transaction } from "~/platform/db.server";
-import { assertCanManage, assertCanManageTrials, type Actor } from "../actor";
+import { assertAdmin, assertStaff, type Actor } from "../access/roles";
 import { ConflictError, ValidationError } from "../errors";
 import { parseOrThrow } from "../validation";
 import { today } from "../calendar/dates";
@@ -45,14 +45,14 @@ export async function insertStudent(
 
 /** Team and Administrator register students (enrolling is the sales team's work). */
 export async function createStudent(actor: Actor | null, input: unknown): Promise<StudentDTO> {
-  assertCanManageTrials(actor);
+  assertStaff(actor);
   const data = parseOrThrow(studentSchema, input);
   return transaction((t) => insertStudent(data, t));
 }
 
 /** Administrator: the given fields change; a new guardian must exist. */
 export async function updateStudent(actor: Actor | null, id: string, input: unknown): Promise<StudentDTO> {
-  assertCanManage(actor);
+  assertAdmin(actor);
   const data = parseOrThrow(studentUpdateSchema, input);
   await find(id);
   assertBirthDate(data.birthDate);
@@ -74,7 +74,7 @@ export async function updateStudent(actor: Actor | null, id: string, input: unkn
 
 /** Administrator; a student with enrolments (of any status) is refused (409), the foreign key being the backstop. */
 export async function deleteStudent(actor: Actor | null, id: string): Promise<void> {
-  assertCanManage(actor);
+  assertAdmin(actor);
   await find(id);
   try {
     await transaction(async (t) => {

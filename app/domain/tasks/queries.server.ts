@@ -3,7 +3,7 @@ import { Task } from "#db/models.ts";
 import type { KeyPart } from "#db/keyset.ts";
 import { selectRows } from "~/platform/db.server";
 import { sqlList, type ListSource } from "../list.server";
-import { assertCanManageTrials, type Actor } from "../actor";
+import { assertStaff, type Actor } from "../access/roles";
 import { NotFoundError, ValidationError } from "../errors";
 import { isUuid } from "../validation";
 import { today } from "../calendar/dates";
@@ -83,7 +83,7 @@ const TASK_KEY: KeyPart[] = [
 
 /** GET /api/tasks (Team and Administrator): by day, then id; filtered by owner, due and done. */
 export function taskList(actor: Actor | null, filter: TaskFilter = {}): ListSource<TaskDTO> {
-  assertCanManageTrials(actor);
+  assertStaff(actor);
   const { where, params } = taskCondition(filter, today());
   return sqlList<TaskRow, TaskDTO>(
     "tasks",
@@ -93,7 +93,7 @@ export function taskList(actor: Actor | null, filter: TaskFilter = {}): ListSour
 }
 
 export async function getTask(actor: Actor | null, id: string): Promise<TaskDTO> {
-  assertCanManageTrials(actor);
+  assertStaff(actor);
   return toDTO(await find(id));
 }
 
@@ -129,7 +129,7 @@ export async function ownerTasks(
   actor: Actor | null,
   ownerId: string,
 ): Promise<{ overdue: TaskItem[]; today: TaskItem[]; next: TaskItem[] }> {
-  assertCanManageTrials(actor);
+  assertStaff(actor);
   if (!isUuid(ownerId)) return { overdue: [], today: [], next: [] };
   const day = today();
   const read = (condition: string) =>
@@ -156,7 +156,7 @@ export async function ownerTasks(
 
 /** The tasks of one trial, by day (the trial's view). */
 export async function trialTasks(actor: Actor | null, trialId: string): Promise<TaskDTO[]> {
-  assertCanManageTrials(actor);
+  assertStaff(actor);
   if (!isUuid(trialId)) return [];
   const rows = await selectRows<TaskRow>(
     `SELECT ${TASK_COLUMNS} FROM "tasks" AS "k" WHERE "k"."trialId" = :trialId ORDER BY "k"."dueAt", "k"."id"`,

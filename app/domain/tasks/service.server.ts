@@ -1,7 +1,7 @@
 import type { Transaction } from "sequelize";
 import { Task } from "#db/models.ts";
 import { transaction } from "~/platform/db.server";
-import { assertCanManageTrials, canManage, type Actor } from "../actor";
+import { assertStaff, isAdmin, type Actor } from "../access/roles";
 import { ForbiddenError, ValidationError } from "../errors";
 import { parseOrThrow } from "../validation";
 import { nextWorkingDay, today } from "../calendar/dates";
@@ -20,12 +20,12 @@ export async function assertStaffOwner(ownerId: string, t?: Transaction): Promis
 
 /** A Team user changes its own tasks; an Administrator any. */
 function assertMayChange(actor: Actor, task: Task): void {
-  if (!canManage(actor) && task.ownerId !== actor.id) throw new ForbiddenError(TASK_NOT_YOURS);
+  if (!isAdmin(actor) && task.ownerId !== actor.id) throw new ForbiddenError(TASK_NOT_YOURS);
 }
 
 /** POST /api/tasks: a task of a trial; the owner is the one given, else the trial's, else who creates it. */
 export async function createTask(actor: Actor | null, input: unknown): Promise<TaskDTO> {
-  const a = assertCanManageTrials(actor);
+  const a = assertStaff(actor);
   const data = parseOrThrow(taskSchema, input);
   return transaction(async (t) => {
     const trial = await findTrial(data.trialId, t).catch(() => {
@@ -43,7 +43,7 @@ export async function createTask(actor: Actor | null, input: unknown): Promise<T
 
 /** PATCH /api/tasks/{id}: another day, note or owner; `done: true` completes it, `false` opens it again. */
 export async function updateTask(actor: Actor | null, id: string, input: unknown): Promise<TaskDTO> {
-  const a = assertCanManageTrials(actor);
+  const a = assertStaff(actor);
   const data = parseOrThrow(taskUpdateSchema, input);
   return transaction(async (t) => {
     const task = await find(id, t);
@@ -69,7 +69,7 @@ export async function completeTask(actor: Actor | null, id: string): Promise<Tas
 
 /** DELETE /api/tasks/{id}. */
 export async function deleteTask(actor: Actor | null, id: string): Promise<void> {
-  const a = assertCanManageTrials(actor);
+  const a = assertStaff(actor);
   await transaction(async (t) => {
     const task = await find(id, t);
     assertMayChange(a, task);

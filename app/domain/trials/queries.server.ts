@@ -5,7 +5,7 @@ import { idsOfBatch } from "#db/in-list.ts";
 import { selectRows, tableVersions } from "~/platform/db.server";
 import { createLru } from "~/platform/cache.server";
 import { readAll, sqlList, type ListSource } from "../list.server";
-import { requireActor, type Actor } from "../actor";
+import { requireActor, type Actor } from "../access/roles";
 import { NotFoundError, ValidationError } from "../errors";
 import { isUuid } from "../validation";
 import { DATE_INVALID, MONTH_INVALID } from "../fields";
@@ -18,7 +18,7 @@ import { ATTENDED, ENROLLED, LOST, NO_SHOW, OUTCOME_FILTERS } from "./constants"
 import { OUTCOME_INVALID, OWNER_NOT_STAFF, WANTS_TO_ENROLL } from "./schema";
 import type { TrialDTO, TrialHistories, TrialHistoryEntryDTO } from "./schema";
 import { classLabel } from "../classes/queries.server";
-import { actorFamilyCondition, assertInFamily, type FamilyCondition } from "../family/queries.server";
+import { actorFamilyCondition, assertInFamily, type FamilyCondition } from "../access/queries.server";
 
 /**
  * The reads of trials and their status history (lists, the calendar and its

@@ -1,7 +1,7 @@
 import type { Transaction } from "sequelize";
 import { Trial, TrialStatusHistory } from "#db/models.ts";
 import { transaction } from "~/platform/db.server";
-import { assertCanManageTrials, type Actor } from "../actor";
+import { assertStaff, type Actor } from "../access/roles";
 import { ConflictError, ValidationError } from "../errors";
 import { parseOrThrow } from "../validation";
 import { findClassOption } from "../classes/queries.server";
@@ -41,7 +41,7 @@ function timeOrFirstStart(time: string, option: ClassOption): string {
 
 /** Creates a trial as 'Agendado' with its first history entry, in one transaction. */
 export async function createTrial(actor: Actor | null, input: unknown): Promise<TrialDTO> {
-  const a = assertCanManageTrials(actor);
+  const a = assertStaff(actor);
   const data = parseOrThrow(trialSchema, input);
   return transaction(async (t) => {
     const scheduledTime = timeOrFirstStart(data.scheduledTime, await classOf(data.classId, t));
@@ -62,7 +62,7 @@ export async function createTrial(actor: Actor | null, input: unknown): Promise<
  * Matricular' gives the trial a follow-up task when it has no open one.
  */
 export async function updateTrial(actor: Actor | null, id: string, input: unknown): Promise<TrialDTO> {
-  const a = assertCanManageTrials(actor);
+  const a = assertStaff(actor);
   const { ownerId, ...data } = parseOrThrow(trialUpdateSchema, input);
   await find(id);
   return transaction(async (t) => {
@@ -85,7 +85,7 @@ export async function updateTrial(actor: Actor | null, id: string, input: unknow
 
 /** Deletes a trial; its history goes with it (ON DELETE CASCADE). */
 export async function deleteTrial(actor: Actor | null, id: string): Promise<void> {
-  assertCanManageTrials(actor);
+  assertStaff(actor);
   const trial = await find(id);
   await transaction(async (t) => {
     await TrialStatusHistory.destroy({ where: { trialId: trial.id }, transaction: t });
@@ -136,7 +136,7 @@ export async function unlinkTrialEnrollment(enrollmentId: string, t: Transaction
 
 /** POST /api/trials/{id}/lose: 'Marcar como perdido' with one of the reasons and an optional note. */
 export async function loseTrial(actor: Actor | null, id: string, input: unknown): Promise<TrialDTO> {
-  assertCanManageTrials(actor);
+  assertStaff(actor);
   await find(id);
   const data = parseOrThrow(trialLoseSchema, input);
   return transaction(async (t) => {
@@ -150,7 +150,7 @@ export async function loseTrial(actor: Actor | null, id: string, input: unknown)
 
 /** POST /api/trials/{id}/reopen: a lost trial is open again (its reason and note cleared). */
 export async function reopenTrial(actor: Actor | null, id: string): Promise<TrialDTO> {
-  assertCanManageTrials(actor);
+  assertStaff(actor);
   await find(id);
   return transaction(async (t) => {
     const trial = await find(id, t);

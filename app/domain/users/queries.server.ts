@@ -1,13 +1,13 @@
 import { literal, Op, type Transaction, type WhereOptions } from "sequelize";
 import { User } from "#db/models.ts";
 import { LIKE_ESCAPE, likePattern, searchTerm, sqlList, type ListSource } from "../list.server";
-import { requireActor, type Actor } from "../actor";
+import { requireActor, type Actor } from "../access/roles";
 import { NotFoundError } from "../errors";
 import type { Option } from "../options.server";
 import { isUuid } from "../validation";
 import type { UserDTO, UserPage } from "./schema";
-import { actorFamilyCondition } from "../family/queries.server";
-import { familyScope } from "../family/scope";
+import { actorFamilyCondition } from "../access/queries.server";
+import { familyScope } from "../access/family-scope";
 
 /**
  * The reads of users: the users table is read here only; other modules call

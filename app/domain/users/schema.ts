@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { id, storedEnum, timestamp } from "../dto-fields";
-import { USER_TYPES } from "../actor";
+import { USER_TYPES } from "../access/roles";
 import { optionalCpf, requiredEmail, requiredString } from "../fields";
 
 export const NAME_REQUIRED = "Nome é obrigatório";

@@ -2,8 +2,8 @@ import { ForeignKeyConstraintError, Op, UniqueConstraintError, type Transaction 
 import { Session, User } from "#db/models.ts";
 import { transaction } from "~/platform/db.server";
 import { sessionsChanged } from "~/platform/session-signals.server";
-import type { Actor } from "../actor";
-import { assertCanManage } from "../actor";
+import type { Actor } from "../access/roles";
+import { assertAdmin } from "../access/roles";
 import { ConflictError, DomainError, NotFoundError } from "../errors";
 import { assertIssuedObjectPath, discardUploadedFile, storeUploadedFile, type PostedFile } from "../storage/uploads.server";
 import { parseOrThrow } from "../validation";
@@ -33,7 +33,7 @@ export async function insertUser(
 }
 
 export async function createUser(actor: Actor | null, input: unknown): Promise<UserDTO> {
-  assertCanManage(actor);
+  assertAdmin(actor);
   const data = parseOrThrow(userCreateSchema, input);
   const user = await insertUser({
     name: data.name,
@@ -92,7 +92,7 @@ export interface UpdateUserOptions {
 }
 
 export async function updateUser(actor: Actor | null, id: string, input: unknown, options: UpdateUserOptions = {}): Promise<UserDTO> {
-  const a = assertCanManage(actor);
+  const a = assertAdmin(actor);
   const data = parseOrThrow(userUpdateSchema, input);
   const found = await findUserById(id);
   if (!found) throw new NotFoundError(USER_NOT_FOUND);
@@ -147,7 +147,7 @@ export async function updateUserWithAvatar(
   options: UpdateUserOptions = {},
 ): Promise<UserDTO> {
   if (!file) return updateUser(actor, id, input, options);
-  assertCanManage(actor);
+  assertAdmin(actor);
   let avatarUrl: string;
   try {
     avatarUrl = (await storeUploadedFile(actor, file)).objectPath;
@@ -169,7 +169,7 @@ export async function updateUserWithAvatar(
  * upload completed; the user gets the object's path, which serves the image.
  */
 export async function setUserAvatar(actor: Actor | null, id: string, input: unknown, context: { origin?: string } = {}): Promise<UserDTO> {
-  assertCanManage(actor);
+  assertAdmin(actor);
   const { avatarUrl } = parseOrThrow(avatarSchema, input);
   const user = await findUserById(id);
   if (!user) throw new NotFoundError(USER_NOT_FOUND);
@@ -183,7 +183,7 @@ export const USER_IS_SELF = "Você não pode excluir o seu próprio usuário";
 export const USER_IN_USE = "Não é possível excluir este usuário: ele é responsável por turmas";
 
 export async function deleteUser(actor: Actor | null, id: string): Promise<void> {
-  const a = assertCanManage(actor);
+  const a = assertAdmin(actor);
   const user = await findUserById(id);
   if (!user) throw new NotFoundError(USER_NOT_FOUND);
   // Deleting yourself would end your own session and could leave no administrator.

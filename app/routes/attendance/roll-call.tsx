@@ -5,7 +5,7 @@ import { Button, buttonClass, ExportCsvLink } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { ServerCached } from "~/components/server-cached";
 import { EmptyState, PageHeader } from "~/components/ui/page";
-import { canManageTrials } from "~/domain/actor";
+import { isStaff } from "~/domain/access/roles";
 import {
   ABSENCE_STATUSES,
   ATTENDANCE_STATUSES,
@@ -18,7 +18,7 @@ import { classSessions, getRollCall } from "~/domain/attendance/queries.server";
 import { addDays, today } from "~/domain/calendar/dates";
 import { saveRollCall } from "~/domain/attendance/service.server";
 import { DomainError } from "~/domain/errors";
-import { orRespond, requireActor } from "~/server/forms.server";
+import { orRespond, screenActor } from "~/server/forms.server";
 import { cn } from "~/lib/cn";
 import { actorOf, requireUser } from "~/server/session.server";
 import { dataWithToast, redirectWithToast } from "~/server/toast.server";
@@ -26,7 +26,7 @@ import { readRecords, rollCallUrl, sessionDayLabel, type PostedRecord } from "./
 import { StepLink } from "./+shared/step-link";
 
 /** Administrators and Team users (the class's teacher is one) take roll calls; Clients read them. */
-const canTakeRollCall = canManageTrials;
+const canTakeRollCall = isStaff;
 
 /**
  * 'Chamada' (/classes/:id/attendance?date=&scheduleId=): one session's roster.
@@ -76,7 +76,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** The whole roll call in one plain form post (works without JavaScript); Post/Redirect/Get with 'Chamada salva'. */
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireActor(args, canTakeRollCall);
+  const actor = await screenActor(args, canTakeRollCall);
   const url = new URL(args.request.url);
   let records: PostedRecord[] = [];
   try {

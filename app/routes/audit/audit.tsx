@@ -4,7 +4,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { FieldErrors, inputClass } from "~/components/ui/field";
 import { DataList, EmptyState, PageHeader } from "~/components/ui/page";
 import { Pagination } from "~/components/ui/pagination";
-import { canManage } from "~/domain/actor";
+import { isAdmin } from "~/domain/access/roles";
 import {
   AUDIT_ENTITY_LABELS,
   auditActionLabel,
@@ -22,7 +22,7 @@ import { actorOf, requirePermission } from "~/server/session.server";
 
 /** /audit ('Auditoria'): the audit trail, administrators only (others get the 403 screen). Filters are a GET form. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requirePermission(context, canManage);
+  const user = requirePermission(context, isAdmin);
   const actor = actorOf(user);
   const params = new URL(request.url).searchParams;
   const filter = auditFilterValues(params);

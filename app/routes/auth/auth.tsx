@@ -9,7 +9,7 @@ import { useAppName } from "~/hooks/use-app-name";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useResettableState } from "~/hooks/use-resettable-state";
 import { cn } from "~/lib/cn";
-import { userTypeLabel } from "~/domain/actor";
+import { userTypeLabel } from "~/domain/access/roles";
 import { loginSchema, registerSchema, selfRegisterSchema } from "~/domain/users/schema";
 import { register } from "~/domain/auth/service.server";
 import { REGISTRATION_CLOSED, registrationPolicy } from "~/domain/auth/queries.server";

@@ -1,12 +1,12 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/overdue-whatsapp";
-import { canManageTrials } from "~/domain/actor";
+import { isStaff } from "~/domain/access/roles";
 import { brCodeOrNull } from "~/domain/charges/pix.server";
 import { overdueFamily, settingsOfBranches } from "~/domain/charges/queries.server";
 import { toCents } from "~/domain/offers/money";
 import { overdueMessage, whatsappLink } from "~/lib/whatsapp";
 import { getSelectedBranchId } from "~/server/branch-selection.server";
-import { requireActor } from "~/server/forms.server";
+import { screenActor } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { brl, day } from "../charges/+shared/money-screen";
 
@@ -22,7 +22,7 @@ export const NO_PHONE = "Sem telefone";
  * carries one short link a family instead of each message (about 4 kB each).
  */
 export async function loader(args: Route.LoaderArgs) {
-  const actor = await requireActor(args, canManageTrials);
+  const actor = await screenActor(args, isStaff);
   const branchId = await getSelectedBranchId(args.context);
   const family = await overdueFamily(actor, { branchId }, args.params.guardianId);
   if (!family?.phone) {

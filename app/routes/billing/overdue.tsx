@@ -3,12 +3,12 @@ import type { Route } from "./+types/overdue";
 import { buttonClass } from "~/components/ui/button";
 import { DataList, EmptyState, PageHeader } from "~/components/ui/page";
 import { Pagination } from "~/components/ui/pagination";
-import { canManageTrials } from "~/domain/actor";
+import { isStaff } from "~/domain/access/roles";
 import { overdueFamilyPage } from "~/domain/charges/queries.server";
 import { branchNameOf, getSelectedBranchId } from "~/server/branch-selection.server";
 import { scopeSubtitle } from "~/domain/branches/scope";
 import { today } from "~/domain/calendar/dates";
-import { requireActor } from "~/server/forms.server";
+import { screenActor } from "~/server/forms.server";
 import { brl, day } from "../charges/+shared/money-screen";
 import { StandingBadge } from "~/components/charge-status";
 
@@ -23,7 +23,7 @@ import { StandingBadge } from "~/components/charge-status";
 const PAGE_SIZE = 50;
 
 export async function loader(args: Route.LoaderArgs) {
-  const actor = await requireActor(args, canManageTrials);
+  const actor = await screenActor(args, isStaff);
   const branchId = await getSelectedBranchId(args.context);
   const page = Math.max(1, Math.floor(Number(new URL(args.request.url).searchParams.get("page"))) || 1);
   const {

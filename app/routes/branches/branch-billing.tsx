@@ -3,17 +3,17 @@ import type { Route } from "./+types/branch-billing";
 import { Button, buttonClass } from "~/components/ui/button";
 import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
 import { FieldErrors, inputClass } from "~/components/ui/field";
-import { canManage } from "~/domain/actor";
+import { isAdmin } from "~/domain/access/roles";
 import { getBranch } from "~/domain/branches/queries.server";
 import { getBillingSettings } from "~/domain/charges/queries.server";
 import { updateBillingSettings } from "~/domain/charges/service.server";
 import { DomainError } from "~/domain/errors";
-import { orRespond, requireActor } from "~/server/forms.server";
+import { orRespond, screenActor } from "~/server/forms.server";
 import { dataWithToast, redirectWithToast } from "~/server/toast.server";
 
 /** The branch's 'Financeiro' settings (/branches/:id/billing, Administrator): Pix key, payee, due day, fine and interest. */
 export async function loader(args: Route.LoaderArgs) {
-  const actor = await requireActor(args, canManage);
+  const actor = await screenActor(args, isAdmin);
   const branch = await orRespond(getBranch(actor, args.params.id));
   const settings = await getBillingSettings(actor, branch.id);
   return { branch: { id: branch.id, name: branch.name }, settings };
@@ -22,7 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
 const FIELDS = ["pixKey", "payeeName", "payeeCity", "dueDay", "finePercent", "monthlyInterestPercent"] as const;
 
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireActor(args, canManage);
+  const actor = await screenActor(args, isAdmin);
   const form = await args.request.formData();
   const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "").trim()]));
   try {

@@ -1,12 +1,12 @@
 import type { Route } from "./+types/branch-delete";
 import { DeleteDialog } from "~/components/confirm-delete-dialog";
-import { canManage } from "~/domain/actor";
+import { isAdmin } from "~/domain/access/roles";
 import { deleteBranch } from "~/domain/branches/service.server";
 import { getBranch } from "~/domain/branches/queries.server";
 import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/server/forms.server";
 
 const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({
-  permission: canManage,
+  permission: isAdmin,
   find: (actor) => getBranch(actor, args.params.id),
   remove: (actor) => deleteBranch(actor, args.params.id),
   back: "/branches",

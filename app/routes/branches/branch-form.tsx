@@ -3,15 +3,15 @@ import type { Route } from "./+types/branch-form";
 import { Field, inputClass } from "~/components/ui/field";
 import { CheckboxField } from "~/components/ui/form-controls";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
-import { canManage } from "~/domain/actor";
+import { isAdmin } from "~/domain/access/roles";
 import { branchFormSchema } from "~/domain/branches/schema";
 import { createBranch, updateBranch } from "~/domain/branches/service.server";
 import { getBranch } from "~/domain/branches/queries.server";
-import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
+import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
 
 /** /branches/new and /branches/:id/edit: the same dialog, create or edit. */
 export async function loader(args: Route.LoaderArgs) {
-  const actor = await requireActor(args, canManage);
+  const actor = await screenActor(args, isAdmin);
   const branch = args.params.id ? await orRespond(getBranch(actor, args.params.id)) : null;
   return { branch };
 }
@@ -19,7 +19,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { id } = args.params;
   return dialogAction(args, {
-    permission: canManage,
+    permission: isAdmin,
     schema: branchFormSchema,
     save: (value, { actor }) => (id ? updateBranch(actor, id, value) : createBranch(actor, value)),
     errorTitle: id ? "Erro ao atualizar unidade" : "Erro ao criar unidade",

@@ -3,7 +3,7 @@ import type { Route } from "./+types/branches";
 import { BranchIcon, PlusIcon } from "~/components/icons";
 import { LinkButton } from "~/components/ui/button";
 import { Badge, DataList, PageHeader, StatusBadge } from "~/components/ui/page";
-import { canManage } from "~/domain/actor";
+import { isAdmin } from "~/domain/access/roles";
 import { listBranches } from "~/domain/branches/queries.server";
 import { actorOf, requireUser } from "~/server/session.server";
 import { EditDeleteLinks } from "~/components/row-actions";
@@ -13,18 +13,18 @@ export async function loader({ context }: Route.LoaderArgs) {
   const branches = await listBranches(actorOf(user));
   return {
     branches: branches.map((b) => ({ id: b.id, name: b.name, address: b.address, active: b.active, isDefault: b.isDefault })),
-    canManage: canManage(user),
+    isAdmin: isAdmin(user),
   };
 }
 
 export default function Branches({ loaderData }: Route.ComponentProps) {
-  const { branches, canManage } = loaderData;
+  const { branches, isAdmin } = loaderData;
   return (
     <div>
       <PageHeader
         title="Unidades"
         actions={
-          canManage ? (
+          isAdmin ? (
             <LinkButton to="/branches/new" preventScrollReset>
               <PlusIcon /> Adicionar Unidade
             </LinkButton>
@@ -48,8 +48,8 @@ export default function Branches({ loaderData }: Route.ComponentProps) {
             {/* §2: on the mobile list the Salas button is shown to everyone. */}
             <div className="mt-3 flex flex-wrap justify-end gap-2">
               <SalasLink id={b.id} name={b.name} />
-              {canManage ? <FinanceLink id={b.id} name={b.name} /> : null}
-              {canManage ? <EditDeleteLinks base={`/branches/${b.id}`} name={b.name} /> : null}
+              {isAdmin ? <FinanceLink id={b.id} name={b.name} /> : null}
+              {isAdmin ? <EditDeleteLinks base={`/branches/${b.id}`} name={b.name} /> : null}
             </div>
           </>
         )}
@@ -68,7 +68,7 @@ export default function Branches({ loaderData }: Route.ComponentProps) {
         ]}
         // §2: in the desktop table the actions column, Salas included, is for administrators.
         actions={
-          canManage
+          isAdmin
             ? (b) => (
                 <div className="flex justify-end gap-2">
                   <SalasLink id={b.id} name={b.name} />

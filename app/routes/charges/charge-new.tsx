@@ -3,14 +3,14 @@ import { useLocation } from "react-router";
 import type { Route } from "./+types/charge-new";
 import { Field, inputClass } from "~/components/ui/field";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
-import { canManage } from "~/domain/actor";
+import { isAdmin } from "~/domain/access/roles";
 import { listBranches } from "~/domain/branches/queries.server";
 import { decimal, oneOffChargeSchema } from "~/domain/charges/schema";
 import { createOneOffCharge } from "~/domain/charges/service.server";
 import { getGuardian } from "~/domain/guardians/queries.server";
 import { studentList } from "~/domain/students/queries.server";
 import { getSelectedBranchId } from "~/server/branch-selection.server";
-import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
+import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
 
 /**
  * 'Nova cobrança' (/guardians/:id/charges/new, Administrator): a one-off
@@ -19,7 +19,7 @@ import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
  * (POST /api/charges through the same service). Back to the family.
  */
 export async function loader(args: Route.LoaderArgs) {
-  const actor = await requireActor(args, canManage);
+  const actor = await screenActor(args, isAdmin);
   const guardian = await orRespond(getGuardian(actor, args.params.id));
   const [students, branches, selected] = await Promise.all([
     studentList(actor, { guardianId: guardian.id }).read(null, 100),
@@ -39,7 +39,7 @@ export async function action(args: Route.ActionArgs) {
   const guardianId = args.params.id;
   const back = `/guardians/${guardianId}/persons${new URL(args.request.url).search}`;
   return dialogAction(args, {
-    permission: canManage,
+    permission: isAdmin,
     load: (actor) => getGuardian(actor, guardianId),
     // The family is the URL's.
     prepare: (formData) => formData.set("guardianId", guardianId),

@@ -3,14 +3,14 @@ import type { Route } from "./+types/charge";
 import { Button } from "~/components/ui/button";
 import { FieldErrors, inputClass } from "~/components/ui/field";
 import { Card, PageHeader } from "~/components/ui/page";
-import { canManage, canManageTrials } from "~/domain/actor";
+import { isAdmin, isStaff } from "~/domain/access/roles";
 import { dateInTimeZone, schoolTimeZone, today } from "~/domain/calendar/dates";
 import { formatDateTime } from "~/domain/trials/durations";
 import { chargeDue, getCharge } from "~/domain/charges/queries.server";
 import { earliestPaymentDate, OPEN, PAYMENT_METHODS } from "~/domain/charges/schema";
 import { cancelCharge, recordPayment, reversePayment, waiveFees } from "~/domain/charges/service.server";
 import { DomainError } from "~/domain/errors";
-import { orRespond, requireActor } from "~/server/forms.server";
+import { orRespond, screenActor } from "~/server/forms.server";
 import { dataWithToast, redirectWithToast } from "~/server/toast.server";
 import { brl, day } from "./+shared/money-screen";
 import { ChargeStatusBadge } from "~/components/charge-status";
@@ -28,16 +28,16 @@ import { pixView } from "./+shared/pix.server";
 const percent = (value: number) => `${value.toLocaleString("pt-BR", { maximumFractionDigits: 2 })}%`;
 
 export async function loader(args: Route.LoaderArgs) {
-  const actor = await requireActor(args, canManageTrials);
+  const actor = await screenActor(args, isStaff);
   const id = args.params.id;
   const charge = await orRespond(getCharge(actor, id));
   const due = await chargeDue(actor, id, today());
   const pix = charge.status === OPEN ? await pixView(actor, id) : { pix: null, message: null };
   const on = today();
-  const isAdmin = canManage(actor);
+  const admin = isAdmin(actor);
   // The date field's range is the service's (recordPayment): a back-dated payment waives fees.
-  const earliestPaidOn = earliestPaymentDate(isAdmin, dateInTimeZone(new Date(charge.createdAt)), on);
-  return { charge, due, pix, today: on, earliestPaidOn, isAdmin, timeZone: schoolTimeZone() };
+  const earliestPaidOn = earliestPaymentDate(admin, dateInTimeZone(new Date(charge.createdAt)), on);
+  return { charge, due, pix, today: on, earliestPaidOn, isAdmin: admin, timeZone: schoolTimeZone() };
 }
 
 const TITLES: Record<string, [string, string]> = {
@@ -48,7 +48,7 @@ const TITLES: Record<string, [string, string]> = {
 };
 
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireActor(args, canManageTrials);
+  const actor = await screenActor(args, isStaff);
   const id = args.params.id;
   const form = await args.request.formData();
   const intent = String(form.get("intent") ?? "");

@@ -3,14 +3,14 @@ import type { Route } from "./+types/charges-generate";
 import { Button, buttonClass } from "~/components/ui/button";
 import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
 import { FieldErrors, inputClass } from "~/components/ui/field";
-import { canManage } from "~/domain/actor";
+import { isAdmin } from "~/domain/access/roles";
 import { ALL_BRANCHES, scopeName, scopeSubtitle } from "~/domain/branches/scope";
 import { FULL_SCHOLARSHIP } from "~/domain/charges/schema";
 import { MONTH_INPUT_PATTERN, normalizeMonth } from "~/domain/patterns";
 import { generateCharges, nextGenerationMonth, previewGeneration } from "~/domain/charges/service.server";
 import { DomainError } from "~/domain/errors";
 import { selectedBranch } from "~/server/branch-selection.server";
-import { requireActor } from "~/server/forms.server";
+import { screenActor } from "~/server/forms.server";
 import { dataWithToast, redirectWithToast } from "~/server/toast.server";
 import { brl, day } from "./+shared/money-screen";
 
@@ -28,7 +28,7 @@ const SHOWN = 8;
 const plural = (n: number) => (n === 1 ? "1 mensalidade" : `${n.toLocaleString("pt-BR")} mensalidades`);
 
 export async function loader(args: Route.LoaderArgs) {
-  const actor = await requireActor(args, canManage);
+  const actor = await screenActor(args, isAdmin);
   const params = new URL(args.request.url).searchParams;
   const { options } = await selectedBranch(args.context);
   const asked = params.get("branchId") ?? "";
@@ -58,7 +58,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireActor(args, canManage);
+  const actor = await screenActor(args, isAdmin);
   const form = await args.request.formData();
   // The scope the preview was of: blank means every branch.
   const branchId = String(form.get("branchId") ?? "") || null;

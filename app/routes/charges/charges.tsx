@@ -4,7 +4,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { FieldErrors, inputClass } from "~/components/ui/field";
 import { DataList, EmptyState, PageHeader } from "~/components/ui/page";
 import { Pagination } from "~/components/ui/pagination";
-import { canManage, canManageTrials } from "~/domain/actor";
+import { isAdmin, isStaff } from "~/domain/access/roles";
 import { monthOrCurrent, today } from "~/domain/calendar/dates";
 import { MONTH_INPUT_PATTERN } from "~/domain/patterns";
 import { chargePage } from "~/domain/charges/queries.server";
@@ -12,7 +12,7 @@ import { CHARGE_FILTER_STATUSES, type ChargeDTO } from "~/domain/charges/schema"
 import { ValidationError } from "~/domain/errors";
 import { branchNameOf, getSelectedBranchId } from "~/server/branch-selection.server";
 import { scopeSubtitle } from "~/domain/branches/scope";
-import { requireActor } from "~/server/forms.server";
+import { screenActor } from "~/server/forms.server";
 import { brl, chargesHref, day } from "./+shared/money-screen";
 import { ChargeStatusBadge } from "~/components/charge-status";
 
@@ -23,7 +23,7 @@ const PAGE_SIZE = 50;
  * the open ones first (overdue on top, the oldest due first), then the paid and cancelled ones (the latest first).
  */
 export async function loader(args: Route.LoaderArgs) {
-  const actor = await requireActor(args, canManageTrials);
+  const actor = await screenActor(args, isStaff);
   const params = new URL(args.request.url).searchParams;
   const month = monthOrCurrent(params.get("month"));
   const status = params.get("status") ?? "";
@@ -39,7 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
       filter,
       page,
       pageCount: Math.max(1, Math.ceil(result.totals.count / PAGE_SIZE)),
-      canGenerate: canManage(actor),
+      canGenerate: isAdmin(actor),
       branchId,
       on: today(),
       subtitle,
@@ -52,7 +52,7 @@ export async function loader(args: Route.LoaderArgs) {
       filter,
       page: 1,
       pageCount: 1,
-      canGenerate: canManage(actor),
+      canGenerate: isAdmin(actor),
       branchId,
       on: today(),
       subtitle,

@@ -1,12 +1,12 @@
 import type { Route } from "./+types/class-delete";
 import { DeleteDialog } from "~/components/confirm-delete-dialog";
-import { canManage } from "~/domain/actor";
+import { isAdmin } from "~/domain/access/roles";
 import { deleteClass } from "~/domain/classes/service.server";
 import { getClass } from "~/domain/classes/queries.server";
 import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/server/forms.server";
 
 const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({
-  permission: canManage,
+  permission: isAdmin,
   find: (actor) => getClass(actor, args.params.id),
   remove: (actor) => deleteClass(actor, args.params.id),
   back: "/classes",

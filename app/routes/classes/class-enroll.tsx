@@ -2,12 +2,12 @@ import { useLocation } from "react-router";
 import type { Route } from "./+types/class-enroll";
 import { SearchPicker } from "~/components/search-picker";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
-import { canManageTrials } from "~/domain/actor";
+import { isStaff } from "~/domain/access/roles";
 import { getClass } from "~/domain/classes/queries.server";
 import { getClassEnrollments } from "~/domain/enrollments/queries.server";
 import { CLASS_FULL, enrollmentSchema, type PromotionDTO } from "~/domain/enrollments/schema";
 import { createEnrollment } from "~/domain/enrollments/service.server";
-import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
+import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
 import {
   enrolledMessage,
   enrollmentInput,
@@ -29,7 +29,7 @@ const SEARCH = "studentQ";
  * the typed values, which come back as the defaults).
  */
 export async function loader(args: Route.LoaderArgs) {
-  const actor = await requireActor(args, canManageTrials);
+  const actor = await screenActor(args, isStaff);
   const classId = args.params.id;
   const cls = await orRespond(getClass(actor, classId));
   const url = new URL(args.request.url);
@@ -58,7 +58,7 @@ async function studentsInClass(actor: Parameters<typeof getClassEnrollments>[0],
 export async function action(args: Route.ActionArgs) {
   const classId = args.params.id;
   return dialogAction(args, {
-    permission: canManageTrials,
+    permission: isStaff,
     load: (actor) => getClass(actor, classId),
     prepare: (formData) => formData.set("classId", classId),
     schema: enrollmentSchema,

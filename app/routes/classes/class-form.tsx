@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Field, FieldErrors, inputClass, RequiredMark } from "~/components/ui/field";
 import { CheckboxField } from "~/components/ui/form-controls";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
-import { canManage } from "~/domain/actor";
+import { isAdmin } from "~/domain/access/roles";
 import { buildClassForm, getClass, type ClassFormOptions, type ClassFormValues, type Option } from "~/domain/classes/queries.server";
 import { classFormValuesFrom, EMPTY_CLASS_FORM, withDependentChoices } from "./+shared/class-form-state";
 import { classFormSchema } from "~/domain/classes/schema";
@@ -15,7 +15,7 @@ import type { ClassDTO } from "~/domain/classes/schema";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useResettableState } from "~/hooks/use-resettable-state";
 import type { PromotionDTO } from "~/domain/enrollments/schema";
-import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
+import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
 import { withPromotions } from "~/routes/students/+shared/enroll-form.server";
 
 function valuesOf(cls: ClassDTO | null): ClassFormValues {
@@ -39,7 +39,7 @@ const keepOf = (cls: ClassDTO | null) => ({ courseId: cls?.courseId, branchId: c
  * (the enhanced form loads this with a fetcher when a select changes).
  */
 export async function loader(args: Route.LoaderArgs) {
-  const actor = await requireActor(args, canManage);
+  const actor = await screenActor(args, isAdmin);
   const cls = args.params.id ? await orRespond(getClass(actor, args.params.id)) : null;
   const values = withDependentChoices(valuesOf(cls), new URL(args.request.url).searchParams);
   return { cls, ...(await buildClassForm(values, { keep: keepOf(cls) })) };
@@ -52,7 +52,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { id } = args.params;
   return dialogAction(args, {
-    permission: canManage,
+    permission: isAdmin,
     load: async (actor) => (id ? getClass(actor, id) : null),
     intents: {
       refresh: async ({ loaded: cls, formData }) => ({ form: await buildClassForm(classFormValuesFrom(formData), { keep: keepOf(cls) }) }),

@@ -4,7 +4,7 @@ import { PlusIcon } from "~/components/icons";
 import { buttonClass, ExportCsvLink, LinkButton } from "~/components/ui/button";
 import { DataList, StatusBadge } from "~/components/ui/page";
 import { ServerCached } from "~/components/server-cached";
-import { canManage, canManageTrials } from "~/domain/actor";
+import { isAdmin, isStaff } from "~/domain/access/roles";
 import { getClass } from "~/domain/classes/queries.server";
 import { getClassEnrollments, promotionNotices, type PromotionNotice } from "~/domain/enrollments/queries.server";
 import type { RosterEntryDTO } from "~/domain/enrollments/schema";
@@ -25,7 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const actor = actorOf(user);
   const [cls, roster] = await orRespond(Promise.all([getClass(actor, params.id), getClassEnrollments(actor, params.id)]));
   const title = `${cls.courseName} - Turma ${cls.classNumber}`;
-  const notices = canManageTrials(user) ? await promotionNotices(roster.enrollments) : new Map<string, PromotionNotice>();
+  const notices = isStaff(user) ? await promotionNotices(roster.enrollments) : new Map<string, PromotionNotice>();
   const entry = (e: RosterEntryDTO) => {
     const notice = notices.get(e.id);
     return {
@@ -63,8 +63,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     active: roster.active,
     enrollments: roster.enrollments.map(entry),
     waitlist: roster.waitlist.map(entry),
-    canEnroll: canManageTrials(user),
-    canManage: canManage(user),
+    canEnroll: isStaff(user),
+    isAdmin: isAdmin(user),
   };
 }
 
@@ -73,7 +73,7 @@ type Entry = Route.ComponentProps["loaderData"]["enrollments"][number];
 const linkClass = "link";
 
 export default function ClassStudents({ loaderData }: Route.ComponentProps) {
-  const { cls, capacity, active, enrollments, waitlist, canEnroll, canManage } = loaderData;
+  const { cls, capacity, active, enrollments, waitlist, canEnroll, isAdmin } = loaderData;
   const base = `/classes/${cls.id}/students`;
   // The rows' links are plain anchors, followed on the client by one handler (useLinkNavigation):
   // a router <Link> per link was a tenth of a long roster's rendering time on the server.
@@ -95,7 +95,7 @@ export default function ClassStudents({ loaderData }: Route.ComponentProps) {
       <a href={`/students/${e.studentId}`} className={buttonClass("outline", "sm")}>
         Ver aluno<span className="sr-only">{` ${e.studentName}`}</span>
       </a>
-      {canManage ? (
+      {isAdmin ? (
         <a href={`${base}/${e.id}/cancel`} data-keep-scroll className={buttonClass("outline", "sm", "text-red-800")}>
           Cancelar matrícula<span className="sr-only">{` de ${e.studentName}`}</span>
         </a>
@@ -136,7 +136,7 @@ export default function ClassStudents({ loaderData }: Route.ComponentProps) {
 
       {/* The two lists, the same for every visit until an enrolment changes: their HTML is
           rendered once per distinct roster on the server (ServerCached). */}
-      <ServerCached as="div" name="class-roster" deps={{ enrollments, waitlist, canManage, base }} onClick={onLinkClick}>
+      <ServerCached as="div" name="class-roster" deps={{ enrollments, waitlist, isAdmin, base }} onClick={onLinkClick}>
         {() => (
           <>
             <section aria-labelledby="roster-active">

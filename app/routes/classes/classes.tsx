@@ -3,7 +3,7 @@ import type { Route } from "./+types/classes";
 import { PlusIcon } from "~/components/icons";
 import { buttonClass, ExportCsvLink, LinkButton } from "~/components/ui/button";
 import { EmptyState, PageHeader, StatusBadge, Th } from "~/components/ui/page";
-import { canManage } from "~/domain/actor";
+import { isAdmin } from "~/domain/access/roles";
 import type { ClassDTO } from "~/domain/classes/schema";
 import { listClasses } from "~/domain/classes/queries.server";
 import { classOccupancy } from "~/domain/enrollments/queries.server";
@@ -25,7 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   // as one JSON string: the loader data's encoding goes value by value. The
   // occupancy is part of it, so the cached markup changes with every enrolment.
   const rows = classes.map((c) => toRow(c, occupancy.get(c.id)));
-  return { classes: JSON.stringify(rows), count: classes.length, branchId, canManage: canManage(user) };
+  return { classes: JSON.stringify(rows), count: classes.length, branchId, isAdmin: isAdmin(user) };
 }
 
 type ClassRow = ReturnType<typeof toRow>;
@@ -45,7 +45,7 @@ function toRow(c: ClassDTO, places: { active: number; capacity: number } | undef
 }
 
 export default function Classes({ loaderData }: Route.ComponentProps) {
-  const { classes, count, branchId, canManage } = loaderData;
+  const { classes, count, branchId, isAdmin } = loaderData;
   const { branches } = useShell();
   const onLinkClick = useLinkNavigation();
   const branchName = branchId ? branches.find((b) => b.id === branchId)?.name : undefined;
@@ -73,7 +73,7 @@ export default function Classes({ loaderData }: Route.ComponentProps) {
         actions={
           <>
             <ExportCsvLink href={`/api/classes?format=csv${branchId ? `&branchId=${branchId}` : ""}`} />
-            {canManage ? (
+            {isAdmin ? (
               <LinkButton to="/classes/new" preventScrollReset>
                 <PlusIcon /> Adicionar Turma
               </LinkButton>
@@ -102,8 +102,8 @@ export default function Classes({ loaderData }: Route.ComponentProps) {
                 <Th className="text-right">Ações</Th>
               </tr>
             </thead>
-            <ServerCached as="tbody" name="classes-list" deps={{ classes, canManage }} onClick={onLinkClick}>
-              {() => (JSON.parse(classes) as ClassRow[]).map((c) => <ClassTableRow key={c.id} cls={c} canManage={canManage} />)}
+            <ServerCached as="tbody" name="classes-list" deps={{ classes, isAdmin }} onClick={onLinkClick}>
+              {() => (JSON.parse(classes) as ClassRow[]).map((c) => <ClassTableRow key={c.id} cls={c} isAdmin={isAdmin} />)}
             </ServerCached>
           </table>
         </div>
@@ -113,7 +113,7 @@ export default function Classes({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function ClassTableRow({ cls: c, canManage }: { cls: ClassRow; canManage: boolean }) {
+function ClassTableRow({ cls: c, isAdmin }: { cls: ClassRow; isAdmin: boolean }) {
   return (
     <tr>
       <td className="td stack-title">
@@ -153,7 +153,7 @@ function ClassTableRow({ cls: c, canManage }: { cls: ClassRow; canManage: boolea
           <a href={`/classes/${c.id}/attendance`} className={buttonClass("outline", "sm")}>
             Chamada<span className="sr-only">{` Turma #${c.classNumber}`}</span>
           </a>
-          {canManage ? <EditDeleteLinks base={`/classes/${c.id}`} name={`Turma #${c.classNumber}`} plain wideLabels /> : null}
+          {isAdmin ? <EditDeleteLinks base={`/classes/${c.id}`} name={`Turma #${c.classNumber}`} plain wideLabels /> : null}
         </div>
       </td>
     </tr>

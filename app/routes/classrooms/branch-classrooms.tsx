@@ -5,7 +5,7 @@ import { PlusIcon, SpriteIcon } from "~/components/icons";
 import { LinkButton } from "~/components/ui/button";
 import { RouteDialog } from "~/components/ui/dialog";
 import { useToast } from "~/components/ui/toaster";
-import { canManage } from "~/domain/actor";
+import { isAdmin } from "~/domain/access/roles";
 import { getBranchClassroomsOverview } from "~/domain/schedules/queries.server";
 import { WEEKDAYS } from "~/domain/schedules/schema";
 import { orRespond } from "~/server/forms.server";
@@ -24,19 +24,19 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       capacity: c.capacity,
       schedules: c.schedules.map((s) => ({ id: s.id, dayOfWeek: s.dayOfWeek, startTime: s.startTime, endTime: s.endTime })),
     })),
-    canManage: canManage(user),
+    isAdmin: isAdmin(user),
   };
 }
 
 export default function BranchClassrooms({ loaderData }: Route.ComponentProps) {
-  const { branch, classrooms, totalCapacity, canManage } = loaderData;
+  const { branch, classrooms, totalCapacity, isAdmin } = loaderData;
   const base = `/branches/${branch.id}/classrooms`;
   return (
     <>
       <RouteDialog title={`Salas de Aula - ${branch.name}`} closeTo="/branches" size="lg">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm font-medium text-slate-800">Capacidade Total: {totalCapacity} vagas</p>
-          {canManage ? (
+          {isAdmin ? (
             <LinkButton to={`${base}/new`} size="sm" preventScrollReset>
               <PlusIcon /> Adicionar Sala
             </LinkButton>
@@ -55,7 +55,7 @@ export default function BranchClassrooms({ loaderData }: Route.ComponentProps) {
                     <h3 className="font-semibold">{c.name}</h3>
                     <p className="text-sm text-slate-700">Capacidade: {c.capacity} vagas/hora</p>
                   </div>
-                  {canManage ? (
+                  {isAdmin ? (
                     <div className="flex gap-2">
                       <LinkButton to={`${base}/${c.id}/edit`} variant="outline" size="sm" preventScrollReset>
                         <SpriteIcon name="pencil" /> <span className="sr-only sm:not-sr-only">Editar</span>
@@ -68,7 +68,7 @@ export default function BranchClassrooms({ loaderData }: Route.ComponentProps) {
                     </div>
                   ) : null}
                 </div>
-                <ScheduleDetails base={`${base}/${c.id}`} classroomName={c.name} schedules={c.schedules} canManage={canManage} />
+                <ScheduleDetails base={`${base}/${c.id}`} classroomName={c.name} schedules={c.schedules} isAdmin={isAdmin} />
               </li>
             ))}
           </ul>
@@ -92,12 +92,12 @@ function ScheduleDetails({
   base,
   classroomName,
   schedules,
-  canManage,
+  isAdmin,
 }: {
   base: string;
   classroomName: string;
   schedules: Slot[];
-  canManage: boolean;
+  isAdmin: boolean;
 }) {
   const groups = WEEKDAYS.map((day) => ({ day, slots: schedules.filter((s) => s.dayOfWeek === day) })).filter((g) => g.slots.length > 0);
   return (
@@ -117,7 +117,7 @@ function ScheduleDetails({
                   <span className="tabular-nums">
                     {s.startTime} - {s.endTime}
                   </span>
-                  {canManage ? (
+                  {isAdmin ? (
                     <span className="flex gap-1">
                       <LinkButton to={`${base}/schedules/${s.id}/edit`} variant="ghost" size="sm" preventScrollReset>
                         <SpriteIcon name="pencil" />{" "}
@@ -144,7 +144,7 @@ function ScheduleDetails({
             </ul>
           </div>
         ))}
-        {canManage ? (
+        {isAdmin ? (
           <LinkButton to={`${base}/schedules/new`} variant="outline" size="sm" preventScrollReset>
             <PlusIcon /> Adicionar Horário<span className="sr-only"> na sala {classroomName}</span>
           </LinkButton>

@@ -1,12 +1,12 @@
 import type { Route } from "./+types/classroom-delete";
 import { DeleteDialog } from "~/components/confirm-delete-dialog";
-import { canManage } from "~/domain/actor";
+import { isAdmin } from "~/domain/access/roles";
 import { deleteClassroom } from "~/domain/classrooms/service.server";
 import { getBranchClassroom } from "~/domain/classrooms/queries.server";
 import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/server/forms.server";
 
 const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({
-  permission: canManage,
+  permission: isAdmin,
   find: (actor) => getBranchClassroom(actor, args.params.id, args.params.classroomId),
   remove: async (actor) => {
     await getBranchClassroom(actor, args.params.id, args.params.classroomId);

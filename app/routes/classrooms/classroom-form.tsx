@@ -2,19 +2,19 @@ import { getInputProps } from "@conform-to/react";
 import type { Route } from "./+types/classroom-form";
 import { Field, inputClass } from "~/components/ui/field";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
-import { canManage } from "~/domain/actor";
+import { isAdmin } from "~/domain/access/roles";
 import { getBranch } from "~/domain/branches/queries.server";
 import { classroomFormSchema } from "~/domain/classrooms/schema";
 import { createClassroom, updateClassroom } from "~/domain/classrooms/service.server";
 import { getBranchClassroom } from "~/domain/classrooms/queries.server";
 import type { PromotionDTO } from "~/domain/enrollments/schema";
-import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
+import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
 import { withPromotions } from "~/routes/students/+shared/enroll-form.server";
 
 /** /branches/:id/classrooms/new and …/:classroomId/edit, over the classrooms dialog. */
 export async function loader(args: Route.LoaderArgs) {
   const { params } = args;
-  const actor = await requireActor(args, canManage);
+  const actor = await screenActor(args, isAdmin);
   await orRespond(getBranch(actor, params.id));
   const classroom = params.classroomId ? await orRespond(getBranchClassroom(actor, params.id, params.classroomId)) : null;
   return { classroom: classroom ? { id: classroom.id, name: classroom.name, capacity: classroom.capacity } : null };
@@ -23,7 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { id: branchId, classroomId } = args.params;
   return dialogAction(args, {
-    permission: canManage,
+    permission: isAdmin,
     schema: classroomFormSchema,
     save: async (value, { actor }) => {
       if (!classroomId) return createClassroom(actor, { ...value, branchId });

@@ -1,12 +1,12 @@
 import type { Route } from "./+types/course-delete";
 import { DeleteDialog } from "~/components/confirm-delete-dialog";
-import { canManage } from "~/domain/actor";
+import { isAdmin } from "~/domain/access/roles";
 import { deleteCourse } from "~/domain/courses/service.server";
 import { getCourse } from "~/domain/courses/queries.server";
 import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/server/forms.server";
 
 const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({
-  permission: canManage,
+  permission: isAdmin,
   find: (actor) => getCourse(actor, args.params.id),
   remove: (actor) => deleteCourse(actor, args.params.id),
   back: "/courses",

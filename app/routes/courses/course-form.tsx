@@ -3,15 +3,15 @@ import type { Route } from "./+types/course-form";
 import { Field, inputClass } from "~/components/ui/field";
 import { CheckboxField } from "~/components/ui/form-controls";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
-import { canManage } from "~/domain/actor";
+import { isAdmin } from "~/domain/access/roles";
 import { courseFormSchema } from "~/domain/courses/schema";
 import { createCourse, updateCourse } from "~/domain/courses/service.server";
 import { getCourse } from "~/domain/courses/queries.server";
-import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
+import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
 
 /** /courses/new and /courses/:id/edit: the same dialog, create or edit. */
 export async function loader(args: Route.LoaderArgs) {
-  const actor = await requireActor(args, canManage);
+  const actor = await screenActor(args, isAdmin);
   const course = args.params.id ? await orRespond(getCourse(actor, args.params.id)) : null;
   return { course };
 }
@@ -19,7 +19,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { id } = args.params;
   return dialogAction(args, {
-    permission: canManage,
+    permission: isAdmin,
     schema: courseFormSchema,
     save: (value, { actor }) => (id ? updateCourse(actor, id, value) : createCourse(actor, value)),
     errorTitle: id ? "Erro ao atualizar curso" : "Erro ao criar curso",

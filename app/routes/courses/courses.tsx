@@ -3,24 +3,24 @@ import type { Route } from "./+types/courses";
 import { PlusIcon } from "~/components/icons";
 import { LinkButton } from "~/components/ui/button";
 import { DataList, PageHeader, StatusBadge } from "~/components/ui/page";
-import { canManage } from "~/domain/actor";
+import { isAdmin } from "~/domain/access/roles";
 import { listCourses } from "~/domain/courses/queries.server";
 import { actorOf, requireUser } from "~/server/session.server";
 import { RowActions } from "~/components/row-actions";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await requireUser(context);
-  return { courses: await listCourses(actorOf(user)), canManage: canManage(user) };
+  return { courses: await listCourses(actorOf(user)), isAdmin: isAdmin(user) };
 }
 
 export default function Courses({ loaderData }: Route.ComponentProps) {
-  const { courses, canManage } = loaderData;
+  const { courses, isAdmin } = loaderData;
   return (
     <div>
       <PageHeader
         title="Cursos"
         actions={
-          canManage ? (
+          isAdmin ? (
             <LinkButton to="/courses/new" preventScrollReset>
               <PlusIcon /> Adicionar Curso
             </LinkButton>
@@ -38,14 +38,14 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
               <h2 className="font-semibold">{c.name}</h2>
               <StatusBadge active={c.active} />
             </div>
-            {canManage ? <RowActions base={`/courses/${c.id}`} name={c.name} /> : null}
+            {isAdmin ? <RowActions base={`/courses/${c.id}`} name={c.name} /> : null}
           </>
         )}
         columns={[
           { header: "Nome", cell: (c) => c.name, className: "font-medium" },
           { header: "Status", cell: (c) => <StatusBadge active={c.active} /> },
         ]}
-        actions={canManage ? (c) => <RowActions base={`/courses/${c.id}`} name={c.name} /> : undefined}
+        actions={isAdmin ? (c) => <RowActions base={`/courses/${c.id}`} name={c.name} /> : undefined}
       />
       <Outlet />
     </div>

@@ -6,7 +6,7 @@ import { DomainError, ValidationError } from "~/domain/errors";
 import { absenceNoticeFormSchema } from "~/domain/attendance/notices/schema";
 import { warnAbsence } from "~/domain/attendance/notices/service.server";
 import { formatDay } from "~/domain/calendar/dates";
-import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
+import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
 import { weekdayName } from "~/routes/students/+shared/makeup-screen";
 import { anyUser, findFamilySession, sessionKeyOf } from "./+shared/family-screen.server";
 
@@ -17,7 +17,7 @@ import { anyUser, findFamilySession, sessionKeyOf } from "./+shared/family-scree
  * the service checks the rest ('Não é possível avisar falta de aula passada').
  */
 export async function loader(args: Route.LoaderArgs) {
-  const actor = await requireActor(args, anyUser);
+  const actor = await screenActor(args, anyUser);
   const { student, session } = await orRespond(findFamilySession(actor, sessionKeyOf(args.request)));
   return {
     studentName: student.fullName,

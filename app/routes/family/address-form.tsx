@@ -5,14 +5,14 @@ import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { getFamily } from "~/domain/family/overview.server";
 import { familyAddressSchema } from "~/domain/guardians/schema";
 import { updateFamilyAddress } from "~/domain/guardians/service.server";
-import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
+import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
 import { anyUser } from "./+shared/family-screen.server";
 
 const BACK = "/family?tab=dados";
 
 /** /family/address ('Meus dados'): the family changes its address. */
 export async function loader(args: Route.LoaderArgs) {
-  const actor = await requireActor(args, anyUser);
+  const actor = await screenActor(args, anyUser);
   const family = await orRespond(getFamily(actor));
   return { address: family.guardian.address };
 }

@@ -3,13 +3,13 @@ import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
 import { LinkButton } from "~/components/ui/button";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { MakeupSessions } from "~/routes/students/+shared/makeup-sessions";
-import type { Actor } from "~/domain/actor";
+import type { Actor } from "~/domain/access/roles";
 import { DomainError, ValidationError } from "~/domain/errors";
 import { makeupOptions, makeupPlace } from "~/domain/attendance/makeups/queries.server";
 import { ALREADY_HAS_MAKEUP } from "~/domain/attendance/makeups/schema";
 import { bookFamilyMakeup } from "~/domain/attendance/makeups/service.server";
 import { formatDay } from "~/domain/calendar/dates";
-import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
+import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
 import { makeupBookedMessage, makeupFormSchema, makeupOptionView } from "~/routes/students/+shared/makeup-screen";
 import { anyUser, findFamilyAbsence } from "./+shared/family-screen.server";
 
@@ -26,7 +26,7 @@ async function optionsFor(actor: Actor, absenceId: string) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const actor = await requireActor(args, anyUser);
+  const actor = await screenActor(args, anyUser);
   const { student, absence } = await orRespond(findFamilyAbsence(actor, args.params.absenceId));
   const options = absence.makeup ? [] : await orRespond(optionsFor(actor, absence.id));
   return {

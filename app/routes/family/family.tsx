@@ -3,7 +3,7 @@ import type { Route } from "./+types/family";
 import { EmptyState, PageHeader } from "~/components/ui/page";
 import { Button, LinkButton } from "~/components/ui/button";
 import { getFamily } from "~/domain/family/overview.server";
-import { FAMILY_NOT_FOUND } from "~/domain/family/schema";
+import { FAMILY_NOT_FOUND } from "~/domain/access/family-scope";
 import { DomainError, NotFoundError } from "~/domain/errors";
 import { dayHeading, formatDay } from "~/domain/calendar/dates";
 import { sessionStarted } from "~/domain/calendar/sessions";
@@ -13,7 +13,7 @@ import { cn } from "~/lib/cn";
 import { actorOf, requireUser } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { orRespond } from "~/server/forms.server";
-import { ownFamilyOrThrow } from "~/domain/family/queries.server";
+import { ownFamilyOrThrow } from "~/domain/access/queries.server";
 import { makeupStateLabel, presenceLabel } from "~/routes/students/+shared/makeup-screen";
 import { brl, day } from "~/routes/charges/+shared/money-screen";
 import { ChargeStatusBadge } from "~/components/charge-status";
@@ -23,7 +23,7 @@ import { chargeDue } from "~/domain/charges/queries.server";
 import { OPEN } from "~/domain/charges/schema";
 import { familyFinance } from "~/domain/family/finance.server";
 import type { FamilyFinanceDTO } from "~/domain/family/schema";
-import type { Actor } from "~/domain/actor";
+import type { Actor } from "~/domain/access/roles";
 
 /**
  * The family's space (a Client's start: '/' and the sign-in lead here), in

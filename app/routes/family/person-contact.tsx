@@ -6,14 +6,14 @@ import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { familyPersonFormSchema } from "~/domain/guardians/schema";
 import { updateFamilyPerson } from "~/domain/guardians/service.server";
 import { formatPhone } from "~/lib/format";
-import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
+import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
 import { anyUser, findFamilyPerson } from "./+shared/family-screen.server";
 
 const BACK = "/family?tab=dados";
 
 /** /family/persons/:personId/edit ('Meus dados'): a person of the family changes its phone and e-mail (name and CPF are the school's). */
 export async function loader(args: Route.LoaderArgs) {
-  const actor = await requireActor(args, anyUser);
+  const actor = await screenActor(args, anyUser);
   const person = await orRespond(findFamilyPerson(actor, args.params.personId));
   return { person: { id: person.id, fullName: person.fullName, phone: person.phone, email: person.email } };
 }

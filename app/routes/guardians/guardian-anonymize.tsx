@@ -3,11 +3,11 @@ import { useLocation } from "react-router";
 import type { Route } from "./+types/guardian-anonymize";
 import { Field, inputClass } from "~/components/ui/field";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
-import { canManage } from "~/domain/actor";
+import { isAdmin } from "~/domain/access/roles";
 import { getGuardian, guardianAnonymizedOn } from "~/domain/guardians/queries.server";
 import { anonymizeSchema, FAMILY_ALREADY_ANONYMIZED } from "~/domain/family/lgpd/schema";
 import { anonymizeFamily } from "~/domain/family/lgpd/service.server";
-import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
+import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 /**
@@ -16,7 +16,7 @@ import { redirectWithToast } from "~/server/toast.server";
  * reason; the service does the rest in one transaction.
  */
 export async function loader(args: Route.LoaderArgs) {
-  const actor = await requireActor(args, canManage);
+  const actor = await screenActor(args, isAdmin);
   const guardian = await orRespond(getGuardian(actor, args.params.id));
   // Once is all: an anonymised family's dialog goes back to its page, saying so.
   if (await guardianAnonymizedOn(guardian.id)) {
@@ -32,7 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { id } = args.params;
   return dialogAction(args, {
-    permission: canManage,
+    permission: isAdmin,
     load: (actor) => getGuardian(actor, id),
     schema: anonymizeSchema,
     save: (value, { actor }) => anonymizeFamily(actor, id, value),

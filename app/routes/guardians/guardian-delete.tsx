@@ -1,12 +1,12 @@
 import type { Route } from "./+types/guardian-delete";
 import { DeleteDialog } from "~/components/confirm-delete-dialog";
-import { canManage } from "~/domain/actor";
+import { isAdmin } from "~/domain/access/roles";
 import { deleteGuardian } from "~/domain/guardians/service.server";
 import { getGuardian } from "~/domain/guardians/queries.server";
 import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/server/forms.server";
 
 const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({
-  permission: canManage,
+  permission: isAdmin,
   find: (actor) => getGuardian(actor, args.params.id),
   remove: (actor) => deleteGuardian(actor, args.params.id),
   back: `/guardians${new URL(args.request.url).search}`,

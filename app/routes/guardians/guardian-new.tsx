@@ -7,16 +7,16 @@ import { Button } from "~/components/ui/button";
 import { Field, FieldErrors, inputClass } from "~/components/ui/field";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { PersonFields } from "~/components/person-fields";
-import { canManage } from "~/domain/actor";
+import { isAdmin } from "~/domain/access/roles";
 import { DomainError } from "~/domain/errors";
 import { guardianFormSchema } from "~/domain/guardians/schema";
 import { createGuardian } from "~/domain/guardians/service.server";
-import { dialogAction, requireActor } from "~/server/forms.server";
+import { dialogAction, screenActor } from "~/server/forms.server";
 
 const INTENT = "__intent__";
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireActor(args, canManage);
+  await screenActor(args, isAdmin);
   return null;
 }
 
@@ -27,7 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
  */
 export async function action(args: Route.ActionArgs) {
   return dialogAction(args, {
-    permission: canManage,
+    permission: isAdmin,
     prepare: followPrimaryOnRemove,
     schema: guardianFormSchema,
     save: async ({ formIndexes, ...input }, { actor }) => {

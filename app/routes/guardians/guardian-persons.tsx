@@ -5,7 +5,7 @@ import { buttonClass, LinkButton } from "~/components/ui/button";
 import { auditHref } from "~/routes/audit/+shared/audit-links";
 import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
 import { Badge } from "~/components/ui/page";
-import { canManage } from "~/domain/actor";
+import { isAdmin } from "~/domain/access/roles";
 import { getGuardian, guardianAnonymizedOn } from "~/domain/guardians/queries.server";
 import { formatDay } from "~/domain/calendar/dates";
 import { formatCpf, formatPhone } from "~/lib/format";
@@ -24,23 +24,23 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const user = await requireUser(context);
   const actor = actorOf(user);
   const guardian = await orRespond(getGuardian(actor, params.id));
-  const manages = canManage(user);
+  const manages = isAdmin(user);
   const [finance, anonymizedOn] = await Promise.all([
     financeSection(actor, { guardianId: guardian.id }),
     manages ? guardianAnonymizedOn(guardian.id) : null,
   ]);
-  return { guardian, finance, canManage: manages, anonymizedOn };
+  return { guardian, finance, isAdmin: manages, anonymizedOn };
 }
 
 export default function GuardianPersons({ loaderData }: Route.ComponentProps) {
-  const { guardian, finance, canManage, anonymizedOn } = loaderData;
+  const { guardian, finance, isAdmin, anonymizedOn } = loaderData;
   const { search } = useLocation();
   const base = `/guardians/${guardian.id}/persons`;
   // §4: the primary person and the last remaining one cannot be deleted.
-  const deletable = (isPrimary: boolean) => canManage && !isPrimary && guardian.persons.length > 1;
+  const deletable = (isPrimary: boolean) => isAdmin && !isPrimary && guardian.persons.length > 1;
   return (
     <RouteDialog
-      title={canManage ? "Gerenciar Pessoas" : "Pessoas do Responsável"}
+      title={isAdmin ? "Gerenciar Pessoas" : "Pessoas do Responsável"}
       description={guardian.address}
       closeTo={`/guardians${search}`}
       size="lg"
@@ -64,7 +64,7 @@ export default function GuardianPersons({ loaderData }: Route.ComponentProps) {
                   <dd>{p.birthDate ? p.birthDate.split("-").reverse().join("/") : "-"}</dd>
                 </dl>
               </div>
-              {canManage ? (
+              {isAdmin ? (
                 <div className="flex gap-2">
                   <LinkButton to={`${base}/${p.id}/edit${search}`} variant="outline" size="sm" preventScrollReset>
                     <SpriteIcon name="pencil" /> Editar<span className="sr-only"> {p.fullName}</span>
@@ -86,7 +86,7 @@ export default function GuardianPersons({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-      {canManage ? (
+      {isAdmin ? (
         <p className="mt-3 text-xs text-slate-600">A pessoa principal e a última pessoa do responsável não podem ser excluídas.</p>
       ) : null}
       <FinanceSection
@@ -95,7 +95,7 @@ export default function GuardianPersons({ loaderData }: Route.ComponentProps) {
         empty="Nenhuma cobrança desta família"
         compact
       />
-      {canManage ? (
+      {isAdmin ? (
         <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-200 pt-4">
           {/* A file, not a page: a plain link, downloaded with or without JavaScript. */}
           <a href={`/api/guardians/${guardian.id}/export`} download className={buttonClass("outline", "sm")}>
@@ -111,7 +111,7 @@ export default function GuardianPersons({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       <DialogFooter>
-        {canManage ? (
+        {isAdmin ? (
           <LinkButton to={auditHref({ entity: "guardians", entityId: guardian.id })} variant="outline">
             Ver alterações
           </LinkButton>
@@ -125,7 +125,7 @@ export default function GuardianPersons({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta({ data }: Route.MetaArgs): Route.MetaDescriptors {
-  return [{ title: data?.canManage ? "Gerenciar Pessoas" : "Pessoas do Responsável" }];
+  return [{ title: data?.isAdmin ? "Gerenciar Pessoas" : "Pessoas do Responsável" }];
 }
 
 export { DialogErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -6,7 +6,7 @@ import { inputClass } from "~/components/ui/field";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/page";
 import { Pagination, pageHref } from "~/components/ui/pagination";
 import { ServerCached } from "~/components/server-cached";
-import { canManage } from "~/domain/actor";
+import { isAdmin } from "~/domain/access/roles";
 import type { GuardianDTO } from "~/domain/guardians/schema";
 import { listGuardians } from "~/domain/guardians/queries.server";
 import { countStudentsByGuardian } from "~/domain/students/queries.server";
@@ -33,12 +33,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page: result.page,
     pageCount: result.pageCount,
     total: result.total,
-    canManage: canManage(user),
+    isAdmin: isAdmin(user),
   };
 }
 
 export default function Guardians({ loaderData }: Route.ComponentProps) {
-  const { guardians, count, q, page, pageCount, total, canManage } = loaderData;
+  const { guardians, count, q, page, pageCount, total, isAdmin } = loaderData;
   const { search } = useLocation();
   // The cards' links open dialogs over the list: plain anchors, followed on the client by one handler.
   const onLinkClick = useLinkNavigation();
@@ -49,7 +49,7 @@ export default function Guardians({ loaderData }: Route.ComponentProps) {
         actions={
           <>
             <ExportCsvLink href={`/api/guardians?${new URLSearchParams({ format: "csv", ...(q ? { q } : {}) })}`} />
-            {canManage ? (
+            {isAdmin ? (
               <LinkButton to={`/guardians/new${search}`} preventScrollReset>
                 <PlusIcon /> Novo Responsável
               </LinkButton>
@@ -86,14 +86,14 @@ export default function Guardians({ loaderData }: Route.ComponentProps) {
           <ServerCached
             as="ul"
             name="guardian-cards"
-            deps={{ guardians, canManage, search }}
+            deps={{ guardians, isAdmin, search }}
             className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
             onClick={onLinkClick}
           >
             {() =>
               (JSON.parse(guardians) as GuardianCardData[]).map((g) => (
                 <li key={g.id}>
-                  <GuardianCard guardian={g} canManage={canManage} search={search} />
+                  <GuardianCard guardian={g} isAdmin={isAdmin} search={search} />
                 </li>
               ))
             }
@@ -119,7 +119,7 @@ function cardOf(g: GuardianDTO, students: number) {
   };
 }
 
-function GuardianCard({ guardian, canManage, search }: { guardian: GuardianCardData; canManage: boolean; search: string }) {
+function GuardianCard({ guardian, isAdmin, search }: { guardian: GuardianCardData; isAdmin: boolean; search: string }) {
   const { primary, others, students } = guardian;
   const name = primary?.fullName ?? "Sem pessoa principal";
   return (
@@ -143,10 +143,10 @@ function GuardianCard({ guardian, canManage, search }: { guardian: GuardianCardD
       ) : null}
       <div className="mt-auto flex flex-wrap justify-end gap-2 pt-4">
         <a href={`/guardians/${guardian.id}/persons${search}`} className={buttonClass("outline", "sm")}>
-          <UsersIcon /> {canManage ? "Gerenciar Pessoas" : "Ver Pessoas"}
+          <UsersIcon /> {isAdmin ? "Gerenciar Pessoas" : "Ver Pessoas"}
           <span className="sr-only"> de {name}</span>
         </a>
-        {canManage ? (
+        {isAdmin ? (
           <a href={`/guardians/${guardian.id}/delete${search}`} className={buttonClass("outline", "sm", "text-red-800")}>
             <SpriteIcon name="trash" /> Excluir<span className="sr-only"> {name}</span>
           </a>

@@ -1,13 +1,13 @@
 import type { Route } from "./+types/person-delete";
 import { DeleteDialog } from "~/components/confirm-delete-dialog";
-import { canManage } from "~/domain/actor";
+import { isAdmin } from "~/domain/access/roles";
 import { deleteGuardianPerson } from "~/domain/guardians/service.server";
 import { getPersonOfGuardian } from "~/domain/guardians/queries.server";
 import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/server/forms.server";
 
 /** /guardians/:id/persons/:personId/delete. The service refuses the primary and the last person (409). */
 const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({
-  permission: canManage,
+  permission: isAdmin,
   find: (actor) => getPersonOfGuardian(actor, args.params.id, args.params.personId),
   remove: async (actor) => {
     await getPersonOfGuardian(actor, args.params.id, args.params.personId);

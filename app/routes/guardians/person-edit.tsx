@@ -2,23 +2,23 @@ import { useLocation } from "react-router";
 import type { Route } from "./+types/person-edit";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { PersonFields } from "~/components/person-fields";
-import { canManage } from "~/domain/actor";
+import { isAdmin } from "~/domain/access/roles";
 import { guardianPersonFormSchema } from "~/domain/guardians/schema";
 import { updateGuardianPerson } from "~/domain/guardians/service.server";
 import { getPersonOfGuardian } from "~/domain/guardians/queries.server";
 import { formatCpf, formatPhone } from "~/lib/format";
-import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
+import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
 
 /** /guardians/:id/persons/:personId/edit */
 export async function loader(args: Route.LoaderArgs) {
-  const actor = await requireActor(args, canManage);
+  const actor = await screenActor(args, isAdmin);
   return { person: await orRespond(getPersonOfGuardian(actor, args.params.id, args.params.personId)) };
 }
 
 export async function action(args: Route.ActionArgs) {
   const { id, personId } = args.params;
   return dialogAction(args, {
-    permission: canManage,
+    permission: isAdmin,
     load: (actor) => getPersonOfGuardian(actor, id, personId),
     schema: guardianPersonFormSchema,
     save: (value, { actor }) => updateGuardianPerson(actor, personId, value),

@@ -1,12 +1,12 @@
 import type { Route } from "./+types/offer-delete";
 import { DeleteDialog } from "~/components/confirm-delete-dialog";
-import { canManage } from "~/domain/actor";
+import { isAdmin } from "~/domain/access/roles";
 import { deleteOffer } from "~/domain/offers/service.server";
 import { getOffer } from "~/domain/offers/queries.server";
 import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/server/forms.server";
 
 const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({
-  permission: canManage,
+  permission: isAdmin,
   find: (actor) => getOffer(actor, args.params.id),
   remove: (actor) => deleteOffer(actor, args.params.id),
   back: "/offers",

@@ -3,16 +3,16 @@ import type { Route } from "./+types/offer-form";
 import { Field, inputClass } from "~/components/ui/field";
 import { CheckboxField } from "~/components/ui/form-controls";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
-import { canManage } from "~/domain/actor";
+import { isAdmin } from "~/domain/access/roles";
 import { listBranches } from "~/domain/branches/queries.server";
 import { offerFormSchema } from "~/domain/offers/schema";
 import { createOffer, updateOffer } from "~/domain/offers/service.server";
 import { getOffer } from "~/domain/offers/queries.server";
-import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
+import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
 
 /** /offers/new and /offers/:id/edit: the same dialog, create or edit. */
 export async function loader(args: Route.LoaderArgs) {
-  const actor = await requireActor(args, canManage);
+  const actor = await screenActor(args, isAdmin);
   const [offer, branches] = await Promise.all([args.params.id ? orRespond(getOffer(actor, args.params.id)) : null, listBranches(actor)]);
   return {
     offer,
@@ -24,7 +24,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { id } = args.params;
   return dialogAction(args, {
-    permission: canManage,
+    permission: isAdmin,
     schema: offerFormSchema,
     save: (value, { actor }) => (id ? updateOffer(actor, id, value) : createOffer(actor, value)),
     errorTitle: id ? "Erro ao atualizar oferta" : "Erro ao criar oferta",

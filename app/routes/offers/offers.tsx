@@ -3,7 +3,7 @@ import type { Route } from "./+types/offers";
 import { PlusIcon } from "~/components/icons";
 import { LinkButton } from "~/components/ui/button";
 import { DataList, PageHeader, StatusBadge } from "~/components/ui/page";
-import { canManage } from "~/domain/actor";
+import { isAdmin } from "~/domain/access/roles";
 import { listOffers } from "~/domain/offers/queries.server";
 import { formatBRL } from "~/lib/format";
 import { actorOf, requireUser } from "~/server/session.server";
@@ -21,18 +21,18 @@ export async function loader({ context }: Route.LoaderArgs) {
       checkoutLink: o.checkoutLink,
       active: o.active,
     })),
-    canManage: canManage(user),
+    isAdmin: isAdmin(user),
   };
 }
 
 export default function Offers({ loaderData }: Route.ComponentProps) {
-  const { offers, canManage } = loaderData;
+  const { offers, isAdmin } = loaderData;
   return (
     <div>
       <PageHeader
         title="Ofertas"
         actions={
-          canManage ? (
+          isAdmin ? (
             <LinkButton to="/offers/new" preventScrollReset>
               <PlusIcon /> Adicionar Oferta
             </LinkButton>
@@ -63,7 +63,7 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
             <div className="mt-2">
               <CheckoutLink href={o.checkoutLink} name={o.name} />
             </div>
-            {canManage ? <RowActions base={`/offers/${o.id}`} name={o.name} /> : null}
+            {isAdmin ? <RowActions base={`/offers/${o.id}`} name={o.name} /> : null}
           </>
         )}
         columns={[
@@ -73,7 +73,7 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
           { header: "Checkout", cell: (o) => <CheckoutLink href={o.checkoutLink} name={o.name} /> },
           { header: "Status", cell: (o) => <StatusBadge active={o.active} /> },
         ]}
-        actions={canManage ? (o) => <RowActions base={`/offers/${o.id}`} name={o.name} /> : undefined}
+        actions={isAdmin ? (o) => <RowActions base={`/offers/${o.id}`} name={o.name} /> : undefined}
       />
       <Outlet />
     </div>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/reports";
 import { PageHeader } from "~/components/ui/page";
-import { canManageTrials } from "~/domain/actor";
+import { isStaff } from "~/domain/access/roles";
 import { requirePermission } from "~/server/session.server";
 import { branchNameOf, getSelectedBranchId } from "~/server/branch-selection.server";
 import { scopeSubtitle } from "~/domain/branches/scope";
@@ -9,7 +9,7 @@ import { today } from "~/domain/calendar/dates";
 
 /** /reports ('Relatórios'): the reports of the network, Team and Administrator. */
 export async function loader({ context }: Route.LoaderArgs) {
-  requirePermission(context, canManageTrials);
+  requirePermission(context, isStaff);
   const branchName = await branchNameOf(context, await getSelectedBranchId(context));
   return { subtitle: scopeSubtitle(branchName, today().slice(0, 7)) };
 }

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/schedule-delete";
 import { DeleteDialog } from "~/components/confirm-delete-dialog";
-import { canManage, type Actor } from "~/domain/actor";
+import { isAdmin, type Actor } from "~/domain/access/roles";
 import { getBranchClassroom } from "~/domain/classrooms/queries.server";
 import { deleteSchedule } from "~/domain/schedules/service.server";
 import { getClassroomSchedule } from "~/domain/schedules/queries.server";
@@ -14,7 +14,7 @@ const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => {
     return getClassroomSchedule(actor, classroomId, scheduleId);
   };
   return {
-    permission: canManage,
+    permission: isAdmin,
     find,
     remove: async (actor) => {
       await find(actor);

@@ -2,17 +2,17 @@ import { getInputProps, getSelectProps } from "@conform-to/react";
 import type { Route } from "./+types/schedule-form";
 import { Field, inputClass } from "~/components/ui/field";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
-import { canManage } from "~/domain/actor";
+import { isAdmin } from "~/domain/access/roles";
 import { getBranchClassroom } from "~/domain/classrooms/queries.server";
 import { DEFAULT_WEEKDAY, scheduleFormSchema, WEEKDAYS } from "~/domain/schedules/schema";
 import { createSchedule, updateSchedule } from "~/domain/schedules/service.server";
 import { getClassroomSchedule } from "~/domain/schedules/queries.server";
-import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
+import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
 
 /** …/classrooms/:classroomId/schedules/new and …/schedules/:scheduleId/edit, over the classrooms dialog. */
 export async function loader(args: Route.LoaderArgs) {
   const { params } = args;
-  const actor = await requireActor(args, canManage);
+  const actor = await screenActor(args, isAdmin);
   const classroom = await orRespond(getBranchClassroom(actor, params.id, params.classroomId));
   const schedule = params.scheduleId ? await orRespond(getClassroomSchedule(actor, classroom.id, params.scheduleId)) : null;
   return {
@@ -26,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { id: branchId, classroomId, scheduleId } = args.params;
   return dialogAction(args, {
-    permission: canManage,
+    permission: isAdmin,
     schema: scheduleFormSchema,
     save: async (value, { actor }) => {
       await getBranchClassroom(actor, branchId, classroomId);

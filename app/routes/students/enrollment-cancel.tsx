@@ -3,7 +3,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/enrollment-cancel";
 import { Field, inputClass } from "~/components/ui/field";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
-import { canManage, type Actor } from "~/domain/actor";
+import { isAdmin, type Actor } from "~/domain/access/roles";
 import { findClassOption } from "~/domain/classes/queries.server";
 import { getEnrollment } from "~/domain/enrollments/queries.server";
 import {
@@ -15,7 +15,7 @@ import {
 } from "~/domain/enrollments/schema";
 import { cancelEnrollment, promotionsIfCancelled } from "~/domain/enrollments/service.server";
 import { getStudent } from "~/domain/students/queries.server";
-import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
+import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
 import { withPromotions } from "./+shared/enroll-form.server";
 
 /**
@@ -40,7 +40,7 @@ async function findEnrollment(actor: Actor, args: { request: Request; params: { 
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const actor = await requireActor(args, canManage);
+  const actor = await screenActor(args, isAdmin);
   const enrollment = await findEnrollment(actor, args);
   const [student, cls, promoted] = await Promise.all([
     orRespond(getStudent(actor, enrollment.studentId)),
@@ -61,7 +61,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { back } = placeOf(args);
   return dialogAction(args, {
-    permission: canManage,
+    permission: isAdmin,
     load: (actor) => findEnrollment(actor, args),
     schema: enrollmentCancelSchema,
     save: (value, { actor, loaded }) => cancelEnrollment(actor, loaded.id, value.cancelReason),

@@ -4,13 +4,13 @@ import { z } from "zod";
 import type { Route } from "./+types/enrollment-discount";
 import { Field, inputClass } from "~/components/ui/field";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
-import { canManage, type Actor } from "~/domain/actor";
+import { isAdmin, type Actor } from "~/domain/access/roles";
 import { discountField } from "~/domain/charges/schema";
 import { findClassOption } from "~/domain/classes/queries.server";
 import { getEnrollment } from "~/domain/enrollments/queries.server";
 import { CANCELLED, ENROLLMENT_NOT_FOUND } from "~/domain/enrollments/schema";
 import { updateEnrollment } from "~/domain/enrollments/service.server";
-import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
+import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
 
 /**
  * 'Desconto da matrícula' (/students/:id/enrollments/:enrollmentId/discount,
@@ -27,7 +27,7 @@ async function findEnrollment(actor: Actor, params: { id?: string; enrollmentId?
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const actor = await requireActor(args, canManage);
+  const actor = await screenActor(args, isAdmin);
   const enrollment = await findEnrollment(actor, args.params);
   const cls = await findClassOption(enrollment.classId);
   return {
@@ -39,7 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   return dialogAction(args, {
-    permission: canManage,
+    permission: isAdmin,
     load: (actor) => findEnrollment(actor, args.params),
     schema: discountFormSchema,
     // The service reads percents, as the API does (the form's value is in hundredths).

@@ -1,12 +1,12 @@
 import { useLoaderData } from "react-router";
 import type { Route } from "./+types/makeup-delete";
 import { DeleteDialog } from "~/components/confirm-delete-dialog";
-import { canManageTrials, type Actor } from "~/domain/actor";
+import { isStaff, type Actor } from "~/domain/access/roles";
 import { studentAttendance } from "~/domain/attendance/queries.server";
 import { ConflictError, NotFoundError } from "~/domain/errors";
 import { BOOKED, CANCEL_ONLY_BOOKED, MAKEUP_NOT_FOUND } from "~/domain/attendance/makeups/schema";
 import { deleteMakeup } from "~/domain/attendance/makeups/service.server";
-import { deleteDialogAction, orRespond, requireActor, type DeleteDialogData, type DeleteDialogSpec } from "~/server/forms.server";
+import { deleteDialogAction, orRespond, screenActor, type DeleteDialogData, type DeleteDialogSpec } from "~/server/forms.server";
 import { formatDay } from "~/domain/calendar/dates";
 import type { PromotionDTO } from "~/domain/enrollments/schema";
 import { withPromotions } from "./+shared/enroll-form.server";
@@ -26,7 +26,7 @@ async function findMakeup(actor: Actor, studentId: string, makeupId: string) {
 }
 
 const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec<Awaited<ReturnType<typeof findMakeup>>> => ({
-  permission: canManageTrials,
+  permission: isStaff,
   find: (actor) => findMakeup(actor, args.params.id, args.params.makeupId),
   remove: async (actor) => {
     await findMakeup(actor, args.params.id, args.params.makeupId);
@@ -41,7 +41,7 @@ const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec<Await
 });
 
 export async function loader(args: Route.LoaderArgs) {
-  const actor = await requireActor(args, canManageTrials);
+  const actor = await screenActor(args, isStaff);
   const found = await orRespond(findMakeup(actor, args.params.id, args.params.makeupId));
   const url = new URL(args.request.url);
   const dialog: DeleteDialogData = { closeTo: `/students/${args.params.id}`, action: url.pathname + url.search };

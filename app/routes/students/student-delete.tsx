@@ -1,13 +1,13 @@
 import type { Route } from "./+types/student-delete";
 import { DeleteDialog } from "~/components/confirm-delete-dialog";
-import { canManage } from "~/domain/actor";
+import { isAdmin } from "~/domain/access/roles";
 import { getStudent } from "~/domain/students/queries.server";
 import { deleteStudent } from "~/domain/students/service.server";
 import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/server/forms.server";
 
 /** /students/:id/delete (Administrator): refused with 409 while the student has enrolments. */
 const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({
-  permission: canManage,
+  permission: isAdmin,
   find: (actor) => getStudent(actor, args.params.id),
   remove: (actor) => deleteStudent(actor, args.params.id),
   back: "/students",

@@ -4,7 +4,7 @@ import type { Route } from "./+types/student-enroll";
 import { Button } from "~/components/ui/button";
 import { Field, inputClass } from "~/components/ui/field";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
-import { canManageTrials } from "~/domain/actor";
+import { isStaff } from "~/domain/access/roles";
 import { listClassOptions } from "~/domain/classes/queries.server";
 import type { ClassOption } from "~/domain/classes/schema";
 import { getSelectedBranchId } from "~/server/branch-selection.server";
@@ -14,7 +14,7 @@ import { getStudent } from "~/domain/students/queries.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useShell } from "~/hooks/use-shell";
 import { useResettableState } from "~/hooks/use-resettable-state";
-import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
+import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
 import { enrolledMessage, enrollmentInput, enrollState, typedEnrollValues, withPromotions } from "./+shared/enroll-form.server";
 import { enrollDefaults, EnrollmentFields, type EnrollState, type EnrollValues } from "./+shared/enrollment-fields";
 
@@ -25,7 +25,7 @@ import { enrollDefaults, EnrollmentFields, type EnrollState, type EnrollValues }
  * without JavaScript 'Continuar' answers the dialog for the chosen class).
  */
 export async function loader(args: Route.LoaderArgs) {
-  const actor = await requireActor(args, canManageTrials);
+  const actor = await screenActor(args, isStaff);
   const student = await orRespond(getStudent(actor, args.params.id));
   const url = new URL(args.request.url);
   const [classes, state, branchId] = await Promise.all([
@@ -66,7 +66,7 @@ export async function action(args: Route.ActionArgs) {
     return { state, values: enrollDefaults(state, typedEnrollValues(formData)) };
   };
   return dialogAction(args, {
-    permission: canManageTrials,
+    permission: isStaff,
     load: (actor) => getStudent(actor, studentId),
     intents: { refresh: ({ actor, formData }) => formState(actor, formData) },
     prepare: (formData) => formData.set("studentId", studentId),

@@ -5,11 +5,11 @@ import { SearchPicker } from "~/components/search-picker";
 import { Field, inputClass } from "~/components/ui/field";
 import { CheckboxField } from "~/components/ui/form-controls";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
-import { canManage, canManageTrials } from "~/domain/actor";
+import { isAdmin, isStaff } from "~/domain/access/roles";
 import { getStudent } from "~/domain/students/queries.server";
 import { MAX_NOTES, studentFormSchema, type StudentDTO } from "~/domain/students/schema";
 import { createStudent, updateStudent } from "~/domain/students/service.server";
-import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
+import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
 import { guardianMatches, guardianOption, pickerTerm } from "./+shared/pickers.server";
 import { listSearch } from "./+shared/student-screen";
 
@@ -24,7 +24,7 @@ const SEARCH = "guardianQ";
  */
 export async function loader(args: Route.LoaderArgs) {
   const { id } = args.params;
-  const actor = await requireActor(args, id ? canManage : canManageTrials);
+  const actor = await screenActor(args, id ? isAdmin : isStaff);
   const student = id ? await orRespond(getStudent(actor, id)) : null;
   const url = new URL(args.request.url);
   const term = pickerTerm(url, SEARCH);
@@ -62,7 +62,7 @@ function valuesOf(student: StudentDTO | null, typed: URLSearchParams | null) {
 export async function action(args: Route.ActionArgs) {
   const { id } = args.params;
   return dialogAction(args, {
-    permission: id ? canManage : canManageTrials,
+    permission: id ? isAdmin : isStaff,
     schema: studentFormSchema,
     save: (value, { actor }) => (id ? updateStudent(actor, id, value) : createStudent(actor, value)),
     // A re-rendered dialog keeps the chosen guardian.

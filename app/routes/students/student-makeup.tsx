@@ -4,14 +4,14 @@ import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
 import { LinkButton } from "~/components/ui/button";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { MakeupSessions } from "./+shared/makeup-sessions";
-import { canManageTrials, type Actor } from "~/domain/actor";
+import { isStaff, type Actor } from "~/domain/access/roles";
 import { studentAttendance } from "~/domain/attendance/queries.server";
 import { DomainError, ValidationError } from "~/domain/errors";
 import { makeupOptions, makeupPlace } from "~/domain/attendance/makeups/queries.server";
 import { ABSENCE_NOT_FOUND, ALREADY_HAS_MAKEUP } from "~/domain/attendance/makeups/schema";
 import { bookMakeup } from "~/domain/attendance/makeups/service.server";
 import { getStudent } from "~/domain/students/queries.server";
-import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
+import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
 import { makeupBookedMessage, makeupFormSchema, makeupOptionView } from "./+shared/makeup-screen";
 import { formatDay } from "~/domain/calendar/dates";
 
@@ -40,7 +40,7 @@ async function optionsFor(actor: Actor, absenceId: string) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const actor = await requireActor(args, canManageTrials);
+  const actor = await screenActor(args, isStaff);
   const { student, absence } = await orRespond(findAbsence(actor, args.params.id, absenceIdOf(args.request)));
   const options = absence.makeup ? [] : await orRespond(optionsFor(actor, absence.id));
   return {
@@ -54,7 +54,7 @@ export async function action(args: Route.ActionArgs) {
   const studentId = args.params.id;
   const absenceId = absenceIdOf(args.request);
   return dialogAction(args, {
-    permission: canManageTrials,
+    permission: isStaff,
     load: (actor) => findAbsence(actor, studentId, absenceId),
     // The absence is the URL's (checked to be this student's), whatever was posted.
     prepare: (formData) => formData.set("absenceId", absenceId),

@@ -6,7 +6,7 @@ import { PlusIcon, SpriteIcon } from "~/components/icons";
 import { LinkButton } from "~/components/ui/button";
 import { auditHref } from "~/routes/audit/+shared/audit-links";
 import { Badge, Card, DataList, StatusBadge } from "~/components/ui/page";
-import { canManage, canManageTrials } from "~/domain/actor";
+import { isAdmin, isStaff } from "~/domain/access/roles";
 import { CANCELLED, WAITLISTED } from "~/domain/enrollments/schema";
 import { ageOn, getStudentOverview } from "~/domain/students/queries.server";
 import { studentAttendance } from "~/domain/attendance/queries.server";
@@ -85,19 +85,19 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         };
       }),
     },
-    canEnroll: canManageTrials(user),
-    canManage: canManage(user),
-    canBookMakeups: canManageTrials(user),
+    canEnroll: isStaff(user),
+    isAdmin: isAdmin(user),
+    canBookMakeups: isStaff(user),
   };
 }
 
 type EnrollmentRow = Route.ComponentProps["loaderData"]["enrollments"][number];
 
 export default function StudentPage({ loaderData }: Route.ComponentProps) {
-  const { student, family, enrollments, attendance, canEnroll, canManage, canBookMakeups } = loaderData;
+  const { student, family, enrollments, attendance, canEnroll, isAdmin, canBookMakeups } = loaderData;
   const base = `/students/${student.id}`;
   const cancelLink = (e: EnrollmentRow) =>
-    canManage && e.status !== CANCELLED ? (
+    isAdmin && e.status !== CANCELLED ? (
       <div className="flex flex-wrap justify-end gap-2">
         <LinkButton to={`${base}/enrollments/${e.id}/discount`} variant="outline" size="sm" preventScrollReset>
           Editar desconto<span className="sr-only"> em {e.classLabel}</span>
@@ -141,7 +141,7 @@ export default function StudentPage({ loaderData }: Route.ComponentProps) {
               <PlusIcon /> Nova matrícula
             </LinkButton>
           ) : null}
-          {canManage ? (
+          {isAdmin ? (
             <>
               <LinkButton to={`${base}/edit`} variant="outline" preventScrollReset>
                 <SpriteIcon name="pencil" /> Editar
@@ -228,7 +228,7 @@ export default function StudentPage({ loaderData }: Route.ComponentProps) {
             { header: "Início", cell: (e) => formatDay(e.startDate), className: "whitespace-nowrap" },
             { header: "Status", cell: status },
           ]}
-          actions={canManage ? (e) => cancelLink(e) : undefined}
+          actions={isAdmin ? (e) => cancelLink(e) : undefined}
         />
         {enrollments.some((e) => e.status === WAITLISTED) ? (
           <p className="mt-2 text-sm text-slate-700">Matrículas em espera passam a ativas quando uma vaga da turma é liberada.</p>

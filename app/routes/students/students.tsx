@@ -6,7 +6,7 @@ import { inputClass } from "~/components/ui/field";
 import { DataList, PageHeader, StatusBadge } from "~/components/ui/page";
 import { Pagination } from "~/components/ui/pagination";
 import { ServerCached } from "~/components/server-cached";
-import { canManageTrials } from "~/domain/actor";
+import { isStaff } from "~/domain/access/roles";
 import { listStudentsPage } from "~/domain/students/queries.server";
 import { actorOf, requireUser } from "~/server/session.server";
 import { ageLabel, listHref, readListParams } from "./+shared/student-screen";
@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     classes: s.classes,
     active: s.active,
   }));
-  return { students, q, status, page: result.page, pageCount: result.pageCount, total: result.total, canCreate: canManageTrials(user) };
+  return { students, q, status, page: result.page, pageCount: result.pageCount, total: result.total, canCreate: isStaff(user) };
 }
 
 type StudentListRow = Route.ComponentProps["loaderData"]["students"][number];

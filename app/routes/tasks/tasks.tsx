@@ -3,7 +3,7 @@ import type { Route } from "./+types/tasks";
 import { Button, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page";
-import { canManage, canManageTrials } from "~/domain/actor";
+import { isAdmin, isStaff } from "~/domain/access/roles";
 import { formatDay } from "~/domain/calendar/dates";
 import { STAFF_TYPES } from "~/domain/classes/queries.server";
 import { ownerTasks, type TaskItem } from "~/domain/tasks/queries.server";
@@ -13,7 +13,7 @@ import { DomainError } from "~/domain/errors";
 import { isUuid } from "~/domain/validation";
 import { followUpMessage, whatsappLink } from "~/lib/whatsapp";
 import { cn } from "~/lib/cn";
-import { orRespond, requireActor } from "~/server/forms.server";
+import { orRespond, screenActor } from "~/server/forms.server";
 import { dataWithToast, redirectWithToast } from "~/server/toast.server";
 
 /**
@@ -23,9 +23,9 @@ import { dataWithToast, redirectWithToast } from "~/server/toast.server";
  * plain form post, Post/Redirect/Get).
  */
 export async function loader(args: Route.LoaderArgs) {
-  const actor = await requireActor(args, canManageTrials);
+  const actor = await screenActor(args, isStaff);
   const asked = new URL(args.request.url).searchParams.get("ownerId");
-  const admin = canManage(actor);
+  const admin = isAdmin(actor);
   const ownerId = admin && asked && isUuid(asked) ? asked : actor.id;
   const [groups, owners] = await Promise.all([orRespond(ownerTasks(actor, ownerId)), admin ? listUserOptions(STAFF_TYPES) : []]);
   const view = (t: TaskItem) => ({
@@ -50,7 +50,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** 'Concluir' (`intent=complete`, `taskId`): back to the same list with 'Tarefa concluída'. */
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireActor(args, canManageTrials);
+  const actor = await screenActor(args, isStaff);
   const url = new URL(args.request.url);
   const form = await args.request.formData();
   const taskId = String(form.get("taskId") ?? "");

@@ -3,7 +3,7 @@ import { TrialBlock } from "~/components/trial-block";
 import { useLinkNavigation } from "~/hooks/use-link-navigation";
 import { RouteDialog } from "~/components/ui/dialog";
 import { LinkButton } from "~/components/ui/button";
-import { canManageTrials } from "~/domain/actor";
+import { isStaff } from "~/domain/access/roles";
 import { formatDay } from "~/domain/calendar/dates";
 import { returnPlace, returnUrl } from "./+shared/calendar-screen";
 import { getTrialDay } from "~/domain/trials/queries.server";
@@ -20,13 +20,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     date: params.date,
     closeTo: returnUrl(returnPlace(new URL(request.url), params.date)),
-    canManage: canManageTrials(user),
+    isAdmin: isStaff(user),
     trials,
   };
 }
 
 export default function TrialDay({ loaderData }: Route.ComponentProps) {
-  const { date, closeTo: back, trials, canManage } = loaderData;
+  const { date, closeTo: back, trials, isAdmin } = loaderData;
   const onLinkClick = useLinkNavigation();
   return (
     <RouteDialog title={`Experimentais de ${formatDay(date)}`} closeTo={back} size="lg">
@@ -37,7 +37,7 @@ export default function TrialDay({ loaderData }: Route.ComponentProps) {
         <ul className="grid gap-2 sm:grid-cols-2" onClick={onLinkClick}>
           {trials.map((t) => (
             <li key={t.id}>
-              <TrialBlock trial={t} back={`view=day&date=${date}`} canManage={canManage} />
+              <TrialBlock trial={t} back={`view=day&date=${date}`} isAdmin={isAdmin} />
             </li>
           ))}
         </ul>

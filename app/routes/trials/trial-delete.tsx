@@ -1,6 +1,6 @@
 import type { Route } from "./+types/trial-delete";
 import { DeleteDialog } from "~/components/confirm-delete-dialog";
-import { canManageTrials } from "~/domain/actor";
+import { isStaff } from "~/domain/access/roles";
 import { placeQuery, returnPlace, returnUrl, type CalendarPlace } from "./+shared/calendar-screen";
 import { deleteTrial } from "~/domain/trials/service.server";
 import { getTrial } from "~/domain/trials/queries.server";
@@ -9,7 +9,7 @@ import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~
 const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec<{ id: string; place: CalendarPlace | null }> => {
   const url = new URL(args.request.url);
   return {
-    permission: canManageTrials,
+    permission: isStaff,
     // The calendar's place to go back to: the URL's, else the trial's month.
     find: async (actor) => ({ id: args.params.id, place: returnPlace(url, (await getTrial(actor, args.params.id)).scheduledDate) }),
     closeTo: ({ place }) => returnUrl(place),

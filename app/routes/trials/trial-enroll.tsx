@@ -8,7 +8,7 @@ import { buttonClass, LinkButton } from "~/components/ui/button";
 import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
 import { Field, FieldErrors, inputClass, RequiredMark } from "~/components/ui/field";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
-import { canManageTrials, type Actor } from "~/domain/actor";
+import { isStaff, type Actor } from "~/domain/access/roles";
 import { CANCELLED, CLASS_FULL, WAITLISTED, type PromotionDTO, type TrialEnrollResultDTO } from "~/domain/enrollments/schema";
 import { enrollOptions, getEnrollment, latestEnrollmentOfTrial } from "~/domain/enrollments/queries.server";
 import { enrollFromTrial } from "~/domain/enrollments/service.server";
@@ -31,7 +31,7 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { useShell } from "~/hooks/use-shell";
 import { formatBRL, formatPhone, onlyDigits } from "~/lib/format";
 import { paymentMessage, whatsappLink } from "~/lib/whatsapp";
-import { dialogAction, orRespond, requireActor, type DialogContext } from "~/server/forms.server";
+import { dialogAction, orRespond, screenActor, type DialogContext } from "~/server/forms.server";
 import { withPromotions } from "~/routes/students/+shared/enroll-form.server";
 import { FullClassNotice } from "~/routes/students/+shared/enrollment-fields";
 import { returnMonth, trialsUrl } from "./+shared/calendar-screen";
@@ -143,7 +143,7 @@ async function previousEnrollment(actor: Actor, trial: { id: string; enrollmentI
 
 export async function loader(args: Route.LoaderArgs) {
   const { request, params } = args;
-  const actor = await requireActor(args, canManageTrials);
+  const actor = await screenActor(args, isStaff);
   const url = new URL(request.url);
   const trial = await orRespond(getTrial(actor, params.id));
   const month = returnMonth(url, trial.scheduledDate);
@@ -240,7 +240,7 @@ export async function action(args: Route.ActionArgs) {
     return { full: options.full, chosen, search: { q, found: found.map((g) => choiceOf(g, samePhone)) }, values: typedValues(formData) };
   };
   return dialogAction(args, {
-    permission: canManageTrials,
+    permission: isStaff,
     load: (actor) => getTrial(actor, params.id),
     intents: { [SEARCH_INTENT]: (context) => answer(context, true) },
     schema: trialEnrollFormSchema,

@@ -5,7 +5,7 @@ import type { Route } from "./+types/trial-form";
 import { LinkButton } from "~/components/ui/button";
 import { Field, inputClass } from "~/components/ui/field";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
-import { canManageTrials } from "~/domain/actor";
+import { isStaff } from "~/domain/access/roles";
 import { isCalendarDate } from "~/domain/patterns";
 import { placeOn, placeQuery, returnPlace, returnUrl, trialAnchorUrl } from "./+shared/calendar-screen";
 import { listClassOptions, STAFF_TYPES } from "~/domain/classes/queries.server";
@@ -16,12 +16,12 @@ import { createTrial, updateTrial } from "~/domain/trials/service.server";
 import { getTrial } from "~/domain/trials/queries.server";
 import { formatPhone } from "~/lib/format";
 import { PhoneInput } from "~/components/ui/masked-inputs";
-import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
+import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
 
 /** /trials/new?date=YYYY-MM-DD and /trials/:id/edit: the same dialog, create or edit. */
 export async function loader(args: Route.LoaderArgs) {
   const { request, params } = args;
-  const actor = await requireActor(args, canManageTrials);
+  const actor = await screenActor(args, isStaff);
   const url = new URL(request.url);
   const trial = params.id ? await orRespond(getTrial(actor, params.id)) : null;
   const date = url.searchParams.get("date");
@@ -48,7 +48,7 @@ export async function action(args: Route.ActionArgs) {
   const editing = Boolean(params.id);
   const from = returnPlace(new URL(request.url));
   return dialogAction(args, {
-    permission: canManageTrials,
+    permission: isStaff,
     schema: trialFormSchema,
     save: async ({ status, ...fields }, { actor }) => {
       // A blank time (conform leaves it out) takes the class's first start time in the service.

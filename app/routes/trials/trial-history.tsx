@@ -6,7 +6,7 @@ import { entryDurations, formatDateTime, totalCycle } from "~/domain/trials/dura
 import { WANTS_TO_ENROLL } from "~/domain/trials/constants";
 import { schoolTimeZone } from "~/domain/calendar/dates";
 import { getTrial, getTrialHistory } from "~/domain/trials/queries.server";
-import { canManageTrials } from "~/domain/actor";
+import { isStaff } from "~/domain/access/roles";
 import { formatDay } from "~/domain/calendar/dates";
 import { ENROLLED, LOST } from "~/domain/trials/constants";
 import { trialTasks } from "~/domain/tasks/queries.server";
@@ -26,7 +26,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUser(context);
   const actor = actorOf(user);
   const [trial, entries] = await orRespond(() => Promise.all([getTrial(actor, params.id), getTrialHistory(actor, params.id)]));
-  const staff = canManageTrials(actor);
+  const staff = isStaff(actor);
   const [tasks, owners] = staff ? await Promise.all([trialTasks(actor, trial.id), listUserOptions(STAFF_TYPES)]) : [[], []];
   const place = trialReturnPlace(new URL(request.url), trial.scheduledDate);
   return {

@@ -3,19 +3,19 @@ import { useLocation } from "react-router";
 import type { Route } from "./+types/trial-lose";
 import { Field, inputClass } from "~/components/ui/field";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
-import { canManageTrials } from "~/domain/actor";
+import { isStaff } from "~/domain/access/roles";
 import { LOST_REASONS, trialLoseSchema } from "~/domain/trials/schema";
 import { loseTrial } from "~/domain/trials/service.server";
 import { getTrial } from "~/domain/trials/queries.server";
 import { placeQuery, trialReturnPlace } from "./+shared/calendar-screen";
-import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
+import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
 
 /** The trial's view (its history dialog), keeping the calendar's place. */
 const viewUrl = (id: string, back: string) => `/trials/${id}/history?${back}`;
 
 /** /trials/:id/lose: 'Marcar como perdido', with one of the reasons and an optional note. */
 export async function loader(args: Route.LoaderArgs) {
-  const actor = await requireActor(args, canManageTrials);
+  const actor = await screenActor(args, isStaff);
   const trial = await orRespond(getTrial(actor, args.params.id));
   const back = placeQuery(trialReturnPlace(new URL(args.request.url), trial.scheduledDate));
   return { trial: { id: trial.id, studentName: trial.studentName, guardianName: trial.guardianName }, closeTo: viewUrl(trial.id, back) };
@@ -25,7 +25,7 @@ export async function action(args: Route.ActionArgs) {
   const id = args.params.id;
   const url = new URL(args.request.url);
   return dialogAction(args, {
-    permission: canManageTrials,
+    permission: isStaff,
     load: (actor) => getTrial(actor, id),
     schema: trialLoseSchema,
     save: (value, { actor }) => loseTrial(actor, id, value),

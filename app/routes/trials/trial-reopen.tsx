@@ -2,18 +2,18 @@ import { useLocation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/trial-reopen";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
-import { canManageTrials } from "~/domain/actor";
+import { isStaff } from "~/domain/access/roles";
 import { reopenTrial } from "~/domain/trials/service.server";
 import { getTrial } from "~/domain/trials/queries.server";
 import { placeQuery, trialReturnPlace } from "./+shared/calendar-screen";
-import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
+import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
 
 const viewUrl = (id: string, back: string) => `/trials/${id}/history?${back}`;
 const confirmSchema = z.object({});
 
 /** /trials/:id/reopen: 'Reabrir' a lost trial (a confirmation, then Post/Redirect/Get to the trial's view). */
 export async function loader(args: Route.LoaderArgs) {
-  const actor = await requireActor(args, canManageTrials);
+  const actor = await screenActor(args, isStaff);
   const trial = await orRespond(getTrial(actor, args.params.id));
   const back = placeQuery(trialReturnPlace(new URL(args.request.url), trial.scheduledDate));
   return {
@@ -26,7 +26,7 @@ export async function action(args: Route.ActionArgs) {
   const id = args.params.id;
   const url = new URL(args.request.url);
   return dialogAction(args, {
-    permission: canManageTrials,
+    permission: isStaff,
     load: (actor) => getTrial(actor, id),
     schema: confirmSchema,
     save: (_value, { actor }) => reopenTrial(actor, id),

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/trial-status";
 import { StatusOptions } from "~/components/trial-block";
 import { RouteDialog } from "~/components/ui/dialog";
-import { canManageTrials } from "~/domain/actor";
+import { isStaff } from "~/domain/access/roles";
 import { placeQuery, trialAnchorUrl, trialReturnPlace } from "./+shared/calendar-screen";
 import { getTrial } from "~/domain/trials/queries.server";
 import { orRespond } from "~/server/forms.server";
@@ -14,7 +14,7 @@ import { actorOf, requirePermission } from "~/server/session.server";
  * `?view=&date=` or `?month=`, else the trial's month) scrolled to the trial.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = await requirePermission(context, canManageTrials);
+  const user = await requirePermission(context, isStaff);
   const trial = await orRespond(getTrial(actorOf(user), params.id));
   const place = trialReturnPlace(new URL(request.url), trial.scheduledDate);
   return {

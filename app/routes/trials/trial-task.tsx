@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import type { Route } from "./+types/trial-task";
 import { Field, inputClass } from "~/components/ui/field";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
-import { canManageTrials } from "~/domain/actor";
+import { isStaff } from "~/domain/access/roles";
 import { nextWorkingDay, today } from "~/domain/calendar/dates";
 import { STAFF_TYPES } from "~/domain/classes/queries.server";
 import { listUserOptions } from "~/domain/users/queries.server";
@@ -11,13 +11,13 @@ import { taskFormSchema } from "~/domain/tasks/schema";
 import { createTask } from "~/domain/tasks/service.server";
 import { getTrial } from "~/domain/trials/queries.server";
 import { placeQuery, trialReturnPlace } from "./+shared/calendar-screen";
-import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
+import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
 
 const viewUrl = (id: string, back: string) => `/trials/${id}/history?${back}`;
 
 /** /trials/:id/tasks/new: 'Nova tarefa' on a trial (owner: the trial's, by default). */
 export async function loader(args: Route.LoaderArgs) {
-  const actor = await requireActor(args, canManageTrials);
+  const actor = await screenActor(args, isStaff);
   const trial = await orRespond(getTrial(actor, args.params.id));
   const back = placeQuery(trialReturnPlace(new URL(args.request.url), trial.scheduledDate));
   return {
@@ -33,7 +33,7 @@ export async function action(args: Route.ActionArgs) {
   const id = args.params.id;
   const url = new URL(args.request.url);
   return dialogAction(args, {
-    permission: canManageTrials,
+    permission: isStaff,
     load: (actor) => getTrial(actor, id),
     schema: taskFormSchema,
     save: (value, { actor }) => createTask(actor, { ...value, trialId: id }),

@@ -8,7 +8,7 @@ import { Button, ExportCsvLink, LinkButton } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page";
 import { Spinner } from "~/components/ui/spinner";
-import { canManageTrials } from "~/domain/actor";
+import { isStaff } from "~/domain/access/roles";
 import { DomainError } from "~/domain/errors";
 import { calendarWeeks, type CalendarDay, dayHeading, formatDay, monthTitle, today, WEEKDAY_HEADERS } from "~/domain/calendar/dates";
 import type { CalendarDayTrials, CalendarTrial } from "~/domain/trials/calendar";
@@ -90,7 +90,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     agenda: agendaDay?.trials ?? [],
     agendaTotal: agendaDay?.total ?? 0,
     kpis,
-    canManage: canManageTrials(user),
+    isAdmin: isStaff(user),
   };
 }
 
@@ -102,7 +102,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * where it is. ('Matricular' is a dialog of its own: /trials/:id/enroll.)
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requirePermission(context, canManageTrials);
+  const user = await requirePermission(context, isStaff);
   const form = await request.formData();
   const back = form.get("back");
   const place = calendarPlace(typeof back === "string" ? new URLSearchParams(back) : new URL(request.url).searchParams, today());
@@ -127,7 +127,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Trials({ loaderData }: Route.ComponentProps) {
-  const { place, kpis, canManage, agenda } = loaderData;
+  const { place, kpis, isAdmin, agenda } = loaderData;
   const navigation = useNavigation();
   const location = useLocation();
   const target = navigation.state === "loading" ? navigation.location : null;
@@ -140,7 +140,7 @@ export default function Trials({ loaderData }: Route.ComponentProps) {
       today={loaderData.today}
       trials={agenda}
       total={loaderData.agendaTotal}
-      canManage={canManage}
+      isAdmin={isAdmin}
       primary={primary}
       loading={loading}
       switcher={primary ? place : null}
@@ -156,7 +156,7 @@ export default function Trials({ loaderData }: Route.ComponentProps) {
         actions={
           <>
             <ExportCsvLink href={`/api/trials?format=csv&month=${place.date.slice(0, 7)}`} />
-            {canManage ? (
+            {isAdmin ? (
               <LinkButton to={newTrialUrl(place, place.date)} preventScrollReset>
                 <PlusIcon /> Novo Experimental
               </LinkButton>
@@ -173,9 +173,9 @@ export default function Trials({ loaderData }: Route.ComponentProps) {
           <div className="md:hidden">{dayAgenda(false)}</div>
           <div className="hidden md:block">
             {place.view === "month" ? (
-              <MonthView place={place} today={loaderData.today} days={loaderData.days ?? "{}"} canManage={canManage} loading={loading} />
+              <MonthView place={place} today={loaderData.today} days={loaderData.days ?? "{}"} isAdmin={isAdmin} loading={loading} />
             ) : (
-              <WeekView place={place} today={loaderData.today} days={loaderData.days ?? "{}"} canManage={canManage} loading={loading} />
+              <WeekView place={place} today={loaderData.today} days={loaderData.days ?? "{}"} isAdmin={isAdmin} loading={loading} />
             )}
           </div>
         </>
@@ -346,7 +346,7 @@ function DayAgenda({
   today,
   trials,
   total,
-  canManage,
+  isAdmin,
   primary,
   loading,
   switcher,
@@ -357,7 +357,7 @@ function DayAgenda({
   trials: CalendarTrial[];
   /** The day's trials, of which `trials` are the first. */
   total: number;
-  canManage: boolean;
+  isAdmin: boolean;
   open: boolean;
   primary: boolean;
   loading: boolean;
@@ -390,7 +390,7 @@ function DayAgenda({
         <ol className="agenda" onClick={onLinkClick}>
           {trials.map((t) => (
             <li key={t.id}>
-              <TrialBlock trial={t} back={back} canManage={canManage} anchored={primary} />
+              <TrialBlock trial={t} back={back} isAdmin={isAdmin} anchored={primary} />
             </li>
           ))}
         </ol>
@@ -409,13 +409,13 @@ function WeekView({
   place,
   today,
   days,
-  canManage,
+  isAdmin,
   loading,
 }: {
   place: CalendarPlace;
   today: string;
   days: string;
-  canManage: boolean;
+  isAdmin: boolean;
   loading: boolean;
 }) {
   const onLinkClick = useLinkNavigation();
@@ -449,13 +449,13 @@ function WeekView({
                     <span className="sr-only">{dayHeading(date)}</span>
                   </a>
                 </h3>
-                {canManage ? <NewOnDay href={newTrialUrl(place, date)} date={date} /> : null}
+                {isAdmin ? <NewOnDay href={newTrialUrl(place, date)} date={date} /> : null}
               </div>
               {day?.trials.length ? (
                 <ul className="cal-list">
                   {day.trials.map((t) => (
                     <li key={t.id}>
-                      <TrialBlock trial={t} back={back} canManage={canManage} anchored />
+                      <TrialBlock trial={t} back={back} isAdmin={isAdmin} anchored />
                     </li>
                   ))}
                 </ul>
@@ -475,13 +475,13 @@ function MonthView({
   place,
   today,
   days,
-  canManage,
+  isAdmin,
   loading,
 }: {
   place: CalendarPlace;
   today: string;
   days: string;
-  canManage: boolean;
+  isAdmin: boolean;
   loading: boolean;
 }) {
   const onLinkClick = useLinkNavigation();
@@ -514,8 +514,8 @@ function MonthView({
             ))}
           </tr>
         </thead>
-        <ServerCached as="tbody" name="trials-month" deps={{ month, today, days, canManage }}>
-          {() => <MonthRows weeks={calendarWeeks(month)} days={unpackDays(days)} month={month} today={today} canManage={canManage} />}
+        <ServerCached as="tbody" name="trials-month" deps={{ month, today, days, isAdmin }}>
+          {() => <MonthRows weeks={calendarWeeks(month)} days={unpackDays(days)} month={month} today={today} isAdmin={isAdmin} />}
         </ServerCached>
       </table>
     </section>
@@ -528,13 +528,13 @@ function MonthRows({
   days,
   month,
   today,
-  canManage,
+  isAdmin,
 }: {
   weeks: CalendarDay[][];
   days: Record<string, CalendarDayTrials>;
   month: string;
   today: string;
-  canManage: boolean;
+  isAdmin: boolean;
 }) {
   const back = `month=${month}`;
   return weeks.map((week) => (
@@ -558,7 +558,7 @@ function MonthRows({
                   </a>
                 </h3>
                 {hidden > 0 ? <MoreLink date={day.date} hidden={hidden} /> : null}
-                {canManage ? <NewOnDay href={`/trials/new?date=${day.date}&month=${month}`} date={day.date} /> : null}
+                {isAdmin ? <NewOnDay href={`/trials/new?date=${day.date}&month=${month}`} date={day.date} /> : null}
               </div>
             ) : (
               <span>{day.day}</span>
@@ -567,7 +567,7 @@ function MonthRows({
               <ul className="cal-list">
                 {list.trials.map((t) => (
                   <li key={t.id}>
-                    <TrialBlock trial={t} back={back} canManage={canManage} variant="chip" anchored />
+                    <TrialBlock trial={t} back={back} isAdmin={isAdmin} variant="chip" anchored />
                   </li>
                 ))}
               </ul>

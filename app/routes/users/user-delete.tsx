@@ -1,13 +1,13 @@
 import type { Route } from "./+types/user-delete";
 import { DeleteDialog } from "~/components/confirm-delete-dialog";
-import { canManage } from "~/domain/actor";
+import { isAdmin } from "~/domain/access/roles";
 import { usersListSearch, usersListUrl } from "./+shared/list-search";
 import { deleteUser } from "~/domain/users/service.server";
 import { getUser } from "~/domain/users/queries.server";
 import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/server/forms.server";
 
 const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({
-  permission: canManage,
+  permission: isAdmin,
   find: (actor) => getUser(actor, args.params.id),
   remove: (actor) => deleteUser(actor, args.params.id),
   back: usersListUrl(args.request.url),

@@ -7,7 +7,7 @@ import { Avatar } from "~/components/avatar";
 import { Field, FieldErrors, inputClass } from "~/components/ui/field";
 import { FormDialog, useDialogForm, useDialogSubmitting } from "~/components/ui/form-dialog";
 import { useToast } from "~/components/ui/toaster";
-import { canManage, USER_TYPE_LABELS, USER_TYPES } from "~/domain/actor";
+import { isAdmin, USER_TYPE_LABELS, USER_TYPES } from "~/domain/access/roles";
 import { DomainError } from "~/domain/errors";
 import { IMAGE_TYPES, isAcceptableImageFile } from "~/domain/storage/image";
 import { postedFile, readFormDataLimited } from "~/server/multipart.server";
@@ -18,7 +18,7 @@ import type { UserDTO } from "~/domain/users/schema";
 import { getUser } from "~/domain/users/queries.server";
 import { formatCpf } from "~/lib/format";
 import { CpfInput } from "~/components/ui/masked-inputs";
-import { dialogAction, orRespond, requireActor } from "~/server/forms.server";
+import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
 import { getSession } from "~/server/session.server";
 
 /** §8: the avatar file problem, for the browser's check and for the server's refusal alike. */
@@ -28,7 +28,7 @@ const HIDDEN_FIELDS = ["password", "avatar"];
 
 /** /users/new and /users/:id/edit: the same dialog, create or edit. */
 export async function loader(args: Route.LoaderArgs) {
-  const actor = await requireActor(args, canManage);
+  const actor = await screenActor(args, isAdmin);
   const editing = args.params.id ? await orRespond(getUser(actor, args.params.id)) : null;
   return { user: editing, closeTo: usersListUrl(args.request.url) };
 }
@@ -37,7 +37,7 @@ export async function action(args: Route.ActionArgs) {
   const { request, params } = args;
   const editing = Boolean(params.id);
   return dialogAction(args, {
-    permission: canManage,
+    permission: isAdmin,
     // The edit form may carry the avatar (multipart, without JavaScript): capped while reading.
     readForm: (request) => readFormDataLimited(request).catch((error: unknown) => Promise.reject(fileProblem(error))),
     schema: editing ? userEditFormSchema : userCreateSchema,

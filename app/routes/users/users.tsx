@@ -7,7 +7,7 @@ import { inputClass } from "~/components/ui/field";
 import { DataList, EmptyState, PageHeader } from "~/components/ui/page";
 import { Pagination, pageHref } from "~/components/ui/pagination";
 import { Spinner } from "~/components/ui/spinner";
-import { canManage, userTypeLabel } from "~/domain/actor";
+import { isAdmin, userTypeLabel } from "~/domain/access/roles";
 import { usersListSearch } from "./+shared/list-search";
 import { listUsersPage } from "~/domain/users/queries.server";
 import { formatCpf } from "~/lib/format";
@@ -20,11 +20,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const q = (params.get("q") ?? "").trim().slice(0, 100);
   const result = await listUsersPage(actorOf(user), { q, page: Number(params.get("page")) || 1 });
-  return { ...result, q, canManage: canManage(user), search: usersListSearch(request.url) };
+  return { ...result, q, isAdmin: isAdmin(user), search: usersListSearch(request.url) };
 }
 
 export default function Users({ loaderData }: Route.ComponentProps) {
-  const { users, q, page, pageCount, total, canManage, search } = loaderData;
+  const { users, q, page, pageCount, total, isAdmin, search } = loaderData;
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/users" && navigation.formMethod === undefined;
   const addLink = `/users/new${search}`;
@@ -33,7 +33,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title="Usuários"
         actions={
-          canManage ? (
+          isAdmin ? (
             <LinkButton to={addLink} preventScrollReset>
               <PlusIcon /> Adicionar Usuário
             </LinkButton>
@@ -44,7 +44,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
         <EmptyState
           message="Nenhum usuário encontrado no sistema"
           action={
-            canManage ? (
+            isAdmin ? (
               <LinkButton to={addLink} preventScrollReset>
                 <PlusIcon /> Adicionar Primeiro Usuário
               </LinkButton>
@@ -96,7 +96,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                     <dd>{userTypeLabel(u.userType)}</dd>
                   </div>
                 </dl>
-                {canManage ? <RowActions base={`/users/${u.id}`} name={u.name} search={search} /> : null}
+                {isAdmin ? <RowActions base={`/users/${u.id}`} name={u.name} search={search} /> : null}
               </>
             )}
             columns={[
@@ -113,7 +113,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
               { header: "CPF", cell: (u) => formatCpf(u.cpf), className: "whitespace-nowrap" },
               { header: "Tipo", cell: (u) => userTypeLabel(u.userType) },
             ]}
-            actions={canManage ? (u) => <RowActions base={`/users/${u.id}`} name={u.name} search={search} /> : undefined}
+            actions={isAdmin ? (u) => <RowActions base={`/users/${u.id}`} name={u.name} search={search} /> : undefined}
           />
           <Pagination page={page} pageCount={pageCount} href={pageHref("/users", q)} />
         </>

@@ -4,7 +4,7 @@ import { Makeup } from "#db/models.ts";
 import { paddedInList } from "#db/in-list.ts";
 import { selectRows, selectRowsIn } from "~/platform/db.server";
 import { sqlList, type ListSource } from "~/domain/list.server";
-import { requireActor, type Actor } from "~/domain/actor";
+import { requireActor, type Actor } from "~/domain/access/roles";
 import { NotFoundError, ValidationError } from "~/domain/errors";
 import { isUuid } from "~/domain/validation";
 import { classSessionSource, classSessionSources, type ClassSessionSource } from "~/domain/classes/queries.server";
@@ -22,7 +22,7 @@ import { addDays, today } from "~/domain/calendar/dates";
 import { firstSessionDate, sessionsBetween } from "~/domain/calendar/sessions";
 import { ABSENCE_STATUSES, DATE_INVALID, type AttendanceRecordDTO } from "~/domain/attendance/schema";
 import { isCalendarDate } from "~/domain/patterns";
-import { actorFamilyCondition, assertInFamily } from "~/domain/family/queries.server";
+import { actorFamilyCondition, assertInFamily } from "~/domain/access/queries.server";
 import {
   ABSENCE_NOT_FOUND,
   ABSENCE_REQUIRED,

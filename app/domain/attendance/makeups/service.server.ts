@@ -1,7 +1,7 @@
 import { Op, UniqueConstraintError, type Transaction } from "sequelize";
 import { Makeup } from "#db/models.ts";
 import { transaction } from "~/platform/db.server";
-import { assertCanManageTrials, type Actor } from "~/domain/actor";
+import { assertStaff, type Actor } from "~/domain/access/roles";
 import { ConflictError, ValidationError } from "~/domain/errors";
 import { parseOrThrow } from "~/domain/validation";
 import { classSessionSource, lockClassSeats } from "~/domain/classes/queries.server";
@@ -23,7 +23,7 @@ import {
   placesTaken,
   toDTO,
 } from "./queries.server";
-import { assertOwnFamily, ownFamilyOrThrow } from "~/domain/family/queries.server";
+import { assertOwnFamily, ownFamilyOrThrow } from "~/domain/access/queries.server";
 import {
   ABSENCE_MADE_UP,
   ABSENCE_NOT_FOUND,
@@ -89,7 +89,7 @@ async function checkTarget(absence: AttendanceRecordDTO, target: Target, t: Tran
 
 /** POST /api/makeups (Team and Administrator): books a make-up ('Agendada') of an absence into a session. */
 export async function bookMakeup(actor: Actor | null, input: unknown): Promise<MakeupDTO> {
-  assertCanManageTrials(actor);
+  assertStaff(actor);
   return book(parseOrThrow(makeupSchema, input));
 }
 
@@ -142,7 +142,7 @@ async function lockMakeup(id: string, classIds: readonly string[], t: Transactio
  * it already is changes nothing.
  */
 export async function updateMakeup(actor: Actor | null, id: string, input: unknown): Promise<MakeupDTO> {
-  assertCanManageTrials(actor);
+  assertStaff(actor);
   const current = await find(id);
   const data = parseOrThrow(makeupUpdateSchema, input);
   const target: Target = {
@@ -172,7 +172,7 @@ export async function updateMakeup(actor: Actor | null, id: string, input: unkno
  * One held or missed, or with its roll call record, is history: 409.
  */
 export async function deleteMakeup(actor: Actor | null, id: string, log?: PromotionDTO[]): Promise<void> {
-  assertCanManageTrials(actor);
+  assertStaff(actor);
   const current = await find(id);
   await transaction(async (t) => {
     const row = await lockMakeup(id, [current.classId], t);

@@ -1,7 +1,7 @@
 import { UniqueConstraintError, type Transaction } from "sequelize";
 import { AbsenceNotice } from "#db/models.ts";
 import { transaction } from "~/platform/db.server";
-import { requireActor, type Actor } from "~/domain/actor";
+import { requireActor, type Actor } from "~/domain/access/roles";
 import { ConflictError, NotFoundError, ValidationError } from "~/domain/errors";
 import { parseOrThrow } from "~/domain/validation";
 import { classSessionSource } from "~/domain/classes/queries.server";
@@ -9,7 +9,7 @@ import { CLASS_NOT_FOUND } from "~/domain/classes/schema";
 import { activeOn, enrollmentsById } from "~/domain/enrollments/queries.server";
 import { ENROLLMENT_NOT_FOUND } from "~/domain/enrollments/schema";
 import { sessionStarted } from "~/domain/calendar/sessions";
-import { assertOwnFamily, ownFamilyOrThrow } from "~/domain/family/queries.server";
+import { assertOwnFamily, ownFamilyOrThrow } from "~/domain/access/queries.server";
 import { assertSession, sessionRecordRows } from "../queries.server";
 import { findNotice, noticeOfSession, toNoticeDTO } from "./queries.server";
 import {

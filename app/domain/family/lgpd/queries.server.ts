@@ -1,13 +1,13 @@
 import type { Transaction } from "sequelize";
 import { isSecretField } from "#db/audit.ts";
 import { db, selectRows, selectRowsIn } from "~/platform/db.server";
-import { canManage, requireActor, type Actor } from "../../actor";
+import { isAdmin, requireActor, type Actor } from "../../access/roles";
 import { ForbiddenError, NotFoundError } from "../../errors";
 import { today } from "../../calendar/dates";
 import { guardianExists } from "../../guardians/queries.server";
 import { GUARDIAN_NOT_FOUND } from "../../guardians/schema";
-import { assertInFamily } from "../queries.server";
-import { familyScope } from "../scope";
+import { assertInFamily } from "../../access/queries.server";
+import { familyScope } from "../../access/family-scope";
 import { FAMILY_TABLES, STAFF_AUTHOR, type FamilyTable } from "./schema";
 
 /**
@@ -247,7 +247,7 @@ export interface FamilyExport {
 export async function familyExport(actor: Actor | null, guardianId: string): Promise<FamilyExport> {
   const a = requireActor(actor);
   if (familyScope(a)) await assertInFamily(a, "guardian", guardianId, GUARDIAN_NOT_FOUND);
-  else if (!canManage(a)) throw new ForbiddenError();
+  else if (!isAdmin(a)) throw new ForbiddenError();
   if (!(await guardianExists(guardianId))) throw new NotFoundError(GUARDIAN_NOT_FOUND);
   const day = today();
   return { filename: `dados-da-familia-${day}.json`, chunks: exportChunks(guardianId, day) };

@@ -1,6 +1,6 @@
 import { reclaimErased, transaction } from "~/platform/db.server";
 import { sessionsChanged } from "~/platform/session-signals.server";
-import { assertCanManage, type Actor } from "../../actor";
+import { assertAdmin, type Actor } from "../../access/roles";
 import { ConflictError, NotFoundError, ValidationError } from "../../errors";
 import { parseOrThrow } from "../../validation";
 import { findGuardian } from "../../guardians/queries.server";
@@ -68,7 +68,7 @@ function sameName(typed: string, name: string): boolean {
  * versions of the rows leave the database's files (`reclaimErased`).
  */
 export async function anonymizeFamily(actor: Actor | null, guardianId: string, input: unknown): Promise<AnonymizedFamilyDTO> {
-  assertCanManage(actor);
+  assertAdmin(actor);
   const data = parseOrThrow(anonymizeSchema, input);
   await findGuardian(guardianId);
   const outcome = await transaction(async (t) => {

@@ -1,4 +1,4 @@
-import { canManage, canManageTrials, type Actor } from "~/domain/actor";
+import { isAdmin, isStaff, type Actor } from "~/domain/access/roles";
 import { chargePage, dueTodayTotal } from "~/domain/charges/queries.server";
 import { decimal } from "~/domain/charges/schema";
 import { today } from "~/domain/calendar/dates";
@@ -23,12 +23,12 @@ export async function financeSection(actor: Actor, filter: { studentId: string }
     charges: page.items,
     total: page.totals.count,
     dueToday: decimal(due),
-    linked: canManageTrials(actor),
+    linked: isStaff(actor),
     // A family's page names the student of each charge.
     family: "guardianId" in filter,
     // The day the statuses are told on ('Vencida · há N dias').
     on: today(),
-    newChargeHref: "guardianId" in filter && canManage(actor) ? `/guardians/${filter.guardianId}/charges/new` : null,
+    newChargeHref: "guardianId" in filter && isAdmin(actor) ? `/guardians/${filter.guardianId}/charges/new` : null,
   };
 }
 

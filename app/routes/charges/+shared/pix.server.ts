@@ -1,4 +1,4 @@
-import type { Actor } from "~/domain/actor";
+import type { Actor } from "~/domain/access/roles";
 import { chargePix, PixUnavailableError } from "~/domain/charges/pix.server";
 import { PIX_UNAVAILABLE } from "~/domain/charges/schema";
 import { ConflictError } from "~/domain/errors";

@@ -1,4 +1,4 @@
-import type { Actor } from "~/domain/actor";
+import type { Actor } from "~/domain/access/roles";
 import { NotFoundError } from "~/domain/errors";
 import { getFamily } from "~/domain/family/overview.server";
 import { ABSENCE_NOT_FOUND } from "~/domain/attendance/makeups/schema";

@@ -1,8 +1,8 @@
-import { canManageTrials } from "~/domain/actor";
+import { isStaff } from "~/domain/access/roles";
 import { ValidationError } from "~/domain/errors";
 import { listActiveBranchOptions } from "~/domain/branches/queries.server";
 import type { ReportFilter } from "~/domain/reports/queries.server";
-import type { Actor } from "~/domain/actor";
+import type { Actor } from "~/domain/access/roles";
 import { getSelectedBranchId } from "~/server/branch-selection.server";
 import type { RequestContext } from "~/server/request-context.server";
 import { actorOf, requirePermission } from "~/server/session.server";
@@ -35,7 +35,7 @@ export async function loadReport<Report extends { from: string; to: string; by?:
   branches: { id: string; name: string }[];
   errors: Record<string, string[]>;
 }> {
-  const user = requirePermission(context, canManageTrials);
+  const user = requirePermission(context, isStaff);
   const search = new URL(request.url).searchParams;
   const given = reportFilter(search);
   const branchId = search.has("branchId") ? (given.branchId ?? "") : ((await getSelectedBranchId(context)) ?? "");

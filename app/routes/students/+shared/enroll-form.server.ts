@@ -1,4 +1,4 @@
-import type { Actor } from "~/domain/actor";
+import type { Actor } from "~/domain/access/roles";
 import { DomainError } from "~/domain/errors";
 import { enrollOptions } from "~/domain/enrollments/queries.server";
 import { promotionMessage, WAITLISTED, type EnrollmentDTO, type EnrollmentInput, type PromotionDTO } from "~/domain/enrollments/schema";

@@ -1,5 +1,5 @@
 import type { PickerOption } from "~/components/picker-types";
-import type { Actor } from "~/domain/actor";
+import type { Actor } from "~/domain/access/roles";
 import { DomainError } from "~/domain/errors";
 import { guardianOption as findGuardianOption, searchGuardianOptions, type GuardianOption } from "~/domain/guardians/queries.server";
 import { getStudent, searchStudentOptions } from "~/domain/students/queries.server";

@@ -1,4 +1,4 @@
-import { canManageTrials, requireActor, type Actor } from "../actor";
+import { isStaff, requireActor, type Actor } from "../access/roles";
 import { NotFoundError } from "../errors";
 
 /**
@@ -17,8 +17,11 @@ import { NotFoundError } from "../errors";
  *
  * The scope is a function of the actor alone (its id and type), so it costs
  * nothing to derive; the family itself is resolved by the database, inside
- * each statement, as a condition on indexed columns (`family/queries.server.ts`).
+ * each statement, as a condition on indexed columns (`queries.server.ts`).
  */
+/** A Client with no family asking for its own ('Minha família', GET /api/family): a 404 with this message. */
+export const FAMILY_NOT_FOUND = "Família não encontrada";
+
 export interface FamilyScope {
   /** The Client user whose family is read. */
   readonly userId: string;
@@ -27,7 +30,7 @@ export interface FamilyScope {
 /** The actor's scope: null for Administrator and Team (everything), the user's family otherwise. 401 without an actor. */
 export function familyScope(actor: Actor | null | undefined): FamilyScope | null {
   const a = requireActor(actor);
-  return canManageTrials(a) ? null : { userId: a.id };
+  return isStaff(a) ? null : { userId: a.id };
 }
 
 /**

@@ -1,13 +1,12 @@
 import { selectRows } from "~/platform/db.server";
-import { requireActor, type Actor } from "../actor";
+import { requireActor, type Actor } from "../access/roles";
 import { NotFoundError } from "../errors";
 import { isUuid } from "../validation";
-import { familyScope, type FamilyScope } from "./scope";
-import { FAMILY_NOT_FOUND } from "./schema";
+import { FAMILY_NOT_FOUND, familyScope, type FamilyScope } from "./family-scope";
 
 /**
  * A family's rows as SQL: the conditions every scoped query adds (see
- * `./scope.ts` for the rule). The family is resolved inside each statement,
+ * `./family-scope.ts` for the rule). The family is resolved inside each statement,
  * from the Client's user id down, each step a lookup on an indexed column:
  * guardians by "userId" (migration 0001), students by "guardianId",
  * enrolments by "studentId" and "trialId" (0009), attendance records by
