@@ -16,7 +16,7 @@ import { cn } from "~/lib/cn";
 import { getSelectedBranchId } from "~/server/branch-selection.server";
 import { actorOf, requireUser } from "~/server/session.server";
 import { homePath } from "~/server/home.server";
-import { rollCallUrl, sessionDayLabel } from "./attendance/+shared/roll-call-screen";
+import { rollCallUrl, sessionDayLabel } from "~/features/attendance/roll-call-screen";
 import { whatsappLink } from "~/lib/whatsapp";
 
 /** The day's first trials on the dashboard (a busy network's branch has a hundred a day); the calendar's day view lists them all. */

@@ -22,7 +22,7 @@ import { orRespond, screenActor } from "~/server/forms.server";
 import { cn } from "~/lib/cn";
 import { actorOf, requireUser } from "~/server/session.server";
 import { dataWithToast, redirectWithToast } from "~/server/toast.server";
-import { readRecords, rollCallUrl, sessionDayLabel, type PostedRecord } from "./+shared/roll-call-screen";
+import { readRecords, rollCallUrl, sessionDayLabel, type PostedRecord } from "~/features/attendance/roll-call-screen";
 import { StepLink } from "./+shared/step-link";
 
 /** Administrators and Team users (the class's teacher is one) take roll calls; Clients read them. */

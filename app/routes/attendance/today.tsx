@@ -15,7 +15,7 @@ import { cn } from "~/lib/cn";
 import { actorOf, requireUser } from "~/server/session.server";
 import { orRespond } from "~/server/forms.server";
 import { StepLink } from "./+shared/step-link";
-import { rollCallUrl, sessionDayLabel } from "./+shared/roll-call-screen";
+import { rollCallUrl, sessionDayLabel } from "~/features/attendance/roll-call-screen";
 
 /** The day before or after `date` on which classes meet (Sundays have none); null out of the calendar's range. */
 function classDay(date: string, step: 1 | -1): string | null {

@@ -17,7 +17,7 @@ import {
 import { auditRecordNames, auditReferenceNames, listAuditPage, listAuditUsers } from "~/domain/audit/queries.server";
 import { schoolTimeZone } from "~/domain/calendar/dates";
 import { ValidationError } from "~/domain/errors";
-import { auditFilterValues, auditHref, type AuditFilterValues } from "./+shared/audit-links";
+import { auditFilterValues, auditHref, type AuditFilterValues } from "~/features/audit/audit-links";
 import { actorOf, requirePermission } from "~/server/session.server";
 
 /** /audit ('Auditoria'): the audit trail, administrators only (others get the 403 screen). Filters are a GET form. */

@@ -8,7 +8,7 @@ import { overdueMessage, whatsappLink } from "~/lib/whatsapp";
 import { getSelectedBranchId } from "~/server/branch-selection.server";
 import { screenActor } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { brl, day } from "../charges/+shared/money-screen";
+import { brl, day } from "~/features/charges/charges-screen";
 
 /** When the family no longer owes anything overdue (paid meanwhile) or has no phone. */
 export const NOTHING_OVERDUE = "Nenhuma cobrança vencida desta família";

@@ -9,7 +9,7 @@ import { branchNameOf, getSelectedBranchId } from "~/server/branch-selection.ser
 import { scopeSubtitle } from "~/domain/branches/scope";
 import { today } from "~/domain/calendar/dates";
 import { screenActor } from "~/server/forms.server";
-import { brl, day } from "../charges/+shared/money-screen";
+import { brl, day } from "~/features/charges/charges-screen";
 import { StandingBadge } from "~/components/charge-status";
 
 /**

@@ -12,10 +12,10 @@ import { cancelCharge, recordPayment, reversePayment, waiveFees } from "~/domain
 import { DomainError } from "~/domain/errors";
 import { orRespond, screenActor } from "~/server/forms.server";
 import { dataWithToast, redirectWithToast } from "~/server/toast.server";
-import { brl, day } from "./+shared/money-screen";
+import { brl, day } from "~/features/charges/charges-screen";
 import { ChargeStatusBadge } from "~/components/charge-status";
-import { PixPayment } from "./+shared/pix-payment";
-import { pixView } from "./+shared/pix.server";
+import { PixPayment } from "~/features/charges/pix-payment";
+import { pixView } from "~/features/charges/pix.server";
 
 /**
  * The charge (/charges/:id, Team and Administrator): what is due today with the

@@ -12,7 +12,7 @@ import { DomainError } from "~/domain/errors";
 import { selectedBranch } from "~/server/branch-selection.server";
 import { screenActor } from "~/server/forms.server";
 import { dataWithToast, redirectWithToast } from "~/server/toast.server";
-import { brl, day } from "./+shared/money-screen";
+import { brl, day } from "~/features/charges/charges-screen";
 
 /**
  * 'Gerar mensalidades' (/charges/generate?branchId=&month=, Administrator): the

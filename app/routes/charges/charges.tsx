@@ -13,7 +13,7 @@ import { ValidationError } from "~/domain/errors";
 import { branchNameOf, getSelectedBranchId } from "~/server/branch-selection.server";
 import { scopeSubtitle } from "~/domain/branches/scope";
 import { screenActor } from "~/server/forms.server";
-import { brl, chargesHref, day } from "./+shared/money-screen";
+import { brl, chargesHref, day } from "~/features/charges/charges-screen";
 import { ChargeStatusBadge } from "~/components/charge-status";
 
 const PAGE_SIZE = 50;

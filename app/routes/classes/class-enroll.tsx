@@ -14,10 +14,10 @@ import {
   enrollState,
   typedEnrollValues,
   withPromotions,
-} from "~/routes/students/+shared/enroll-form.server";
-import { enrollDefaults, EnrollmentFields } from "~/routes/students/+shared/enrollment-fields";
+} from "~/features/enrollments/enroll-form.server";
+import { enrollDefaults, EnrollmentFields } from "~/features/enrollments/enrollment-fields";
 import { useShell } from "~/hooks/use-shell";
-import { pickerTerm, studentMatches, studentOption } from "~/routes/students/+shared/pickers.server";
+import { pickerTerm, studentMatches, studentOption } from "~/features/pickers/pickers.server";
 
 /** The student search's URL parameter. */
 const SEARCH = "studentQ";

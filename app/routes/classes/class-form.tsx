@@ -16,7 +16,7 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { useResettableState } from "~/hooks/use-resettable-state";
 import type { PromotionDTO } from "~/domain/enrollments/schema";
 import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
-import { withPromotions } from "~/routes/students/+shared/enroll-form.server";
+import { withPromotions } from "~/features/enrollments/enroll-form.server";
 
 function valuesOf(cls: ClassDTO | null): ClassFormValues {
   if (!cls) return EMPTY_CLASS_FORM;

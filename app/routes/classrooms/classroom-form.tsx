@@ -9,7 +9,7 @@ import { createClassroom, updateClassroom } from "~/domain/classrooms/service.se
 import { getBranchClassroom } from "~/domain/classrooms/queries.server";
 import type { PromotionDTO } from "~/domain/enrollments/schema";
 import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
-import { withPromotions } from "~/routes/students/+shared/enroll-form.server";
+import { withPromotions } from "~/features/enrollments/enroll-form.server";
 
 /** /branches/:id/classrooms/new and …/:classroomId/edit, over the classrooms dialog. */
 export async function loader(args: Route.LoaderArgs) {

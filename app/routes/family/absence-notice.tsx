@@ -7,7 +7,7 @@ import { absenceNoticeFormSchema } from "~/domain/attendance/notices/schema";
 import { warnAbsence } from "~/domain/attendance/notices/service.server";
 import { formatDay } from "~/domain/calendar/dates";
 import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
-import { weekdayName } from "~/routes/students/+shared/makeup-screen";
+import { weekdayName } from "~/features/makeups/makeup-screen";
 import { anyUser, findFamilySession, sessionKeyOf } from "./+shared/family-screen.server";
 
 /**

@@ -2,7 +2,7 @@ import type { Route } from "./+types/family-makeup";
 import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
 import { LinkButton } from "~/components/ui/button";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
-import { MakeupSessions } from "~/routes/students/+shared/makeup-sessions";
+import { MakeupSessions } from "~/features/makeups/makeup-sessions";
 import type { Actor } from "~/domain/access/roles";
 import { DomainError, ValidationError } from "~/domain/errors";
 import { makeupOptions, makeupPlace } from "~/domain/attendance/makeups/queries.server";
@@ -10,7 +10,7 @@ import { ALREADY_HAS_MAKEUP } from "~/domain/attendance/makeups/schema";
 import { bookFamilyMakeup } from "~/domain/attendance/makeups/service.server";
 import { formatDay } from "~/domain/calendar/dates";
 import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
-import { makeupBookedMessage, makeupFormSchema, makeupOptionView } from "~/routes/students/+shared/makeup-screen";
+import { makeupBookedMessage, makeupFormSchema, makeupOptionView } from "~/features/makeups/makeup-screen";
 import { anyUser, findFamilyAbsence } from "./+shared/family-screen.server";
 
 /**

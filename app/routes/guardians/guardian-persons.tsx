@@ -2,7 +2,7 @@ import { useLocation } from "react-router";
 import type { Route } from "./+types/guardian-persons";
 import { SpriteIcon } from "~/components/icons";
 import { buttonClass, LinkButton } from "~/components/ui/button";
-import { auditHref } from "~/routes/audit/+shared/audit-links";
+import { auditHref } from "~/features/audit/audit-links";
 import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
 import { Badge } from "~/components/ui/page";
 import { isAdmin } from "~/domain/access/roles";
@@ -10,8 +10,8 @@ import { getGuardian, guardianAnonymizedOn } from "~/domain/guardians/queries.se
 import { formatDay } from "~/domain/calendar/dates";
 import { formatCpf, formatPhone } from "~/lib/format";
 import { orRespond } from "~/server/forms.server";
-import { FinanceSection } from "~/routes/charges/+shared/finance-section";
-import { financeSection } from "~/routes/charges/+shared/finance-section.server";
+import { FinanceSection } from "~/features/charges/finance-section";
+import { financeSection } from "~/features/charges/finance-section.server";
 import { actorOf, requireUser } from "~/server/session.server";
 
 /**

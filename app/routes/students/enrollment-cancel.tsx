@@ -16,7 +16,7 @@ import {
 import { cancelEnrollment, promotionsIfCancelled } from "~/domain/enrollments/service.server";
 import { getStudent } from "~/domain/students/queries.server";
 import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
-import { withPromotions } from "./+shared/enroll-form.server";
+import { withPromotions } from "~/features/enrollments/enroll-form.server";
 
 /**
  * The cancel dialog of an enrolment (Administrator), with the reason. Two URLs,

@@ -9,7 +9,7 @@ import { deleteMakeup } from "~/domain/attendance/makeups/service.server";
 import { deleteDialogAction, orRespond, screenActor, type DeleteDialogData, type DeleteDialogSpec } from "~/server/forms.server";
 import { formatDay } from "~/domain/calendar/dates";
 import type { PromotionDTO } from "~/domain/enrollments/schema";
-import { withPromotions } from "./+shared/enroll-form.server";
+import { withPromotions } from "~/features/enrollments/enroll-form.server";
 
 /**
  * /students/:id/makeups/:makeupId/delete (Team and Administrator): cancels a

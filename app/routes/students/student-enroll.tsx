@@ -15,8 +15,14 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { useShell } from "~/hooks/use-shell";
 import { useResettableState } from "~/hooks/use-resettable-state";
 import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
-import { enrolledMessage, enrollmentInput, enrollState, typedEnrollValues, withPromotions } from "./+shared/enroll-form.server";
-import { enrollDefaults, EnrollmentFields, type EnrollState, type EnrollValues } from "./+shared/enrollment-fields";
+import {
+  enrolledMessage,
+  enrollmentInput,
+  enrollState,
+  typedEnrollValues,
+  withPromotions,
+} from "~/features/enrollments/enroll-form.server";
+import { enrollDefaults, EnrollmentFields, type EnrollState, type EnrollValues } from "~/features/enrollments/enrollment-fields";
 
 /**
  * /students/:id/enroll (Team and Administrator): a new enrolment of this

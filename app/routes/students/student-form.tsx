@@ -10,7 +10,7 @@ import { getStudent } from "~/domain/students/queries.server";
 import { MAX_NOTES, studentFormSchema, type StudentDTO } from "~/domain/students/schema";
 import { createStudent, updateStudent } from "~/domain/students/service.server";
 import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
-import { guardianMatches, guardianOption, pickerTerm } from "./+shared/pickers.server";
+import { guardianMatches, guardianOption, pickerTerm } from "~/features/pickers/pickers.server";
 import { listSearch } from "./+shared/student-screen";
 
 /** The guardian search's URL parameter (the list behind `/students/new` owns `q`). */

@@ -3,7 +3,7 @@ import type { Route } from "./+types/student-makeup";
 import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
 import { LinkButton } from "~/components/ui/button";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
-import { MakeupSessions } from "./+shared/makeup-sessions";
+import { MakeupSessions } from "~/features/makeups/makeup-sessions";
 import { isStaff, type Actor } from "~/domain/access/roles";
 import { studentAttendance } from "~/domain/attendance/queries.server";
 import { DomainError, ValidationError } from "~/domain/errors";
@@ -12,7 +12,7 @@ import { ABSENCE_NOT_FOUND, ALREADY_HAS_MAKEUP } from "~/domain/attendance/makeu
 import { bookMakeup } from "~/domain/attendance/makeups/service.server";
 import { getStudent } from "~/domain/students/queries.server";
 import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
-import { makeupBookedMessage, makeupFormSchema, makeupOptionView } from "./+shared/makeup-screen";
+import { makeupBookedMessage, makeupFormSchema, makeupOptionView } from "~/features/makeups/makeup-screen";
 import { formatDay } from "~/domain/calendar/dates";
 
 /**

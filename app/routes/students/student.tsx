@@ -1,10 +1,10 @@
 import { Link, Outlet } from "react-router";
 import type { Route } from "./+types/student";
-import { FinanceSection } from "../charges/+shared/finance-section";
-import { financeSection } from "../charges/+shared/finance-section.server";
+import { FinanceSection } from "~/features/charges/finance-section";
+import { financeSection } from "~/features/charges/finance-section.server";
 import { PlusIcon, SpriteIcon } from "~/components/icons";
 import { LinkButton } from "~/components/ui/button";
-import { auditHref } from "~/routes/audit/+shared/audit-links";
+import { auditHref } from "~/features/audit/audit-links";
 import { Badge, Card, DataList, StatusBadge } from "~/components/ui/page";
 import { isAdmin, isStaff } from "~/domain/access/roles";
 import { CANCELLED, WAITLISTED } from "~/domain/enrollments/schema";

@@ -32,8 +32,8 @@ import { useShell } from "~/hooks/use-shell";
 import { formatBRL, formatPhone, onlyDigits } from "~/lib/format";
 import { paymentMessage, whatsappLink } from "~/lib/whatsapp";
 import { dialogAction, orRespond, screenActor, type DialogContext } from "~/server/forms.server";
-import { withPromotions } from "~/routes/students/+shared/enroll-form.server";
-import { FullClassNotice } from "~/routes/students/+shared/enrollment-fields";
+import { withPromotions } from "~/features/enrollments/enroll-form.server";
+import { FullClassNotice } from "~/features/enrollments/enrollment-fields";
 import { returnMonth, trialsUrl } from "./+shared/calendar-screen";
 import { FAMILY_EXISTING, FAMILY_NEW, toFormField, trialEnrollFormSchema } from "./+shared/trial-enroll-form";
 

@@ -4,7 +4,7 @@ import { overdueFamilyDto } from "~/domain/charges/schema";
 import { jsonAnswer } from "~/server/answer.server";
 import { apiList } from "~/server/api.server";
 import { operations } from "~/openapi/operation";
-import { overdueCsv } from "../../charges/api/csv.server";
+import { overdueCsv } from "~/features/charges/charges-csv.server";
 
 export const openapi = operations({
   GET: {

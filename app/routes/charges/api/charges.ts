@@ -5,7 +5,7 @@ import { createOneOffCharge } from "~/domain/charges/service.server";
 import { CHARGE_FILTER_STATUSES, chargeDto, oneOffChargeSchema } from "~/domain/charges/schema";
 import { api, apiList, byMethod } from "~/server/api.server";
 import { operations } from "~/openapi/operation";
-import { chargesCsv } from "./csv.server";
+import { chargesCsv } from "~/features/charges/charges-csv.server";
 
 export const openapi = operations({
   GET: {

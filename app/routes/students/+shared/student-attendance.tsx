@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { LinkButton } from "~/components/ui/button";
 import { DataList } from "~/components/ui/page";
-import { makeupStateLabel, presenceLabel } from "./makeup-screen";
+import { makeupStateLabel, presenceLabel } from "~/features/makeups/makeup-screen";
 import { formatDay } from "~/domain/calendar/dates";
 
 /** How many of the newest records the student's page shows before 'Ver histórico completo'. */

@@ -4,7 +4,7 @@ import { LinkButton } from "~/components/ui/button";
 import { DataList, EmptyState } from "~/components/ui/page";
 import type { ChargeDTO } from "~/domain/charges/schema";
 import type { FinanceSectionData } from "./finance-section.server";
-import { brl, day } from "./money-screen";
+import { brl, day } from "./charges-screen";
 import { ChargeStatusBadge } from "~/components/charge-status";
 
 /**
