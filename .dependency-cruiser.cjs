@@ -14,9 +14,31 @@ module.exports = {
     {
       name: "domain-not-to-outer-layers",
       severity: "error",
-      comment: "The domain takes plain data in and out: it imports no route, HTTP/session code or component.",
+      comment: "The domain takes plain data in and out: it imports no route, feature, HTTP/session code or component.",
       from: { path: "^app/domain/" },
-      to: { path: "^app/(routes|server|components)/" },
+      to: { path: "^app/(routes|features|server|components)/" },
+    },
+    {
+      name: "routes-area-isolated",
+      severity: "error",
+      comment:
+        "A route area (app/routes/<area>/, or a file directly in app/routes/) imports nothing of another area: a piece two areas use lives in app/features/.",
+      from: { path: "^app/routes/([^/]+)" },
+      to: { path: "^app/routes/", pathNot: "^app/routes/$1(/|$)" },
+    },
+    {
+      name: "features-not-to-routes",
+      severity: "error",
+      comment: "app/features holds the screen pieces several areas share: it imports no route.",
+      from: { path: "^app/features/" },
+      to: { path: "^app/routes/" },
+    },
+    {
+      name: "components-not-to-screens",
+      severity: "error",
+      comment: "app/components holds the kit every screen uses: it imports no route and no feature.",
+      from: { path: "^app/components/" },
+      to: { path: "^app/(routes|features)/" },
     },
     {
       name: "queries-not-to-services",

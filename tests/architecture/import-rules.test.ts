@@ -87,9 +87,24 @@ describe("each import rule on a tree that breaks it", () => {
     write("app/server/session.server.ts", "export const cookie = 'c';\n");
     write("app/components/card.tsx", "export const card = 1;\n");
     write("app/domain/things/schema.ts", "export type ThingDTO = { id: string };\n");
+    write("app/features/enrollments/fields.tsx", "export const fields = ['class'];\n");
     write(
       "app/domain/things/uses-route.ts",
-      "import { title } from '~/routes/home';\nimport { cookie } from '../../server/session.server';\nimport { card } from '~/components/card';\nexport const t = [title, cookie, card];\n",
+      "import { title } from '~/routes/home';\nimport { cookie } from '../../server/session.server';\nimport { card } from '~/components/card';\nimport { fields } from '~/features/enrollments/fields';\nexport const t = [title, cookie, card, fields];\n",
+    );
+    // Route areas reaching into another area (by the alias, by a relative path,
+    // and from a file directly in app/routes/), a feature importing a route, a
+    // component importing a route and a feature.
+    write("app/routes/students/+shared/picker.ts", "export const picker = 1;\n");
+    write("app/routes/charges/api/csv.server.ts", "export const csv = 1;\n");
+    write("app/routes/attendance/+shared/roll-call.ts", "export const rollCall = 1;\n");
+    write("app/routes/classes/class-enroll.tsx", "import { picker } from '~/routes/students/+shared/picker';\nexport const e = picker;\n");
+    write("app/routes/billing/api/overdue.ts", "import { csv } from '../../charges/api/csv.server';\nexport const o = csv;\n");
+    write("app/routes/dashboard.tsx", "import { rollCall } from './attendance/+shared/roll-call';\nexport const d = rollCall;\n");
+    write("app/features/makeups/sessions.ts", "import { picker } from '~/routes/students/+shared/picker';\nexport const s = picker;\n");
+    write(
+      "app/components/bad-card.tsx",
+      "import { title } from '../routes/home';\nimport { fields } from '~/features/enrollments/fields';\nexport const b = [title, fields];\n",
     );
     // A queries file importing its service (for a DTO type), and the service calling the queries.
     write(
@@ -112,6 +127,12 @@ describe("each import rule on a tree that breaks it", () => {
     write("app/domain/clean/schema.ts", "export const NAME_REQUIRED = 'Nome é obrigatório';\n");
     write("app/domain/clean/queries.server.ts", "import { NAME_REQUIRED } from './schema';\nexport const q = NAME_REQUIRED;\n");
     write("app/routes/clean.tsx", "import { q } from '~/domain/clean/queries.server';\nexport const r = q;\n");
+    // A screen using its own area's +shared/ (relative and by the alias), its api/ folder and a feature.
+    write(
+      "app/routes/students/clean-student.tsx",
+      "import { picker } from './+shared/picker';\nimport { picker as again } from '~/routes/students/+shared/picker';\nimport { fields } from '~/features/enrollments/fields';\nexport const c = [picker, again, fields];\n",
+    );
+    write("app/routes/charges/api/clean-charges.ts", "import { csv } from './csv.server';\nexport const c = csv;\n");
     result = await cruise(dir, ["app", "db"]);
   }, 120_000);
 
@@ -124,9 +145,10 @@ describe("each import rule on a tree that breaks it", () => {
       .filter((v) => v.rule.name === rule)
       .map((v) => `${v.from} → ${v.to}`);
 
-  it("a domain file importing a route, the server layer or a component", () => {
+  it("a domain file importing a route, a feature, the server layer or a component", () => {
     expect(reported("domain-not-to-outer-layers").sort()).toEqual([
       "app/domain/things/uses-route.ts → app/components/card.tsx",
+      "app/domain/things/uses-route.ts → app/features/enrollments/fields.tsx",
       "app/domain/things/uses-route.ts → app/routes/home.tsx",
       "app/domain/things/uses-route.ts → app/server/session.server.ts",
     ]);
@@ -152,6 +174,22 @@ describe("each import rule on a tree that breaks it", () => {
     expect(reported("platform-not-to-upper-layers")).toEqual(["app/platform/cache.server.ts → app/domain/things/queries.server.ts"]);
     expect(reported("db-not-to-app")).toEqual(["db/models.ts → app/lib/helper.ts"]);
     expect(reported("db-tools-to-app")).toEqual(["db/seed/demo.ts → app/lib/helper.ts"]);
+  });
+
+  it("a route area importing another area's files, by the alias, a relative path or from app/routes/ itself", () => {
+    expect(reported("routes-area-isolated").sort()).toEqual([
+      "app/routes/billing/api/overdue.ts → app/routes/charges/api/csv.server.ts",
+      "app/routes/classes/class-enroll.tsx → app/routes/students/+shared/picker.ts",
+      "app/routes/dashboard.tsx → app/routes/attendance/+shared/roll-call.ts",
+    ]);
+  });
+
+  it("a feature importing a route, a component importing a route or a feature", () => {
+    expect(reported("features-not-to-routes")).toEqual(["app/features/makeups/sessions.ts → app/routes/students/+shared/picker.ts"]);
+    expect(reported("components-not-to-screens").sort()).toEqual([
+      "app/components/bad-card.tsx → app/features/enrollments/fields.tsx",
+      "app/components/bad-card.tsx → app/routes/home.tsx",
+    ]);
   });
 
   it("nothing on the clean files", () => {
