@@ -352,11 +352,6 @@ export async function classEntriesOfStudents(studentIds: string[]): Promise<Map<
   return byStudent;
 }
 
-/** How many enrolments (any status) match, e.g. before deleting a class or a student; inside the caller's transaction. */
-export async function countEnrollments(where: { classId: string } | { studentId: string }, t?: Transaction): Promise<number> {
-  return Enrollment.count({ where, transaction: t });
-}
-
 /** The enrolments of a class in one status (for the commands' capacity and waiting-list rules), inside their transaction. */
 export async function classEnrollmentsIn(classId: string, status: string, t?: Transaction): Promise<Enrollment[]> {
   return Enrollment.findAll({

@@ -2,6 +2,7 @@ import { selectRows, sqlTimestamp, tableVersions } from "~/platform/db.server";
 import { createKeptReads } from "~/platform/cache.server";
 import { assertStaff, type Actor } from "../access/roles";
 import { ValidationError } from "../errors";
+import { OWNER_NOT_STAFF } from "../fields";
 import { isUuid } from "../validation";
 import { addDays, daysBetween, dateInTimeZone, today } from "../calendar/dates";
 import { dayStart } from "../audit/queries.server";
@@ -9,7 +10,6 @@ import { classFacts, STAFF_TYPES, type ClassFacts } from "../classes/queries.ser
 import { ACTIVE, WAITLISTED } from "../enrollments/status";
 import { ATTENDED, LOST, LOST_REASONS, WANTS_TO_ENROLL } from "../trials/constants";
 import { ENROLLED_TRIAL_PARAMS, enrolledTrialSql } from "../trials/queries.server";
-import { OWNER_NOT_STAFF } from "../trials/schema";
 import { listUserOptions } from "../users/queries.server";
 import { ABSENT, EXCUSED, PRESENT } from "../attendance/schema";
 import { BOOKED, DONE } from "../attendance/makeups/schema";

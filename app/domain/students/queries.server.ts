@@ -1,7 +1,7 @@
 import type { Transaction } from "sequelize";
 import { dateOnlyOrNull, iso } from "../row-values.server";
 import { Student } from "#db/models.ts";
-import { selectRows, tableVersions } from "~/platform/db.server";
+import { selectRows, selectRowsIn, tableVersions } from "~/platform/db.server";
 import { createKeptReads } from "~/platform/cache.server";
 import { paddedInList } from "#db/in-list.ts";
 import { LIKE_ESCAPE, likePattern, searchTerm, sqlList, type ListSource } from "../list.server";
@@ -267,11 +267,6 @@ export async function countStudentsByGuardian(guardianIds: string[]): Promise<Ma
   return new Map(rows.map((r) => [r.guardianId, Number(r.n)]));
 }
 
-/** How many students match (a guardian's, before deleting it), inside the caller's transaction. */
-export async function countStudents(where: { guardianId: string }, t?: Transaction): Promise<number> {
-  return Student.count({ where, transaction: t });
-}
-
 /** What enrolling a student needs to know of it, inside the caller's transaction; null when the id names no student. */
 export async function studentForEnrollment(
   id: string,
@@ -292,4 +287,14 @@ export async function studentNames(ids: readonly string[]): Promise<Map<string, 
     params,
   );
   return new Map(rows.map((r) => [r.id, r.fullName]));
+}
+
+/**
+ * How many enrolments (any status) a student has, before deleting it (inside
+ * the caller's transaction): counted by their foreign key in the enrolments
+ * module's table, as the enrolments module imports this one (ADR 016).
+ */
+export async function studentEnrollmentCount(id: string, t?: Transaction): Promise<number> {
+  const [row] = await selectRowsIn<{ n: number | string }>(t, `SELECT COUNT(*) AS "n" FROM "enrollments" WHERE "studentId" = :id`, { id });
+  return Number(row.n);
 }
