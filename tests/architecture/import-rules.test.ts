@@ -241,10 +241,6 @@ const TWO_WAY_ALLOWED: Record<string, string> = {
   "attendance ↔ enrollments": "a class's places count the make-ups booked into it (classPlaces)",
   "classes ↔ classrooms": "a smaller classroom checks its classes' places (assertClassesFit); a class moved checks the new classroom",
   "classes ↔ enrollments": "a class that gains seats fills them from its waiting list (fillFreedSeats)",
-  // The students screen and the student's page show each student's enrolments
-  // (enrollments `classEntriesOfStudents`, `studentEnrollmentDetails`), while
-  // an enrolment creates its student; those two reads belong above both.
-  "enrollments ↔ students": "the students list and page show the enrolments; an enrolment creates its student",
 };
 
 describe("domain folders import each other one way (domain-folders-one-way)", () => {

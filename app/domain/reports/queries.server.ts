@@ -7,7 +7,7 @@ import { isUuid } from "../validation";
 import { addDays, daysBetween, dateInTimeZone, today } from "../calendar/dates";
 import { dayStart } from "../audit/queries.server";
 import { classFacts, STAFF_TYPES, type ClassFacts } from "../classes/queries.server";
-import { ACTIVE, WAITLISTED } from "../enrollments/status";
+import { ACTIVE, WAITLISTED } from "../enrollment-status";
 import { ATTENDED, LOST, LOST_REASONS, WANTS_TO_ENROLL } from "../trials/constants";
 import { ENROLLED_TRIAL_PARAMS, enrolledTrialSql } from "../trials/queries.server";
 import { listUserOptions } from "../users/queries.server";
