@@ -236,8 +236,8 @@ const TWO_WAY_ALLOWED: Record<string, string> = {
   // another classroom all count under the class's lock; and a classroom or a
   // class that gains seats fills them from the waiting list (enrollments
   // `fillFreedSeats`). These commands span classrooms, classes, enrolments and
-  // make-ups; they break the three pairs below once they move to a seats module
-  // above those four.
+  // make-ups; the three pairs below go once they move together into one seats
+  // module.
   "attendance ↔ enrollments": "a class's places count the make-ups booked into it (classPlaces)",
   "classes ↔ classrooms": "a smaller classroom checks its classes' places (assertClassesFit); a class moved checks the new classroom",
   "classes ↔ enrollments": "a class that gains seats fills them from its waiting list (fillFreedSeats)",
