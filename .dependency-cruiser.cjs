@@ -1,6 +1,9 @@
 // Import rules between the layers (docs/conventions.md, "Layers and imports").
 // `npm run lint:deps` checks the tree; tests/architecture/import-rules.test.ts
-// checks the tree and that each rule fails on a planted violation.
+// checks the tree and that each rule fails on a planted violation. One rule is
+// checked by that test alone, as a rule here sees one import at a time:
+// `domain-folders-one-way`, no two folders of app/domain/ importing each other
+// both ways (ADR 016).
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -39,6 +42,14 @@ module.exports = {
       comment: "app/components holds the kit every screen uses: it imports no route and no feature.",
       from: { path: "^app/components/" },
       to: { path: "^app/(routes|features)/" },
+    },
+    {
+      name: "access-imports-no-entity",
+      severity: "error",
+      comment:
+        "Who may act and the family scope (app/domain/access/) sit below every entity: they import no other domain folder and no entity model, only the domain's base files and the platform.",
+      from: { path: "^app/domain/access/" },
+      to: { path: "^(app/domain/[^/]+/|db/models)", pathNot: "^app/domain/access/" },
     },
     {
       name: "queries-not-to-services",

@@ -5,6 +5,8 @@ export const BIRTH_DATE_INVALID = "Data de nascimento inválida";
 export const ADDRESS_REQUIRED = "Endereço é obrigatório";
 /** A status filter or field outside its list (trials, enrolments). */
 export const STATUS_INVALID = "Status inválido";
+/** An owner (of a trial, of its follow-up task, in the funnel's filter) who is not Team or Administrator. */
+export const OWNER_NOT_STAFF = "Responsável pelo lead deve ser da Equipe ou Administrador";
 
 /** Building blocks shared by the entity schemas (client and server). */
 

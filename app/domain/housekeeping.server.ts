@@ -1,5 +1,5 @@
 import { cleanupAuthRows } from "./auth/service.server";
-import { cleanupUploads } from "./storage/uploads.server";
+import { cleanupUploads } from "./users/avatars.server";
 import { cleanupAuditEntries } from "./audit/service.server";
 import { env } from "~/platform/env.server";
 

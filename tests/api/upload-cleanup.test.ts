@@ -10,7 +10,7 @@ import { startServer, type RunningServer } from "../support/server";
 import { createTestDatabase } from "../support/test-db";
 
 /**
- * `cleanupUnusedUploads(olderThan)` (app/domain/storage/uploads.server.ts), the
+ * `cleanupUnusedUploads(olderThan)` (app/domain/users/avatars.server.ts), the
  * function a periodic job calls. It runs here, in the test process, against the
  * database (and directory) of a server of its own; what it removed is then
  * checked through that server.
@@ -35,7 +35,7 @@ async function setup(storageEnv: Record<string, string>) {
   // The app's modules read their configuration once: load a fresh copy for this environment.
   Object.assign(process.env, { DATABASE_URL: database.url, UPLOAD_STORAGE: "database", ...env });
   vi.resetModules();
-  const uploads = await import("~/domain/storage/uploads.server");
+  const uploads = await import("~/domain/users/avatars.server");
   const dbModule = await import("~/platform/db.server");
   // Bind the models to this database once, as the server's start does.
   await dbModule.db();

@@ -199,8 +199,9 @@ describe("each import rule on a tree that breaks it", () => {
 
 describe("the domain's messages", () => {
   // The same words for two different things: the class's responsible staff
-  // member and the student's guardian are both 'Responsável'.
-  const SAME_WORDS_OTHER_THING = new Set(["Responsável não encontrado", "Responsável é obrigatório"]);
+  // member and the student's guardian are both 'Responsável'; a charge and an
+  // enrolment are both 'Cancelada' (each module owns its own statuses).
+  const SAME_WORDS_OTHER_THING = new Set(["Responsável não encontrado", "Responsável é obrigatório", "Cancelada"]);
 
   it("each message is defined once (one owner, imported by the others)", () => {
     const owners = new Map<string, string[]>();
@@ -231,5 +232,124 @@ describe("SQL text", () => {
       .filter((f) => statement.test(fs.readFileSync(f, "utf8")))
       .map((f) => path.relative(ROOT, f));
     expect(outside).toEqual([]);
+  });
+});
+
+/**
+ * `domain-folders-one-way` (ADR 016): no two folders of app/domain/ import each
+ * other both ways, counting any file of the folder (sub-folders included) and
+ * type-only imports. A dependency-cruiser rule sees one import at a time, so the
+ * pairs are found here, from the cruise's modules. The files directly in
+ * app/domain/ (errors.ts, fields.ts, list.server.ts...) are the shared base,
+ * not a folder.
+ */
+const domainFolder = (file: string) => /^app\/domain\/([^/]+)\//.exec(file)?.[1] ?? null;
+
+function twoWayFolderPairs(result: CruiseResult): string[] {
+  const edges = new Set<string>();
+  for (const m of result.modules) {
+    const from = domainFolder(m.source);
+    if (!from) continue;
+    for (const d of m.dependencies) {
+      const to = domainFolder(d.resolved);
+      if (to && to !== from) edges.add(`${from} → ${to}`);
+    }
+  }
+  return [...edges]
+    .map((edge) => edge.split(" → "))
+    .filter(([from, to]) => from < to && edges.has(`${to} → ${from}`))
+    .map(([from, to]) => `${from} ↔ ${to}`)
+    .sort();
+}
+
+/**
+ * The pairs still allowed to import each other both ways, each with its reason
+ * (ADR 016 names them too). An entry that no longer holds fails the test, so
+ * the list only shrinks.
+ */
+const TWO_WAY_ALLOWED: Record<string, string> = {
+  // The seats of a class: a class's places are its active enrolments plus the
+  // make-ups booked into its sessions (attendance/makeups `classPlaces`), which
+  // enrolments, the waiting list, a smaller classroom and a class moved to
+  // another classroom all count under the class's lock; and a classroom or a
+  // class that gains seats fills them from the waiting list (enrollments
+  // `fillFreedSeats`). These commands span classrooms, classes, enrolments and
+  // make-ups; the three pairs below go once they move together into one seats
+  // module.
+  "attendance ↔ enrollments": "a class's places count the make-ups booked into it (classPlaces)",
+  "classes ↔ classrooms": "a smaller classroom checks its classes' places (assertClassesFit); a class moved checks the new classroom",
+  "classes ↔ enrollments": "a class that gains seats fills them from its waiting list (fillFreedSeats)",
+};
+
+describe("domain folders import each other one way (domain-folders-one-way)", () => {
+  it("on the tree: no pair but the allowed ones, and every allowed pair still exists", async () => {
+    const pairs = twoWayFolderPairs(await cruise(ROOT, ["app/domain"]));
+    expect(pairs.filter((p) => !(p in TWO_WAY_ALLOWED))).toEqual([]);
+    expect(Object.keys(TWO_WAY_ALLOWED).filter((p) => !pairs.includes(p))).toEqual([]);
+  }, 120_000);
+
+  describe("on a tree that breaks it", () => {
+    let dir: string;
+    let result: CruiseResult;
+    const write = (file: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      fs.writeFileSync(path.join(dir, file), text);
+    };
+
+    beforeAll(async () => {
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), "domain-folders-"));
+      write("tsconfig.json", JSON.stringify({ compilerOptions: { baseUrl: ".", paths: { "~/*": ["./app/*"], "#db/*": ["./db/*"] } } }));
+      // The shared base and the platform, which any folder may import.
+      write("app/domain/errors.ts", "export class NotFoundError extends Error {}\n");
+      write("app/platform/db.server.ts", "export const selectRows = () => [];\n");
+      write("db/models.ts", "export class Student {}\n");
+      // Two folders importing each other through different files (no file cycle), one way by a type only.
+      write("app/domain/pupils/schema.ts", "export type PupilDTO = { id: string };\nexport const PUPIL = 'Aluno';\n");
+      write(
+        "app/domain/pupils/queries.server.ts",
+        "import { rosterOf } from '../rosters/queries.server';\nexport const pupils = rosterOf;\n",
+      );
+      write("app/domain/rosters/queries.server.ts", "export const rosterOf = (id: string) => [id];\n");
+      write(
+        "app/domain/rosters/nested/service.server.ts",
+        "import type { PupilDTO } from '~/domain/pupils/schema';\nexport const add = (p: PupilDTO) => p;\n",
+      );
+      // One way only: a folder reading a lower one, and both reading the shared base.
+      write(
+        "app/domain/rooms/queries.server.ts",
+        "import { NotFoundError } from '../errors';\nexport const room = () => new NotFoundError();\n",
+      );
+      write(
+        "app/domain/lessons/queries.server.ts",
+        "import { room } from '../rooms/queries.server';\nimport { NotFoundError } from '../errors';\nexport const lesson = [room, NotFoundError];\n",
+      );
+      // The access rule reaching an entity folder and an entity model; its own files, the base and the platform are fine.
+      write(
+        "app/domain/access/family-scope.ts",
+        "import { room } from '~/domain/rooms/queries.server';\nimport { Student } from '#db/models.ts';\nimport { NotFoundError } from '../errors';\nimport { selectRows } from '~/platform/db.server';\nexport const scope = [room, Student, NotFoundError, selectRows];\n",
+      );
+      write("app/domain/access/roles.ts", "import { scope } from './family-scope';\nexport const roles = scope;\n");
+      result = await cruise(dir, ["app", "db"]);
+    }, 120_000);
+
+    afterAll(() => {
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    it("the two folders that import each other are reported once, a type-only import counting", () => {
+      expect(twoWayFolderPairs(result)).toEqual(["pupils ↔ rosters"]);
+    });
+
+    it("access importing an entity folder or an entity model (access-imports-no-entity)", () => {
+      expect(
+        errors(result)
+          .filter((v) => v.rule.name === "access-imports-no-entity")
+          .map((v) => `${v.from} → ${v.to}`)
+          .sort(),
+      ).toEqual([
+        "app/domain/access/family-scope.ts → app/domain/rooms/queries.server.ts",
+        "app/domain/access/family-scope.ts → db/models.ts",
+      ]);
+    });
   });
 });

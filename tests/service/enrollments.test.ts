@@ -1,7 +1,14 @@
 import { describe, expect, inject, it } from "vitest";
 import { selectRows, transaction } from "~/platform/db.server";
 import { lockClassSeats } from "~/domain/classes/queries.server";
-import { classOccupancy, enrollOptions, getClassEnrollments, nextSessionOn } from "~/domain/enrollments/queries.server";
+import {
+  classOccupancy,
+  enrollOptions,
+  getClassEnrollments,
+  getStudentOverview,
+  listStudentsPage,
+  nextSessionOn,
+} from "~/domain/enrollments/queries.server";
 import {
   cancelEnrollment,
   createEnrollment,
@@ -9,7 +16,7 @@ import {
   promotionsIfCancelled,
   updateEnrollment,
 } from "~/domain/enrollments/service.server";
-import { countStudentsByGuardian, getStudentOverview, listStudentsPage, searchStudentOptions } from "~/domain/students/queries.server";
+import { countStudentsByGuardian, searchStudentOptions } from "~/domain/students/queries.server";
 import { createStudent, deleteStudent } from "~/domain/students/service.server";
 import { deleteGuardian } from "~/domain/guardians/service.server";
 import { findGuardianMatchesByPhone } from "~/domain/guardians/queries.server";

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { ageOn, countStudentsByGuardian, listStudentsPage, searchStudentOptions } from "~/domain/students/queries.server";
+import { ageOn, countStudentsByGuardian, searchStudentOptions } from "~/domain/students/queries.server";
+import { listStudentsPage } from "~/domain/enrollments/queries.server";
 import { findGuardianMatchesByPhone, guardianOption, searchGuardianOptions } from "~/domain/guardians/queries.server";
 import { createGuardian } from "~/domain/guardians/service.server";
 import { makeBranch, makeClass, makeEnrollment, makeGuardian, makeOffer, makeStudent } from "../support/factories";

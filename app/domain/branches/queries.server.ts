@@ -1,6 +1,6 @@
 import { Op, type Transaction } from "sequelize";
 import { Branch } from "#db/models.ts";
-import { selectRows } from "~/platform/db.server";
+import { selectRows, selectRowsIn } from "~/platform/db.server";
 import { sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../access/roles";
 import { activeOr, type Option } from "../options.server";
@@ -99,4 +99,20 @@ export async function listActiveBranchOptions(): Promise<BranchOption[]> {
 
 export async function isActiveBranch(id: string): Promise<boolean> {
   return (await Branch.count({ where: { id: { [Op.eq]: id }, active: true } })) > 0;
+}
+
+/**
+ * What points at a branch, before deleting it (inside the caller's
+ * transaction): its classes and its offers, counted by their foreign key in
+ * the tables of the classes and offers modules, which import this one (a
+ * branch's delete check needs neither module, ADR 016).
+ */
+export async function branchReferences(id: string, t?: Transaction): Promise<{ classes: number; offers: number }> {
+  const [row] = await selectRowsIn<{ classes: number | string; offers: number | string }>(
+    t,
+    `SELECT (SELECT COUNT(*) FROM "classes" WHERE "branchId" = :id) AS "classes",
+       (SELECT COUNT(*) FROM "offers" WHERE "branchId" = :id) AS "offers"`,
+    { id },
+  );
+  return { classes: Number(row.classes), offers: Number(row.offers) };
 }

@@ -2,11 +2,9 @@ import { ForeignKeyConstraintError, Op } from "sequelize";
 import { Branch } from "#db/models.ts";
 import { transaction } from "~/platform/db.server";
 import { assertAdmin, type Actor } from "../access/roles";
-import { countClasses } from "../classes/queries.server";
 import { ConflictError } from "../errors";
-import { countOffers } from "../offers/queries.server";
 import { parseOrThrow } from "../validation";
-import { find, toDTO } from "./queries.server";
+import { branchReferences, find, toDTO } from "./queries.server";
 import { branchSchema, branchUpdateSchema } from "./schema";
 
 import type { BranchDTO } from "./schema";
@@ -48,12 +46,9 @@ export async function deleteBranch(actor: Actor | null, id: string): Promise<voi
   const branch = await find(id);
   try {
     await transaction(async (t) => {
-      if ((await countClasses({ branchId: branch.id }, t)) > 0) {
-        throw new ConflictError(BRANCH_HAS_CLASSES);
-      }
-      if ((await countOffers({ branchId: branch.id }, t)) > 0) {
-        throw new ConflictError(BRANCH_HAS_OFFERS);
-      }
+      const references = await branchReferences(branch.id, t);
+      if (references.classes > 0) throw new ConflictError(BRANCH_HAS_CLASSES);
+      if (references.offers > 0) throw new ConflictError(BRANCH_HAS_OFFERS);
       await branch.destroy({ transaction: t });
     });
   } catch (error) {

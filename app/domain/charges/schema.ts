@@ -4,7 +4,6 @@ import { calendarDate, EMAIL_RE, isMonth, MONTH_DOC, normalizeMonth, requiredStr
 import { centsToDecimal, MAX_CENTS, toCents } from "../offers/money";
 import { GUARDIAN_REQUIRED } from "../students/schema";
 import { BRANCH_REQUIRED } from "../branches/schema";
-import { CANCELLED } from "../enrollments/status";
 import { addDays } from "../calendar/dates";
 
 /**
@@ -16,7 +15,7 @@ import { addDays } from "../calendar/dates";
 export const CHARGE_STATUSES = ["Aberta", "Paga", "Cancelada"] as const;
 export const OPEN = "Aberta";
 export const PAID = "Paga";
-export const CANCELLED_CHARGE = CANCELLED;
+export const CANCELLED_CHARGE = "Cancelada";
 /** A list filter, not a stored status: 'Aberta' and due before today. */
 export const OVERDUE = "Vencida";
 export const CHARGE_FILTER_STATUSES = [OPEN, OVERDUE, PAID, CANCELLED_CHARGE] as const;

@@ -282,10 +282,6 @@ export async function classIdsOf(where: { classroomId: string }): Promise<string
 }
 
 /** How many classes match (e.g. a branch's or a classroom's, before deleting it), inside the caller's transaction. */
-export async function countClasses(where: { branchId: string } | { classroomId: string }, t?: Transaction): Promise<number> {
-  return SchoolClass.count({ where, transaction: t });
-}
-
 export type { Option };
 
 export interface ClassFormValues {
@@ -622,4 +618,15 @@ export async function classFacts(): Promise<Map<string, ClassFacts>> {
       },
     ]),
   );
+}
+
+/**
+ * How many enrolments (any status) a class has, before deleting it (inside
+ * the caller's transaction, or after a refused delete): counted by their
+ * foreign key in the enrolments module's table, as the enrolments module
+ * imports this one (ADR 016).
+ */
+export async function classEnrollmentCount(id: string, t?: Transaction): Promise<number> {
+  const [row] = await selectRowsIn<{ n: number | string }>(t, `SELECT COUNT(*) AS "n" FROM "enrollments" WHERE "classId" = :id`, { id });
+  return Number(row.n);
 }

@@ -6,14 +6,13 @@ import { branchExists } from "../branches/queries.server";
 import { classroomBranch, classroomCapacity } from "../classrooms/queries.server";
 import { assertClassesFit } from "../classrooms/service.server";
 import { courseExists } from "../courses/queries.server";
-import { countEnrollments } from "../enrollments/queries.server";
 import { fillFreedSeats } from "../enrollments/service.server";
 import type { PromotionDTO } from "../enrollments/schema";
 import { ConflictError, ValidationError, type FieldErrors } from "../errors";
 import { scheduleClassrooms } from "../schedules/queries.server";
 import { userTypeOf } from "../users/queries.server";
 import { isUuid, parseOrThrow } from "../validation";
-import { findRow, STAFF_TYPES, toDTO } from "./queries.server";
+import { classEnrollmentCount, findRow, STAFF_TYPES, toDTO } from "./queries.server";
 import { classSchema, classUpdateSchema, type ClassInput } from "./schema";
 
 import type { ClassDTO } from "./schema";
@@ -178,12 +177,12 @@ export async function deleteClass(actor: Actor | null, id: string): Promise<void
   const row = await findRow(id);
   try {
     await transaction(async (t) => {
-      if ((await countEnrollments({ classId: row.id }, t)) > 0) throw new ConflictError(CLASS_HAS_ENROLLMENTS);
+      if ((await classEnrollmentCount(row.id, t)) > 0) throw new ConflictError(CLASS_HAS_ENROLLMENTS);
       await SchoolClass.destroy({ where: { id: row.id }, transaction: t });
     });
   } catch (error) {
     if (error instanceof ForeignKeyConstraintError) {
-      throw new ConflictError((await countEnrollments({ classId: row.id })) > 0 ? CLASS_HAS_ENROLLMENTS : CLASS_IN_USE);
+      throw new ConflictError((await classEnrollmentCount(row.id)) > 0 ? CLASS_HAS_ENROLLMENTS : CLASS_IN_USE);
     }
     throw error;
   }

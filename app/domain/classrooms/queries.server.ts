@@ -1,5 +1,6 @@
 import type { Transaction } from "sequelize";
 import { Classroom } from "#db/models.ts";
+import { selectRowsIn } from "~/platform/db.server";
 import { sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../access/roles";
 import { getBranch } from "../branches/queries.server";
@@ -110,4 +111,14 @@ export async function classroomCapacity(id: string, t?: Transaction): Promise<nu
   if (!isUuid(id)) return 0;
   const row = await Classroom.findByPk(id, { attributes: ["capacity"], transaction: t });
   return Number(row?.capacity ?? 0);
+}
+
+/**
+ * How many classes use a classroom, before deleting it (inside the caller's
+ * transaction): counted by their foreign key in the classes module's table,
+ * as the classes module imports this one (ADR 016).
+ */
+export async function classroomClassCount(id: string, t?: Transaction): Promise<number> {
+  const [row] = await selectRowsIn<{ n: number | string }>(t, `SELECT COUNT(*) AS "n" FROM "classes" WHERE "classroomId" = :id`, { id });
+  return Number(row.n);
 }

@@ -3,14 +3,14 @@ import { Classroom } from "#db/models.ts";
 import { transaction } from "~/platform/db.server";
 import { assertAdmin, type Actor } from "../access/roles";
 import { branchExists } from "../branches/queries.server";
-import { classIdsOf, countClasses, lockClassSeats } from "../classes/queries.server";
+import { classIdsOf, lockClassSeats } from "../classes/queries.server";
 import { classPlaces, mostPlacesTaken } from "~/domain/attendance/makeups/queries.server";
 import { today } from "../calendar/dates";
 import { fillFreedSeats } from "../enrollments/service.server";
 import type { PromotionDTO } from "../enrollments/schema";
 import { ConflictError, ValidationError } from "../errors";
 import { parseOrThrow } from "../validation";
-import { find, toDTO } from "./queries.server";
+import { classroomClassCount, find, toDTO } from "./queries.server";
 import { classroomSchema, classroomUpdateSchema } from "./schema";
 
 import type { ClassroomDTO } from "./schema";
@@ -70,9 +70,7 @@ export async function deleteClassroom(actor: Actor | null, id: string): Promise<
   const classroom = await find(id);
   try {
     await transaction(async (t) => {
-      if ((await countClasses({ classroomId: classroom.id }, t)) > 0) {
-        throw new ConflictError(CLASSROOM_IN_USE);
-      }
+      if ((await classroomClassCount(classroom.id, t)) > 0) throw new ConflictError(CLASSROOM_IN_USE);
       await classroom.destroy({ transaction: t });
     });
   } catch (error) {

@@ -12,7 +12,10 @@ import { isUuid } from "../validation";
 import { STATUS_INVALID } from "../fields";
 import { classLabel, classSeats, classSessionSource, classSessionSources, classSummary, type ClassSeats } from "../classes/queries.server";
 import { activeOffersOfBranch, offerTerms } from "../offers/queries.server";
-import { guardianContacts } from "../guardians/queries.server";
+import { getGuardian, guardianContacts } from "../guardians/queries.server";
+import type { GuardianDTO } from "../guardians/schema";
+import { getStudent, studentsPage, type StudentPageRow } from "../students/queries.server";
+import type { StudentDTO } from "../students/schema";
 import { nextSessionOn } from "../calendar/sessions";
 import { addDays, dateInTimeZone, schoolTimeZone, today } from "../calendar/dates";
 import {
@@ -31,7 +34,7 @@ import { assertSeesClassRosters } from "../access/family-scope";
 
 /**
  * The reads of enrolments: the enrollments table is read here only; other
- * modules (students, classes' delete check, the screens) call these. Classes,
+ * modules (attendance, the screens) call these. Classes,
  * offers and students are read through their modules, or joined (with a note)
  * in the read models that show their names.
  */
@@ -352,11 +355,6 @@ export async function classEntriesOfStudents(studentIds: string[]): Promise<Map<
   return byStudent;
 }
 
-/** How many enrolments (any status) match, e.g. before deleting a class or a student; inside the caller's transaction. */
-export async function countEnrollments(where: { classId: string } | { studentId: string }, t?: Transaction): Promise<number> {
-  return Enrollment.count({ where, transaction: t });
-}
-
 /** The enrolments of a class in one status (for the commands' capacity and waiting-list rules), inside their transaction. */
 export async function classEnrollmentsIn(classId: string, status: string, t?: Transaction): Promise<Enrollment[]> {
   return Enrollment.findAll({
@@ -562,4 +560,41 @@ export async function promotionNotices(entries: readonly EnrollmentDTO[], now = 
     notices.set(e.id, { guardianName: contact?.name ?? "", phone: contact?.phone ?? null, checkoutLink: links.get(e.offerId) ?? "" });
   }
   return notices;
+}
+
+// ---- The student screens' reads: a student with its enrolments ----
+
+/** A row of the students screen. */
+export type StudentRow = StudentPageRow & { classes: StudentClassEntry[] };
+
+export interface StudentPage {
+  students: StudentRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+}
+
+/**
+ * The students screen: one page by name (`studentsPage` of the students
+ * module: age, family, the `status` and `branchId` filters), with each
+ * student's classes (its enrolments that are not cancelled, 'Ballet - Turma
+ * 3', each with its state: 'Ativa', 'Em espera (2º)').
+ */
+export async function listStudentsPage(actor: Actor | null, options: Parameters<typeof studentsPage>[1] = {}): Promise<StudentPage> {
+  const page = await studentsPage(actor, options);
+  const classes = await classEntriesOfStudents(page.students.map((s) => s.id));
+  return { ...page, students: page.students.map((s) => ({ ...s, classes: classes.get(s.id) ?? [] })) };
+}
+
+export type StudentEnrollment = EnrollmentDetail;
+
+/** The student's page: the student, the family and the enrolments (not cancelled first, newest start first). */
+export async function getStudentOverview(
+  actor: Actor | null,
+  id: string,
+): Promise<{ student: StudentDTO; guardian: GuardianDTO; enrollments: StudentEnrollment[] }> {
+  const student = await getStudent(actor, id);
+  const [guardian, enrollments] = await Promise.all([getGuardian(actor, student.guardianId), studentEnrollmentDetails(student.id)]);
+  return { student, guardian, enrollments };
 }

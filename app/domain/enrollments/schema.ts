@@ -7,7 +7,7 @@ import { trialDto } from "../trials/schema";
 import { CLASS_REQUIRED } from "../classes/schema";
 import { discountField } from "../charges/schema";
 
-import { ACTIVE, CANCELLED, ENROLLMENT_STATUSES, WAITLISTED, type EnrollmentStatus } from "./status";
+import { ACTIVE, CANCELLED, ENROLLMENT_STATUSES, WAITLISTED, type EnrollmentStatus } from "../enrollment-status";
 
 export { ACTIVE, CANCELLED, ENROLLMENT_STATUSES, WAITLISTED, type EnrollmentStatus };
 

@@ -2,7 +2,7 @@ import type { Transaction } from "sequelize";
 import { Guardian, GuardianPerson } from "#db/models.ts";
 import { idsOfBatch, paddedInList } from "#db/in-list.ts";
 import { MIN_INDEXED_CHARS, personSearch } from "#db/index.ts";
-import { dbDialect, selectRows, tableVersions } from "~/platform/db.server";
+import { dbDialect, selectRows, selectRowsIn, tableVersions } from "~/platform/db.server";
 import { createKeptReads } from "~/platform/cache.server";
 import { arrayList, LIKE_ESCAPE, likePattern, searchTerm, sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../access/roles";
@@ -438,4 +438,14 @@ export async function guardianContacts(ids: string[]): Promise<Map<string, { nam
     params,
   );
   return new Map(rows.map((r) => [r.guardianId, { name: r.fullName, phone: r.phone ?? null }]));
+}
+
+/**
+ * How many students a guardian has, before deleting it (inside the caller's
+ * transaction): counted by their foreign key in the students module's table,
+ * as the students module imports this one (ADR 016).
+ */
+export async function guardianStudentCount(id: string, t?: Transaction): Promise<number> {
+  const [row] = await selectRowsIn<{ n: number | string }>(t, `SELECT COUNT(*) AS "n" FROM "students" WHERE "guardianId" = :id`, { id });
+  return Number(row.n);
 }

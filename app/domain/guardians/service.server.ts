@@ -6,9 +6,8 @@ import { insertUser } from "../users/service.server";
 import { assertAdmin, type Actor } from "../access/roles";
 import { ConflictError, ValidationError } from "../errors";
 import { parseOrThrow } from "../validation";
-import { findGuardian, findPerson, getGuardian, guardianDTO, personDTO, PERSON_NOT_FOUND } from "./queries.server";
+import { findGuardian, findPerson, getGuardian, guardianDTO, guardianStudentCount, personDTO, PERSON_NOT_FOUND } from "./queries.server";
 import { assertOwnFamily, ownFamilyOrThrow } from "../access/queries.server";
-import { countStudents } from "../students/queries.server";
 import {
   familyAddressSchema,
   familyPersonSchema,
@@ -105,7 +104,7 @@ export async function deleteGuardian(actor: Actor | null, id: string): Promise<v
   try {
     await transaction(async (t) => {
       const guardian = await findGuardian(id, t);
-      if ((await countStudents({ guardianId: guardian.id }, t)) > 0) throw new ConflictError(GUARDIAN_HAS_STUDENTS);
+      if ((await guardianStudentCount(guardian.id, t)) > 0) throw new ConflictError(GUARDIAN_HAS_STUDENTS);
       await guardian.destroy({ transaction: t });
     });
   } catch (error) {

@@ -67,10 +67,6 @@ export async function getOffer(actor: Actor | null, id: string): Promise<OfferDT
 }
 
 /** How many offers match (e.g. a branch's, before deleting it), inside the caller's transaction. */
-export async function countOffers(where: { branchId: string }, t?: Transaction): Promise<number> {
-  return Offer.count({ where, transaction: t });
-}
-
 /** What enrolling on an offer needs to know of it. */
 export interface OfferTerms {
   id: string;

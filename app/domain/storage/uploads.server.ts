@@ -4,7 +4,6 @@ import { Upload } from "#db/models.ts";
 import { env } from "~/platform/env.server";
 import { assertAdmin, type Actor } from "../access/roles";
 import { DomainError, ValidationError } from "../errors";
-import { avatarPathsInUse, avatarVisibleTo } from "../users/queries.server";
 import { isUuid } from "../validation";
 import { detectImageType, MAX_AVATAR_BYTES, OBJECT_PATH_RE, objectPath, SNIFF_BYTES } from "./image";
 import { storage } from "./storage.server";
@@ -273,16 +272,20 @@ export async function assertIssuedObjectPath(value: string, field = "avatarUrl",
 }
 
 /**
- * Deletes what no user points at and nobody can still use, for a periodic
- * job: upload records created before `olderThan` that are not a user's avatar
- * (completed but never used, or replaced by another avatar; links never sent
- * or refused, once expired), with their bytes; then stored objects written
- * before `olderThan` that no upload record names (left by a crash mid-upload).
- * `olderThan` must leave time to finish an upload and save the form: one day
- * ago is a good value. `now` is for tests. Returns how many records and
- * objects were deleted.
+ * Deletes what nothing points at and nobody can still use, for a periodic
+ * job: upload records created before `olderThan` whose object `inUse` does not
+ * keep (the users' avatars, users/avatars.server.ts: completed but never used,
+ * or replaced by another avatar; links never sent or refused, once expired),
+ * with their bytes; then stored objects written before `olderThan` that no
+ * upload record names (left by a crash mid-upload). `olderThan` must leave
+ * time to finish an upload and save the form: one day ago is a good value.
+ * `now` is for tests. Returns how many records and objects were deleted.
  */
-export async function cleanupUnusedUploads(olderThan: Date, now = new Date()): Promise<{ uploads: number; objects: number }> {
+export async function deleteUnusedUploads(
+  olderThan: Date,
+  inUse: (paths: string[]) => Promise<Set<string>>,
+  now = new Date(),
+): Promise<{ uploads: number; objects: number }> {
   const store = storage();
   let uploads = 0;
   let objects = 0;
@@ -299,7 +302,7 @@ export async function cleanupUnusedUploads(olderThan: Date, now = new Date()): P
   for (let i = 0; i < candidates.length; i += 500) {
     const batch = candidates.slice(i, i + 500);
     const paths = batch.filter((u) => u.objectId).map((u) => objectPath(u.objectId!));
-    const used = await avatarPathsInUse(paths);
+    const used = await inUse(paths);
     for (const upload of batch) {
       if (upload.objectId && used.has(objectPath(upload.objectId))) continue;
       // The record goes first: from then on the object can no longer become an avatar.
@@ -325,24 +328,5 @@ export async function cleanupUnusedUploads(olderThan: Date, now = new Date()): P
   return { uploads, objects };
 }
 
-/**
- * For the file route: the stored object, or null (none, or not the actor's to
- * see: a Client sees its own avatar only, `avatarVisibleTo`).
- */
-export async function openObject(actor: Actor | null, id: string) {
-  if (!isUuid(id)) return null;
-  const objectId = id.toLowerCase();
-  if (!(await avatarVisibleTo(actor, objectPath(objectId)))) return null;
-  return storage().get(objectId);
-}
-
 /** Uploads kept this long after their URL expired or their file arrived, for the avatar to be set. */
 export const UPLOAD_GRACE_MS = 24 * 60 * 60 * 1000;
-
-/**
- * Housekeeping: upload records never used (a URL never PUT to, or a stored file
- * that is no user's avatar) a day after they were issued, with their files.
- */
-export async function cleanupUploads(now = new Date()): Promise<void> {
-  await cleanupUnusedUploads(new Date(now.getTime() - UPLOAD_GRACE_MS), now);
-}

@@ -1,7 +1,7 @@
 import type { Transaction } from "sequelize";
 import { dateOnlyOrNull, iso } from "../row-values.server";
 import { Student } from "#db/models.ts";
-import { selectRows, tableVersions } from "~/platform/db.server";
+import { selectRows, selectRowsIn, tableVersions } from "~/platform/db.server";
 import { createKeptReads } from "~/platform/cache.server";
 import { paddedInList } from "#db/in-list.ts";
 import { LIKE_ESCAPE, likePattern, searchTerm, sqlList, type ListSource } from "../list.server";
@@ -9,21 +9,17 @@ import { requireActor, type Actor } from "../access/roles";
 import { NotFoundError } from "../errors";
 import { isUuid } from "../validation";
 import { today } from "../calendar/dates";
-import { getGuardian, guardianNames } from "../guardians/queries.server";
-import type { GuardianDTO } from "../guardians/schema";
-import {
-  classEntriesOfStudents,
-  studentEnrollmentDetails,
-  type EnrollmentDetail,
-  type StudentClassEntry,
-} from "../enrollments/queries.server";
+import { guardianNames } from "../guardians/queries.server";
 import { STUDENT_NOT_FOUND, type StudentDTO } from "./schema";
-import { CANCELLED } from "../enrollments/schema";
+import { CANCELLED } from "../enrollment-status";
 import { actorFamilyCondition, assertInFamily } from "../access/queries.server";
 
 /**
  * The reads of students: the students table is read here only; other modules
- * (enrolments, the guardians' delete check and cards) call these functions.
+ * (enrolments, the guardians' cards) call these functions. The students
+ * screen's page and the student's page, which show enrolments, are composed by
+ * the enrolments module (`listStudentsPage`, `getStudentOverview`), which sits
+ * above this one.
  */
 
 export const PAGE_SIZE = 24;
@@ -148,25 +144,18 @@ export function studentList(
   );
 }
 
-/** A row of the students screen. */
-export type StudentRow = StudentDTO & { age: number | null; guardianName: string; classes: StudentClassEntry[] };
-
-export interface StudentPage {
-  students: StudentRow[];
-  total: number;
-  page: number;
-  pageSize: number;
-  pageCount: number;
-}
+/** A row of the students screen, before its classes (enrollments `listStudentsPage` adds them). */
+export type StudentPageRow = StudentDTO & { age: number | null; guardianName: string };
 
 /**
- * The students screen: one page by name, with each student's age, family (the
- * guardian's primary person) and classes (its enrolments that are not
- * cancelled, 'Ballet - Turma 3', each with its state: 'Ativa', 'Em espera (2º)'). `status` keeps the active or inactive ones;
- * `branchId` (the selected branch) keeps the students enrolled in its classes
- * and those not enrolled anywhere yet (a new student belongs to no branch).
+ * The students screen's page, without the classes: one page by name, with each
+ * student's age and family (the guardian's primary person). `status` keeps the
+ * active or inactive ones; `branchId` (the selected branch) keeps the students
+ * enrolled in its classes and those not enrolled anywhere yet (a new student
+ * belongs to no branch). The screen calls `listStudentsPage`
+ * (enrollments/queries.server.ts), which adds each student's classes.
  */
-export async function listStudentsPage(
+export async function studentsPage(
   actor: Actor | null,
   options: {
     q?: string | null;
@@ -175,7 +164,7 @@ export async function listStudentsPage(
     branchId?: string | null;
     pageSize?: number;
   } = {},
-): Promise<StudentPage> {
+): Promise<{ students: StudentPageRow[]; total: number; page: number; pageSize: number; pageCount: number }> {
   requireActor(actor);
   const where: Condition = { sql: [], params: {} };
   familyOnly(actor, where);
@@ -207,26 +196,13 @@ export async function listStudentsPage(
     { ...where.params, limit: pageSize, offset: (page - 1) * pageSize },
     plan,
   );
-  const ids = rows.map((r) => r.id);
-  const [names, classes] = await Promise.all([guardianNames(rows.map((r) => r.guardianId)), classEntriesOfStudents(ids)]);
+  const names = await guardianNames(rows.map((r) => r.guardianId));
   const on = today();
   const students = rows.map((r) => {
     const dto = toDTO(r);
-    return { ...dto, age: ageOn(dto.birthDate, on), guardianName: names.get(r.guardianId) ?? "", classes: classes.get(r.id) ?? [] };
+    return { ...dto, age: ageOn(dto.birthDate, on), guardianName: names.get(r.guardianId) ?? "" };
   });
   return { students, total: Number(total), page, pageSize, pageCount };
-}
-
-export type StudentEnrollment = EnrollmentDetail;
-
-/** The student's page: the student, the family and the enrolments (not cancelled first, newest start first). */
-export async function getStudentOverview(
-  actor: Actor | null,
-  id: string,
-): Promise<{ student: StudentDTO; guardian: GuardianDTO; enrollments: StudentEnrollment[] }> {
-  const student = await getStudent(actor, id);
-  const [guardian, enrollments] = await Promise.all([getGuardian(actor, student.guardianId), studentEnrollmentDetails(student.id)]);
-  return { student, guardian, enrollments };
 }
 
 /**
@@ -267,11 +243,6 @@ export async function countStudentsByGuardian(guardianIds: string[]): Promise<Ma
   return new Map(rows.map((r) => [r.guardianId, Number(r.n)]));
 }
 
-/** How many students match (a guardian's, before deleting it), inside the caller's transaction. */
-export async function countStudents(where: { guardianId: string }, t?: Transaction): Promise<number> {
-  return Student.count({ where, transaction: t });
-}
-
 /** What enrolling a student needs to know of it, inside the caller's transaction; null when the id names no student. */
 export async function studentForEnrollment(
   id: string,
@@ -292,4 +263,14 @@ export async function studentNames(ids: readonly string[]): Promise<Map<string, 
     params,
   );
   return new Map(rows.map((r) => [r.id, r.fullName]));
+}
+
+/**
+ * How many enrolments (any status) a student has, before deleting it (inside
+ * the caller's transaction): counted by their foreign key in the enrolments
+ * module's table, as the enrolments module imports this one (ADR 016).
+ */
+export async function studentEnrollmentCount(id: string, t?: Transaction): Promise<number> {
+  const [row] = await selectRowsIn<{ n: number | string }>(t, `SELECT COUNT(*) AS "n" FROM "enrollments" WHERE "studentId" = :id`, { id });
+  return Number(row.n);
 }

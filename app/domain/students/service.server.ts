@@ -6,8 +6,7 @@ import { ConflictError, ValidationError } from "../errors";
 import { parseOrThrow } from "../validation";
 import { today } from "../calendar/dates";
 import { guardianExists } from "../guardians/queries.server";
-import { countEnrollments } from "../enrollments/queries.server";
-import { find, toDTO } from "./queries.server";
+import { find, studentEnrollmentCount, toDTO } from "./queries.server";
 import { STUDENT_IN_USE, studentSchema, studentUpdateSchema, type StudentDTO, type StudentInput } from "./schema";
 import { BIRTH_DATE_INVALID } from "../fields";
 import { GUARDIAN_NOT_FOUND } from "../guardians/schema";
@@ -79,7 +78,7 @@ export async function deleteStudent(actor: Actor | null, id: string): Promise<vo
   try {
     await transaction(async (t) => {
       const student = await find(id, t);
-      if ((await countEnrollments({ studentId: student.id }, t)) > 0) throw new ConflictError(STUDENT_IN_USE);
+      if ((await studentEnrollmentCount(student.id, t)) > 0) throw new ConflictError(STUDENT_IN_USE);
       await student.destroy({ transaction: t });
     });
   } catch (error) {

@@ -7,7 +7,7 @@ import { assertStaff, type Actor } from "../access/roles";
 import { NotFoundError, ValidationError } from "../errors";
 import { isUuid } from "../validation";
 import { today } from "../calendar/dates";
-import { OWNER_NOT_STAFF } from "../trials/schema";
+import { OWNER_NOT_STAFF } from "../fields";
 import { DONE_INVALID, DUE_FILTERS, TASK_NOT_FOUND, type DueFilter, type TaskDTO } from "./schema";
 
 /**

@@ -7,10 +7,9 @@ import { parseOrThrow } from "../validation";
 import { nextWorkingDay, today } from "../calendar/dates";
 import { userTypeOf } from "../users/queries.server";
 import { STAFF_TYPES } from "../classes/queries.server";
-import { find as findTrial } from "../trials/queries.server";
-import { OWNER_NOT_STAFF } from "../trials/schema";
+import { OWNER_NOT_STAFF } from "../fields";
 import { find, hasOpenTask, toDTO } from "./queries.server";
-import { TASK_NOT_YOURS, taskSchema, taskUpdateSchema, type TaskDTO } from "./schema";
+import { TASK_NOT_YOURS, taskUpdateSchema, type TaskDTO } from "./schema";
 
 /** A task's (or a trial's) owner is a Team or Administrator user: a 400 on `ownerId` otherwise. */
 export async function assertStaffOwner(ownerId: string, t?: Transaction): Promise<void> {
@@ -23,22 +22,18 @@ function assertMayChange(actor: Actor, task: Task): void {
   if (!isAdmin(actor) && task.ownerId !== actor.id) throw new ForbiddenError(TASK_NOT_YOURS);
 }
 
-/** POST /api/tasks: a task of a trial; the owner is the one given, else the trial's, else who creates it. */
-export async function createTask(actor: Actor | null, input: unknown): Promise<TaskDTO> {
-  const a = assertStaff(actor);
-  const data = parseOrThrow(taskSchema, input);
-  return transaction(async (t) => {
-    const trial = await findTrial(data.trialId, t).catch(() => {
-      throw new ValidationError({ trialId: ["Experimental não encontrado"] });
-    });
-    const ownerId = data.ownerId || trial.ownerId || a.id;
-    await assertStaffOwner(ownerId, t);
-    const task = await Task.create(
-      { trialId: trial.id, ownerId, dueAt: data.dueAt, note: data.note ?? null, doneAt: null },
-      { transaction: t },
-    );
-    return toDTO(task);
-  });
+/**
+ * A new task of an existing trial (inside the caller's transaction): its
+ * owner must be staff. The trial's command `createTask` (trials/service.server.ts)
+ * finds the trial and chooses the owner.
+ */
+export async function addTask(
+  values: { trialId: string; ownerId: string; dueAt: string; note: string | null },
+  t: Transaction,
+): Promise<TaskDTO> {
+  await assertStaffOwner(values.ownerId, t);
+  const task = await Task.create({ ...values, doneAt: null }, { transaction: t });
+  return toDTO(task);
 }
 
 /** PATCH /api/tasks/{id}: another day, note or owner; `done: true` completes it, `false` opens it again. */

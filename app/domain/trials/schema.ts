@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { day, hhmm, id, storedEnum, timestamp } from "../dto-fields";
-import { calendarDate, DATE_INVALID, requiredString, STATUS_INVALID, TIME_RE } from "../fields";
+import { calendarDate, DATE_INVALID, OWNER_NOT_STAFF, requiredString, STATUS_INVALID, TIME_RE } from "../fields";
 import { onlyDigits } from "~/lib/format";
 
 import { DEFAULT_ORIGIN, HISTORY_OUTCOMES, LOST_REASONS, TRIAL_ORIGINS, TRIAL_OUTCOMES, TRIAL_STATUSES } from "./constants";
@@ -12,10 +12,9 @@ export const GUARDIAN_REQUIRED = "Nome do responsável é obrigatório";
 export const STUDENT_REQUIRED = "Nome da aluna é obrigatório";
 export const WHATSAPP_REQUIRED = "Número do WhatsApp é obrigatório";
 export const WHATSAPP_TOO_LONG = "Número do WhatsApp inválido";
-export { DATE_INVALID };
+export { DATE_INVALID, OWNER_NOT_STAFF };
 export const TIME_INVALID = "Horário inválido";
 export const ORIGIN_INVALID = "Origem inválida";
-export const OWNER_NOT_STAFF = "Responsável pelo lead deve ser da Equipe ou Administrador";
 export const LOST_REASON_REQUIRED = "Motivo da perda é obrigatório";
 export const LOST_REASON_INVALID = "Motivo inválido";
 export const LOST_NOTE_TOO_LONG = "Observação deve ter no máximo 500 caracteres";

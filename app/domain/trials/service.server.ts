@@ -20,7 +20,8 @@ import {
   trialUpdateSchema,
   WANTS_TO_ENROLL,
 } from "./schema";
-import { assertStaffOwner, deleteTrialTasks, ensureFollowUp } from "../tasks/service.server";
+import { addTask, assertStaffOwner, deleteTrialTasks, ensureFollowUp } from "../tasks/service.server";
+import { taskSchema, type TaskDTO } from "../tasks/schema";
 
 import type { TrialDTO } from "./schema";
 import { CLASS_NOT_FOUND, CLASS_REQUIRED } from "../classes/schema";
@@ -158,6 +159,23 @@ export async function reopenTrial(actor: Actor | null, id: string): Promise<Tria
     await trial.update({ outcome: null, lostReason: null, lostNote: null, closedAt: null }, { transaction: t });
     await outcomeEntry(trial, REOPENED, null, t);
     return toDTO(trial);
+  });
+}
+
+/**
+ * POST /api/tasks: a follow-up task of a trial; the owner is the one given,
+ * else the trial's, else who creates it. The trial is read here, the task
+ * written by its own module (tasks/service.server.ts).
+ */
+export async function createTask(actor: Actor | null, input: unknown): Promise<TaskDTO> {
+  const a = assertStaff(actor);
+  const data = parseOrThrow(taskSchema, input);
+  return transaction(async (t) => {
+    const trial = await find(data.trialId, t).catch(() => {
+      throw new ValidationError({ trialId: ["Experimental não encontrado"] });
+    });
+    const ownerId = data.ownerId || trial.ownerId || a.id;
+    return addTask({ trialId: trial.id, ownerId, dueAt: data.dueAt, note: data.note ?? null }, t);
   });
 }
 

@@ -7,7 +7,7 @@ import { DataList, PageHeader, StatusBadge } from "~/components/ui/page";
 import { Pagination } from "~/components/ui/pagination";
 import { ServerCached } from "~/components/server-cached";
 import { isStaff } from "~/domain/access/roles";
-import { listStudentsPage } from "~/domain/students/queries.server";
+import { listStudentsPage } from "~/domain/enrollments/queries.server";
 import { actorOf, requireUser } from "~/server/session.server";
 import { ageLabel, listHref, readListParams } from "./+shared/student-screen";
 import { EnrollmentStatusBadge } from "./+shared/enrollment-status";

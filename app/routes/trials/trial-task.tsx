@@ -8,7 +8,7 @@ import { nextWorkingDay, today } from "~/domain/calendar/dates";
 import { STAFF_TYPES } from "~/domain/classes/queries.server";
 import { listUserOptions } from "~/domain/users/queries.server";
 import { taskFormSchema } from "~/domain/tasks/schema";
-import { createTask } from "~/domain/tasks/service.server";
+import { createTask } from "~/domain/trials/service.server";
 import { getTrial } from "~/domain/trials/queries.server";
 import { placeQuery, trialReturnPlace } from "./+shared/calendar-screen";
 import { dialogAction, orRespond, screenActor } from "~/server/forms.server";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/uploads";
-import { openObject } from "~/domain/storage/uploads.server";
+import { openObject } from "~/domain/users/avatars.server";
 import { actorOf, requireApiUser } from "~/server/session.server";
 import { errorResponse } from "~/server/api.server";
 

@@ -1,4 +1,4 @@
-import { ACTIVE, WAITLISTED } from "~/domain/enrollments/status";
+import { ACTIVE, WAITLISTED } from "~/domain/enrollment-status";
 
 /** An enrolment's status as a badge: 'Ativa', 'Em espera (1º)', 'Cancelada'. */
 export function EnrollmentStatusBadge({ status, position }: { status: string; position?: number | null }) {

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/tasks";
-import { createTask } from "~/domain/tasks/service.server";
+import { createTask } from "~/domain/trials/service.server";
 import { taskList } from "~/domain/tasks/queries.server";
 import { api, apiList, byMethod } from "~/server/api.server";
 
