@@ -98,8 +98,8 @@ export default [
     // Financeiro
     route("charges", "routes/charges/charges.tsx", [route("generate", "routes/charges/charges-generate.tsx")]),
     route("charges/:id", "routes/charges/charge.tsx"),
-    route("billing/overdue", "routes/billing/overdue.tsx"),
-    route("billing/overdue/:guardianId/whatsapp", "routes/billing/overdue-whatsapp.ts"),
+    route("billing/overdue", "routes/charges/overdue.tsx"),
+    route("billing/overdue/:guardianId/whatsapp", "routes/charges/overdue-whatsapp.ts"),
     // Administração
     route("audit", "routes/audit/audit.tsx"),
     // Relatórios
@@ -181,8 +181,8 @@ export default [
     route("charges/:id/cancel", "routes/charges/api/charge-cancel.ts"),
     route("charges/:id/waive", "routes/charges/api/charge-waive.ts"),
     route("payments/:id/reverse", "routes/charges/api/payment-reverse.ts"),
-    route("billing/overdue", "routes/billing/api/overdue.ts"),
-    route("billing/summary", "routes/billing/api/summary.ts"),
+    route("billing/overdue", "routes/charges/api/overdue.ts"),
+    route("billing/summary", "routes/charges/api/summary.ts"),
     route("audit", "routes/audit/api/audit.ts"),
     route("reports/funnel", "routes/reports/api/reports-funnel.ts"),
     route("reports/students", "routes/reports/api/reports-students.ts"),

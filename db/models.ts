@@ -551,7 +551,7 @@ export function initModels(sequelize: Sequelize) {
     opts("absence_notices"),
   );
 
-  initBillingModels(sequelize);
+  initChargesModels(sequelize);
   initUploadModel(sequelize);
   initStoredObjectModels(sequelize);
   // Every create, update and delete of the models above writes its audit entry (db/audit.ts).
@@ -575,7 +575,7 @@ export function initModels(sequelize: Sequelize) {
   Trial.hasMany(TrialStatusHistory, { foreignKey: "trialId", as: "history" });
 }
 
-function initBillingModels(sequelize: Sequelize) {
+function initChargesModels(sequelize: Sequelize) {
   const opts = (tableName: string, extra: object = {}) => ({ sequelize, tableName, ...extra });
   BillingSettings.init(
     {

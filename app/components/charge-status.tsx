@@ -13,7 +13,7 @@ const STYLE: Record<StandingLabel, string> = {
   Cancelada: "bg-slate-200 text-slate-700",
 };
 
-/** A money status: 'Paga' green with ✓, 'Aberta' neutral, 'Vencida' red with 'há N dias', 'Parcial', 'Cancelada'. */
+/** A charge's status: 'Paga' green with ✓, 'Aberta' neutral, 'Vencida' red with 'há N dias', 'Parcial', 'Cancelada'. */
 export function StandingBadge({ standing, className }: { standing: Standing; className?: string }) {
   const { label, daysLate } = standing;
   return (
@@ -26,7 +26,7 @@ export function StandingBadge({ standing, className }: { standing: Standing; cla
 }
 
 /**
- * The one status badge of every money list (the staff's charges, the overdue
+ * The one status badge of every charges list (the staff's charges, the overdue
  * families, a charge, the family's 'Financeiro'): the charge's standing on
  * `on`, the loader's today (so the server's and the browser's text agree).
  */

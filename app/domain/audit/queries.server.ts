@@ -10,6 +10,7 @@ import { isUuid } from "../validation";
 import type { SqlValue } from "#db/select.ts";
 import { formatDay } from "../calendar/dates";
 import { formatBRL } from "~/lib/format";
+import { centsToReais } from "../money";
 import {
   AUDIT_RECORD_LABELS,
   SIGN_IN_ACTIONS,
@@ -274,14 +275,14 @@ const NAME_READS: Record<string, NameRead> = {
     namesOf(
       `SELECT "id", "code", "description", "amountCents" FROM "charges" WHERE "id" IN ({ids})`,
       ids,
-      (r) => `${str(r.code)} — ${str(r.description)} (${formatBRL(Number(r.amountCents) / 100)})`,
+      (r) => `${str(r.code)} — ${str(r.description)} (${formatBRL(centsToReais(Number(r.amountCents)))})`,
     ),
   payments: (ids) =>
     namesOf(
       `SELECT "p"."id", "p"."amountCents", "p"."paidOn", "c"."code" FROM "payments" AS "p"
        LEFT JOIN "charges" AS "c" ON "c"."id" = "p"."chargeId" WHERE "p"."id" IN ({ids})`,
       ids,
-      (r) => `de ${formatBRL(Number(r.amountCents) / 100)} em ${day(r.paidOn)} (cobrança ${str(r.code)})`,
+      (r) => `de ${formatBRL(centsToReais(Number(r.amountCents)))} em ${day(r.paidOn)} (cobrança ${str(r.code)})`,
     ),
 };
 

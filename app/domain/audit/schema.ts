@@ -3,6 +3,7 @@ import { id, timestamp } from "../dto-fields";
 import { dateAndTimeIn } from "../calendar/dates";
 import { calendarDate } from "../fields";
 import { formatBRL } from "~/lib/format";
+import { centsToReais } from "../money";
 
 /**
  * The audit trail (db/audit.ts writes it; migration 0014): one entry per
@@ -184,7 +185,8 @@ export function formatAuditInstant(value: string | Date, timeZone: string): stri
 export function formatAuditValue(field: string, value: unknown, timeZone: string): string {
   if (value === null || value === undefined || value === "") return "—";
   if (typeof value === "boolean") return value ? "Sim" : "Não";
-  if (field.endsWith("Cents") && (typeof value === "number" || /^-?\d+$/.test(String(value)))) return formatBRL(Number(value) / 100);
+  if (field.endsWith("Cents") && (typeof value === "number" || /^-?\d+$/.test(String(value))))
+    return formatBRL(centsToReais(Number(value)));
   if (MONEY_FIELDS.has(field) && Number.isFinite(Number(value))) return formatBRL(Number(value));
   if (field.endsWith("Percent") && Number.isFinite(Number(value))) return `${percentFormat.format(Number(value))}%`;
   if (typeof value === "string") {

@@ -9,7 +9,7 @@ export function scopeName(branchName: string | null | undefined): string {
 }
 
 /**
- * A money or report screen's subtitle: its branch and its month, 'Unidade
+ * A charges or report screen's subtitle: its branch and its month, 'Unidade
  * Centro · Novembro de 2026' ('Todas as unidades · …' when no branch is
  * chosen). A period of several months names its first and last:
  * 'Unidade Centro · Junho de 2026 a Novembro de 2026'.

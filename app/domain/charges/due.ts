@@ -1,5 +1,5 @@
 import { daysBetween } from "../calendar/dates";
-import { divideHalfUp } from "./schema";
+import { percentOfCents } from "../money";
 
 /**
  * What a charge is due on a date (Brazilian consumer law: a fine of at most 2 %,
@@ -39,9 +39,8 @@ export function dueOn(terms: DueTerms, date: string): Due {
   let fine = 0;
   let interest = 0;
   if (date > terms.dueDate && !terms.feesWaived && principal > 0) {
-    const p = BigInt(principal);
-    fine = divideHalfUp(p * BigInt(terms.fineHundredths), 10_000n);
-    interest = divideHalfUp(p * BigInt(terms.interestHundredths) * BigInt(daysBetween(terms.dueDate, date)), 300_000n);
+    fine = percentOfCents(principal, terms.fineHundredths);
+    interest = percentOfCents(principal, terms.interestHundredths, daysBetween(terms.dueDate, date), 30);
   }
   return { principal, fine, interest, paid, total: Math.max(0, terms.amountCents + fine + interest - paid) };
 }

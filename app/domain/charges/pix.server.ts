@@ -4,7 +4,7 @@ import type { Actor } from "../access/roles";
 import { ConflictError } from "../errors";
 import { getCharge, settingsOf } from "./queries.server";
 import { NOTHING_TO_PAY, OPEN, PIX_KEY_MISSING, PIX_UNAVAILABLE, type PixDTO } from "./schema";
-import { toCents } from "../offers/money";
+import { centsToReais, toCents } from "../money";
 
 /**
  * A charge's Pix 'copia e cola': a static BR Code (EMV) built by `pix-utils`
@@ -84,7 +84,7 @@ export function brCode(input: PixInput): string {
     merchantCity,
     pixKey: input.pixKey,
     txid: input.txid.replace(/[^A-Za-z0-9]/g, "").slice(0, 25),
-    transactionAmount: input.amountCents / 100,
+    transactionAmount: centsToReais(input.amountCents),
   });
   if (hasError(pix)) throw new PixUnavailableError(pix.message);
   const code = pix.toBRCode();

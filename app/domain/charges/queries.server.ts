@@ -13,7 +13,7 @@ import { addDays, monthBounds, shiftMonth, today, daysBetween } from "../calenda
 import { dayStart } from "../audit/queries.server";
 import { actorFamilyCondition } from "../access/queries.server";
 import { guardianContacts, guardianNames } from "../guardians/queries.server";
-import { toCents } from "../offers/money";
+import { applyDiscount, centsToDecimal, divideHalfUp, hundredthsToPercent, toCents, toHundredths } from "../money";
 import { dueFromSums, dueOn, type Due, type DueTerms } from "./due";
 import {
   ageingBucket,
@@ -22,7 +22,6 @@ import {
   CHARGE_FILTER_STATUSES,
   CHARGE_MONTH_INVALID,
   CHARGE_NOT_FOUND,
-  decimal,
   DUE_DATE_INVALID,
   normalizePixKey,
   OPEN,
@@ -44,7 +43,7 @@ import { branchExists } from "../branches/queries.server";
 import { BRANCH_NOT_FOUND } from "../branches/schema";
 
 /**
- * The reads of money: billing_settings, charges, payments and charge_history
+ * The reads of the charges: billing_settings, charges, payments and charge_history
  * are read here only. Read models join the family's names (guardian_persons,
  * app/domain/guardians) and students (app/domain/students); the generation's
  * candidates join enrolments, offers, classes and courses (their modules:
@@ -60,9 +59,6 @@ type SettingsRow = Pick<
   "branchId" | "pixKey" | "payeeName" | "payeeCity" | "dueDay" | "finePercent" | "monthlyInterestPercent"
 >;
 
-/** Hundredths of a percent of a stored DECIMAL (a string on PostgreSQL, a number on SQLite). */
-export const hundredths = (value: unknown): number => toCents(value) ?? 0;
-
 export function settingsDTO(branchId: string, row: SettingsRow | null | undefined): BillingSettingsDTO {
   const pixKey = row?.pixKey ?? null;
   return {
@@ -72,8 +68,8 @@ export function settingsDTO(branchId: string, row: SettingsRow | null | undefine
     payeeName: row?.payeeName ?? null,
     payeeCity: row?.payeeCity ?? null,
     dueDay: row ? Number(row.dueDay) : DEFAULT_SETTINGS.dueDay,
-    finePercent: row ? hundredths(row.finePercent) / 100 : DEFAULT_SETTINGS.finePercent,
-    monthlyInterestPercent: row ? hundredths(row.monthlyInterestPercent) / 100 : DEFAULT_SETTINGS.monthlyInterestPercent,
+    finePercent: row ? hundredthsToPercent(toHundredths(row.finePercent)) : DEFAULT_SETTINGS.finePercent,
+    monthlyInterestPercent: row ? hundredthsToPercent(toHundredths(row.monthlyInterestPercent)) : DEFAULT_SETTINGS.monthlyInterestPercent,
   };
 }
 
@@ -194,9 +190,9 @@ function termsOf(r: Pick<ChargeRow, "amountCents" | "dueDate" | "feesWaived" | "
     amountCents: Number(r.amountCents),
     dueDate: dateOnly(r.dueDate),
     feesWaived: Boolean(r.feesWaived),
-    fineHundredths: r.finePercent === null ? DEFAULT_SETTINGS.finePercent * 100 : hundredths(r.finePercent),
+    fineHundredths: r.finePercent === null ? toHundredths(DEFAULT_SETTINGS.finePercent) : toHundredths(r.finePercent),
     interestHundredths:
-      r.monthlyInterestPercent === null ? DEFAULT_SETTINGS.monthlyInterestPercent * 100 : hundredths(r.monthlyInterestPercent),
+      r.monthlyInterestPercent === null ? toHundredths(DEFAULT_SETTINGS.monthlyInterestPercent) : toHundredths(r.monthlyInterestPercent),
   };
 }
 
@@ -220,16 +216,16 @@ export function toDTO(r: ChargeRow, guardianName: string, on = today()): ChargeD
     branchId: r.branchId,
     competence: r.competence ?? null,
     description: r.description,
-    amount: decimal(Number(r.amountCents)),
+    amount: centsToDecimal(Number(r.amountCents)),
     dueDate,
     status: r.status,
     overdue: r.status === OPEN && dueDate < on,
-    paid: decimal(Number(r.paidCents ?? 0)),
-    amountDue: decimal(due.total),
+    paid: centsToDecimal(Number(r.paidCents ?? 0)),
+    amountDue: centsToDecimal(due.total),
     paidAt: r.paidAt ? iso(r.paidAt) : null,
     feesWaived: Boolean(r.feesWaived),
-    finePercent: termsOf(r).fineHundredths / 100,
-    monthlyInterestPercent: termsOf(r).interestHundredths / 100,
+    finePercent: hundredthsToPercent(termsOf(r).fineHundredths),
+    monthlyInterestPercent: hundredthsToPercent(termsOf(r).interestHundredths),
     waiveReason: r.waiveReason ?? null,
     cancelReason: r.cancelReason ?? null,
     createdAt: iso(r.createdAt),
@@ -297,7 +293,7 @@ function paymentDTO(p: PaymentRow): PaymentDTO {
   return {
     id: p.id,
     chargeId: p.chargeId,
-    amount: decimal(Number(p.amountCents)),
+    amount: centsToDecimal(Number(p.amountCents)),
     paidOn: dateOnly(p.paidOn),
     method: p.method,
     note: p.note ?? null,
@@ -363,8 +359,8 @@ export async function dueTermsOf(charge: Charge, t?: Transaction): Promise<DueTe
     amountCents: Number(charge.amountCents),
     dueDate: dateOnly(charge.dueDate),
     feesWaived: Boolean(charge.feesWaived),
-    fineHundredths: hundredths(charge.finePercent),
-    interestHundredths: hundredths(charge.monthlyInterestPercent),
+    fineHundredths: toHundredths(charge.finePercent),
+    interestHundredths: toHundredths(charge.monthlyInterestPercent),
     payments: payments.map((p) => ({ amountCents: Number(p.amountCents), paidOn: dateOnly(p.paidOn) })),
   };
 }
@@ -379,11 +375,11 @@ export async function chargeDue(actor: Actor | null, id: string, date: string | 
   const total = charge.status === OPEN ? due.total : 0;
   return {
     date: on,
-    principal: decimal(due.principal),
-    fine: decimal(due.fine),
-    interest: decimal(due.interest),
-    paid: decimal(due.paid),
-    total: decimal(total),
+    principal: centsToDecimal(due.principal),
+    fine: centsToDecimal(due.fine),
+    interest: centsToDecimal(due.interest),
+    paid: centsToDecimal(due.paid),
+    total: centsToDecimal(total),
   };
 }
 
@@ -471,8 +467,8 @@ function chargeOrder(page: { latestFirst?: boolean; openFirst?: boolean }): stri
   return page.latestFirst ? `"c"."dueDate" DESC, "c"."id" DESC` : `"c"."dueDate", "c"."id"`;
 }
 
-/** The money reads kept while the money tables are unchanged (`createKeptReads`; versions: migration 0020). */
-const keptMoneyRead = createKeptReads(tableVersions, 64);
+/** The charges' reads kept while their tables are unchanged (`createKeptReads`; versions: migration 0020). */
+const keptChargesRead = createKeptReads(tableVersions, 64);
 
 type TotalsRow = { count: number | string; amount: number | string | null; paid: number | string | null };
 
@@ -493,7 +489,7 @@ async function chargeTotals(whereSql: string, params: Record<string, string | nu
       params,
     );
   if (searched) return read();
-  return keptMoneyRead(`totals\u0000${whereSql}\u0000${JSON.stringify(params)}`, FINANCE_TABLES, read);
+  return keptChargesRead(`totals\u0000${whereSql}\u0000${JSON.stringify(params)}`, FINANCE_TABLES, read);
 }
 
 /** One page of the charges (the screens): by due date (see `chargeOrder`), then id, with the total count. */
@@ -516,7 +512,11 @@ export async function chargePage(
   ]);
   return {
     items: await withNames(rows),
-    totals: { count: Number(sums?.count ?? 0), amount: decimal(Number(sums?.amount ?? 0)), paid: decimal(Number(sums?.paid ?? 0)) },
+    totals: {
+      count: Number(sums?.count ?? 0),
+      amount: centsToDecimal(Number(sums?.amount ?? 0)),
+      paid: centsToDecimal(Number(sums?.paid ?? 0)),
+    },
   };
 }
 
@@ -639,8 +639,7 @@ export async function generationCandidates(
   const names = await guardianNames(fresh.map((r) => r.guardianId));
   const items = fresh.map((r) => {
     const value = toCents(r.monthlyValue) ?? 0;
-    const discount = hundredths(r.discountPercent);
-    const amountCents = Number((2n * BigInt(value) * BigInt(10_000 - discount) + 10_000n) / 20_000n);
+    const amountCents = applyDiscount(value, toHundredths(r.discountPercent));
     const dueDay = r.dueDay ?? DEFAULT_SETTINGS.dueDay;
     return {
       enrollmentId: r.enrollmentId,
@@ -651,13 +650,13 @@ export async function generationCandidates(
       branchId: r.branchId,
       branchName: r.branchName,
       description: `Mensalidade ${month.slice(5, 7)}/${month.slice(0, 4)} — ${r.courseName}`,
-      amount: decimal(amountCents),
+      amount: centsToDecimal(amountCents),
       amountCents,
       dueDate: `${month}-${String(dueDay).padStart(2, "0")}`,
       competence: month,
-      finePercent: decimal(r.finePercent === null ? DEFAULT_SETTINGS.finePercent * 100 : hundredths(r.finePercent)),
-      monthlyInterestPercent: decimal(
-        r.monthlyInterestPercent === null ? DEFAULT_SETTINGS.monthlyInterestPercent * 100 : hundredths(r.monthlyInterestPercent),
+      finePercent: centsToDecimal(r.finePercent === null ? toHundredths(DEFAULT_SETTINGS.finePercent) : toHundredths(r.finePercent)),
+      monthlyInterestPercent: centsToDecimal(
+        r.monthlyInterestPercent === null ? toHundredths(DEFAULT_SETTINGS.monthlyInterestPercent) : toHundredths(r.monthlyInterestPercent),
       ),
     };
   });
@@ -709,7 +708,7 @@ interface OverdueTotal {
  * the network. Names and phones are read for the families shown only.
  */
 async function overdueTotals(branchId: string | null, on: string): Promise<readonly OverdueTotal[]> {
-  return keptMoneyRead(`overdue\u0000${branchId ?? ""}\u0000${on}`, FINANCE_TABLES, async () => {
+  return keptChargesRead(`overdue\u0000${branchId ?? ""}\u0000${on}`, FINANCE_TABLES, async () => {
     const params: Record<string, string> = { open: OPEN, today: on };
     const branchSql = branchId ? `AND "c"."branchId" = :branchId` : "";
     if (branchId) params.branchId = branchId;
@@ -727,7 +726,14 @@ async function overdueTotals(branchId: string | null, on: string): Promise<reado
       const family = families.get(r.guardianId) ?? { guardianId: r.guardianId, totalCents: 0, oldest: dueDate, charges: [] };
       family.totalCents += due;
       if (dueDate < family.oldest) family.oldest = dueDate;
-      family.charges.push({ id: r.id, code: r.code, branchId: r.branchId, description: r.description, dueDate, amountDue: decimal(due) });
+      family.charges.push({
+        id: r.id,
+        code: r.code,
+        branchId: r.branchId,
+        description: r.description,
+        dueDate,
+        amountDue: centsToDecimal(due),
+      });
       families.set(r.guardianId, family);
     }
     return [...families.values()].sort(
@@ -744,7 +750,7 @@ async function withContacts(totals: readonly OverdueTotal[], on: string): Promis
       guardianId: f.guardianId,
       guardianName: contacts.get(f.guardianId)?.name ?? "",
       phone: contacts.get(f.guardianId)?.phone ?? null,
-      total: decimal(f.totalCents),
+      total: centsToDecimal(f.totalCents),
       oldestDueDate: f.oldest,
       daysLate,
       bucket: ageingBucket(daysLate) as OverdueFamilyDTO["bucket"],
@@ -775,13 +781,13 @@ export async function overdueFamilyPage(
   page: { offset: number; limit: number },
 ): Promise<{ items: OverdueFamilyDTO[]; count: number; total: string }> {
   const { branchId, valid } = overdueScope(actor, filter);
-  if (!valid) return { items: [], count: 0, total: decimal(0) };
+  if (!valid) return { items: [], count: 0, total: centsToDecimal(0) };
   const on = today();
   const totals = await overdueTotals(branchId, on);
   return {
     items: await withContacts(totals.slice(page.offset, page.offset + page.limit), on),
     count: totals.length,
-    total: decimal(totals.reduce((sum, f) => sum + f.totalCents, 0)),
+    total: centsToDecimal(totals.reduce((sum, f) => sum + f.totalCents, 0)),
   };
 }
 
@@ -834,7 +840,7 @@ export async function billingSummary(
         params,
       ),
     ]);
-  const [[sums], rows, [received]] = await keptMoneyRead(
+  const [[sums], rows, [received]] = await keptChargesRead(
     `summary\u0000${month}\u0000${params.branchId ?? ""}\u0000${on}`,
     FINANCE_TABLES,
     read,
@@ -849,11 +855,11 @@ export async function billingSummary(
   }
   return {
     month,
-    expected: decimal(expected),
-    received: decimal(Number(received?.total ?? 0)),
-    open: decimal(open),
-    overdue: decimal(overdue),
-    overdueRate: expected > 0 ? Math.round((overdue / expected) * 10_000) / 10_000 : 0,
+    expected: centsToDecimal(expected),
+    received: centsToDecimal(Number(received?.total ?? 0)),
+    open: centsToDecimal(open),
+    overdue: centsToDecimal(overdue),
+    overdueRate: expected > 0 ? divideHalfUp(overdue, expected, 4) : 0,
   };
 }
 

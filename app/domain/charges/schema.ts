@@ -1,15 +1,16 @@
 import { z } from "zod";
 import { day, id, storedEnum, timestamp } from "../dto-fields";
 import { calendarDate, EMAIL_RE, isMonth, MONTH_DOC, normalizeMonth, requiredString } from "../fields";
-import { centsToDecimal, MAX_CENTS, toCents } from "../offers/money";
+import { MAX_CENTS, money, toCents } from "../money";
 import { GUARDIAN_REQUIRED } from "../students/schema";
 import { BRANCH_REQUIRED } from "../branches/schema";
 import { addDays } from "../calendar/dates";
 
 /**
- * Money (issue 28): the branch's billing settings, charges (cobranças), their
+ * Charges (issue 28): the branch's billing settings, charges (cobranças), their
  * payments and history. Amounts are integer cents inside and decimal strings
- * ("189.90") in the API; percentages are numbers with at most two decimals.
+ * ("189.90") in the API; percentages are numbers with at most two decimals
+ * (the arithmetic of both: `app/domain/money.ts`).
  */
 
 export const CHARGE_STATUSES = ["Aberta", "Paga", "Cancelada"] as const;
@@ -122,6 +123,7 @@ function percentField(max: number, message: string) {
   return z
     .union([z.string(), z.number()], { error: message })
     .transform((value, ctx) => {
+      // A percentage parses like an amount: two decimals, half up at the third.
       const hundredths = toCents(value);
       if (hundredths === null || hundredths < 0 || hundredths > max * 100) {
         ctx.addIssue({ code: "custom", message });
@@ -271,15 +273,7 @@ export const paymentSchema = z.object({
 /** The reason of a reversal, a cancellation or a waiver. */
 export const reasonSchema = z.object({ reason: requiredString(REASON_REQUIRED, 500) });
 
-// ---- Money helpers (shared with the screens) ----
-
-/** Cents → "189.90". */
-export const decimal = (cents: number) => centsToDecimal(cents);
-
-/** n / d rounded half up, for n ≥ 0, d > 0 (integers; BigInt so no product loses precision). */
-export function divideHalfUp(n: bigint, d: bigint): number {
-  return Number((2n * n + d) / (2n * d));
-}
+// ---- Charge helpers (shared with the screens) ----
 
 /** 'Mensalidade 11/2026 — Ballet' */
 export function monthlyDescription(month: string, course: string): string {
@@ -300,11 +294,6 @@ export function ageingBucket(daysLate: number): AgeingBucket {
 }
 
 // ---- Responses ----
-
-export const money = z
-  .string()
-  .regex(/^-?\d+\.\d{2}$/)
-  .describe('Em reais, com duas casas: "189.90"');
 
 export const billingSettingsDto = z
   .object({
@@ -488,5 +477,3 @@ export const billingSummaryDto = z
   })
   .meta({ id: "BillingSummary" });
 export type BillingSummaryDTO = z.output<typeof billingSummaryDto>;
-
-export { centsToDecimal };

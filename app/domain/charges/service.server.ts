@@ -36,7 +36,6 @@ import {
   CHARGE_ALREADY_PAID,
   CHARGE_CANCELLED,
   CHARGE_HAS_PAYMENTS,
-  decimal,
   earliestPaymentDate,
   ENROLLMENT_CANCELLED_REASON,
   generateSchema,
@@ -60,10 +59,11 @@ import {
   type GenerationPreviewDTO,
   type GenerationResultDTO,
 } from "./schema";
+import { centsToDecimal, toHundredths } from "../money";
 import { STUDENT_NOT_FOUND } from "../students/schema";
 
 /**
- * The money commands (issue 28). Every command that changes a charge locks its
+ * The charges' commands (issue 28). Every command that changes a charge locks its
  * row first (FOR UPDATE on PostgreSQL; SQLite's IMMEDIATE transactions are
  * serialised by `transaction()`) and writes its history entry in the same
  * transaction. Administrator: settings, generation, one-off charges, waivers,
@@ -136,8 +136,8 @@ export async function updateBillingSettings(actor: Actor | null, branchId: strin
       payeeName: data.payeeName !== undefined ? data.payeeName : current.payeeName,
       payeeCity: data.payeeCity !== undefined ? data.payeeCity : current.payeeCity,
       dueDay: data.dueDay ?? current.dueDay,
-      finePercent: decimal(data.finePercent ?? Math.round(current.finePercent * 100)),
-      monthlyInterestPercent: decimal(data.monthlyInterestPercent ?? Math.round(current.monthlyInterestPercent * 100)),
+      finePercent: centsToDecimal(data.finePercent ?? toHundredths(current.finePercent)),
+      monthlyInterestPercent: centsToDecimal(data.monthlyInterestPercent ?? toHundredths(current.monthlyInterestPercent)),
     };
     const errors: Record<string, string[]> = {};
     if (next.pixKey) {
@@ -163,8 +163,8 @@ export async function updateBillingSettings(actor: Actor | null, branchId: strin
 /** The branch's fee terms now, frozen on a charge issued now: later changes to the settings never re-price it. */
 function frozenTerms(settings: BillingSettingsDTO): { finePercent: string; monthlyInterestPercent: string } {
   return {
-    finePercent: decimal(Math.round(settings.finePercent * 100)),
-    monthlyInterestPercent: decimal(Math.round(settings.monthlyInterestPercent * 100)),
+    finePercent: centsToDecimal(toHundredths(settings.finePercent)),
+    monthlyInterestPercent: centsToDecimal(toHundredths(settings.monthlyInterestPercent)),
   };
 }
 
@@ -276,10 +276,10 @@ export async function previewGeneration(
     month,
     branchId,
     count: items.length,
-    total: decimal(total),
+    total: centsToDecimal(total),
     branches: [...byBranch.values()]
       .sort((x, y) => x.branchName.localeCompare(y.branchName, "pt-BR") || x.branchId.localeCompare(y.branchId))
-      .map(({ cents, ...line }) => ({ ...line, total: decimal(cents) })),
+      .map(({ cents, ...line }) => ({ ...line, total: centsToDecimal(cents) })),
     items: items.map(shown),
     fullScholarships: fullScholarships.map(shown),
   };
@@ -302,7 +302,7 @@ export async function generateCharges(actor: Actor | null, input: unknown): Prom
     await lockGeneration(month, t, dialect);
     const { items: candidates, skipped } = await generationCandidates(month, branchId, t);
     const { items } = splitScholarships(candidates);
-    if (items.length === 0) return { month, branchId, created: 0, skipped, total: decimal(0) };
+    if (items.length === 0) return { month, branchId, created: 0, skipped, total: centsToDecimal(0) };
     const first = await reserveNumbers(items.length, t);
     const created: Charge[] = [];
     for (let i = 0; i < items.length; i += BATCH) {
@@ -329,7 +329,7 @@ export async function generateCharges(actor: Actor | null, input: unknown): Prom
       t,
     );
     const total = items.reduce((sum, i) => sum + i.amountCents, 0);
-    return { month, branchId, created: created.length, skipped, total: decimal(total) };
+    return { month, branchId, created: created.length, skipped, total: centsToDecimal(total) };
   });
 }
 
@@ -386,7 +386,7 @@ export async function recordPayment(actor: Actor | null, chargeId: string, input
       { transaction: t },
     );
     const entries = [
-      { chargeId: charge.id, event: "Pagamento registrado", detail: `${data.method}: R$ ${decimal(data.amount)} em ${data.paidOn}` },
+      { chargeId: charge.id, event: "Pagamento registrado", detail: `${data.method}: R$ ${centsToDecimal(data.amount)} em ${data.paidOn}` },
     ];
     if (await settle(charge, t)) entries.push({ chargeId: charge.id, event: "Paga", detail: "" });
     await writeHistory(entries, a, t);
@@ -409,7 +409,7 @@ export async function reversePayment(actor: Actor | null, paymentId: string, inp
         {
           chargeId: charge.id,
           event: "Pagamento estornado",
-          detail: `R$ ${decimal(Number(payment.amountCents))} de ${dateOnly(payment.paidOn)}: ${data.reason}`,
+          detail: `R$ ${centsToDecimal(Number(payment.amountCents))} de ${dateOnly(payment.paidOn)}: ${data.reason}`,
         },
       ],
       a,

@@ -1,13 +1,13 @@
 import { daysBetween } from "../calendar/dates";
 import { CANCELLED_CHARGE, OPEN, OVERDUE, PAID } from "./schema";
-import { toCents } from "../offers/money";
+import { toCents } from "../money";
 
 /** An open charge something was paid on, but not all. */
 export const PARTIAL = "Parcial";
 
 export type StandingLabel = typeof OPEN | typeof PAID | typeof OVERDUE | typeof PARTIAL | typeof CANCELLED_CHARGE;
 
-/** What a money list shows of a charge: its status in words and, when overdue, how many days late. */
+/** What a charges list shows of a charge: its status in words and, when overdue, how many days late. */
 export interface Standing {
   label: StandingLabel;
   /** Days since the due date (the school's calendar) of an overdue charge; null otherwise. */

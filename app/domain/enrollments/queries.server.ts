@@ -7,7 +7,7 @@ import { formatBRL } from "~/lib/format";
 import { sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../access/roles";
 import { NotFoundError, ValidationError } from "../errors";
-import { toCents } from "../offers/money";
+import { hundredthsToPercent, toHundredths } from "../money";
 import { isUuid } from "../validation";
 import { STATUS_INVALID } from "../fields";
 import { classLabel, classSeats, classSessionSource, classSessionSources, classSummary, type ClassSeats } from "../classes/queries.server";
@@ -62,7 +62,7 @@ export function toDTO(e: EnrollmentFields): EnrollmentDTO {
     cancelReason: e.cancelReason ?? null,
     trialId: e.trialId ?? null,
     promotedAt: e.promotedAt ? iso(e.promotedAt) : null,
-    discountPercent: (toCents(e.discountPercent ?? 0) ?? 0) / 100,
+    discountPercent: hundredthsToPercent(toHundredths(e.discountPercent ?? 0)),
     createdAt: iso(e.createdAt),
     updatedAt: iso(e.updatedAt),
   };

@@ -16,7 +16,7 @@ import { classEnrollmentsIn, enrollmentsById, find, hasOpenEnrollment, hasWaitli
 import { classPlaces, mostPlacesTaken } from "~/domain/attendance/makeups/queries.server";
 import { dateOnly } from "../row-values.server";
 import { cancelFutureCharges } from "../charges/service.server";
-import { decimal } from "../charges/schema";
+import { centsToDecimal } from "../money";
 import { today } from "../calendar/dates";
 import { firstSessionDate, firstSessionDateAfter } from "../calendar/sessions";
 import {
@@ -210,7 +210,7 @@ async function insertEnrollment(data: NewEnrollment, t: Transaction, promoted: P
         cancelledAt: null,
         cancelReason: null,
         trialId: data.trialId,
-        discountPercent: decimal(data.discountPercent ?? 0),
+        discountPercent: centsToDecimal(data.discountPercent ?? 0),
       },
       { transaction: t },
     );
@@ -283,7 +283,7 @@ export async function updateEnrollment(actor: Actor | null, id: string, input: u
       Pick<Enrollment, "offerId" | "startDate" | "status" | "waitlistPosition" | "cancelledAt" | "cancelReason" | "discountPercent">
     > = {};
     if (data.offerId !== undefined) changes.offerId = data.offerId;
-    if (data.discountPercent !== undefined) changes.discountPercent = decimal(data.discountPercent);
+    if (data.discountPercent !== undefined) changes.discountPercent = centsToDecimal(data.discountPercent);
     if (data.startDate !== undefined) changes.startDate = data.startDate;
     if (data.status === CANCELLED) {
       changes.status = CANCELLED;

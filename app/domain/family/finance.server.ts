@@ -2,8 +2,8 @@ import type { Actor } from "../access/roles";
 import { NotFoundError } from "../errors";
 import { addDays, today } from "../calendar/dates";
 import { chargePage } from "../charges/queries.server";
-import { decimal, OPEN, type ChargeDTO } from "../charges/schema";
-import { toCents } from "../offers/money";
+import { OPEN, type ChargeDTO } from "../charges/schema";
+import { centsToDecimal, toCents } from "../money";
 import { studentEnrollmentDetails } from "../enrollments/queries.server";
 import { familyGuardianId } from "../access/queries.server";
 import { FAMILY_NOT_FOUND } from "../access/family-scope";
@@ -11,8 +11,6 @@ import { DUE_SOON_DAYS, type FamilyChargeDTO, type FamilyFinanceDTO } from "./sc
 
 /** How many charges the family's 'Financeiro' reads: every open one comes first (see `chargePage`'s `openFirst`). */
 const FAMILY_CHARGES = 200;
-
-const cents = (value: string) => toCents(value) ?? 0;
 
 /**
  * The family's 'Financeiro' (the screen and GET /api/family/finance), read
@@ -47,8 +45,8 @@ export async function familyFinance(actor: Actor | null): Promise<FamilyFinanceD
     overdue,
     upcoming,
     history,
-    dueToday: decimal(dueNow.reduce((sum, c) => sum + cents(c.amountDue), 0)),
-    toPay: { charges: toPay, total: decimal(toPay.reduce((sum, c) => sum + cents(c.amountDue), 0)) },
+    dueToday: centsToDecimal(dueNow.reduce((sum, c) => sum + (toCents(c.amountDue) ?? 0), 0)),
+    toPay: { charges: toPay, total: centsToDecimal(toPay.reduce((sum, c) => sum + (toCents(c.amountDue) ?? 0), 0)) },
   };
 }
 

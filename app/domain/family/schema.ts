@@ -5,7 +5,8 @@ import { studentDto } from "~/domain/students/schema";
 import { enrollmentDto } from "~/domain/enrollments/schema";
 import { studentAttendanceDto } from "~/domain/attendance/makeups/schema";
 import { absenceNoticeDto } from "~/domain/attendance/notices/schema";
-import { chargeDto, money } from "~/domain/charges/schema";
+import { chargeDto } from "~/domain/charges/schema";
+import { money } from "~/domain/money";
 
 /** How many sessions to come each child's page lists, and how far ahead it looks. */
 export const NEXT_SESSIONS = 5;

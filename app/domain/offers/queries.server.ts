@@ -4,7 +4,7 @@ import { sqlList, type ListSource } from "../list.server";
 import { requireActor, type Actor } from "../access/roles";
 import { NotFoundError } from "../errors";
 import { isUuid } from "../validation";
-import { normalizeDecimal } from "./money";
+import { normalizeDecimal } from "../money";
 import { OFFER_NOT_FOUND, type OfferDTO } from "./schema";
 
 /**

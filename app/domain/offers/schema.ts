@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { id, timestamp } from "../dto-fields";
 import { checkbox, formCheckbox, requiredString } from "../fields";
-import { centsToDecimal, MAX_CENTS, toCents } from "./money";
+import { centsToDecimal, MAX_CENTS, toCents } from "../money";
 import { BRANCH_REQUIRED } from "../branches/schema";
 
 export const OFFER_NOT_FOUND = "Oferta não encontrada";

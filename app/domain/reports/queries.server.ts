@@ -14,7 +14,8 @@ import { listUserOptions } from "../users/queries.server";
 import { ABSENT, EXCUSED, PRESENT } from "../attendance/schema";
 import { BOOKED, DONE } from "../attendance/makeups/schema";
 import { FINANCE_TABLES, financeFigures } from "../charges/queries.server";
-import { AGEING_BUCKETS, PAYMENT_METHODS, decimal } from "../charges/schema";
+import { AGEING_BUCKETS, PAYMENT_METHODS } from "../charges/schema";
+import { centsToDecimal } from "../money";
 import {
   ATTENDANCE_GROUPINGS,
   BRANCH_INVALID,
@@ -495,7 +496,7 @@ export async function attendanceReport(actor: Actor | null, filter: ReportFilter
  * charges not 'Cancelada' due in it) and received (the payments not reversed
  * dated in it); the period's received by method; and what was overdue on the
  * period's last day, or today when that is earlier, by ageing bucket. The
- * figures are read by the money module (charges/, `financeFigures`), whose
+ * figures are read by the charges module (charges/, `financeFigures`), whose
  * tables they are, per branch (the charge's), and kept while those tables are
  * unchanged; the branch filter picks from them.
  */
@@ -530,22 +531,22 @@ export async function financeReport(actor: Actor | null, filter: ReportFilter): 
     branchId,
     months: months.map((m) => ({
       month: m.month,
-      expected: decimal(m.expectedCents),
+      expected: centsToDecimal(m.expectedCents),
       charges: m.charges,
-      received: decimal(m.receivedCents),
+      received: centsToDecimal(m.receivedCents),
       payments: m.payments,
     })),
-    expected: decimal(months.reduce((s, m) => s + m.expectedCents, 0)),
-    received: decimal(months.reduce((s, m) => s + m.receivedCents, 0)),
+    expected: centsToDecimal(months.reduce((s, m) => s + m.expectedCents, 0)),
+    received: centsToDecimal(months.reduce((s, m) => s + m.receivedCents, 0)),
     overdue: {
       asOf,
-      amount: decimal(buckets.reduce((s, b) => s + b.cents, 0)),
+      amount: centsToDecimal(buckets.reduce((s, b) => s + b.cents, 0)),
       charges: buckets.reduce((s, b) => s + b.charges, 0),
-      buckets: buckets.map((b) => ({ bucket: b.bucket, amount: decimal(b.cents), charges: b.charges })),
+      buckets: buckets.map((b) => ({ bucket: b.bucket, amount: centsToDecimal(b.cents), charges: b.charges })),
     },
     byMethod: PAYMENT_METHODS.map((method) => {
       const paid = figures.received.filter((r) => r.method === method);
-      return { method, amount: decimal(paid.reduce((s, r) => s + r.cents, 0)), payments: paid.reduce((s, r) => s + r.payments, 0) };
+      return { method, amount: centsToDecimal(paid.reduce((s, r) => s + r.cents, 0)), payments: paid.reduce((s, r) => s + r.payments, 0) };
     }),
   };
 }

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { day, id } from "~/domain/dto-fields";
 import { isCalendarDate, isMonth } from "~/domain/patterns";
 import { LOST_REASONS } from "~/domain/trials/constants";
-import { AGEING_BUCKETS, PAYMENT_METHODS, money as chargeMoney } from "~/domain/charges/schema";
+import { AGEING_BUCKETS, PAYMENT_METHODS } from "~/domain/charges/schema";
+import { money, percentOf } from "~/domain/money";
 
 /**
  * The network's reports (Funil, Alunos, Frequência, Financeiro): their filters, their
@@ -52,10 +53,10 @@ export function occupancyBand(rate: number | null): OccupancyBand | null {
   return OCCUPANCY_BANDS.find((b) => rate < b.below)!.band;
 }
 
-/** A share as the reports give it: percent with one decimal (33.3), null when there is nothing to divide by. */
+/** A share as the reports give it: percent with one decimal, half up (33.3), null when there is nothing to divide by. */
 export function percent(part: number, whole: number): number | null {
   if (!whole) return null;
-  return Math.round((part / whole) * 1000) / 10;
+  return percentOf(part, whole, 1);
 }
 
 /** The median of whole numbers (the mean of the two middle ones for an even count), null for none. */
@@ -239,7 +240,6 @@ export const attendanceReportDto = z
 export type AttendanceReportDTO = z.output<typeof attendanceReportDto>;
 export type AttendanceMonthDTO = z.output<typeof attendanceMonthDto>;
 
-const money = chargeMoney;
 export const financeMonthDto = z.object({
   month: z.string().describe("AAAA-MM"),
   expected: money.describe("Soma das cobranças não canceladas com vencimento no mês (dentro do período)"),

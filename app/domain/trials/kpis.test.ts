@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { computeTrialKpis, formatDays, percentOf } from "./kpis";
+import { computeTrialKpis, formatDays, wholePercent } from "./kpis";
 
 const day = 24 * 60 * 60 * 1000;
 const at = (iso: string, plusMs = 0) => new Date(new Date(iso).getTime() + plusMs).toISOString();
@@ -76,9 +76,9 @@ describe("computeTrialKpis", () => {
   });
 
   it("formats percentages and days", () => {
-    expect(percentOf(1, 4)).toBe(25);
-    expect(percentOf(0, 0)).toBe(0);
-    expect(percentOf(2, 3)).toBe(67);
+    expect(wholePercent(1, 4)).toBe(25);
+    expect(wholePercent(0, 0)).toBe(0);
+    expect(wholePercent(2, 3)).toBe(67);
     expect(formatDays(3)).toBe("3 dias");
     expect(formatDays(0)).toBe("0 dias");
     expect(formatDays(1)).toBe("1 dia");

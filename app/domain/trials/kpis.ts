@@ -1,4 +1,5 @@
 import { WANTS_TO_ENROLL, NO_SHOW, ATTENDED, ENROLLED } from "./constants";
+import { percentOf } from "../money";
 
 export interface TrialKpis {
   total: number;
@@ -34,9 +35,9 @@ export interface KpiHistoryEntry {
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ms = (value: string | Date) => (value instanceof Date ? value : new Date(value)).getTime();
 
-/** A whole percent of the total; 0 for an empty month. */
-export function percentOf(count: number, total: number): number {
-  return total === 0 ? 0 : Math.round((count * 100) / total);
+/** A whole percent of the total, half up; 0 for an empty month. */
+export function wholePercent(count: number, total: number): number {
+  return total === 0 ? 0 : percentOf(count, total);
 }
 
 /**
@@ -84,9 +85,9 @@ export function kpisFromCounts(
 ): TrialKpis {
   return {
     total: counts.total,
-    noShowPercent: percentOf(counts.noShow, counts.total),
-    attendedPercent: percentOf(counts.attended, counts.total),
-    enrollPercent: percentOf(counts.enroll, counts.total),
+    noShowPercent: wholePercent(counts.noShow, counts.total),
+    attendedPercent: wholePercent(counts.attended, counts.total),
+    enrollPercent: wholePercent(counts.enroll, counts.total),
     averageSalesCycleDays: averageDays,
   };
 }

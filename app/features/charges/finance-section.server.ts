@@ -1,6 +1,6 @@
 import { isAdmin, isStaff, type Actor } from "~/domain/access/roles";
 import { chargePage, dueTodayTotal } from "~/domain/charges/queries.server";
-import { decimal } from "~/domain/charges/schema";
+import { centsToDecimal } from "~/domain/money";
 import { today } from "~/domain/calendar/dates";
 
 /** How many charges the section lists (open first, then the latest). */
@@ -22,7 +22,7 @@ export async function financeSection(actor: Actor, filter: { studentId: string }
   return {
     charges: page.items,
     total: page.totals.count,
-    dueToday: decimal(due),
+    dueToday: centsToDecimal(due),
     linked: isStaff(actor),
     // A family's page names the student of each charge.
     family: "guardianId" in filter,

@@ -5,7 +5,8 @@ import { Field, inputClass } from "~/components/ui/field";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { isAdmin } from "~/domain/access/roles";
 import { listBranches } from "~/domain/branches/queries.server";
-import { decimal, oneOffChargeSchema } from "~/domain/charges/schema";
+import { oneOffChargeSchema } from "~/domain/charges/schema";
+import { centsToDecimal } from "~/domain/money";
 import { createOneOffCharge } from "~/domain/charges/service.server";
 import { getGuardian } from "~/domain/guardians/queries.server";
 import { studentList } from "~/domain/students/queries.server";
@@ -45,7 +46,7 @@ export async function action(args: Route.ActionArgs) {
     prepare: (formData) => formData.set("guardianId", guardianId),
     schema: oneOffChargeSchema,
     // The service reads reais, as the API does.
-    save: (value, { actor }) => createOneOffCharge(actor, { ...value, amount: decimal(value.amount) }),
+    save: (value, { actor }) => createOneOffCharge(actor, { ...value, amount: centsToDecimal(value.amount) }),
     errorTitle: "Erro ao criar cobrança",
     redirectTo: back,
     success: "Cobrança criada",

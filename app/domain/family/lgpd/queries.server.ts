@@ -48,7 +48,7 @@ const ROW_IDS: Record<Exclude<FamilyTable, "audit_entries">, string> = {
   trial_status_history: `SELECT "h0"."id" AS "id" FROM "trial_status_history" AS "h0" WHERE "h0"."trialId" IN (${TRIALS})`,
   /** The school's follow-up tasks about its trials (their notes may name the family). */
   tasks: `SELECT "k0"."id" AS "id" FROM "tasks" AS "k0" WHERE "k0"."trialId" IN (${TRIALS})`,
-  /** What the family was charged and paid, and each charge's history (the money module's tables). */
+  /** What the family was charged and paid, and each charge's history (the charges module's tables). */
   charges: CHARGES,
   payments: `SELECT "y0"."id" AS "id" FROM "payments" AS "y0" WHERE "y0"."chargeId" IN (${CHARGES})`,
   charge_history: `SELECT "ch0"."id" AS "id" FROM "charge_history" AS "ch0" WHERE "ch0"."chargeId" IN (${CHARGES})`,

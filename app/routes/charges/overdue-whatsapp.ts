@@ -3,7 +3,7 @@ import type { Route } from "./+types/overdue-whatsapp";
 import { isStaff } from "~/domain/access/roles";
 import { brCodeOrNull } from "~/domain/charges/pix.server";
 import { overdueFamily, settingsOfBranches } from "~/domain/charges/queries.server";
-import { toCents } from "~/domain/offers/money";
+import { toCents } from "~/domain/money";
 import { overdueMessage, whatsappLink } from "~/lib/whatsapp";
 import { getSelectedBranchId } from "~/server/branch-selection.server";
 import { screenActor } from "~/server/forms.server";
