@@ -43,6 +43,8 @@ SERVICE_FILES=(
   tests/service/demo-seed.test.ts
   tests/service/enrollments.test.ts
   tests/service/family-finance.test.ts
+  tests/service/report-finance.test.ts
+  tests/service/report-numbers.test.ts
   tests/service/reports.test.ts
   tests/service/students.test.ts
   tests/service/trials.test.ts
