@@ -39,17 +39,21 @@ SERVICE_FILES=(
   tests/service/attendance.test.ts
   tests/service/audit.test.ts
   tests/service/charge-fee-terms-and-scope.test.ts
+  tests/service/charge-rules.test.ts
   tests/service/charges.test.ts
   tests/service/demo-seed.test.ts
   tests/service/enrollments.test.ts
   tests/service/family-finance.test.ts
+  tests/service/report-finance.test.ts
+  tests/service/report-numbers.test.ts
   tests/service/reports.test.ts
   tests/service/students.test.ts
   tests/service/trials.test.ts
 )
 
 # The API files whose answers depend on today's date (calendars, sessions, enrolments, money,
-# reports, the family's space). Files about the HTTP process itself do not.
+# the family's space). Files about the HTTP process itself do not, nor the reports' endpoints
+# (their numbers, and the dates they depend on, are the service files').
 API_FILES=(
   tests/api/attendance.test.ts
   tests/api/attendance-screens.test.ts
@@ -61,8 +65,6 @@ API_FILES=(
   tests/api/family-lgpd.test.ts
   tests/api/makeups.test.ts
   tests/api/makeup-screens.test.ts
-  tests/api/reports.test.ts
-  tests/api/reports-finance.test.ts
   tests/api/school-time-zone.test.ts
   tests/api/students.test.ts
   tests/api/students-screens.test.ts

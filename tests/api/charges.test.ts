@@ -2,18 +2,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { parsePix } from "pix-utils";
 import { signIn, type ApiClient } from "../support/http";
 import { count, testDb } from "../support/db";
-import {
-  makeBranch,
-  makeCharge,
-  makeClass,
-  makeEnrollment,
-  makeGuardian,
-  makeOffer,
-  makePayment,
-  makeStudent,
-  makeTrial,
-} from "../support/factories";
-import { addDays, monthBounds, shiftMonth, today } from "../../app/domain/calendar/dates";
+import { makeBranch, makeCharge, makeClass, makeEnrollment, makeGuardian, makeOffer, makeStudent, makeTrial } from "../support/factories";
+import { addDays, today } from "../../app/domain/calendar/dates";
+import { billingSummaryDto, chargeDetailDto, chargeDto, generationPreviewDto, overdueFamilyDto } from "../../app/domain/charges/schema";
 
 let admin: ApiClient;
 let team: ApiClient;
@@ -98,99 +89,47 @@ describe("billing settings", () => {
 });
 
 describe("monthly generation", () => {
-  it("previews, then creates one charge per active enrolment: value × (100 − discount) / 100 half up, due on the branch's day", async () => {
-    const net = await network(3, "189.90", [0, 10, 12.5]);
-    await admin.put(`/api/branches/${net.branchId}/billing-settings`, { dueDay: 7 });
+  it("GET previews (200), POST generates (200, Administrator only: 403 for Team); the list shows the month's charges", async () => {
+    const net = await network(1, "189.90");
     const month = "2031-03";
     const preview = await admin.get(`/api/charges/generate?month=${month}&branchId=${net.branchId}`);
     expect(preview.status).toBe(200);
-    // 189,90; 170,91; 166,1625 → 166,16
-    expect(preview.body).toMatchObject({ month, count: 3, total: "526.97" });
-    expect(preview.body.items.map((i: { amount: string }) => i.amount).sort()).toEqual(["166.16", "170.91", "189.90"]);
-    expect(preview.body.items[0].dueDate).toBe("2031-03-07");
-    expect(preview.body.items[0].description).toMatch(/^Mensalidade 03\/2031 — /);
-    expect(await count("charges", `"branchId" = :b`, { b: net.branchId })).toBe(0);
+    expect(generationPreviewDto.safeParse(preview.body).error).toBeUndefined();
+    expect(preview.body).toMatchObject({ month, branchId: net.branchId, count: 1, total: "189.90" });
 
     expect((await team.post("/api/charges/generate", { month, branchId: net.branchId })).status).toBe(403);
     const res = await admin.post("/api/charges/generate", { month, branchId: net.branchId });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ month, branchId: net.branchId, created: 3, skipped: 0, total: "526.97" });
-    const again = await admin.post("/api/charges/generate", { month, branchId: net.branchId });
-    expect(again.body).toEqual({ month, branchId: net.branchId, created: 0, skipped: 3, total: "0.00" });
+    expect(res.body).toEqual({ month, branchId: net.branchId, created: 1, skipped: 0, total: "189.90" });
     const list = await team.get(`/api/charges?branchId=${net.branchId}`);
-    expect(list.body).toHaveLength(3);
-    expect(list.body[0]).toMatchObject({ competence: month, status: "Aberta", overdue: false, code: expect.stringMatching(/^M\d{7,}$/) });
-    const history = (await team.get(`/api/charges/${list.body[0].id}`)).body.history;
-    expect(history).toEqual([expect.objectContaining({ event: "Criada" })]);
+    expect(list.status).toBe(200);
+    expect(list.body).toHaveLength(1);
+    expect(chargeDto.safeParse(list.body[0]).error).toBeUndefined();
+    expect(list.body[0]).toMatchObject({ competence: month, status: "Aberta", code: expect.stringMatching(/^M\d{7,}$/) });
   });
 
-  it("names its scope: one line per branch, every branch without a branchId; the month defaults to the scope's first not generated", async () => {
+  it("names its scope: every branch without a branchId (a line per branch); an unknown branch is 400; the month defaults to the scope's first not generated", async () => {
     const tag = Date.now().toString(36);
-    const a = await network(2, "100.00", [], `Unidade A ${tag}`);
     const b = await network(1, "50.00", [], `Unidade B ${tag}`);
-    const month = "2032-02";
-    const all = await admin.get(`/api/charges/generate?month=${month}`);
+    const all = await admin.get(`/api/charges/generate?month=2032-02`);
     expect(all.status).toBe(200);
     expect(all.body.branchId).toBeNull();
-    const lines = all.body.branches.filter((l: { branchId: string }) => [a.branchId, b.branchId].includes(l.branchId));
-    expect(lines).toEqual([
-      { branchId: a.branchId, branchName: `Unidade A ${tag}`, count: 2, total: "200.00" },
-      { branchId: b.branchId, branchName: `Unidade B ${tag}`, count: 1, total: "50.00" },
-    ]);
-    const one = await admin.get(`/api/charges/generate?month=${month}&branchId=${b.branchId}`);
-    expect(one.body).toMatchObject({ month, branchId: b.branchId, count: 1, total: "50.00" });
-    expect(one.body.branches).toEqual([{ branchId: b.branchId, branchName: `Unidade B ${tag}`, count: 1, total: "50.00" }]);
-    expect((await admin.get(`/api/charges/generate?month=${month}&branchId=${MISSING}`)).body.errors.branchId).toEqual([
-      "Unidade não encontrada",
-    ]);
-
+    expect(all.body.branches).toContainEqual({ branchId: b.branchId, branchName: `Unidade B ${tag}`, count: 1, total: "50.00" });
+    const unknown = await admin.get(`/api/charges/generate?month=2032-02&branchId=${MISSING}`);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors.branchId).toEqual(["Unidade não encontrada"]);
     // Without a month: the scope's first month not yet generated (the current one when none was).
-    const current = TODAY().slice(0, 7);
-    expect((await admin.get(`/api/charges/generate?branchId=${b.branchId}`)).body.month).toBe(current);
-    const made = await admin.post("/api/charges/generate", { month: current, branchId: b.branchId });
-    expect(made.body).toMatchObject({ month: current, branchId: b.branchId, created: 1 });
-    expect((await admin.get(`/api/charges/generate?branchId=${b.branchId}`)).body).toMatchObject({
-      month: shiftMonth(current, 1),
-      count: 1,
-    });
-    expect((await admin.get(`/api/charges/generate?branchId=${a.branchId}`)).body.month).toBe(current);
-    // Generating one branch's scope leaves the other's enrolments alone.
-    expect(await count("charges", `"branchId" = :b`, { b: a.branchId })).toBe(0);
-  });
-
-  it("two generations of the same month at the same time make one charge per enrolment", async () => {
-    const net = await network(4);
-    const month = "2031-04";
-    const results = await Promise.all(
-      Array.from({ length: 4 }, () => admin.post("/api/charges/generate", { month, branchId: net.branchId })),
-    );
-    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
-    expect(results.reduce((sum, r) => sum + r.body.created, 0)).toBe(4);
-    expect(await count("charges", `"branchId" = :b AND "competence" = :m`, { b: net.branchId, m: month })).toBe(4);
-  });
-
-  it("leaves out enrolments that start after the month or are not active", async () => {
-    const net = await network(2);
-    await net.pupils[0].enrollment.update({ startDate: "2031-06-01" });
-    await net.pupils[1].enrollment.update({ status: "Cancelada", cancelledAt: new Date(), cancelReason: "x" });
-    expect((await admin.get(`/api/charges/generate?month=2031-05&branchId=${net.branchId}`)).body.count).toBe(0);
-    expect((await admin.get(`/api/charges/generate?month=2031-06&branchId=${net.branchId}`)).body.count).toBe(1);
+    expect((await admin.get(`/api/charges/generate?branchId=${b.branchId}`)).body.month).toBe(TODAY().slice(0, 7));
   });
 
   it("refuses a malformed month: 'Mês inválido' (400)", async () => {
-    for (const month of ["2031-13", "março", ""]) {
-      const res = await admin.post("/api/charges/generate", { month });
-      expect(res.status).toBe(400);
-      expect(res.body.errors.month).toEqual(["Mês inválido"]);
-    }
+    const res = await admin.post("/api/charges/generate", { month: "2031-13" });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.month).toEqual(["Mês inválido"]);
     expect((await admin.get("/api/charges/generate?month=31-01")).body.errors.month).toEqual(["Mês inválido"]);
   });
 
-  it("reads a month typed as text where the browser has no month picker ('MM/YYYY'), and the fields say 'AAAA-MM'", async () => {
-    const net = await network(1);
-    const typed = await admin.post("/api/charges/generate", { month: "06/2031", branchId: net.branchId });
-    expect(typed.status).toBe(200);
-    expect(typed.body.month).toBe("2031-06");
+  it("the screens read a month typed as text where the browser has no month picker ('MM/YYYY'), and the fields say 'AAAA-MM'", async () => {
     for (const path of ["/charges?month=06%2F2031", "/charges/generate?month=06%2F2031"]) {
       const html = await (await admin.raw("GET", path)).text();
       const input = /<input[^>]*type="month"[^>]*>/.exec(html)?.[0] ?? "";
@@ -203,173 +142,76 @@ describe("monthly generation", () => {
 });
 
 describe("what is due", () => {
-  it("R$ 1.000,00 due 10/10, nothing paid, on 20/10 with 2 % and 1 %: fine 20,00, interest 3,33, due 1.023,33", async () => {
+  it("GET /due answers the amount on a date (200); a date not ISO is 400", async () => {
     const charge = await oneOff({ amount: "1000.00", dueDate: "2026-10-10" });
     const res = await team.get(`/api/charges/${charge.id}/due?date=2026-10-20`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ date: "2026-10-20", principal: "1000.00", fine: "20.00", interest: "3.33", paid: "0.00", total: "1023.33" });
-    expect((await team.get(`/api/charges/${charge.id}/due?date=2026-10-10`)).body.total).toBe("1000.00");
     expect((await team.get(`/api/charges/${charge.id}/due?date=20/10/2026`)).status).toBe(400);
   });
 
-  it("a waiver leaves the amount only", async () => {
+  it("POST /waive: Team 403, no reason 400, the Administrator's 200", async () => {
     const charge = await oneOff({ amount: "1000.00", dueDate: addDays(TODAY(), -10) });
-    expect((await team.get(`/api/charges/${charge.id}`)).body).toMatchObject({ amountDue: "1023.33", overdue: true });
     expect((await team.post(`/api/charges/${charge.id}/waive`, { reason: "Acordo" })).status).toBe(403);
-    expect((await admin.post(`/api/charges/${charge.id}/waive`, { reason: " " })).body.errors.reason).toEqual(["Motivo é obrigatório"]);
+    const blank = await admin.post(`/api/charges/${charge.id}/waive`, { reason: " " });
+    expect(blank.status).toBe(400);
+    expect(blank.body.errors.reason).toEqual(["Motivo é obrigatório"]);
     const res = await admin.post(`/api/charges/${charge.id}/waive`, { reason: "Acordo com a família" });
     expect(res.status).toBe(200);
+    expect(chargeDetailDto.safeParse(res.body).error).toBeUndefined();
     expect(res.body).toMatchObject({ feesWaived: true, waiveReason: "Acordo com a família", amountDue: "1000.00" });
-    expect(res.body.history.map((h: { event: string }) => h.event)).toEqual(["Criada", "Multa e juros dispensados"]);
-  });
-});
-
-describe("fee terms frozen on the charge", () => {
-  it("changing the branch's fine and interest re-prices no open charge; a new charge takes the new terms", async () => {
-    const { branchId } = await makeClass();
-    const dueDate = addDays(TODAY(), -10);
-    const old = await oneOff({ branchId, amount: "1000.00", dueDate });
-    expect(old).toMatchObject({ finePercent: 2, monthlyInterestPercent: 1, amountDue: "1023.33" });
-    const date = addDays(TODAY(), -1);
-    const before = (await team.get(`/api/charges/${old.id}/due?date=${date}`)).body;
-    expect(before).toMatchObject({ fine: "20.00", interest: "3.00", total: "1023.00" });
-
-    await admin.put(`/api/branches/${branchId}/billing-settings`, { pixKey: "12345678909", payeeName: "Escola", payeeCity: "São Paulo" });
-    const changed = await admin.put(`/api/branches/${branchId}/billing-settings`, { finePercent: 1, monthlyInterestPercent: 0.5 });
-    // Only the fee terms change: the Pix key and its payee are kept.
-    expect(changed.status).toBe(200);
-    expect(changed.body).toMatchObject({ pixKey: "12345678909", payeeName: "Escola", payeeCity: "São Paulo", finePercent: 1 });
-
-    // The open charge keeps the contract in force when it was issued.
-    expect((await team.get(`/api/charges/${old.id}`)).body).toMatchObject({
-      finePercent: 2,
-      monthlyInterestPercent: 1,
-      amountDue: "1023.33",
-    });
-    expect((await team.get(`/api/charges/${old.id}/due?date=${date}`)).body).toEqual(before);
-    const listed = (await team.get(`/api/charges?branchId=${branchId}`)).body;
-    expect(listed.find((c: { id: string }) => c.id === old.id)).toMatchObject({ finePercent: 2, amountDue: "1023.33" });
-    const overdue = (await team.get(`/api/billing/overdue?branchId=${branchId}`)).body;
-    expect(overdue[0].charges.map((c: { amountDue: string }) => c.amountDue)).toEqual(["1023.33"]);
-
-    // A new charge is issued under the new terms.
-    const fresh = await oneOff({ branchId, amount: "1000.00", dueDate });
-    expect(fresh).toMatchObject({ finePercent: 1, monthlyInterestPercent: 0.5, amountDue: "1011.67" });
-    // A payment of the old charge's full due (its own terms) settles it.
-    const paid = await team.post(`/api/charges/${old.id}/payments`, { amount: "1023.33", paidOn: TODAY(), method: "Pix" });
-    expect(paid.status).toBe(201);
-    expect(paid.body).toMatchObject({ status: "Paga", amountDue: "0.00" });
-  });
-
-  it("a generated month's charges freeze the branch's terms of the day they are generated", async () => {
-    const net = await network(1, "100.00");
-    await admin.put(`/api/branches/${net.branchId}/billing-settings`, { finePercent: 1.5, monthlyInterestPercent: 0.75 });
-    expect((await admin.post("/api/charges/generate", { month: "2031-07", branchId: net.branchId })).body.created).toBe(1);
-    await admin.put(`/api/branches/${net.branchId}/billing-settings`, { finePercent: 0, monthlyInterestPercent: 0 });
-    expect((await admin.post("/api/charges/generate", { month: "2031-08", branchId: net.branchId })).body.created).toBe(1);
-    const list = (await team.get(`/api/charges?branchId=${net.branchId}`)).body as {
-      competence: string;
-      finePercent: number;
-      monthlyInterestPercent: number;
-    }[];
-    const terms = Object.fromEntries(list.map((c) => [c.competence, [c.finePercent, c.monthlyInterestPercent]]));
-    expect(terms).toEqual({ "2031-07": [1.5, 0.75], "2031-08": [0, 0] });
   });
 });
 
 describe("payments", () => {
-  it("partial payments, then paid; more than is due is refused; a reversal reopens it", async () => {
+  it("POST /payments: 201, more than is due 400, a paid charge 409; POST /reverse: no reason 400, Team 403, 200, twice 409", async () => {
     const charge = await oneOff({ amount: "300.00", dueDate: addDays(TODAY(), 5) });
     const pay = (body: object) => team.post(`/api/charges/${charge.id}/payments`, { paidOn: TODAY(), method: "Pix", ...body });
-    const first = await pay({ amount: "100.00", method: "Dinheiro" });
-    expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ status: "Aberta", paid: "100.00", amountDue: "200.00" });
-    const over = await pay({ amount: "200.01" });
+    const over = await pay({ amount: "300.01" });
     expect(over.status).toBe(400);
     expect(over.body.errors.amount).toEqual(["Valor maior que o devido"]);
-    const second = await pay({ amount: "200" });
-    expect(second.body).toMatchObject({ status: "Paga", paid: "300.00", amountDue: "0.00", paidAt: expect.any(String) });
-    expect((await pay({ amount: "1" })).status).toBe(409);
-    expect((await pay({ amount: "1" })).body.message).toBe("Cobrança já paga");
+    expect(await count("payments", `"chargeId" = :c`, { c: charge.id })).toBe(0);
+    const paid = await pay({ amount: "300" });
+    expect(paid.status).toBe(201);
+    expect(chargeDetailDto.safeParse(paid.body).error).toBeUndefined();
+    expect(paid.body).toMatchObject({ status: "Paga", paid: "300.00", amountDue: "0.00" });
+    const again = await pay({ amount: "1" });
+    expect([again.status, again.body.message]).toEqual([409, "Cobrança já paga"]);
 
-    const paymentId = second.body.payments[1].id;
-    expect((await admin.post(`/api/payments/${paymentId}/reverse`, {})).body.errors.reason).toEqual(["Motivo é obrigatório"]);
-    // Reversing is the Administrator's: Team is refused and nothing changes.
+    const paymentId = paid.body.payments[0].id;
+    const noReason = await admin.post(`/api/payments/${paymentId}/reverse`, {});
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.errors.reason).toEqual(["Motivo é obrigatório"]);
     const byTeam = await team.post(`/api/payments/${paymentId}/reverse`, { reason: "Pix devolvido" });
-    expect(byTeam.status).toBe(403);
-    expect(byTeam.body.message).toBe("Você não tem permissão para realizar esta ação");
-    expect((await team.get(`/api/charges/${charge.id}`)).body).toMatchObject({ status: "Paga", paid: "300.00" });
+    expect([byTeam.status, byTeam.body.message]).toEqual([403, "Você não tem permissão para realizar esta ação"]);
     const reversed = await admin.post(`/api/payments/${paymentId}/reverse`, { reason: "Pix devolvido" });
     expect(reversed.status).toBe(200);
-    expect(reversed.body).toMatchObject({ status: "Aberta", paidAt: null, paid: "100.00", amountDue: "200.00" });
-    expect(reversed.body.payments[1]).toMatchObject({ reverseReason: "Pix devolvido", reversedAt: expect.any(String) });
+    expect(reversed.body).toMatchObject({ status: "Aberta", paid: "0.00", amountDue: "300.00" });
     const twice = await admin.post(`/api/payments/${paymentId}/reverse`, { reason: "de novo" });
-    expect(twice.status).toBe(409);
-    expect(twice.body.message).toBe("Pagamento já estornado");
-    expect(reversed.body.history.map((h: { event: string }) => h.event)).toEqual([
-      "Criada",
-      "Pagamento registrado",
-      "Pagamento registrado",
-      "Paga",
-      "Pagamento estornado",
-    ]);
-    expect(await count("payments", `"chargeId" = :c`, { c: charge.id })).toBe(2);
+    expect([twice.status, twice.body.message]).toEqual([409, "Pagamento já estornado"]);
   });
 
-  it("a late payment pays the fees due on its date", async () => {
-    const charge = await oneOff({ amount: "1000.00", dueDate: addDays(TODAY(), -10) });
-    const pay = await team.post(`/api/charges/${charge.id}/payments`, { amount: "1023.33", paidOn: TODAY(), method: "Transferência" });
-    expect(pay.body).toMatchObject({ status: "Paga", paid: "1023.33" });
-  });
-
-  it.each([
-    [{ amount: "0" }, "amount", "Valor deve ser maior que zero"],
-    [{ amount: "-5" }, "amount", "Valor deve ser maior que zero"],
-    [{ paidOn: "2026-02-30" }, "paidOn", "Data de pagamento inválida"],
-    [{ paidOn: "2100-01-01" }, "paidOn", "Data de pagamento no futuro"],
-    [{ method: "Cheque" }, "method", "Forma de pagamento inválida"],
-  ])("refuses %j with the field's message (400), writing nothing", async (body, field, message) => {
+  it("refuses a bad field with its message (400), writing nothing", async () => {
     const charge = await oneOff({ amount: "50.00", dueDate: addDays(TODAY(), 5) });
-    const res = await team.post(`/api/charges/${charge.id}/payments`, { amount: "10", paidOn: TODAY(), method: "Pix", ...body });
+    const res = await team.post(`/api/charges/${charge.id}/payments`, { amount: "10", paidOn: TODAY(), method: "Cheque" });
     expect(res.status).toBe(400);
-    expect(res.body.errors[field]).toEqual([message]);
+    expect(res.body.errors.method).toEqual(["Forma de pagamento inválida"]);
     expect(await count("payments", `"chargeId" = :c`, { c: charge.id })).toBe(0);
   });
 });
 
 describe("cancelling", () => {
-  it("an open charge without payments, with a reason; not one with payments (409); not twice", async () => {
+  it("POST /cancel: 200 with a reason; one with payments 409; twice 409", async () => {
+    const withPayment = await oneOff({ amount: "80.00", dueDate: addDays(TODAY(), 5) });
+    await team.post(`/api/charges/${withPayment.id}/payments`, { amount: "10", paidOn: TODAY(), method: "Pix" });
+    const refused = await admin.post(`/api/charges/${withPayment.id}/cancel`, { reason: "Erro" });
+    expect([refused.status, refused.body.message]).toEqual([409, "Cobrança com pagamentos: estorne-os antes"]);
     const charge = await oneOff({ amount: "80.00", dueDate: addDays(TODAY(), 5) });
-    await team.post(`/api/charges/${charge.id}/payments`, { amount: "10", paidOn: TODAY(), method: "Pix" });
-    const refused = await admin.post(`/api/charges/${charge.id}/cancel`, { reason: "Erro" });
-    expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe("Cobrança com pagamentos: estorne-os antes");
-    const detail = (await team.get(`/api/charges/${charge.id}`)).body;
-    await admin.post(`/api/payments/${detail.payments[0].id}/reverse`, { reason: "Engano" });
     const res = await admin.post(`/api/charges/${charge.id}/cancel`, { reason: "Lançada por engano" });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: "Cancelada", cancelReason: "Lançada por engano", amountDue: "0.00" });
     const again = await admin.post(`/api/charges/${charge.id}/cancel`, { reason: "x" });
-    expect(again.status).toBe(409);
-    expect(again.body.message).toBe("Cobrança cancelada");
-    const pay = await team.post(`/api/charges/${charge.id}/payments`, { amount: "10", paidOn: TODAY(), method: "Pix" });
-    expect(pay.body.message).toBe("Cobrança cancelada");
-  });
-
-  it("cancelling an enrolment cancels its open charges due after today without payments, in the same transaction", async () => {
-    const net = await network(1);
-    const { enrollment, guardian, student } = net.pupils[0];
-    const base = { guardianId: guardian.id, branchId: net.branchId, studentId: student.id, enrollmentId: enrollment.id };
-    const past = await makeCharge({ ...base, competence: "2026-01", dueDate: addDays(TODAY(), -20) });
-    const future = await makeCharge({ ...base, competence: "2040-01", dueDate: addDays(TODAY(), 20) });
-    const futurePaid = await makeCharge({ ...base, competence: "2040-02", dueDate: addDays(TODAY(), 50) });
-    await makePayment({ chargeId: futurePaid.id, amountCents: 1000, paidOn: TODAY() });
-    const res = await admin.patch(`/api/enrollments/${enrollment.id}`, { status: "Cancelada", cancelReason: "Mudou de cidade" });
-    expect(res.status).toBe(200);
-    const status = async (id: string) => (await team.get(`/api/charges/${id}`)).body;
-    expect(await status(past.id)).toMatchObject({ status: "Aberta" });
-    expect(await status(future.id)).toMatchObject({ status: "Cancelada", cancelReason: "Matrícula cancelada" });
-    expect(await status(futurePaid.id)).toMatchObject({ status: "Aberta" });
+    expect([again.status, again.body.message]).toEqual([409, "Cobrança cancelada"]);
   });
 });
 
@@ -390,15 +232,6 @@ describe("one-off charges", () => {
     const made = await admin.post("/api/charges", body);
     expect(made.status).toBe(201);
     expect(made.body).toMatchObject({ amount: "45.50", competence: null, enrollmentId: null, code: expect.stringMatching(/^A\d{7,}$/) });
-  });
-
-  it("a discount out of 0–100 is refused on the enrolment: 'Desconto deve ser de 0 a 100%'", async () => {
-    const net = await network(1);
-    const bad = await admin.patch(`/api/enrollments/${net.pupils[0].enrollment.id}`, { discountPercent: 101 });
-    expect(bad.status).toBe(400);
-    expect(bad.body.errors.discountPercent).toEqual(["Desconto deve ser de 0 a 100%"]);
-    const ok = await admin.patch(`/api/enrollments/${net.pupils[0].enrollment.id}`, { discountPercent: 15 });
-    expect(ok.body.discountPercent).toBe(15);
   });
 });
 
@@ -488,7 +321,7 @@ describe("Client scoping", () => {
 });
 
 describe("overdue families and the month's summary", () => {
-  it("largest first, with the oldest due date, the days late and the bucket; CSV for spreadsheets", async () => {
+  it("GET /api/billing/overdue: 200, largest first (the figures: tests/service/charge-rules.test.ts); CSV for spreadsheets", async () => {
     const { branchId } = await makeClass();
     const a = await makeGuardian(1);
     const b = await makeGuardian(1);
@@ -499,9 +332,7 @@ describe("overdue families and the month's summary", () => {
     const res = await team.get(`/api/billing/overdue?branchId=${branchId}`);
     expect(res.status).toBe(200);
     expect(res.body.map((f: { guardianId: string }) => f.guardianId)).toEqual([b.guardian.id, a.guardian.id]);
-    expect(res.body[0]).toMatchObject({ total: "510.50", daysLate: 3, bucket: "1–30", phone: "11987654321" });
-    expect(res.body[1]).toMatchObject({ oldestDueDate: addDays(TODAY(), -45), daysLate: 45, bucket: "31–60" });
-    expect(res.body[1].charges).toHaveLength(2);
+    for (const family of res.body) expect(overdueFamilyDto.safeParse(family).error).toBeUndefined();
 
     const csv = await team.raw("GET", `/api/billing/overdue?branchId=${branchId}&format=csv`);
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
@@ -513,29 +344,6 @@ describe("overdue families and the month's summary", () => {
     expect(first).toContain(";510,50;");
     // The phone as people write it (text to Excel, never a number).
     expect(first).toContain(";(11) 98765-4321;");
-  });
-
-  it("the kept overdue list and the list's totals follow a payment, a reversal and a new charge at once", async () => {
-    const { branchId } = await makeClass();
-    const a = await makeGuardian(1);
-    const b = await makeGuardian(1);
-    const late = await makeCharge({ guardianId: a.guardian.id, branchId, amountCents: 10_000, dueDate: addDays(TODAY(), -10) });
-    await makeCharge({ guardianId: b.guardian.id, branchId, amountCents: 20_000, dueDate: addDays(TODAY(), -10) });
-    const ids = async () =>
-      (await team.get(`/api/billing/overdue?branchId=${branchId}`)).body.map((f: { guardianId: string }) => f.guardianId);
-    expect(await ids()).toEqual([b.guardian.id, a.guardian.id]);
-    // Read twice (kept), then a payment settles family A: it leaves the list on the next read.
-    expect(await ids()).toEqual([b.guardian.id, a.guardian.id]);
-    const due = (await team.get(`/api/charges/${late.id}`)).body.amountDue;
-    const pay = await team.post(`/api/charges/${late.id}/payments`, { amount: due, paidOn: TODAY(), method: "Pix" });
-    expect(pay.status).toBe(201);
-    const paymentId = pay.body.payments.at(-1).id;
-    expect(await ids()).toEqual([b.guardian.id]);
-    // The reversal brings it back; a new overdue charge of A's puts A first.
-    expect((await admin.post(`/api/payments/${paymentId}/reverse`, { reason: "Engano" })).status).toBe(200);
-    expect(await ids()).toEqual([b.guardian.id, a.guardian.id]);
-    await makeCharge({ guardianId: a.guardian.id, branchId, amountCents: 30_000, dueDate: addDays(TODAY(), -2) });
-    expect(await ids()).toEqual([a.guardian.id, b.guardian.id]);
   });
 
   it("'Cobrar no WhatsApp' makes the family's reminder when followed: its charges, the total and a Pix code of the total", async () => {
@@ -646,35 +454,14 @@ describe("overdue families and the month's summary", () => {
     expect(row).toMatch(/^A\d+;Pessoa 0 \w+;;'=HYPERLINK\(1\);03\/02\/2031;1\.234,56;0,00;1\.234,56;Aberta$/);
   });
 
-  it("the month's summary: expected, received, open, overdue", async () => {
+  it("GET /api/billing/summary: 200 with its contract; a bad month 400; an unknown charge 404", async () => {
     const { branchId } = await makeClass();
-    const { guardian } = await makeGuardian(1);
-    const month = shiftMonth(TODAY().slice(0, 7), 0);
-    const past = addDays(TODAY(), -1) >= `${month}-01` ? addDays(TODAY(), -1) : `${month}-01`;
-    const c1 = await makeCharge({ guardianId: guardian.id, branchId, amountCents: 20_000, dueDate: past });
-    await makeCharge({ guardianId: guardian.id, branchId, amountCents: 10_000, dueDate: `${month}-28`, status: "Cancelada" });
-    await makePayment({ chargeId: c1.id, amountCents: 5_000, paidOn: TODAY() });
-    const res = await admin.get(`/api/billing/summary?month=${month}&branchId=${branchId}`);
+    const res = await admin.get(`/api/billing/summary?month=2031-02&branchId=${branchId}`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ month, expected: "200.00", received: "50.00" });
+    expect(billingSummaryDto.safeParse(res.body).error).toBeUndefined();
+    expect(res.body).toMatchObject({ month: "2031-02", expected: "0.00", received: "0.00" });
     expect((await admin.get("/api/billing/summary?month=2031-13")).status).toBe(400);
     expect((await admin.get(`/api/charges/${MISSING}`)).status).toBe(404);
-  });
-
-  it("the month's summary (kept between reads, as the dashboard reads it) follows a payment and a new charge at once", async () => {
-    const { branchId } = await makeClass();
-    const { guardian } = await makeGuardian(1);
-    const month = TODAY().slice(0, 7);
-    // Due on the month's last day: never before today (a day 28 is overdue on the 29th, with fees on top).
-    const { last } = monthBounds(month);
-    const charge = await makeCharge({ guardianId: guardian.id, branchId, amountCents: 10_000, dueDate: last });
-    const summary = async () => (await admin.get(`/api/billing/summary?month=${month}&branchId=${branchId}`)).body;
-    expect(await summary()).toMatchObject({ expected: "100.00", received: "0.00", open: "100.00" });
-    expect(await summary()).toMatchObject({ expected: "100.00", received: "0.00", open: "100.00" });
-    expect((await team.post(`/api/charges/${charge.id}/payments`, { amount: "40.00", paidOn: TODAY(), method: "Pix" })).status).toBe(201);
-    expect(await summary()).toMatchObject({ expected: "100.00", received: "40.00", open: "60.00" });
-    await makeCharge({ guardianId: guardian.id, branchId, amountCents: 5_000, dueDate: last });
-    expect(await summary()).toMatchObject({ expected: "150.00", received: "40.00", open: "110.00" });
   });
 });
 
@@ -813,18 +600,14 @@ describe("money decisions are the Administrator's (issue 39)", () => {
     expect(zero.body.discountPercent).toBe(0);
   });
 
-  it("zero is not a charge: a 100 % discount is left out of the month and its preview says 'Bolsa integral: sem cobrança'", async () => {
+  it("zero is not a charge: the generation screen says 'Bolsa integral: sem cobrança'; a one-off of R$ 0,00 is 400", async () => {
     const net = await network(2, "150.00", [0, 100]);
     const month = "2034-02";
-    const preview = await admin.get(`/api/charges/generate?month=${month}&branchId=${net.branchId}`);
-    expect(preview.body).toMatchObject({ count: 1, total: "150.00" });
-    expect(preview.body.fullScholarships.map((i: { enrollmentId: string }) => i.enrollmentId)).toEqual([net.pupils[1].enrollment.id]);
+    // The preview's and the generation's figures: tests/service/charges.test.ts ('zero is not a charge').
     const desk = await signIn("Administrator");
     const screen = await pageText(desk, `/charges/generate?month=${month}&branchId=${net.branchId}`);
     expect(screen.text).toContain(`${net.pupils[1].student.fullName} Bolsa integral: sem cobrança`);
     expect(screen.text).toContain("1 mensalidade, total R$ 150,00.");
-    expect((await admin.post("/api/charges/generate", { month, branchId: net.branchId })).body).toMatchObject({ created: 1 });
-    expect(await count("charges", `"enrollmentId" = :e`, { e: net.pupils[1].enrollment.id })).toBe(0);
 
     const zeroOneOff = await admin.post("/api/charges", {
       guardianId: net.pupils[0].guardian.id,
