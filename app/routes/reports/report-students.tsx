@@ -89,34 +89,39 @@ function StudentsBody({ report }: { report: StudentsReportDTO }) {
           rows: months.map((m) => [formatMonth(m.month), formatCount(m.cancelled), formatCount(m.activeAtStart), formatRate(m.churnRate)]),
         }}
       />
-      {[
-        { title: "Ativas no fim do período por unidade", groups: report.byBranch, label: "Unidade" },
-        { title: "Ativas no fim do período por curso", groups: report.byCourse, label: "Curso" },
-      ].map(({ title, groups, label }) => (
-        <BarChart
-          key={title}
-          title={title}
-          summary={
-            groups.length ? groups.map((g) => `${g.label}: ${formatCount(g.months.at(-1)?.active ?? 0)}`).join("; ") : "Nenhuma matrícula"
-          }
-          categories={groups.map((g) => g.label)}
-          series={[{ name: "Ativas", values: groups.map((g) => g.months.at(-1)?.active ?? 0) }]}
-          yLabel="Matrículas ativas"
-          xLabel={label}
-          table={{
-            headers: [label, "Ativas no fim", "Novas no período", "Canceladas no período"],
-            rows: groups.map((g) => [
-              g.label,
-              formatCount(g.months.at(-1)?.active ?? 0),
-              formatCount(g.months.reduce((s, m) => s + m.new, 0)),
-              formatCount(g.months.reduce((s, m) => s + m.cancelled, 0)),
-            ]),
-          }}
-        />
-      ))}
+      <GroupCharts byBranch={report.byBranch} byCourse={report.byCourse} />
       <OccupancySection occupancy={report.occupancy} />
     </>
   );
+}
+
+/** The active enrolments at the period's end by branch and by course, each with the period's new and cancelled. */
+function GroupCharts({ byBranch, byCourse }: Pick<StudentsReportDTO, "byBranch" | "byCourse">) {
+  return [
+    { title: "Ativas no fim do período por unidade", groups: byBranch, label: "Unidade" },
+    { title: "Ativas no fim do período por curso", groups: byCourse, label: "Curso" },
+  ].map(({ title, groups, label }) => (
+    <BarChart
+      key={title}
+      title={title}
+      summary={
+        groups.length ? groups.map((g) => `${g.label}: ${formatCount(g.months.at(-1)?.active ?? 0)}`).join("; ") : "Nenhuma matrícula"
+      }
+      categories={groups.map((g) => g.label)}
+      series={[{ name: "Ativas", values: groups.map((g) => g.months.at(-1)?.active ?? 0) }]}
+      yLabel="Matrículas ativas"
+      xLabel={label}
+      table={{
+        headers: [label, "Ativas no fim", "Novas no período", "Canceladas no período"],
+        rows: groups.map((g) => [
+          g.label,
+          formatCount(g.months.at(-1)?.active ?? 0),
+          formatCount(g.months.reduce((s, m) => s + m.new, 0)),
+          formatCount(g.months.reduce((s, m) => s + m.cancelled, 0)),
+        ]),
+      }}
+    />
+  ));
 }
 
 /** 'Ocupação das turmas (hoje)': each active class's enrolments against its room's capacity, by band, and its waiting list. */
