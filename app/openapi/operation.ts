@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 
 /**
  * What an API route module says about itself, next to its handlers:
@@ -144,3 +144,98 @@ export const SESSION_COOKIE_HEADER = { "Set-Cookie": "O cookie de sessão `__ses
 
 /** The description of every PATCH of a master-data record. */
 export const PARTIAL_UPDATE = "Mesmas regras da criação, todos os campos opcionais: só os enviados mudam.";
+
+/**
+ * How the document names one kind of record in its standard operations: the
+ * operationIds (`get` + `name`, `update` + `name`…) and the summaries
+ * ('Lê uma turma', 'Atualiza uma turma'…).
+ */
+export interface RecordNames {
+  tag: Tag;
+  /** The operationIds' suffix: "Class" gives getClass, updateClass, deleteClass. */
+  name: string;
+  /** The record with its article, as the summaries say it: "uma turma". */
+  noun: string;
+  /** Its DTO schema. */
+  dto: z.ZodType;
+}
+
+/** GET of one record, for any signed-in user: "O registro" (or `description`). */
+export function readOperation(
+  { tag, name, noun, dto }: RecordNames,
+  { client, description = "O registro" }: { client?: ClientScope; description?: string } = {},
+): Operation {
+  return {
+    operationId: `get${name}`,
+    tag,
+    summary: `Lê ${noun}`,
+    access: "signed-in",
+    ...(client && { client }),
+    success: { status: 200, description, schema: dto },
+  };
+}
+
+/** PATCH of a master-data record by the Administrator: the creation's rules, every field optional (PARTIAL_UPDATE). */
+export function updateOperation(
+  { tag, name, noun, dto }: RecordNames,
+  { body, conflict, description = "O registro atualizado" }: { body: z.ZodType; conflict?: string; description?: string },
+): Operation {
+  return {
+    operationId: `update${name}`,
+    tag,
+    summary: `Atualiza ${noun}`,
+    description: PARTIAL_UPDATE,
+    access: "admin",
+    body,
+    success: { status: 200, description, schema: dto },
+    ...(conflict && { errors: { 409: conflict } }),
+  };
+}
+
+/** DELETE of a record by the Administrator (204), `conflict` saying when it is refused (409). */
+export function deleteOperation({ tag, name, noun }: RecordNames, { conflict }: { conflict?: string } = {}): Operation {
+  return {
+    operationId: `delete${name}`,
+    tag,
+    summary: `Exclui ${noun}`,
+    access: "admin",
+    success: { status: 204, description: "Excluído" },
+    ...(conflict && { errors: { 409: conflict } }),
+  };
+}
+
+/** POST of a new record by the Administrator (201 "Criado"), with the schema the service validates. */
+export function createOperation(
+  { tag, name, noun, dto }: RecordNames,
+  { body, conflict }: { body: z.ZodType; conflict?: string },
+): Operation {
+  return {
+    operationId: `create${name}`,
+    tag,
+    summary: `Cria ${noun}`,
+    access: "admin",
+    body,
+    success: { status: 201, description: "Criado", schema: dto },
+    ...(conflict && { errors: { 409: conflict } }),
+  };
+}
+
+/**
+ * GET of a list for any signed-in user: `listOperation({ tag: "Cursos", name: "Courses", plural: "cursos", dto })`,
+ * with what a list adds (its description, who of the Clients reads what, its filters, its headers).
+ */
+export function listOperation(
+  { tag, name, plural, dto }: { tag: Tag; name: string; plural: string; dto: z.ZodType },
+  { description, client, query, headers }: Pick<Operation, "description" | "client" | "query"> & Pick<Answer, "headers"> = {},
+): Operation {
+  return {
+    operationId: `list${name}`,
+    tag,
+    summary: `Lista ${plural}`,
+    ...(description && { description }),
+    access: "signed-in",
+    ...(client && { client }),
+    ...(query && { query }),
+    success: { status: 200, description: `Lista de ${plural}`, schema: z.array(dto), ...(headers && { headers }) },
+  };
+}

@@ -175,6 +175,50 @@ export async function byMethod(
   return handler();
 }
 
+/** What a route module's handler gets: `api()`'s context plus the route's path parameters and the request. */
+export interface RouteApiContext extends ApiContext {
+  /** The route's path parameters (`:id`…), which React Router always sets for the route that matched. */
+  params: Record<string, string>;
+  request: Request;
+  context: RequestContext;
+}
+
+type RouteHandler = (ctx: RouteApiContext) => Promise<unknown>;
+type RouteArgs = { request: Request; params: Record<string, string | undefined>; context: RequestContext };
+type WriteMethod = "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** A write answered 201 Created: `apiWrites({ POST: created(({ actor, body }) => createCourse(actor, body)) })`. */
+export function created(handler: RouteHandler) {
+  return { handler, status: 201 };
+}
+
+function runRoute({ request, params, context }: RouteArgs, handler: RouteHandler, status?: number) {
+  const path = params as Record<string, string>;
+  return api({ request, context }, (ctx) => handler({ ...ctx, params: path, request, context }), { status });
+}
+
+/** A JSON GET of one thing: `export const loader = apiRead(({ actor, params }) => getCourse(actor, params.id))`. */
+export function apiRead(handler: RouteHandler) {
+  return (args: RouteArgs) => runRoute(args, handler);
+}
+
+/**
+ * A route's JSON writes by method (405 for the others, as `byMethod`):
+ * `export const action = apiWrites({ PATCH: ({ actor, params, body }) => …, DELETE: … })`.
+ */
+export function apiWrites(handlers: Partial<Record<WriteMethod, RouteHandler | ReturnType<typeof created>>>) {
+  return (args: RouteArgs) =>
+    byMethod(
+      args.request,
+      Object.fromEntries(
+        Object.entries(handlers).map(([method, entry]) => [
+          method,
+          () => (typeof entry === "function" ? runRoute(args, entry) : runRoute(args, entry.handler, entry.status)),
+        ]),
+      ),
+    );
+}
+
 /** What a list endpoint's read gets: the signed-in actor, the route's params and the query string. */
 export interface ListRequest {
   actor: Actor;

@@ -26,18 +26,18 @@ function join(prefix: string, segment: string | undefined): string {
   return `${prefix.replace(/\/$/, "")}/${segment}`;
 }
 
-/** Exported `loader`/`action` and, for JSON routes, the keys of their `byMethod({...})` dispatch. */
+/** Exported `loader`/`action` and, for JSON routes, the keys of their `apiWrites({...})` or `byMethod(request, {...})` dispatch. */
 export function moduleMethods(file: string): HttpMethod[] {
   const source = fs.readFileSync(path.join(appDir, file), "utf8");
   const exports = (name: string) => new RegExp(`export\\s+(async\\s+)?function\\s+${name}\\b|export\\s+const\\s+${name}\\b`).test(source);
   const methods: HttpMethod[] = [];
   if (exports("loader")) methods.push("GET");
   if (!exports("action")) return methods;
-  // The method keys of the dispatch object: everything after `byMethod(request, {`
-  // (its handlers may span several lines and close their own braces).
-  const dispatch = /byMethod\(\s*request\s*,\s*\{([\s\S]*)$/.exec(source);
+  // The method keys of the dispatch object: everything after `apiWrites({` or `byMethod(request, {`
+  // (its handlers may span several lines and close their own braces; a short one stays on one line).
+  const dispatch = /(?:apiWrites\(|byMethod\(\s*request\s*,)\s*\{([\s\S]*)$/.exec(source);
   if (dispatch) {
-    for (const m of dispatch[1].matchAll(/^\s*(POST|PUT|PATCH|DELETE)\s*:/gm)) methods.push(m[1] as HttpMethod);
+    for (const m of dispatch[1].matchAll(/(?:^|[{,])\s*(POST|PUT|PATCH|DELETE)\s*:/gm)) methods.push(m[1] as HttpMethod);
   } else {
     // A plain action (screens, login, logout...) is what forms POST to.
     methods.push("POST");

@@ -83,3 +83,24 @@ export function FormErrors({ id, errors }: { id?: string; errors?: string[] }) {
     </div>
   );
 }
+
+/**
+ * The `<option>`s of a select, one per item: a plain value (its own label), or a
+ * record with an `id` (the value) and a `label`; `label` renders another text.
+ */
+export function Options<T extends string | { id: string; label?: ReactNode }>({
+  items,
+  label,
+}: {
+  items: readonly T[];
+  label?: (item: T) => ReactNode;
+}) {
+  return items.map((item) => {
+    const value = typeof item === "string" ? item : item.id;
+    return (
+      <option key={value} value={value}>
+        {label ? label(item) : typeof item === "string" ? item : item.label}
+      </option>
+    );
+  });
+}

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/audit";
 import { Button, buttonClass } from "~/components/ui/button";
-import { FieldErrors, inputClass } from "~/components/ui/field";
+import { FieldErrors, inputClass, Options } from "~/components/ui/field";
 import { DataList, EmptyState, PageHeader } from "~/components/ui/page";
 import { Pagination } from "~/components/ui/pagination";
 import { isAdmin } from "~/domain/access/roles";
@@ -141,11 +141,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
           </label>
           <select id="audit-user" name="userId" defaultValue={filter.userId} key={`u${filter.userId}`} className={inputClass}>
             <option value="">Todos</option>
-            {users.map((u) => (
-              <option key={u.id} value={u.id}>
-                {u.label}
-              </option>
-            ))}
+            <Options items={users} />
           </select>
           <FieldErrors errors={errors.userId} />
         </div>

@@ -1,7 +1,8 @@
 import { getInputProps, getSelectProps } from "@conform-to/react";
 import { useLocation } from "react-router";
 import type { Route } from "./+types/charge-new";
-import { Field, inputClass } from "~/components/ui/field";
+import { BranchField } from "~/components/branch-field";
+import { Field, inputClass, Options } from "~/components/ui/field";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { isAdmin } from "~/domain/access/roles";
 import { listBranches } from "~/domain/branches/queries.server";
@@ -77,24 +78,10 @@ export default function NewCharge({ loaderData, params }: Route.ComponentProps) 
       <Field label="Aluno" field={fields.studentId} hint="Opcional: deixe em branco para uma cobrança da família">
         <select {...getSelectProps(fields.studentId)} className={inputClass}>
           <option value="">Nenhum (família)</option>
-          {students.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.fullName}
-            </option>
-          ))}
+          <Options items={students} label={(s) => s.fullName} />
         </select>
       </Field>
-      <Field label="Unidade" field={fields.branchId} required>
-        <select {...getSelectProps(fields.branchId)} className={inputClass}>
-          <option value="">Selecione a unidade</option>
-          {branches.map((b) => (
-            <option key={b.id} value={b.id}>
-              {b.name}
-              {b.isDefault ? " (Padrão)" : ""}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <BranchField field={fields.branchId} branches={branches} />
       <Field label="Descrição" field={fields.description} required>
         <input {...getInputProps(fields.description, { type: "text" })} className={inputClass} placeholder="Ex.: Figurino do festival" />
       </Field>

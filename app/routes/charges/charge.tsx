@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/charge";
 import { Button } from "~/components/ui/button";
-import { FieldErrors, inputClass } from "~/components/ui/field";
+import { FieldErrors, inputClass, Options } from "~/components/ui/field";
 import { Card, PageHeader } from "~/components/ui/page";
 import { isAdmin, isStaff } from "~/domain/access/roles";
 import { dateInTimeZone, schoolTimeZone, today } from "~/domain/calendar/dates";
@@ -244,11 +244,7 @@ export default function ChargeScreen({ loaderData, actionData }: Route.Component
                 Forma
               </label>
               <select id="pay-method" name="method" defaultValue={result?.values?.method ?? "Pix"} className={inputClass}>
-                {PAYMENT_METHODS.map((m) => (
-                  <option key={m} value={m}>
-                    {m}
-                  </option>
-                ))}
+                <Options items={PAYMENT_METHODS} />
               </select>
               <FieldErrors errors={payErrors?.method} />
             </div>

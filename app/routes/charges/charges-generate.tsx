@@ -2,7 +2,8 @@ import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/charges-generate";
 import { Button, buttonClass } from "~/components/ui/button";
 import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
-import { FieldErrors, inputClass } from "~/components/ui/field";
+import { FieldErrors, inputClass, Options } from "~/components/ui/field";
+import { HeaderRow } from "~/components/ui/table";
 import { isAdmin } from "~/domain/access/roles";
 import { ALL_BRANCHES, scopeName, scopeSubtitle } from "~/domain/branches/scope";
 import { FULL_SCHOLARSHIP } from "~/domain/charges/schema";
@@ -78,7 +79,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function GenerateCharges({ loaderData, actionData }: Route.ComponentProps) {
-  const { month, branchId, scope, options, count, total, branches, items, fullScholarships, scholarshipCount } = loaderData;
+  const { month, branchId, scope, options, count } = loaderData;
   const submitting = useNavigation().state === "submitting";
   const submit = useSubmit();
   const errors = (actionData as { errors?: Record<string, string[]> } | undefined)?.errors;
@@ -102,11 +103,7 @@ export default function GenerateCharges({ loaderData, actionData }: Route.Compon
             onChange={(e) => submit(e.currentTarget.form, { replace: true })}
           >
             <option value="">{ALL_BRANCHES}</option>
-            {options.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.name}
-              </option>
-            ))}
+            <Options items={options} label={(o) => o.name} />
           </select>
         </div>
         <div>
@@ -130,71 +127,7 @@ export default function GenerateCharges({ loaderData, actionData }: Route.Compon
           Ver prévia
         </Button>
       </Form>
-      <section aria-labelledby="generate-preview" className="mt-4">
-        <h3 id="generate-preview" className="font-semibold">
-          Prévia
-        </h3>
-        <p className="mt-1 text-sm" aria-live="polite">
-          {count === 0 ? "Nenhuma mensalidade a gerar neste mês." : `${plural(count)}, total ${brl(total)}.`}
-        </p>
-        {branches.length ? (
-          <table className="mt-2 w-full text-left text-sm">
-            <caption className="sr-only">Por unidade</caption>
-            <thead>
-              <tr className="border-b border-slate-200">
-                <th scope="col" className="py-1 pr-2 font-medium">
-                  Unidade
-                </th>
-                <th scope="col" className="py-1 pr-2 text-right font-medium">
-                  Mensalidades
-                </th>
-                <th scope="col" className="py-1 text-right font-medium">
-                  Total
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {branches.map((b) => (
-                <tr key={b.branchId} className="border-b border-slate-100">
-                  <th scope="row" className="py-1 pr-2 font-normal">
-                    {b.branchName}
-                  </th>
-                  <td className="py-1 pr-2 text-right">{b.count.toLocaleString("pt-BR")}</td>
-                  <td className="py-1 text-right">{brl(b.total)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : null}
-        {items.length ? (
-          <ul className="mt-2 divide-y divide-slate-200 text-sm">
-            {items.map((i) => (
-              <li key={i.enrollmentId} className="flex flex-wrap justify-between gap-2 py-1">
-                <span>
-                  {i.studentName} <span className="text-slate-700">({i.guardianName})</span>
-                </span>
-                <span>
-                  {brl(i.amount)} · vence {day(i.dueDate)}
-                </span>
-              </li>
-            ))}
-            {count > items.length ? <li className="py-1 text-slate-700">e mais {count - items.length}…</li> : null}
-          </ul>
-        ) : null}
-        {fullScholarships.length ? (
-          <ul className="mt-2 divide-y divide-slate-200 text-sm" aria-label="Sem cobrança">
-            {fullScholarships.map((i) => (
-              <li key={i.enrollmentId} className="flex flex-wrap justify-between gap-2 py-1">
-                <span>{i.studentName}</span>
-                <span>{FULL_SCHOLARSHIP}</span>
-              </li>
-            ))}
-            {scholarshipCount > fullScholarships.length ? (
-              <li className="py-1 text-slate-700">e mais {scholarshipCount - fullScholarships.length}…</li>
-            ) : null}
-          </ul>
-        ) : null}
-      </section>
+      <GenerationPreview preview={loaderData} />
       <Form method="post" action={`/charges/generate?${query}`} className="mt-4">
         <input type="hidden" name="month" value={month} />
         <input type="hidden" name="branchId" value={branchId ?? ""} />
@@ -209,6 +142,75 @@ export default function GenerateCharges({ loaderData, actionData }: Route.Compon
         </DialogFooter>
       </Form>
     </RouteDialog>
+  );
+}
+
+/** 'Prévia': how many charges the generation would create and their total, by branch, the first ones and the full scholarships. */
+function GenerationPreview({ preview }: { preview: Route.ComponentProps["loaderData"] }) {
+  const { count, total, branches, items, fullScholarships, scholarshipCount } = preview;
+  return (
+    <section aria-labelledby="generate-preview" className="mt-4">
+      <h3 id="generate-preview" className="font-semibold">
+        Prévia
+      </h3>
+      <p className="mt-1 text-sm" aria-live="polite">
+        {count === 0 ? "Nenhuma mensalidade a gerar neste mês." : `${plural(count)}, total ${brl(total)}.`}
+      </p>
+      {branches.length ? (
+        <table className="mt-2 w-full text-left text-sm">
+          <caption className="sr-only">Por unidade</caption>
+          <thead>
+            <HeaderRow
+              className="border-b border-slate-200"
+              columns={[
+                ["Unidade", "py-1 pr-2 font-medium"],
+                ["Mensalidades", "py-1 pr-2 text-right font-medium"],
+                ["Total", "py-1 text-right font-medium"],
+              ]}
+            />
+          </thead>
+          <tbody>
+            {branches.map((b) => (
+              <tr key={b.branchId} className="border-b border-slate-100">
+                <th scope="row" className="py-1 pr-2 font-normal">
+                  {b.branchName}
+                </th>
+                <td className="py-1 pr-2 text-right">{b.count.toLocaleString("pt-BR")}</td>
+                <td className="py-1 text-right">{brl(b.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {items.length ? (
+        <ul className="mt-2 divide-y divide-slate-200 text-sm">
+          {items.map((i) => (
+            <li key={i.enrollmentId} className="flex flex-wrap justify-between gap-2 py-1">
+              <span>
+                {i.studentName} <span className="text-slate-700">({i.guardianName})</span>
+              </span>
+              <span>
+                {brl(i.amount)} · vence {day(i.dueDate)}
+              </span>
+            </li>
+          ))}
+          {count > items.length ? <li className="py-1 text-slate-700">e mais {count - items.length}…</li> : null}
+        </ul>
+      ) : null}
+      {fullScholarships.length ? (
+        <ul className="mt-2 divide-y divide-slate-200 text-sm" aria-label="Sem cobrança">
+          {fullScholarships.map((i) => (
+            <li key={i.enrollmentId} className="flex flex-wrap justify-between gap-2 py-1">
+              <span>{i.studentName}</span>
+              <span>{FULL_SCHOLARSHIP}</span>
+            </li>
+          ))}
+          {scholarshipCount > fullScholarships.length ? (
+            <li className="py-1 text-slate-700">e mais {scholarshipCount - fullScholarships.length}…</li>
+          ) : null}
+        </ul>
+      ) : null}
+    </section>
   );
 }
 

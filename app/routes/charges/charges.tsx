@@ -1,7 +1,7 @@
 import { Form, Link, Outlet } from "react-router";
 import type { Route } from "./+types/charges";
 import { Button, buttonClass } from "~/components/ui/button";
-import { FieldErrors, inputClass } from "~/components/ui/field";
+import { FieldErrors, inputClass, Options } from "~/components/ui/field";
 import { DataList, EmptyState, PageHeader } from "~/components/ui/page";
 import { Pagination } from "~/components/ui/pagination";
 import { isAdmin, isStaff } from "~/domain/access/roles";
@@ -123,11 +123,7 @@ export default function Charges({ loaderData }: Route.ComponentProps) {
           </label>
           <select id="charges-status" name="status" defaultValue={filter.status} key={`s${filter.status}`} className={inputClass}>
             <option value="">Todos</option>
-            {CHARGE_FILTER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
+            <Options items={CHARGE_FILTER_STATUSES} />
           </select>
         </div>
         <div>

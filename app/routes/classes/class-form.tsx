@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/class-form";
 import { Button } from "~/components/ui/button";
-import { Field, FieldErrors, inputClass, RequiredMark } from "~/components/ui/field";
+import { Field, FieldErrors, inputClass, Options, RequiredMark } from "~/components/ui/field";
 import { CheckboxField } from "~/components/ui/form-controls";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { isAdmin } from "~/domain/access/roles";
@@ -133,21 +133,13 @@ export default function ClassFormDialog({ loaderData, actionData }: Route.Compon
       <Field label="Curso" field={fields.courseId} required>
         <select {...getSelectProps(fields.courseId)} className={inputClass}>
           <option value="">Selecione o curso</option>
-          {server.options.courses.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.label}
-            </option>
-          ))}
+          <Options items={server.options.courses} />
         </select>
       </Field>
       <Field label="Responsável" field={fields.responsibleId} required>
         <select {...getSelectProps(fields.responsibleId)} className={inputClass}>
           <option value="">Selecione o responsável</option>
-          {server.options.responsibles.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.label}
-            </option>
-          ))}
+          <Options items={server.options.responsibles} />
         </select>
       </Field>
       <Field label="Unidade" field={fields.branchId} required>
@@ -170,11 +162,7 @@ export default function ClassFormDialog({ loaderData, actionData }: Route.Compon
           className={inputClass}
         >
           <option value="">Selecione a unidade</option>
-          {server.options.branches.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.label}
-            </option>
-          ))}
+          <Options items={server.options.branches} />
         </select>
       </Field>
       <Field
@@ -207,11 +195,7 @@ export default function ClassFormDialog({ loaderData, actionData }: Route.Compon
           className={inputClass}
         >
           <option value="">Selecione a sala</option>
-          {classrooms.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.label}
-            </option>
-          ))}
+          <Options items={classrooms} />
         </select>
       </Field>
       {hydrated ? null : (

@@ -1,5 +1,6 @@
-import { getInputProps, getSelectProps } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import type { Route } from "./+types/offer-form";
+import { BranchField } from "~/components/branch-field";
 import { Field, inputClass } from "~/components/ui/field";
 import { CheckboxField } from "~/components/ui/form-controls";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
@@ -64,17 +65,7 @@ export default function OfferFormDialog({ loaderData }: Route.ComponentProps) {
       <Field label="Link de checkout" field={fields.checkoutLink} required>
         <input {...getInputProps(fields.checkoutLink, { type: "url" })} className={inputClass} placeholder="https://" />
       </Field>
-      <Field label="Unidade" field={fields.branchId} required>
-        <select {...getSelectProps(fields.branchId)} className={inputClass}>
-          <option value="">Selecione a unidade</option>
-          {branches.map((b) => (
-            <option key={b.id} value={b.id}>
-              {b.name}
-              {b.isDefault ? " (Padrão)" : ""}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <BranchField field={fields.branchId} branches={branches} />
       <CheckboxField field={fields.active} label="Ativo" />
     </FormDialog>
   );

@@ -1,6 +1,6 @@
 import { getInputProps, getSelectProps } from "@conform-to/react";
 import type { Route } from "./+types/schedule-form";
-import { Field, inputClass } from "~/components/ui/field";
+import { Field, inputClass, Options } from "~/components/ui/field";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { isAdmin } from "~/domain/access/roles";
 import { getBranchClassroom } from "~/domain/classrooms/queries.server";
@@ -63,11 +63,7 @@ export default function ScheduleFormDialog({ loaderData, params }: Route.Compone
     >
       <Field label="Dia da semana" field={fields.dayOfWeek} required>
         <select {...getSelectProps(fields.dayOfWeek)} className={inputClass}>
-          {WEEKDAYS.map((day) => (
-            <option key={day} value={day}>
-              {day}
-            </option>
-          ))}
+          <Options items={WEEKDAYS} />
         </select>
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">

@@ -2,7 +2,7 @@ import { useMemo, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/student-enroll";
 import { Button } from "~/components/ui/button";
-import { Field, inputClass } from "~/components/ui/field";
+import { Field, inputClass, Options } from "~/components/ui/field";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { isStaff } from "~/domain/access/roles";
 import { listClassOptions } from "~/domain/classes/queries.server";
@@ -150,11 +150,7 @@ export default function StudentEnrollDialog({ loaderData, actionData }: Route.Co
           <option value="">Selecione a turma</option>
           {classGroups.map((group) => (
             <optgroup key={group.branchId} label={group.branchName}>
-              {group.classes.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.label}
-                </option>
-              ))}
+              <Options items={group.classes} />
             </optgroup>
           ))}
         </select>

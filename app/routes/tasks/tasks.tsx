@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/tasks";
 import { Button, buttonClass } from "~/components/ui/button";
-import { inputClass } from "~/components/ui/field";
+import { inputClass, Options } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page";
 import { isAdmin, isStaff } from "~/domain/access/roles";
 import { formatDay } from "~/domain/calendar/dates";
@@ -140,11 +140,7 @@ export default function Tasks({ loaderData }: Route.ComponentProps) {
               Responsável
             </label>
             <select id="task-owner" name="ownerId" defaultValue={ownerId} className={cn(inputClass, "mt-1 min-h-11")}>
-              {owners.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.label}
-                </option>
-              ))}
+              <Options items={owners} />
             </select>
           </div>
           <Button type="submit" variant="outline" className="min-h-11">

@@ -6,7 +6,7 @@ import type { PickerOption } from "~/components/picker-types";
 import { PersonFields } from "~/components/person-fields";
 import { buttonClass, LinkButton } from "~/components/ui/button";
 import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
-import { Field, FieldErrors, inputClass, RequiredMark } from "~/components/ui/field";
+import { Field, FieldErrors, inputClass, Options, RequiredMark } from "~/components/ui/field";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { isStaff, type Actor } from "~/domain/access/roles";
 import { CANCELLED, CLASS_FULL, WAITLISTED, type PromotionDTO, type TrialEnrollResultDTO } from "~/domain/enrollments/schema";
@@ -511,11 +511,7 @@ function EnrollForm({ data, form: screen }: { data: LoaderData; form: NonNullabl
         <Field label="Oferta" field={fields.offerId} required>
           <select {...getSelectProps(fields.offerId)} className={inputClass}>
             <option value="">Selecione a oferta</option>
-            {options.offers.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.label}
-              </option>
-            ))}
+            <Options items={options.offers} />
           </select>
         </Field>
         <Field label="Data de início" field={fields.startDate} required hint="Sugerida: a próxima aula da turma">

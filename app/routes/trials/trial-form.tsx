@@ -3,7 +3,7 @@ import { useRef } from "react";
 import { useLocation } from "react-router";
 import type { Route } from "./+types/trial-form";
 import { LinkButton } from "~/components/ui/button";
-import { Field, inputClass } from "~/components/ui/field";
+import { Field, inputClass, Options } from "~/components/ui/field";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { isStaff } from "~/domain/access/roles";
 import { isCalendarDate } from "~/domain/patterns";
@@ -142,11 +142,7 @@ export default function TrialFormDialog({ loaderData }: Route.ComponentProps) {
       </Field>
       <Field label="Origem" field={fields.origin} required>
         <select {...getSelectProps(fields.origin)} className={inputClass}>
-          {TRIAL_ORIGINS.map((o) => (
-            <option key={o} value={o}>
-              {o}
-            </option>
-          ))}
+          <Options items={TRIAL_ORIGINS} />
         </select>
       </Field>
       <Field label="Data" field={fields.scheduledDate} required>
@@ -158,21 +154,13 @@ export default function TrialFormDialog({ loaderData }: Route.ComponentProps) {
       <Field label="Responsável pelo lead" field={fields.ownerId}>
         <select {...getSelectProps(fields.ownerId)} className={inputClass}>
           {trial && !trial.ownerId ? <option value="">Sem responsável</option> : null}
-          {owners.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.label}
-            </option>
-          ))}
+          <Options items={owners} />
         </select>
       </Field>
       {trial ? (
         <Field label="Status" field={fields.status} required>
           <select {...getSelectProps(fields.status)} className={inputClass}>
-            {TRIAL_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
+            <Options items={TRIAL_STATUSES} />
           </select>
         </Field>
       ) : null}

@@ -1,8 +1,7 @@
 import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { useLocation } from "react-router";
 import type { Route } from "./+types/trial-task";
-import { Field, inputClass } from "~/components/ui/field";
-import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
+import { Field, inputClass, Options } from "~/components/ui/field";
+import { useDialogForm } from "~/components/ui/form-dialog";
 import { isStaff } from "~/domain/access/roles";
 import { nextWorkingDay, today } from "~/domain/calendar/dates";
 import { STAFF_TYPES } from "~/domain/classes/queries.server";
@@ -10,22 +9,19 @@ import { listUserOptions } from "~/domain/users/queries.server";
 import { taskFormSchema } from "~/domain/tasks/schema";
 import { createTask } from "~/domain/trials/service.server";
 import { getTrial } from "~/domain/trials/queries.server";
-import { placeQuery, trialReturnPlace } from "./+shared/calendar-screen";
-import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
-
-const viewUrl = (id: string, back: string) => `/trials/${id}/history?${back}`;
+import { TrialDialog } from "./+shared/trial-dialog";
+import { loadTrialDialog, trialViewUrl as viewUrl } from "./+shared/trial-dialog.server";
+import { dialogAction } from "~/server/forms.server";
 
 /** /trials/:id/tasks/new: 'Nova tarefa' on a trial (owner: the trial's, by default). */
 export async function loader(args: Route.LoaderArgs) {
-  const actor = await screenActor(args, isStaff);
-  const trial = await orRespond(getTrial(actor, args.params.id));
-  const back = placeQuery(trialReturnPlace(new URL(args.request.url), trial.scheduledDate));
+  const { actor, trial, closeTo } = await loadTrialDialog(args);
   return {
     trial: { id: trial.id, studentName: trial.studentName, guardianName: trial.guardianName },
     owners: await listUserOptions(STAFF_TYPES),
     defaultOwnerId: trial.ownerId ?? actor.id,
     defaultDue: nextWorkingDay(today()),
-    closeTo: viewUrl(trial.id, back),
+    closeTo,
   };
 }
 
@@ -45,38 +41,25 @@ export async function action(args: Route.ActionArgs) {
 
 export default function TrialTask({ loaderData }: Route.ComponentProps) {
   const { trial, owners, defaultOwnerId, defaultDue, closeTo } = loaderData;
-  const location = useLocation();
   const [form, fields] = useDialogForm({
     id: `trial-task-${trial.id}`,
     schema: taskFormSchema,
     defaultValue: { dueAt: defaultDue, note: "", ownerId: defaultOwnerId },
   });
   return (
-    <FormDialog
-      form={form}
-      title="Nova tarefa"
-      description={`${trial.studentName} (${trial.guardianName})`}
-      closeTo={closeTo}
-      size="sm"
-      action={location.pathname + location.search}
-      submit="create"
-    >
+    <TrialDialog form={form} trial={trial} title="Nova tarefa" closeTo={closeTo} submit="create">
       <Field label="Data" field={fields.dueAt} required>
         <input {...getInputProps(fields.dueAt, { type: "date" })} className={inputClass} />
       </Field>
       <Field label="Responsável" field={fields.ownerId}>
         <select {...getSelectProps(fields.ownerId)} className={inputClass}>
-          {owners.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.label}
-            </option>
-          ))}
+          <Options items={owners} />
         </select>
       </Field>
       <Field label="Anotação" field={fields.note}>
         <textarea {...getTextareaProps(fields.note)} className={inputClass} rows={3} maxLength={500} />
       </Field>
-    </FormDialog>
+    </TrialDialog>
   );
 }
 

@@ -4,7 +4,7 @@ import { useRevalidator } from "react-router";
 import type { z } from "zod";
 import type { Route } from "./+types/user-form";
 import { Avatar } from "~/components/avatar";
-import { Field, FieldErrors, inputClass } from "~/components/ui/field";
+import { Field, FieldErrors, inputClass, Options } from "~/components/ui/field";
 import { FormDialog, useDialogForm, useDialogSubmitting } from "~/components/ui/form-dialog";
 import { useToast } from "~/components/ui/toaster";
 import { isAdmin, USER_TYPE_LABELS, USER_TYPES } from "~/domain/access/roles";
@@ -112,11 +112,7 @@ export default function UserFormDialog({ loaderData }: Route.ComponentProps) {
       <Field label="Tipo de Usuário" field={fields.userType} required>
         <select {...getSelectProps(fields.userType)} className={inputClass}>
           <option value="">Selecione o tipo</option>
-          {USER_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {USER_TYPE_LABELS[type]}
-            </option>
-          ))}
+          <Options items={USER_TYPES} label={(type) => USER_TYPE_LABELS[type]} />
         </select>
       </Field>
       <Field label="CPF" field={fields.cpf}>

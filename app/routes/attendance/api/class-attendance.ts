@@ -4,7 +4,7 @@ import { classMonthRecords, getRollCall } from "~/domain/attendance/queries.serv
 import { toResponse } from "~/server/answer.server";
 import { csvAnswer, csvDay } from "~/server/csv.server";
 import { saveRollCall } from "~/domain/attendance/service.server";
-import { api, byMethod } from "~/server/api.server";
+import { api, apiWrites } from "~/server/api.server";
 
 import { z } from "zod";
 import { rollCallDto, rollCallSchema } from "~/domain/attendance/schema";
@@ -84,8 +84,4 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /** PUT /api/classes/{id}/attendance { date, scheduleId, records: [{ enrollmentId | makeupId, status, note? }] } */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  return byMethod(request, {
-    PUT: () => api({ request, context }, ({ actor, body }) => saveRollCall(actor, params.id, body)),
-  });
-}
+export const action = apiWrites({ PUT: ({ actor, params, body }) => saveRollCall(actor, params.id, body) });

@@ -1,6 +1,5 @@
-import type { Route } from "./+types/student-attendance";
 import { studentAttendance } from "~/domain/attendance/queries.server";
-import { api } from "~/server/api.server";
+import { apiRead } from "~/server/api.server";
 
 import { studentAttendanceDto } from "~/domain/attendance/makeups/schema";
 import { operations } from "~/openapi/operation";
@@ -20,6 +19,4 @@ export const openapi = operations({
 });
 
 /** GET /api/students/{id}/attendance */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  return api({ request, context }, ({ actor }) => studentAttendance(actor, params.id));
-}
+export const loader = apiRead(({ actor, params }) => studentAttendance(actor, params.id));

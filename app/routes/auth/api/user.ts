@@ -1,5 +1,4 @@
-import type { Route } from "./+types/user";
-import { api } from "~/server/api.server";
+import { apiRead } from "~/server/api.server";
 
 import { userDto } from "~/domain/users/schema";
 import { operations } from "~/openapi/operation";
@@ -16,6 +15,4 @@ export const openapi = operations({
 });
 
 /** GET /api/user: the signed-in user; 401 when signed out. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return api({ request, context }, async ({ user }) => user);
-}
+export const loader = apiRead(async ({ user }) => user);

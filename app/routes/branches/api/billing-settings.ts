@@ -1,8 +1,7 @@
-import type { Route } from "./+types/billing-settings";
 import { getBillingSettings } from "~/domain/charges/queries.server";
 import { updateBillingSettings } from "~/domain/charges/service.server";
 import { billingSettingsDto, billingSettingsSchema } from "~/domain/charges/schema";
-import { api, byMethod } from "~/server/api.server";
+import { apiRead, apiWrites } from "~/server/api.server";
 import { operations } from "~/openapi/operation";
 
 export const openapi = operations({
@@ -29,13 +28,7 @@ export const openapi = operations({
 });
 
 /** GET /api/branches/{id}/billing-settings */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  return api({ request, context }, ({ actor }) => getBillingSettings(actor, params.id));
-}
+export const loader = apiRead(({ actor, params }) => getBillingSettings(actor, params.id));
 
 /** PUT /api/branches/{id}/billing-settings */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  return byMethod(request, {
-    PUT: () => api({ request, context }, ({ actor, body }) => updateBillingSettings(actor, params.id, body)),
-  });
-}
+export const action = apiWrites({ PUT: ({ actor, params, body }) => updateBillingSettings(actor, params.id, body) });

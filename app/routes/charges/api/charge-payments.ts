@@ -1,7 +1,6 @@
-import type { Route } from "./+types/charge-payments";
 import { recordPayment } from "~/domain/charges/service.server";
 import { chargeDetailDto, paymentSchema } from "~/domain/charges/schema";
-import { api, byMethod } from "~/server/api.server";
+import { apiWrites, created } from "~/server/api.server";
 import { operations } from "~/openapi/operation";
 
 export const openapi = operations({
@@ -21,8 +20,4 @@ export const openapi = operations({
 });
 
 /** POST /api/charges/{id}/payments { amount, paidOn, method, note? } → 201 */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  return byMethod(request, {
-    POST: () => api({ request, context }, ({ actor, body }) => recordPayment(actor, params.id, body), { status: 201 }),
-  });
-}
+export const action = apiWrites({ POST: created(({ actor, params, body }) => recordPayment(actor, params.id, body)) });

@@ -1,7 +1,6 @@
-import type { Route } from "./+types/charge-pix";
 import { chargePix } from "~/domain/charges/pix.server";
 import { pixDto } from "~/domain/charges/schema";
-import { api } from "~/server/api.server";
+import { apiRead } from "~/server/api.server";
 import { operations } from "~/openapi/operation";
 
 export const openapi = operations({
@@ -21,6 +20,4 @@ export const openapi = operations({
 });
 
 /** GET /api/charges/{id}/pix */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  return api({ request, context }, ({ actor }) => chargePix(actor, params.id));
-}
+export const loader = apiRead(({ actor, params }) => chargePix(actor, params.id));

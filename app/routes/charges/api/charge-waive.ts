@@ -1,7 +1,6 @@
-import type { Route } from "./+types/charge-waive";
 import { waiveFees } from "~/domain/charges/service.server";
 import { chargeDetailDto, reasonSchema } from "~/domain/charges/schema";
-import { api, byMethod } from "~/server/api.server";
+import { apiWrites } from "~/server/api.server";
 import { operations } from "~/openapi/operation";
 
 export const openapi = operations({
@@ -18,8 +17,4 @@ export const openapi = operations({
 });
 
 /** POST /api/charges/{id}/waive { reason } */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  return byMethod(request, {
-    POST: () => api({ request, context }, ({ actor, body }) => waiveFees(actor, params.id, body)),
-  });
-}
+export const action = apiWrites({ POST: ({ actor, params, body }) => waiveFees(actor, params.id, body) });

@@ -1,7 +1,6 @@
-import type { Route } from "./+types/charge";
 import { getCharge } from "~/domain/charges/queries.server";
 import { chargeDetailDto } from "~/domain/charges/schema";
-import { api } from "~/server/api.server";
+import { apiRead } from "~/server/api.server";
 import { operations } from "~/openapi/operation";
 
 export const openapi = operations({
@@ -19,6 +18,4 @@ export const openapi = operations({
 });
 
 /** GET /api/charges/{id} */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  return api({ request, context }, ({ actor }) => getCharge(actor, params.id));
-}
+export const loader = apiRead(({ actor, params }) => getCharge(actor, params.id));

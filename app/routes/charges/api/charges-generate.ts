@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Route } from "./+types/charges-generate";
 import { generateCharges, previewGeneration } from "~/domain/charges/service.server";
 import { generateSchema, generationPreviewDto, generationResultDto } from "~/domain/charges/schema";
-import { api, byMethod } from "~/server/api.server";
+import { api, apiWrites } from "~/server/api.server";
 import { operations } from "~/openapi/operation";
 
 export const openapi = operations({
@@ -46,8 +46,4 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** POST /api/charges/generate { month, branchId? } */
-export async function action({ request, context }: Route.ActionArgs) {
-  return byMethod(request, {
-    POST: () => api({ request, context }, ({ actor, body }) => generateCharges(actor, body)),
-  });
-}
+export const action = apiWrites({ POST: ({ actor, body }) => generateCharges(actor, body) });

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import type { Route } from "./+types/charges";
 import { chargeList, chargesForExport } from "~/domain/charges/queries.server";
 import { createOneOffCharge } from "~/domain/charges/service.server";
 import { CHARGE_FILTER_STATUSES, chargeDto, oneOffChargeSchema } from "~/domain/charges/schema";
-import { api, apiList, byMethod } from "~/server/api.server";
+import { apiList, apiWrites, created } from "~/server/api.server";
 import { operations } from "~/openapi/operation";
 import { chargesCsv } from "~/features/charges/charges-csv.server";
 
@@ -58,8 +57,4 @@ export const loader = apiList(({ actor, search }) => {
 });
 
 /** POST /api/charges { guardianId, studentId?, branchId, description, amount, dueDate } → 201 */
-export async function action({ request, context }: Route.ActionArgs) {
-  return byMethod(request, {
-    POST: () => api({ request, context }, ({ actor, body }) => createOneOffCharge(actor, body), { status: 201 }),
-  });
-}
+export const action = apiWrites({ POST: created(({ actor, body }) => createOneOffCharge(actor, body)) });

@@ -1,7 +1,6 @@
-import type { Route } from "./+types/payment-reverse";
 import { reversePayment } from "~/domain/charges/service.server";
 import { chargeDetailDto, reasonSchema } from "~/domain/charges/schema";
-import { api, byMethod } from "~/server/api.server";
+import { apiWrites } from "~/server/api.server";
 import { operations } from "~/openapi/operation";
 
 export const openapi = operations({
@@ -19,8 +18,4 @@ export const openapi = operations({
 });
 
 /** POST /api/payments/{id}/reverse { reason } */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  return byMethod(request, {
-    POST: () => api({ request, context }, ({ actor, body }) => reversePayment(actor, params.id, body)),
-  });
-}
+export const action = apiWrites({ POST: ({ actor, params, body }) => reversePayment(actor, params.id, body) });

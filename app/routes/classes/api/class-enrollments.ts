@@ -1,6 +1,5 @@
-import type { Route } from "./+types/class-enrollments";
 import { getClassEnrollments } from "~/domain/enrollments/queries.server";
-import { api } from "~/server/api.server";
+import { apiRead } from "~/server/api.server";
 
 import { classEnrollmentsDto } from "~/domain/enrollments/schema";
 import { operations } from "~/openapi/operation";
@@ -18,6 +17,4 @@ export const openapi = operations({
 });
 
 /** GET /api/classes/{id}/enrollments → { capacity, active, waitlist, enrollments } */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  return api({ request, context }, ({ actor }) => getClassEnrollments(actor, params.id));
-}
+export const loader = apiRead(({ actor, params }) => getClassEnrollments(actor, params.id));

@@ -1,34 +1,26 @@
-import type { Route } from "./+types/classes";
 import { createClass } from "~/domain/classes/service.server";
 import { classList } from "~/domain/classes/queries.server";
-import { api, apiList, byMethod } from "~/server/api.server";
+import { apiList, apiWrites, created } from "~/server/api.server";
 
 import { z } from "zod";
 import { classDto, classSchema } from "~/domain/classes/schema";
-import { operations } from "~/openapi/operation";
+import { createOperation, listOperation, operations } from "~/openapi/operation";
 
 export const openapi = operations({
-  GET: {
-    operationId: "listClasses",
-    tag: "Turmas",
-    summary: "Lista turmas",
-    description: "Cada turma com seus ids, `scheduleIds` e os nomes a que apontam. O número da turma é do servidor.",
-    access: "signed-in",
-    query: [
-      { name: "branchId", description: "Só as turmas desta unidade", schema: z.string() },
-      { name: "format", description: "`csv`: a lista inteira com os mesmos filtros, em CSV", schema: z.enum(["csv"]) },
-    ],
-    success: { status: 200, description: "Lista de turmas", schema: z.array(classDto) },
-  },
-  POST: {
-    operationId: "createClass",
-    tag: "Turmas",
-    summary: "Cria uma turma",
-    access: "admin",
-    body: classSchema,
-    success: { status: 201, description: "Criado", schema: classDto },
-    errors: { 409: "Não foi possível numerar a turma (tente novamente)" },
-  },
+  GET: listOperation(
+    { tag: "Turmas", name: "Classes", plural: "turmas", dto: classDto },
+    {
+      description: "Cada turma com seus ids, `scheduleIds` e os nomes a que apontam. O número da turma é do servidor.",
+      query: [
+        { name: "branchId", description: "Só as turmas desta unidade", schema: z.string() },
+        { name: "format", description: "`csv`: a lista inteira com os mesmos filtros, em CSV", schema: z.enum(["csv"]) },
+      ],
+    },
+  ),
+  POST: createOperation(
+    { tag: "Turmas", name: "Class", noun: "uma turma", dto: classDto },
+    { body: classSchema, conflict: "Não foi possível numerar a turma (tente novamente)" },
+  ),
 });
 
 /** GET /api/classes (optionally `?branchId=`): each class with its ids, scheduleIds and the names they point to. */
@@ -48,8 +40,4 @@ export const loader = apiList(({ actor, search }) => classList(actor, { branchId
 });
 
 /** POST /api/classes { courseId, responsibleId, branchId, classroomId, scheduleIds, active } → 201 */
-export async function action({ request, context }: Route.ActionArgs) {
-  return byMethod(request, {
-    POST: () => api({ request, context }, ({ actor, body }) => createClass(actor, body), { status: 201 }),
-  });
-}
+export const action = apiWrites({ POST: created(({ actor, body }) => createClass(actor, body)) });

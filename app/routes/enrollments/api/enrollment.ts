@@ -1,7 +1,6 @@
-import type { Route } from "./+types/enrollment";
 import { updateEnrollment } from "~/domain/enrollments/service.server";
 import { getEnrollment } from "~/domain/enrollments/queries.server";
-import { api, byMethod } from "~/server/api.server";
+import { apiRead, apiWrites } from "~/server/api.server";
 
 import { enrollmentDto, enrollmentUpdateResultDto, enrollmentUpdateSchema } from "~/domain/enrollments/schema";
 import { operations } from "~/openapi/operation";
@@ -32,13 +31,7 @@ export const openapi = operations({
 });
 
 /** GET /api/enrollments/{id} */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  return api({ request, context }, ({ actor }) => getEnrollment(actor, params.id));
-}
+export const loader = apiRead(({ actor, params }) => getEnrollment(actor, params.id));
 
 /** PATCH /api/enrollments/{id} { status: "Cancelada", cancelReason } or { offerId?, startDate? } */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  return byMethod(request, {
-    PATCH: () => api({ request, context }, ({ actor, body }) => updateEnrollment(actor, params.id, body)),
-  });
-}
+export const action = apiWrites({ PATCH: ({ actor, params, body }) => updateEnrollment(actor, params.id, body) });

@@ -1,11 +1,10 @@
-import type { Route } from "./+types/enrollments";
 import { createEnrollment } from "~/domain/enrollments/service.server";
 import { enrollmentList } from "~/domain/enrollments/queries.server";
 import { classLabels } from "~/domain/classes/queries.server";
 import { studentNames } from "~/domain/students/queries.server";
 import type { EnrollmentDTO } from "~/domain/enrollments/schema";
 import { csvDay } from "~/server/csv.server";
-import { api, apiList, byMethod } from "~/server/api.server";
+import { apiList, apiWrites, created } from "~/server/api.server";
 
 import { z } from "zod";
 import { ENROLLMENT_STATUSES, enrollmentDto, enrollmentSchema } from "~/domain/enrollments/schema";
@@ -73,8 +72,4 @@ export const loader = apiList(
 );
 
 /** POST /api/enrollments { studentId, classId, offerId, startDate, waitlist? } → 201 */
-export async function action({ request, context }: Route.ActionArgs) {
-  return byMethod(request, {
-    POST: () => api({ request, context }, ({ actor, body }) => createEnrollment(actor, body), { status: 201 }),
-  });
-}
+export const action = apiWrites({ POST: created(({ actor, body }) => createEnrollment(actor, body)) });

@@ -1,6 +1,5 @@
-import type { Route } from "./+types/family-absence";
 import { withdrawAbsenceNotice } from "~/domain/attendance/notices/service.server";
-import { api, byMethod } from "~/server/api.server";
+import { apiWrites } from "~/server/api.server";
 import { operations } from "~/openapi/operation";
 
 export const openapi = operations({
@@ -17,8 +16,4 @@ export const openapi = operations({
 });
 
 /** DELETE /api/family/absences/{id} → 204 */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  return byMethod(request, {
-    DELETE: () => api({ request, context }, ({ actor }) => withdrawAbsenceNotice(actor, params.id)),
-  });
-}
+export const action = apiWrites({ DELETE: ({ actor, params }) => withdrawAbsenceNotice(actor, params.id) });

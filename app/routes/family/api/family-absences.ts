@@ -1,7 +1,6 @@
-import type { Route } from "./+types/family-absences";
 import { warnAbsence } from "~/domain/attendance/notices/service.server";
 import { absenceNoticeDto, absenceNoticeSchema } from "~/domain/attendance/notices/schema";
-import { api, byMethod } from "~/server/api.server";
+import { apiWrites, created } from "~/server/api.server";
 import { operations } from "~/openapi/operation";
 
 export const openapi = operations({
@@ -23,8 +22,4 @@ export const openapi = operations({
 });
 
 /** POST /api/family/absences { enrollmentId, date, scheduleId, note? } → 201 */
-export async function action({ request, context }: Route.ActionArgs) {
-  return byMethod(request, {
-    POST: () => api({ request, context }, ({ actor, body }) => warnAbsence(actor, body), { status: 201 }),
-  });
-}
+export const action = apiWrites({ POST: created(({ actor, body }) => warnAbsence(actor, body)) });

@@ -1,7 +1,6 @@
-import type { Route } from "./+types/family-address";
 import { updateFamilyAddress } from "~/domain/guardians/service.server";
 import { familyAddressSchema, guardianDto } from "~/domain/guardians/schema";
-import { api, byMethod } from "~/server/api.server";
+import { apiWrites } from "~/server/api.server";
 import { operations } from "~/openapi/operation";
 
 export const openapi = operations({
@@ -18,8 +17,4 @@ export const openapi = operations({
 });
 
 /** PATCH /api/family/address { address } */
-export async function action({ request, context }: Route.ActionArgs) {
-  return byMethod(request, {
-    PATCH: () => api({ request, context }, ({ actor, body }) => updateFamilyAddress(actor, body)),
-  });
-}
+export const action = apiWrites({ PATCH: ({ actor, body }) => updateFamilyAddress(actor, body) });

@@ -1,7 +1,6 @@
-import type { Route } from "./+types/family-finance";
 import { familyFinance } from "~/domain/family/finance.server";
 import { familyFinanceDto } from "~/domain/family/schema";
-import { api } from "~/server/api.server";
+import { apiRead } from "~/server/api.server";
 import { operations } from "~/openapi/operation";
 
 export const openapi = operations({
@@ -18,6 +17,4 @@ export const openapi = operations({
 });
 
 /** GET /api/family/finance */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return api({ request, context }, ({ actor }) => familyFinance(actor));
-}
+export const loader = apiRead(({ actor }) => familyFinance(actor));

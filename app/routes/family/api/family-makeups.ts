@@ -1,7 +1,6 @@
-import type { Route } from "./+types/family-makeups";
 import { bookFamilyMakeup } from "~/domain/attendance/makeups/service.server";
 import { makeupDto, makeupSchema } from "~/domain/attendance/makeups/schema";
-import { api, byMethod } from "~/server/api.server";
+import { apiWrites, created } from "~/server/api.server";
 import { operations } from "~/openapi/operation";
 
 export const openapi = operations({
@@ -22,8 +21,4 @@ export const openapi = operations({
 });
 
 /** POST /api/family/makeups { absenceId, classId, scheduleId, date } → 201 */
-export async function action({ request, context }: Route.ActionArgs) {
-  return byMethod(request, {
-    POST: () => api({ request, context }, ({ actor, body }) => bookFamilyMakeup(actor, body), { status: 201 }),
-  });
-}
+export const action = apiWrites({ POST: created(({ actor, body }) => bookFamilyMakeup(actor, body)) });

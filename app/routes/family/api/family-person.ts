@@ -1,7 +1,6 @@
-import type { Route } from "./+types/family-person";
 import { updateFamilyPerson } from "~/domain/guardians/service.server";
 import { familyPersonSchema, guardianPersonDto } from "~/domain/guardians/schema";
-import { api, byMethod } from "~/server/api.server";
+import { apiWrites } from "~/server/api.server";
 import { operations } from "~/openapi/operation";
 
 export const openapi = operations({
@@ -21,8 +20,4 @@ export const openapi = operations({
 });
 
 /** PATCH /api/family/persons/{id} { phone?, email? } */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  return byMethod(request, {
-    PATCH: () => api({ request, context }, ({ actor, body }) => updateFamilyPerson(actor, params.id, body)),
-  });
-}
+export const action = apiWrites({ PATCH: ({ actor, params, body }) => updateFamilyPerson(actor, params.id, body) });

@@ -1,7 +1,6 @@
-import type { Route } from "./+types/guardian-anonymize";
 import { anonymizeFamily } from "~/domain/family/lgpd/service.server";
 import { anonymizedFamilyDto, anonymizeSchema } from "~/domain/family/lgpd/schema";
-import { api, byMethod } from "~/server/api.server";
+import { apiWrites } from "~/server/api.server";
 import { operations } from "~/openapi/operation";
 
 export const openapi = operations({
@@ -22,8 +21,4 @@ export const openapi = operations({
 });
 
 /** POST /api/guardians/{id}/anonymize { reason, confirmName } */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  return byMethod(request, {
-    POST: () => api({ request, context }, ({ actor, body }) => anonymizeFamily(actor, params.id, body)),
-  });
-}
+export const action = apiWrites({ POST: ({ actor, params, body }) => anonymizeFamily(actor, params.id, body) });

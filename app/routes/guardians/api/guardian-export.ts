@@ -1,7 +1,6 @@
-import type { Route } from "./+types/guardian-export";
 import { familyExport } from "~/domain/family/lgpd/queries.server";
 import { familyExportDto } from "~/domain/family/lgpd/schema";
-import { api } from "~/server/api.server";
+import { apiRead } from "~/server/api.server";
 import { familyExportAnswer } from "~/server/export.server";
 import { toResponse } from "~/server/answer.server";
 import { operations } from "~/openapi/operation";
@@ -21,6 +20,4 @@ export const openapi = operations({
 });
 
 /** GET /api/guardians/{id}/export → the family's file (attachment), streamed. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  return api({ request, context }, async ({ actor }) => toResponse(familyExportAnswer(await familyExport(actor, params.id))));
-}
+export const loader = apiRead(async ({ actor, params }) => toResponse(familyExportAnswer(await familyExport(actor, params.id))));

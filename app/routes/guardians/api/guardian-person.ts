@@ -1,7 +1,6 @@
-import type { Route } from "./+types/guardian-person";
 import { deleteGuardianPerson, updateGuardianPerson } from "~/domain/guardians/service.server";
 import { getGuardianPerson } from "~/domain/guardians/queries.server";
-import { api, byMethod } from "~/server/api.server";
+import { apiRead, apiWrites } from "~/server/api.server";
 
 import { guardianPersonDto, guardianPersonUpdateSchema } from "~/domain/guardians/schema";
 import { operations } from "~/openapi/operation";
@@ -36,18 +35,14 @@ export const openapi = operations({
 });
 
 /** GET /api/guardian-persons/{id} */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  return api({ request, context }, ({ actor }) => getGuardianPerson(actor, params.id));
-}
+export const loader = apiRead(({ actor, params }) => getGuardianPerson(actor, params.id));
 
 /**
  * PATCH /api/guardian-persons/{id} (person fields, all optional; isPrimary: true
  * unmarks the others), DELETE /api/guardian-persons/{id} → 204 (not the primary,
  * not the last person).
  */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  return byMethod(request, {
-    PATCH: () => api({ request, context }, ({ actor, body }) => updateGuardianPerson(actor, params.id, body)),
-    DELETE: () => api({ request, context }, ({ actor }) => deleteGuardianPerson(actor, params.id)),
-  });
-}
+export const action = apiWrites({
+  PATCH: ({ actor, params, body }) => updateGuardianPerson(actor, params.id, body),
+  DELETE: ({ actor, params }) => deleteGuardianPerson(actor, params.id),
+});

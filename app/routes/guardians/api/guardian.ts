@@ -1,7 +1,6 @@
-import type { Route } from "./+types/guardian";
 import { deleteGuardian } from "~/domain/guardians/service.server";
 import { getGuardian } from "~/domain/guardians/queries.server";
-import { api, byMethod } from "~/server/api.server";
+import { apiRead, apiWrites } from "~/server/api.server";
 
 import { guardianDto } from "~/domain/guardians/schema";
 import { operations } from "~/openapi/operation";
@@ -27,13 +26,7 @@ export const openapi = operations({
 });
 
 /** GET /api/guardians/{id}: the guardian with its persons. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  return api({ request, context }, ({ actor }) => getGuardian(actor, params.id));
-}
+export const loader = apiRead(({ actor, params }) => getGuardian(actor, params.id));
 
 /** DELETE /api/guardians/{id} → 204 (its persons go with it; the client user stays). */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  return byMethod(request, {
-    DELETE: () => api({ request, context }, ({ actor }) => deleteGuardian(actor, params.id)),
-  });
-}
+export const action = apiWrites({ DELETE: ({ actor, params }) => deleteGuardian(actor, params.id) });

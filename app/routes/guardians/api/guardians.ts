@@ -1,7 +1,6 @@
-import type { Route } from "./+types/guardians";
 import { createGuardian } from "~/domain/guardians/service.server";
 import { guardianList, listGuardians } from "~/domain/guardians/queries.server";
-import { api, apiList, byMethod } from "~/server/api.server";
+import { apiList, apiWrites, created } from "~/server/api.server";
 import { jsonAnswer } from "~/server/answer.server";
 import { csvDay, csvPhone } from "~/server/csv.server";
 import type { GuardianDTO } from "~/domain/guardians/schema";
@@ -80,8 +79,4 @@ export const loader = apiList(
 );
 
 /** POST /api/guardians { address, persons: [{ fullName, cpf, email, birthDate, phone, isPrimary }] } → 201 */
-export async function action({ request, context }: Route.ActionArgs) {
-  return byMethod(request, {
-    POST: () => api({ request, context }, ({ actor, body }) => createGuardian(actor, body), { status: 201 }),
-  });
-}
+export const action = apiWrites({ POST: created(({ actor, body }) => createGuardian(actor, body)) });

@@ -1,7 +1,6 @@
-import type { Route } from "./+types/makeup";
 import { getMakeup } from "~/domain/attendance/makeups/queries.server";
 import { deleteMakeup, updateMakeup } from "~/domain/attendance/makeups/service.server";
-import { api, byMethod } from "~/server/api.server";
+import { apiRead, apiWrites } from "~/server/api.server";
 
 import { makeupDto, makeupUpdateSchema } from "~/domain/attendance/makeups/schema";
 import { operations } from "~/openapi/operation";
@@ -43,14 +42,10 @@ export const openapi = operations({
 });
 
 /** GET /api/makeups/{id} */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  return api({ request, context }, ({ actor }) => getMakeup(actor, params.id));
-}
+export const loader = apiRead(({ actor, params }) => getMakeup(actor, params.id));
 
 /** PATCH /api/makeups/{id} { classId?, scheduleId?, date?, status? }, DELETE /api/makeups/{id} → 204 */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  return byMethod(request, {
-    PATCH: () => api({ request, context }, ({ actor, body }) => updateMakeup(actor, params.id, body)),
-    DELETE: () => api({ request, context }, ({ actor }) => deleteMakeup(actor, params.id)),
-  });
-}
+export const action = apiWrites({
+  PATCH: ({ actor, params, body }) => updateMakeup(actor, params.id, body),
+  DELETE: ({ actor, params }) => deleteMakeup(actor, params.id),
+});

@@ -1,8 +1,7 @@
 import { calendarDate } from "~/domain/fields";
-import type { Route } from "./+types/makeups";
 import { makeupList } from "~/domain/attendance/makeups/queries.server";
 import { bookMakeup } from "~/domain/attendance/makeups/service.server";
-import { api, apiList, byMethod } from "~/server/api.server";
+import { apiList, apiWrites, created } from "~/server/api.server";
 
 import { z } from "zod";
 import { makeupDto, makeupSchema } from "~/domain/attendance/makeups/schema";
@@ -46,8 +45,4 @@ export const loader = apiList(({ actor, search }) =>
 );
 
 /** POST /api/makeups { absenceId, classId, scheduleId, date } → 201 */
-export async function action({ request, context }: Route.ActionArgs) {
-  return byMethod(request, {
-    POST: () => api({ request, context }, ({ actor, body }) => bookMakeup(actor, body), { status: 201 }),
-  });
-}
+export const action = apiWrites({ POST: created(({ actor, body }) => bookMakeup(actor, body)) });

@@ -1,10 +1,9 @@
-import type { Route } from "./+types/students";
 import { createStudent } from "~/domain/students/service.server";
 import { studentList } from "~/domain/students/queries.server";
 import { guardianNames } from "~/domain/guardians/queries.server";
 import type { StudentDTO } from "~/domain/students/schema";
 import { csvDay } from "~/server/csv.server";
-import { api, apiList, byMethod } from "~/server/api.server";
+import { apiList, apiWrites, created } from "~/server/api.server";
 
 import { z } from "zod";
 import { studentDto, studentSchema } from "~/domain/students/schema";
@@ -67,8 +66,4 @@ export const loader = apiList(
 );
 
 /** POST /api/students { guardianId, fullName, birthDate?, notes?, active? } → 201 */
-export async function action({ request, context }: Route.ActionArgs) {
-  return byMethod(request, {
-    POST: () => api({ request, context }, ({ actor, body }) => createStudent(actor, body), { status: 201 }),
-  });
-}
+export const action = apiWrites({ POST: created(({ actor, body }) => createStudent(actor, body)) });

@@ -1,6 +1,5 @@
-import type { Route } from "./+types/task";
 import { deleteTask, updateTask } from "~/domain/tasks/service.server";
-import { api, byMethod } from "~/server/api.server";
+import { apiWrites } from "~/server/api.server";
 
 import { taskDto, taskUpdateSchema } from "~/domain/tasks/schema";
 import { operations } from "~/openapi/operation";
@@ -26,9 +25,7 @@ export const openapi = operations({
 });
 
 /** PATCH /api/tasks/{id} { dueAt?, note?, ownerId?, done? }, DELETE /api/tasks/{id} → 204 */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  return byMethod(request, {
-    PATCH: () => api({ request, context }, ({ actor, body }) => updateTask(actor, params.id, body)),
-    DELETE: () => api({ request, context }, ({ actor }) => deleteTask(actor, params.id)),
-  });
-}
+export const action = apiWrites({
+  PATCH: ({ actor, params, body }) => updateTask(actor, params.id, body),
+  DELETE: ({ actor, params }) => deleteTask(actor, params.id),
+});

@@ -1,7 +1,6 @@
-import type { Route } from "./+types/tasks";
 import { createTask } from "~/domain/trials/service.server";
 import { taskList } from "~/domain/tasks/queries.server";
-import { api, apiList, byMethod } from "~/server/api.server";
+import { apiList, apiWrites, created } from "~/server/api.server";
 
 import { z } from "zod";
 import { DUE_FILTERS, taskDto, taskSchema } from "~/domain/tasks/schema";
@@ -40,8 +39,4 @@ export const loader = apiList(({ actor, search }) =>
 );
 
 /** POST /api/tasks { trialId, dueAt, note?, ownerId? } → 201 */
-export async function action({ request, context }: Route.ActionArgs) {
-  return byMethod(request, {
-    POST: () => api({ request, context }, ({ actor, body }) => createTask(actor, body), { status: 201 }),
-  });
-}
+export const action = apiWrites({ POST: created(({ actor, body }) => createTask(actor, body)) });

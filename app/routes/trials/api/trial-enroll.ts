@@ -1,6 +1,5 @@
-import type { Route } from "./+types/trial-enroll";
 import { enrollFromTrial } from "~/domain/enrollments/service.server";
-import { api, byMethod } from "~/server/api.server";
+import { apiWrites, created } from "~/server/api.server";
 
 import { trialEnrollResultDto, trialEnrollSchema } from "~/domain/enrollments/schema";
 import { operations } from "~/openapi/operation";
@@ -22,8 +21,4 @@ export const openapi = operations({
 });
 
 /** POST /api/trials/{id}/enroll { guardianId | guardian, studentId? | studentName?, birthDate?, offerId, startDate, waitlist? } → 201 */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  return byMethod(request, {
-    POST: () => api({ request, context }, ({ actor, body }) => enrollFromTrial(actor, params.id, body), { status: 201 }),
-  });
-}
+export const action = apiWrites({ POST: created(({ actor, params, body }) => enrollFromTrial(actor, params.id, body)) });

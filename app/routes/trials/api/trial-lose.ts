@@ -1,6 +1,5 @@
-import type { Route } from "./+types/trial-lose";
 import { loseTrial } from "~/domain/trials/service.server";
-import { api, byMethod } from "~/server/api.server";
+import { apiWrites } from "~/server/api.server";
 
 import { trialDto, trialLoseSchema } from "~/domain/trials/schema";
 import { operations } from "~/openapi/operation";
@@ -21,8 +20,4 @@ export const openapi = operations({
 });
 
 /** POST /api/trials/{id}/lose { lostReason, note? } */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  return byMethod(request, {
-    POST: () => api({ request, context }, ({ actor, body }) => loseTrial(actor, params.id, body)),
-  });
-}
+export const action = apiWrites({ POST: ({ actor, params, body }) => loseTrial(actor, params.id, body) });

@@ -1,6 +1,5 @@
-import type { Route } from "./+types/trial-reopen";
 import { reopenTrial } from "~/domain/trials/service.server";
-import { api, byMethod } from "~/server/api.server";
+import { apiWrites } from "~/server/api.server";
 
 import { trialDto } from "~/domain/trials/schema";
 import { operations } from "~/openapi/operation";
@@ -18,8 +17,4 @@ export const openapi = operations({
 });
 
 /** POST /api/trials/{id}/reopen */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  return byMethod(request, {
-    POST: () => api({ request, context }, ({ actor }) => reopenTrial(actor, params.id)),
-  });
-}
+export const action = apiWrites({ POST: ({ actor, params }) => reopenTrial(actor, params.id) });

@@ -1,7 +1,6 @@
-import type { Route } from "./+types/trial";
 import { deleteTrial, updateTrial } from "~/domain/trials/service.server";
 import { getTrial } from "~/domain/trials/queries.server";
-import { api, byMethod } from "~/server/api.server";
+import { apiRead, apiWrites } from "~/server/api.server";
 
 import { trialDto, trialUpdateSchema } from "~/domain/trials/schema";
 import { operations } from "~/openapi/operation";
@@ -35,14 +34,10 @@ export const openapi = operations({
 });
 
 /** GET /api/trials/{id} */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  return api({ request, context }, ({ actor }) => getTrial(actor, params.id));
-}
+export const loader = apiRead(({ actor, params }) => getTrial(actor, params.id));
 
 /** PATCH /api/trials/{id} (a full edit, or only { status }), DELETE /api/trials/{id} → 204 */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  return byMethod(request, {
-    PATCH: () => api({ request, context }, ({ actor, body }) => updateTrial(actor, params.id, body)),
-    DELETE: () => api({ request, context }, ({ actor }) => deleteTrial(actor, params.id)),
-  });
-}
+export const action = apiWrites({
+  PATCH: ({ actor, params, body }) => updateTrial(actor, params.id, body),
+  DELETE: ({ actor, params }) => deleteTrial(actor, params.id),
+});

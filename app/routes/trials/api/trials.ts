@@ -1,10 +1,9 @@
-import type { Route } from "./+types/trials";
 import { createTrial } from "~/domain/trials/service.server";
 import { trialList } from "~/domain/trials/queries.server";
 import { classLabels } from "~/domain/classes/queries.server";
 import type { TrialDTO } from "~/domain/trials/schema";
 import { csvDay, csvPhone } from "~/server/csv.server";
-import { api, apiList, byMethod } from "~/server/api.server";
+import { apiList, apiWrites, created } from "~/server/api.server";
 
 import { z } from "zod";
 import { calendarMonth } from "~/domain/fields";
@@ -67,8 +66,4 @@ export const loader = apiList(
 );
 
 /** POST /api/trials { guardianName, studentName, classId, whatsappNumber, scheduledDate, scheduledTime, origin } → 201 */
-export async function action({ request, context }: Route.ActionArgs) {
-  return byMethod(request, {
-    POST: () => api({ request, context }, ({ actor, body }) => createTrial(actor, body), { status: 201 }),
-  });
-}
+export const action = apiWrites({ POST: created(({ actor, body }) => createTrial(actor, body)) });

@@ -1,6 +1,5 @@
-import type { Route } from "./+types/objects-upload";
 import { issueUploadUrl } from "~/domain/storage/uploads.server";
-import { api, byMethod } from "~/server/api.server";
+import { apiWrites } from "~/server/api.server";
 
 import { uploadUrlDto } from "~/domain/storage/schema";
 import { operations } from "~/openapi/operation";
@@ -17,8 +16,4 @@ export const openapi = operations({
 });
 
 /** POST /api/objects/upload → { uploadURL }: a signed, single-use URL valid for 15 minutes. */
-export async function action({ request, context }: Route.ActionArgs) {
-  return byMethod(request, {
-    POST: () => api({ request, context }, ({ actor }) => issueUploadUrl(actor)),
-  });
-}
+export const action = apiWrites({ POST: ({ actor }) => issueUploadUrl(actor) });

@@ -1,6 +1,5 @@
-import type { Route } from "./+types/user-avatar";
 import { setUserAvatar } from "~/domain/users/service.server";
-import { api, byMethod } from "~/server/api.server";
+import { apiWrites } from "~/server/api.server";
 
 import { avatarSchema, userDto } from "~/domain/users/schema";
 import { operations } from "~/openapi/operation";
@@ -23,9 +22,6 @@ export const openapi = operations({
  * `avatarUrl` is the uploaded object's path or the uploadURL itself (relative, or
  * absolute on this server's own origin); the user gets the object's path.
  */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  return byMethod(request, {
-    PUT: () =>
-      api({ request, context }, ({ actor, body }) => setUserAvatar(actor, params.id, body, { origin: new URL(request.url).origin })),
-  });
-}
+export const action = apiWrites({
+  PUT: ({ actor, params, body, request }) => setUserAvatar(actor, params.id, body, { origin: new URL(request.url).origin }),
+});

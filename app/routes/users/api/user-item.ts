@@ -1,56 +1,31 @@
-import type { Route } from "./+types/user-item";
 import { deleteUser, updateUser } from "~/domain/users/service.server";
 import { getUser } from "~/domain/users/queries.server";
-import { api, byMethod } from "~/server/api.server";
+import { apiRead, apiWrites } from "~/server/api.server";
 import { getSession } from "~/server/session.server";
 
 import { userDto, userUpdateSchema } from "~/domain/users/schema";
-import { operations, PARTIAL_UPDATE } from "~/openapi/operation";
+import { deleteOperation, operations, readOperation, updateOperation, type RecordNames } from "~/openapi/operation";
+
+const record: RecordNames = { tag: "Usuários", name: "User", noun: "um usuário", dto: userDto };
 
 export const openapi = operations({
-  GET: {
-    operationId: "getUser",
-    tag: "Usuários",
-    summary: "Lê um usuário",
-    access: "signed-in",
-    client: "self-item",
-    success: { status: 200, description: "O registro", schema: userDto },
-  },
-  PATCH: {
-    operationId: "updateUser",
-    tag: "Usuários",
-    summary: "Atualiza um usuário",
-    description: PARTIAL_UPDATE,
-    access: "admin",
+  GET: readOperation(record, { client: "self-item" }),
+  PATCH: updateOperation(record, {
     body: userUpdateSchema,
-    success: { status: 200, description: "O registro atualizado", schema: userDto },
-    errors: { 409: "E-mail já cadastrado, ou tirar o tipo Administrador do último administrador" },
-  },
-  DELETE: {
-    operationId: "deleteUser",
-    tag: "Usuários",
-    summary: "Exclui um usuário",
-    access: "admin",
-    success: { status: 204, description: "Excluído" },
-    errors: { 409: "O próprio usuário, o último administrador, ou um responsável por turmas" },
-  },
+    conflict: "E-mail já cadastrado, ou tirar o tipo Administrador do último administrador",
+  }),
+  DELETE: deleteOperation(record, { conflict: "O próprio usuário, o último administrador, ou um responsável por turmas" }),
 });
 
 /** GET /api/users/{id} */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  return api({ request, context }, ({ actor }) => getUser(actor, params.id));
-}
+export const loader = apiRead(({ actor, params }) => getUser(actor, params.id));
 
 /** PATCH /api/users/{id} (fields optional; a blank password keeps the current one), DELETE → 204 */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  return byMethod(request, {
-    PATCH: () =>
-      api({ request, context }, async ({ actor, body }) =>
-        updateUser(actor, params.id, body, {
-          origin: new URL(request.url).origin,
-          currentSessionId: (await getSession(context))?.sessionId,
-        }),
-      ),
-    DELETE: () => api({ request, context }, ({ actor }) => deleteUser(actor, params.id)),
-  });
-}
+export const action = apiWrites({
+  PATCH: async ({ actor, params, body, request, context }) =>
+    updateUser(actor, params.id, body, {
+      origin: new URL(request.url).origin,
+      currentSessionId: (await getSession(context))?.sessionId,
+    }),
+  DELETE: ({ actor, params }) => deleteUser(actor, params.id),
+});

@@ -1,38 +1,31 @@
-import type { Route } from "./+types/users";
 import { createUser } from "~/domain/users/service.server";
 import { listUsersPage, userList } from "~/domain/users/queries.server";
-import { api, apiList, byMethod } from "~/server/api.server";
+import { apiList, apiWrites, created } from "~/server/api.server";
 import { jsonAnswer } from "~/server/answer.server";
 import { assertOnePagingStyle } from "~/server/list-response.server";
 
 import { z } from "zod";
 import { userCreateSchema, userDto } from "~/domain/users/schema";
-import { operations, TOTAL_COUNT_HEADER } from "~/openapi/operation";
+import { createOperation, listOperation, operations, TOTAL_COUNT_HEADER } from "~/openapi/operation";
 
 export const openapi = operations({
-  GET: {
-    operationId: "listUsers",
-    tag: "Usuários",
-    summary: "Lista usuários",
-    description: "Todos os usuários; com `page`, uma página e o total em `X-Total-Count`.",
-    access: "signed-in",
-    client: "self-list",
-    query: [
-      { name: "q", description: "Busca em nome e e-mail", schema: z.string() },
-      { name: "page", description: "Página (a partir de 1)", schema: z.int().min(1) },
-      { name: "pageSize", description: "Tamanho da página (até 200; padrão 50)", schema: z.int().min(1).max(200) },
-    ],
-    success: { status: 200, description: "Lista de usuários", schema: z.array(userDto), headers: TOTAL_COUNT_HEADER },
-  },
-  POST: {
-    operationId: "createUser",
-    tag: "Usuários",
-    summary: "Cria um usuário",
-    access: "admin",
-    body: userCreateSchema,
-    success: { status: 201, description: "Criado", schema: userDto },
-    errors: { 409: "E-mail já cadastrado" },
-  },
+  GET: listOperation(
+    { tag: "Usuários", name: "Users", plural: "usuários", dto: userDto },
+    {
+      description: "Todos os usuários; com `page`, uma página e o total em `X-Total-Count`.",
+      client: "self-list",
+      query: [
+        { name: "q", description: "Busca em nome e e-mail", schema: z.string() },
+        { name: "page", description: "Página (a partir de 1)", schema: z.int().min(1) },
+        { name: "pageSize", description: "Tamanho da página (até 200; padrão 50)", schema: z.int().min(1).max(200) },
+      ],
+      headers: TOTAL_COUNT_HEADER,
+    },
+  ),
+  POST: createOperation(
+    { tag: "Usuários", name: "User", noun: "um usuário", dto: userDto },
+    { body: userCreateSchema, conflict: "E-mail já cadastrado" },
+  ),
 });
 
 /**
@@ -53,8 +46,4 @@ export const loader = apiList(async ({ actor, search }) => {
 });
 
 /** POST /api/users { name, email, password, userType, cpf? } → 201 */
-export async function action({ request, context }: Route.ActionArgs) {
-  return byMethod(request, {
-    POST: () => api({ request, context }, ({ actor, body }) => createUser(actor, body), { status: 201 }),
-  });
-}
+export const action = apiWrites({ POST: created(({ actor, body }) => createUser(actor, body)) });
