@@ -81,7 +81,7 @@ const BAD_REQUEST = "Requisição inválida";
  * Every answer that is not a redirect also carries `extra` (e.g. the options of
  * dependent selects for the values posted).
  */
-export async function dialogAction<Schema extends z.ZodType, Loaded = null, Extra extends object = object>(
+export async function dialogAction<Schema extends z.ZodType, Saved = unknown, Loaded = null, Extra extends object = object>(
   args: ScreenArgs,
   options: {
     permission: (actor: Actor) => boolean;
@@ -91,15 +91,15 @@ export async function dialogAction<Schema extends z.ZodType, Loaded = null, Extr
     intents?: Record<string, (context: DialogContext<Loaded>) => Promise<Extra>>;
     prepare?: (formData: FormData) => void;
     schema: Schema;
-    save: (value: z.output<Schema>, context: DialogContext<Loaded>) => Promise<unknown>;
+    save: (value: z.output<Schema>, context: DialogContext<Loaded>) => Promise<Saved>;
     extra?: (context: DialogContext<Loaded>) => Promise<Extra>;
     errorTitle: string;
     /** Never sent back to the browser (a password typed, a file posted). */
     hideFields?: string[];
     /** Where success goes; a function also gets what `save` returned (e.g. the created record's page). */
-    redirectTo: string | ((value: z.output<Schema>, saved: unknown) => string);
+    redirectTo: string | ((value: z.output<Schema>, saved: Saved) => string);
     /** The 'Sucesso' toast's text; a function gets what `save` returned (e.g. 'Em espera' or not). */
-    success: string | ((saved: unknown) => string);
+    success: string | ((saved: Saved) => string);
   },
 ) {
   const actor = await screenActor(args, options.permission);
@@ -134,7 +134,7 @@ export async function dialogAction<Schema extends z.ZodType, Loaded = null, Extr
   if (submission.status === undefined) return answer(data<FormActionData>({ result: submission.reply({ hideFields }) }), context);
   if (submission.status !== "success") return answer(replyInvalid(submission, { hideFields }), context);
   const value = submission.value as z.output<Schema>;
-  let saved: unknown;
+  let saved: Saved;
   try {
     saved = await options.save(value, context);
   } catch (error) {
@@ -155,12 +155,12 @@ export interface DeleteDialogData {
  * A delete dialog route, as strings and two service calls; its loader is
  * `deleteDialogLoader(args, spec)` and its action `deleteDialogAction(args, spec)`.
  */
-export interface DeleteDialogSpec<Found = unknown> {
+export interface DeleteDialogSpec<Found = unknown, Removed = unknown> {
   permission: (actor: Actor) => boolean;
   /** The record (a 404 when it does not exist: the dialog says so). */
   find: (actor: Actor) => Promise<Found>;
   /** The delete itself, through the service. */
-  remove: (actor: Actor) => Promise<unknown>;
+  remove: (actor: Actor) => Promise<Removed>;
   /** The list to go back to: 'Cancelar', and after the delete. */
   back: string;
   /** Where 'Cancelar' goes when it depends on the record (default `back`). */
@@ -170,10 +170,13 @@ export interface DeleteDialogSpec<Found = unknown> {
   /** The toast's title when the service refuses (409 still referenced, 404…). */
   errorTitle: string;
   /** The 'Sucesso' toast's text; a function gets what `remove` returned (e.g. who left a waiting list). */
-  success: string | ((removed: unknown) => string);
+  success: string | ((removed: Removed) => string);
 }
 
-export async function deleteDialogLoader<Found>(args: ScreenArgs, spec: DeleteDialogSpec<Found>): Promise<DeleteDialogData> {
+export async function deleteDialogLoader<Found, Removed>(
+  args: ScreenArgs,
+  spec: DeleteDialogSpec<Found, Removed>,
+): Promise<DeleteDialogData> {
   const actor = await screenActor(args, spec.permission);
   const found = await orRespond(spec.find(actor));
   const url = new URL(args.request.url);
@@ -184,9 +187,9 @@ export async function deleteDialogLoader<Found>(args: ScreenArgs, spec: DeleteDi
 }
 
 /** A refusal stays in the dialog with its message and a toast; success goes back with 'Sucesso'. */
-export async function deleteDialogAction<Found>(args: ScreenArgs, spec: DeleteDialogSpec<Found>) {
+export async function deleteDialogAction<Found, Removed>(args: ScreenArgs, spec: DeleteDialogSpec<Found, Removed>) {
   const actor = await screenActor(args, spec.permission);
-  let removed: unknown;
+  let removed: Removed;
   try {
     removed = await spec.remove(actor);
   } catch (error) {
