@@ -2,7 +2,7 @@ import type { RequestContext } from "~/server/request-context.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import type { z } from "zod";
+import { z } from "zod";
 import type { Actor } from "~/domain/access/roles";
 import { DomainError } from "~/domain/errors";
 import { actorOf, requirePermission } from "~/server/session.server";
@@ -81,7 +81,7 @@ const BAD_REQUEST = "Requisição inválida";
  * Every answer that is not a redirect also carries `extra` (e.g. the options of
  * dependent selects for the values posted).
  */
-export async function dialogAction<Schema extends z.ZodType, Loaded = null, Extra extends object = object>(
+export async function dialogAction<Schema extends z.ZodType, Saved = unknown, Loaded = null, Extra extends object = object>(
   args: ScreenArgs,
   options: {
     permission: (actor: Actor) => boolean;
@@ -91,15 +91,15 @@ export async function dialogAction<Schema extends z.ZodType, Loaded = null, Extr
     intents?: Record<string, (context: DialogContext<Loaded>) => Promise<Extra>>;
     prepare?: (formData: FormData) => void;
     schema: Schema;
-    save: (value: z.output<Schema>, context: DialogContext<Loaded>) => Promise<unknown>;
+    save: (value: z.output<Schema>, context: DialogContext<Loaded>) => Promise<Saved>;
     extra?: (context: DialogContext<Loaded>) => Promise<Extra>;
     errorTitle: string;
     /** Never sent back to the browser (a password typed, a file posted). */
     hideFields?: string[];
     /** Where success goes; a function also gets what `save` returned (e.g. the created record's page). */
-    redirectTo: string | ((value: z.output<Schema>, saved: unknown) => string);
+    redirectTo: string | ((value: z.output<Schema>, saved: Saved) => string);
     /** The 'Sucesso' toast's text; a function gets what `save` returned (e.g. 'Em espera' or not). */
-    success: string | ((saved: unknown) => string);
+    success: string | ((saved: Saved) => string);
   },
 ) {
   const actor = await screenActor(args, options.permission);
@@ -134,7 +134,7 @@ export async function dialogAction<Schema extends z.ZodType, Loaded = null, Extr
   if (submission.status === undefined) return answer(data<FormActionData>({ result: submission.reply({ hideFields }) }), context);
   if (submission.status !== "success") return answer(replyInvalid(submission, { hideFields }), context);
   const value = submission.value as z.output<Schema>;
-  let saved: unknown;
+  let saved: Saved;
   try {
     saved = await options.save(value, context);
   } catch (error) {
@@ -143,6 +143,155 @@ export async function dialogAction<Schema extends z.ZodType, Loaded = null, Extr
   const to = typeof options.redirectTo === "function" ? options.redirectTo(value, saved) : options.redirectTo;
   const success = typeof options.success === "function" ? options.success(saved) : options.success;
   return redirectWithToast(to, { title: "Sucesso", description: success });
+}
+
+/** What an intent's steps get: the actor, the posted form and the action's URL (its query: the screen's place). */
+export interface IntentContext {
+  actor: Actor;
+  formData: FormData;
+  url: URL;
+}
+
+/**
+ * What a plain form's action answers when it stays on the page (a refusal, or a
+ * fetcher's success): the intent it answers, the refusal's message (null on
+ * success), the fields' messages (`form` for the form's own) and the values
+ * posted (the first of each name), so the view shows them again.
+ */
+export interface IntentAnswer {
+  intent: string;
+  message: string | null;
+  errors: Record<string, string[]>;
+  values: Record<string, string>;
+}
+
+/** The 'Sucesso' toast's text, or a toast of its own title (SPEC's 'Pagamento registrado'). */
+type SuccessToast = string | { title: string; description?: string };
+
+/**
+ * One intent of a plain form (not a conform dialog): the posted form is read
+ * (`read`, default: each field's first text value), `schema` checks it, `save`
+ * calls one command of the service. Where the answer goes is a URL
+ * (Post/Redirect/Get) or `null`: stay on the page with the toast in the data
+ * (a fetcher's post).
+ */
+export interface IntentSpec<Schema extends z.ZodType, Saved> {
+  read?: (formData: FormData) => unknown;
+  schema: Schema;
+  save: (value: z.output<Schema>, context: IntentContext) => Promise<Saved>;
+  /** The destructive toast's title when the service refuses. */
+  errorTitle: string;
+  redirectTo: string | ((value: z.output<Schema>, saved: Saved, context: IntentContext) => string | null);
+  /** A form with no field to show a refusal next to goes back there with the toast (default: stay, the form answered again). */
+  refusedTo?: (value: z.output<Schema>, context: IntentContext) => string | null;
+  success: SuccessToast | ((saved: Saved, value: z.output<Schema>) => SuccessToast);
+}
+
+/** An intent as `intentAction` runs it: its types stay inside (`intent(spec)` checks them). */
+export interface Intent {
+  run(context: IntentContext, name: string): Promise<IntentResult>;
+}
+
+type IntentResult = Response | ReturnType<typeof dataWithToast<IntentAnswer>> | ReturnType<typeof data<IntentAnswer>>;
+
+/** A posted text field as the form sent it ('' when absent): for a form whose service checks the values itself. */
+export const formText = () => z.string().default("");
+
+/** Each field's first text value (a file posted is no text; a name posted twice keeps its first value, as the form reader does). */
+function formValues(formData: FormData): Record<string, string> {
+  const values = new Map<string, string>();
+  for (const [name, value] of formData) if (typeof value === "string" && !values.has(name)) values.set(name, value);
+  return Object.fromEntries(values);
+}
+
+/** A schema's issues by field path (`records.0.status`); the form's own under `form`. */
+function issueErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) (errors[issue.path.join(".") || "form"] ??= []).push(issue.message);
+  return errors;
+}
+
+/** Declares one intent of `intentAction` (or the only one of `formAction`): what `save` returns reaches `success` and `redirectTo` typed. */
+export function intent<Schema extends z.ZodType, Saved>(spec: IntentSpec<Schema, Saved>): Intent {
+  return {
+    async run(context, name) {
+      const values = formValues(context.formData);
+      const parsed = spec.schema.safeParse(spec.read ? spec.read(context.formData) : values);
+      if (!parsed.success) {
+        const errors = issueErrors(parsed.error.issues);
+        return data<IntentAnswer>({ intent: name, message: errors.form?.[0] ?? null, errors, values }, { status: 400 });
+      }
+      const value = parsed.data;
+      let saved: Saved;
+      try {
+        saved = await spec.save(value, context);
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        const toast = { title: spec.errorTitle, description: error.message, variant: "destructive" } as const;
+        const back = spec.refusedTo?.(value, context);
+        if (back) return redirectWithToast(back, toast);
+        const errors = error.errors ?? { form: [error.message] };
+        return dataWithToast<IntentAnswer>({ intent: name, message: error.message, errors, values }, toast, { status: error.status });
+      }
+      const chosen = typeof spec.success === "function" ? spec.success(saved, value) : spec.success;
+      const toast = typeof chosen === "string" ? { title: "Sucesso", description: chosen } : chosen;
+      const to = typeof spec.redirectTo === "function" ? spec.redirectTo(value, saved, context) : spec.redirectTo;
+      if (to === null) return dataWithToast<IntentAnswer>({ intent: name, message: null, errors: {}, values: {} }, toast);
+      return redirectWithToast(to, toast);
+    },
+  };
+}
+
+interface IntentActionOptions {
+  permission: (actor: Actor) => boolean;
+  /** Checked before the form is read (the record the page is about): a domain error becomes the page's error response (404 …). */
+  guard?: (actor: Actor) => Promise<unknown>;
+}
+
+async function intentContext(args: ScreenArgs, options: IntentActionOptions): Promise<IntentContext> {
+  const actor = await screenActor(args, options.permission);
+  if (options.guard) await orRespond(options.guard(actor));
+  // The front door lets only forms through; a body that still does not read as one is a plain 400.
+  const formData = await args.request.formData().catch(() => {
+    throw data(BAD_REQUEST, { status: 400 });
+  });
+  return { actor, formData, url: new URL(args.request.url) };
+}
+
+/**
+ * The action of a screen whose forms post here with a button or hidden field
+ * `name="intent"` (a charge's pay, reverse, waive, cancel): permission, `guard`,
+ * then the named intent runs (see `intent`). Its answers are dialogAction's:
+ * a 400 with the fields' messages and the values kept, a refusal's message
+ * with a destructive toast (status of the domain error), Post/Redirect/Get with
+ * 'Sucesso' and the success text. An intent not in the list is a 400
+ * 'Requisição inválida', never a 500. The view reads the answer typed:
+ * `actionData` is an `IntentAnswer`.
+ */
+export async function intentAction(args: ScreenArgs, options: IntentActionOptions & { intents: Record<string, Intent> }) {
+  const context = await intentContext(args, options);
+  const posted = context.formData.get("intent");
+  const name = typeof posted === "string" ? posted : "";
+  if (!Object.hasOwn(options.intents, name)) {
+    const answer: IntentAnswer = {
+      intent: name,
+      message: BAD_REQUEST,
+      errors: { form: [BAD_REQUEST] },
+      values: formValues(context.formData),
+    };
+    return dataWithToast(answer, { title: BAD_REQUEST, variant: "destructive" }, { status: 400 });
+  }
+  return options.intents[name].run(context, name);
+}
+
+/** A screen with one form and no `intent` field (the roll call, 'Concluir' a task): `intentAction`'s answers for its only intent. */
+export async function formAction<Schema extends z.ZodType, Saved>(
+  args: ScreenArgs,
+  options: IntentActionOptions & IntentSpec<Schema, Saved>,
+) {
+  const context = await intentContext(args, options);
+  const posted = context.formData.get("intent");
+  return intent(options).run(context, typeof posted === "string" ? posted : "");
 }
 
 /** What a delete dialog's view needs: where 'Cancelar' goes and where the form posts. */
@@ -155,12 +304,12 @@ export interface DeleteDialogData {
  * A delete dialog route, as strings and two service calls; its loader is
  * `deleteDialogLoader(args, spec)` and its action `deleteDialogAction(args, spec)`.
  */
-export interface DeleteDialogSpec<Found = unknown> {
+export interface DeleteDialogSpec<Found = unknown, Removed = unknown> {
   permission: (actor: Actor) => boolean;
   /** The record (a 404 when it does not exist: the dialog says so). */
   find: (actor: Actor) => Promise<Found>;
   /** The delete itself, through the service. */
-  remove: (actor: Actor) => Promise<unknown>;
+  remove: (actor: Actor) => Promise<Removed>;
   /** The list to go back to: 'Cancelar', and after the delete. */
   back: string;
   /** Where 'Cancelar' goes when it depends on the record (default `back`). */
@@ -170,10 +319,13 @@ export interface DeleteDialogSpec<Found = unknown> {
   /** The toast's title when the service refuses (409 still referenced, 404…). */
   errorTitle: string;
   /** The 'Sucesso' toast's text; a function gets what `remove` returned (e.g. who left a waiting list). */
-  success: string | ((removed: unknown) => string);
+  success: string | ((removed: Removed) => string);
 }
 
-export async function deleteDialogLoader<Found>(args: ScreenArgs, spec: DeleteDialogSpec<Found>): Promise<DeleteDialogData> {
+export async function deleteDialogLoader<Found, Removed>(
+  args: ScreenArgs,
+  spec: DeleteDialogSpec<Found, Removed>,
+): Promise<DeleteDialogData> {
   const actor = await screenActor(args, spec.permission);
   const found = await orRespond(spec.find(actor));
   const url = new URL(args.request.url);
@@ -184,9 +336,9 @@ export async function deleteDialogLoader<Found>(args: ScreenArgs, spec: DeleteDi
 }
 
 /** A refusal stays in the dialog with its message and a toast; success goes back with 'Sucesso'. */
-export async function deleteDialogAction<Found>(args: ScreenArgs, spec: DeleteDialogSpec<Found>) {
+export async function deleteDialogAction<Found, Removed>(args: ScreenArgs, spec: DeleteDialogSpec<Found, Removed>) {
   const actor = await screenActor(args, spec.permission);
-  let removed: unknown;
+  let removed: Removed;
   try {
     removed = await spec.remove(actor);
   } catch (error) {

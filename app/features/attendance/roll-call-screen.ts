@@ -34,10 +34,11 @@ export type PostedRecord = Partial<Record<"enrollmentId" | "makeupId" | "status"
 /**
  * The roll call form's lines, `records[i].enrollmentId | makeupId | status | note`,
  * in their order; anything else posted is ignored (the service checks the rest).
+ * Read from the posted form, or from a refused post's values sent back to the page.
  */
-export function readRecords(formData: FormData): PostedRecord[] {
+export function readRecords(fields: Iterable<[string, FormDataEntryValue]>): PostedRecord[] {
   const lines: PostedRecord[] = [];
-  for (const [name, value] of formData) {
+  for (const [name, value] of fields) {
     const match = RECORD_FIELD.exec(name);
     if (!match || typeof value !== "string") continue;
     const index = Number(match[1]);

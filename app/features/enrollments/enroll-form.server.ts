@@ -37,8 +37,8 @@ export function typedEnrollValues(source: FormData | URLSearchParams): Partial<E
 }
 
 /** The 'Sucesso' toast of a new enrolment: active, or on the waiting list. */
-export function enrolledMessage(saved: unknown): string {
-  return (saved as EnrollmentDTO | undefined)?.status === WAITLISTED ? "Aluno incluído na lista de espera" : "Matrícula realizada";
+export function enrolledMessage(saved: Pick<EnrollmentDTO, "status">): string {
+  return saved.status === WAITLISTED ? "Aluno incluído na lista de espera" : "Matrícula realizada";
 }
 
 /** A toast's text followed by who left a waiting list meanwhile ('Matrícula cancelada. Helena Oliveira saiu da lista de espera'). */

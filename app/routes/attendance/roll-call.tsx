@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
 import { Form, Link, redirect, useLocation, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/roll-call";
 import { Button, buttonClass, ExportCsvLink } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
@@ -17,12 +18,10 @@ import {
 import { classSessions, getRollCall } from "~/domain/attendance/queries.server";
 import { addDays, today } from "~/domain/calendar/dates";
 import { saveRollCall } from "~/domain/attendance/service.server";
-import { DomainError } from "~/domain/errors";
-import { orRespond, screenActor } from "~/server/forms.server";
+import { formAction, orRespond } from "~/server/forms.server";
 import { cn } from "~/lib/cn";
 import { actorOf, requireUser } from "~/server/session.server";
-import { dataWithToast, redirectWithToast } from "~/server/toast.server";
-import { readRecords, rollCallUrl, sessionDayLabel, type PostedRecord } from "~/features/attendance/roll-call-screen";
+import { readRecords, rollCallUrl, sessionDayLabel } from "~/features/attendance/roll-call-screen";
 import { StepLink } from "./+shared/step-link";
 
 /** Administrators and Team users (the class's teacher is one) take roll calls; Clients read them. */
@@ -74,27 +73,24 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
+const postedLine = z.object({ enrollmentId: z.string(), makeupId: z.string(), status: z.string(), note: z.string() }).partial();
+
 /** The whole roll call in one plain form post (works without JavaScript); Post/Redirect/Get with 'Chamada salva'. */
 export async function action(args: Route.ActionArgs) {
-  const actor = await screenActor(args, canTakeRollCall);
-  const url = new URL(args.request.url);
-  let records: PostedRecord[] = [];
-  try {
-    records = readRecords(await args.request.formData());
-    await saveRollCall(actor, args.params.id, {
-      date: url.searchParams.get("date") ?? "",
-      scheduleId: url.searchParams.get("scheduleId") ?? "",
-      records,
-    });
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return dataWithToast(
-      { error: error.message, posted: records },
-      { title: "Erro ao salvar chamada", description: error.message, variant: "destructive" },
-      { status: error.status },
-    );
-  }
-  return redirectWithToast(url.pathname + url.search, { title: "Sucesso", description: "Chamada salva" });
+  return formAction(args, {
+    permission: canTakeRollCall,
+    read: (formData) => ({ records: readRecords(formData) }),
+    schema: z.object({ records: z.array(postedLine) }),
+    save: (value, { actor, url }) =>
+      saveRollCall(actor, args.params.id, {
+        date: url.searchParams.get("date") ?? "",
+        scheduleId: url.searchParams.get("scheduleId") ?? "",
+        records: value.records,
+      }),
+    errorTitle: "Erro ao salvar chamada",
+    redirectTo: (_value, _saved, { url }) => url.pathname + url.search,
+    success: "Chamada salva",
+  });
 }
 
 type Entry = Route.ComponentProps["loaderData"]["records"][number];
@@ -172,7 +168,7 @@ function RollCallForm({ records, actionData }: { records: Entry[]; actionData: R
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formAction?.split("?")[0] === pathname;
   // A refused save keeps what was chosen (also without JavaScript, where the page is rendered again).
-  const posted = new Map((actionData?.posted ?? []).map((p) => [entryKey(p), p]));
+  const posted = new Map(readRecords(Object.entries(actionData?.values ?? {})).map((p) => [entryKey(p), p]));
   const saved: Line[] = records.map((r) => ({ status: r.status ?? PRESENT, note: r.note ?? "" }));
   const shown: Line[] = records.map((r, i) => {
     const p = posted.get(entryKey(r));
@@ -193,7 +189,7 @@ function RollCallForm({ records, actionData }: { records: Entry[]; actionData: R
     >
       {/* The form's first submit button, disabled: Enter in a field (an 'Observação', a choice) does not send the roll call. */}
       <button type="submit" disabled hidden aria-hidden="true" tabIndex={-1} />
-      <FormErrors errors={actionData?.error ? [actionData.error] : undefined} />
+      <FormErrors errors={actionData?.message ? [actionData.message] : undefined} />
       {/* A line per pupil, the same for every visit until a record changes: its HTML is
           rendered once per distinct roster on the server (ServerCached). */}
       <ServerCached as="ul" name="roll-call-lines" deps={{ records, shown }} className="rc-list">

@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/branch-billing";
 import { Button, buttonClass } from "~/components/ui/button";
 import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
@@ -7,9 +8,7 @@ import { isAdmin } from "~/domain/access/roles";
 import { getBranch } from "~/domain/branches/queries.server";
 import { getBillingSettings } from "~/domain/charges/queries.server";
 import { updateBillingSettings } from "~/domain/charges/service.server";
-import { DomainError } from "~/domain/errors";
-import { orRespond, screenActor } from "~/server/forms.server";
-import { dataWithToast, redirectWithToast } from "~/server/toast.server";
+import { formAction, formText, orRespond, screenActor } from "~/server/forms.server";
 
 /** The branch's 'Financeiro' settings (/branches/:id/billing, Administrator): Pix key, payee, due day, fine and interest. */
 export async function loader(args: Route.LoaderArgs) {
@@ -22,20 +21,14 @@ export async function loader(args: Route.LoaderArgs) {
 const FIELDS = ["pixKey", "payeeName", "payeeCity", "dueDay", "finePercent", "monthlyInterestPercent"] as const;
 
 export async function action(args: Route.ActionArgs) {
-  const actor = await screenActor(args, isAdmin);
-  const form = await args.request.formData();
-  const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "").trim()]));
-  try {
-    await updateBillingSettings(actor, args.params.id, values);
-    return redirectWithToast("/branches", { title: "Sucesso", description: "Configurações financeiras salvas" });
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return dataWithToast(
-      { errors: error.errors ?? { form: [error.message] }, values },
-      { title: "Erro ao salvar configurações financeiras", description: error.message, variant: "destructive" },
-      { status: error.status },
-    );
-  }
+  return formAction(args, {
+    permission: isAdmin,
+    schema: z.object(Object.fromEntries(FIELDS.map((f) => [f, formText().transform((v) => v.trim())]))),
+    save: (value, { actor }) => updateBillingSettings(actor, args.params.id, value),
+    errorTitle: "Erro ao salvar configurações financeiras",
+    redirectTo: "/branches",
+    success: "Configurações financeiras salvas",
+  });
 }
 
 const LABELS: Record<(typeof FIELDS)[number], string> = {
@@ -49,7 +42,7 @@ const LABELS: Record<(typeof FIELDS)[number], string> = {
 
 export default function BranchBilling({ loaderData, actionData }: Route.ComponentProps) {
   const { branch, settings } = loaderData;
-  const result = actionData as { errors?: Record<string, string[]>; values?: Record<string, string> } | undefined;
+  const result = actionData;
   const submitting = useNavigation().state === "submitting";
   const stored: Record<string, string> = {
     pixKey: settings.pixKey ?? "",

@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/charge";
 import { Button } from "~/components/ui/button";
 import { FieldErrors, inputClass, Options } from "~/components/ui/field";
@@ -9,9 +10,7 @@ import { formatDateTime } from "~/domain/trials/durations";
 import { chargeDue, getCharge } from "~/domain/charges/queries.server";
 import { earliestPaymentDate, OPEN, PAYMENT_METHODS } from "~/domain/charges/schema";
 import { cancelCharge, recordPayment, reversePayment, waiveFees } from "~/domain/charges/service.server";
-import { DomainError } from "~/domain/errors";
-import { orRespond, screenActor } from "~/server/forms.server";
-import { dataWithToast, redirectWithToast } from "~/server/toast.server";
+import { formText, intent, intentAction, orRespond, screenActor } from "~/server/forms.server";
 import { brl, day } from "~/features/charges/charges-screen";
 import { ChargeStatusBadge } from "~/components/charge-status";
 import { PixPayment } from "~/features/charges/pix-payment";
@@ -40,64 +39,51 @@ export async function loader(args: Route.LoaderArgs) {
   return { charge, due, pix, today: on, earliestPaidOn, isAdmin: admin, timeZone: schoolTimeZone() };
 }
 
-const TITLES: Record<string, [string, string]> = {
-  pay: ["Pagamento registrado", "Erro ao registrar pagamento"],
-  reverse: ["Pagamento estornado", "Erro ao estornar pagamento"],
-  waive: ["Multa e juros dispensados", "Erro ao dispensar multa e juros"],
-  cancel: ["Cobrança cancelada", "Erro ao cancelar cobrança"],
-};
+const reasonForm = z.object({ reason: formText() });
 
 export async function action(args: Route.ActionArgs) {
-  const actor = await screenActor(args, isStaff);
   const id = args.params.id;
-  const form = await args.request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const text = (name: string) => String(form.get(name) ?? "");
-  const [done, failed] = TITLES[intent] ?? ["", "Erro"];
-  try {
-    // The answer names the changed payment (`#payment-…`): the page focuses it, and without JavaScript the browser shows it.
-    let changed = "";
-    if (intent === "pay") {
-      const before = new Set((await getCharge(actor, id)).payments.map((p) => p.id));
-      const after = await recordPayment(actor, id, {
-        amount: text("amount"),
-        paidOn: text("paidOn"),
-        method: text("method"),
-        note: text("note"),
-      });
-      const added = after.payments.find((p) => !before.has(p.id));
-      if (added) changed = `#payment-${added.id}`;
-    } else if (intent === "reverse") {
-      await reversePayment(actor, text("paymentId"), { reason: text("reason") });
-      changed = `#payment-${text("paymentId")}`;
-    } else if (intent === "waive") {
-      await waiveFees(actor, id, { reason: text("reason") });
-    } else if (intent === "cancel") {
-      await cancelCharge(actor, id, { reason: text("reason") });
-    } else {
-      return dataWithToast(
-        { intent, errors: { form: ["Ação inválida"] } },
-        { title: "Ação inválida", variant: "destructive" },
-        { status: 400 },
-      );
-    }
-    return redirectWithToast(`/charges/${id}${changed}`, { title: done });
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return dataWithToast(
-      { intent, paymentId: text("paymentId"), errors: error.errors ?? { form: [error.message] }, values: Object.fromEntries(form) },
-      { title: failed, description: error.message, variant: "destructive" },
-      { status: error.status },
-    );
-  }
+  // The answer names the changed payment (`#payment-…`): the page focuses it, and without JavaScript the browser shows it.
+  return intentAction(args, {
+    permission: isStaff,
+    intents: {
+      pay: intent({
+        schema: z.object({ amount: formText(), paidOn: formText(), method: formText(), note: formText() }),
+        save: async (value, { actor }) => {
+          const before = new Set((await getCharge(actor, id)).payments.map((p) => p.id));
+          const after = await recordPayment(actor, id, value);
+          return after.payments.find((p) => !before.has(p.id)) ?? null;
+        },
+        errorTitle: "Erro ao registrar pagamento",
+        redirectTo: (_value, added) => `/charges/${id}${added ? `#payment-${added.id}` : ""}`,
+        success: { title: "Pagamento registrado" },
+      }),
+      reverse: intent({
+        schema: reasonForm.extend({ paymentId: formText() }),
+        save: (value, { actor }) => reversePayment(actor, value.paymentId, { reason: value.reason }),
+        errorTitle: "Erro ao estornar pagamento",
+        redirectTo: (value) => `/charges/${id}#payment-${value.paymentId}`,
+        success: { title: "Pagamento estornado" },
+      }),
+      waive: intent({
+        schema: reasonForm,
+        save: (value, { actor }) => waiveFees(actor, id, value),
+        errorTitle: "Erro ao dispensar multa e juros",
+        redirectTo: `/charges/${id}`,
+        success: { title: "Multa e juros dispensados" },
+      }),
+      cancel: intent({
+        schema: reasonForm,
+        save: (value, { actor }) => cancelCharge(actor, id, value),
+        errorTitle: "Erro ao cancelar cobrança",
+        redirectTo: `/charges/${id}`,
+        success: { title: "Cobrança cancelada" },
+      }),
+    },
+  });
 }
 
-interface ActionResult {
-  intent: string;
-  paymentId?: string;
-  errors: Record<string, string[]>;
-  values?: Record<string, string>;
-}
+type ActionResult = NonNullable<Route.ComponentProps["actionData"]>;
 
 function ReasonForm({
   intent,
@@ -112,7 +98,7 @@ function ReasonForm({
   result?: ActionResult;
   paymentId?: string;
 }) {
-  const mine = result?.intent === intent && (!paymentId || result.paymentId === paymentId) ? result : undefined;
+  const mine = result?.intent === intent && (!paymentId || result.values.paymentId === paymentId) ? result : undefined;
   const fieldId = `${intent}-reason${paymentId ? `-${paymentId}` : ""}`;
   const errorId = `${fieldId}-error`;
   const errors = mine?.errors.reason ?? mine?.errors.form;
@@ -144,7 +130,7 @@ function ReasonForm({
 
 export default function ChargeScreen({ loaderData, actionData }: Route.ComponentProps) {
   const { charge, due, pix, today: on, earliestPaidOn, isAdmin, timeZone } = loaderData;
-  const result = actionData as ActionResult | undefined;
+  const result = actionData;
   const payErrors = result?.intent === "pay" ? result.errors : undefined;
   const submitting = useNavigation().state === "submitting";
   const open = charge.status === OPEN;

@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/charges-generate";
 import { Button, buttonClass } from "~/components/ui/button";
 import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
@@ -9,10 +10,8 @@ import { ALL_BRANCHES, scopeName, scopeSubtitle } from "~/domain/branches/scope"
 import { FULL_SCHOLARSHIP } from "~/domain/charges/schema";
 import { MONTH_INPUT_PATTERN, normalizeMonth } from "~/domain/patterns";
 import { generateCharges, nextGenerationMonth, previewGeneration } from "~/domain/charges/service.server";
-import { DomainError } from "~/domain/errors";
 import { selectedBranch } from "~/server/branch-selection.server";
-import { screenActor } from "~/server/forms.server";
-import { dataWithToast, redirectWithToast } from "~/server/toast.server";
+import { formAction, formText, screenActor } from "~/server/forms.server";
 import { brl, day } from "~/features/charges/charges-screen";
 
 /**
@@ -59,30 +58,22 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const actor = await screenActor(args, isAdmin);
-  const form = await args.request.formData();
-  // The scope the preview was of: blank means every branch.
-  const branchId = String(form.get("branchId") ?? "") || null;
-  const month = String(form.get("month") ?? "");
-  try {
-    const result = await generateCharges(actor, { month, branchId });
-    const title = result.created === 1 ? "1 mensalidade gerada" : `${result.created} mensalidades geradas`;
-    return redirectWithToast(`/charges?month=${result.month}`, { title });
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return dataWithToast(
-      { errors: error.errors ?? { form: [error.message] } },
-      { title: "Erro ao gerar mensalidades", description: error.message, variant: "destructive" },
-      { status: error.status },
-    );
-  }
+  return formAction(args, {
+    permission: isAdmin,
+    schema: z.object({ branchId: formText(), month: formText() }),
+    // The scope the preview was of: blank means every branch.
+    save: (value, { actor }) => generateCharges(actor, { month: value.month, branchId: value.branchId || null }),
+    errorTitle: "Erro ao gerar mensalidades",
+    redirectTo: (_value, result) => `/charges?month=${result.month}`,
+    success: (result) => ({ title: result.created === 1 ? "1 mensalidade gerada" : `${result.created} mensalidades geradas` }),
+  });
 }
 
 export default function GenerateCharges({ loaderData, actionData }: Route.ComponentProps) {
   const { month, branchId, scope, options, count } = loaderData;
   const submitting = useNavigation().state === "submitting";
   const submit = useSubmit();
-  const errors = (actionData as { errors?: Record<string, string[]> } | undefined)?.errors;
+  const errors = actionData?.errors;
   const query = new URLSearchParams({ month, ...(branchId ? { branchId } : {}) });
   return (
     <RouteDialog title="Gerar mensalidades" description={scopeSubtitle(scope, month)} closeTo="/charges" size="lg">

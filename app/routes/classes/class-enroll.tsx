@@ -78,7 +78,7 @@ export async function action(args: Route.ActionArgs) {
     },
     errorTitle: "Erro ao matricular aluno",
     redirectTo: `/classes/${classId}/students`,
-    success: (saved) => withPromotions(enrolledMessage(saved), (saved as { promoted?: PromotionDTO[] }).promoted),
+    success: (saved) => withPromotions(enrolledMessage(saved), saved.promoted),
   });
 }
 

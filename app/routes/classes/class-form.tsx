@@ -59,9 +59,12 @@ export async function action(args: Route.ActionArgs) {
     },
     schema: classFormSchema,
     save: async (value, { actor, loaded: cls }) => {
-      if (!cls) return createClass(actor, value);
       // Another classroom, or active again: the waiting list may take seats; the toast names who did.
       const promoted: PromotionDTO[] = [];
+      if (!cls) {
+        await createClass(actor, value);
+        return { promoted };
+      }
       await updateClass(actor, cls.id, value, promoted);
       return { promoted };
     },
@@ -71,8 +74,7 @@ export async function action(args: Route.ActionArgs) {
     }),
     errorTitle: id ? "Erro ao atualizar turma" : "Erro ao criar turma",
     redirectTo: "/classes",
-    success: (saved) =>
-      id ? withPromotions("Turma atualizada com sucesso", (saved as { promoted?: PromotionDTO[] }).promoted) : "Turma criada com sucesso",
+    success: (saved) => (id ? withPromotions("Turma atualizada com sucesso", saved.promoted) : "Turma criada com sucesso"),
   });
 }
 

@@ -26,19 +26,19 @@ export async function action(args: Route.ActionArgs) {
     permission: isAdmin,
     schema: classroomFormSchema,
     save: async (value, { actor }) => {
-      if (!classroomId) return createClassroom(actor, { ...value, branchId });
-      await getBranchClassroom(actor, branchId, classroomId);
       // More seats may go to the classes' waiting lists: the toast names who took them.
       const promoted: PromotionDTO[] = [];
+      if (!classroomId) {
+        await createClassroom(actor, { ...value, branchId });
+        return { promoted };
+      }
+      await getBranchClassroom(actor, branchId, classroomId);
       await updateClassroom(actor, classroomId, value, promoted);
       return { promoted };
     },
     errorTitle: classroomId ? "Erro ao atualizar sala" : "Erro ao criar sala",
     redirectTo: `/branches/${branchId}/classrooms`,
-    success: (saved) =>
-      classroomId
-        ? withPromotions("Sala atualizada com sucesso", (saved as { promoted?: PromotionDTO[] }).promoted)
-        : "Sala criada com sucesso",
+    success: (saved) => (classroomId ? withPromotions("Sala atualizada com sucesso", saved.promoted) : "Sala criada com sucesso"),
   });
 }
 

@@ -1,18 +1,18 @@
 import { Form, Link, Outlet } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/family";
 import { EmptyState, PageHeader } from "~/components/ui/page";
 import { Button, LinkButton } from "~/components/ui/button";
 import { getFamily } from "~/domain/family/overview.server";
 import { FAMILY_NOT_FOUND } from "~/domain/access/family-scope";
-import { DomainError, NotFoundError } from "~/domain/errors";
+import { NotFoundError } from "~/domain/errors";
 import { dayHeading, formatDay } from "~/domain/calendar/dates";
 import { sessionStarted } from "~/domain/calendar/sessions";
 import { withdrawAbsenceNotice } from "~/domain/attendance/notices/service.server";
 import { formatPhone } from "~/lib/format";
 import { cn } from "~/lib/cn";
 import { actorOf, requireUser } from "~/server/session.server";
-import { redirectWithToast } from "~/server/toast.server";
-import { orRespond } from "~/server/forms.server";
+import { formText, intent, intentAction } from "~/server/forms.server";
 import { ownFamilyOrThrow } from "~/domain/access/queries.server";
 import { makeupStateLabel, presenceLabel } from "~/features/makeups/makeup-screen";
 import { brl, day } from "~/features/charges/charges-screen";
@@ -148,20 +148,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** POST /family intent=withdrawNotice: 'Cancelar aviso' of an absence notice (Post/Redirect/Get, with or without JavaScript). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(context);
-  // Without a family there is nothing to withdraw: a 404, as on the family's dialogs.
-  await orRespond(ownFamilyOrThrow(actorOf(user)));
-  const form = await request.formData();
-  if (form.get("intent") !== "withdrawNotice")
-    return redirectWithToast("/family", { title: "Requisição inválida", variant: "destructive" });
-  try {
-    await withdrawAbsenceNotice(actorOf(user), String(form.get("noticeId") ?? "").slice(0, 100));
-    return redirectWithToast("/family", { title: "Sucesso", description: "Aviso de falta cancelado" });
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return redirectWithToast("/family", { title: "Erro ao cancelar aviso", description: error.message, variant: "destructive" });
-  }
+export async function action(args: Route.ActionArgs) {
+  return intentAction(args, {
+    permission: () => true,
+    // Without a family there is nothing to withdraw: a 404, as on the family's dialogs.
+    guard: ownFamilyOrThrow,
+    intents: {
+      withdrawNotice: intent({
+        schema: z.object({ noticeId: formText().transform((id) => id.slice(0, 100)) }),
+        save: (value, { actor }) => withdrawAbsenceNotice(actor, value.noticeId),
+        errorTitle: "Erro ao cancelar aviso",
+        // The notice is a line of the page: a refusal comes back to it with the toast.
+        refusedTo: () => "/family",
+        redirectTo: "/family",
+        success: "Aviso de falta cancelado",
+      }),
+    },
+  });
 }
 
 const TABS: Array<{ tab: Tab; label: string; href: string }> = [

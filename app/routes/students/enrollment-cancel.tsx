@@ -6,13 +6,7 @@ import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { isAdmin, type Actor } from "~/domain/access/roles";
 import { findClassOption } from "~/domain/classes/queries.server";
 import { getEnrollment } from "~/domain/enrollments/queries.server";
-import {
-  ENROLLMENT_NOT_FOUND,
-  enrollmentCancelSchema,
-  promotionNotice,
-  WAITLISTED,
-  type EnrollmentUpdateResultDTO,
-} from "~/domain/enrollments/schema";
+import { ENROLLMENT_NOT_FOUND, enrollmentCancelSchema, promotionNotice, WAITLISTED } from "~/domain/enrollments/schema";
 import { cancelEnrollment, promotionsIfCancelled } from "~/domain/enrollments/service.server";
 import { getStudent } from "~/domain/students/queries.server";
 import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
@@ -68,7 +62,7 @@ export async function action(args: Route.ActionArgs) {
     errorTitle: "Erro ao cancelar matrícula",
     redirectTo: back,
     // The first of the waiting list may take the seat: the toast names who did.
-    success: (saved) => withPromotions("Matrícula cancelada", (saved as EnrollmentUpdateResultDTO).promoted),
+    success: (saved) => withPromotions("Matrícula cancelada", saved.promoted),
   });
 }
 

@@ -25,7 +25,7 @@ async function findMakeup(actor: Actor, studentId: string, makeupId: string) {
   return { ...absence.makeup, absenceDate: absence.date };
 }
 
-const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec<Awaited<ReturnType<typeof findMakeup>>> => ({
+const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec<Awaited<ReturnType<typeof findMakeup>>, PromotionDTO[]> => ({
   permission: isStaff,
   find: (actor) => findMakeup(actor, args.params.id, args.params.makeupId),
   remove: async (actor) => {
@@ -37,7 +37,7 @@ const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec<Await
   },
   back: `/students/${args.params.id}`,
   errorTitle: "Erro ao cancelar reposição",
-  success: (promoted) => withPromotions("Reposição cancelada", promoted as PromotionDTO[]),
+  success: (promoted) => withPromotions("Reposição cancelada", promoted),
 });
 
 export async function loader(args: Route.LoaderArgs) {

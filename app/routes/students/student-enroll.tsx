@@ -85,7 +85,7 @@ export async function action(args: Route.ActionArgs) {
     extra: ({ actor, formData }) => formState(actor, formData),
     errorTitle: "Erro ao matricular aluno",
     redirectTo: `/students/${studentId}`,
-    success: (saved) => withPromotions(enrolledMessage(saved), (saved as { promoted?: PromotionDTO[] }).promoted),
+    success: (saved) => withPromotions(enrolledMessage(saved), saved.promoted),
   });
 }
 

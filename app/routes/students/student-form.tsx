@@ -72,7 +72,7 @@ export async function action(args: Route.ActionArgs) {
     },
     errorTitle: id ? "Erro ao atualizar aluno" : "Erro ao cadastrar aluno",
     // A new student's page comes next (to enrol them); an edit goes back to the page.
-    redirectTo: (_value, saved) => `/students/${id ?? (saved as StudentDTO).id}`,
+    redirectTo: (_value, saved) => `/students/${id ?? saved.id}`,
     success: id ? "Aluno atualizado" : "Aluno cadastrado",
   });
 }

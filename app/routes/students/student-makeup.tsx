@@ -74,7 +74,7 @@ export async function action(args: Route.ActionArgs) {
     errorTitle: "Erro ao agendar reposição",
     redirectTo: `/students/${studentId}`,
     // 'Reposição de Paula: seg 30/11, 18:00, Unidade Zona Norte'
-    success: (saved) => (saved as { message: string }).message,
+    success: (saved) => saved.message,
   });
 }
 

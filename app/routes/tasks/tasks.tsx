@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/tasks";
 import { Button, buttonClass } from "~/components/ui/button";
 import { inputClass, Options } from "~/components/ui/field";
@@ -9,12 +10,10 @@ import { STAFF_TYPES } from "~/domain/classes/queries.server";
 import { ownerTasks, type TaskItem } from "~/domain/tasks/queries.server";
 import { completeTask } from "~/domain/tasks/service.server";
 import { listUserOptions } from "~/domain/users/queries.server";
-import { DomainError } from "~/domain/errors";
 import { isUuid } from "~/domain/validation";
 import { followUpMessage, whatsappLink } from "~/lib/whatsapp";
 import { cn } from "~/lib/cn";
-import { orRespond, screenActor } from "~/server/forms.server";
-import { dataWithToast, redirectWithToast } from "~/server/toast.server";
+import { formAction, formText, orRespond, screenActor } from "~/server/forms.server";
 
 /**
  * 'Minhas tarefas' (/tasks): the follow-ups of the signed-in user (an
@@ -48,23 +47,16 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-/** 'Concluir' (`intent=complete`, `taskId`): back to the same list with 'Tarefa concluída'. */
+/** 'Concluir' (`taskId`): back to the same list with 'Tarefa concluída'. */
 export async function action(args: Route.ActionArgs) {
-  const actor = await screenActor(args, isStaff);
-  const url = new URL(args.request.url);
-  const form = await args.request.formData();
-  const taskId = String(form.get("taskId") ?? "");
-  try {
-    await completeTask(actor, taskId);
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return dataWithToast(
-      { error: error.message },
-      { title: "Erro ao concluir tarefa", description: error.message, variant: "destructive" },
-      { status: error.status },
-    );
-  }
-  return redirectWithToast(url.pathname + url.search, { title: "Sucesso", description: "Tarefa concluída" });
+  return formAction(args, {
+    permission: isStaff,
+    schema: z.object({ taskId: formText() }),
+    save: (value, { actor }) => completeTask(actor, value.taskId),
+    errorTitle: "Erro ao concluir tarefa",
+    redirectTo: (_value, _task, { url }) => url.pathname + url.search,
+    success: "Tarefa concluída",
+  });
 }
 
 type Item = Route.ComponentProps["loaderData"]["today"][number];

@@ -9,7 +9,7 @@ import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
 import { Field, FieldErrors, inputClass, Options, RequiredMark } from "~/components/ui/field";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { isStaff, type Actor } from "~/domain/access/roles";
-import { CANCELLED, CLASS_FULL, WAITLISTED, type PromotionDTO, type TrialEnrollResultDTO } from "~/domain/enrollments/schema";
+import { CANCELLED, CLASS_FULL, WAITLISTED, type PromotionDTO } from "~/domain/enrollments/schema";
 import { enrollOptions, getEnrollment, latestEnrollmentOfTrial } from "~/domain/enrollments/queries.server";
 import { enrollFromTrial } from "~/domain/enrollments/service.server";
 import { classSessionSource, findClassOption } from "~/domain/classes/queries.server";
@@ -257,13 +257,8 @@ export async function action(args: Route.ActionArgs) {
     extra: (context) => answer(context, false),
     errorTitle: "Erro ao matricular",
     redirectTo: enrollUrl(params.id, isMonth(month) ? month : null),
-    success: (saved) => {
-      const result = saved as TrialEnrollResultDTO & { promoted: PromotionDTO[] };
-      return withPromotions(
-        result.enrollment.status === WAITLISTED ? "Aluno incluído na lista de espera" : "Matrícula realizada",
-        result.promoted,
-      );
-    },
+    success: (saved) =>
+      withPromotions(saved.enrollment.status === WAITLISTED ? "Aluno incluído na lista de espera" : "Matrícula realizada", saved.promoted),
   });
 }
 

@@ -11,7 +11,6 @@ import { placeOn, placeQuery, returnPlace, returnUrl, trialAnchorUrl } from "./+
 import { listClassOptions, STAFF_TYPES } from "~/domain/classes/queries.server";
 import { listUserOptions } from "~/domain/users/queries.server";
 import { DEFAULT_ORIGIN, TRIAL_ORIGINS, TRIAL_STATUSES, trialFormSchema } from "~/domain/trials/schema";
-import type { TrialDTO } from "~/domain/trials/schema";
 import { createTrial, updateTrial } from "~/domain/trials/service.server";
 import { getTrial } from "~/domain/trials/queries.server";
 import { formatPhone } from "~/lib/format";
@@ -59,7 +58,7 @@ export async function action(args: Route.ActionArgs) {
     errorTitle: editing ? "Erro ao atualizar" : "Erro ao cadastrar",
     // The same view as before, moved to the trial's day, scrolled to it.
     redirectTo: (value, saved) =>
-      trialAnchorUrl(placeOn(from ?? { view: "month", date: value.scheduledDate }, value.scheduledDate), (saved as TrialDTO).id),
+      trialAnchorUrl(placeOn(from ?? { view: "month", date: value.scheduledDate }, value.scheduledDate), saved.id),
     success: editing ? "Experimental atualizado" : "Experimental cadastrado",
   });
 }

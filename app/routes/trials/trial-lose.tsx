@@ -26,10 +26,7 @@ export async function action(args: Route.ActionArgs) {
     schema: trialLoseSchema,
     save: (value, { actor }) => loseTrial(actor, id, value),
     errorTitle: "Erro ao marcar como perdido",
-    redirectTo: (_value, saved) => {
-      const trial = saved as { id: string; scheduledDate: string };
-      return viewUrl(trial.id, placeQuery(trialReturnPlace(url, trial.scheduledDate)));
-    },
+    redirectTo: (_value, trial) => viewUrl(trial.id, placeQuery(trialReturnPlace(url, trial.scheduledDate))),
     success: "Experimental marcado como perdido",
   });
 }

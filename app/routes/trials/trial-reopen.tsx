@@ -29,10 +29,7 @@ export async function action(args: Route.ActionArgs) {
     schema: confirmSchema,
     save: (_value, { actor }) => reopenTrial(actor, id),
     errorTitle: "Erro ao reabrir",
-    redirectTo: (_value, saved) => {
-      const trial = saved as { id: string; scheduledDate: string };
-      return viewUrl(trial.id, placeQuery(trialReturnPlace(url, trial.scheduledDate)));
-    },
+    redirectTo: (_value, trial) => viewUrl(trial.id, placeQuery(trialReturnPlace(url, trial.scheduledDate))),
     success: "Experimental reaberto",
   });
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { data, Form, Outlet, useLocation, useNavigation } from "react-router";
+import { Form, Outlet, useLocation, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/trials";
 import { ChevronLeftIcon, ChevronRightIcon, PlusIcon, SpriteIcon } from "~/components/icons";
 import { ServerCached } from "~/components/server-cached";
@@ -9,7 +10,6 @@ import { inputClass } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page";
 import { Spinner } from "~/components/ui/spinner";
 import { isStaff } from "~/domain/access/roles";
-import { DomainError } from "~/domain/errors";
 import { calendarWeeks, type CalendarDay, dayHeading, formatDay, monthTitle, today, WEEKDAY_HEADERS } from "~/domain/calendar/dates";
 import type { CalendarDayTrials, CalendarTrial } from "~/domain/trials/calendar";
 import {
@@ -33,9 +33,8 @@ import { isCalendarDate } from "~/domain/patterns";
 import { isUuid } from "~/domain/validation";
 import { useLinkNavigation } from "~/hooks/use-link-navigation";
 import { cn } from "~/lib/cn";
-import type { Toast } from "~/lib/toast";
-import { actorOf, requirePermission, requireUser } from "~/server/session.server";
-import { dataWithToast, redirectWithToast } from "~/server/toast.server";
+import { formText, intent, intentAction, type IntentContext } from "~/server/forms.server";
+import { actorOf, requireUser } from "~/server/session.server";
 
 /** The first trials of each day on the month grid (sized so a month fits a 1280 × 800 screen); the rest are in the day view. */
 const MONTH_LIMIT = 2;
@@ -101,29 +100,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * a fetcher (marked `enhanced`) and gets its toast as data, so the page stays
  * where it is. ('Matricular' is a dialog of its own: /trials/:id/enroll.)
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requirePermission(context, isStaff);
-  const form = await request.formData();
-  const back = form.get("back");
-  const place = calendarPlace(typeof back === "string" ? new URLSearchParams(back) : new URL(request.url).searchParams, today());
-  const id = String(form.get("id") ?? "");
-  const enhanced = form.get("enhanced") === "1";
-  const intent = form.get("intent");
-
-  if (intent !== "status") return data({ toast: undefined as Toast | undefined }, { status: 400 });
-
-  let toast: Omit<Toast, "id">;
-  let status = 200;
-  try {
-    await updateTrial(actorOf(user), id, { status: form.get("status") });
-    toast = { title: "Sucesso", description: "Status atualizado" };
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    toast = { title: "Erro ao atualizar status", description: error.message, variant: "destructive" };
-    status = error.status;
-  }
-  if (!enhanced) return redirectWithToast(isUuid(id) ? trialAnchorUrl(place, id) : placeUrl(place), toast);
-  return dataWithToast({}, toast, { status });
+export async function action(args: Route.ActionArgs) {
+  // Back to the calendar's place, on the trial's block; a fetcher's post (`enhanced`) stays where it is.
+  const backTo = (value: { id: string; back: string | null; enhanced: string }, { url }: IntentContext) => {
+    if (value.enhanced === "1") return null;
+    const place = calendarPlace(value.back !== null ? new URLSearchParams(value.back) : url.searchParams, today());
+    return isUuid(value.id) ? trialAnchorUrl(place, value.id) : placeUrl(place);
+  };
+  return intentAction(args, {
+    permission: isStaff,
+    intents: {
+      status: intent({
+        schema: z.object({
+          id: formText(),
+          back: z.string().nullable().default(null),
+          enhanced: formText(),
+          status: z.string().nullable().default(null),
+        }),
+        save: (value, { actor }) => updateTrial(actor, value.id, { status: value.status }),
+        errorTitle: "Erro ao atualizar status",
+        refusedTo: backTo,
+        redirectTo: (value, _trial, context) => backTo(value, context),
+        success: "Status atualizado",
+      }),
+    },
+  });
 }
 
 export default function Trials({ loaderData }: Route.ComponentProps) {
