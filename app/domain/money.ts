@@ -1,6 +1,7 @@
 /**
- * Money, the one module (ADR 013). Amounts are integer cents in memory,
- * DECIMAL(10,2) in the database and decimal strings ("189.90") in the API;
+ * Money, the one module (ADR 013). Amounts are integer cents in memory and in
+ * the charges' and payments' `amountCents` columns (an offer's value is a
+ * DECIMAL(10,2)), and decimal strings ("189.90") in the API;
  * percentages are integer hundredths of a percent (2 % → 200, 0.33 % → 33),
  * DECIMAL(5,2) in the database. Every rounding is half up (a tie goes away
  * from zero) and exact: decimals are parsed digit by digit and divisions are

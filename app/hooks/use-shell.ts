@@ -13,7 +13,7 @@ export interface ShellData {
   branches: BranchOption[];
   selectedBranchId: string | null;
   autoSelectedBranch: boolean;
-  permissions: { manage: boolean; trials: boolean };
+  permissions: { isAdmin: boolean; isStaff: boolean };
 }
 
 /** Data of the signed-in shell (user, permissions, branches, selected branch) for any screen inside it. */

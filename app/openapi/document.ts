@@ -191,11 +191,11 @@ export function errorStatuses(e: Endpoint): Record<string, string> {
   const bad = [invalid, e.errors?.[400], paging].filter(Boolean);
   if (bad.length) out["400"] = bad.join("; ");
   if (e.errors?.[401]) out["401"] = e.errors[401];
-  else if (e.access === "signed-in" || e.access === "admin" || e.access === "trials") out["401"] = "Não autenticado (sem sessão válida)";
+  else if (e.access === "signed-in" || e.access === "admin" || e.access === "staff") out["401"] = "Não autenticado (sem sessão válida)";
   const otherOrigin = e.method !== "get" ? "requisição de outra origem recusada" : "";
   if (e.errors?.[403]) out["403"] = e.errors[403];
   else if (e.access === "admin") out["403"] = `Só administradores${otherOrigin ? `; ou ${otherOrigin}` : ""}`;
-  else if (e.access === "trials") out["403"] = `Só Equipe ou Administrador${otherOrigin ? `; ou ${otherOrigin}` : ""}`;
+  else if (e.access === "staff") out["403"] = `Só Equipe ou Administrador${otherOrigin ? `; ou ${otherOrigin}` : ""}`;
   else if (otherOrigin) out["403"] = "Requisição de outra origem recusada";
   const params = pathParams(e.path).filter((p) => p !== "token");
   const missing = [

@@ -18,23 +18,23 @@ export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**
  * Who may call it. `public`: anyone; `signed-in`: any session (401 without);
- * `admin`: Administrator only (403 for Team and Client); `trials`: Team and
+ * `admin`: Administrator only (403 for Team and Client); `staff`: Team and
  * Administrator; `upload-token`: the signed URL itself is the permission.
  * tests/api/openapi.test.ts compares each declaration with the authorization matrix.
  */
-export type Access = "public" | "signed-in" | "admin" | "trials" | "upload-token";
+export type Access = "public" | "signed-in" | "admin" | "staff" | "upload-token";
 
 /** How /api-docs and the `x-access` field say it. */
 export const ACCESS_LABELS: Record<Access, string> = {
   public: "Público",
   "signed-in": "Qualquer usuário conectado",
   admin: "Administrador",
-  trials: "Equipe ou Administrador",
+  staff: "Equipe ou Administrador",
   "upload-token": "Quem tem a URL assinada (sem cookie)",
 };
 
 /**
- * What a Client reads of an operation (app/domain/family/scope.ts: a Client
+ * What a Client reads of an operation (app/domain/access/family-scope.ts: a Client
  * reads its own family only). `family-list`: only its family's rows, empty
  * without a family; `family-item`: 404 unless the row is its family's;
  * `self-list` / `self-item`: of the users, itself only; `class-people`: 404

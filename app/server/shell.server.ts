@@ -23,7 +23,7 @@ export async function loadShell(request: Request, context: RequestContext, user:
       branches: selected.options,
       selectedBranchId: selected.id,
       autoSelectedBranch: selected.auto,
-      permissions: { manage: isAdmin(user), trials: isStaff(user) },
+      permissions: { isAdmin: isAdmin(user), isStaff: isStaff(user) },
     },
     headers,
   };

@@ -53,7 +53,7 @@ function expectedAnswers(access: Access, ok: number, client?: ClientScope): Reco
       return { anonymous: ok, Client: ok, Team: ok, Administrator: ok };
     case "signed-in":
       return { anonymous: 401, Client: ok, Team: ok, Administrator: ok };
-    case "trials":
+    case "staff":
       return { anonymous: 401, Client: 403, Team: ok, Administrator: ok };
     case "admin":
       return { anonymous: 401, Client: 403, Team: 403, Administrator: ok };

@@ -89,7 +89,7 @@ export default function ClassEnrollDialog({ loaderData, actionData }: Route.Comp
   const values = answered?.values ?? loaderData.values;
   const selected = answered ? answered.selected : loaderData.selected;
   const { pathname } = useLocation();
-  const mayDiscount = useShell().permissions.manage;
+  const mayDiscount = useShell().permissions.isAdmin;
   const [form, fields] = useDialogForm({
     id: `class-enroll-${cls.id}`,
     schema: enrollmentSchema,

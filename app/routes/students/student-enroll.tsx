@@ -97,7 +97,7 @@ export default function StudentEnrollDialog({ loaderData, actionData }: Route.Co
   );
   const { pathname } = useLocation();
   const hydrated = useHydrated();
-  const mayDiscount = useShell().permissions.manage;
+  const mayDiscount = useShell().permissions.isAdmin;
 
   // The class's offers and dates are state, so choosing a class updates them at once.
   const [current, setCurrent] = useResettableState(server, server);

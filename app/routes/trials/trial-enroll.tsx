@@ -327,7 +327,7 @@ function EnrollForm({ data, form: screen }: { data: LoaderData; form: NonNullabl
   const location = useLocation();
   const hydrated = useHydrated();
   // A discount at enrolment is the Administrator's (the service refuses Team's with 403).
-  const mayDiscount = useShell().permissions.manage;
+  const mayDiscount = useShell().permissions.isAdmin;
   const answer = useActionData() as
     { full?: boolean; chosen?: PickerOption | null; search?: { q: string; found: PickerOption[] }; values?: TypedValues } | undefined;
   // Without JavaScript, 'Buscar' posts the form: its answer brings the results and everything typed back.

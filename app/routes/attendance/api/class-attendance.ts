@@ -43,7 +43,7 @@ export const openapi = operations({
       "(ou reposição) por aula; enviar a mesma chamada duas vezes atualiza, nunca duplica. Alunos não enviados ficam como estão. " +
       "A presença de uma reposição muda o seu status (só a chamada o faz): Presente → 'Realizada'; falta → 'Não compareceu'. " +
       "Uma falta alterada para Presente cancela a sua reposição agendada; se a chamada da reposição já foi registrada, a chamada é recusada.",
-    access: "trials",
+    access: "staff",
     body: rollCallSchema,
     success: { status: 200, description: "A chamada registrada", schema: rollCallDto },
     errors: {

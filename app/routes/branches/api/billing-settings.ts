@@ -10,7 +10,7 @@ export const openapi = operations({
     tag: "Financeiro",
     summary: "Configurações financeiras de uma unidade",
     description: "Chave Pix, recebedor, dia de vencimento (padrão 10), multa (padrão 2%) e juros ao mês (padrão 1%).",
-    access: "trials",
+    access: "staff",
     success: { status: 200, description: "As configurações", schema: billingSettingsDto },
   },
   PUT: {

@@ -14,7 +14,7 @@ export const openapi = operations({
     description:
       "Famílias com cobranças abertas vencidas, o maior total devido hoje primeiro, com o vencimento mais antigo, os dias de atraso e a " +
       "faixa (1–30, 31–60, 61–90, 90+). `format=csv` devolve a planilha.",
-    access: "trials",
+    access: "staff",
     paged: false,
     query: [
       { name: "branchId", description: "Só esta unidade", schema: z.string() },

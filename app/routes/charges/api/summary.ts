@@ -11,7 +11,7 @@ export const openapi = operations({
     tag: "Financeiro",
     summary: "O financeiro do mês",
     description: "Esperado (cobranças não canceladas com vencimento no mês), recebido (pagamentos no mês), aberto e vencido (devido hoje).",
-    access: "trials",
+    access: "staff",
     query: [
       { name: "month", description: "O mês (AAAA-MM); o atual por padrão", schema: z.string() },
       { name: "branchId", description: "Só esta unidade", schema: z.string() },

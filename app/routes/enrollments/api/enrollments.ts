@@ -35,7 +35,7 @@ export const openapi = operations({
       "Turma ativa, aluno ativo, oferta ativa da unidade da turma; uma matrícula não cancelada por aluno e turma. " +
       "Com a turma lotada (matrículas ativas = capacidade da sala): 409 'Turma lotada', ou, com `waitlist: true`, " +
       "'Em espera' na próxima posição da lista.",
-    access: "trials",
+    access: "staff",
     body: enrollmentSchema,
     success: { status: 201, description: "A matrícula ('Ativa' ou 'Em espera')", schema: enrollmentDto },
     errors: { 403: "Desconto só pelo Administrador", 409: "Turma lotada, ou o aluno já está matriculado nesta turma" },

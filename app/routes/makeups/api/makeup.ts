@@ -23,7 +23,7 @@ export const openapi = operations({
       "'Agendada'). Só a chamada da aula marca uma reposição como 'Realizada' ou 'Não compareceu': `status` com esses valores " +
       "é recusado (409), salvo quando já é o status dela (nada muda). Com a chamada registrada, a reposição é histórico: " +
       "não é movida nem volta a 'Agendada' (409).",
-    access: "trials",
+    access: "staff",
     body: makeupUpdateSchema,
     success: { status: 200, description: "A reposição atualizada", schema: makeupDto },
     errors: { 409: "Sem vagas nesta aula; status que só a chamada define; chamada da reposição já registrada" },
@@ -35,7 +35,7 @@ export const openapi = operations({
     description:
       "Exclui uma reposição ainda 'Agendada' e sem chamada registrada; a falta pode ser reposta de novo. Uma reposição " +
       "'Realizada' ou 'Não compareceu', ou com chamada registrada, é histórico: 409.",
-    access: "trials",
+    access: "staff",
     success: { status: 204, description: "Excluída" },
     errors: { 409: "Só é possível cancelar uma reposição agendada (e sem chamada registrada)" },
   },

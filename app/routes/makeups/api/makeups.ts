@@ -32,7 +32,7 @@ export const openapi = operations({
       "(qualquer unidade), depois da falta (no mesmo dia, uma aula que começa mais tarde) e até 30 dias depois dela, não passada, com vaga: capacidade da sala − matrículas " +
       "ativas na data − reposições 'Agendada' ou 'Realizada' na aula. Uma reposição por falta. Reservas simultâneas nunca " +
       "passam da capacidade. Uma turma em que o aluno está matriculado na data é recusada (400).",
-    access: "trials",
+    access: "staff",
     body: makeupSchema,
     success: { status: 201, description: "A reposição ('Agendada')", schema: makeupDto },
     errors: { 409: "Sem vagas nesta aula, ou esta falta já tem reposição" },

@@ -15,7 +15,7 @@ export const openapi = operations({
     summary: "Frequência: taxa de presença por mês",
     description:
       "Taxa de presença = Presente ÷ todos os registros das aulas do período, por mês; por turma, professor (o responsável da turma) ou unidade; e as faltas do período com reposição realizada, agendada ou sem reposição. `?format=csv` devolve os meses em CSV.",
-    access: "trials",
+    access: "staff",
     query: [
       ...PERIOD_PARAMS,
       { name: "by", description: "Agrupamento: branch (padrão), class ou teacher", schema: z.enum(["class", "teacher", "branch"]) },

@@ -15,7 +15,7 @@ export const openapi = operations({
     summary: "Funil dos experimentais",
     description:
       "Experimentais com data no período → Compareceu (histórico com Compareceu ou Quer Matricular, ou resultado Matriculado) → Quer Matricular (histórico com Quer Matricular, ou resultado Matriculado) → Matriculado (resultado Matriculado); cada taxa é a etapa ÷ os experimentais. Os perdidos (resultado Perdido) por motivo; o mesmo por origem, responsável, unidade ou curso; a mediana de dias da data do experimental ao resultado Matriculado (closedAt). `?format=csv` devolve o mesmo em CSV.",
-    access: "trials",
+    access: "staff",
     query: [
       ...PERIOD_PARAMS,
       { name: "ownerId", description: "Só os experimentais deste responsável", schema: z.guid() },

@@ -14,7 +14,7 @@ export const openapi = operations({
     summary: "Alunos: matrículas ativas, novas, canceladas e churn por mês",
     description:
       "Uma matrícula está ativa numa data quando não está Em espera, começa nessa data ou antes e não foi cancelada até essa data. Por mês: ativas no fim do mês, novas (início no mês), canceladas no mês e churn (canceladas ÷ ativas no último dia do mês anterior); por unidade e por curso; a ocupação de cada turma ativa hoje (ativas ÷ capacidade da sala) e a lista de espera. `?format=csv` devolve os meses em CSV.",
-    access: "trials",
+    access: "staff",
     query: [...PERIOD_PARAMS, FORMAT_PARAM],
     success: { status: 200, description: "Os números dos alunos", schema: studentsReportDto },
     errors: { 400: "Período inválido, período de mais de 24 meses ou unidade inválida" },

@@ -31,7 +31,7 @@ export const openapi = operations({
     tag: "Alunos",
     summary: "Cadastra um aluno",
     description: "O responsável deve existir; a data de nascimento não pode ser futura.",
-    access: "trials",
+    access: "staff",
     body: studentSchema,
     success: { status: 201, description: "O aluno criado", schema: studentDto },
   },

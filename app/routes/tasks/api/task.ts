@@ -10,7 +10,7 @@ export const openapi = operations({
     tag: "Tarefas",
     summary: "Altera ou conclui uma tarefa",
     description: "`done: true` conclui (agora), `false` reabre. A Equipe altera só as suas tarefas; o Administrador, qualquer uma.",
-    access: "trials",
+    access: "staff",
     body: taskUpdateSchema,
     success: { status: 200, description: "A tarefa", schema: taskDto },
   },
@@ -19,7 +19,7 @@ export const openapi = operations({
     tag: "Tarefas",
     summary: "Remove uma tarefa",
     description: "A Equipe remove só as suas tarefas; o Administrador, qualquer uma.",
-    access: "trials",
+    access: "staff",
     success: { status: 204, description: "Removida" },
   },
 });

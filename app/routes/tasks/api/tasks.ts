@@ -13,7 +13,7 @@ export const openapi = operations({
     summary: "Lista tarefas de acompanhamento",
     description:
       "Por dia. `due`: `overdue` (abertas, de antes de hoje), `today` (de hoje) ou `next` (de depois de hoje), no fuso horário da escola.",
-    access: "trials",
+    access: "staff",
     query: [
       { name: "ownerId", description: "Só as deste responsável", schema: z.string() },
       { name: "due", description: "overdue, today ou next", schema: z.enum(DUE_FILTERS) },
@@ -27,7 +27,7 @@ export const openapi = operations({
     tag: "Tarefas",
     summary: "Cria uma tarefa num experimental",
     description: "O responsável (`ownerId`, da Equipe ou Administrador) é, sem indicação, o do experimental, ou quem cria.",
-    access: "trials",
+    access: "staff",
     body: taskSchema,
     success: { status: 201, description: "A tarefa criada", schema: taskDto },
   },

@@ -13,7 +13,7 @@ export const openapi = operations({
       "Numa transação: o responsável (`guardianId` existente, ou `guardian` novo com as regras de POST /api/guardians), " +
       "o aluno (novo, com o nome do experimental se `studentName` faltar, ou `studentId` desse responsável), a matrícula " +
       "na turma do experimental e o vínculo do experimental com ela. Qualquer recusa desfaz tudo.",
-    access: "trials",
+    access: "staff",
     body: trialEnrollSchema,
     success: { status: 201, description: "O aluno, a matrícula e o experimental", schema: trialEnrollResultDto },
     errors: { 403: "Desconto só pelo Administrador", 409: "Turma lotada, e-mail já usado, ou o experimental já foi matriculado" },

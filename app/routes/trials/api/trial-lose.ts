@@ -12,7 +12,7 @@ export const openapi = operations({
     description:
       "Resultado 'Perdido' com o motivo (`lostReason`: 'Preço', 'Horário', 'Distância', 'Não gostou da aula', 'Sem resposta', " +
       "'Escolheu outra escola' ou 'Outro') e uma observação opcional; `closedAt` é agora. A mudança entra no histórico.",
-    access: "trials",
+    access: "staff",
     body: trialLoseSchema,
     success: { status: 200, description: "O experimental perdido", schema: trialDto },
     errors: { 409: "O experimental já está encerrado (matriculado ou perdido)" },

@@ -10,7 +10,7 @@ export const openapi = operations({
     tag: "Experimentais",
     summary: "Reabre um experimental perdido",
     description: "O resultado volta a aberto (sem motivo, observação nem `closedAt`); a mudança entra no histórico como 'Reaberto'.",
-    access: "trials",
+    access: "staff",
     success: { status: 200, description: "O experimental reaberto", schema: trialDto },
     errors: { 409: "Só um experimental perdido pode ser reaberto" },
   },

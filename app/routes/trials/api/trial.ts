@@ -19,7 +19,7 @@ export const openapi = operations({
     tag: "Experimentais",
     summary: "Atualiza um experimental (edição completa ou só o status)",
     description: "Uma mudança de `status` acrescenta uma entrada ao histórico.",
-    access: "trials",
+    access: "staff",
     body: trialUpdateSchema,
     success: { status: 200, description: "O experimental atualizado", schema: trialDto },
   },
@@ -28,7 +28,7 @@ export const openapi = operations({
     tag: "Experimentais",
     summary: "Remove um experimental",
     description: "O histórico vai junto.",
-    access: "trials",
+    access: "staff",
     success: { status: 204, description: "Removido" },
   },
 });

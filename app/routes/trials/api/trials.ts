@@ -32,7 +32,7 @@ export const openapi = operations({
     tag: "Experimentais",
     summary: "Agenda um experimental",
     description: "Começa como 'Agendado', com a primeira entrada do histórico.",
-    access: "trials",
+    access: "staff",
     body: trialSchema,
     success: { status: 201, description: "O experimental criado", schema: trialDto },
   },
