@@ -50,12 +50,11 @@ export function ConfirmDeleteDialog({
 }
 
 /**
- * The view of a delete dialog route: its loader is `deleteDialogLoader` (where
- * 'Cancelar' goes, where the form posts) and its action `deleteDialogAction`
- * (a refusal comes back as `errors`). Only the strings differ per entity:
+ * The view of a delete dialog route: its loader (where 'Cancelar' goes, where
+ * the form posts) and its action (a refusal comes back as `errors`) come from
+ * one spec in app/server/forms.server.ts. Only the strings differ per entity:
  *
- *   export const loader = (args) => deleteDialogLoader(args, { permission, find, closeTo });
- *   export const action = (args) => deleteDialogAction(args, { permission, remove, errorTitle, redirectTo, success });
+ *   export const { loader, action } = deleteRecordDialog({ permission, find, remove, back, errorTitle, success });
  *   export default () => <DeleteDialog text="Tem certeza que deseja excluir …" />;
  *   export { meta, ErrorBoundary } from "~/components/confirm-delete-dialog";
  */

@@ -1,6 +1,15 @@
-import { SpriteIcon } from "./icons";
+import { PlusIcon, SpriteIcon } from "./icons";
 import type { ReactNode } from "react";
 import { buttonClass, LinkButton } from "./ui/button";
+
+/** A list's 'Adicionar …' button (administrators only): the new record's dialog over the list. */
+export function AddLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <LinkButton to={to} preventScrollReset>
+      <PlusIcon /> {children}
+    </LinkButton>
+  );
+}
 
 /**
  * The edit and delete links of a list row (administrators only). `base` is the

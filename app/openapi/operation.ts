@@ -239,3 +239,25 @@ export function listOperation(
     success: { status: 200, description: `Lista de ${plural}`, schema: z.array(dto), ...(headers && { headers }) },
   };
 }
+
+/**
+ * GET of the list under one record (a branch's classrooms, a guardian's
+ * persons…), for any signed-in user: its own words, `answer` the 200's.
+ */
+export function childListOperation({
+  operationId,
+  tag,
+  summary,
+  client,
+  answer,
+  dto,
+}: Pick<Operation, "operationId" | "tag" | "summary" | "client"> & { answer: string; dto: z.ZodType }): Operation {
+  return {
+    operationId,
+    tag,
+    summary,
+    access: "signed-in",
+    ...(client && { client }),
+    success: { status: 200, description: answer, schema: z.array(dto) },
+  };
+}

@@ -301,8 +301,9 @@ export interface DeleteDialogData {
 }
 
 /**
- * A delete dialog route, as strings and two service calls; its loader is
- * `deleteDialogLoader(args, spec)` and its action `deleteDialogAction(args, spec)`.
+ * A delete dialog route, as strings and two service calls; `deleteDialogRoute`
+ * (or `deleteRecordDialog` for the record of `:id`) gives its loader
+ * (`deleteDialogLoader`) and its action (`deleteDialogAction`).
  */
 export interface DeleteDialogSpec<Found = unknown, Removed = unknown> {
   permission: (actor: Actor) => boolean;
@@ -346,6 +347,33 @@ export async function deleteDialogAction<Found, Removed>(args: ScreenArgs, spec:
   }
   const success = typeof spec.success === "function" ? spec.success(removed) : spec.success;
   return redirectWithToast(spec.back, { title: "Sucesso", description: success });
+}
+
+/**
+ * A delete dialog route's loader and action from its spec, which may read the
+ * URL (`args.params`): `export const { loader, action } = deleteDialogRoute((args: Route.LoaderArgs | Route.ActionArgs) => ({ … }))`.
+ */
+export function deleteDialogRoute<Args extends ScreenArgs, Found>(spec: (args: Args) => DeleteDialogSpec<Found>) {
+  return {
+    loader: (args: Args) => deleteDialogLoader(args, spec(args)),
+    action: (args: Args) => deleteDialogAction(args, spec(args)),
+  };
+}
+
+/**
+ * The delete dialog of the record the URL's `:id` names: `find` and `remove`
+ * are the service calls themselves, given the actor and that id.
+ */
+export function deleteRecordDialog<Found>(
+  spec: Omit<DeleteDialogSpec<Found>, "find" | "remove"> & {
+    find: (actor: Actor, id: string) => Promise<Found>;
+    remove: (actor: Actor, id: string) => Promise<unknown>;
+  },
+) {
+  return deleteDialogRoute(({ params }: ScreenArgs): DeleteDialogSpec<Found> => {
+    const id = params.id ?? "";
+    return { ...spec, find: (actor) => spec.find(actor, id), remove: (actor) => spec.remove(actor, id) };
+  });
 }
 
 /**

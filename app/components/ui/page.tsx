@@ -30,6 +30,16 @@ export function Badge({ children, className }: { children: ReactNode; className?
   return <span className={cn("badge bg-violet-100 text-violet-900", className)}>{children}</span>;
 }
 
+/** The first line of a DataList card: its title, and on the right its status. */
+export function CardHeading({ as: Heading = "h2", title, status }: { as?: "h2" | "h3" | "p"; title: ReactNode; status: ReactNode }) {
+  return (
+    <div className="flex items-start justify-between gap-2">
+      <Heading className="font-semibold">{title}</Heading>
+      {status}
+    </div>
+  );
+}
+
 /** One column of a DataList's table: its header and what each row shows in it. */
 export interface Column<Row> {
   header: string;

@@ -1,12 +1,12 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/branches";
-import { BranchIcon, PlusIcon } from "~/components/icons";
+import { BranchIcon } from "~/components/icons";
 import { LinkButton } from "~/components/ui/button";
-import { Badge, DataList, PageHeader, StatusBadge } from "~/components/ui/page";
+import { Badge, CardHeading, DataList, PageHeader, StatusBadge } from "~/components/ui/page";
 import { isAdmin } from "~/domain/access/roles";
 import { listBranches } from "~/domain/branches/queries.server";
 import { actorOf, requireUser } from "~/server/session.server";
-import { EditDeleteLinks } from "~/components/row-actions";
+import { AddLink, EditDeleteLinks } from "~/components/row-actions";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await requireUser(context);
@@ -21,16 +21,7 @@ export default function Branches({ loaderData }: Route.ComponentProps) {
   const { branches, isAdmin } = loaderData;
   return (
     <div>
-      <PageHeader
-        title="Unidades"
-        actions={
-          isAdmin ? (
-            <LinkButton to="/branches/new" preventScrollReset>
-              <PlusIcon /> Adicionar Unidade
-            </LinkButton>
-          ) : null
-        }
-      />
+      <PageHeader title="Unidades" actions={isAdmin ? <AddLink to="/branches/new">Adicionar Unidade</AddLink> : null} />
       <DataList
         caption="Unidades"
         rows={branches}
@@ -38,12 +29,14 @@ export default function Branches({ loaderData }: Route.ComponentProps) {
         empty="Nenhuma unidade encontrada no sistema"
         card={(b) => (
           <>
-            <div className="flex items-start justify-between gap-2">
-              <h2 className="font-semibold">
-                {b.name} {b.isDefault ? <Badge>Padrão</Badge> : null}
-              </h2>
-              <StatusBadge active={b.active} />
-            </div>
+            <CardHeading
+              title={
+                <>
+                  {b.name} {b.isDefault ? <Badge>Padrão</Badge> : null}
+                </>
+              }
+              status={<StatusBadge active={b.active} />}
+            />
             <p className="mt-1 text-sm text-slate-700">{b.address}</p>
             {/* §2: on the mobile list the Salas button is shown to everyone. */}
             <div className="mt-3 flex flex-wrap justify-end gap-2">

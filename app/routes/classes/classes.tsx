@@ -1,7 +1,6 @@
 import { Link, Outlet } from "react-router";
 import type { Route } from "./+types/classes";
-import { PlusIcon } from "~/components/icons";
-import { buttonClass, ExportCsvLink, LinkButton } from "~/components/ui/button";
+import { buttonClass, ExportCsvLink } from "~/components/ui/button";
 import { EmptyState, PageHeader, StatusBadge, Th } from "~/components/ui/page";
 import { isAdmin } from "~/domain/access/roles";
 import type { ClassDTO } from "~/domain/classes/schema";
@@ -10,7 +9,7 @@ import { classOccupancy } from "~/domain/enrollments/queries.server";
 import { useShell } from "~/hooks/use-shell";
 import { getSelectedBranchId } from "~/server/branch-selection.server";
 import { actorOf, requireUser } from "~/server/session.server";
-import { EditDeleteLinks } from "~/components/row-actions";
+import { AddLink, EditDeleteLinks } from "~/components/row-actions";
 import { ServerCached } from "~/components/server-cached";
 import { useLinkNavigation } from "~/hooks/use-link-navigation";
 
@@ -73,11 +72,7 @@ export default function Classes({ loaderData }: Route.ComponentProps) {
         actions={
           <>
             <ExportCsvLink href={`/api/classes?format=csv${branchId ? `&branchId=${branchId}` : ""}`} />
-            {isAdmin ? (
-              <LinkButton to="/classes/new" preventScrollReset>
-                <PlusIcon /> Adicionar Turma
-              </LinkButton>
-            ) : null}
+            {isAdmin ? <AddLink to="/classes/new">Adicionar Turma</AddLink> : null}
           </>
         }
       />

@@ -3,9 +3,9 @@ import { DeleteDialog } from "~/components/confirm-delete-dialog";
 import { isAdmin } from "~/domain/access/roles";
 import { deleteClassroom } from "~/domain/classrooms/service.server";
 import { getBranchClassroom } from "~/domain/classrooms/queries.server";
-import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/server/forms.server";
+import { deleteDialogRoute, type DeleteDialogSpec } from "~/server/forms.server";
 
-const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({
+const dialog = deleteDialogRoute((args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({
   permission: isAdmin,
   find: (actor) => getBranchClassroom(actor, args.params.id, args.params.classroomId),
   remove: async (actor) => {
@@ -15,10 +15,9 @@ const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({
   back: `/branches/${args.params.id}/classrooms`,
   errorTitle: "Erro ao excluir sala",
   success: "Sala excluída com sucesso",
-});
-
-export const loader = (args: Route.LoaderArgs) => deleteDialogLoader(args, spec(args));
-export const action = (args: Route.ActionArgs) => deleteDialogAction(args, spec(args));
+}));
+export const loader = dialog.loader;
+export const action = dialog.action;
 
 export default function ClassroomDelete() {
   return <DeleteDialog text="Tem certeza que deseja excluir esta sala? Esta ação não pode ser desfeita." nested />;

@@ -1,12 +1,10 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/courses";
-import { PlusIcon } from "~/components/icons";
-import { LinkButton } from "~/components/ui/button";
-import { DataList, PageHeader, StatusBadge } from "~/components/ui/page";
+import { CardHeading, DataList, PageHeader, StatusBadge } from "~/components/ui/page";
 import { isAdmin } from "~/domain/access/roles";
 import { listCourses } from "~/domain/courses/queries.server";
 import { actorOf, requireUser } from "~/server/session.server";
-import { RowActions } from "~/components/row-actions";
+import { AddLink, RowActions } from "~/components/row-actions";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await requireUser(context);
@@ -17,16 +15,7 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
   const { courses, isAdmin } = loaderData;
   return (
     <div>
-      <PageHeader
-        title="Cursos"
-        actions={
-          isAdmin ? (
-            <LinkButton to="/courses/new" preventScrollReset>
-              <PlusIcon /> Adicionar Curso
-            </LinkButton>
-          ) : null
-        }
-      />
+      <PageHeader title="Cursos" actions={isAdmin ? <AddLink to="/courses/new">Adicionar Curso</AddLink> : null} />
       <DataList
         caption="Cursos"
         rows={courses}
@@ -34,10 +23,7 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
         empty="Nenhum curso encontrado no sistema"
         card={(c) => (
           <>
-            <div className="flex items-start justify-between gap-2">
-              <h2 className="font-semibold">{c.name}</h2>
-              <StatusBadge active={c.active} />
-            </div>
+            <CardHeading title={c.name} status={<StatusBadge active={c.active} />} />
             {isAdmin ? <RowActions base={`/courses/${c.id}`} name={c.name} /> : null}
           </>
         )}

@@ -3,19 +3,18 @@ import { DeleteDialog } from "~/components/confirm-delete-dialog";
 import { isAdmin } from "~/domain/access/roles";
 import { deleteGuardian } from "~/domain/guardians/service.server";
 import { getGuardian } from "~/domain/guardians/queries.server";
-import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/server/forms.server";
+import { deleteDialogRoute, type DeleteDialogSpec } from "~/server/forms.server";
 
-const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({
+const dialog = deleteDialogRoute((args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({
   permission: isAdmin,
   find: (actor) => getGuardian(actor, args.params.id),
   remove: (actor) => deleteGuardian(actor, args.params.id),
   back: `/guardians${new URL(args.request.url).search}`,
   errorTitle: "Erro ao remover",
   success: "Responsável removido",
-});
-
-export const loader = (args: Route.LoaderArgs) => deleteDialogLoader(args, spec(args));
-export const action = (args: Route.ActionArgs) => deleteDialogAction(args, spec(args));
+}));
+export const loader = dialog.loader;
+export const action = dialog.action;
 
 export default function GuardianDelete() {
   return <DeleteDialog text="Tem certeza que deseja excluir este responsável? Esta ação não pode ser desfeita." />;

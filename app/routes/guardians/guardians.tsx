@@ -1,6 +1,7 @@
 import { Form, Outlet, useLocation } from "react-router";
+import { AddLink } from "~/components/row-actions";
 import type { Route } from "./+types/guardians";
-import { PlusIcon, SpriteIcon, UsersIcon } from "~/components/icons";
+import { SpriteIcon, UsersIcon } from "~/components/icons";
 import { Button, buttonClass, ExportCsvLink, LinkButton } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/page";
@@ -49,11 +50,7 @@ export default function Guardians({ loaderData }: Route.ComponentProps) {
         actions={
           <>
             <ExportCsvLink href={`/api/guardians?${new URLSearchParams({ format: "csv", ...(q ? { q } : {}) })}`} />
-            {isAdmin ? (
-              <LinkButton to={`/guardians/new${search}`} preventScrollReset>
-                <PlusIcon /> Novo Responsável
-              </LinkButton>
-            ) : null}
+            {isAdmin ? <AddLink to={`/guardians/new${search}`}>Novo Responsável</AddLink> : null}
           </>
         }
       />

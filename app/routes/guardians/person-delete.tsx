@@ -3,10 +3,10 @@ import { DeleteDialog } from "~/components/confirm-delete-dialog";
 import { isAdmin } from "~/domain/access/roles";
 import { deleteGuardianPerson } from "~/domain/guardians/service.server";
 import { getPersonOfGuardian } from "~/domain/guardians/queries.server";
-import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/server/forms.server";
+import { deleteDialogRoute, type DeleteDialogSpec } from "~/server/forms.server";
 
 /** /guardians/:id/persons/:personId/delete. The service refuses the primary and the last person (409). */
-const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({
+const dialog = deleteDialogRoute((args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({
   permission: isAdmin,
   find: (actor) => getPersonOfGuardian(actor, args.params.id, args.params.personId),
   remove: async (actor) => {
@@ -16,10 +16,9 @@ const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({
   back: `/guardians/${args.params.id}/persons${new URL(args.request.url).search}`,
   errorTitle: "Erro ao remover",
   success: "Pessoa removida",
-});
-
-export const loader = (args: Route.LoaderArgs) => deleteDialogLoader(args, spec(args));
-export const action = (args: Route.ActionArgs) => deleteDialogAction(args, spec(args));
+}));
+export const loader = dialog.loader;
+export const action = dialog.action;
 
 export default function PersonDelete() {
   return <DeleteDialog text="Tem certeza que deseja excluir esta pessoa? Esta ação não pode ser desfeita." />;

@@ -1,21 +1,19 @@
-import type { Route } from "./+types/offer-delete";
 import { DeleteDialog } from "~/components/confirm-delete-dialog";
 import { isAdmin } from "~/domain/access/roles";
 import { deleteOffer } from "~/domain/offers/service.server";
 import { getOffer } from "~/domain/offers/queries.server";
-import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/server/forms.server";
+import { deleteRecordDialog } from "~/server/forms.server";
 
-const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({
+const dialog = deleteRecordDialog({
   permission: isAdmin,
-  find: (actor) => getOffer(actor, args.params.id),
-  remove: (actor) => deleteOffer(actor, args.params.id),
+  find: getOffer,
+  remove: deleteOffer,
   back: "/offers",
   errorTitle: "Erro ao excluir oferta",
   success: "Oferta excluída com sucesso",
 });
-
-export const loader = (args: Route.LoaderArgs) => deleteDialogLoader(args, spec(args));
-export const action = (args: Route.ActionArgs) => deleteDialogAction(args, spec(args));
+export const loader = dialog.loader;
+export const action = dialog.action;
 
 export default function OfferDelete() {
   return <DeleteDialog text="Tem certeza que deseja excluir esta oferta? Esta ação não pode ser desfeita." />;

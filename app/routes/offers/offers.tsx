@@ -1,13 +1,11 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/offers";
-import { PlusIcon } from "~/components/icons";
-import { LinkButton } from "~/components/ui/button";
-import { DataList, PageHeader, StatusBadge } from "~/components/ui/page";
+import { CardHeading, DataList, PageHeader, StatusBadge } from "~/components/ui/page";
 import { isAdmin } from "~/domain/access/roles";
 import { listOffers } from "~/domain/offers/queries.server";
 import { formatBRL } from "~/lib/format";
 import { actorOf, requireUser } from "~/server/session.server";
-import { RowActions } from "~/components/row-actions";
+import { AddLink, RowActions } from "~/components/row-actions";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await requireUser(context);
@@ -29,16 +27,7 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
   const { offers, isAdmin } = loaderData;
   return (
     <div>
-      <PageHeader
-        title="Ofertas"
-        actions={
-          isAdmin ? (
-            <LinkButton to="/offers/new" preventScrollReset>
-              <PlusIcon /> Adicionar Oferta
-            </LinkButton>
-          ) : null
-        }
-      />
+      <PageHeader title="Ofertas" actions={isAdmin ? <AddLink to="/offers/new">Adicionar Oferta</AddLink> : null} />
       <DataList
         caption="Ofertas"
         rows={offers}
@@ -46,10 +35,7 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
         empty="Nenhuma oferta encontrada no sistema"
         card={(o) => (
           <>
-            <div className="flex items-start justify-between gap-2">
-              <h2 className="font-semibold">{o.name}</h2>
-              <StatusBadge active={o.active} />
-            </div>
+            <CardHeading title={o.name} status={<StatusBadge active={o.active} />} />
             <dl className="mt-2 space-y-1 text-sm">
               <div className="flex gap-1">
                 <dt className="text-slate-600">Unidade:</dt>

@@ -10,7 +10,7 @@ import {
   type AttendanceReportDTO,
 } from "~/domain/reports/schema";
 import { loadReport } from "./+shared/report-screen.server";
-import { ReportLayout } from "./+shared/report-layout";
+import { groupingsOf, ReportLayout } from "./+shared/report-layout";
 
 /** /reports/attendance ('Frequência'): presence rate per month, by class, teacher or branch; absences made up or not. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -25,11 +25,7 @@ export default function AttendanceReport({ loaderData }: Route.ComponentProps) {
       title="Frequência"
       description="Presentes ÷ todos os registros das chamadas do período."
       loaded={loaderData}
-      groupings={{
-        label: "Agrupar por",
-        value: by,
-        options: ATTENDANCE_GROUPINGS.map((g) => ({ value: g, label: ATTENDANCE_GROUPING_LABELS[g] })),
-      }}
+      groupings={groupingsOf(by, ATTENDANCE_GROUPINGS, ATTENDANCE_GROUPING_LABELS)}
     >
       {(report) => <AttendanceBody report={report} />}
     </ReportLayout>

@@ -6,7 +6,7 @@ import { FUNNEL_GROUPING_LABELS, FUNNEL_GROUPINGS, type FunnelGrouping, type Fun
 import { STAFF_TYPES } from "~/domain/classes/queries.server";
 import { listUserOptions } from "~/domain/users/queries.server";
 import { loadReport } from "./+shared/report-screen.server";
-import { ReportLayout } from "./+shared/report-layout";
+import { groupingsOf, ReportLayout } from "./+shared/report-layout";
 
 /** /reports/funnel ('Funil'): the trials' funnel of the period, lost by reason, and by origin, owner, branch or course. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -23,11 +23,7 @@ export default function FunnelReport({ loaderData }: Route.ComponentProps) {
       description="Experimentais com data no período e até onde chegaram."
       loaded={loaderData}
       owners={loaderData.owners}
-      groupings={{
-        label: "Agrupar por",
-        value: by,
-        options: FUNNEL_GROUPINGS.map((g) => ({ value: g, label: FUNNEL_GROUPING_LABELS[g] })),
-      }}
+      groupings={groupingsOf(by, FUNNEL_GROUPINGS, FUNNEL_GROUPING_LABELS)}
     >
       {(report) => <FunnelBody report={report} />}
     </ReportLayout>

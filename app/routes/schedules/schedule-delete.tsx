@@ -4,9 +4,9 @@ import { isAdmin, type Actor } from "~/domain/access/roles";
 import { getBranchClassroom } from "~/domain/classrooms/queries.server";
 import { deleteSchedule } from "~/domain/schedules/service.server";
 import { getClassroomSchedule } from "~/domain/schedules/queries.server";
-import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/server/forms.server";
+import { deleteDialogRoute, type DeleteDialogSpec } from "~/server/forms.server";
 
-const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => {
+const dialog = deleteDialogRoute((args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => {
   const { id, classroomId, scheduleId } = args.params;
   // The schedule, only under its own classroom and branch (404 otherwise).
   const find = async (actor: Actor) => {
@@ -24,10 +24,9 @@ const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => {
     errorTitle: "Erro ao excluir horário",
     success: "Horário excluído com sucesso",
   };
-};
-
-export const loader = (args: Route.LoaderArgs) => deleteDialogLoader(args, spec(args));
-export const action = (args: Route.ActionArgs) => deleteDialogAction(args, spec(args));
+});
+export const loader = dialog.loader;
+export const action = dialog.action;
 
 export default function ScheduleDelete() {
   return <DeleteDialog text="Tem certeza que deseja excluir este horário? Esta ação não pode ser desfeita." nested />;

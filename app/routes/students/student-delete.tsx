@@ -3,10 +3,10 @@ import { DeleteDialog } from "~/components/confirm-delete-dialog";
 import { isAdmin } from "~/domain/access/roles";
 import { getStudent } from "~/domain/students/queries.server";
 import { deleteStudent } from "~/domain/students/service.server";
-import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/server/forms.server";
+import { deleteDialogRoute, type DeleteDialogSpec } from "~/server/forms.server";
 
 /** /students/:id/delete (Administrator): refused with 409 while the student has enrolments. */
-const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({
+const dialog = deleteDialogRoute((args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({
   permission: isAdmin,
   find: (actor) => getStudent(actor, args.params.id),
   remove: (actor) => deleteStudent(actor, args.params.id),
@@ -14,10 +14,9 @@ const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({
   closeTo: () => `/students/${args.params.id}`,
   errorTitle: "Erro ao excluir aluno",
   success: "Aluno removido",
-});
-
-export const loader = (args: Route.LoaderArgs) => deleteDialogLoader(args, spec(args));
-export const action = (args: Route.ActionArgs) => deleteDialogAction(args, spec(args));
+}));
+export const loader = dialog.loader;
+export const action = dialog.action;
 
 export default function StudentDelete() {
   return <DeleteDialog text="Tem certeza que deseja excluir este aluno? Esta ação não pode ser desfeita." />;

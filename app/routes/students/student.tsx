@@ -5,7 +5,7 @@ import { financeSection } from "~/features/charges/finance-section.server";
 import { PlusIcon, SpriteIcon } from "~/components/icons";
 import { LinkButton } from "~/components/ui/button";
 import { auditHref } from "~/features/audit/audit-links";
-import { Badge, Card, DataList, StatusBadge } from "~/components/ui/page";
+import { Badge, Card, CardHeading, DataList, StatusBadge } from "~/components/ui/page";
 import { isAdmin, isStaff } from "~/domain/access/roles";
 import { CANCELLED, WAITLISTED } from "~/domain/enrollments/schema";
 import { getStudentOverview } from "~/domain/enrollments/queries.server";
@@ -204,10 +204,7 @@ export default function StudentPage({ loaderData }: Route.ComponentProps) {
           empty="Nenhuma matrícula"
           card={(e) => (
             <>
-              <div className="flex items-start justify-between gap-2">
-                <h3 className="font-semibold">{classLink(e)}</h3>
-                <div className="text-right">{status(e)}</div>
-              </div>
+              <CardHeading as="h3" title={classLink(e)} status={<div className="text-right">{status(e)}</div>} />
               <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
                 <dt className="text-slate-600">Unidade</dt>
                 <dd>{e.branchName}</dd>

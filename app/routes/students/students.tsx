@@ -1,6 +1,6 @@
 import { Form, Outlet, useLocation } from "react-router";
+import { AddLink } from "~/components/row-actions";
 import type { Route } from "./+types/students";
-import { PlusIcon } from "~/components/icons";
 import { Button, ExportCsvLink, LinkButton } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { DataList, PageHeader, StatusBadge } from "~/components/ui/page";
@@ -70,11 +70,7 @@ export default function Students({ loaderData }: Route.ComponentProps) {
             <ExportCsvLink
               href={`/api/students?${new URLSearchParams({ format: "csv", ...(q ? { q } : {}), ...(status ? { status } : {}) })}`}
             />
-            {canCreate ? (
-              <LinkButton to={`/students/new${search}`} preventScrollReset>
-                <PlusIcon /> Novo Aluno
-              </LinkButton>
-            ) : null}
+            {canCreate ? <AddLink to={`/students/new${search}`}>Novo Aluno</AddLink> : null}
           </>
         }
       />

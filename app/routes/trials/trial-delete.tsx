@@ -4,25 +4,26 @@ import { isStaff } from "~/domain/access/roles";
 import { placeQuery, returnPlace, returnUrl, type CalendarPlace } from "./+shared/calendar-screen";
 import { deleteTrial } from "~/domain/trials/service.server";
 import { getTrial } from "~/domain/trials/queries.server";
-import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/server/forms.server";
+import { deleteDialogRoute, type DeleteDialogSpec } from "~/server/forms.server";
 
-const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec<{ id: string; place: CalendarPlace | null }> => {
-  const url = new URL(args.request.url);
-  return {
-    permission: isStaff,
-    // The calendar's place to go back to: the URL's, else the trial's month.
-    find: async (actor) => ({ id: args.params.id, place: returnPlace(url, (await getTrial(actor, args.params.id)).scheduledDate) }),
-    closeTo: ({ place }) => returnUrl(place),
-    action: ({ id, place }) => `/trials/${id}/delete${place ? `?${placeQuery(place)}` : ""}`,
-    remove: (actor) => deleteTrial(actor, args.params.id),
-    back: returnUrl(returnPlace(url)),
-    errorTitle: "Erro ao remover",
-    success: "Experimental removido",
-  };
-};
-
-export const loader = (args: Route.LoaderArgs) => deleteDialogLoader(args, spec(args));
-export const action = (args: Route.ActionArgs) => deleteDialogAction(args, spec(args));
+const dialog = deleteDialogRoute(
+  (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec<{ id: string; place: CalendarPlace | null }> => {
+    const url = new URL(args.request.url);
+    return {
+      permission: isStaff,
+      // The calendar's place to go back to: the URL's, else the trial's month.
+      find: async (actor) => ({ id: args.params.id, place: returnPlace(url, (await getTrial(actor, args.params.id)).scheduledDate) }),
+      closeTo: ({ place }) => returnUrl(place),
+      action: ({ id, place }) => `/trials/${id}/delete${place ? `?${placeQuery(place)}` : ""}`,
+      remove: (actor) => deleteTrial(actor, args.params.id),
+      back: returnUrl(returnPlace(url)),
+      errorTitle: "Erro ao remover",
+      success: "Experimental removido",
+    };
+  },
+);
+export const loader = dialog.loader;
+export const action = dialog.action;
 
 export default function TrialDelete() {
   return (

@@ -4,9 +4,9 @@ import { isAdmin } from "~/domain/access/roles";
 import { usersListSearch, usersListUrl } from "./+shared/list-search";
 import { deleteUser } from "~/domain/users/service.server";
 import { getUser } from "~/domain/users/queries.server";
-import { deleteDialogAction, deleteDialogLoader, type DeleteDialogSpec } from "~/server/forms.server";
+import { deleteDialogRoute, type DeleteDialogSpec } from "~/server/forms.server";
 
-const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({
+const dialog = deleteDialogRoute((args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({
   permission: isAdmin,
   find: (actor) => getUser(actor, args.params.id),
   remove: (actor) => deleteUser(actor, args.params.id),
@@ -14,10 +14,9 @@ const spec = (args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({
   action: () => `/users/${args.params.id}/delete${usersListSearch(args.request.url)}`,
   errorTitle: "Erro ao excluir usuário",
   success: "Usuário excluído com sucesso",
-});
-
-export const loader = (args: Route.LoaderArgs) => deleteDialogLoader(args, spec(args));
-export const action = (args: Route.ActionArgs) => deleteDialogAction(args, spec(args));
+}));
+export const loader = dialog.loader;
+export const action = dialog.action;
 
 export default function UserDelete() {
   return <DeleteDialog text="Tem certeza que deseja excluir este usuário? Esta ação não pode ser desfeita." />;

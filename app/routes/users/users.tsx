@@ -1,8 +1,7 @@
 import { Form, Link, Outlet, useNavigation } from "react-router";
 import type { Route } from "./+types/users";
 import { Avatar } from "~/components/avatar";
-import { PlusIcon } from "~/components/icons";
-import { Button, LinkButton, buttonClass } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { DataList, EmptyState, PageHeader } from "~/components/ui/page";
 import { Pagination, pageHref } from "~/components/ui/pagination";
@@ -13,7 +12,7 @@ import { listUsersPage } from "~/domain/users/queries.server";
 import { formatCpf } from "~/lib/format";
 import { cn } from "~/lib/cn";
 import { actorOf, requireUser } from "~/server/session.server";
-import { RowActions } from "~/components/row-actions";
+import { AddLink, RowActions } from "~/components/row-actions";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context);
@@ -30,26 +29,11 @@ export default function Users({ loaderData }: Route.ComponentProps) {
   const addLink = `/users/new${search}`;
   return (
     <div>
-      <PageHeader
-        title="Usuários"
-        actions={
-          isAdmin ? (
-            <LinkButton to={addLink} preventScrollReset>
-              <PlusIcon /> Adicionar Usuário
-            </LinkButton>
-          ) : null
-        }
-      />
+      <PageHeader title="Usuários" actions={isAdmin ? <AddLink to={addLink}>Adicionar Usuário</AddLink> : null} />
       {total === 0 && !q ? (
         <EmptyState
           message="Nenhum usuário encontrado no sistema"
-          action={
-            isAdmin ? (
-              <LinkButton to={addLink} preventScrollReset>
-                <PlusIcon /> Adicionar Primeiro Usuário
-              </LinkButton>
-            ) : null
-          }
+          action={isAdmin ? <AddLink to={addLink}>Adicionar Primeiro Usuário</AddLink> : null}
         />
       ) : (
         <>

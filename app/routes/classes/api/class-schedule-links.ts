@@ -1,18 +1,17 @@
 import { classScheduleLinkList } from "~/domain/classes/queries.server";
 import { apiList } from "~/server/api.server";
 
-import { z } from "zod";
 import { classScheduleLinkDto } from "~/domain/classes/schema";
-import { operations } from "~/openapi/operation";
+import { childListOperation, operations } from "~/openapi/operation";
 
 export const openapi = operations({
-  GET: {
+  GET: childListOperation({
     operationId: "listClassScheduleLinks",
     tag: "Turmas",
     summary: "Vínculos de horário de uma turma",
-    access: "signed-in",
-    success: { status: 200, description: "Os vínculos, com `scheduleId`", schema: z.array(classScheduleLinkDto) },
-  },
+    answer: "Os vínculos, com `scheduleId`",
+    dto: classScheduleLinkDto,
+  }),
 });
 
 /** GET /api/classes/{id}/schedules: the class's links { id, classId, scheduleId, createdAt }. */

@@ -1,18 +1,17 @@
 import { branchClassroomList } from "~/domain/classrooms/queries.server";
 import { apiList } from "~/server/api.server";
 
-import { z } from "zod";
 import { classroomDto } from "~/domain/classrooms/schema";
-import { operations } from "~/openapi/operation";
+import { childListOperation, operations } from "~/openapi/operation";
 
 export const openapi = operations({
-  GET: {
+  GET: childListOperation({
     operationId: "listBranchClassrooms",
     tag: "Salas",
     summary: "Lista as salas de uma unidade",
-    access: "signed-in",
-    success: { status: 200, description: "As salas da unidade", schema: z.array(classroomDto) },
-  },
+    answer: "As salas da unidade",
+    dto: classroomDto,
+  }),
 });
 
 /** GET /api/classrooms/branch/{branchId} (404 for an unknown branch) */

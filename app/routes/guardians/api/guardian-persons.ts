@@ -1,19 +1,18 @@
 import { guardianPersonList } from "~/domain/guardians/queries.server";
 import { apiList } from "~/server/api.server";
 
-import { z } from "zod";
 import { guardianPersonDto } from "~/domain/guardians/schema";
-import { operations } from "~/openapi/operation";
+import { childListOperation, operations } from "~/openapi/operation";
 
 export const openapi = operations({
-  GET: {
+  GET: childListOperation({
     operationId: "listGuardianPersons",
     tag: "Responsáveis",
     summary: "Lista as pessoas de um responsável",
-    access: "signed-in",
     client: "family-item",
-    success: { status: 200, description: "A principal primeiro", schema: z.array(guardianPersonDto) },
-  },
+    answer: "A principal primeiro",
+    dto: guardianPersonDto,
+  }),
 });
 
 /** GET /api/guardians/{id}/persons: primary first. */

@@ -40,6 +40,11 @@ export interface LoadedReport {
   errors: Record<string, string[]>;
 }
 
+/** A report's grouping select ('Agrupar por'): the grouping shown, the groupings and their names. */
+export function groupingsOf<G extends string>(value: G, groupings: readonly G[], labels: Record<G, string>) {
+  return { label: "Agrupar por", value, options: groupings.map((g) => ({ value: g, label: labels[g] })) };
+}
+
 /**
  * A report screen: its title, the tabs between the reports, the filter form
  * (period and branch; the funnel's owner; a grouping) with 'Exportar CSV' for

@@ -1,18 +1,17 @@
 import { classroomScheduleList } from "~/domain/schedules/queries.server";
 import { apiList } from "~/server/api.server";
 
-import { z } from "zod";
 import { scheduleDto } from "~/domain/schedules/schema";
-import { operations } from "~/openapi/operation";
+import { childListOperation, operations } from "~/openapi/operation";
 
 export const openapi = operations({
-  GET: {
+  GET: childListOperation({
     operationId: "listClassroomSchedulesOfClassroom",
     tag: "Horários das salas",
     summary: "Lista os horários de uma sala",
-    access: "signed-in",
-    success: { status: 200, description: "Os horários da sala", schema: z.array(scheduleDto) },
-  },
+    answer: "Os horários da sala",
+    dto: scheduleDto,
+  }),
 });
 
 /** GET /api/classroom-schedules/classroom/{classroomId} (404 for an unknown classroom) */

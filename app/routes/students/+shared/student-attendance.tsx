@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { LinkButton } from "~/components/ui/button";
-import { DataList } from "~/components/ui/page";
+import { CardHeading, DataList } from "~/components/ui/page";
 import { makeupStateLabel, presenceLabel } from "~/features/makeups/makeup-screen";
 import { formatDay } from "~/domain/calendar/dates";
 
@@ -92,10 +92,7 @@ export function AttendanceSection({ studentId, attendance, canBook }: { studentI
         empty="Nenhuma falta registrada"
         card={(a) => (
           <>
-            <div className="flex items-start justify-between gap-2">
-              <p className="font-semibold">{formatDay(a.date)}</p>
-              <AttendanceBadge status={a.status} />
-            </div>
+            <CardHeading as="p" title={formatDay(a.date)} status={<AttendanceBadge status={a.status} />} />
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
               <dt className="text-slate-600">Turma</dt>
               <dd>{a.classLabel}</dd>
@@ -124,13 +121,16 @@ export function AttendanceSection({ studentId, attendance, canBook }: { studentI
         empty="Nenhum registro de presença"
         card={(r) => (
           <>
-            <div className="flex items-start justify-between gap-2">
-              <p className="font-semibold">{formatDay(r.date)}</p>
-              <span className="flex flex-wrap justify-end gap-1">
-                {r.makeup ? <MakeupMark /> : null}
-                <AttendanceBadge status={r.status} />
-              </span>
-            </div>
+            <CardHeading
+              as="p"
+              title={formatDay(r.date)}
+              status={
+                <span className="flex flex-wrap justify-end gap-1">
+                  {r.makeup ? <MakeupMark /> : null}
+                  <AttendanceBadge status={r.status} />
+                </span>
+              }
+            />
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
               <dt className="text-slate-600">Turma</dt>
               <dd>{r.classLabel}</dd>
