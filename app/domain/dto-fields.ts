@@ -11,6 +11,11 @@ import { z } from "zod";
 export const id = z.guid();
 export const timestamp = z.iso.datetime().describe("Data e hora ISO 8601 em UTC");
 export const day = z.iso.date().describe("AAAA-MM-DD");
+/** An amount in the API and the OpenAPI document: reais with two decimals, as text. */
+export const money = z
+  .string()
+  .regex(/^-?\d+\.\d{2}$/)
+  .describe('Em reais, com duas casas: "189.90"');
 export const hhmm = z
   .string()
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/)

@@ -6,13 +6,13 @@ import {
   divideHalfUp,
   hundredthsToPercent,
   MAX_CENTS,
-  money,
   normalizeDecimal,
   percentOf,
   percentOfCents,
   toCents,
   toHundredths,
 } from "./money";
+import { money } from "./dto-fields";
 
 describe("money as integer cents", () => {
   it("parses typed text and JSON numbers without float artefacts", () => {

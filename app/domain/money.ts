@@ -7,10 +7,11 @@
  * from zero) and exact: decimals are parsed digit by digit and divisions are
  * done on integers (BigInt, so no product loses precision), never on floats,
  * so 189.90 stays 189.90 and 0.1 + 0.2 never turns into 0.30000000000000004.
- * Pure: no database, importable by the browser and by every domain folder.
+ * Pure: no database and no zod (the screens' bundles import it: the API's
+ * `money` field is in `app/domain/dto-fields.ts`), importable by the browser
+ * and by every domain folder.
  * Display formats (R$ 189,90) are `formatBRL` in `app/lib/format.ts`.
  */
-import { z } from "zod";
 
 /** Largest DECIMAL(10,2) value, in cents (99999999.99). */
 export const MAX_CENTS = 9_999_999_999;
@@ -119,9 +120,3 @@ export function applyDiscount(cents: number, discountHundredths: number): number
 export function percentOf(part: number, whole: number, decimals = 0): number {
   return divideHalfUp(BigInt(part) * 100n, whole, decimals);
 }
-
-/** An amount in the API and the OpenAPI document: reais with two decimals, as text. */
-export const money = z
-  .string()
-  .regex(/^-?\d+\.\d{2}$/)
-  .describe('Em reais, com duas casas: "189.90"');

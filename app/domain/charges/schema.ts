@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { day, id, storedEnum, timestamp } from "../dto-fields";
+import { day, id, money, storedEnum, timestamp } from "../dto-fields";
 import { calendarDate, EMAIL_RE, isMonth, MONTH_DOC, normalizeMonth, requiredString } from "../fields";
-import { MAX_CENTS, money, toCents } from "../money";
+import { MAX_CENTS, toCents } from "../money";
 import { GUARDIAN_REQUIRED } from "../students/schema";
 import { BRANCH_REQUIRED } from "../branches/schema";
 import { addDays } from "../calendar/dates";

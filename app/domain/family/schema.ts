@@ -1,12 +1,11 @@
 import { z } from "zod";
-import { day, hhmm, id } from "~/domain/dto-fields";
+import { day, hhmm, id, money } from "~/domain/dto-fields";
 import { guardianDto } from "~/domain/guardians/schema";
 import { studentDto } from "~/domain/students/schema";
 import { enrollmentDto } from "~/domain/enrollments/schema";
 import { studentAttendanceDto } from "~/domain/attendance/makeups/schema";
 import { absenceNoticeDto } from "~/domain/attendance/notices/schema";
 import { chargeDto } from "~/domain/charges/schema";
-import { money } from "~/domain/money";
 
 /** How many sessions to come each child's page lists, and how far ahead it looks. */
 export const NEXT_SESSIONS = 5;

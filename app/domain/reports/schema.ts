@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { day, id } from "~/domain/dto-fields";
+import { day, id, money } from "~/domain/dto-fields";
 import { isCalendarDate, isMonth } from "~/domain/patterns";
 import { LOST_REASONS } from "~/domain/trials/constants";
 import { AGEING_BUCKETS, PAYMENT_METHODS } from "~/domain/charges/schema";
-import { money, percentOf } from "~/domain/money";
+import { percentOf } from "~/domain/money";
 
 /**
  * The network's reports (Funil, Alunos, Frequência, Financeiro): their filters, their
