@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "~/domain/access/roles";
 import { shiftMonth, today } from "~/domain/calendar/dates";
 import { financeReport } from "~/domain/reports/queries.server";
-import { makeBranch, makeCharge, makeGuardian, makePayment } from "../support/factories";
+import { makePayment } from "../support/factories";
+import { seedFinanceFixture } from "../support/report-fixtures";
 import { actorOfType } from "../support/service";
 
 /**
@@ -22,46 +23,7 @@ const PERIOD = { from: "2017-01-01", to: "2017-06-30" };
 
 beforeAll(async () => {
   [admin, team] = [await actorOfType("Administrator"), await actorOfType("Team")];
-  const f = await makeBranch({ name: "Unidade Financeiro F" });
-  const g = await makeBranch({ name: "Unidade Financeiro G" });
-  Object.assign(branch, { f: f.id, g: g.id });
-  const { guardian } = await makeGuardian(1);
-  const charge = (branchId: string, amountCents: number, dueDate: string, status: "Aberta" | "Paga" | "Cancelada" = "Aberta") =>
-    makeCharge({ guardianId: guardian.id, branchId, amountCents, dueDate, status });
-  const pay = (chargeId: string, amountCents: number, paidOn: string, method: string) =>
-    makePayment({ chargeId, amountCents, paidOn, method });
-
-  // January: c1 paid early by Pix; c2 partly paid before its due date (50,00 in cash); c3 cancelled (counts nowhere).
-  const c1 = await charge(f.id, 10_000, "2017-01-10", "Paga");
-  await pay(c1.id, 10_000, "2017-01-08", "Pix");
-  const c2 = await charge(f.id, 20_000, "2017-01-10");
-  await pay(c2.id, 5_000, "2017-01-05", "Dinheiro");
-  await charge(f.id, 30_000, "2017-01-20", "Cancelada");
-  // February: nothing due, nothing paid.
-  // March: c4 paid on its due date by transfer.
-  const c4 = await charge(f.id, 15_000, "2017-03-15", "Paga");
-  await pay(c4.id, 15_000, "2017-03-15", "Transferência");
-  // April: c5 paid by card, then the payment reversed (it counts nowhere, the charge is open).
-  const c5 = await charge(f.id, 40_000, "2017-04-10");
-  const reversed = await pay(c5.id, 40_000, "2017-04-10", "Cartão");
-  await reversed.update({ reversedAt: new Date("2017-04-12T12:00:00Z"), reverseReason: "Cartão recusado" });
-  // May: c6 partly paid after its due date (100,00 by boleto on 20/05).
-  const c6 = await charge(f.id, 25_000, "2017-05-10");
-  await pay(c6.id, 10_000, "2017-05-20", "Boleto");
-  // June: c7 open; c8 due on the last day (not late on it), 60,00 paid early in March;
-  // c9 paid in July, after the period (late on 30/06); c10 due in July (outside the period).
-  await charge(f.id, 8_000, "2017-06-10");
-  const c8 = await charge(f.id, 12_000, "2017-06-30");
-  await pay(c8.id, 6_000, "2017-03-20", "Pix");
-  const c9 = await charge(f.id, 9_000, "2017-06-05", "Paga");
-  await c9.update({ paidAt: new Date("2017-07-05T15:00:00Z") });
-  await pay(c9.id, 9_000, "2017-07-05", "Pix");
-  await charge(f.id, 50_000, "2017-07-10");
-
-  // Branch G: g1 paid by Pix in March; g2 open since 01/06.
-  const g1 = await charge(g.id, 100_000, "2017-03-10", "Paga");
-  await pay(g1.id, 100_000, "2017-03-10", "Pix");
-  branch.g2 = (await charge(g.id, 7_000, "2017-06-01")).id;
+  Object.assign(branch, await seedFinanceFixture());
 });
 
 describe("financeReport", () => {
