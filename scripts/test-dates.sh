@@ -2,12 +2,12 @@
 # The date-sensitive tests on the days that break date code (`npm test` runs it as the step
 # "dates"): the service and API test files about calendar dates, money and reports,
 # on SQLite against the production build, with the clock of every process (Vitest, the server,
-# its workers) moved by libfaketime to each of these instants in São Paulo:
+# its workers) moved by libfaketime to two instants in São Paulo that between them hold the
+# four days that break date code:
 #
-#   the last day of a month     Thursday 2026-12-31 10:00 (-03:00)
-#   the first day of a month    Tuesday  2026-12-01 09:00
-#   a Sunday                    Sunday   2026-12-06 11:00
-#   a Saturday evening          Saturday 2026-12-05 22:30 (already Sunday in UTC)
+#   Saturday 2027-07-31 22:30 (-03:00)   the last day of a month, a Saturday evening, and
+#                                        already Sunday the 1st of the next month in UTC
+#   Sunday   2027-08-01 11:00            the first day of a month, a Sunday
 #
 # A test that passes on the day it was written but not on one of these (a charge due on the
 # 28th that is late from the 29th on, a "next Monday" that is today, a date taken in UTC) fails
@@ -27,10 +27,8 @@ if ! command -v faketime >/dev/null 2>&1; then
 fi
 
 INSTANTS=(
-  "last day of a month|2026-12-31T13:00:00Z"
-  "first day of a month|2026-12-01T12:00:00Z"
-  "a Sunday|2026-12-06T14:00:00Z"
-  "a Saturday evening in São Paulo|2026-12-06T01:30:00Z"
+  "the last day of a month, a Saturday evening (already Sunday the 1st in UTC)|2027-08-01T01:30:00Z"
+  "the first day of a month, a Sunday|2027-08-01T14:00:00Z"
 )
 
 # The service files about dates (sessions and roll calls, enrolments, trials, charges and
