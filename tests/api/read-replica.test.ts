@@ -157,8 +157,15 @@ async function startReplica(): Promise<void> {
 async function stopReplica(mode: "fast" | "immediate"): Promise<void> {
   if (!replicaProcess || replicaProcess.exitCode !== null) return;
   const exited = new Promise((r) => replicaProcess!.once("exit", r));
-  await sh(path.join(bin, "pg_ctl"), ["-D", path.join(folder!, "data"), "stop", "-m", mode, "-w"]).catch(() => {
-    replicaProcess?.kill("SIGKILL");
+  const data = path.join(folder!, "data");
+  await sh(path.join(bin, "pg_ctl"), ["-D", data, "stop", "-m", mode, "-w"]).catch(() => {
+    // pg_ctl could not: the server itself (its pid in postmaster.pid; runuser would not pass a SIGKILL on), then what started it.
+    try {
+      const pid = Number(fs.readFileSync(path.join(data, "postmaster.pid"), "utf8").split("\n")[0]);
+      if (pid > 0) process.kill(pid, "SIGKILL");
+    } finally {
+      replicaProcess?.kill("SIGKILL");
+    }
   });
   await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
   replicaProcess = null;
@@ -296,7 +303,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop().catch(() => {});
   await factoryDb?.close().catch(() => {});
-  await stopReplica("immediate").catch(() => {});
+  await stopReplica("immediate").catch((error) => console.error("the replica could not be stopped:", error));
   if (folder) fs.rmSync(folder, { recursive: true, force: true });
   await dropDatabase?.().catch(() => {});
 });
