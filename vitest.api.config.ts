@@ -27,11 +27,17 @@ const PROCESS_ONLY = [
   "method-not-allowed",
 ].map((name) => `tests/api/${name}.test.ts`);
 
+/**
+ * Files that need PostgreSQL itself (a streaming replica of the test server): in the
+ * PostgreSQL run only.
+ */
+const POSTGRES_ONLY = ["read-replica"].map((name) => `tests/api/${name}.test.ts`);
+
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
     include: ["tests/api/**/*.test.ts"],
-    exclude: [...configDefaults.exclude, ...(process.env.API_TEST_DB === "postgres" ? PROCESS_ONLY : [])],
+    exclude: [...configDefaults.exclude, ...(process.env.API_TEST_DB === "postgres" ? PROCESS_ONLY : POSTGRES_ONLY)],
     environment: "node",
     globalSetup: ["./tests/support/global-server.ts"],
     setupFiles: ["./tests/support/setup-api.ts"],

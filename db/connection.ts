@@ -12,7 +12,10 @@ export type Dialect = "sqlite" | "postgres";
  * - `postgres://…` / `postgresql://…` → PostgreSQL
  * - `sqlite:path/to/file.sqlite` (or a bare path) → SQLite file, created on first use
  */
-export function openDatabase(url: string, options: { logging?: boolean } = {}): Sequelize {
+export function openDatabase(
+  url: string,
+  options: { logging?: boolean; connectTimeoutMs?: number; applicationName?: string } = {},
+): Sequelize {
   const logging = options.logging ? (sql: string) => console.log(sql) : false;
   if (/^postgres(ql)?:\/\//.test(url)) {
     // DATEONLY and DECIMAL come back as strings; keep them exact.
@@ -21,6 +24,10 @@ export function openDatabase(url: string, options: { logging?: boolean } = {}): 
       dialectModule: pg,
       logging,
       pool: { max: 10, min: 0, idle: 10_000 },
+      dialectOptions: {
+        ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
+        ...(options.applicationName ? { application_name: options.applicationName } : {}),
+      },
     });
   }
   const file = url.replace(/^sqlite:(\/\/)?/, "");

@@ -1,6 +1,8 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { QueryTypes, type Sequelize, type Transaction } from "sequelize";
 import {
   dialectOf,
+  openDatabase,
   ping,
   reclaimErasedRows,
   selectOn,
@@ -85,10 +87,145 @@ export async function reclaimErased(tables: readonly string[]): Promise<void> {
 }
 
 export async function closeDb() {
+  await closeReplica();
   if (!ready) return;
   const sequelize = await ready;
   ready = null;
   await sequelize.close();
+}
+
+// ---- The reader: the primary, or the read replica (ADR 019) ----
+
+/**
+ * Which server the read door (`selectRows`, `tableVersions`) asks: the primary
+ * (the default), or the read replica (`DATABASE_REPLICA_URL`) for the reads
+ * that may lag a little behind the last writes: the reports, the CSV exports
+ * and the audit list, chosen by their HTTP adapters (`app/server/reader.server.ts`),
+ * never by the domain. Commands, transactions, `writeRows` and the models always
+ * use the primary, inside a replica scope too.
+ */
+export type Reader = "primary" | "replica";
+
+const readers = new AsyncLocalStorage<Reader>();
+
+/** Whether a read replica is configured (DATABASE_REPLICA_URL). */
+export function hasReplica(): boolean {
+  return env().DATABASE_REPLICA_URL !== undefined;
+}
+
+/** Runs `fn` with the read door asking `reader` (the replica only when one is configured; otherwise `fn` as is). */
+export function withReader<T>(reader: Reader, fn: () => T): T {
+  if (!hasReplica()) return fn();
+  return readers.run(reader, fn);
+}
+
+/**
+ * `fn`, to be called later (a streamed answer's next batch, pulled as the client
+ * reads), with the reader chosen now.
+ */
+export function keepReader<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
+  const reader = readers.getStore();
+  if (reader === undefined) return fn;
+  return (...args: A) => readers.run(reader, () => fn(...args));
+}
+
+/** How often a replica found down is tried again. */
+const REPLICA_RETRY_MS = 2000;
+/** A connection to the replica that takes longer than this fails (the read goes to the primary). */
+const REPLICA_CONNECT_TIMEOUT_MS = 2000;
+
+let replica: Sequelize | null = null;
+let replicaDown = false;
+let replicaProbe: ReturnType<typeof setTimeout> | undefined;
+let replicaStopped = false;
+
+/** The replica's connection when the current scope reads from it and it is up; null otherwise. */
+function replicaForRead(): Sequelize | null {
+  if (replicaDown || replicaStopped || readers.getStore() !== "replica") return null;
+  const url = env().DATABASE_REPLICA_URL;
+  if (url === undefined) return null;
+  replica ??= openDatabase(url, {
+    logging: env().DB_LOGGING === "1",
+    connectTimeoutMs: REPLICA_CONNECT_TIMEOUT_MS,
+    applicationName: "escola-replica-reads",
+  });
+  return replica;
+}
+
+/**
+ * The failures that say the replica is not there (refused, timed out, shut
+ * down, not yet accepting connections, the connection lost), as opposed to an
+ * error of one statement (a query cancelled by a conflict with recovery, a
+ * table a migration just created not yet replayed): those are read again on
+ * the primary without marking the replica down.
+ */
+function isConnectionFailure(error: unknown): boolean {
+  const e = error as { name?: string; code?: unknown; parent?: { code?: unknown } };
+  if (typeof e?.name === "string" && /^Sequelize(Connection|HostNotFound|HostNotReachable|InvalidConnection|AccessDenied)/.test(e.name))
+    return true;
+  const code = typeof e?.code === "string" ? e.code : typeof e?.parent?.code === "string" ? e.parent.code : undefined;
+  // A SQLSTATE of one statement (five characters, not class 08 "connection" or 57P "operator intervention").
+  if (code !== undefined && /^[0-9A-Z]{5}$/.test(code)) return code.startsWith("08") || code.startsWith("57P");
+  return true;
+}
+
+/**
+ * A read of the current scope: on the replica when it may and the replica is up,
+ * on the primary otherwise. A replica that fails to answer is marked down, said
+ * once in the log, and tried again every REPLICA_RETRY_MS in the background
+ * (one more line when it is back); meanwhile every read goes to the primary.
+ */
+async function onReader<T>(read: (sequelize: Sequelize) => Promise<T>): Promise<T> {
+  const fromReplica = replicaForRead();
+  if (fromReplica) {
+    try {
+      return await read(fromReplica);
+    } catch (error) {
+      if (isConnectionFailure(error)) markReplicaDown(error);
+    }
+  }
+  return read(await db());
+}
+
+function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split("\n")[0] || "sem resposta";
+}
+
+function markReplicaDown(error: unknown): void {
+  if (replicaDown || replicaStopped) return;
+  replicaDown = true;
+  console.warn(
+    `Réplica de leitura indisponível (${firstLine(error)}): relatórios, exportações CSV e auditoria leem do banco principal até ela voltar.`,
+  );
+  scheduleReplicaProbe();
+}
+
+function scheduleReplicaProbe(): void {
+  replicaProbe = setTimeout(() => {
+    replicaProbe = undefined;
+    const sequelize = replica;
+    if (!sequelize || replicaStopped) return;
+    ping(sequelize).then(
+      () => {
+        if (replicaStopped) return;
+        replicaDown = false;
+        console.warn("Réplica de leitura de volta: relatórios, exportações CSV e auditoria voltam a ler dela.");
+      },
+      () => scheduleReplicaProbe(),
+    );
+  }, REPLICA_RETRY_MS);
+  replicaProbe.unref();
+}
+
+async function closeReplica(): Promise<void> {
+  replicaStopped = true;
+  if (replicaProbe) clearTimeout(replicaProbe);
+  replicaProbe = undefined;
+  const sequelize = replica;
+  replica = null;
+  if (sequelize) await sequelize.close().catch(() => {});
+  replicaStopped = false;
+  replicaDown = false;
 }
 
 /**
@@ -109,7 +246,7 @@ export function sqlTimestamp(date: Date): string {
  * Rows come back as the driver gives them, as `sequelize.query` would.
  */
 export async function selectRows<T>(sql: string, params: Record<string, SqlValue> = {}, options: ReadOptions = {}): Promise<T[]> {
-  return selectOn<T>(await db(), sql, params, env().DB_LOGGING === "1", options);
+  return onReader((sequelize) => selectOn<T>(sequelize, sql, params, env().DB_LOGGING === "1", options));
 }
 
 /** One writing statement with `:name` parameters (see `writeOn` in db/select.ts); the rows of its RETURNING. */
@@ -119,7 +256,7 @@ export async function writeRows<T>(sql: string, params: Record<string, SqlValue>
 
 /** The versions of these tables (see `tableVersionsOn`): a cache keyed on them is never stale. */
 export async function tableVersions(tables: readonly string[]): Promise<string> {
-  return tableVersionsOn(await db(), tables);
+  return onReader((sequelize) => tableVersionsOn(sequelize, tables));
 }
 
 /**

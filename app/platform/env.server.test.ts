@@ -61,6 +61,37 @@ describe("other variables", () => {
     for (const bad of ["0", "false", "OFF", "no"]) expect(() => parseEnv({ API_READ_LANE: bad }), bad).toThrow(/API_READ_LANE/);
   });
 
+  it("DATABASE_REPLICA_URL: unset by default; a PostgreSQL URL with a host, beside a PostgreSQL DATABASE_URL; else one line stops the start", () => {
+    const primary = "postgres://escola@primary:5432/escola";
+    expect(parseEnv({ DATABASE_URL: primary }).DATABASE_REPLICA_URL).toBeUndefined();
+    expect(parseEnv({ DATABASE_URL: primary }).DATABASE_REPLICA_AFTER_WRITE_SECONDS).toBe(5);
+    expect(parseEnv({ DATABASE_URL: primary, DATABASE_REPLICA_URL: " " }).DATABASE_REPLICA_URL).toBeUndefined();
+    expect(
+      parseEnv({
+        DATABASE_URL: primary,
+        DATABASE_REPLICA_URL: "postgresql://escola@replica/escola",
+        DATABASE_REPLICA_AFTER_WRITE_SECONDS: "30",
+      }),
+    ).toMatchObject({ DATABASE_REPLICA_URL: "postgresql://escola@replica/escola", DATABASE_REPLICA_AFTER_WRITE_SECONDS: 30 });
+    const replicaUrlMessage =
+      "Configuração inválida:\n- DATABASE_REPLICA_URL: use postgres://usuário@host:5432/banco (uma réplica do PostgreSQL de DATABASE_URL)";
+    for (const bad of ["sqlite:data/replica.sqlite", "replica:5432", "postgres://", "mysql://r/escola"]) {
+      expect(() => parseEnv({ DATABASE_URL: primary, DATABASE_REPLICA_URL: bad }), bad).toThrow(new Error(replicaUrlMessage));
+    }
+    expect(() => parseEnv({ DATABASE_REPLICA_URL: "postgres://escola@replica/escola" })).toThrow(
+      new Error(
+        "Configuração inválida:\n- DATABASE_REPLICA_URL: a réplica de leitura exige PostgreSQL em DATABASE_URL (com SQLite, deixe-a sem valor)",
+      ),
+    );
+    for (const bad of ["0", "3601", "5s"]) {
+      expect(() => parseEnv({ DATABASE_REPLICA_AFTER_WRITE_SECONDS: bad }), bad).toThrow(
+        new Error(
+          "Configuração inválida:\n- DATABASE_REPLICA_AFTER_WRITE_SECONDS: DATABASE_REPLICA_AFTER_WRITE_SECONDS deve ser um número inteiro entre 1 e 3600",
+        ),
+      );
+    }
+  });
+
   it("lists every problem at once", () => {
     expect(() => parseEnv({ PORT: "x", TRUST_PROXY: "true" })).toThrow(/PORT[\s\S]*TRUST_PROXY|TRUST_PROXY[\s\S]*PORT/);
   });

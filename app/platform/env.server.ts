@@ -77,6 +77,15 @@ const digits = (name: string, min: number, max: number, fallback: number) =>
       return Number(v);
     });
 
+function isPostgresUrl(value: string): boolean {
+  if (!/^postgres(ql)?:\/\//.test(value)) return false;
+  try {
+    return new URL(value).hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
 const fields = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   APP_NAME: z.string().min(1).default("Rede Ritmo de Escolas de Dança"),
@@ -85,6 +94,18 @@ const fields = z.object({
     .min(1)
     .default("sqlite:data/app.sqlite")
     .refine((v) => /^(sqlite:|postgres(ql)?:\/\/)/.test(v), "use sqlite:<arquivo> ou postgres://usuário@host:5432/banco"),
+  /** A streaming replica of the PostgreSQL primary: the reports, the CSV exports and the audit list read from it (ADR 019). */
+  DATABASE_REPLICA_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine(
+      (v) => v === undefined || isPostgresUrl(v),
+      "use postgres://usuário@host:5432/banco (uma réplica do PostgreSQL de DATABASE_URL)",
+    ),
+  /** Seconds after a user's write during which that user's reads all go to the primary (read-your-writes, ADR 019). */
+  DATABASE_REPLICA_AFTER_WRITE_SECONDS: digits("DATABASE_REPLICA_AFTER_WRITE_SECONDS", 1, 3600, 5),
   SESSION_SECRET: z.string().optional(),
   SESSION_SECRET_FILE: z.string().optional(),
   // Where uploaded avatars live: the database (shared by every app server) or UPLOAD_DIR.
@@ -126,6 +147,14 @@ const fields = z.object({
 });
 
 const schema = fields.transform((env, ctx) => {
+  if (env.DATABASE_REPLICA_URL !== undefined && !env.DATABASE_URL.startsWith("postgres")) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["DATABASE_REPLICA_URL"],
+      message: "a réplica de leitura exige PostgreSQL em DATABASE_URL (com SQLite, deixe-a sem valor)",
+    });
+    return z.NEVER;
+  }
   let raw = env.SESSION_SECRET;
   if (env.SESSION_SECRET_FILE !== undefined && env.SESSION_SECRET_FILE !== "") {
     if (raw) {

@@ -10,6 +10,7 @@ import { csvAnswer, type CsvColumn } from "./csv.server";
 import { BATCH_SIZE, type ListBatch } from "~/domain/list.server";
 import type { KeyValue } from "#db/keyset.ts";
 import { readBodyLimited } from "./body.server";
+import { answerFromReplica } from "./reader.server";
 import { BODY_LIMIT, bodyTooLargeMessage } from "./body.server";
 
 /**
@@ -275,22 +276,30 @@ export function listCsvAnswer<Item, Row>(source: ListSource<Item>, csv: ListCsv<
 
 export function apiList<Item, Row = Item>(
   read: (request: ListRequest) => Promise<ListSource<Item> | Answer> | ListSource<Item> | Answer,
-  format: ListFormat<Item> & { csv?: ListCsv<Item, Row> } = {},
+  format: ListFormat<Item> & {
+    csv?: ListCsv<Item, Row>;
+    /** The JSON list reads from the read replica too (the audit list); a CSV export always does (ADR 019). */
+    replica?: boolean;
+  } = {},
 ): ApiListLoader {
   const answer: ApiListLoader["answer"] = async ({ url, params, context }) => {
     try {
       const user = await getUser(context);
       if (!user) throw new UnauthorizedError();
-      if (format.csv && url.searchParams.get("format") === "csv") {
-        // The whole filtered list: a page by number or by cursor is a screen's, not a file's.
-        const search = new URLSearchParams(url.searchParams);
-        for (const name of ["format", "page", "limit", "cursor"]) search.delete(name);
-        const result = await read({ actor: actorOf(user), params, search });
-        if ("read" in result) return listCsvAnswer(result, format.csv);
-        return result;
-      }
-      const result = await read({ actor: actorOf(user), params, search: url.searchParams });
-      return "read" in result ? await listAnswer(url.pathname, url.searchParams, result, format) : result;
+      const csv = url.searchParams.get("format") === "csv";
+      const respond = async (): Promise<Answer> => {
+        if (format.csv && csv) {
+          // The whole filtered list: a page by number or by cursor is a screen's, not a file's.
+          const search = new URLSearchParams(url.searchParams);
+          for (const name of ["format", "page", "limit", "cursor"]) search.delete(name);
+          const result = await read({ actor: actorOf(user), params, search });
+          if ("read" in result) return listCsvAnswer(result, format.csv);
+          return result;
+        }
+        const result = await read({ actor: actorOf(user), params, search: url.searchParams });
+        return "read" in result ? await listAnswer(url.pathname, url.searchParams, result, format) : result;
+      };
+      return await (csv || format.replica ? answerFromReplica(context, respond) : respond());
     } catch (error) {
       return errorAnswer(error);
     }

@@ -3,7 +3,8 @@ import type { Request as NodeRequest, Response as NodeResponse } from "express";
 import { RouterContextProvider } from "react-router";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import { discardBody, doorSession, requestBody, requestUrl } from "./front-door.server";
-import { clientIpContext, cspNonceContext, doorSessionContext } from "./request-context.server";
+import { clientIpContext, cspNonceContext, doorSessionContext, readerContext } from "./request-context.server";
+import { replicaReader } from "./reader.server";
 
 /**
  * Node's request and response on one side, the Fetch `Request`/`Response` and
@@ -22,6 +23,7 @@ export function requestContext(req: NodeRequest, res: NodeResponse): RouterConte
   context.set(clientIpContext, req.ip ?? req.socket.remoteAddress ?? "unknown");
   context.set(cspNonceContext, (res.locals.cspNonce as string | undefined) ?? "");
   context.set(doorSessionContext, doorSession(req));
+  context.set(readerContext, replicaReader(req.headers.cookie));
   return context;
 }
 

@@ -7,7 +7,8 @@ import type { Actor } from "~/domain/access/roles";
 import { env } from "../platform/env.server";
 import { doorSessionContext, type RequestContext } from "./request-context.server";
 import { createLru } from "../platform/cache.server";
-import { setAuditUser } from "../platform/db.server";
+import { setAuditUser, withReader } from "../platform/db.server";
+import { recentWriteCookie } from "./reader.server";
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "../lib/session-cookie";
 
 /**
@@ -111,7 +112,8 @@ export interface CurrentSession {
 export async function lookUpSession(request: RequestHead): Promise<CurrentSession | null> {
   const sessionId = await readSessionId(request);
   if (!sessionId) return null;
-  const found = await cachedSessionUser(sessionId);
+  // Always the primary: a session started a moment ago may not be on the read replica yet.
+  const found = await withReader("primary", () => cachedSessionUser(sessionId));
   if (!found) return null;
   return { sessionId, user: found.user, remember: found.remember, renewalDue: sessionRenewalDue(found.remember, found.expiresAt) };
 }
@@ -128,6 +130,8 @@ export const actorContext = createContext<Actor>();
  * A session found due for renewal is renewed on the way out, on whatever
  * answer the request gets (document, data request, JSON): the row's expiry
  * moves forward and a remembered session's cookie gets a fresh Max-Age.
+ * A signed-in user's write answers with the read-your-writes cookie when a read
+ * replica is configured (app/server/reader.server.ts).
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   // A write's session was looked up by the front door, before its body was read.
@@ -144,7 +148,9 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const response = await next();
   const session = pending && (await pending.catch(() => null));
   const cookie = await renewalCookie(request, session);
-  return cookie ? appendSetCookie(response, cookie) : response;
+  const written = known ? recentWriteCookie(isSecureRequest(request)) : null;
+  const renewed = cookie ? appendSetCookie(response, cookie) : response;
+  return written ? appendSetCookie(renewed, written) : renewed;
 };
 
 /**

@@ -19,6 +19,7 @@ import { schoolTimeZone } from "~/domain/calendar/dates";
 import { ValidationError } from "~/domain/errors";
 import { auditFilterValues, auditHref, type AuditFilterValues } from "~/features/audit/audit-links";
 import { actorOf, requirePermission } from "~/server/session.server";
+import { fromReplica } from "~/server/reader.server";
 
 /** /audit ('Auditoria'): the audit trail, administrators only (others get the 403 screen). Filters are a GET form. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -26,13 +27,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = actorOf(user);
   const params = new URL(request.url).searchParams;
   const filter = auditFilterValues(params);
-  const users = await listAuditUsers(actor);
+  // The trail's reads come from the read replica when there is one (ADR 019).
+  const users = await fromReplica(context, () => listAuditUsers(actor));
   const timeZone = schoolTimeZone();
   // The screen leaves the sign-ins out unless 'Mostrar acessos' asks for them.
   const signIns = filter.signIns === "show" ? "show" : "hide";
   try {
-    const result = await listAuditPage(actor, { ...filter, signIns }, { page: Number(params.get("page")) || 1 });
-    const [names, references] = await Promise.all([auditRecordNames(actor, result.entries), auditReferenceNames(actor, result.entries)]);
+    const { result, names, references } = await fromReplica(context, async () => {
+      const result = await listAuditPage(actor, { ...filter, signIns }, { page: Number(params.get("page")) || 1 });
+      const [names, references] = await Promise.all([auditRecordNames(actor, result.entries), auditReferenceNames(actor, result.entries)]);
+      return { result, names, references };
+    });
     return { ...result, names, references, filter, users, errors: {} as Record<string, string[]>, timeZone };
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;

@@ -5,6 +5,7 @@ import { toResponse } from "~/server/answer.server";
 import { csvAnswer, csvDay } from "~/server/csv.server";
 import { saveRollCall } from "~/domain/attendance/service.server";
 import { api, apiWrites } from "~/server/api.server";
+import { fromReplica } from "~/server/reader.server";
 
 import { z } from "zod";
 import { rollCallDto, rollCallSchema } from "~/domain/attendance/schema";
@@ -59,7 +60,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return api({ request, context }, async ({ actor }) => {
     if (search.get("format") === "csv") {
       // 'Exportar CSV' of the roll call screen: the class's records of a month.
-      const { classLabel, month, records } = await classMonthRecords(actor, params.id, search.get("month") ?? undefined);
+      // Read from the read replica when there is one, as every CSV export (ADR 019).
+      const { classLabel, month, records } = await fromReplica(context, () =>
+        classMonthRecords(actor, params.id, search.get("month") ?? undefined),
+      );
       return toResponse(
         csvAnswer(
           `chamadas_${classLabel}_${month}.csv`,

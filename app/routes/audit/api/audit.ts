@@ -39,15 +39,19 @@ const FILTERS = ["entity", "entityId", "userId", "from", "to", "signIns"] as con
 
 /**
  * GET /api/audit?entity=&entityId=&userId=&from=&to=&signIns=: Administrator only. Whole
- * (streamed), by cursor (`limit`, `cursor`) or by page number (`page`, `pageSize`).
+ * (streamed), by cursor (`limit`, `cursor`) or by page number (`page`, `pageSize`). Read from
+ * the read replica when there is one (ADR 019).
  */
-export const loader = apiList(async ({ actor, search }) => {
-  assertOnePagingStyle(search);
-  const filter = Object.fromEntries(FILTERS.map((key) => [key, search.get(key) ?? undefined]));
-  if (!search.has("page")) return auditList(actor, filter);
-  const result = await listAuditPage(actor, filter, {
-    page: Number(search.get("page")) || 1,
-    pageSize: Number(search.get("pageSize")) || undefined,
-  });
-  return jsonAnswer(result.entries, 200, { "X-Total-Count": String(result.total) });
-});
+export const loader = apiList(
+  async ({ actor, search }) => {
+    assertOnePagingStyle(search);
+    const filter = Object.fromEntries(FILTERS.map((key) => [key, search.get(key) ?? undefined]));
+    if (!search.has("page")) return auditList(actor, filter);
+    const result = await listAuditPage(actor, filter, {
+      page: Number(search.get("page")) || 1,
+      pageSize: Number(search.get("pageSize")) || undefined,
+    });
+    return jsonAnswer(result.entries, 200, { "X-Total-Count": String(result.total) });
+  },
+  { replica: true },
+);
