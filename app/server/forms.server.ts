@@ -96,8 +96,8 @@ export async function dialogAction<Schema extends z.ZodType, Saved = unknown, Lo
     errorTitle: string;
     /** Never sent back to the browser (a password typed, a file posted). */
     hideFields?: string[];
-    /** Where success goes; a function also gets what `save` returned (e.g. the created record's page). */
-    redirectTo: string | ((value: z.output<Schema>, saved: Saved) => string);
+    /** Where success goes; a function also gets what `save` returned (e.g. the created record's page) and the dialog's context. */
+    redirectTo: string | ((value: z.output<Schema>, saved: Saved, context: DialogContext<Loaded>) => string);
     /** The 'Sucesso' toast's text; a function gets what `save` returned (e.g. 'Em espera' or not). */
     success: string | ((saved: Saved) => string);
   },
@@ -140,7 +140,7 @@ export async function dialogAction<Schema extends z.ZodType, Saved = unknown, Lo
   } catch (error) {
     return answer(replyWithError(submission, error, options.errorTitle, { hideFields }), context);
   }
-  const to = typeof options.redirectTo === "function" ? options.redirectTo(value, saved) : options.redirectTo;
+  const to = typeof options.redirectTo === "function" ? options.redirectTo(value, saved, context) : options.redirectTo;
   const success = typeof options.success === "function" ? options.success(saved) : options.success;
   return redirectWithToast(to, { title: "Sucesso", description: success });
 }
