@@ -11,9 +11,6 @@ import { makeupBookedMessage, makeupOptionView, type makeupFormSchema } from "./
  * and the family's on its own: the sessions to choose from and the booking.
  */
 
-/** What the dialog says when no session has room. */
-export const NO_MAKEUP_OPTIONS = "Nenhuma aula disponível para reposição nos próximos 30 dias";
-
 /** The absence's sessions with room, as the dialog's radio choices. */
 export async function makeupSessionOptions(actor: Actor, absenceId: string) {
   return (await makeupOptions(actor, absenceId)).map(makeupOptionView);
