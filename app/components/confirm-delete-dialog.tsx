@@ -51,24 +51,47 @@ export function ConfirmDeleteDialog({
 
 /**
  * The view of a delete dialog route: its loader (where 'Cancelar' goes, where
- * the form posts) and its action (a refusal comes back as `errors`) come from
- * one spec in app/server/forms.server.ts. Only the strings differ per entity:
+ * the form posts, the sentence) and its action (a refusal comes back as
+ * `errors`) come from one spec in app/server/forms.server.ts. Only the strings
+ * differ per entity, and the standard ones follow from the record's name:
  *
- *   export const { loader, action } = deleteRecordDialog({ permission, find, remove, back, errorTitle, success });
- *   export default () => <DeleteDialog text="Tem certeza que deseja excluir …" />;
- *   export { meta, ErrorBoundary } from "~/components/confirm-delete-dialog";
+ *   const dialog = deleteRecordDialog({ permission, find, remove, back, ...deletionWords("esta unidade") });
+ *   export const loader = dialog.loader;
+ *   export const action = dialog.action;
+ *   export { DeleteDialog as default, meta, ErrorBoundary } from "~/components/confirm-delete-dialog";
+ *
+ * A sentence that names the record (a make-up's day) is the view's `text`.
  */
-export function DeleteDialog(props: {
-  text: string;
+export function DeleteDialog({
+  text,
+  title,
+  cancelLabel,
+  confirmLabel,
+  pendingLabel,
+  nested,
+}: {
+  text?: string;
   title?: string;
   cancelLabel?: string;
   confirmLabel?: string;
   pendingLabel?: string;
   nested?: boolean;
 }) {
-  const { closeTo, action } = useLoaderData() as DeleteDialogData;
+  const dialog = useLoaderData() as DeleteDialogData;
   const refused = useActionData() as { errors?: string[] } | undefined;
-  return <ConfirmDeleteDialog {...props} closeTo={closeTo} action={action} errors={refused?.errors} />;
+  return (
+    <ConfirmDeleteDialog
+      title={title}
+      cancelLabel={cancelLabel}
+      confirmLabel={confirmLabel}
+      pendingLabel={pendingLabel}
+      nested={nested}
+      text={text ?? dialog.text ?? ""}
+      closeTo={dialog.closeTo}
+      action={dialog.action}
+      errors={refused?.errors}
+    />
+  );
 }
 
 export function meta() {

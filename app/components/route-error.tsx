@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useLocation, useMatches, useRouteError } from "react-router";
-import { RouteDialog } from "~/components/ui/dialog";
+import { CloseFooter, RouteDialog } from "~/components/ui/dialog";
 import { LinkButton } from "~/components/ui/button";
 
 const UNEXPECTED = "Ocorreu um erro inesperado. Tente novamente.";
@@ -74,11 +74,7 @@ export function DialogError({ closeTo }: { closeTo?: string }) {
       <p className="text-sm text-slate-700" role="alert">
         {message}
       </p>
-      <div className="mt-6 flex justify-end">
-        <LinkButton to={back} variant="outline" preventScrollReset>
-          Voltar
-        </LinkButton>
-      </div>
+      <CloseFooter to={back} label="Voltar" />
     </RouteDialog>
   );
 }

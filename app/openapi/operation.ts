@@ -204,6 +204,25 @@ export function deleteOperation({ tag, name, noun }: RecordNames, { conflict }: 
   };
 }
 
+/**
+ * The operations of a record's own route (`/api/courses/{id}`): GET reads it, PATCH updates it, DELETE deletes
+ * it, each with the options of `readOperation`, `updateOperation` and `deleteOperation`.
+ */
+export function recordOperations(
+  record: RecordNames,
+  {
+    read,
+    update,
+    remove,
+  }: {
+    read?: Parameters<typeof readOperation>[1];
+    update: Parameters<typeof updateOperation>[1];
+    remove?: Parameters<typeof deleteOperation>[1];
+  },
+): Operations {
+  return { GET: readOperation(record, read), PATCH: updateOperation(record, update), DELETE: deleteOperation(record, remove) };
+}
+
 /** POST of a new record by the Administrator (201 "Criado"), with the schema the service validates. */
 export function createOperation(
   { tag, name, noun, dto }: RecordNames,
@@ -220,13 +239,28 @@ export function createOperation(
   };
 }
 
+/** The `format` filter of a list that the screens export: the whole list, with the same filters, as a CSV file. */
+export const CSV_FORMAT_QUERY: QueryParam = {
+  name: "format",
+  description: "`csv`: a lista inteira com os mesmos filtros, em CSV",
+  schema: z.enum(["csv"]),
+};
+
 /**
  * GET of a list for any signed-in user: `listOperation({ tag: "Cursos", name: "Courses", plural: "cursos", dto })`,
- * with what a list adds (its description, who of the Clients reads what, its filters, its headers).
+ * with what a list adds (its description, who of the Clients reads what, its filters, its headers, the words
+ * of its answer when not 'Lista de cursos', and what makes its filters invalid: the 400).
  */
 export function listOperation(
   { tag, name, plural, dto }: { tag: Tag; name: string; plural: string; dto: z.ZodType },
-  { description, client, query, headers }: Pick<Operation, "description" | "client" | "query"> & Pick<Answer, "headers"> = {},
+  {
+    description,
+    client,
+    query,
+    headers,
+    answer = `Lista de ${plural}`,
+    invalid,
+  }: Pick<Operation, "description" | "client" | "query"> & Pick<Answer, "headers"> & { answer?: string; invalid?: string } = {},
 ): Operation {
   return {
     operationId: `list${name}`,
@@ -236,7 +270,8 @@ export function listOperation(
     access: "signed-in",
     ...(client && { client }),
     ...(query && { query }),
-    success: { status: 200, description: `Lista de ${plural}`, schema: z.array(dto), ...(headers && { headers }) },
+    success: { status: 200, description: answer, schema: z.array(dto), ...(headers && { headers }) },
+    ...(invalid && { errors: { 400: invalid } }),
   };
 }
 

@@ -220,6 +220,23 @@ export function apiWrites(handlers: Partial<Record<WriteMethod, RouteHandler | R
     );
 }
 
+/**
+ * A record route's writes: `PATCH` updates the record of the URL's `:id` with the body, `DELETE` deletes it
+ * (204), each through its service call: `export const action = apiRecordWrites({ update: updateCourse, remove: deleteCourse })`.
+ */
+export function apiRecordWrites({
+  update,
+  remove,
+}: {
+  update: (actor: Actor, id: string, body: unknown) => Promise<unknown>;
+  remove: (actor: Actor, id: string) => Promise<unknown>;
+}) {
+  return apiWrites({
+    PATCH: ({ actor, params, body }) => update(actor, params.id, body),
+    DELETE: ({ actor, params }) => remove(actor, params.id),
+  });
+}
+
 /** What a list endpoint's read gets: the signed-in actor, the route's params and the query string. */
 export interface ListRequest {
   actor: Actor;

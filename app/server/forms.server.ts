@@ -96,8 +96,8 @@ export async function dialogAction<Schema extends z.ZodType, Saved = unknown, Lo
     errorTitle: string;
     /** Never sent back to the browser (a password typed, a file posted). */
     hideFields?: string[];
-    /** Where success goes; a function also gets what `save` returned (e.g. the created record's page). */
-    redirectTo: string | ((value: z.output<Schema>, saved: Saved) => string);
+    /** Where success goes; a function also gets what `save` returned (e.g. the created record's page) and the dialog's context. */
+    redirectTo: string | ((value: z.output<Schema>, saved: Saved, context: DialogContext<Loaded>) => string);
     /** The 'Sucesso' toast's text; a function gets what `save` returned (e.g. 'Em espera' or not). */
     success: string | ((saved: Saved) => string);
   },
@@ -140,7 +140,7 @@ export async function dialogAction<Schema extends z.ZodType, Saved = unknown, Lo
   } catch (error) {
     return answer(replyWithError(submission, error, options.errorTitle, { hideFields }), context);
   }
-  const to = typeof options.redirectTo === "function" ? options.redirectTo(value, saved) : options.redirectTo;
+  const to = typeof options.redirectTo === "function" ? options.redirectTo(value, saved, context) : options.redirectTo;
   const success = typeof options.success === "function" ? options.success(saved) : options.success;
   return redirectWithToast(to, { title: "Sucesso", description: success });
 }
@@ -298,6 +298,8 @@ export async function formAction<Schema extends z.ZodType, Saved>(
 export interface DeleteDialogData {
   closeTo: string;
   action: string;
+  /** The dialog's sentence, when the spec says it (`DeleteDialogSpec.text`). */
+  text?: string;
 }
 
 /**
@@ -317,6 +319,8 @@ export interface DeleteDialogSpec<Found = unknown, Removed = unknown> {
   closeTo?: (found: Found) => string;
   /** Where the form posts (default: the dialog's own URL). */
   action?: (found: Found) => string;
+  /** The dialog's sentence ('Tem certeza que deseja excluir …'), unless the view says it (a sentence that names the record). */
+  text?: string;
   /** The toast's title when the service refuses (409 still referenced, 404…). */
   errorTitle: string;
   /** The 'Sucesso' toast's text; a function gets what `remove` returned (e.g. who left a waiting list). */
@@ -333,6 +337,29 @@ export async function deleteDialogLoader<Found, Removed>(
   return {
     closeTo: spec.closeTo ? spec.closeTo(found) : spec.back,
     action: spec.action ? spec.action(found) : url.pathname + url.search,
+    ...(spec.text && { text: spec.text }),
+  };
+}
+
+/**
+ * A record as the standard delete dialog names it, its demonstrative first:
+ * "esta unidade", "este curso".
+ */
+export type RecordName = `esta ${string}` | `este ${string}`;
+
+/**
+ * The standard words of deleting a record, from its name: the sentence ('Tem
+ * certeza que deseja excluir esta unidade? Esta ação não pode ser desfeita.'),
+ * the refusal's toast title ('Erro ao excluir unidade') and the success
+ * ('Unidade excluída com sucesso', the participle agreeing with the noun).
+ */
+export function deletionWords(record: RecordName): Pick<DeleteDialogSpec, "text" | "errorTitle" | "success"> {
+  const noun = record.slice(record.indexOf(" ") + 1);
+  const deleted = record.startsWith("esta ") ? "excluída" : "excluído";
+  return {
+    text: `Tem certeza que deseja excluir ${record}? Esta ação não pode ser desfeita.`,
+    errorTitle: `Erro ao excluir ${noun}`,
+    success: `${noun.charAt(0).toUpperCase()}${noun.slice(1)} ${deleted} com sucesso`,
   };
 }
 
@@ -361,18 +388,21 @@ export function deleteDialogRoute<Args extends ScreenArgs, Found>(spec: (args: A
 }
 
 /**
- * The delete dialog of the record the URL's `:id` names: `find` and `remove`
- * are the service calls themselves, given the actor and that id.
+ * The standard delete dialog of the record the URL's `:id` names: `find` and
+ * `remove` are the service calls themselves, given the actor and that id; its
+ * words follow from `record` (`deletionWords`).
  */
 export function deleteRecordDialog<Found>(
-  spec: Omit<DeleteDialogSpec<Found>, "find" | "remove"> & {
+  spec: Omit<DeleteDialogSpec<Found>, "find" | "remove" | "text" | "errorTitle" | "success"> & {
     find: (actor: Actor, id: string) => Promise<Found>;
     remove: (actor: Actor, id: string) => Promise<unknown>;
+    record: RecordName;
   },
 ) {
+  const { find, remove, record, ...rest } = spec;
   return deleteDialogRoute(({ params }: ScreenArgs): DeleteDialogSpec<Found> => {
     const id = params.id ?? "";
-    return { ...spec, find: (actor) => spec.find(actor, id), remove: (actor) => spec.remove(actor, id) };
+    return { ...rest, ...deletionWords(record), find: (actor) => find(actor, id), remove: (actor) => remove(actor, id) };
   });
 }
 

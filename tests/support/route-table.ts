@@ -26,7 +26,7 @@ function join(prefix: string, segment: string | undefined): string {
   return `${prefix.replace(/\/$/, "")}/${segment}`;
 }
 
-/** Exported `loader`/`action` and, for JSON routes, the keys of their `apiWrites({...})` or `byMethod(request, {...})` dispatch. */
+/** Exported `loader`/`action` and, for JSON routes, the keys of their `apiWrites({...})` or `byMethod(request, {...})` dispatch (PATCH and DELETE for `apiRecordWrites`). */
 export function moduleMethods(file: string): HttpMethod[] {
   const source = fs.readFileSync(path.join(appDir, file), "utf8");
   const exports = (name: string) => new RegExp(`export\\s+(async\\s+)?function\\s+${name}\\b|export\\s+const\\s+${name}\\b`).test(source);
@@ -36,7 +36,10 @@ export function moduleMethods(file: string): HttpMethod[] {
   // The method keys of the dispatch object: everything after `apiWrites({` or `byMethod(request, {`
   // (its handlers may span several lines and close their own braces; a short one stays on one line).
   const dispatch = /(?:apiWrites\(|byMethod\(\s*request\s*,)\s*\{([\s\S]*)$/.exec(source);
-  if (dispatch) {
+  if (/\bapiRecordWrites\(/.test(source)) {
+    // A record's own route: `apiRecordWrites({ update, remove })` answers PATCH and DELETE.
+    methods.push("PATCH", "DELETE");
+  } else if (dispatch) {
     for (const m of dispatch[1].matchAll(/(?:^|[{,])\s*(POST|PUT|PATCH|DELETE)\s*:/gm)) methods.push(m[1] as HttpMethod);
   } else {
     // A plain action (screens, login, logout...) is what forms POST to.

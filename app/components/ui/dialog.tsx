@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Link, useNavigate, useNavigation } from "react-router";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { cn } from "~/lib/cn";
+import { LinkButton } from "./button";
 import { focusIsLost, focusNotifications, focusWithoutScroll, ToastViewport, useToastHost } from "./toaster";
 
 /**
@@ -147,6 +148,17 @@ function focusFirstField(dialog: HTMLDialogElement, focused: Element | null) {
 /** The footer row of a dialog form: Cancel link + submit, on a phone stacked in the same order as in the DOM. */
 export function DialogFooter({ children }: { children: ReactNode }) {
   return <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-end">{children}</div>;
+}
+
+/** The footer of a dialog that only shows something: one link that closes it ('Fechar', or 'Voltar' after an error). */
+export function CloseFooter({ to, label = "Fechar" }: { to: string; label?: string }) {
+  return (
+    <div className="mt-6 flex justify-end">
+      <LinkButton to={to} variant="outline" preventScrollReset>
+        {label}
+      </LinkButton>
+    </div>
+  );
 }
 
 /** The control a dialog was opened from, and how to find it again if the list re-rendered it. */

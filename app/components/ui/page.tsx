@@ -53,6 +53,11 @@ export interface Column<Row> {
   stack?: "title" | "status";
 }
 
+/** A DataList's `rowKey`: optional for rows with an `id` (their key), required for the others. */
+type RowKey<Row> = [Row] extends [{ id: string }] ? { rowKey?: (row: Row) => string } : { rowKey: (row: Row) => string };
+
+const idOf = (row: { id: string }) => row.id;
+
 /**
  * A screen's list (§2, §9): a card per row below the large breakpoint, a table
  * at large (a caption for screen readers, one header per column, and the
@@ -62,20 +67,21 @@ export interface Column<Row> {
  * row shown as a card below `tableFrom` by CSS (`.stack` in app.css, as /classes).
  * A long list then carries half the markup, which is half of its document's
  * rendering time on the server.
+ *
+ * Rows are told apart by their `id`; rows without one say how (`rowKey`).
  */
 export function DataList<Row>({
   caption,
   rows,
-  rowKey,
+  rowKey = idOf as (row: Row) => string,
   card,
   columns,
   actions,
   empty,
   tableFrom = "lg",
-}: {
+}: RowKey<Row> & {
   caption: string;
   rows: readonly Row[];
-  rowKey: (row: Row) => string;
   /** The content of a row's card (small screens); without it the table's rows are the cards. */
   card?: (row: Row) => ReactNode;
   columns: Column<Row>[];

@@ -78,7 +78,6 @@ export function FinanceSection({
         <DataList
           caption="Financeiro"
           rows={charges}
-          rowKey={(c) => c.id}
           empty={empty}
           card={card}
           columns={[

@@ -8,6 +8,9 @@ import { formatDay, WEEKDAY_HEADERS } from "~/domain/calendar/dates";
  * for dates, sessions and a make-up's state.
  */
 
+/** What the booking dialog says when no session has room. */
+export const NO_MAKEUP_OPTIONS = "Nenhuma aula disponível para reposição nos próximos 30 dias";
+
 export const SESSION_REQUIRED = "Escolha uma aula para a reposição";
 
 const SESSION_RE = /^([0-9a-f-]{36})\|([0-9a-f-]{36})\|(\d{4}-\d{2}-\d{2})$/i;

@@ -196,7 +196,6 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
       <DataList
         caption="Auditoria"
         rows={entries}
-        rowKey={(e) => e.id}
         empty={<EmptyState message="Nenhuma alteração encontrada" />}
         card={(e) => (
           <>

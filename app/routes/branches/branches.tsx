@@ -25,7 +25,6 @@ export default function Branches({ loaderData }: Route.ComponentProps) {
       <DataList
         caption="Unidades"
         rows={branches}
-        rowKey={(b) => b.id}
         empty="Nenhuma unidade encontrada no sistema"
         card={(b) => (
           <>

@@ -145,7 +145,6 @@ export default function Charges({ loaderData }: Route.ComponentProps) {
       <DataList
         caption="Mensalidades"
         rows={items}
-        rowKey={(c) => c.id}
         empty={<EmptyState message="Nenhuma cobrança encontrada" />}
         columns={[
           { header: "Família", cell: family, stack: "title" },

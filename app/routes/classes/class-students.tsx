@@ -146,7 +146,6 @@ export default function ClassStudents({ loaderData }: Route.ComponentProps) {
               <DataList
                 caption="Alunos matriculados"
                 rows={enrollments}
-                rowKey={(e) => e.id}
                 empty="Nenhuma matrícula"
                 tableFrom="md"
                 columns={[
@@ -173,7 +172,6 @@ export default function ClassStudents({ loaderData }: Route.ComponentProps) {
               <DataList
                 caption="Lista de espera, em ordem"
                 rows={waitlist}
-                rowKey={(e) => e.id}
                 empty="Lista de espera vazia"
                 tableFrom="md"
                 // Three columns, so the table fits the 768 px screen beside the menu; on a card the position is in its corner.

@@ -3,7 +3,7 @@ import { isRouteErrorResponse, Outlet, useParams } from "react-router";
 import type { Route } from "./+types/branch-classrooms";
 import { PlusIcon, SpriteIcon } from "~/components/icons";
 import { LinkButton } from "~/components/ui/button";
-import { RouteDialog } from "~/components/ui/dialog";
+import { CloseFooter, RouteDialog } from "~/components/ui/dialog";
 import { useToast } from "~/components/ui/toaster";
 import { isAdmin } from "~/domain/access/roles";
 import { getBranchClassroomsOverview } from "~/domain/schedules/queries.server";
@@ -73,11 +73,7 @@ export default function BranchClassrooms({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
-        <div className="mt-6 flex justify-end">
-          <LinkButton to="/branches" variant="outline" preventScrollReset>
-            Fechar
-          </LinkButton>
-        </div>
+        <CloseFooter to="/branches" />
       </RouteDialog>
       {/* Nested dialogs (classroom and schedule forms) open over this one. */}
       <Outlet />
@@ -170,11 +166,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <RouteDialog title={title} closeTo="/branches" size="sm" role="alertdialog">
       <p className="text-sm text-slate-700">{description}</p>
-      <div className="mt-6 flex justify-end">
-        <LinkButton to="/branches" variant="outline" preventScrollReset>
-          Fechar
-        </LinkButton>
-      </div>
+      <CloseFooter to="/branches" />
     </RouteDialog>
   );
 }

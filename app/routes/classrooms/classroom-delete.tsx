@@ -3,7 +3,7 @@ import { DeleteDialog } from "~/components/confirm-delete-dialog";
 import { isAdmin } from "~/domain/access/roles";
 import { deleteClassroom } from "~/domain/classrooms/service.server";
 import { getBranchClassroom } from "~/domain/classrooms/queries.server";
-import { deleteDialogRoute, type DeleteDialogSpec } from "~/server/forms.server";
+import { deleteDialogRoute, deletionWords, type DeleteDialogSpec } from "~/server/forms.server";
 
 const dialog = deleteDialogRoute((args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => ({
   permission: isAdmin,
@@ -13,14 +13,13 @@ const dialog = deleteDialogRoute((args: Route.LoaderArgs | Route.ActionArgs): De
     await deleteClassroom(actor, args.params.classroomId);
   },
   back: `/branches/${args.params.id}/classrooms`,
-  errorTitle: "Erro ao excluir sala",
-  success: "Sala excluída com sucesso",
+  ...deletionWords("esta sala"),
 }));
 export const loader = dialog.loader;
 export const action = dialog.action;
 
 export default function ClassroomDelete() {
-  return <DeleteDialog text="Tem certeza que deseja excluir esta sala? Esta ação não pode ser desfeita." nested />;
+  return <DeleteDialog nested />;
 }
 
 export { ErrorBoundary, meta } from "~/components/confirm-delete-dialog";

@@ -19,7 +19,6 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
       <DataList
         caption="Cursos"
         rows={courses}
-        rowKey={(c) => c.id}
         empty="Nenhum curso encontrado no sistema"
         card={(c) => (
           <>

@@ -3,14 +3,12 @@ import { DialogFooter, RouteDialog } from "~/components/ui/dialog";
 import { LinkButton } from "~/components/ui/button";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { MakeupSessions } from "~/features/makeups/makeup-sessions";
-import type { Actor } from "~/domain/access/roles";
-import { DomainError, ValidationError } from "~/domain/errors";
-import { makeupOptions, makeupPlace } from "~/domain/attendance/makeups/queries.server";
 import { ALREADY_HAS_MAKEUP } from "~/domain/attendance/makeups/schema";
 import { bookFamilyMakeup } from "~/domain/attendance/makeups/service.server";
 import { formatDay } from "~/domain/calendar/dates";
 import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
-import { makeupBookedMessage, makeupFormSchema, makeupOptionView } from "~/features/makeups/makeup-screen";
+import { makeupFormSchema, NO_MAKEUP_OPTIONS } from "~/features/makeups/makeup-screen";
+import { makeupSessionOptions, saveMakeupBooking } from "~/features/makeups/makeup-booking.server";
 import { anyUser, findFamilyAbsence } from "./+shared/family-screen.server";
 
 /**
@@ -19,16 +17,10 @@ import { anyUser, findFamilyAbsence } from "./+shared/family-screen.server";
  * same service, scoped to the family). The sessions with room are radio
  * choices, as on the staff's dialog.
  */
-const NO_OPTIONS = "Nenhuma aula disponível para reposição nos próximos 30 dias";
-
-async function optionsFor(actor: Actor, absenceId: string) {
-  return (await makeupOptions(actor, absenceId)).map(makeupOptionView);
-}
-
 export async function loader(args: Route.LoaderArgs) {
   const actor = await screenActor(args, anyUser);
   const { student, absence } = await orRespond(findFamilyAbsence(actor, args.params.absenceId));
-  const options = absence.makeup ? [] : await orRespond(optionsFor(actor, absence.id));
+  const options = absence.makeup ? [] : await orRespond(makeupSessionOptions(actor, absence.id));
   return {
     studentName: student.fullName,
     absence: { id: absence.id, date: absence.date, classLabel: absence.classLabel, hasMakeup: absence.makeup !== null },
@@ -44,17 +36,8 @@ export async function action(args: Route.ActionArgs) {
     // The absence is the URL's (checked to be the family's), whatever was posted.
     prepare: (formData) => formData.set("absenceId", absenceId),
     schema: makeupFormSchema,
-    save: async (value, { actor, loaded }) => {
-      try {
-        const makeup = await bookFamilyMakeup(actor, { absenceId: loaded.absence.id, ...value.session });
-        return { message: makeupBookedMessage(loaded.student.fullName, await makeupPlace(makeup)) };
-      } catch (error) {
-        // One choice stands for the service's fields (classId, date): the message goes above the form.
-        if (error instanceof ValidationError) throw new DomainError(error.status, error.message);
-        throw error;
-      }
-    },
-    extra: async ({ actor }) => ({ options: await optionsFor(actor, absenceId) }),
+    save: saveMakeupBooking(bookFamilyMakeup),
+    extra: async ({ actor }) => ({ options: await makeupSessionOptions(actor, absenceId) }),
     errorTitle: "Erro ao agendar reposição",
     redirectTo: "/family",
     // 'Reposição de Paula: seg 30/11, 18:00, Unidade Zona Norte'
@@ -73,7 +56,7 @@ export default function FamilyMakeupDialog({ loaderData, actionData }: Route.Com
     return (
       <RouteDialog title="Agendar reposição" description={description} closeTo="/family" size="md">
         <p className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800">
-          {absence.hasMakeup ? ALREADY_HAS_MAKEUP : NO_OPTIONS}
+          {absence.hasMakeup ? ALREADY_HAS_MAKEUP : NO_MAKEUP_OPTIONS}
         </p>
         <DialogFooter>
           <LinkButton to="/family" variant="outline" preventScrollReset>

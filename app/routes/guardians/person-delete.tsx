@@ -1,5 +1,4 @@
 import type { Route } from "./+types/person-delete";
-import { DeleteDialog } from "~/components/confirm-delete-dialog";
 import { isAdmin } from "~/domain/access/roles";
 import { deleteGuardianPerson } from "~/domain/guardians/service.server";
 import { getPersonOfGuardian } from "~/domain/guardians/queries.server";
@@ -14,14 +13,11 @@ const dialog = deleteDialogRoute((args: Route.LoaderArgs | Route.ActionArgs): De
     await deleteGuardianPerson(actor, args.params.personId);
   },
   back: `/guardians/${args.params.id}/persons${new URL(args.request.url).search}`,
+  text: "Tem certeza que deseja excluir esta pessoa? Esta ação não pode ser desfeita.",
   errorTitle: "Erro ao remover",
   success: "Pessoa removida",
 }));
 export const loader = dialog.loader;
 export const action = dialog.action;
 
-export default function PersonDelete() {
-  return <DeleteDialog text="Tem certeza que deseja excluir esta pessoa? Esta ação não pode ser desfeita." />;
-}
-
-export { ErrorBoundary, meta } from "~/components/confirm-delete-dialog";
+export { DeleteDialog as default, ErrorBoundary, meta } from "~/components/confirm-delete-dialog";

@@ -31,7 +31,6 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
       <DataList
         caption="Ofertas"
         rows={offers}
-        rowKey={(o) => o.id}
         empty="Nenhuma oferta encontrada no sistema"
         card={(o) => (
           <>

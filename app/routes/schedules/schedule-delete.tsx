@@ -4,7 +4,7 @@ import { isAdmin, type Actor } from "~/domain/access/roles";
 import { getBranchClassroom } from "~/domain/classrooms/queries.server";
 import { deleteSchedule } from "~/domain/schedules/service.server";
 import { getClassroomSchedule } from "~/domain/schedules/queries.server";
-import { deleteDialogRoute, type DeleteDialogSpec } from "~/server/forms.server";
+import { deleteDialogRoute, deletionWords, type DeleteDialogSpec } from "~/server/forms.server";
 
 const dialog = deleteDialogRoute((args: Route.LoaderArgs | Route.ActionArgs): DeleteDialogSpec => {
   const { id, classroomId, scheduleId } = args.params;
@@ -21,15 +21,14 @@ const dialog = deleteDialogRoute((args: Route.LoaderArgs | Route.ActionArgs): De
       await deleteSchedule(actor, scheduleId);
     },
     back: `/branches/${id}/classrooms`,
-    errorTitle: "Erro ao excluir horário",
-    success: "Horário excluído com sucesso",
+    ...deletionWords("este horário"),
   };
 });
 export const loader = dialog.loader;
 export const action = dialog.action;
 
 export default function ScheduleDelete() {
-  return <DeleteDialog text="Tem certeza que deseja excluir este horário? Esta ação não pode ser desfeita." nested />;
+  return <DeleteDialog nested />;
 }
 
 export { ErrorBoundary, meta } from "~/components/confirm-delete-dialog";

@@ -1,5 +1,4 @@
 import type { Route } from "./+types/student-delete";
-import { DeleteDialog } from "~/components/confirm-delete-dialog";
 import { isAdmin } from "~/domain/access/roles";
 import { getStudent } from "~/domain/students/queries.server";
 import { deleteStudent } from "~/domain/students/service.server";
@@ -12,14 +11,11 @@ const dialog = deleteDialogRoute((args: Route.LoaderArgs | Route.ActionArgs): De
   remove: (actor) => deleteStudent(actor, args.params.id),
   back: "/students",
   closeTo: () => `/students/${args.params.id}`,
+  text: "Tem certeza que deseja excluir este aluno? Esta ação não pode ser desfeita.",
   errorTitle: "Erro ao excluir aluno",
   success: "Aluno removido",
 }));
 export const loader = dialog.loader;
 export const action = dialog.action;
 
-export default function StudentDelete() {
-  return <DeleteDialog text="Tem certeza que deseja excluir este aluno? Esta ação não pode ser desfeita." />;
-}
-
-export { ErrorBoundary, meta } from "~/components/confirm-delete-dialog";
+export { DeleteDialog as default, ErrorBoundary, meta } from "~/components/confirm-delete-dialog";

@@ -6,13 +6,12 @@ import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { MakeupSessions } from "~/features/makeups/makeup-sessions";
 import { isStaff, type Actor } from "~/domain/access/roles";
 import { studentAttendance } from "~/domain/attendance/queries.server";
-import { DomainError, ValidationError } from "~/domain/errors";
-import { makeupOptions, makeupPlace } from "~/domain/attendance/makeups/queries.server";
 import { ABSENCE_NOT_FOUND, ALREADY_HAS_MAKEUP } from "~/domain/attendance/makeups/schema";
 import { bookMakeup } from "~/domain/attendance/makeups/service.server";
 import { getStudent } from "~/domain/students/queries.server";
 import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
-import { makeupBookedMessage, makeupFormSchema, makeupOptionView } from "~/features/makeups/makeup-screen";
+import { makeupFormSchema, NO_MAKEUP_OPTIONS } from "~/features/makeups/makeup-screen";
+import { makeupSessionOptions, saveMakeupBooking } from "~/features/makeups/makeup-booking.server";
 import { formatDay } from "~/domain/calendar/dates";
 
 /**
@@ -22,8 +21,6 @@ import { formatDay } from "~/domain/calendar/dates";
  * choices; the service checks everything again under the class's lock, so a
  * session filled meanwhile answers 'Sem vagas nesta aula' on the form.
  */
-const NO_OPTIONS = "Nenhuma aula disponível para reposição nos próximos 30 dias";
-
 const absenceIdOf = (request: Request) => (new URL(request.url).searchParams.get("absenceId") ?? "").slice(0, 100);
 
 /** The student and the absence of the URL (a 404 when the absence is not one of this student's). */
@@ -35,14 +32,10 @@ async function findAbsence(actor: Actor, studentId: string, absenceId: string) {
 }
 
 /** The sessions the make-up may go into, as the dialog shows them. */
-async function optionsFor(actor: Actor, absenceId: string) {
-  return (await makeupOptions(actor, absenceId)).map(makeupOptionView);
-}
-
 export async function loader(args: Route.LoaderArgs) {
   const actor = await screenActor(args, isStaff);
   const { student, absence } = await orRespond(findAbsence(actor, args.params.id, absenceIdOf(args.request)));
-  const options = absence.makeup ? [] : await orRespond(optionsFor(actor, absence.id));
+  const options = absence.makeup ? [] : await orRespond(makeupSessionOptions(actor, absence.id));
   return {
     student: { id: student.id, fullName: student.fullName },
     absence: { id: absence.id, date: absence.date, classLabel: absence.classLabel, hasMakeup: absence.makeup !== null },
@@ -59,18 +52,9 @@ export async function action(args: Route.ActionArgs) {
     // The absence is the URL's (checked to be this student's), whatever was posted.
     prepare: (formData) => formData.set("absenceId", absenceId),
     schema: makeupFormSchema,
-    save: async (value, { actor, loaded }) => {
-      try {
-        const makeup = await bookMakeup(actor, { absenceId: loaded.absence.id, ...value.session });
-        return { message: makeupBookedMessage(loaded.student.fullName, await makeupPlace(makeup)) };
-      } catch (error) {
-        // The service names its own fields (classId, date); here one choice stands for them: the message goes above the form.
-        if (error instanceof ValidationError) throw new DomainError(error.status, error.message);
-        throw error;
-      }
-    },
+    save: saveMakeupBooking(bookMakeup),
     // The choices again (a session may have filled up meanwhile).
-    extra: async ({ actor }) => ({ options: await optionsFor(actor, absenceId) }),
+    extra: async ({ actor }) => ({ options: await makeupSessionOptions(actor, absenceId) }),
     errorTitle: "Erro ao agendar reposição",
     redirectTo: `/students/${studentId}`,
     // 'Reposição de Paula: seg 30/11, 18:00, Unidade Zona Norte'
@@ -90,7 +74,7 @@ export default function StudentMakeupDialog({ loaderData, actionData }: Route.Co
     return (
       <RouteDialog title="Agendar reposição" description={description} closeTo={closeTo} size="md">
         <p className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800">
-          {absence.hasMakeup ? ALREADY_HAS_MAKEUP : NO_OPTIONS}
+          {absence.hasMakeup ? ALREADY_HAS_MAKEUP : NO_MAKEUP_OPTIONS}
         </p>
         <DialogFooter>
           <LinkButton to={closeTo} variant="outline" preventScrollReset>

@@ -200,7 +200,6 @@ export default function StudentPage({ loaderData }: Route.ComponentProps) {
         <DataList
           caption="Matrículas"
           rows={enrollments}
-          rowKey={(e) => e.id}
           empty="Nenhuma matrícula"
           card={(e) => (
             <>

@@ -116,7 +116,6 @@ export default function Students({ loaderData }: Route.ComponentProps) {
           <DataList
             caption="Alunos"
             rows={students}
-            rowKey={(s) => s.id}
             empty="Nenhum aluno encontrado"
             columns={[
               { header: "Nome", cell: name, stack: "title" },

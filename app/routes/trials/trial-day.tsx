@@ -1,8 +1,7 @@
 import type { Route } from "./+types/trial-day";
 import { TrialBlock } from "~/components/trial-block";
 import { useLinkNavigation } from "~/hooks/use-link-navigation";
-import { RouteDialog } from "~/components/ui/dialog";
-import { LinkButton } from "~/components/ui/button";
+import { CloseFooter, RouteDialog } from "~/components/ui/dialog";
 import { isStaff } from "~/domain/access/roles";
 import { formatDay } from "~/domain/calendar/dates";
 import { returnPlace, returnUrl } from "./+shared/calendar-screen";
@@ -42,11 +41,7 @@ export default function TrialDay({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <div className="mt-6 flex justify-end">
-        <LinkButton to={back} variant="outline" preventScrollReset>
-          Fechar
-        </LinkButton>
-      </div>
+      <CloseFooter to={back} />
     </RouteDialog>
   );
 }

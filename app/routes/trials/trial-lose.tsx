@@ -2,14 +2,10 @@ import { getSelectProps, getTextareaProps } from "@conform-to/react";
 import type { Route } from "./+types/trial-lose";
 import { Field, inputClass, Options } from "~/components/ui/field";
 import { useDialogForm } from "~/components/ui/form-dialog";
-import { isStaff } from "~/domain/access/roles";
 import { LOST_REASONS, trialLoseSchema } from "~/domain/trials/schema";
 import { loseTrial } from "~/domain/trials/service.server";
-import { getTrial } from "~/domain/trials/queries.server";
-import { placeQuery, trialReturnPlace } from "./+shared/calendar-screen";
 import { TrialDialog } from "./+shared/trial-dialog";
-import { loadTrialDialog, trialViewUrl as viewUrl } from "./+shared/trial-dialog.server";
-import { dialogAction } from "~/server/forms.server";
+import { loadTrialDialog, trialDialogAction } from "./+shared/trial-dialog.server";
 
 /** /trials/:id/lose: 'Marcar como perdido', with one of the reasons and an optional note. */
 export async function loader(args: Route.LoaderArgs) {
@@ -18,15 +14,10 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const id = args.params.id;
-  const url = new URL(args.request.url);
-  return dialogAction(args, {
-    permission: isStaff,
-    load: (actor) => getTrial(actor, id),
+  return trialDialogAction(args, {
     schema: trialLoseSchema,
-    save: (value, { actor }) => loseTrial(actor, id, value),
+    save: (value, actor, trial) => loseTrial(actor, trial.id, value),
     errorTitle: "Erro ao marcar como perdido",
-    redirectTo: (_value, trial) => viewUrl(trial.id, placeQuery(trialReturnPlace(url, trial.scheduledDate))),
     success: "Experimental marcado como perdido",
   });
 }

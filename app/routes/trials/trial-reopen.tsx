@@ -1,13 +1,9 @@
 import { z } from "zod";
 import type { Route } from "./+types/trial-reopen";
 import { useDialogForm } from "~/components/ui/form-dialog";
-import { isStaff } from "~/domain/access/roles";
 import { reopenTrial } from "~/domain/trials/service.server";
-import { getTrial } from "~/domain/trials/queries.server";
-import { placeQuery, trialReturnPlace } from "./+shared/calendar-screen";
 import { TrialDialog } from "./+shared/trial-dialog";
-import { loadTrialDialog, trialViewUrl as viewUrl } from "./+shared/trial-dialog.server";
-import { dialogAction } from "~/server/forms.server";
+import { loadTrialDialog, trialDialogAction } from "./+shared/trial-dialog.server";
 
 const confirmSchema = z.object({});
 
@@ -21,15 +17,10 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const id = args.params.id;
-  const url = new URL(args.request.url);
-  return dialogAction(args, {
-    permission: isStaff,
-    load: (actor) => getTrial(actor, id),
+  return trialDialogAction(args, {
     schema: confirmSchema,
-    save: (_value, { actor }) => reopenTrial(actor, id),
+    save: (_value, actor, trial) => reopenTrial(actor, trial.id),
     errorTitle: "Erro ao reabrir",
-    redirectTo: (_value, trial) => viewUrl(trial.id, placeQuery(trialReturnPlace(url, trial.scheduledDate))),
     success: "Experimental reaberto",
   });
 }

@@ -2,16 +2,13 @@ import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/rea
 import type { Route } from "./+types/trial-task";
 import { Field, inputClass, Options } from "~/components/ui/field";
 import { useDialogForm } from "~/components/ui/form-dialog";
-import { isStaff } from "~/domain/access/roles";
 import { nextWorkingDay, today } from "~/domain/calendar/dates";
 import { STAFF_TYPES } from "~/domain/classes/queries.server";
 import { listUserOptions } from "~/domain/users/queries.server";
 import { taskFormSchema } from "~/domain/tasks/schema";
 import { createTask } from "~/domain/trials/service.server";
-import { getTrial } from "~/domain/trials/queries.server";
 import { TrialDialog } from "./+shared/trial-dialog";
-import { loadTrialDialog, trialViewUrl as viewUrl } from "./+shared/trial-dialog.server";
-import { dialogAction } from "~/server/forms.server";
+import { loadTrialDialog, trialDialogAction, trialViewUrl } from "./+shared/trial-dialog.server";
 
 /** /trials/:id/tasks/new: 'Nova tarefa' on a trial (owner: the trial's, by default). */
 export async function loader(args: Route.LoaderArgs) {
@@ -26,15 +23,11 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const id = args.params.id;
-  const url = new URL(args.request.url);
-  return dialogAction(args, {
-    permission: isStaff,
-    load: (actor) => getTrial(actor, id),
+  return trialDialogAction(args, {
     schema: taskFormSchema,
-    save: (value, { actor }) => createTask(actor, { ...value, trialId: id }),
+    save: (value, actor, trial) => createTask(actor, { ...value, trialId: trial.id }),
     errorTitle: "Erro ao criar tarefa",
-    redirectTo: viewUrl(id, url.search.slice(1)),
+    redirectTo: trialViewUrl(args.params.id, new URL(args.request.url).search.slice(1)),
     success: "Tarefa criada",
   });
 }

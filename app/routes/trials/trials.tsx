@@ -405,20 +405,17 @@ function DayAgenda({
   );
 }
 
-/** The week, Sunday first: each day's trials with their controls (the first few; the rest in the day view). */
-function WeekView({
-  place,
-  today,
-  days,
-  isAdmin,
-  loading,
-}: {
+/** What the week and the month views get: the calendar's place, today, the packed days (`packDays`) and who is looking. */
+interface CalendarViewProps {
   place: CalendarPlace;
   today: string;
   days: string;
   isAdmin: boolean;
   loading: boolean;
-}) {
+}
+
+/** The week, Sunday first: each day's trials with their controls (the first few; the rest in the day view). */
+function WeekView({ place, today, days, isAdmin, loading }: CalendarViewProps) {
   const onLinkClick = useLinkNavigation();
   const dates = weekDates(place.date);
   const byDay = unpackDays(days);
@@ -472,19 +469,7 @@ function WeekView({
   );
 }
 
-function MonthView({
-  place,
-  today,
-  days,
-  isAdmin,
-  loading,
-}: {
-  place: CalendarPlace;
-  today: string;
-  days: string;
-  isAdmin: boolean;
-  loading: boolean;
-}) {
+function MonthView({ place, today, days, isAdmin, loading }: CalendarViewProps) {
   const onLinkClick = useLinkNavigation();
   const month = placeMonth(place);
   const title = monthTitle(month);

@@ -59,7 +59,6 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           <DataList
             caption="Usuários"
             rows={users}
-            rowKey={(u) => u.id}
             empty={`Nenhum usuário encontrado para "${q}"`}
             card={(u) => (
               <>

@@ -1,23 +1,19 @@
 import { deleteClass, updateClass } from "~/domain/classes/service.server";
 import { getClass } from "~/domain/classes/queries.server";
-import { apiRead, apiWrites } from "~/server/api.server";
+import { apiRead, apiRecordWrites } from "~/server/api.server";
 
 import { classDto, classUpdateSchema } from "~/domain/classes/schema";
-import { deleteOperation, operations, readOperation, updateOperation, type RecordNames } from "~/openapi/operation";
+import { recordOperations, type RecordNames } from "~/openapi/operation";
 
 const record: RecordNames = { tag: "Turmas", name: "Class", noun: "uma turma", dto: classDto };
 
-export const openapi = operations({
-  GET: readOperation(record),
-  PATCH: updateOperation(record, { body: classUpdateSchema, conflict: "Capacidade menor que o número de alunos ativos (outra sala)" }),
-  DELETE: deleteOperation(record, { conflict: "A turma possui matrículas ou experimentais vinculados" }),
+export const openapi = recordOperations(record, {
+  update: { body: classUpdateSchema, conflict: "Capacidade menor que o número de alunos ativos (outra sala)" },
+  remove: { conflict: "A turma possui matrículas ou experimentais vinculados" },
 });
 
 /** GET /api/classes/{id} */
 export const loader = apiRead(({ actor, params }) => getClass(actor, params.id));
 
 /** PATCH /api/classes/{id} (fields optional, merged then validated), DELETE /api/classes/{id} → 204 */
-export const action = apiWrites({
-  PATCH: ({ actor, params, body }) => updateClass(actor, params.id, body),
-  DELETE: ({ actor, params }) => deleteClass(actor, params.id),
-});
+export const action = apiRecordWrites({ update: updateClass, remove: deleteClass });

@@ -4,17 +4,14 @@ import { apiList, apiWrites, created } from "~/server/api.server";
 
 import { z } from "zod";
 import { classDto, classSchema } from "~/domain/classes/schema";
-import { createOperation, listOperation, operations } from "~/openapi/operation";
+import { createOperation, CSV_FORMAT_QUERY, listOperation, operations } from "~/openapi/operation";
 
 export const openapi = operations({
   GET: listOperation(
     { tag: "Turmas", name: "Classes", plural: "turmas", dto: classDto },
     {
       description: "Cada turma com seus ids, `scheduleIds` e os nomes a que apontam. O número da turma é do servidor.",
-      query: [
-        { name: "branchId", description: "Só as turmas desta unidade", schema: z.string() },
-        { name: "format", description: "`csv`: a lista inteira com os mesmos filtros, em CSV", schema: z.enum(["csv"]) },
-      ],
+      query: [{ name: "branchId", description: "Só as turmas desta unidade", schema: z.string() }, CSV_FORMAT_QUERY],
     },
   ),
   POST: createOperation(

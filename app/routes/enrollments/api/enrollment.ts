@@ -3,17 +3,13 @@ import { getEnrollment } from "~/domain/enrollments/queries.server";
 import { apiRead, apiWrites } from "~/server/api.server";
 
 import { enrollmentDto, enrollmentUpdateResultDto, enrollmentUpdateSchema } from "~/domain/enrollments/schema";
-import { operations } from "~/openapi/operation";
+import { operations, readOperation } from "~/openapi/operation";
 
 export const openapi = operations({
-  GET: {
-    operationId: "getEnrollment",
-    tag: "Matrículas",
-    summary: "Lê uma matrícula",
-    access: "signed-in",
-    client: "family-item",
-    success: { status: 200, description: "A matrícula", schema: enrollmentDto },
-  },
+  GET: readOperation(
+    { tag: "Matrículas", name: "Enrollment", noun: "uma matrícula", dto: enrollmentDto },
+    { client: "family-item", description: "A matrícula" },
+  ),
   PATCH: {
     operationId: "updateEnrollment",
     tag: "Matrículas",

@@ -8,25 +8,24 @@ import { apiList, apiWrites, created } from "~/server/api.server";
 
 import { z } from "zod";
 import { ENROLLMENT_STATUSES, enrollmentDto, enrollmentSchema } from "~/domain/enrollments/schema";
-import { operations } from "~/openapi/operation";
+import { CSV_FORMAT_QUERY, listOperation, operations } from "~/openapi/operation";
 
 export const openapi = operations({
-  GET: {
-    operationId: "listEnrollments",
-    tag: "Matrículas",
-    summary: "Lista matrículas",
-    description: "Da mais antiga à mais recente. Um id malformado não encontra nada.",
-    access: "signed-in",
-    client: "family-list",
-    query: [
-      { name: "classId", description: "Só as desta turma", schema: z.string() },
-      { name: "studentId", description: "Só as deste aluno", schema: z.string() },
-      { name: "status", description: "Só as deste status", schema: z.enum(ENROLLMENT_STATUSES) },
-      { name: "format", description: "`csv`: a lista inteira com os mesmos filtros, em CSV", schema: z.enum(["csv"]) },
-    ],
-    success: { status: 200, description: "As matrículas", schema: z.array(enrollmentDto) },
-    errors: { 400: "Status inválido" },
-  },
+  GET: listOperation(
+    { tag: "Matrículas", name: "Enrollments", plural: "matrículas", dto: enrollmentDto },
+    {
+      description: "Da mais antiga à mais recente. Um id malformado não encontra nada.",
+      client: "family-list",
+      query: [
+        { name: "classId", description: "Só as desta turma", schema: z.string() },
+        { name: "studentId", description: "Só as deste aluno", schema: z.string() },
+        { name: "status", description: "Só as deste status", schema: z.enum(ENROLLMENT_STATUSES) },
+        CSV_FORMAT_QUERY,
+      ],
+      answer: "As matrículas",
+      invalid: "Status inválido",
+    },
+  ),
   POST: {
     operationId: "createEnrollment",
     tag: "Matrículas",

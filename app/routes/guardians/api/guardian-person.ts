@@ -3,17 +3,13 @@ import { getGuardianPerson } from "~/domain/guardians/queries.server";
 import { apiRead, apiWrites } from "~/server/api.server";
 
 import { guardianPersonDto, guardianPersonUpdateSchema } from "~/domain/guardians/schema";
-import { operations } from "~/openapi/operation";
+import { operations, readOperation } from "~/openapi/operation";
 
 export const openapi = operations({
-  GET: {
-    operationId: "getGuardianPerson",
-    tag: "Responsáveis",
-    summary: "Lê uma pessoa",
-    access: "signed-in",
-    client: "family-item",
-    success: { status: 200, description: "A pessoa", schema: guardianPersonDto },
-  },
+  GET: readOperation(
+    { tag: "Responsáveis", name: "GuardianPerson", noun: "uma pessoa", dto: guardianPersonDto },
+    { client: "family-item", description: "A pessoa" },
+  ),
   PATCH: {
     operationId: "updateGuardianPerson",
     tag: "Responsáveis",

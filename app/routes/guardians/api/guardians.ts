@@ -8,7 +8,7 @@ import { assertOnePagingStyle } from "~/server/list-response.server";
 
 import { z } from "zod";
 import { guardianDto, guardianSchema } from "~/domain/guardians/schema";
-import { operations, TOTAL_COUNT_HEADER } from "~/openapi/operation";
+import { CSV_FORMAT_QUERY, operations, TOTAL_COUNT_HEADER } from "~/openapi/operation";
 
 export const openapi = operations({
   GET: {
@@ -21,7 +21,7 @@ export const openapi = operations({
     query: [
       { name: "q", description: "Busca no nome, e-mail ou CPF de uma pessoa", schema: z.string() },
       { name: "page", description: "Página (a partir de 1)", schema: z.int().min(1) },
-      { name: "format", description: "`csv`: a lista inteira com os mesmos filtros, em CSV", schema: z.enum(["csv"]) },
+      CSV_FORMAT_QUERY,
     ],
     success: {
       status: 200,

@@ -3,17 +3,13 @@ import { deleteMakeup, updateMakeup } from "~/domain/attendance/makeups/service.
 import { apiRead, apiWrites } from "~/server/api.server";
 
 import { makeupDto, makeupUpdateSchema } from "~/domain/attendance/makeups/schema";
-import { operations } from "~/openapi/operation";
+import { operations, readOperation } from "~/openapi/operation";
 
 export const openapi = operations({
-  GET: {
-    operationId: "getMakeup",
-    tag: "Reposições",
-    summary: "Lê uma reposição",
-    access: "signed-in",
-    client: "family-item",
-    success: { status: 200, description: "A reposição", schema: makeupDto },
-  },
+  GET: readOperation(
+    { tag: "Reposições", name: "Makeup", noun: "uma reposição", dto: makeupDto },
+    { client: "family-item", description: "A reposição" },
+  ),
   PATCH: {
     operationId: "updateMakeup",
     tag: "Reposições",

@@ -5,24 +5,23 @@ import { apiList, apiWrites, created } from "~/server/api.server";
 
 import { z } from "zod";
 import { makeupDto, makeupSchema } from "~/domain/attendance/makeups/schema";
-import { operations } from "~/openapi/operation";
+import { listOperation, operations } from "~/openapi/operation";
 
 export const openapi = operations({
-  GET: {
-    operationId: "listMakeups",
-    tag: "Reposições",
-    summary: "Lista reposições",
-    description: "Por data da aula. Um id malformado não encontra nada.",
-    access: "signed-in",
-    client: "family-list",
-    query: [
-      { name: "studentId", description: "Só as deste aluno", schema: z.string() },
-      { name: "classId", description: "Só as agendadas nesta turma", schema: z.string() },
-      { name: "date", description: "Só as desta data (AAAA-MM-DD)", schema: calendarDate() },
-    ],
-    success: { status: 200, description: "As reposições", schema: z.array(makeupDto) },
-    errors: { 400: "Data inválida" },
-  },
+  GET: listOperation(
+    { tag: "Reposições", name: "Makeups", plural: "reposições", dto: makeupDto },
+    {
+      description: "Por data da aula. Um id malformado não encontra nada.",
+      client: "family-list",
+      query: [
+        { name: "studentId", description: "Só as deste aluno", schema: z.string() },
+        { name: "classId", description: "Só as agendadas nesta turma", schema: z.string() },
+        { name: "date", description: "Só as desta data (AAAA-MM-DD)", schema: calendarDate() },
+      ],
+      answer: "As reposições",
+      invalid: "Data inválida",
+    },
+  ),
   POST: {
     operationId: "bookMakeup",
     tag: "Reposições",

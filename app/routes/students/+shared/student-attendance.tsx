@@ -88,7 +88,6 @@ export function AttendanceSection({ studentId, attendance, canBook }: { studentI
       <DataList
         caption="Faltas e reposições"
         rows={absences}
-        rowKey={(a) => a.id}
         empty="Nenhuma falta registrada"
         card={(a) => (
           <>

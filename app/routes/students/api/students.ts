@@ -7,25 +7,24 @@ import { apiList, apiWrites, created } from "~/server/api.server";
 
 import { z } from "zod";
 import { studentDto, studentSchema } from "~/domain/students/schema";
-import { operations } from "~/openapi/operation";
+import { CSV_FORMAT_QUERY, listOperation, operations } from "~/openapi/operation";
 
 export const openapi = operations({
-  GET: {
-    operationId: "listStudents",
-    tag: "Alunos",
-    summary: "Lista alunos",
-    description: "Por nome. Um id malformado não encontra nada.",
-    access: "signed-in",
-    client: "family-list",
-    query: [
-      { name: "guardianId", description: "Só os alunos deste responsável", schema: z.string() },
-      { name: "classId", description: "Só os alunos com matrícula não cancelada nesta turma", schema: z.string() },
-      { name: "q", description: "Nome contendo este termo", schema: z.string() },
-      { name: "status", description: "`active`: só os ativos; `inactive`: só os inativos", schema: z.enum(["active", "inactive"]) },
-      { name: "format", description: "`csv`: a lista inteira com os mesmos filtros, em CSV", schema: z.enum(["csv"]) },
-    ],
-    success: { status: 200, description: "Os alunos", schema: z.array(studentDto) },
-  },
+  GET: listOperation(
+    { tag: "Alunos", name: "Students", plural: "alunos", dto: studentDto },
+    {
+      description: "Por nome. Um id malformado não encontra nada.",
+      client: "family-list",
+      query: [
+        { name: "guardianId", description: "Só os alunos deste responsável", schema: z.string() },
+        { name: "classId", description: "Só os alunos com matrícula não cancelada nesta turma", schema: z.string() },
+        { name: "q", description: "Nome contendo este termo", schema: z.string() },
+        { name: "status", description: "`active`: só os ativos; `inactive`: só os inativos", schema: z.enum(["active", "inactive"]) },
+        CSV_FORMAT_QUERY,
+      ],
+      answer: "Os alunos",
+    },
+  ),
   POST: {
     operationId: "createStudent",
     tag: "Alunos",

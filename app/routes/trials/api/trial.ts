@@ -3,17 +3,13 @@ import { getTrial } from "~/domain/trials/queries.server";
 import { apiRead, apiWrites } from "~/server/api.server";
 
 import { trialDto, trialUpdateSchema } from "~/domain/trials/schema";
-import { operations } from "~/openapi/operation";
+import { operations, readOperation } from "~/openapi/operation";
 
 export const openapi = operations({
-  GET: {
-    operationId: "getTrial",
-    tag: "Experimentais",
-    summary: "Lê um experimental",
-    access: "signed-in",
-    client: "family-item",
-    success: { status: 200, description: "O experimental", schema: trialDto },
-  },
+  GET: readOperation(
+    { tag: "Experimentais", name: "Trial", noun: "um experimental", dto: trialDto },
+    { client: "family-item", description: "O experimental" },
+  ),
   PATCH: {
     operationId: "updateTrial",
     tag: "Experimentais",

@@ -8,25 +8,24 @@ import { apiList, apiWrites, created } from "~/server/api.server";
 import { z } from "zod";
 import { calendarMonth } from "~/domain/fields";
 import { OUTCOME_FILTERS, trialDto, trialSchema } from "~/domain/trials/schema";
-import { operations } from "~/openapi/operation";
+import { CSV_FORMAT_QUERY, listOperation, operations } from "~/openapi/operation";
 
 export const openapi = operations({
-  GET: {
-    operationId: "listTrials",
-    tag: "Experimentais",
-    summary: "Lista experimentais",
-    description: "Por data e horário.",
-    access: "signed-in",
-    client: "family-list",
-    query: [
-      { name: "month", description: "Só este mês (AAAA-MM)", schema: calendarMonth() },
-      { name: "outcome", description: "open (sem resultado), Matriculado ou Perdido", schema: z.enum(OUTCOME_FILTERS) },
-      { name: "ownerId", description: "Só os deste responsável", schema: z.string() },
-      { name: "format", description: "`csv`: a lista inteira com os mesmos filtros, em CSV", schema: z.enum(["csv"]) },
-    ],
-    success: { status: 200, description: "Os experimentais", schema: z.array(trialDto) },
-    errors: { 400: "Mês ou resultado inválido" },
-  },
+  GET: listOperation(
+    { tag: "Experimentais", name: "Trials", plural: "experimentais", dto: trialDto },
+    {
+      description: "Por data e horário.",
+      client: "family-list",
+      query: [
+        { name: "month", description: "Só este mês (AAAA-MM)", schema: calendarMonth() },
+        { name: "outcome", description: "open (sem resultado), Matriculado ou Perdido", schema: z.enum(OUTCOME_FILTERS) },
+        { name: "ownerId", description: "Só os deste responsável", schema: z.string() },
+        CSV_FORMAT_QUERY,
+      ],
+      answer: "Os experimentais",
+      invalid: "Mês ou resultado inválido",
+    },
+  ),
   POST: {
     operationId: "createTrial",
     tag: "Experimentais",

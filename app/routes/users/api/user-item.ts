@@ -4,17 +4,14 @@ import { apiRead, apiWrites } from "~/server/api.server";
 import { getSession } from "~/server/session.server";
 
 import { userDto, userUpdateSchema } from "~/domain/users/schema";
-import { deleteOperation, operations, readOperation, updateOperation, type RecordNames } from "~/openapi/operation";
+import { recordOperations, type RecordNames } from "~/openapi/operation";
 
 const record: RecordNames = { tag: "Usuários", name: "User", noun: "um usuário", dto: userDto };
 
-export const openapi = operations({
-  GET: readOperation(record, { client: "self-item" }),
-  PATCH: updateOperation(record, {
-    body: userUpdateSchema,
-    conflict: "E-mail já cadastrado, ou tirar o tipo Administrador do último administrador",
-  }),
-  DELETE: deleteOperation(record, { conflict: "O próprio usuário, o último administrador, ou um responsável por turmas" }),
+export const openapi = recordOperations(record, {
+  read: { client: "self-item" },
+  update: { body: userUpdateSchema, conflict: "E-mail já cadastrado, ou tirar o tipo Administrador do último administrador" },
+  remove: { conflict: "O próprio usuário, o último administrador, ou um responsável por turmas" },
 });
 
 /** GET /api/users/{id} */
