@@ -16,7 +16,7 @@ import { seedLargeNetwork } from "./bench-seed.ts";
 import { firstSessionDate, latestSessionOnOrBefore } from "../app/domain/calendar/sessions.ts";
 import { today } from "../app/domain/calendar/dates.ts";
 import { createTestDatabase } from "../tests/support/test-db.ts";
-import { freePort, startServer, type RunningServer } from "../tests/support/server.ts";
+import { freePort, startServer, TEST_SESSION_SECRET, type RunningServer } from "../tests/support/server.ts";
 
 const short = process.argv.includes("--short") || process.env.BENCH_MODE === "short";
 const kind = process.env.BENCH_DB === "postgres" ? "postgres" : "sqlite";
@@ -65,10 +65,10 @@ async function withPid<T>(server: RunningServer, measure: () => Promise<T>): Pro
   return measure();
 }
 
-async function run(url: string, headers: Record<string, string>) {
-  await autocannon({ url, connections, duration: warmup, headers });
+async function run(url: string, headers: Record<string, string>, time: { warmup: number; duration: number } = { warmup, duration }) {
+  if (time.warmup > 0) await autocannon({ url, connections, duration: time.warmup, headers });
   const cpuBefore = serverPid ? cpuMs(serverPid) : 0;
-  const result = await autocannon({ url, connections, duration, headers });
+  const result = await autocannon({ url, connections, duration: time.duration, headers });
   const requests = (result.requests as unknown as { total: number }).total;
   const cpu = serverPid ? (cpuMs(serverPid) - cpuBefore) / Math.max(1, requests) : 0;
   return {
@@ -206,6 +206,46 @@ const beforeServer = before
   : null;
 const failures: string[] = [];
 const rows: string[] = [];
+
+// ---- Each screen's CPU per request over the bare server's (issue 41's bar) ----
+// The app's figures come from the table above (the mean of its rounds); the bare
+// node:http server (scripts/bench-baseline.ts) answers the same screen with the same
+// domain reads and the same session lookup, as JSON, and is measured the same way
+// (its own process's CPU time from /proc over the requests it answered).
+type Measured = Awaited<ReturnType<typeof run>>;
+const screenCpu = new Map<string, { app: Measured[]; before: Measured[] }>();
+const RATIO_BAR = 20;
+const P99_BAR = 250;
+async function screenRatios(port: number, appHeaders: Record<string, string>): Promise<string[]> {
+  const mean = (rs: Measured[]) => rs.reduce((sum, r) => sum + r.cpu, 0) / rs.length;
+  const out = [
+    "",
+    `Each screen's CPU per request (ms, user + system of the server's processes) over the bare node:http server's reading the same rows (\`scripts/bench-baseline.ts\`). Bar: ratio ≤ ${RATIO_BAR}, p99 < ${P99_BAR} ms.`,
+    "",
+    `| screen | app CPU ms | bare CPU ms | app ÷ bare | app p99 ms | bar met |${screenCpu.values().next().value?.before.length ? " before: CPU ms | before ÷ bare |" : ""}`,
+    `|---|---|---|---|---|---|${screenCpu.values().next().value?.before.length ? "---|---|" : ""}`,
+  ];
+  for (const [target, { app, before }] of screenCpu) {
+    serverPid = baselinePid;
+    // The short run (CI) checks that the bare server answers every screen without errors: one second each.
+    const bare = await run(`http://127.0.0.1:${port}${target}`, appHeaders, short ? { warmup: 0, duration: 1 } : { warmup, duration });
+    if (bare.errors > 0) failures.push(`${target} (bare server): ${bare.errors} errors`);
+    const ratio = mean(app) / Math.max(0.01, bare.cpu);
+    const p99 = Math.max(...app.map((r) => r.p99));
+    // A round with no answer in its seconds (a saturated machine) measures nothing.
+    const answered = [...app, bare].every((r) => r.rps > 0);
+    const met = !answered ? "no answers" : ratio <= RATIO_BAR && p99 < P99_BAR ? "yes" : "NO";
+    const label = target === rollCall ? "roll call" : target === roster ? "roster" : `\`${target}\``;
+    out.push(
+      `| ${label} | ${mean(app).toFixed(2)} | ${bare.cpu.toFixed(2)} | ${ratio.toFixed(1)} | ${p99} | ${met} |` +
+        (before.length ? ` ${mean(before).toFixed(2)} | ${(mean(before) / Math.max(0.01, bare.cpu)).toFixed(1)} |` : ""),
+    );
+    console.log(out.at(-1));
+  }
+  serverPid = server.process.pid!;
+  return out;
+}
+let baselinePid = 0;
 try {
   const headers = await signedIn(server);
 
@@ -271,6 +311,7 @@ try {
       const a1 = await withPid(server, () => run(server.baseUrl + target, headers));
       const a2 = await withPid(server, () => run(server.baseUrl + target, headers));
       const b2 = await withPid(beforeServer, () => run(beforeServer.baseUrl + onBefore(target), beforeHeaders));
+      screenCpu.set(target, { app: [a1, a2], before: [b1, b2] });
       for (const [r, which] of [
         [b1, "before"],
         [a1, "after"],
@@ -299,6 +340,7 @@ try {
     for (const target of [...screens, ...lists].filter(selected)) {
       const isScreen = !target.startsWith("/api/");
       const r = await run(server.baseUrl + target, headers);
+      if (isScreen) screenCpu.set(target, { app: [r], before: [] });
       let goal = "–";
       const screenBar =
         target.startsWith("/trials") ||
@@ -327,10 +369,12 @@ try {
   // Baseline: the same JSON from a bare node:http server.
   const port = await freePort();
   const baseline = fork(path.resolve(import.meta.dirname, "bench-baseline.ts"), [], {
-    env: { ...process.env, DATABASE_URL: database.url, PORT: String(port) },
+    // The app's session secret and zone: the bare server looks the bench's session up as the app does.
+    env: { ...process.env, DATABASE_URL: database.url, PORT: String(port), SESSION_SECRET: TEST_SESSION_SECRET, TZ: "America/Sao_Paulo" },
     execArgv: ["--import", "tsx"],
   });
   await new Promise((resolve) => baseline.once("message", resolve));
+  baselinePid = baseline.pid!;
   // The machine's speed drifts from one minute to the next: the app and the bare server are
   // measured in alternation (three rounds each, the app first then last), and the ratio is
   // that of their mean requests/s.
@@ -368,6 +412,7 @@ try {
     );
     console.log(rows.at(-1));
   }
+  rows.push(...(await screenRatios(port, headers)));
   baseline.kill("SIGTERM");
 } finally {
   await server.stop();

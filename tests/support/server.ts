@@ -15,6 +15,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The session secret of the servers the tests and the benchmarks start. */
+export const TEST_SESSION_SECRET = "test-secret-test-secret-test-secret-1234";
+
 export interface RunningServer {
   baseUrl: string;
   process: ChildProcess;
@@ -48,7 +51,7 @@ export async function startServer(
       PORT: String(port),
       HOST: "127.0.0.1",
       DATABASE_URL: databaseUrl,
-      SESSION_SECRET: "test-secret-test-secret-test-secret-1234",
+      SESSION_SECRET: TEST_SESSION_SECRET,
       UPLOAD_DIR: uploadDir,
       APP_NAME: "Escola Teste",
       TZ: "America/Sao_Paulo",

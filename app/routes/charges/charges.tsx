@@ -1,4 +1,5 @@
 import { Form, Link, Outlet } from "react-router";
+import { ServerCached } from "~/components/server-cached";
 import type { Route } from "./+types/charges";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FieldErrors, inputClass, Options } from "~/components/ui/field";
@@ -9,6 +10,7 @@ import { monthOrCurrent, today } from "~/domain/calendar/dates";
 import { MONTH_INPUT_PATTERN } from "~/domain/patterns";
 import { chargePage } from "~/domain/charges/queries.server";
 import { CHARGE_FILTER_STATUSES, type ChargeDTO } from "~/domain/charges/schema";
+import { useLinkNavigation } from "~/hooks/use-link-navigation";
 import { ValidationError } from "~/domain/errors";
 import { branchNameOf, getSelectedBranchId } from "~/server/branch-selection.server";
 import { scopeSubtitle } from "~/domain/branches/scope";
@@ -35,7 +37,10 @@ export async function loader(args: Route.LoaderArgs) {
   try {
     const result = await chargePage(actor, { ...filter, branchId }, { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE, openFirst: true });
     return {
-      ...result,
+      // Only what a row shows travels to the browser (it hydrates from this data), as one JSON
+      // string (ADR 006): the loader data's encoding goes value by value.
+      items: JSON.stringify(result.items.map(toRow)),
+      totals: result.totals,
       filter,
       page,
       pageCount: Math.max(1, Math.ceil(result.totals.count / PAGE_SIZE)),
@@ -47,7 +52,7 @@ export async function loader(args: Route.LoaderArgs) {
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
     return {
-      items: [],
+      items: "[]",
       totals: { count: 0, amount: "0.00", paid: "0.00" },
       filter,
       page: 1,
@@ -60,6 +65,22 @@ export async function loader(args: Route.LoaderArgs) {
   }
 }
 
+/** What a row of the list shows of a charge. */
+function toRow(c: ChargeDTO) {
+  return {
+    id: c.id,
+    guardianName: c.guardianName,
+    studentName: c.studentName,
+    description: c.description,
+    dueDate: c.dueDate,
+    amount: c.amount,
+    amountDue: c.amountDue,
+    status: c.status,
+    paid: c.paid,
+  };
+}
+type ChargeRow = ReturnType<typeof toRow>;
+
 function csvHref(filter: { month: string; status: string; q: string }, branchId: string | null): string {
   const params = new URLSearchParams({ format: "csv", month: filter.month });
   if (filter.status) params.set("status", filter.status);
@@ -70,10 +91,12 @@ function csvHref(filter: { month: string; status: string; q: string }, branchId:
 
 export default function Charges({ loaderData }: Route.ComponentProps) {
   const { items, totals, filter, page, pageCount, canGenerate, branchId, on, subtitle } = loaderData;
-  const family = (c: ChargeDTO) => (
-    <Link to={`/charges/${c.id}`} className="font-medium text-violet-800 underline">
+  // One table rendered once per distinct page (ServerCached), its links plain anchors followed on the client by one handler.
+  const onLinkClick = useLinkNavigation({ preventScrollReset: false });
+  const family = (c: ChargeRow) => (
+    <a href={`/charges/${c.id}`} className="font-medium text-violet-800 underline">
       {c.guardianName || "—"}
-    </Link>
+    </a>
   );
   return (
     <div>
@@ -142,20 +165,26 @@ export default function Charges({ loaderData }: Route.ComponentProps) {
         <strong>{totals.count === 1 ? "1 cobrança" : `${totals.count} cobranças`}</strong> · Total {brl(totals.amount)} · Recebido{" "}
         {brl(totals.paid)}
       </p>
-      <DataList
-        caption="Mensalidades"
-        rows={items}
-        empty={<EmptyState message="Nenhuma cobrança encontrada" />}
-        columns={[
-          { header: "Família", cell: family, stack: "title" },
-          { header: "Aluno", cell: (c) => c.studentName ?? "—" },
-          { header: "Descrição", cell: (c) => c.description },
-          { header: "Vencimento", cell: (c) => day(c.dueDate), className: "whitespace-nowrap" },
-          { header: "Valor", cell: (c) => brl(c.amount), className: "whitespace-nowrap lg:text-right" },
-          { header: "Devido hoje", cell: (c) => brl(c.amountDue), className: "whitespace-nowrap lg:text-right" },
-          { header: "Status", cell: (c) => <ChargeStatusBadge charge={c} on={on} />, stack: "status" },
-        ]}
-      />
+      {/* The page's rows, the same for every visit until a charge changes (or the day turns):
+          their HTML is rendered once per distinct page on the server (ServerCached). */}
+      <ServerCached as="div" name="charges-list" deps={{ items, on }} onClick={onLinkClick}>
+        {() => (
+          <DataList
+            caption="Mensalidades"
+            rows={JSON.parse(items) as ChargeRow[]}
+            empty={<EmptyState message="Nenhuma cobrança encontrada" />}
+            columns={[
+              { header: "Família", cell: family, stack: "title" },
+              { header: "Aluno", cell: (c) => c.studentName ?? "—" },
+              { header: "Descrição", cell: (c) => c.description },
+              { header: "Vencimento", cell: (c) => day(c.dueDate), className: "whitespace-nowrap" },
+              { header: "Valor", cell: (c) => brl(c.amount), className: "whitespace-nowrap lg:text-right" },
+              { header: "Devido hoje", cell: (c) => brl(c.amountDue), className: "whitespace-nowrap lg:text-right" },
+              { header: "Status", cell: (c) => <ChargeStatusBadge charge={c} on={on} />, stack: "status" },
+            ]}
+          />
+        )}
+      </ServerCached>
       <Pagination page={page} pageCount={pageCount} href={(n) => chargesHref(filter, n)} />
       <Outlet />
     </div>

@@ -1,16 +1,18 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/overdue";
+import { ServerCached } from "~/components/server-cached";
 import { buttonClass } from "~/components/ui/button";
 import { DataList, EmptyState, PageHeader } from "~/components/ui/page";
 import { Pagination } from "~/components/ui/pagination";
 import { isStaff } from "~/domain/access/roles";
 import { overdueFamilyPage } from "~/domain/charges/queries.server";
+import type { OverdueFamilyDTO } from "~/domain/charges/schema";
 import { branchNameOf, getSelectedBranchId } from "~/server/branch-selection.server";
 import { scopeSubtitle } from "~/domain/branches/scope";
 import { today } from "~/domain/calendar/dates";
 import { screenActor } from "~/server/forms.server";
 import { brl, day } from "~/features/charges/charges-screen";
 import { StandingBadge } from "~/components/charge-status";
+import { useLinkNavigation } from "~/hooks/use-link-navigation";
 
 /**
  * 'Inadimplência' (/billing/overdue, Team and Administrator): the families with
@@ -22,16 +24,9 @@ import { StandingBadge } from "~/components/charge-status";
  */
 const PAGE_SIZE = 50;
 
-export async function loader(args: Route.LoaderArgs) {
-  const actor = await screenActor(args, isStaff);
-  const branchId = await getSelectedBranchId(args.context);
-  const page = Math.max(1, Math.floor(Number(new URL(args.request.url).searchParams.get("page"))) || 1);
-  const {
-    items: families,
-    count,
-    total,
-  } = await overdueFamilyPage(actor, { branchId }, { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
-  const rows = families.map((f) => ({
+/** What a row of the list shows of a family's debt. */
+function toRow(f: OverdueFamilyDTO) {
+  return {
     guardianId: f.guardianId,
     // The family's page: its persons and its 'Financeiro' (every charge, overdue ones included).
     family: `/guardians/${f.guardianId}/persons`,
@@ -43,11 +38,24 @@ export async function loader(args: Route.LoaderArgs) {
     chargeCount: f.charges.length,
     // The reminder is made when the link is followed (overdue-whatsapp.ts), as the family's debt stands then.
     whatsapp: f.phone ? `/billing/overdue/${f.guardianId}/whatsapp` : null,
-  }));
+  };
+}
+type Row = ReturnType<typeof toRow>;
+
+export async function loader(args: Route.LoaderArgs) {
+  const actor = await screenActor(args, isStaff);
+  const branchId = await getSelectedBranchId(args.context);
+  const page = Math.max(1, Math.floor(Number(new URL(args.request.url).searchParams.get("page"))) || 1);
+  const {
+    items: families,
+    count,
+    total,
+  } = await overdueFamilyPage(actor, { branchId }, { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
   return {
     // What is overdue today: the current month.
     subtitle: scopeSubtitle(await branchNameOf(args.context, branchId), today().slice(0, 7)),
-    rows,
+    // Only what a row shows, as one JSON string (ADR 006): the loader data's encoding goes value by value.
+    rows: JSON.stringify(families.map(toRow)),
     count,
     total,
     page,
@@ -58,11 +66,12 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function Overdue({ loaderData }: Route.ComponentProps) {
   const { subtitle, rows, count, total, page, pageCount, csv } = loaderData;
-  type Row = (typeof rows)[number];
+  // The rows are rendered once per distinct page (ServerCached): their links are plain anchors, followed on the client by one handler.
+  const onLinkClick = useLinkNavigation({ preventScrollReset: false });
   const family = (f: Row) => (
-    <Link to={f.family} className="font-medium text-violet-800 underline">
+    <a href={f.family} className="font-medium text-violet-800 underline">
       {f.guardianName}
-    </Link>
+    </a>
   );
   const remind = (f: Row) =>
     f.whatsapp ? (
@@ -88,46 +97,52 @@ export default function Overdue({ loaderData }: Route.ComponentProps) {
           {count === 1 ? "1 família" : `${count.toLocaleString("pt-BR")} famílias`} devem {brl(total)} hoje.
         </p>
       ) : null}
-      <DataList
-        caption="Inadimplência"
-        rows={rows}
-        rowKey={(f) => f.guardianId}
-        empty={<EmptyState message="Nenhuma família inadimplente" />}
-        card={(f) => (
-          <>
-            <h2 className="font-semibold">{family(f)}</h2>
-            <dl className="mt-2 grid grid-cols-2 gap-2 text-sm">
-              <div>
-                <dt className="text-slate-700">Devido hoje</dt>
-                <dd>{brl(f.total)}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-700">Vencimento mais antigo</dt>
-                <dd>{day(f.oldestDueDate)}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-700">Atraso</dt>
-                <dd>
-                  <Late f={f} />
-                </dd>
-              </div>
-              <div>
-                <dt className="text-slate-700">Cobranças</dt>
-                <dd>{f.chargeCount}</dd>
-              </div>
-            </dl>
-            <div className="mt-3">{remind(f)}</div>
-          </>
+      {/* The page's rows, the same for every visit until a family's debt changes: their HTML is
+          rendered once per distinct page on the server (ServerCached). */}
+      <ServerCached as="div" name="overdue-families" deps={rows} onClick={onLinkClick}>
+        {() => (
+          <DataList
+            caption="Inadimplência"
+            rows={JSON.parse(rows) as Row[]}
+            rowKey={(f) => f.guardianId}
+            empty={<EmptyState message="Nenhuma família inadimplente" />}
+            card={(f) => (
+              <>
+                <h2 className="font-semibold">{family(f)}</h2>
+                <dl className="mt-2 grid grid-cols-2 gap-2 text-sm">
+                  <div>
+                    <dt className="text-slate-700">Devido hoje</dt>
+                    <dd>{brl(f.total)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-slate-700">Vencimento mais antigo</dt>
+                    <dd>{day(f.oldestDueDate)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-slate-700">Atraso</dt>
+                    <dd>
+                      <Late f={f} />
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-slate-700">Cobranças</dt>
+                    <dd>{f.chargeCount}</dd>
+                  </div>
+                </dl>
+                <div className="mt-3">{remind(f)}</div>
+              </>
+            )}
+            columns={[
+              { header: "Família", cell: family },
+              { header: "Devido hoje", cell: (f) => brl(f.total), className: "whitespace-nowrap text-right" },
+              { header: "Vencimento mais antigo", cell: (f) => day(f.oldestDueDate), className: "whitespace-nowrap" },
+              { header: "Atraso", cell: (f) => <Late f={f} /> },
+              { header: "Cobranças", cell: (f) => f.chargeCount },
+              { header: "Lembrete", cell: remind },
+            ]}
+          />
         )}
-        columns={[
-          { header: "Família", cell: family },
-          { header: "Devido hoje", cell: (f) => brl(f.total), className: "whitespace-nowrap text-right" },
-          { header: "Vencimento mais antigo", cell: (f) => day(f.oldestDueDate), className: "whitespace-nowrap" },
-          { header: "Atraso", cell: (f) => <Late f={f} /> },
-          { header: "Cobranças", cell: (f) => f.chargeCount },
-          { header: "Lembrete", cell: remind },
-        ]}
-      />
+      </ServerCached>
       <Pagination page={page} pageCount={pageCount} href={(n) => `/billing/overdue?page=${n}`} />
     </div>
   );
