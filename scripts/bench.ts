@@ -12,6 +12,7 @@
 // (benchmark, franchise, franchise, benchmark); prints the CPU per request on each and the ratio
 // (bar: ≤ 1.3). On SQLite the seeded networks are kept in .tmp/bench-networks (a second run copies
 // them); on PostgreSQL BENCH_DATABASE_URL and BENCH_FRANCHISE_DATABASE_URL reuse seeded databases.
+// BENCH_NETWORK_SCALE=1 with --short measures the full-size networks for the short durations.
 import { fork } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -119,8 +120,9 @@ async function networkDatabase(which: Network, given: string | undefined): Promi
   if (given) return { database: { url: given, drop: async () => {} }, sizes: { reused: true } };
   const fresh = await createTestDatabase(kind);
   const start = Date.now();
-  console.log(`Preparing the ${which} network on ${kind}${short ? " (short: a twentieth)" : ""}...`);
-  const scale = short ? 0.05 : 1;
+  console.log(`Preparing the ${which} network on ${kind} (scale ${process.env.BENCH_NETWORK_SCALE ?? (short ? 0.05 : 1)})...`);
+  // BENCH_NETWORK_SCALE=1 with --short: the full networks, measured briefly.
+  const scale = Number(process.env.BENCH_NETWORK_SCALE ?? (short ? 0.05 : 1));
   let sizes: object;
   if (kind === "sqlite") {
     const cached = await cachedSqliteNetwork(which, scale, fresh.url.replace(/^sqlite:/, ""), setupDatabase);
