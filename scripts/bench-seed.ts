@@ -1,7 +1,10 @@
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import type { Sequelize } from "sequelize";
 import { addDays, shiftMonth, today } from "../app/domain/calendar/dates.ts";
 import { seedCharges } from "../db/seed/charges.ts";
+import { BulkInserter, bulkInsert } from "../db/seed/bulk-insert.ts";
 import { sessionsBetween } from "../app/domain/calendar/sessions.ts";
 import {
   AttendanceRecord,
@@ -24,36 +27,43 @@ import {
 } from "../db/models.ts";
 import { LOST_REASONS } from "../app/domain/trials/constants.ts";
 
-/** Sizes of the large network of the performance issue; `scale` shrinks it for CI. */
-export function networkSize(scale: number) {
+/**
+ * The networks of the benchmark: 'benchmark' (5 branches, 20,000 families,
+ * 100,000 trials) and 'franchise', ten times as large (issue 41: 50 branches,
+ * 200,000 families, 240,000 students, 1,000,000 trials, about 530,000 charges).
+ */
+export const NETWORKS = ["benchmark", "franchise"] as const;
+export type Network = (typeof NETWORKS)[number];
+
+/** Sizes of a network; `scale` shrinks it for CI. */
+export function networkSize(scale: number, network: Network = "benchmark") {
+  const times = network === "franchise" ? 10 : 1;
   return {
-    branches: 5,
-    classrooms: 40,
-    classes: Math.max(10, Math.round(300 * scale)),
-    guardians: Math.round(20_000 * scale),
-    persons: Math.round(50_000 * scale),
-    trials: Math.round(100_000 * scale),
-    students: Math.round(24_000 * scale),
+    branches: 5 * times,
+    classrooms: 40 * times,
+    classes: Math.max(10, Math.round(300 * scale * times)),
+    guardians: Math.round(20_000 * scale * times),
+    persons: Math.round(50_000 * scale * times),
+    trials: Math.round(100_000 * scale * times),
+    students: Math.round(24_000 * scale * times),
   };
 }
 
 const WEEKDAYS = ["Segunda", "Terça", "Quarta", "Quinta", "Sexta", "Sábado"];
 const STATUSES = ["Agendado", "Reagendado", "Não Compareceu", "Compareceu", "Quer Matricular"];
 
-async function chunked<T extends object>(
-  model: { bulkCreate(rows: T[], o: object): Promise<unknown> },
-  rows: T[],
-  sequelize: Sequelize,
-  size = 2000,
-) {
-  for (let i = 0; i < rows.length; i += size) {
-    await sequelize.transaction((transaction) => model.bulkCreate(rows.slice(i, i + size), { transaction, validate: false, hooks: false }));
-  }
+/** Multi-row INSERTs, many to a transaction, no hooks (db/seed/bulk-insert.ts). */
+async function chunked<T extends Record<string, unknown>>(model: Parameters<typeof bulkInsert>[1], rows: T[], sequelize: Sequelize) {
+  await bulkInsert(sequelize, model, rows);
 }
 
-/** Bulk-inserts a large network (years of trials with histories) into an empty, migrated database. */
-export async function seedLargeNetwork(sequelize: Sequelize, scale: number) {
-  const size = networkSize(scale);
+/**
+ * Bulk-inserts a large network (years of trials with histories) into an empty,
+ * migrated database. The biggest tables (trials and their histories, roll
+ * calls, charges) are written as they are made, so memory stays flat.
+ */
+export async function seedLargeNetwork(sequelize: Sequelize, scale: number, network: Network = "benchmark") {
+  const size = networkSize(scale, network);
   const now = new Date();
   const stamp = { createdAt: now, updatedAt: now };
   const classesSince = new Date(now.getTime() - 90 * 86_400_000);
@@ -165,11 +175,21 @@ export async function seedLargeNetwork(sequelize: Sequelize, scale: number) {
   // those who want to enrol in the last two months have a follow-up task (overdue, today or next).
   const dayMs = 86_400_000;
   const start = now.getTime() - 3 * 365 * dayMs;
-  const trials = [];
-  const history = [];
-  const tasks = [];
+  // Written together every 10,000 trials (a history entry after its trial).
+  const manual = { rowsPerTransaction: Infinity };
+  const trials = new BulkInserter(sequelize, Trial, manual);
+  const history = new BulkInserter(sequelize, TrialStatusHistory, manual);
+  const tasks = new BulkInserter(sequelize, Task, manual);
+  const flushTrials = async () => {
+    await trials.flush();
+    await history.flush();
+    await tasks.flush();
+  };
+  // The first trial of each class (one in fifty classes enrols it).
+  const firstTrial = new Map<string, { id: string; scheduledDate: string }>();
   const todayDate = today(now);
   for (let i = 0; i < size.trials; i++) {
+    if (i % 10_000 === 0) await flushTrials();
     const when = new Date(start + ((i * 9973) % (3 * 365 + 30)) * dayMs);
     const status = STATUSES[i % STATUSES.length];
     const id = randomUUID();
@@ -177,12 +197,15 @@ export async function seedLargeNetwork(sequelize: Sequelize, scale: number) {
     const lost = (status === "Não Compareceu" && i % 3 === 0) || (status === "Compareceu" && i % 3 === 1);
     const closedAt = lost ? new Date(when.getTime() + 3 * dayMs) : null;
     const lostReason = lost ? LOST_REASONS[i % LOST_REASONS.length] : null;
-    if (lost) history.push({ id: randomUUID(), trialId: id, status, outcome: "Perdido", lostReason, changedAt: closedAt });
+    if (lost) await history.add({ id: randomUUID(), trialId: id, status, outcome: "Perdido", lostReason, changedAt: closedAt });
     if (status === "Quer Matricular" && now.getTime() - when.getTime() < 60 * dayMs) {
       const dueAt = addDays(todayDate, (i % 5) - 2);
-      tasks.push({ id: randomUUID(), trialId: id, ownerId, dueAt, note: null, doneAt: null, ...stamp });
+      await tasks.add({ id: randomUUID(), trialId: id, ownerId, dueAt, note: null, doneAt: null, ...stamp });
     }
-    trials.push({
+    const classId = classes[i % classes.length].id;
+    const scheduledDate = when.toISOString().slice(0, 10);
+    if (!firstTrial.has(classId)) firstTrial.set(classId, { id, scheduledDate });
+    await trials.add({
       ownerId,
       outcome: lost ? "Perdido" : null,
       lostReason,
@@ -191,21 +214,20 @@ export async function seedLargeNetwork(sequelize: Sequelize, scale: number) {
       id,
       guardianName: `Responsável ${i}`,
       studentName: `Aluna ${i}`,
-      classId: classes[i % classes.length].id,
+      classId,
       whatsappNumber: phoneOf(i % size.persons),
-      scheduledDate: when.toISOString().slice(0, 10),
+      scheduledDate,
       scheduledTime: "09:00",
       status,
       origin: "Outros",
       createdAt: when,
       updatedAt: when,
     });
-    history.push({ id: randomUUID(), trialId: id, status: "Agendado", changedAt: when });
-    if (status !== "Agendado") history.push({ id: randomUUID(), trialId: id, status, changedAt: new Date(when.getTime() + 2 * dayMs) });
+    await history.add({ id: randomUUID(), trialId: id, status: "Agendado", changedAt: when });
+    if (status !== "Agendado")
+      await history.add({ id: randomUUID(), trialId: id, status, changedAt: new Date(when.getTime() + 2 * dayMs) });
   }
-  await chunked(Trial, trials, sequelize);
-  await chunked(TrialStatusHistory, history, sequelize);
-  await chunked(Task, tasks, sequelize);
+  await flushTrials();
 
   const { rows: enrollmentRows, ...enrolled } = await seedEnrollments(sequelize, {
     size,
@@ -214,7 +236,7 @@ export async function seedLargeNetwork(sequelize: Sequelize, scale: number) {
     classes,
     classrooms,
     guardians,
-    trials,
+    firstTrial,
   });
   const attendance = await seedAttendance(sequelize, {
     now,
@@ -227,13 +249,13 @@ export async function seedLargeNetwork(sequelize: Sequelize, scale: number) {
   // Twelve months of charges (about 60 000 at full size), the last ones partly late.
   const thisMonth = today().slice(0, 7);
   const months = Array.from({ length: 12 }, (_, i) => shiftMonth(thisMonth, i - 11));
-  const money = await seedCharges(sequelize, { months, today: today(), lateShare: 0.12, hooks: false, batch: 2000 });
+  const money = await seedCharges(sequelize, { months, today: today(), lateShare: 0.12, hooks: false, bulk: true });
   // A deployed PostgreSQL has vacuumed and analysed a table after a bulk load (autovacuum: statistics
   // for the planner, and the visibility map that lets a count or a covering index skip the table's
   // rows); a server run with autovacuum off, as a test machine may be, would otherwise plan blind
   // and read every row of a table to count it.
   if (sequelize.getDialect() === "postgres") await sequelize.query("VACUUM ANALYZE");
-  return { ...size, schedules: schedules.length, history: history.length, tasks: tasks.length, ...enrolled, attendance, ...money };
+  return { ...size, schedules: schedules.length, history: history.count, tasks: tasks.count, ...enrolled, attendance, ...money };
 }
 
 /** A distinct mobile number per person (a trial's WhatsApp number is one of them: enrolling proposes that family). */
@@ -257,7 +279,7 @@ async function seedEnrollments(
     classes,
     classrooms,
     guardians,
-    trials,
+    firstTrial,
   }: {
     size: ReturnType<typeof networkSize>;
     now: Date;
@@ -265,7 +287,7 @@ async function seedEnrollments(
     classes: Array<{ id: string; branchId: string; classroomId: string }>;
     classrooms: Array<{ id: string; capacity: number }>;
     guardians: Array<{ id: string }>;
-    trials: Array<{ id: string; classId: string; scheduledDate: string }>;
+    firstTrial: Map<string, { id: string; scheduledDate: string }>;
   },
 ) {
   const stamp = { createdAt: now, updatedAt: now };
@@ -303,8 +325,6 @@ async function seedEnrollments(
   const startDate = new Date(now.getTime() - 60 * 86_400_000).toISOString().slice(0, 10);
   const enrollments: Array<Record<string, unknown>> = [];
   const byTrial = new Map<string, string>();
-  const firstTrial = new Map<string, { id: string; scheduledDate: string }>();
-  for (const t of trials) if (!firstTrial.has(t.classId)) firstTrial.set(t.classId, t);
   let next = 0;
   for (const [i, cls] of classes.entries()) {
     if (i % 10 === 9) continue; // one class in ten has no students yet
@@ -377,7 +397,7 @@ async function seedAttendance(
   // 'Ativa', and 'Cancelada' today (still in the past sessions); not the waiting list.
   for (const e of enrollments)
     if (e.status !== "Em espera") enrolledIn.set(e.classId as string, [...(enrolledIn.get(e.classId as string) ?? []), e]);
-  const rows: Array<Record<string, unknown>> = [];
+  const rows = new BulkInserter(sequelize, AttendanceRecord);
   for (const cls of classes) {
     const pupils = enrolledIn.get(cls.id);
     if (!pupils) continue;
@@ -387,7 +407,7 @@ async function seedAttendance(
       for (const [p, e] of pupils.entries()) {
         if ((e.startDate as string) > session.date) continue;
         const n = (k * 7 + p * 3) % 20;
-        rows.push({
+        await rows.add({
           id: randomUUID(),
           enrollmentId: e.id,
           makeupId: null,
@@ -403,6 +423,45 @@ async function seedAttendance(
       }
     }
   }
-  await chunked(AttendanceRecord, rows, sequelize);
-  return rows.length;
+  await rows.flush();
+  return rows.count;
+}
+
+/**
+ * A SQLite file holding a seeded network, kept in `.tmp/bench-networks/` and
+ * keyed by the network, its scale, the seeder's version and the schema (the last
+ * migration): a second run copies it instead of seeding again. Returns the
+ * sizes the seeding reported (stored beside it).
+ */
+export const SEED_VERSION = 1;
+export async function cachedSqliteNetwork(
+  network: Network,
+  scale: number,
+  into: string,
+  setup: (url: string) => Promise<Sequelize>,
+): Promise<{ sizes: object; cached: boolean }> {
+  const { migrations } = await import("../db/migrations/index.ts");
+  const schema = migrations.at(-1)!.name;
+  const dir = path.resolve(".tmp/bench-networks");
+  const file = path.join(dir, `${network}-x${scale}-seed${SEED_VERSION}-${schema}.sqlite`);
+  const sizesFile = `${file}.json`;
+  if (!fs.existsSync(file) || !fs.existsSync(sizesFile)) {
+    fs.mkdirSync(dir, { recursive: true });
+    const partial = `${file}.partial`;
+    fs.rmSync(partial, { force: true });
+    const sequelize = await setup(`sqlite:${partial}`);
+    const sizes = await seedLargeNetwork(sequelize, scale, network);
+    await sequelize.query("PRAGMA wal_checkpoint(TRUNCATE)");
+    await sequelize.query("ANALYZE");
+    await sequelize.close();
+    for (const suffix of ["-wal", "-shm"]) fs.rmSync(partial + suffix, { force: true });
+    fs.renameSync(partial, file);
+    fs.writeFileSync(sizesFile, JSON.stringify(sizes));
+    fs.copyFileSync(file, into);
+    return { sizes, cached: false };
+  }
+  fs.copyFileSync(file, into);
+  // Migrations newer than the cached schema do not exist (the key holds the last one): setup only checks.
+  await (await setup(`sqlite:${into}`)).close();
+  return { sizes: JSON.parse(fs.readFileSync(sizesFile, "utf8")) as object, cached: true };
 }

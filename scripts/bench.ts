@@ -6,13 +6,20 @@
 // worktree of an older commit with its node_modules and its build (`npm run build` there); each
 // build gets its own network, seeded by its own code, and every target is measured on both in
 // alternation (before, after, after, before), so both see the same minutes of the machine.
+// npm run bench -- --network=franchise — flat cost (issue 41): the benchmark network and the franchise
+// network (ten times as large: 50 branches, 200,000 families, 1,000,000 trials, ~530,000 charges),
+// each on a server of its own, every screen and JSON list measured on both in alternation
+// (benchmark, franchise, franchise, benchmark); prints the CPU per request on each and the ratio
+// (bar: ≤ 1.3). On SQLite the seeded networks are kept in .tmp/bench-networks (a second run copies
+// them); on PostgreSQL BENCH_DATABASE_URL and BENCH_FRANCHISE_DATABASE_URL reuse seeded databases.
+// BENCH_NETWORK_SCALE=1 with --short measures the full-size networks for the short durations.
 import { fork } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { openDatabase, setupDatabase } from "../db/index.ts";
-import { seedLargeNetwork } from "./bench-seed.ts";
+import { cachedSqliteNetwork, seedLargeNetwork, type Network } from "./bench-seed.ts";
 import { firstSessionDate, latestSessionOnOrBefore } from "../app/domain/calendar/sessions.ts";
 import { today } from "../app/domain/calendar/dates.ts";
 import { createTestDatabase } from "../tests/support/test-db.ts";
@@ -103,6 +110,32 @@ const only = process.argv
 const reused = process.env.BENCH_DATABASE_URL;
 const beforeRoot = process.argv.find((a) => a.startsWith("--before="))?.slice("--before=".length);
 if (beforeRoot && reused) throw new Error("--before seeds a network for each build: leave BENCH_DATABASE_URL unset");
+const network = process.argv.find((a) => a.startsWith("--network="))?.slice("--network=".length) ?? "benchmark";
+if (network !== "benchmark" && network !== "franchise") throw new Error(`--network=${network}: benchmark or franchise`);
+const franchise = network === "franchise";
+if (franchise && beforeRoot) throw new Error("--network=franchise compares two networks of this build: leave --before out");
+
+/** A network for the franchise comparison: the cached SQLite file's copy, or a seeded (or given) PostgreSQL database. */
+async function networkDatabase(which: Network, given: string | undefined): Promise<{ database: typeof database; sizes: object }> {
+  if (given) return { database: { url: given, drop: async () => {} }, sizes: { reused: true } };
+  const fresh = await createTestDatabase(kind);
+  const start = Date.now();
+  console.log(`Preparing the ${which} network on ${kind} (scale ${process.env.BENCH_NETWORK_SCALE ?? (short ? 0.05 : 1)})...`);
+  // BENCH_NETWORK_SCALE=1 with --short: the full networks, measured briefly.
+  const scale = Number(process.env.BENCH_NETWORK_SCALE ?? (short ? 0.05 : 1));
+  let sizes: object;
+  if (kind === "sqlite") {
+    const cached = await cachedSqliteNetwork(which, scale, fresh.url.replace(/^sqlite:/, ""), setupDatabase);
+    sizes = cached.sizes;
+    console.log(`${cached.cached ? "Copied the cached" : "Seeded the"} ${which} network in ${((Date.now() - start) / 1000).toFixed(1)} s`);
+  } else {
+    const sequelize = await setupDatabase(fresh.url);
+    sizes = await seedLargeNetwork(sequelize, scale, which);
+    await sequelize.close();
+    console.log(`Seeded the ${which} network in ${((Date.now() - start) / 1000).toFixed(1)} s`);
+  }
+  return { database: fresh, sizes };
+}
 
 /** A fresh database seeded with the benchmark network by a checkout's own code (its migrations). */
 async function seededDatabase(root: string | null, label: string) {
@@ -124,7 +157,11 @@ async function seededDatabase(root: string | null, label: string) {
 
 let database: { url: string; drop: () => Promise<void> };
 let sizes: object = { reused: true };
-if (reused) database = { url: reused, drop: async () => {} };
+let big: { database: typeof database; sizes: object } | null = null;
+if (franchise) {
+  ({ database, sizes } = await networkDatabase("benchmark", reused));
+  big = await networkDatabase("franchise", process.env.BENCH_FRANCHISE_DATABASE_URL);
+} else if (reused) database = { url: reused, drop: async () => {} };
 else ({ database, sizes } = await seededDatabase(null, ""));
 const before = beforeRoot ? (await seededDatabase(beforeRoot, ` for the build of ${beforeRoot}`)).database : null;
 const selected = (target: string) => !only || only.some((prefix) => target.startsWith(prefix));
@@ -173,6 +210,10 @@ const roster = busiest ? `/classes/${busiest.classId}/students` : null;
 const beforeBusiest = before ? await rollCallTarget(before.url) : null;
 const beforeRollCall = beforeBusiest?.rollCall ?? null;
 const beforeRoster = beforeBusiest ? `/classes/${beforeBusiest.classId}/students` : null;
+// The franchise network's own roll call and roster (the busiest class there).
+const bigBusiest = big ? await rollCallTarget(big.database.url) : null;
+const bigRollCall = bigBusiest?.rollCall ?? null;
+const bigRoster = bigBusiest ? `/classes/${bigBusiest.classId}/students` : null;
 
 /** An administrator's session cookie on a server. */
 async function signedIn(server: RunningServer): Promise<Record<string, string>> {
@@ -204,6 +245,7 @@ const beforeServer = before
       WEB_CONCURRENCY: String(workers),
     })
   : null;
+const bigServer = big ? await startServer(big.database.url, { WEB_CONCURRENCY: String(workers) }) : null;
 const failures: string[] = [];
 const rows: string[] = [];
 
@@ -288,7 +330,54 @@ try {
   ];
 
   serverPid = server.process.pid!;
-  if (beforeServer) {
+  if (bigServer) {
+    const bigHeaders = await signedIn(bigServer);
+    const onBig = (target: string) =>
+      target === rollCall && bigRollCall ? bigRollCall : target === roster && bigRoster ? bigRoster : target;
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    rows.push(
+      "Each target measured in the order benchmark, franchise, franchise, benchmark; CPU = the server's processes' CPU time (user + system) per request, the mean of its two rounds. Bar: franchise ÷ benchmark ≤ 1.3.",
+      "",
+      "| target | kind | benchmark CPU ms/request | franchise CPU ms/request | franchise ÷ benchmark | bar met | benchmark p99 ms | franchise p99 ms | franchise bytes/answer | load (1 min) |",
+      "|---|---|---|---|---|---|---|---|---|---|",
+    );
+    // A whole JSON list (no `limit`) answers every row by contract: ten times the rows on the franchise network.
+    // Its first page (`limit=50`, keyset) is what a client pages with, and is measured too.
+    const pages = lists.filter((l) => !l.startsWith("/api/reports/")).map((l) => `${l}${l.includes("?") ? "&" : "?"}limit=50`);
+    for (const target of [...screens, ...lists, ...pages].filter(selected)) {
+      const b1 = await withPid(server, () => run(server.baseUrl + target, headers));
+      const f1 = await withPid(bigServer, () => run(bigServer.baseUrl + onBig(target), bigHeaders));
+      const f2 = await withPid(bigServer, () => run(bigServer.baseUrl + onBig(target), bigHeaders));
+      const b2 = await withPid(server, () => run(server.baseUrl + target, headers));
+      for (const [r, which] of [
+        [b1, "benchmark"],
+        [f1, "franchise"],
+        [f2, "franchise"],
+        [b2, "benchmark"],
+      ] as const) {
+        if (r.errors > 0) failures.push(`${target} (${which}): ${r.errors} errors`);
+      }
+      const bCpu = mean([b1.cpu, b2.cpu]);
+      const fCpu = mean([f1.cpu, f2.cpu]);
+      const ratio = fCpu / Math.max(0.01, bCpu);
+      const label =
+        target === rollCall
+          ? "roll call (`/classes/:id/attendance?date=&scheduleId=`)"
+          : target === roster
+            ? "roster (`/classes/:id/students`)"
+            : `\`${target}\``;
+      rows.push(
+        `| ${label} | ${target.startsWith("/api/") ? "JSON" : "HTML"} | ${bCpu.toFixed(2)} | ${fCpu.toFixed(2)} | ${ratio.toFixed(2)} | ${ratio <= 1.3 ? "yes" : "NO"} | ${Math.max(b1.p99, b2.p99)} | ${Math.max(f1.p99, f2.p99)} | ${Math.round(mean([f1.bytes, f2.bytes]))} | ${os.loadavg()[0].toFixed(1)} |`,
+      );
+      console.log(rows.at(-1));
+    }
+    rows.push(
+      "",
+      `Server memory after the run (RSS, primary and workers): benchmark ${rssMb(server.process.pid!)} MB, franchise ${rssMb(bigServer.process.pid!)} MB.`,
+      "",
+      `Franchise network: ${JSON.stringify(big!.sizes)}.`,
+    );
+  } else if (beforeServer) {
     const beforeHeaders = await signedIn(beforeServer);
     // The same target on the older network: the roll call's class and date are its own.
     const onBefore = (target: string) =>
@@ -366,7 +455,7 @@ try {
   }
   rows.push("", `Server memory after the run (RSS, primary and workers): ${rssMb(server.process.pid!)} MB.`);
 
-  // Baseline: the same JSON from a bare node:http server.
+  // Baseline: the same JSON from a bare node:http server (not in the franchise comparison).
   const port = await freePort();
   const baseline = fork(path.resolve(import.meta.dirname, "bench-baseline.ts"), [], {
     // The app's session secret and zone: the bare server looks the bench's session up as the app does.
@@ -378,7 +467,7 @@ try {
   // The machine's speed drifts from one minute to the next: the app and the bare server are
   // measured in alternation (three rounds each, the app first then last), and the ratio is
   // that of their mean requests/s.
-  const compared = ["/api/courses", "/api/branches"].filter(selected);
+  const compared = bigServer ? [] : ["/api/courses", "/api/branches"].filter(selected);
   if (compared.length)
     rows.push("", "| JSON list | app requests/s (rounds) | bare node:http requests/s (rounds) | app ÷ bare |", "|---|---|---|---|");
   // With --before, the older build's app is a third party of each round (its own network: the same seeded lists).
@@ -417,8 +506,10 @@ try {
 } finally {
   await server.stop();
   await beforeServer?.stop();
+  await bigServer?.stop();
   await database.drop();
   await before?.drop();
+  await big?.database.drop();
 }
 
 const report = [
@@ -429,12 +520,12 @@ const report = [
     .map((x) => x.toFixed(2))
     .join(", ")}.`,
   "",
-  `Command: \`${short ? "npm run bench -- --short" : "npm run bench"}${beforeRoot ? `${short ? "" : " --"} --before=${beforeRoot}` : ""}\`${kind === "postgres" ? " with `BENCH_DB=postgres TEST_DATABASE_URL=…`" : ""}; server with ${workers} worker process(es) (WEB_CONCURRENCY); ${connections} connections, ${duration} s per target after ${warmup} s of warm-up; network: ${JSON.stringify(sizes)}.`,
+  `Command: \`${short ? "npm run bench -- --short" : "npm run bench"}${franchise ? `${short ? "" : " --"} --network=franchise` : ""}${beforeRoot ? `${short ? "" : " --"} --before=${beforeRoot}` : ""}\`${kind === "postgres" ? " with `BENCH_DB=postgres TEST_DATABASE_URL=…`" : ""}; server with ${workers} worker process(es) (WEB_CONCURRENCY); ${connections} connections, ${duration} s per target after ${warmup} s of warm-up; network: ${JSON.stringify(sizes)}.`,
   "",
   ...rows,
   "",
 ].join("\n");
-if (!short && !only && !beforeRoot) {
+if (!short && !only && !beforeRoot && !franchise) {
   fs.mkdirSync("docs", { recursive: true });
   fs.writeFileSync(`docs/bench-latest-${kind}.md`, report);
   console.log(`\nWritten to docs/bench-latest-${kind}.md`);

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { QueryTypes, type Sequelize, type Transaction } from "sequelize";
 import { BillingSettings, Charge, Counter, Payment } from "../models.ts";
 import { notSunday } from "../../app/domain/calendar/dates.ts";
+import { bulkInsert } from "./bulk-insert.ts";
 
 /**
  * Charges for the seeds (the demo's three months, the benchmark's twelve):
@@ -21,6 +22,8 @@ export interface ChargeSeedOptions {
   /** Write through the models' hooks (the audit trail) or not (the benchmark's bulk load). */
   hooks: boolean;
   batch?: number;
+  /** Write as they are made, in multi-row INSERTs without hooks (bulk-insert.ts): the benchmark networks. */
+  bulk?: boolean;
 }
 
 function rng(seed: number) {
@@ -55,64 +58,79 @@ export async function seedCharges(sequelize: Sequelize, options: ChargeSeedOptio
   }>;
   const now = new Date();
   let number = 0;
-  const charges: Array<Record<string, unknown>> = [];
-  const payments: Array<Record<string, unknown>> = [];
-  for (const month of options.months) {
-    // The 10th, or the Monday after when it falls on a Sunday (the schools are closed).
-    const dueDate = notSunday(`${month}-10`);
-    const [y, m] = month.split("-");
-    for (const r of rows) {
-      const id = randomUUID();
-      const amountCents = Math.round(Number(r.monthlyValue) * 100);
-      const past = dueDate < options.today;
-      const paid = past && rand() >= options.lateShare;
-      // Paid around the due date, never after today nor on a Sunday.
-      const drawnOn = paid ? addDaysTo(dueDate, Math.floor(rand() * 6) - 2) : null;
-      const paidOn = drawnOn ? notSunday(drawnOn > options.today ? options.today : drawnOn, -1) : null;
-      number++;
-      charges.push({
-        id,
-        code: `M${String(number).padStart(7, "0")}`,
-        guardianId: r.guardianId,
-        studentId: r.studentId,
-        enrollmentId: r.enrollmentId,
-        branchId: r.branchId,
-        competence: month,
-        description: `Mensalidade ${m}/${y} — ${r.courseName}`,
-        amountCents,
-        dueDate,
-        status: paid ? "Paga" : "Aberta",
-        paidAt: paid ? new Date(`${paidOn}T15:00:00Z`) : null,
-        feesWaived: false,
-        createdAt: now,
-        updatedAt: now,
-      });
-      if (paid) {
-        payments.push({
-          chargeId: id,
-          amountCents: paidOn! > dueDate ? amountCents + Math.round(amountCents * 0.02) : amountCents,
-          paidOn,
-          method: METHODS[Math.floor(rand() * METHODS.length)],
-          note: null,
+  let charges: Array<Record<string, unknown>> = [];
+  let payments: Array<Record<string, unknown>> = [];
+  const size = options.batch ?? 1000;
+  const counts = { charges: 0, payments: 0 };
+  // In bulk, each batch of charges (then its payments) is written as soon as it is made: memory stays flat.
+  const writeBatch = async (transaction: Transaction) => {
+    if (options.bulk) {
+      await bulkInsert(sequelize, Charge, charges, transaction);
+      await bulkInsert(sequelize, Payment, payments, transaction);
+    } else {
+      for (let i = 0; i < charges.length; i += size) {
+        await Charge.bulkCreate(charges.slice(i, i + size), { transaction, hooks: options.hooks, validate: false });
+      }
+      for (let i = 0; i < payments.length; i += size) {
+        await Payment.bulkCreate(payments.slice(i, i + size), { transaction, hooks: options.hooks, validate: false });
+      }
+    }
+    counts.charges += charges.length;
+    counts.payments += payments.length;
+    charges = [];
+    payments = [];
+  };
+  const write = async (transaction: Transaction) => {
+    for (const month of options.months) {
+      // The 10th, or the Monday after when it falls on a Sunday (the schools are closed).
+      const dueDate = notSunday(`${month}-10`);
+      const [y, m] = month.split("-");
+      for (const r of rows) {
+        const id = randomUUID();
+        const amountCents = Math.round(Number(r.monthlyValue) * 100);
+        const past = dueDate < options.today;
+        const paid = past && rand() >= options.lateShare;
+        // Paid around the due date, never after today nor on a Sunday.
+        const drawnOn = paid ? addDaysTo(dueDate, Math.floor(rand() * 6) - 2) : null;
+        const paidOn = drawnOn ? notSunday(drawnOn > options.today ? options.today : drawnOn, -1) : null;
+        number++;
+        charges.push({
+          id,
+          code: `M${String(number).padStart(7, "0")}`,
+          guardianId: r.guardianId,
+          studentId: r.studentId,
+          enrollmentId: r.enrollmentId,
+          branchId: r.branchId,
+          competence: month,
+          description: `Mensalidade ${m}/${y} — ${r.courseName}`,
+          amountCents,
+          dueDate,
+          status: paid ? "Paga" : "Aberta",
+          paidAt: paid ? new Date(`${paidOn}T15:00:00Z`) : null,
+          feesWaived: false,
           createdAt: now,
           updatedAt: now,
         });
+        if (paid) {
+          payments.push({
+            chargeId: id,
+            amountCents: paidOn! > dueDate ? amountCents + Math.round(amountCents * 0.02) : amountCents,
+            paidOn,
+            method: METHODS[Math.floor(rand() * METHODS.length)],
+            note: null,
+            createdAt: now,
+            updatedAt: now,
+          });
+        }
+        if (options.bulk && charges.length >= 20_000) await writeBatch(transaction);
       }
     }
-  }
-  const size = options.batch ?? 1000;
-  const write = async (transaction: Transaction | undefined) => {
-    for (let i = 0; i < charges.length; i += size) {
-      await Charge.bulkCreate(charges.slice(i, i + size), { transaction, hooks: options.hooks, validate: false });
-    }
-    for (let i = 0; i < payments.length; i += size) {
-      await Payment.bulkCreate(payments.slice(i, i + size), { transaction, hooks: options.hooks, validate: false });
-    }
+    await writeBatch(transaction);
     await Counter.bulkCreate([{ name: "chargeCode", value: number }], { transaction, updateOnDuplicate: ["value"] });
   };
   if (t) await write(t);
   else await sequelize.transaction((transaction) => write(transaction));
-  return { charges: charges.length, payments: payments.length };
+  return counts;
 }
 
 /** Every branch gets billing settings (the first one a Pix key). */

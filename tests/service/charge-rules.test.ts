@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Actor } from "~/domain/access/roles";
 import { addDays, monthBounds, today } from "~/domain/calendar/dates";
-import { billingSummary, chargeDue, chargeList, getCharge, overdueFamilies } from "~/domain/charges/queries.server";
+import { billingSummary, chargeDue, chargeList, generationCandidates, getCharge, overdueFamilies } from "~/domain/charges/queries.server";
 import {
   cancelCharge,
   createOneOffCharge,
@@ -111,6 +111,54 @@ describe("monthly generation", () => {
     const results = await Promise.all(Array.from({ length: 4 }, () => generateCharges(admin, { month, branchId: net.branchId })));
     expect(results.reduce((sum, r) => sum + r.created, 0)).toBe(4);
     expect(await count(`"charges" WHERE "branchId" = :b AND "competence" = :m`, { b: net.branchId, m: month })).toBe(4);
+  });
+
+  it("reads the month's enrolments in pages by id: each page after the last one's id, none twice, none left out", async () => {
+    const net = await network(5);
+    const month = "2031-07";
+    const whole = (await generationCandidates(month, net.branchId)).items.map((i) => i.enrollmentId).sort();
+    expect(whole).toHaveLength(5);
+    const seen: string[] = [];
+    let after: string | null = null;
+    for (let pages = 0; pages < 10; pages++) {
+      const page = await generationCandidates(month, net.branchId, undefined, { after, limit: 2 });
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      seen.push(...page.items.map((i) => i.enrollmentId));
+      if (page.last === null) break;
+      after = page.last;
+    }
+    expect(seen).toEqual(whole);
+  });
+
+  it("generates in pages: one charge per enrolment, consecutive codes, a 'Criada' entry each; again, nothing", async () => {
+    const { admin, team } = await actors();
+    const net = await network(5, "100.00");
+    const month = "2031-08";
+    expect(await generateCharges(admin, { month, branchId: net.branchId }, { pageSize: 2 })).toEqual({
+      month,
+      branchId: net.branchId,
+      created: 5,
+      skipped: 0,
+      total: "500.00",
+    });
+    expect(await generateCharges(admin, { month, branchId: net.branchId }, { pageSize: 2 })).toEqual({
+      month,
+      branchId: net.branchId,
+      created: 0,
+      skipped: 5,
+      total: "0.00",
+    });
+    const list = await allCharges(team, net.branchId);
+    expect(list).toHaveLength(5);
+    expect(new Set(list.map((c) => c.enrollmentId)).size).toBe(5);
+    const numbers = list.map((c) => Number(c.code.slice(1))).sort((a, b) => a - b);
+    expect(numbers.at(-1)! - numbers[0]).toBe(4);
+    expect(
+      await count(
+        `"charge_history" AS "h" JOIN "charges" AS "c" ON "c"."id" = "h"."chargeId" WHERE "c"."branchId" = :b AND "h"."event" = 'Criada'`,
+        { b: net.branchId },
+      ),
+    ).toBe(5);
   });
 
   it("leaves out enrolments that start after the month or are not active", async () => {

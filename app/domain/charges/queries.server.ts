@@ -596,13 +596,25 @@ export async function generationCandidates(
   month: string,
   branchId: string | null,
   t?: Transaction,
-): Promise<{ items: GenerationCandidate[]; skipped: number }> {
+  page?: { after: string | null; limit: number },
+): Promise<{ items: GenerationCandidate[]; skipped: number; last: string | null }> {
   const { last } = monthBounds(month);
-  const params: Record<string, string> = { month, last, active: "Ativa" };
+  const params: Record<string, string | number> = { month, last, active: "Ativa" };
   let branchSql = "";
   if (branchId) {
     branchSql = `AND "cl"."branchId" = :branchId`;
     params.branchId = branchId;
+  }
+  // A page (the generation's batches): the next `limit` enrolments by id after `after`.
+  let pageSql = "";
+  let order = `"s"."fullName", "e"."id"`;
+  if (page) {
+    if (page.after !== null) {
+      pageSql = `AND "e"."id" > :after`;
+      params.after = page.after;
+    }
+    order = `"e"."id" LIMIT :limit`;
+    params.limit = page.limit;
   }
   const rows = await selectRowsIn<{
     enrollmentId: string;
@@ -631,8 +643,8 @@ export async function generationCandidates(
      JOIN "courses" AS "co" ON "co"."id" = "cl"."courseId"
      JOIN "offers" AS "o" ON "o"."id" = "e"."offerId"
      LEFT JOIN "billing_settings" AS "bs" ON "bs"."branchId" = "cl"."branchId"
-     WHERE "e"."status" = :active AND "e"."startDate" <= :last ${branchSql}
-     ORDER BY "s"."fullName", "e"."id"`,
+     WHERE "e"."status" = :active AND "e"."startDate" <= :last ${branchSql} ${pageSql}
+     ORDER BY ${order}`,
     params,
   );
   const fresh = rows.filter((r) => Number(r.charged) === 0);
@@ -660,7 +672,7 @@ export async function generationCandidates(
       ),
     };
   });
-  return { items, skipped: rows.length - fresh.length };
+  return { items, skipped: rows.length - fresh.length, last: rows.length ? rows[rows.length - 1].enrollmentId : null };
 }
 
 /**

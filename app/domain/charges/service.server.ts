@@ -291,46 +291,71 @@ export async function previewGeneration(
  * discount: zero is not a charge). Runs of the same
  * month are serialised (`lockGeneration`) and the rows are inserted with
  * insert-or-skip on the unique (enrollmentId, competence): twice, or twice at
- * the same time, never makes a second charge.
+ * the same time, never makes a second charge. The enrolments are read in pages
+ * of `pageSize` (by id) and each page's charges written before the next is
+ * read, in the one transaction: memory stays flat on a large network.
  */
-export async function generateCharges(actor: Actor | null, input: unknown): Promise<GenerationResultDTO> {
+export async function generateCharges(
+  actor: Actor | null,
+  input: unknown,
+  options: { pageSize?: number } = {},
+): Promise<GenerationResultDTO> {
   const a = assertAdmin(actor);
   const { month, branchId } = parseMonth((input ?? {}) as Record<string, unknown>);
   await assertBranch(branchId);
   const dialect = await dbDialect();
   return transaction(async (t) => {
     await lockGeneration(month, t, dialect);
-    const { items: candidates, skipped } = await generationCandidates(month, branchId, t);
-    const { items } = splitScholarships(candidates);
-    if (items.length === 0) return { month, branchId, created: 0, skipped, total: centsToDecimal(0) };
-    const first = await reserveNumbers(items.length, t);
-    const created: Charge[] = [];
-    for (let i = 0; i < items.length; i += BATCH) {
-      const rows = items.slice(i, i + BATCH).map((item, j) => ({
-        code: code("M", first + i + j),
-        guardianId: item.guardianId,
-        studentId: item.studentId,
-        enrollmentId: item.enrollmentId,
-        branchId: item.branchId,
-        competence: month,
-        description: item.description,
-        amountCents: item.amountCents,
-        dueDate: item.dueDate,
-        status: OPEN,
-        feesWaived: false,
-        finePercent: item.finePercent,
-        monthlyInterestPercent: item.monthlyInterestPercent,
-      }));
-      created.push(...(await Charge.bulkCreate(rows, { transaction: t, ignoreDuplicates: true })));
+    // In pages of enrolments (keyset on the id): a franchise's 45,000 charges never sit in memory at once.
+    let after: string | null = null;
+    let created = 0;
+    let skipped = 0;
+    let total = 0;
+    for (;;) {
+      const page = await generationCandidates(month, branchId, t, { after, limit: options.pageSize ?? GENERATION_PAGE });
+      skipped += page.skipped;
+      const { items } = splitScholarships(page.items);
+      total += items.reduce((sum, i) => sum + i.amountCents, 0);
+      if (items.length) created += await insertMonthCharges(items, month, a, t);
+      if (page.last === null) break;
+      after = page.last;
     }
+    return { month, branchId, created, skipped, total: centsToDecimal(total) };
+  });
+}
+
+/** Enrolments read per page of a month's generation. */
+const GENERATION_PAGE = 2000;
+
+/** One page of a month's charges: numbered, inserted (insert-or-skip), each with its 'Criada' entry. */
+async function insertMonthCharges(items: GenerationCandidate[], month: string, actor: Actor, t: Transaction): Promise<number> {
+  const first = await reserveNumbers(items.length, t);
+  let created = 0;
+  for (let i = 0; i < items.length; i += BATCH) {
+    const rows = items.slice(i, i + BATCH).map((item, j) => ({
+      code: code("M", first + i + j),
+      guardianId: item.guardianId,
+      studentId: item.studentId,
+      enrollmentId: item.enrollmentId,
+      branchId: item.branchId,
+      competence: month,
+      description: item.description,
+      amountCents: item.amountCents,
+      dueDate: item.dueDate,
+      status: OPEN,
+      feesWaived: false,
+      finePercent: item.finePercent,
+      monthlyInterestPercent: item.monthlyInterestPercent,
+    }));
+    const charges = await Charge.bulkCreate(rows, { transaction: t, ignoreDuplicates: true });
     await writeHistory(
-      created.map((c) => ({ chargeId: c.id, event: "Criada", detail: c.description })),
-      a,
+      charges.map((c) => ({ chargeId: c.id, event: "Criada", detail: c.description })),
+      actor,
       t,
     );
-    const total = items.reduce((sum, i) => sum + i.amountCents, 0);
-    return { month, branchId, created: created.length, skipped, total: centsToDecimal(total) };
-  });
+    created += charges.length;
+  }
+  return created;
 }
 
 /** A charge that may still take a payment, a waiver or a cancellation: 409 when paid or cancelled. */
