@@ -354,13 +354,67 @@ export type RecordName = `esta ${string}` | `este ${string}`;
  * ('Unidade excluída com sucesso', the participle agreeing with the noun).
  */
 export function deletionWords(record: RecordName): Pick<DeleteDialogSpec, "text" | "errorTitle" | "success"> {
-  const noun = record.slice(record.indexOf(" ") + 1);
-  const deleted = record.startsWith("esta ") ? "excluída" : "excluído";
+  const { noun, Noun, ending } = nounOf(record);
   return {
     text: `Tem certeza que deseja excluir ${record}? Esta ação não pode ser desfeita.`,
     errorTitle: `Erro ao excluir ${noun}`,
-    success: `${noun.charAt(0).toUpperCase()}${noun.slice(1)} ${deleted} com sucesso`,
+    success: `${Noun} excluíd${ending} com sucesso`,
   };
+}
+
+/** A record's noun and its participles' ending ('a' for "esta unidade", 'o' for "este curso"). */
+function nounOf(record: RecordName) {
+  const noun = record.slice(record.indexOf(" ") + 1);
+  return { noun, Noun: `${noun.charAt(0).toUpperCase()}${noun.slice(1)}`, ending: record.startsWith("esta ") ? "a" : "o" };
+}
+
+/**
+ * The standard words of saving a record in its create-or-edit dialog, from its
+ * name: the refusal's toast title ('Erro ao criar unidade', 'Erro ao atualizar
+ * unidade') and the success ('Unidade criada com sucesso', 'Curso atualizado
+ * com sucesso', the participle agreeing with the noun).
+ */
+export function savingWords(record: RecordName, editing: boolean): { errorTitle: string; success: string } {
+  const { noun, Noun, ending } = nounOf(record);
+  return editing
+    ? { errorTitle: `Erro ao atualizar ${noun}`, success: `${Noun} atualizad${ending} com sucesso` }
+    : { errorTitle: `Erro ao criar ${noun}`, success: `${Noun} criad${ending} com sucesso` };
+}
+
+/** The record a create-or-edit dialog edits: the URL's `:id` found by `find` (a domain error becomes the error page, 404 …), or null for a new one. */
+export async function editedRecord<Found>(
+  args: ScreenArgs,
+  actor: Actor,
+  find: (actor: Actor, id: string) => Promise<Found>,
+): Promise<Found | null> {
+  return args.params.id ? orRespond(find(actor, args.params.id)) : null;
+}
+
+/**
+ * The action of a record's create-or-edit dialog (`/<records>/new` and
+ * `/<records>/:id/edit`, `dialogAction`): `update` the URL's `:id` when there
+ * is one, `create` otherwise, then back to `back`; its words follow from
+ * `record` (`savingWords`).
+ */
+export async function recordFormAction<Schema extends z.ZodType>(
+  args: ScreenArgs,
+  spec: {
+    permission: (actor: Actor) => boolean;
+    schema: Schema;
+    create: (actor: Actor, value: z.output<Schema>) => Promise<unknown>;
+    update: (actor: Actor, id: string, value: z.output<Schema>) => Promise<unknown>;
+    record: RecordName;
+    back: string;
+  },
+) {
+  const { id } = args.params;
+  return dialogAction(args, {
+    permission: spec.permission,
+    schema: spec.schema,
+    save: (value, { actor }) => (id ? spec.update(actor, id, value) : spec.create(actor, value)),
+    ...savingWords(spec.record, Boolean(id)),
+    redirectTo: spec.back,
+  });
 }
 
 /** A refusal stays in the dialog with its message and a toast; success goes back with 'Sucesso'. */

@@ -51,6 +51,34 @@ export function Field({
   );
 }
 
+/**
+ * A control of a GET filter form (reports, charges): its label above, its
+ * messages below, no spacing of its own (the form's grid lays the controls out).
+ */
+export function FilterField({
+  label,
+  htmlFor,
+  errors,
+  errorId,
+  children,
+}: {
+  label: ReactNode;
+  htmlFor: string;
+  errors?: string[];
+  errorId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={htmlFor} className="block text-sm font-medium text-slate-900">
+        {label}
+      </label>
+      {children}
+      <FieldErrors id={errorId} errors={errors} />
+    </div>
+  );
+}
+
 /** The star after a required field's label (the control itself carries `required` or the schema says so). */
 export function RequiredMark() {
   return (

@@ -18,13 +18,13 @@ import { auditRecordNames, auditReferenceNames, listAuditPage, listAuditUsers } 
 import { schoolTimeZone } from "~/domain/calendar/dates";
 import { ValidationError } from "~/domain/errors";
 import { auditFilterValues, auditHref, type AuditFilterValues } from "~/features/audit/audit-links";
-import { actorOf, requirePermission } from "~/server/session.server";
+import { screenActor } from "~/server/forms.server";
 import { fromReplica } from "~/server/reader.server";
 
 /** /audit ('Auditoria'): the audit trail, administrators only (others get the 403 screen). Filters are a GET form. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requirePermission(context, isAdmin);
-  const actor = actorOf(user);
+export async function loader(args: Route.LoaderArgs) {
+  const { request, context } = args;
+  const actor = await screenActor(args, isAdmin);
   const params = new URL(request.url).searchParams;
   const filter = auditFilterValues(params);
   // The trail's reads come from the read replica when there is one (ADR 019).

@@ -7,24 +7,23 @@ import { isAdmin } from "~/domain/access/roles";
 import { branchFormSchema } from "~/domain/branches/schema";
 import { createBranch, updateBranch } from "~/domain/branches/service.server";
 import { getBranch } from "~/domain/branches/queries.server";
-import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
+import { editedRecord, recordFormAction, screenActor } from "~/server/forms.server";
 
 /** /branches/new and /branches/:id/edit: the same dialog, create or edit. */
 export async function loader(args: Route.LoaderArgs) {
   const actor = await screenActor(args, isAdmin);
-  const branch = args.params.id ? await orRespond(getBranch(actor, args.params.id)) : null;
+  const branch = await editedRecord(args, actor, getBranch);
   return { branch };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { id } = args.params;
-  return dialogAction(args, {
+  return recordFormAction(args, {
     permission: isAdmin,
     schema: branchFormSchema,
-    save: (value, { actor }) => (id ? updateBranch(actor, id, value) : createBranch(actor, value)),
-    errorTitle: id ? "Erro ao atualizar unidade" : "Erro ao criar unidade",
-    redirectTo: "/branches",
-    success: id ? "Unidade atualizada com sucesso" : "Unidade criada com sucesso",
+    create: createBranch,
+    update: updateBranch,
+    record: "esta unidade",
+    back: "/branches",
   });
 }
 

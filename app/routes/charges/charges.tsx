@@ -2,7 +2,7 @@ import { Form, Link, Outlet } from "react-router";
 import { ServerCached } from "~/components/server-cached";
 import type { Route } from "./+types/charges";
 import { Button, buttonClass } from "~/components/ui/button";
-import { FieldErrors, inputClass, Options } from "~/components/ui/field";
+import { FilterField, inputClass, Options } from "~/components/ui/field";
 import { DataList, EmptyState, PageHeader } from "~/components/ui/page";
 import { Pagination } from "~/components/ui/pagination";
 import { isAdmin, isStaff } from "~/domain/access/roles";
@@ -123,10 +123,7 @@ export default function Charges({ loaderData }: Route.ComponentProps) {
         aria-label="Filtrar mensalidades"
         className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
       >
-        <div>
-          <label htmlFor="charges-month" className="block text-sm font-medium text-slate-900">
-            Mês
-          </label>
+        <FilterField label="Mês" htmlFor="charges-month">
           <input
             id="charges-month"
             type="month"
@@ -138,23 +135,16 @@ export default function Charges({ loaderData }: Route.ComponentProps) {
             pattern={MONTH_INPUT_PATTERN}
             placeholder="AAAA-MM"
           />
-          <FieldErrors errors={undefined} />
-        </div>
-        <div>
-          <label htmlFor="charges-status" className="block text-sm font-medium text-slate-900">
-            Status
-          </label>
+        </FilterField>
+        <FilterField label="Status" htmlFor="charges-status">
           <select id="charges-status" name="status" defaultValue={filter.status} key={`s${filter.status}`} className={inputClass}>
             <option value="">Todos</option>
             <Options items={CHARGE_FILTER_STATUSES} />
           </select>
-        </div>
-        <div>
-          <label htmlFor="charges-q" className="block text-sm font-medium text-slate-900">
-            Família
-          </label>
+        </FilterField>
+        <FilterField label="Família" htmlFor="charges-q">
           <input id="charges-q" type="search" name="q" defaultValue={filter.q} key={`q${filter.q}`} className={inputClass} />
-        </div>
+        </FilterField>
         <div className="flex items-center gap-2">
           <Button type="submit" variant="outline">
             Filtrar

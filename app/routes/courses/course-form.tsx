@@ -7,24 +7,23 @@ import { isAdmin } from "~/domain/access/roles";
 import { courseFormSchema } from "~/domain/courses/schema";
 import { createCourse, updateCourse } from "~/domain/courses/service.server";
 import { getCourse } from "~/domain/courses/queries.server";
-import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
+import { editedRecord, recordFormAction, screenActor } from "~/server/forms.server";
 
 /** /courses/new and /courses/:id/edit: the same dialog, create or edit. */
 export async function loader(args: Route.LoaderArgs) {
   const actor = await screenActor(args, isAdmin);
-  const course = args.params.id ? await orRespond(getCourse(actor, args.params.id)) : null;
+  const course = await editedRecord(args, actor, getCourse);
   return { course };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { id } = args.params;
-  return dialogAction(args, {
+  return recordFormAction(args, {
     permission: isAdmin,
     schema: courseFormSchema,
-    save: (value, { actor }) => (id ? updateCourse(actor, id, value) : createCourse(actor, value)),
-    errorTitle: id ? "Erro ao atualizar curso" : "Erro ao criar curso",
-    redirectTo: "/courses",
-    success: id ? "Curso atualizado com sucesso" : "Curso criado com sucesso",
+    create: createCourse,
+    update: updateCourse,
+    record: "este curso",
+    back: "/courses",
   });
 }
 

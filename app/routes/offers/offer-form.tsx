@@ -9,12 +9,12 @@ import { listBranches } from "~/domain/branches/queries.server";
 import { offerFormSchema } from "~/domain/offers/schema";
 import { createOffer, updateOffer } from "~/domain/offers/service.server";
 import { getOffer } from "~/domain/offers/queries.server";
-import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
+import { editedRecord, recordFormAction, screenActor } from "~/server/forms.server";
 
 /** /offers/new and /offers/:id/edit: the same dialog, create or edit. */
 export async function loader(args: Route.LoaderArgs) {
   const actor = await screenActor(args, isAdmin);
-  const [offer, branches] = await Promise.all([args.params.id ? orRespond(getOffer(actor, args.params.id)) : null, listBranches(actor)]);
+  const [offer, branches] = await Promise.all([editedRecord(args, actor, getOffer), listBranches(actor)]);
   return {
     offer,
     // Inactive branches stay selectable only for the offer already in one.
@@ -23,14 +23,13 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { id } = args.params;
-  return dialogAction(args, {
+  return recordFormAction(args, {
     permission: isAdmin,
     schema: offerFormSchema,
-    save: (value, { actor }) => (id ? updateOffer(actor, id, value) : createOffer(actor, value)),
-    errorTitle: id ? "Erro ao atualizar oferta" : "Erro ao criar oferta",
-    redirectTo: "/offers",
-    success: id ? "Oferta atualizada com sucesso" : "Oferta criada com sucesso",
+    create: createOffer,
+    update: updateOffer,
+    record: "esta oferta",
+    back: "/offers",
   });
 }
 

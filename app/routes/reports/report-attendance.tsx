@@ -6,31 +6,21 @@ import {
   ATTENDANCE_GROUPING_LABELS,
   fromFirstMonthWithData,
   ATTENDANCE_GROUPINGS,
-  type AttendanceGrouping,
   type AttendanceReportDTO,
 } from "~/domain/reports/schema";
 import { loadReport } from "./+shared/report-screen.server";
-import { groupingsOf, ReportLayout } from "./+shared/report-layout";
+import { reportMeta, reportScreen } from "./+shared/report-layout";
 
 /** /reports/attendance ('Frequência'): presence rate per month, by class, teacher or branch; absences made up or not. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadReport(request, context, attendanceReport);
+export async function loader(args: Route.LoaderArgs) {
+  return loadReport(args, attendanceReport);
 }
 
-export default function AttendanceReport({ loaderData }: Route.ComponentProps) {
-  const by = (loaderData.shown?.by ?? "branch") as AttendanceGrouping;
-  return (
-    <ReportLayout<AttendanceReportDTO>
-      id="attendance"
-      title="Frequência"
-      description="Presentes ÷ todos os registros das chamadas do período."
-      loaded={loaderData}
-      groupings={groupingsOf(by, ATTENDANCE_GROUPINGS, ATTENDANCE_GROUPING_LABELS)}
-    >
-      {(report) => <AttendanceBody report={report} />}
-    </ReportLayout>
-  );
-}
+export default reportScreen("attendance", AttendanceBody, {
+  groupings: ATTENDANCE_GROUPINGS,
+  labels: ATTENDANCE_GROUPING_LABELS,
+  fallback: "branch",
+});
 
 /** The charts and their tables (cached as HTML on the server per report: no router links here). */
 function AttendanceBody({ report }: { report: AttendanceReportDTO }) {
@@ -96,6 +86,4 @@ function AttendanceBody({ report }: { report: AttendanceReportDTO }) {
   );
 }
 
-export function meta(): Route.MetaDescriptors {
-  return [{ title: "Frequência" }];
-}
+export const meta = reportMeta("attendance");

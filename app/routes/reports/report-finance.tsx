@@ -5,25 +5,14 @@ import { financeReport } from "~/domain/reports/queries.server";
 import { fromFirstMonthWithData, type FinanceReportDTO } from "~/domain/reports/schema";
 import { formatBRL } from "~/lib/format";
 import { loadReport } from "./+shared/report-screen.server";
-import { ReportLayout } from "./+shared/report-layout";
+import { reportMeta, reportScreen } from "./+shared/report-layout";
 
 /** /reports/finance ('Financeiro'): expected vs received per month, overdue by ageing bucket, received by method. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadReport(request, context, financeReport);
+export async function loader(args: Route.LoaderArgs) {
+  return loadReport(args, financeReport);
 }
 
-export default function FinanceReport({ loaderData }: Route.ComponentProps) {
-  return (
-    <ReportLayout<FinanceReportDTO>
-      id="finance"
-      title="Financeiro"
-      description="Esperado (cobranças por vencimento) e recebido (pagamentos por data) em cada mês, inadimplência por faixa de atraso e recebido por forma de pagamento."
-      loaded={loaderData}
-    >
-      {(report) => <FinanceBody report={report} />}
-    </ReportLayout>
-  );
-}
+export default reportScreen("finance", FinanceBody);
 
 const reais = (amount: string) => Number(amount);
 
@@ -112,6 +101,4 @@ function FinanceBody({ report }: { report: FinanceReportDTO }) {
   );
 }
 
-export function meta(): Route.MetaDescriptors {
-  return [{ title: "Financeiro" }];
-}
+export const meta = reportMeta("finance");

@@ -2,33 +2,19 @@ import type { Route } from "./+types/report-funnel";
 import { BarChart, FunnelChart, formatCount, formatRate } from "~/components/charts";
 import { formatDay } from "~/domain/calendar/dates";
 import { funnelReport } from "~/domain/reports/queries.server";
-import { FUNNEL_GROUPING_LABELS, FUNNEL_GROUPINGS, type FunnelGrouping, type FunnelReportDTO } from "~/domain/reports/schema";
+import { FUNNEL_GROUPING_LABELS, FUNNEL_GROUPINGS, type FunnelReportDTO } from "~/domain/reports/schema";
 import { STAFF_TYPES } from "~/domain/classes/queries.server";
 import { listUserOptions } from "~/domain/users/queries.server";
 import { loadReport } from "./+shared/report-screen.server";
-import { groupingsOf, ReportLayout } from "./+shared/report-layout";
+import { reportMeta, reportScreen } from "./+shared/report-layout";
 
 /** /reports/funnel ('Funil'): the trials' funnel of the period, lost by reason, and by origin, owner, branch or course. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const loaded = await loadReport(request, context, funnelReport);
+export async function loader(args: Route.LoaderArgs) {
+  const loaded = await loadReport(args, funnelReport);
   return { ...loaded, owners: await listUserOptions(STAFF_TYPES) };
 }
 
-export default function FunnelReport({ loaderData }: Route.ComponentProps) {
-  const by = (loaderData.shown?.by ?? "origin") as FunnelGrouping;
-  return (
-    <ReportLayout<FunnelReportDTO>
-      id="funnel"
-      title="Funil"
-      description="Experimentais com data no período e até onde chegaram."
-      loaded={loaderData}
-      owners={loaderData.owners}
-      groupings={groupingsOf(by, FUNNEL_GROUPINGS, FUNNEL_GROUPING_LABELS)}
-    >
-      {(report) => <FunnelBody report={report} />}
-    </ReportLayout>
-  );
-}
+export default reportScreen("funnel", FunnelBody, { groupings: FUNNEL_GROUPINGS, labels: FUNNEL_GROUPING_LABELS, fallback: "origin" });
 
 /** The charts and their tables (cached as HTML on the server per report: no router links here). */
 function FunnelBody({ report }: { report: FunnelReportDTO }) {
@@ -97,6 +83,4 @@ function FunnelBody({ report }: { report: FunnelReportDTO }) {
   );
 }
 
-export function meta(): Route.MetaDescriptors {
-  return [{ title: "Funil" }];
-}
+export const meta = reportMeta("funnel");

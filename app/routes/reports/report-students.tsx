@@ -4,12 +4,12 @@ import { formatDay } from "~/domain/calendar/dates";
 import { studentsReport } from "~/domain/reports/queries.server";
 import { fromFirstMonthWithData, type OccupancyBand, type StudentsReportDTO } from "~/domain/reports/schema";
 import { loadReport } from "./+shared/report-screen.server";
-import { ReportLayout } from "./+shared/report-layout";
+import { reportMeta, reportScreen } from "./+shared/report-layout";
 import { HeaderRow } from "~/components/ui/table";
 
 /** /reports/students ('Alunos'): active, new and cancelled enrolments per month, churn, occupancy and waiting lists. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadReport(request, context, studentsReport);
+export async function loader(args: Route.LoaderArgs) {
+  return loadReport(args, studentsReport);
 }
 
 const BAND_CLASS: Record<OccupancyBand, string> = {
@@ -19,18 +19,7 @@ const BAND_CLASS: Record<OccupancyBand, string> = {
   Lotada: "bg-rose-100 text-rose-950",
 };
 
-export default function StudentsReport({ loaderData }: Route.ComponentProps) {
-  return (
-    <ReportLayout<StudentsReportDTO>
-      id="students"
-      title="Alunos"
-      description="Matrículas ativas no fim de cada mês, novas, canceladas e churn; ocupação das turmas."
-      loaded={loaderData}
-    >
-      {(report) => <StudentsBody report={report} />}
-    </ReportLayout>
-  );
-}
+export default reportScreen("students", StudentsBody);
 
 /** The charts and their tables (cached as HTML on the server per report: no router links here). */
 function StudentsBody({ report }: { report: StudentsReportDTO }) {
@@ -173,6 +162,4 @@ function OccupancySection({ occupancy }: { occupancy: StudentsReportDTO["occupan
   );
 }
 
-export function meta(): Route.MetaDescriptors {
-  return [{ title: "Alunos" }];
-}
+export const meta = reportMeta("students");

@@ -4,8 +4,7 @@ import { RouteDialog } from "~/components/ui/dialog";
 import { isStaff } from "~/domain/access/roles";
 import { placeQuery, trialAnchorUrl, trialReturnPlace } from "./+shared/calendar-screen";
 import { getTrial } from "~/domain/trials/queries.server";
-import { orRespond } from "~/server/forms.server";
-import { actorOf, requirePermission } from "~/server/session.server";
+import { orRespond, screenActor } from "~/server/forms.server";
 
 /**
  * /trials/:id/status — the quick status change as a small dialog, for browsers
@@ -13,9 +12,9 @@ import { actorOf, requirePermission } from "~/server/session.server";
  * Choosing a status, or closing, goes back to the calendar's place (the URL's
  * `?view=&date=` or `?month=`, else the trial's month) scrolled to the trial.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = await requirePermission(context, isStaff);
-  const trial = await orRespond(getTrial(actorOf(user), params.id));
+export async function loader(args: Route.LoaderArgs) {
+  const { request, params } = args;
+  const trial = await orRespond(getTrial(await screenActor(args, isStaff), params.id));
   const place = trialReturnPlace(new URL(request.url), trial.scheduledDate);
   return {
     trial: { id: trial.id, studentName: trial.studentName, guardianName: trial.guardianName, status: trial.status },

@@ -82,41 +82,63 @@ export function funnelCsv(report: FunnelReportDTO): Answer {
 }
 
 export function studentsCsv(report: StudentsReportDTO): Answer {
-  type Row = StudentsReportDTO["months"][number] & { grouping: string; label: string };
-  const columns: CsvColumn<Row>[] = [
-    { header: "Agrupamento", value: (r) => r.grouping },
-    { header: "Grupo", value: (r) => r.label },
-    { header: "Mês", value: (r) => csvMonth(r.month) },
-    { header: "Ativas no início", value: (r) => r.activeAtStart },
-    { header: "Ativas no fim", value: (r) => r.active },
-    { header: "Novas", value: (r) => r.new },
-    { header: "Canceladas", value: (r) => r.cancelled },
-    { header: "Churn (%)", value: (r) => csvPercent(r.churnRate) },
-  ];
-  function* rows(): Generator<Row> {
-    for (const m of report.months) yield { ...m, grouping: "Total", label: "Total" };
-    for (const g of report.byBranch) for (const m of g.months) yield { ...m, grouping: "Unidade", label: g.label };
-    for (const g of report.byCourse) for (const m of g.months) yield { ...m, grouping: "Curso", label: g.label };
-  }
-  return csvAnswer(`alunos_${periodName(report)}.csv`, columns, rows());
+  return monthsCsv(
+    `alunos_${periodName(report)}.csv`,
+    [
+      { header: "Ativas no início", value: (m) => m.activeAtStart },
+      { header: "Ativas no fim", value: (m) => m.active },
+      { header: "Novas", value: (m) => m.new },
+      { header: "Canceladas", value: (m) => m.cancelled },
+      { header: "Churn (%)", value: (m) => csvPercent(m.churnRate) },
+    ],
+    report.months,
+    [
+      { grouping: "Unidade", groups: report.byBranch },
+      { grouping: "Curso", groups: report.byCourse },
+    ],
+  );
 }
 
 export function attendanceCsv(report: AttendanceReportDTO): Answer {
-  type Row = AttendanceReportDTO["months"][number] & { grouping: string; label: string };
-  const columns: CsvColumn<Row>[] = [
-    { header: "Agrupamento", value: (r) => r.grouping },
-    { header: "Grupo", value: (r) => r.label },
-    { header: "Mês", value: (r) => csvMonth(r.month) },
-    { header: "Registros", value: (r) => r.records },
-    { header: "Presentes", value: (r) => r.present },
-    { header: "Presença (%)", value: (r) => csvPercent(r.rate) },
-  ];
-  const grouping = ATTENDANCE_GROUPING_LABELS[report.by];
+  return monthsCsv(
+    `frequencia_${periodName(report)}.csv`,
+    [
+      { header: "Registros", value: (m) => m.records },
+      { header: "Presentes", value: (m) => m.present },
+      { header: "Presença (%)", value: (m) => csvPercent(m.rate) },
+    ],
+    report.months,
+    [{ grouping: ATTENDANCE_GROUPING_LABELS[report.by], groups: report.groups }],
+  );
+}
+
+/**
+ * A report's months as CSV, a row per month: the total's ('Total', 'Total')
+ * first, then each group's under its grouping ('Unidade', 'Curso', …); the
+ * columns 'Agrupamento', 'Grupo', 'Mês', then the month's own (`columns`).
+ */
+function monthsCsv<Month extends { month: string }>(
+  filename: string,
+  columns: CsvColumn<Month>[],
+  total: readonly Month[],
+  groupings: { grouping: string; groups: readonly { label: string; months: readonly Month[] }[] }[],
+): Answer {
+  type Row = { grouping: string; label: string; month: Month };
   function* rows(): Generator<Row> {
-    for (const m of report.months) yield { ...m, grouping: "Total", label: "Total" };
-    for (const g of report.groups) for (const m of g.months) yield { ...m, grouping, label: g.label };
+    for (const month of total) yield { grouping: "Total", label: "Total", month };
+    for (const { grouping, groups } of groupings)
+      for (const g of groups) for (const month of g.months) yield { grouping, label: g.label, month };
   }
-  return csvAnswer(`frequencia_${periodName(report)}.csv`, columns, rows());
+  return csvAnswer<Row>(
+    filename,
+    [
+      { header: "Agrupamento", value: (r) => r.grouping },
+      { header: "Grupo", value: (r) => r.label },
+      { header: "Mês", value: (r) => csvMonth(r.month.month) },
+      ...columns.map(({ header, value }) => ({ header, value: (r: Row) => value(r.month) })),
+    ],
+    rows(),
+  );
 }
 
 /**

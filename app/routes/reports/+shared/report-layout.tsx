@@ -3,10 +3,9 @@ import { Form, Link } from "react-router";
 import { PageHeader } from "~/components/ui/page";
 import { ServerCached } from "~/components/server-cached";
 import { Button } from "~/components/ui/button";
-import { FieldErrors, inputClass } from "~/components/ui/field";
+import { FilterField, inputClass } from "~/components/ui/field";
 import { buttonClass } from "~/components/ui/button";
 import { formatDay } from "~/domain/calendar/dates";
-import type { ScreenFilter } from "./report-screen.server";
 import { scopeSubtitle } from "~/domain/branches/scope";
 import { today } from "~/domain/calendar/dates";
 
@@ -22,26 +21,103 @@ export function reportQuery(filter: ScreenFilter, shown: { from: string; to: str
   return q.toString();
 }
 
-/** The reports, in the order of their tabs (the screen is /reports/<id>, the JSON /api/reports/<id>). */
-const REPORT_TABS = [
-  { id: "funnel", label: "Funil" },
-  { id: "students", label: "Alunos" },
-  { id: "attendance", label: "Frequência" },
-  { id: "finance", label: "Financeiro" },
+/**
+ * The reports, in the order of their tabs and of the 'Relatórios' page: the
+ * screen is /reports/<id>, the JSON /api/reports/<id>; `summary` is the page's
+ * text for it, `description` the line under the report's own title.
+ */
+export const REPORTS = [
+  {
+    id: "funnel",
+    title: "Funil",
+    summary: "Experimentais → Compareceu → Quer Matricular → Matriculado, por origem, responsável, unidade e curso; perdidos por motivo.",
+    description: "Experimentais com data no período e até onde chegaram.",
+  },
+  {
+    id: "students",
+    title: "Alunos",
+    summary: "Matrículas ativas, novas e canceladas por mês, churn, ocupação das turmas e listas de espera.",
+    description: "Matrículas ativas no fim de cada mês, novas, canceladas e churn; ocupação das turmas.",
+  },
+  {
+    id: "attendance",
+    title: "Frequência",
+    summary: "Taxa de presença por turma, professor e unidade; faltas repostas e não repostas.",
+    description: "Presentes ÷ todos os registros das chamadas do período.",
+  },
+  {
+    id: "finance",
+    title: "Financeiro",
+    summary: "Esperado e recebido por mês, inadimplência por faixa de atraso e recebido por forma de pagamento.",
+    description:
+      "Esperado (cobranças por vencimento) e recebido (pagamentos por data) em cada mês, inadimplência por faixa de atraso e recebido por forma de pagamento.",
+  },
 ] as const;
-export type ReportId = (typeof REPORT_TABS)[number]["id"];
+export type ReportId = (typeof REPORTS)[number]["id"];
 
-/** What every report screen's loader gives (`loadReport`). */
+/** The filters as the screen's form shows them (strings; blank for none). */
+export interface ScreenFilter {
+  from: string;
+  to: string;
+  branchId: string;
+  /** The funnel's owner filter (blank: every owner). */
+  ownerId: string;
+  by: string;
+}
+
+/** What every report screen's loader gives (`loadReport`); the funnel adds the owners for its select. */
 export interface LoadedReport {
+  /** The report as JSON text: the page's charts are cached HTML keyed by it (ServerCached), parsed only to draw them. */
   report: string | null;
   shown: { from: string; to: string; by: string | null } | null;
   filter: ScreenFilter;
   branches: { id: string; name: string }[];
   errors: Record<string, string[]>;
+  owners?: { id: string; label: string }[];
+}
+
+/** A report grouped by a choice of the form ('Agrupar por'): its groupings, their names, and the one shown when the form was refused. */
+export interface ReportGrouping<G extends string> {
+  groupings: readonly G[];
+  labels: Record<G, string>;
+  fallback: G;
+}
+
+/**
+ * A report screen's route component: the report's entry in `REPORTS`, the
+ * charts drawn from the report (`Body`) and, for a grouped report, its groupings.
+ */
+export function reportScreen<Report, G extends string = never>(
+  id: ReportId,
+  Body: (props: { report: Report }) => ReactNode,
+  grouping?: ReportGrouping<G>,
+) {
+  return function ReportScreen({ loaderData }: { loaderData: LoadedReport }) {
+    const by = (loaderData.shown?.by ?? grouping?.fallback) as G;
+    return (
+      <ReportLayout<Report>
+        id={id}
+        loaded={loaderData}
+        owners={loaderData.owners}
+        groupings={grouping ? groupingsOf(by, grouping.groupings, grouping.labels) : undefined}
+      >
+        {(report) => <Body report={report} />}
+      </ReportLayout>
+    );
+  };
+}
+
+/** A report screen's page title: its name. */
+export function reportMeta(id: ReportId) {
+  return () => [{ title: reportOf(id).title }];
+}
+
+function reportOf(id: ReportId) {
+  return REPORTS.find((r) => r.id === id)!;
 }
 
 /** A report's grouping select ('Agrupar por'): the grouping shown, the groupings and their names. */
-export function groupingsOf<G extends string>(value: G, groupings: readonly G[], labels: Record<G, string>) {
+function groupingsOf<G extends string>(value: G, groupings: readonly G[], labels: Record<G, string>) {
   return { label: "Agrupar por", value, options: groupings.map((g) => ({ value: g, label: labels[g] })) };
 }
 
@@ -51,24 +127,21 @@ export function groupingsOf<G extends string>(value: G, groupings: readonly G[],
  * the same filters, and the charts, drawn by `children` from the report and
  * kept as HTML on the server per report (`ServerCached`: no router links there).
  */
-export function ReportLayout<Report>({
+function ReportLayout<Report>({
   id,
-  title,
-  description,
   loaded,
   owners,
   groupings,
   children,
 }: {
   id: ReportId;
-  title: string;
-  description: string;
   loaded: LoadedReport;
   owners?: { id: string; label: string }[];
   /** The grouping select ('Agrupar por'); its value is the report's grouping, also the CSV's. */
   groupings?: { label: string; options: { value: string; label: string }[]; value: string };
   children: (report: Report) => ReactNode;
 }) {
+  const { title, description } = reportOf(id);
   const { report, shown, filter, branches, errors } = loaded;
   const by = groupings?.value ?? "";
   // The branch and the months of the report shown (the current month when the form's period was refused).
@@ -181,6 +254,13 @@ function FilterForm({
   owners?: { id: string; label: string }[];
   groupings?: { label: string; options: { value: string; label: string }[]; value: string };
 }) {
+  // The branch; the funnel's owner; the grouping of a grouped report.
+  const selects: Omit<FilterSelectProps, "errors">[] = [
+    { id: "report-branch", name: "branchId", label: "Unidade", value: filter.branchId, blank: "Todas", options: branches },
+  ];
+  if (owners)
+    selects.push({ id: "report-owner", name: "ownerId", label: "Responsável", value: filter.ownerId, blank: "Todos", options: owners });
+  if (groupings) selects.push({ id: "report-by", name: "by", label: groupings.label, value: groupings.value, options: groupings.options });
   return (
     <Form
       method="get"
@@ -189,81 +269,11 @@ function FilterForm({
       aria-label="Filtrar relatório"
       className={`mt-3 grid gap-3 sm:mt-0 sm:grid-cols-2 lg:items-end ${owners ? "lg:grid-cols-6" : "lg:grid-cols-5"}`}
     >
-      <div>
-        <label htmlFor="report-from" className="block text-sm font-medium text-slate-900">
-          De
-        </label>
-        <input
-          id="report-from"
-          type="date"
-          name="from"
-          defaultValue={from}
-          key={`f${from}`}
-          className={inputClass}
-          aria-describedby="report-from-errors"
-        />
-        <FieldErrors id="report-from-errors" errors={errors.from} />
-      </div>
-      <div>
-        <label htmlFor="report-to" className="block text-sm font-medium text-slate-900">
-          Até
-        </label>
-        <input
-          id="report-to"
-          type="date"
-          name="to"
-          defaultValue={to}
-          key={`t${to}`}
-          className={inputClass}
-          aria-describedby="report-to-errors"
-        />
-        <FieldErrors id="report-to-errors" errors={errors.to} />
-      </div>
-      <div>
-        <label htmlFor="report-branch" className="block text-sm font-medium text-slate-900">
-          Unidade
-        </label>
-        <select id="report-branch" name="branchId" defaultValue={filter.branchId} key={`b${filter.branchId}`} className={inputClass}>
-          <option value="">Todas</option>
-          {branches.map((b) => (
-            <option key={b.id} value={b.id}>
-              {b.name}
-            </option>
-          ))}
-        </select>
-        <FieldErrors errors={errors.branchId} />
-      </div>
-      {owners ? (
-        <div>
-          <label htmlFor="report-owner" className="block text-sm font-medium text-slate-900">
-            Responsável
-          </label>
-          <select id="report-owner" name="ownerId" defaultValue={filter.ownerId} key={`o${filter.ownerId}`} className={inputClass}>
-            <option value="">Todos</option>
-            {owners.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-          <FieldErrors errors={errors.ownerId} />
-        </div>
-      ) : null}
-      {groupings ? (
-        <div>
-          <label htmlFor="report-by" className="block text-sm font-medium text-slate-900">
-            {groupings.label}
-          </label>
-          <select id="report-by" name="by" defaultValue={groupings.value} key={`g${groupings.value}`} className={inputClass}>
-            {groupings.options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-          <FieldErrors errors={errors.by} />
-        </div>
-      ) : null}
+      <FilterDate id="report-from" name="from" label="De" value={from} errors={errors.from} />
+      <FilterDate id="report-to" name="to" label="Até" value={to} errors={errors.to} />
+      {selects.map(({ name, ...select }) => (
+        <FilterSelect key={name} name={name} {...select} errors={errors[name]} />
+      ))}
       <div className="flex flex-wrap items-center gap-2">
         <Button type="submit" variant="outline">
           Filtrar
@@ -273,19 +283,66 @@ function FilterForm({
   );
 }
 
+/** A date of the period ('De', 'Até'): its messages are the input's description. */
+function FilterDate({ id, name, label, value, errors }: { id: string; name: string; label: string; value: string; errors?: string[] }) {
+  return (
+    <FilterField label={label} htmlFor={id} errors={errors} errorId={`${id}-errors`}>
+      <input
+        id={id}
+        type="date"
+        name={name}
+        defaultValue={value}
+        key={`${name}${value}`}
+        className={inputClass}
+        aria-describedby={`${id}-errors`}
+      />
+    </FilterField>
+  );
+}
+
+interface FilterSelectProps {
+  id: string;
+  name: keyof ScreenFilter;
+  label: string;
+  value: string;
+  /** The first option's text, for no filter ('Todas', 'Todos'); none for a grouping. */
+  blank?: string;
+  options: readonly ({ id: string; name: string } | { id: string; label: string } | { value: string; label: string })[];
+  errors?: string[];
+}
+
+/** A select of the filter form (branch, owner, grouping). */
+function FilterSelect({ id, name, label, value, blank, options, errors }: FilterSelectProps) {
+  return (
+    <FilterField label={label} htmlFor={id} errors={errors}>
+      <select id={id} name={name} defaultValue={value} key={`${name}${value}`} className={inputClass}>
+        {blank === undefined ? null : <option value="">{blank}</option>}
+        {options.map((o) => {
+          const optionValue = "value" in o ? o.value : o.id;
+          return (
+            <option key={optionValue} value={optionValue}>
+              {"name" in o ? o.name : o.label}
+            </option>
+          );
+        })}
+      </select>
+    </FilterField>
+  );
+}
+
 /** The links between the reports. */
 function ReportTabs({ current, query }: { current: ReportId; query: string }) {
   return (
     <nav aria-label="Relatórios" className="mb-4">
       <ul className="flex flex-wrap gap-2">
-        {REPORT_TABS.map((t) => (
+        {REPORTS.map((t) => (
           <li key={t.id}>
             <Link
               to={`/reports/${t.id}?${query}`}
               aria-current={t.id === current ? "page" : undefined}
               className={buttonClass(t.id === current ? "default" : "outline", "sm")}
             >
-              {t.label}
+              {t.title}
             </Link>
           </li>
         ))}
