@@ -10,7 +10,8 @@ import { ALREADY_HAS_MAKEUP } from "~/domain/attendance/makeups/schema";
 import { bookFamilyMakeup } from "~/domain/attendance/makeups/service.server";
 import { formatDay } from "~/domain/calendar/dates";
 import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
-import { makeupBookedMessage, makeupFormSchema, makeupOptionView } from "~/features/makeups/makeup-screen";
+import { makeupBookedMessage, makeupOptionView } from "~/features/makeups/makeup-screen";
+import { makeupFormSchema } from "~/features/makeups/makeup-form";
 import { anyUser, findFamilyAbsence } from "./+shared/family-screen.server";
 
 /**

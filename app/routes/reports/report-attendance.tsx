@@ -7,8 +7,8 @@ import {
   fromFirstMonthWithData,
   ATTENDANCE_GROUPINGS,
   type AttendanceGrouping,
-  type AttendanceReportDTO,
-} from "~/domain/reports/schema";
+} from "~/domain/reports/groupings";
+import type { AttendanceReportDTO } from "~/domain/reports/schema";
 import { loadReport } from "./+shared/report-screen.server";
 import { groupingsOf, ReportLayout } from "./+shared/report-layout";
 

@@ -12,7 +12,8 @@ import { ABSENCE_NOT_FOUND, ALREADY_HAS_MAKEUP } from "~/domain/attendance/makeu
 import { bookMakeup } from "~/domain/attendance/makeups/service.server";
 import { getStudent } from "~/domain/students/queries.server";
 import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
-import { makeupBookedMessage, makeupFormSchema, makeupOptionView } from "~/features/makeups/makeup-screen";
+import { makeupBookedMessage, makeupOptionView } from "~/features/makeups/makeup-screen";
+import { makeupFormSchema } from "~/features/makeups/makeup-form";
 import { formatDay } from "~/domain/calendar/dates";
 
 /**
