@@ -8,7 +8,7 @@ import tsconfigPaths from "vite-tsconfig-paths";
  * rotation, the reverse proxy, the body caps, the front door (methods, URL, Host), the security
  * and cache headers, the sign-in redirect, the read lane's route ranking, the read lane's answers
  * against React Router's (both doors read the same database through the same domain functions:
- * their equality is the HTTP layer's) and the development server. What they check does not
+ * their equality is the HTTP layer's) the development server and the production build's files. What they check does not
  * depend on the database, so they run in the SQLite run only; every file about the data runs on
  * both databases.
  */
@@ -25,6 +25,7 @@ const PROCESS_ONLY = [
   "lane-router-equality",
   "dev-server",
   "method-not-allowed",
+  "production-build",
 ].map((name) => `tests/api/${name}.test.ts`);
 
 /**

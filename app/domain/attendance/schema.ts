@@ -3,22 +3,23 @@ import { day, hhmm, id, storedEnum, timestamp } from "../dto-fields";
 import { calendarDate, DATE_INVALID } from "../fields";
 import { SCHEDULE_REQUIRED } from "../schedules/schema";
 
-export const ATTENDANCE_STATUSES = ["Presente", "Falta", "Falta justificada"] as const;
-export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
-export const PRESENT = "Presente";
-export const ABSENT = "Falta";
-export const EXCUSED = "Falta justificada";
-export const ABSENCE_STATUSES: readonly string[] = [ABSENT, EXCUSED];
+// The statuses and the roll call's limits and messages live in ./words.ts (no zod): the roll
+// call screen imports them from there and downloads no zod.
+export {
+  ATTENDANCE_STATUSES,
+  PRESENT,
+  ABSENT,
+  EXCUSED,
+  ABSENCE_STATUSES,
+  MAX_SESSION_RANGE_DAYS,
+  AT_RISK_ABSENCES,
+  AT_RISK_WINDOW_DAYS,
+  NO_SESSION_ON_DATE,
+  FUTURE_DATE,
+  type AttendanceStatus,
+} from "./words";
+import { ATTENDANCE_STATUSES } from "./words";
 
-/** A session query covers at most this many days. */
-export const MAX_SESSION_RANGE_DAYS = 62;
-/** The at-risk list: this many consecutive absences within the last AT_RISK_WINDOW_DAYS days. */
-export const AT_RISK_ABSENCES = 3;
-export const AT_RISK_WINDOW_DAYS = 30;
-
-// The exact messages of the issue.
-export const NO_SESSION_ON_DATE = "Data sem aula desta turma";
-export const FUTURE_DATE = "Não é possível registrar presença em data futura";
 // Where the issue is silent.
 export { DATE_INVALID };
 export const STATUS_INVALID = "Status de presença inválido";

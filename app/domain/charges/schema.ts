@@ -4,7 +4,6 @@ import { calendarDate, EMAIL_RE, isMonth, MONTH_DOC, normalizeMonth, requiredStr
 import { MAX_CENTS, toCents } from "../money";
 import { GUARDIAN_REQUIRED } from "../students/schema";
 import { BRANCH_REQUIRED } from "../branches/schema";
-import { addDays } from "../calendar/dates";
 
 /**
  * Charges (issue 28): the branch's billing settings, charges (cobranças), their
@@ -13,15 +12,23 @@ import { addDays } from "../calendar/dates";
  * (the arithmetic of both: `app/domain/money.ts`).
  */
 
-export const CHARGE_STATUSES = ["Aberta", "Paga", "Cancelada"] as const;
-export const OPEN = "Aberta";
-export const PAID = "Paga";
-export const CANCELLED_CHARGE = "Cancelada";
-/** A list filter, not a stored status: 'Aberta' and due before today. */
-export const OVERDUE = "Vencida";
-export const CHARGE_FILTER_STATUSES = [OPEN, OVERDUE, PAID, CANCELLED_CHARGE] as const;
-
-export const PAYMENT_METHODS = ["Pix", "Dinheiro", "Cartão", "Transferência", "Boleto"] as const;
+// The status words and payment methods, and the payment dates' window, live in ./words.ts (no zod):
+// the screens that only show a charge import them from there and download no zod.
+export {
+  CHARGE_STATUSES,
+  OPEN,
+  PAID,
+  CANCELLED_CHARGE,
+  OVERDUE,
+  CHARGE_FILTER_STATUSES,
+  PAYMENT_METHODS,
+  FULL_SCHOLARSHIP,
+  TEAM_BACKDATE_DAYS,
+  ADMIN_BACKDATE_DAYS,
+  EARLIEST_PAYMENT_DATE,
+  earliestPaymentDate,
+} from "./words";
+import { CHARGE_STATUSES, PAYMENT_METHODS } from "./words";
 
 export const HISTORY_EVENTS = [
   "Criada",
@@ -70,23 +77,6 @@ export const NOTHING_TO_PAY = "Nada a pagar";
 export const PIX_UNAVAILABLE = "Pix indisponível para esta cobrança: fale com a secretaria da escola.";
 export const PAYEE_NAME_INVALID = "Nome do recebedor inválido para Pix";
 export const PAYEE_CITY_INVALID = "Cidade do recebedor inválida para Pix";
-export const FULL_SCHOLARSHIP = "Bolsa integral: sem cobrança";
-
-/**
- * How far back a payment may be dated (a back-dated payment waives the fine
- * and interest of the days between): Team, a week; the Administrator, up to
- * 60 days before the charge was created, never before 2000-01-01.
- */
-export const TEAM_BACKDATE_DAYS = 7;
-export const ADMIN_BACKDATE_DAYS = 60;
-export const EARLIEST_PAYMENT_DATE = "2000-01-01";
-
-/** The earliest date a payment of a charge created on `createdOn` may carry, for Team or the Administrator, on the school's day `on`. */
-export function earliestPaymentDate(admin: boolean, createdOn: string, on: string): string {
-  if (!admin) return addDays(on, -TEAM_BACKDATE_DAYS);
-  const fromCharge = addDays(createdOn, -ADMIN_BACKDATE_DAYS);
-  return fromCharge > EARLIEST_PAYMENT_DATE ? fromCharge : EARLIEST_PAYMENT_DATE;
-}
 
 /** Largest amount of one charge or payment, in cents (fits a 32-bit column with fees on top). */
 export const MAX_CHARGE_CENTS = 999_999_999;

@@ -1,5 +1,5 @@
 import { daysBetween } from "../calendar/dates";
-import { CANCELLED_CHARGE, OPEN, OVERDUE, PAID } from "./schema";
+import { CANCELLED_CHARGE, OPEN, OVERDUE, PAID } from "./words";
 import { toCents } from "../money";
 
 /** An open charge something was paid on, but not all. */

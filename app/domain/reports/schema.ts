@@ -23,35 +23,22 @@ export const MAX_PERIOD_MONTHS = 24;
 /** The period a report shows when none is given: the last 12 months, this one included. */
 export const DEFAULT_PERIOD_MONTHS = 12;
 
-/** The funnel's steps, in order (the first is every trial of the period). */
-export const FUNNEL_STEPS = ["Experimentais", "Compareceu", "Quer Matricular", "Matriculado"] as const;
-/** Groupings of the funnel. */
-export const FUNNEL_GROUPINGS = ["origin", "owner", "branch", "course"] as const;
-export type FunnelGrouping = (typeof FUNNEL_GROUPINGS)[number];
-export const FUNNEL_GROUPING_LABELS: Record<FunnelGrouping, string> = {
-  origin: "Origem",
-  owner: "Responsável",
-  branch: "Unidade",
-  course: "Curso",
-};
-
-export const ATTENDANCE_GROUPINGS = ["class", "teacher", "branch"] as const;
-export type AttendanceGrouping = (typeof ATTENDANCE_GROUPINGS)[number];
-export const ATTENDANCE_GROUPING_LABELS: Record<AttendanceGrouping, string> = { class: "Turma", teacher: "Professor", branch: "Unidade" };
-
-/** Occupancy bands of the classes' table (active ÷ capacity). */
-export const OCCUPANCY_BANDS = [
-  { band: "Baixa", below: 50 },
-  { band: "Média", below: 80 },
-  { band: "Alta", below: 100 },
-  { band: "Lotada", below: Infinity },
-] as const;
-export type OccupancyBand = (typeof OCCUPANCY_BANDS)[number]["band"];
-
-export function occupancyBand(rate: number | null): OccupancyBand | null {
-  if (rate === null) return null;
-  return OCCUPANCY_BANDS.find((b) => rate < b.below)!.band;
-}
+// The groupings, their labels and the occupancy bands live in ./groupings.ts (no zod): the
+// report screens import them from there and download no zod.
+export {
+  FUNNEL_STEPS,
+  FUNNEL_GROUPINGS,
+  FUNNEL_GROUPING_LABELS,
+  ATTENDANCE_GROUPINGS,
+  ATTENDANCE_GROUPING_LABELS,
+  OCCUPANCY_BANDS,
+  occupancyBand,
+  fromFirstMonthWithData,
+  type FunnelGrouping,
+  type AttendanceGrouping,
+  type OccupancyBand,
+} from "./groupings";
+import { ATTENDANCE_GROUPINGS, FUNNEL_GROUPINGS, FUNNEL_STEPS, OCCUPANCY_BANDS, type OccupancyBand } from "./groupings";
 
 /** A share as the reports give it: percent with one decimal, half up (33.3), null when there is nothing to divide by. */
 export function percent(part: number, whole: number): number | null {
@@ -119,16 +106,6 @@ export function monthSpan(period: ReportPeriod, month: string): { first: string;
 }
 
 export { lastDayOf };
-
-/**
- * A report's months from the first one with data on: a chart's series starts
- * there, not with the empty months before the school used the system (all of
- * them when none has data). The JSON keeps every month of the period.
- */
-export function fromFirstMonthWithData<Month>(months: readonly Month[], hasData: (month: Month) => boolean): Month[] {
-  const first = months.findIndex(hasData);
-  return first <= 0 ? [...months] : months.slice(first);
-}
 
 // ---- Responses ----
 

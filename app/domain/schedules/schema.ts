@@ -5,10 +5,10 @@ import { CLASSROOM_REQUIRED, type ClassroomDTO } from "../classrooms/schema";
 
 export const SCHEDULE_REQUIRED = "Horário é obrigatório";
 
-/** §3: six weekdays, Monday to Saturday (no Sunday), in display order. */
-export const WEEKDAYS = ["Segunda", "Terça", "Quarta", "Quinta", "Sexta", "Sábado"] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-export const DEFAULT_WEEKDAY: Weekday = "Segunda";
+// The weekdays live in ./weekdays.ts (no zod): a screen that lists time slots imports them
+// from there and downloads no zod.
+export { WEEKDAYS, DEFAULT_WEEKDAY, type Weekday } from "./weekdays";
+import { DEFAULT_WEEKDAY, WEEKDAYS } from "./weekdays";
 
 export const WEEKDAY_MESSAGE = "Por favor, selecione um dia da semana";
 export const TIME_MESSAGE = "Horário deve estar no formato HH:MM";

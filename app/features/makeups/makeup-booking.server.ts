@@ -4,7 +4,8 @@ import { DomainError, ValidationError } from "~/domain/errors";
 import { makeupOptions, makeupPlace } from "~/domain/attendance/makeups/queries.server";
 import type { MakeupDTO } from "~/domain/attendance/makeups/schema";
 import type { DialogContext } from "~/server/forms.server";
-import { makeupBookedMessage, makeupOptionView, type makeupFormSchema } from "./makeup-screen";
+import { makeupBookedMessage, makeupOptionView } from "./makeup-screen";
+import type { makeupFormSchema } from "./makeup-form";
 
 /**
  * The server side of a make-up booking dialog, the staff's on a student's page

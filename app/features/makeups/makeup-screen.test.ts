@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  makeupBookedMessage,
-  makeupFormSchema,
-  makeupStateLabel,
-  placesLabel,
-  presenceLabel,
-  SESSION_REQUIRED,
-  sessionValue,
-  weekdayName,
-} from "./makeup-screen";
+import { makeupBookedMessage, makeupStateLabel, placesLabel, presenceLabel, sessionValue, weekdayName } from "./makeup-screen";
+import { makeupFormSchema, SESSION_REQUIRED } from "./makeup-form";
 import { formatDay } from "~/domain/calendar/dates";
 
 const classId = "0b6f8a52-3c1e-4b8e-9d0a-1f2e3d4c5b6a";

@@ -1,37 +1,19 @@
-import { z } from "zod";
-import { ABSENCE_REQUIRED, type MakeupOptionDTO, type MakeupStatus } from "~/domain/attendance/makeups/schema";
+import type { MakeupOptionDTO, MakeupStatus } from "~/domain/attendance/makeups/schema";
 import { formatDay, WEEKDAY_HEADERS } from "~/domain/calendar/dates";
 
 /**
- * The make-up screens' helpers (shared with the browser): the booking form's
- * schema, where one radio choice names a whole session, and the words shown
- * for dates, sessions and a make-up's state.
+ * The make-up screens' helpers (shared with the browser): the words shown for
+ * dates, sessions and a make-up's state. No zod here: the booking form's schema
+ * is makeup-form.ts, which only the booking dialogs download.
  */
 
 /** What the booking dialog says when no session has room. */
 export const NO_MAKEUP_OPTIONS = "Nenhuma aula disponível para reposição nos próximos 30 dias";
 
-export const SESSION_REQUIRED = "Escolha uma aula para a reposição";
-
-const SESSION_RE = /^([0-9a-f-]{36})\|([0-9a-f-]{36})\|(\d{4}-\d{2}-\d{2})$/i;
-
 /** A session as one radio value: 'classId|scheduleId|YYYY-MM-DD'. */
 export function sessionValue(s: { classId: string; scheduleId: string; date: string }): string {
   return `${s.classId}|${s.scheduleId}|${s.date}`;
 }
-
-/** The booking dialog's form: the absence (from the URL) and the chosen session. */
-export const makeupFormSchema = z.object({
-  absenceId: z.string({ error: ABSENCE_REQUIRED }).max(100, { error: ABSENCE_REQUIRED, abort: true }).trim().min(1, ABSENCE_REQUIRED),
-  session: z
-    .string({ error: SESSION_REQUIRED })
-    .max(200, { error: SESSION_REQUIRED, abort: true })
-    .regex(SESSION_RE, SESSION_REQUIRED)
-    .transform((value) => {
-      const [, classId, scheduleId, date] = SESSION_RE.exec(value)!;
-      return { classId, scheduleId, date };
-    }),
-});
 
 const WEEKDAY_NAMES = ["Domingo", "Segunda", "Terça", "Quarta", "Quinta", "Sexta", "Sábado"];
 

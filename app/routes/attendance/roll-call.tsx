@@ -14,7 +14,7 @@ import {
   MAX_SESSION_RANGE_DAYS,
   NO_SESSION_ON_DATE,
   PRESENT,
-} from "~/domain/attendance/schema";
+} from "~/domain/attendance/words";
 import { classSessions, getRollCall } from "~/domain/attendance/queries.server";
 import { addDays, today } from "~/domain/calendar/dates";
 import { saveRollCall } from "~/domain/attendance/service.server";

@@ -12,8 +12,8 @@ import {
   auditFieldLabel,
   formatAuditInstant,
   formatAuditValue,
-  type AuditEntryDTO,
-} from "~/domain/audit/schema";
+} from "~/domain/audit/labels";
+import type { AuditEntryDTO } from "~/domain/audit/schema";
 import { auditRecordNames, auditReferenceNames, listAuditPage, listAuditUsers } from "~/domain/audit/queries.server";
 import { schoolTimeZone } from "~/domain/calendar/dates";
 import { ValidationError } from "~/domain/errors";

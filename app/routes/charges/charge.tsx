@@ -8,7 +8,7 @@ import { isAdmin, isStaff } from "~/domain/access/roles";
 import { dateInTimeZone, schoolTimeZone, today } from "~/domain/calendar/dates";
 import { formatDateTime } from "~/domain/trials/durations";
 import { chargeDue, getCharge } from "~/domain/charges/queries.server";
-import { earliestPaymentDate, OPEN, PAYMENT_METHODS } from "~/domain/charges/schema";
+import { earliestPaymentDate, OPEN, PAYMENT_METHODS } from "~/domain/charges/words";
 import { cancelCharge, recordPayment, reversePayment, waiveFees } from "~/domain/charges/service.server";
 import { formText, intent, intentAction, orRespond, screenActor } from "~/server/forms.server";
 import { brl, day } from "~/features/charges/charges-screen";

@@ -7,7 +7,7 @@ import { FieldErrors, inputClass, Options } from "~/components/ui/field";
 import { HeaderRow } from "~/components/ui/table";
 import { isAdmin } from "~/domain/access/roles";
 import { ALL_BRANCHES, scopeName, scopeSubtitle } from "~/domain/branches/scope";
-import { FULL_SCHOLARSHIP } from "~/domain/charges/schema";
+import { FULL_SCHOLARSHIP } from "~/domain/charges/words";
 import { MONTH_INPUT_PATTERN, normalizeMonth } from "~/domain/patterns";
 import { generateCharges, nextGenerationMonth, previewGeneration } from "~/domain/charges/service.server";
 import { selectedBranch } from "~/server/branch-selection.server";

@@ -7,7 +7,7 @@ import { CloseFooter, RouteDialog } from "~/components/ui/dialog";
 import { useToast } from "~/components/ui/toaster";
 import { isAdmin } from "~/domain/access/roles";
 import { getBranchClassroomsOverview } from "~/domain/schedules/queries.server";
-import { WEEKDAYS } from "~/domain/schedules/schema";
+import { WEEKDAYS } from "~/domain/schedules/weekdays";
 import { orRespond } from "~/server/forms.server";
 import { actorOf, requireUser } from "~/server/session.server";
 

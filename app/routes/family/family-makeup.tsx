@@ -7,7 +7,8 @@ import { ALREADY_HAS_MAKEUP } from "~/domain/attendance/makeups/schema";
 import { bookFamilyMakeup } from "~/domain/attendance/makeups/service.server";
 import { formatDay } from "~/domain/calendar/dates";
 import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
-import { makeupFormSchema, NO_MAKEUP_OPTIONS } from "~/features/makeups/makeup-screen";
+import { NO_MAKEUP_OPTIONS } from "~/features/makeups/makeup-screen";
+import { makeupFormSchema } from "~/features/makeups/makeup-form";
 import { makeupSessionOptions, saveMakeupBooking } from "~/features/makeups/makeup-booking.server";
 import { anyUser, findFamilyAbsence } from "./+shared/family-screen.server";
 

@@ -20,7 +20,7 @@ import { ChargeStatusBadge } from "~/components/charge-status";
 import { PixPayment, type PixView } from "~/features/charges/pix-payment";
 import { pixView } from "~/features/charges/pix.server";
 import { chargeDue } from "~/domain/charges/queries.server";
-import { OPEN } from "~/domain/charges/schema";
+import { OPEN } from "~/domain/charges/words";
 import { familyFinance } from "~/domain/family/finance.server";
 import type { FamilyFinanceDTO } from "~/domain/family/schema";
 import type { Actor } from "~/domain/access/roles";

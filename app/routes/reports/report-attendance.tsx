@@ -2,12 +2,8 @@ import type { Route } from "./+types/report-attendance";
 import { BarChart, LineChart, formatCount, formatMonth, formatRate } from "~/components/charts";
 import { formatDay } from "~/domain/calendar/dates";
 import { attendanceReport } from "~/domain/reports/queries.server";
-import {
-  ATTENDANCE_GROUPING_LABELS,
-  fromFirstMonthWithData,
-  ATTENDANCE_GROUPINGS,
-  type AttendanceReportDTO,
-} from "~/domain/reports/schema";
+import { ATTENDANCE_GROUPING_LABELS, fromFirstMonthWithData, ATTENDANCE_GROUPINGS } from "~/domain/reports/groupings";
+import type { AttendanceReportDTO } from "~/domain/reports/schema";
 import { loadReport } from "./+shared/report-screen.server";
 import { reportMeta, reportScreen } from "./+shared/report-layout";
 

@@ -10,7 +10,8 @@ import { ABSENCE_NOT_FOUND, ALREADY_HAS_MAKEUP } from "~/domain/attendance/makeu
 import { bookMakeup } from "~/domain/attendance/makeups/service.server";
 import { getStudent } from "~/domain/students/queries.server";
 import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
-import { makeupFormSchema, NO_MAKEUP_OPTIONS } from "~/features/makeups/makeup-screen";
+import { NO_MAKEUP_OPTIONS } from "~/features/makeups/makeup-screen";
+import { makeupFormSchema } from "~/features/makeups/makeup-form";
 import { makeupSessionOptions, saveMakeupBooking } from "~/features/makeups/makeup-booking.server";
 import { formatDay } from "~/domain/calendar/dates";
 

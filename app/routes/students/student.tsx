@@ -7,7 +7,7 @@ import { LinkButton } from "~/components/ui/button";
 import { auditHref } from "~/features/audit/audit-links";
 import { Badge, Card, CardHeading, DataList, StatusBadge } from "~/components/ui/page";
 import { isAdmin, isStaff } from "~/domain/access/roles";
-import { CANCELLED, WAITLISTED } from "~/domain/enrollments/schema";
+import { CANCELLED, WAITLISTED } from "~/domain/enrollment-status";
 import { getStudentOverview } from "~/domain/enrollments/queries.server";
 import { ageOn } from "~/domain/students/queries.server";
 import { studentAttendance } from "~/domain/attendance/queries.server";
