@@ -249,6 +249,24 @@ const bigServer = big ? await startServer(big.database.url, { WEB_CONCURRENCY: S
 const failures: string[] = [];
 const rows: string[] = [];
 
+/** A target as the tables name it: the roll call's and the roster's URLs carry ids, so they are named. */
+function targetLabel(target: string): string {
+  if (target === rollCall) return "roll call (`/classes/:id/attendance?date=&scheduleId=`)";
+  if (target === roster) return "roster (`/classes/:id/students`)";
+  return `\`${target}\``;
+}
+
+/** The same target on another network (its own roll call and roster: their class and date are that network's). */
+function onNetwork(other: { rollCall: string | null; roster: string | null }) {
+  return (target: string) =>
+    target === rollCall && other.rollCall ? other.rollCall : target === roster && other.roster ? other.roster : target;
+}
+
+/** A round's errors fail the run, each round named by the server that answered it. */
+function recordErrors(target: string, rounds: ReadonlyArray<readonly [{ errors: number }, string]>) {
+  for (const [r, which] of rounds) if (r.errors > 0) failures.push(`${target} (${which}): ${r.errors} errors`);
+}
+
 // ---- Each screen's CPU per request over the bare server's (issue 41's bar) ----
 // The app's figures come from the table above (the mean of its rounds); the bare
 // node:http server (scripts/bench-baseline.ts) answers the same screen with the same
@@ -332,8 +350,7 @@ try {
   serverPid = server.process.pid!;
   if (bigServer) {
     const bigHeaders = await signedIn(bigServer);
-    const onBig = (target: string) =>
-      target === rollCall && bigRollCall ? bigRollCall : target === roster && bigRoster ? bigRoster : target;
+    const onBig = onNetwork({ rollCall: bigRollCall, roster: bigRoster });
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     rows.push(
       "Each target measured in the order benchmark, franchise, franchise, benchmark; CPU = the server's processes' CPU time (user + system) per request, the mean of its two rounds. Bar: franchise ÷ benchmark ≤ 1.3.",
@@ -349,23 +366,16 @@ try {
       const f1 = await withPid(bigServer, () => run(bigServer.baseUrl + onBig(target), bigHeaders));
       const f2 = await withPid(bigServer, () => run(bigServer.baseUrl + onBig(target), bigHeaders));
       const b2 = await withPid(server, () => run(server.baseUrl + target, headers));
-      for (const [r, which] of [
+      recordErrors(target, [
         [b1, "benchmark"],
         [f1, "franchise"],
         [f2, "franchise"],
         [b2, "benchmark"],
-      ] as const) {
-        if (r.errors > 0) failures.push(`${target} (${which}): ${r.errors} errors`);
-      }
+      ]);
       const bCpu = mean([b1.cpu, b2.cpu]);
       const fCpu = mean([f1.cpu, f2.cpu]);
       const ratio = fCpu / Math.max(0.01, bCpu);
-      const label =
-        target === rollCall
-          ? "roll call (`/classes/:id/attendance?date=&scheduleId=`)"
-          : target === roster
-            ? "roster (`/classes/:id/students`)"
-            : `\`${target}\``;
+      const label = targetLabel(target);
       rows.push(
         `| ${label} | ${target.startsWith("/api/") ? "JSON" : "HTML"} | ${bCpu.toFixed(2)} | ${fCpu.toFixed(2)} | ${ratio.toFixed(2)} | ${ratio <= 1.3 ? "yes" : "NO"} | ${Math.max(b1.p99, b2.p99)} | ${Math.max(f1.p99, f2.p99)} | ${Math.round(mean([f1.bytes, f2.bytes]))} | ${os.loadavg()[0].toFixed(1)} |`,
       );
@@ -380,8 +390,7 @@ try {
   } else if (beforeServer) {
     const beforeHeaders = await signedIn(beforeServer);
     // The same target on the older network: the roll call's class and date are its own.
-    const onBefore = (target: string) =>
-      target === rollCall && beforeRollCall ? beforeRollCall : target === roster && beforeRoster ? beforeRoster : target;
+    const onBefore = onNetwork({ rollCall: beforeRollCall, roster: beforeRoster });
     const cell = (r: Awaited<ReturnType<typeof run>>) => `${r.rps} / ${r.p50} / ${r.p99} / ${r.cpu}`;
     const met = (rs: Array<Awaited<ReturnType<typeof run>>>) =>
       rs.every((r) => r.rps >= 150 && r.p99 < 300 && r.errors === 0)
@@ -401,20 +410,13 @@ try {
       const a2 = await withPid(server, () => run(server.baseUrl + target, headers));
       const b2 = await withPid(beforeServer, () => run(beforeServer.baseUrl + onBefore(target), beforeHeaders));
       screenCpu.set(target, { app: [a1, a2], before: [b1, b2] });
-      for (const [r, which] of [
+      recordErrors(target, [
         [b1, "before"],
         [a1, "after"],
         [a2, "after"],
         [b2, "before"],
-      ] as const) {
-        if (r.errors > 0) failures.push(`${target} (${which}): ${r.errors} errors`);
-      }
-      const label =
-        target === rollCall
-          ? "roll call (`/classes/:id/attendance?date=&scheduleId=`)"
-          : target === roster
-            ? "roster (`/classes/:id/students`)"
-            : `\`${target}\``;
+      ]);
+      const label = targetLabel(target);
       rows.push(
         `| ${label} | ${cell(b1)} | ${cell(a1)} | ${cell(a2)} | ${cell(b2)} | ${met([b1, b2])} | ${met([a1, a2])} | ${os.loadavg()[0].toFixed(1)} |`,
       );
