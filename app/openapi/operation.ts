@@ -296,3 +296,34 @@ export function childListOperation({
     success: { status: 200, description: answer, schema: z.array(dto) },
   };
 }
+
+/**
+ * A command on one record (pay, cancel, waive, reverse, lose, reopen…), at the
+ * record's own URL: by the staff unless `access` says otherwise, with the body
+ * the service validates, answering the record's `dto` (200, or 201 when it
+ * records something new: `created`), `conflict` saying when it is refused (409).
+ */
+export function commandOperation(
+  { tag, dto }: Pick<RecordNames, "tag" | "dto">,
+  operationId: string,
+  summary: string,
+  {
+    answer,
+    description,
+    access = "staff",
+    body,
+    created = false,
+    conflict,
+  }: Pick<Operation, "description" | "body"> & { answer: string; access?: Access; created?: boolean; conflict?: string },
+): Operation {
+  return {
+    operationId,
+    tag,
+    summary,
+    ...(description && { description }),
+    access,
+    ...(body && { body }),
+    success: { status: created ? 201 : 200, description: answer, schema: dto },
+    ...(conflict && { errors: { 409: conflict } }),
+  };
+}

@@ -7,6 +7,7 @@ import type { Actor } from "~/domain/access/roles";
 import { DomainError } from "~/domain/errors";
 import { actorOf, requirePermission } from "~/server/session.server";
 import { dataWithToast, redirectWithToast } from "~/server/toast.server";
+import { nounOf, type RecordName } from "~/lib/record-words";
 import type { Toast } from "../lib/toast";
 
 type Replyable = {
@@ -342,12 +343,6 @@ export async function deleteDialogLoader<Found, Removed>(
 }
 
 /**
- * A record as the standard delete dialog names it, its demonstrative first:
- * "esta unidade", "este curso".
- */
-export type RecordName = `esta ${string}` | `este ${string}`;
-
-/**
  * The standard words of deleting a record, from its name: the sentence ('Tem
  * certeza que deseja excluir esta unidade? Esta ação não pode ser desfeita.'),
  * the refusal's toast title ('Erro ao excluir unidade') and the success
@@ -360,12 +355,6 @@ export function deletionWords(record: RecordName): Pick<DeleteDialogSpec, "text"
     errorTitle: `Erro ao excluir ${noun}`,
     success: `${Noun} excluíd${ending} com sucesso`,
   };
-}
-
-/** A record's noun and its participles' ending ('a' for "esta unidade", 'o' for "este curso"). */
-function nounOf(record: RecordName) {
-  const noun = record.slice(record.indexOf(" ") + 1);
-  return { noun, Noun: `${noun.charAt(0).toUpperCase()}${noun.slice(1)}`, ending: record.startsWith("esta ") ? "a" : "o" };
 }
 
 /**
@@ -415,6 +404,22 @@ export async function recordFormAction<Schema extends z.ZodType>(
     ...savingWords(spec.record, Boolean(id)),
     redirectTo: spec.back,
   });
+}
+
+/**
+ * A record's create-or-edit dialog route (`/<records>/new` and
+ * `/<records>/:id/edit`): its loader answers `{ record }`, the record of the
+ * URL's `:id` (`editedRecord`) or null for a new one; its action is
+ * `recordFormAction`. `export const { loader, action } = recordFormDialog({
+ * permission, find, schema, create, update, record: "este curso", back })`.
+ */
+export function recordFormDialog<Found, Schema extends z.ZodType>(
+  spec: Parameters<typeof recordFormAction<Schema>>[1] & { find: (actor: Actor, id: string) => Promise<Found> },
+) {
+  return {
+    loader: async (args: ScreenArgs) => ({ record: await editedRecord(args, await screenActor(args, spec.permission), spec.find) }),
+    action: (args: ScreenArgs) => recordFormAction(args, spec),
+  };
 }
 
 /** A refusal stays in the dialog with its message and a toast; success goes back with 'Sucesso'. */

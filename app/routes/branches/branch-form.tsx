@@ -7,28 +7,21 @@ import { isAdmin } from "~/domain/access/roles";
 import { branchFormSchema } from "~/domain/branches/schema";
 import { createBranch, updateBranch } from "~/domain/branches/service.server";
 import { getBranch } from "~/domain/branches/queries.server";
-import { editedRecord, recordFormAction, screenActor } from "~/server/forms.server";
+import { recordFormDialog } from "~/server/forms.server";
 
 /** /branches/new and /branches/:id/edit: the same dialog, create or edit. */
-export async function loader(args: Route.LoaderArgs) {
-  const actor = await screenActor(args, isAdmin);
-  const branch = await editedRecord(args, actor, getBranch);
-  return { branch };
-}
-
-export async function action(args: Route.ActionArgs) {
-  return recordFormAction(args, {
-    permission: isAdmin,
-    schema: branchFormSchema,
-    create: createBranch,
-    update: updateBranch,
-    record: "esta unidade",
-    back: "/branches",
-  });
-}
+export const { loader, action } = recordFormDialog({
+  permission: isAdmin,
+  find: getBranch,
+  schema: branchFormSchema,
+  create: createBranch,
+  update: updateBranch,
+  record: "esta unidade",
+  back: "/branches",
+});
 
 export default function BranchFormDialog({ loaderData }: Route.ComponentProps) {
-  const { branch } = loaderData;
+  const { record: branch } = loaderData;
   const [form, fields] = useDialogForm({
     id: branch ? `branch-${branch.id}` : "branch-new",
     schema: branchFormSchema,
@@ -59,7 +52,7 @@ export default function BranchFormDialog({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta({ data }: Route.MetaArgs): Route.MetaDescriptors {
-  return [{ title: data?.branch ? "Editar Unidade" : "Adicionar Unidade" }];
+  return [{ title: data?.record ? "Editar Unidade" : "Adicionar Unidade" }];
 }
 
 export { DialogErrorBoundary as ErrorBoundary } from "~/components/route-error";

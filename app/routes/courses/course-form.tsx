@@ -7,28 +7,21 @@ import { isAdmin } from "~/domain/access/roles";
 import { courseFormSchema } from "~/domain/courses/schema";
 import { createCourse, updateCourse } from "~/domain/courses/service.server";
 import { getCourse } from "~/domain/courses/queries.server";
-import { editedRecord, recordFormAction, screenActor } from "~/server/forms.server";
+import { recordFormDialog } from "~/server/forms.server";
 
 /** /courses/new and /courses/:id/edit: the same dialog, create or edit. */
-export async function loader(args: Route.LoaderArgs) {
-  const actor = await screenActor(args, isAdmin);
-  const course = await editedRecord(args, actor, getCourse);
-  return { course };
-}
-
-export async function action(args: Route.ActionArgs) {
-  return recordFormAction(args, {
-    permission: isAdmin,
-    schema: courseFormSchema,
-    create: createCourse,
-    update: updateCourse,
-    record: "este curso",
-    back: "/courses",
-  });
-}
+export const { loader, action } = recordFormDialog({
+  permission: isAdmin,
+  find: getCourse,
+  schema: courseFormSchema,
+  create: createCourse,
+  update: updateCourse,
+  record: "este curso",
+  back: "/courses",
+});
 
 export default function CourseFormDialog({ loaderData }: Route.ComponentProps) {
-  const { course } = loaderData;
+  const { record: course } = loaderData;
   const [form, fields] = useDialogForm({
     id: course ? `course-${course.id}` : "course-new",
     schema: courseFormSchema,
@@ -45,7 +38,7 @@ export default function CourseFormDialog({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta({ data }: Route.MetaArgs): Route.MetaDescriptors {
-  return [{ title: data?.course ? "Editar Curso" : "Adicionar Curso" }];
+  return [{ title: data?.record ? "Editar Curso" : "Adicionar Curso" }];
 }
 
 export { DialogErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -1,11 +1,8 @@
-import { Outlet } from "react-router";
 import type { Route } from "./+types/offers";
-import { CardHeading, DataList, PageHeader, StatusBadge } from "~/components/ui/page";
-import { isAdmin } from "~/domain/access/roles";
+import { RecordListPage } from "~/components/record-list";
 import { listOffers } from "~/domain/offers/queries.server";
 import { formatBRL } from "~/lib/format";
 import { actorOf, requireUser } from "~/server/session.server";
-import { AddLink, RowActions } from "~/components/row-actions";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await requireUser(context);
@@ -19,49 +16,40 @@ export async function loader({ context }: Route.LoaderArgs) {
       checkoutLink: o.checkoutLink,
       active: o.active,
     })),
-    isAdmin: isAdmin(user),
   };
 }
 
 export default function Offers({ loaderData }: Route.ComponentProps) {
-  const { offers, isAdmin } = loaderData;
   return (
-    <div>
-      <PageHeader title="Ofertas" actions={isAdmin ? <AddLink to="/offers/new">Adicionar Oferta</AddLink> : null} />
-      <DataList
-        caption="Ofertas"
-        rows={offers}
-        empty="Nenhuma oferta encontrada no sistema"
-        card={(o) => (
-          <>
-            <CardHeading title={o.name} status={<StatusBadge active={o.active} />} />
-            <dl className="mt-2 space-y-1 text-sm">
-              <div className="flex gap-1">
-                <dt className="text-slate-600">Unidade:</dt>
-                <dd>{o.branchName ?? "-"}</dd>
-              </div>
-              <div className="flex gap-1">
-                <dt className="text-slate-600">Valor mensal:</dt>
-                <dd className="font-medium">{formatBRL(o.monthlyValue)}</dd>
-              </div>
-            </dl>
-            <div className="mt-2">
-              <CheckoutLink href={o.checkoutLink} name={o.name} />
+    <RecordListPage
+      title="Ofertas"
+      base="/offers"
+      record="esta oferta"
+      rows={loaderData.offers}
+      nameHeader="Oferta"
+      details={(o) => (
+        <>
+          <dl className="mt-2 space-y-1 text-sm">
+            <div className="flex gap-1">
+              <dt className="text-slate-600">Unidade:</dt>
+              <dd>{o.branchName ?? "-"}</dd>
             </div>
-            {isAdmin ? <RowActions base={`/offers/${o.id}`} name={o.name} /> : null}
-          </>
-        )}
-        columns={[
-          { header: "Oferta", cell: (o) => o.name, className: "font-medium" },
-          { header: "Unidade", cell: (o) => o.branchName ?? "-" },
-          { header: "Valor mensal", cell: (o) => formatBRL(o.monthlyValue), className: "tabular-nums" },
-          { header: "Checkout", cell: (o) => <CheckoutLink href={o.checkoutLink} name={o.name} /> },
-          { header: "Status", cell: (o) => <StatusBadge active={o.active} /> },
-        ]}
-        actions={isAdmin ? (o) => <RowActions base={`/offers/${o.id}`} name={o.name} /> : undefined}
-      />
-      <Outlet />
-    </div>
+            <div className="flex gap-1">
+              <dt className="text-slate-600">Valor mensal:</dt>
+              <dd className="font-medium">{formatBRL(o.monthlyValue)}</dd>
+            </div>
+          </dl>
+          <div className="mt-2">
+            <CheckoutLink href={o.checkoutLink} name={o.name} />
+          </div>
+        </>
+      )}
+      columns={[
+        { header: "Unidade", cell: (o) => o.branchName ?? "-" },
+        { header: "Valor mensal", cell: (o) => formatBRL(o.monthlyValue), className: "tabular-nums" },
+        { header: "Checkout", cell: (o) => <CheckoutLink href={o.checkoutLink} name={o.name} /> },
+      ]}
+    />
   );
 }
 

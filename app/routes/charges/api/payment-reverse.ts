@@ -1,20 +1,14 @@
 import { reversePayment } from "~/domain/charges/service.server";
-import { chargeDetailDto, reasonSchema } from "~/domain/charges/schema";
 import { apiWrites } from "~/server/api.server";
 import { operations } from "~/openapi/operation";
+import { chargeCorrection } from "../+shared/charge-operations";
 
 export const openapi = operations({
-  POST: {
-    operationId: "reversePayment",
-    tag: "Financeiro",
-    summary: "Estorna um pagamento",
+  POST: chargeCorrection("reversePayment", "Estorna um pagamento", "A cobrança do pagamento", {
     description:
       "Pagamentos nunca são excluídos: o estorno, com o motivo, faz o pagamento deixar de contar, e a cobrança paga volta a 'Aberta'.",
-    access: "admin",
-    body: reasonSchema,
-    success: { status: 200, description: "A cobrança do pagamento", schema: chargeDetailDto },
-    errors: { 409: "Pagamento já estornado" },
-  },
+    conflict: "Pagamento já estornado",
+  }),
 });
 
 /** POST /api/payments/{id}/reverse { reason } */
