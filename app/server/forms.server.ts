@@ -410,8 +410,10 @@ export async function recordFormAction<Schema extends z.ZodType>(
  * A record's create-or-edit dialog route (`/<records>/new` and
  * `/<records>/:id/edit`): its loader answers `{ record }`, the record of the
  * URL's `:id` (`editedRecord`) or null for a new one; its action is
- * `recordFormAction`. `export const { loader, action } = recordFormDialog({
- * permission, find, schema, create, update, record: "este curso", back })`.
+ * `recordFormAction`. `const dialog = recordFormDialog({ permission, find,
+ * schema, create, update, record: "este curso", back })`, then `export const
+ * loader = dialog.loader` and `export const action = dialog.action` (a route
+ * module's exports are named one by one).
  */
 export function recordFormDialog<Found, Schema extends z.ZodType>(
   spec: Parameters<typeof recordFormAction<Schema>>[1] & { find: (actor: Actor, id: string) => Promise<Found> },

@@ -10,7 +10,7 @@ import { getBranch } from "~/domain/branches/queries.server";
 import { recordFormDialog } from "~/server/forms.server";
 
 /** /branches/new and /branches/:id/edit: the same dialog, create or edit. */
-export const { loader, action } = recordFormDialog({
+const dialog = recordFormDialog({
   permission: isAdmin,
   find: getBranch,
   schema: branchFormSchema,
@@ -19,6 +19,8 @@ export const { loader, action } = recordFormDialog({
   record: "esta unidade",
   back: "/branches",
 });
+export const loader = dialog.loader;
+export const action = dialog.action;
 
 export default function BranchFormDialog({ loaderData }: Route.ComponentProps) {
   const { record: branch } = loaderData;

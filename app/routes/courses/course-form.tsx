@@ -10,7 +10,7 @@ import { getCourse } from "~/domain/courses/queries.server";
 import { recordFormDialog } from "~/server/forms.server";
 
 /** /courses/new and /courses/:id/edit: the same dialog, create or edit. */
-export const { loader, action } = recordFormDialog({
+const dialog = recordFormDialog({
   permission: isAdmin,
   find: getCourse,
   schema: courseFormSchema,
@@ -19,6 +19,8 @@ export const { loader, action } = recordFormDialog({
   record: "este curso",
   back: "/courses",
 });
+export const loader = dialog.loader;
+export const action = dialog.action;
 
 export default function CourseFormDialog({ loaderData }: Route.ComponentProps) {
   const { record: course } = loaderData;
