@@ -1,7 +1,15 @@
 import type { Actor } from "~/domain/access/roles";
 import { DomainError } from "~/domain/errors";
 import { enrollOptions } from "~/domain/enrollments/queries.server";
-import { promotionMessage, WAITLISTED, type EnrollmentDTO, type EnrollmentInput, type PromotionDTO } from "~/domain/enrollments/schema";
+import {
+  enrollmentSchema,
+  promotionMessage,
+  WAITLISTED,
+  type EnrollmentDTO,
+  type EnrollmentInput,
+  type PromotionDTO,
+} from "~/domain/enrollments/schema";
+import { createEnrollment } from "~/domain/enrollments/service.server";
 import { EMPTY_ENROLL_STATE, type EnrollState, type EnrollValues } from "./enrollment-fields";
 
 /** The enrolment form's state for a class; a missing or unknown class gives the empty state. */
@@ -51,3 +59,19 @@ export function withPromotions(message: string, promoted: readonly PromotionDTO[
 export function enrollmentInput(value: EnrollmentInput) {
   return { ...value, discountPercent: value.discountPercent === undefined ? undefined : value.discountPercent / 100 };
 }
+
+/**
+ * What the enrol dialogs of a class and of a student share in their action
+ * (`dialogAction(args, { permission, load, prepare, ...enrollDialogSave, extra, redirectTo })`):
+ * the schema, the save (seats freed meanwhile go to the waiting list first:
+ * the toast names who took them) and its words.
+ */
+export const enrollDialogSave = {
+  schema: enrollmentSchema,
+  save: async (value: EnrollmentInput, { actor }: { actor: Actor }) => {
+    const promoted: PromotionDTO[] = [];
+    return { ...(await createEnrollment(actor, enrollmentInput(value), promoted)), promoted };
+  },
+  errorTitle: "Erro ao matricular aluno",
+  success: (saved: EnrollmentDTO & { promoted: PromotionDTO[] }) => withPromotions(enrolledMessage(saved), saved.promoted),
+};

@@ -5,16 +5,9 @@ import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
 import { isStaff } from "~/domain/access/roles";
 import { getClass } from "~/domain/classes/queries.server";
 import { getClassEnrollments } from "~/domain/enrollments/queries.server";
-import { CLASS_FULL, enrollmentSchema, type PromotionDTO } from "~/domain/enrollments/schema";
-import { createEnrollment } from "~/domain/enrollments/service.server";
+import { CLASS_FULL, enrollmentSchema } from "~/domain/enrollments/schema";
 import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
-import {
-  enrolledMessage,
-  enrollmentInput,
-  enrollState,
-  typedEnrollValues,
-  withPromotions,
-} from "~/features/enrollments/enroll-form.server";
+import { enrollDialogSave, enrollState, typedEnrollValues } from "~/features/enrollments/enroll-form.server";
 import { enrollDefaults, EnrollmentFields } from "~/features/enrollments/enrollment-fields";
 import { useShell } from "~/hooks/use-shell";
 import { pickerTerm, studentMatches, studentOption } from "~/features/pickers/pickers.server";
@@ -61,12 +54,7 @@ export async function action(args: Route.ActionArgs) {
     permission: isStaff,
     load: (actor) => getClass(actor, classId),
     prepare: (formData) => formData.set("classId", classId),
-    schema: enrollmentSchema,
-    // Seats freed meanwhile go to the waiting list first: the toast names who took them.
-    save: async (value, { actor }) => {
-      const promoted: PromotionDTO[] = [];
-      return { ...(await createEnrollment(actor, enrollmentInput(value), promoted)), promoted };
-    },
+    ...enrollDialogSave,
     // A re-rendered dialog keeps the chosen student and what was typed, with the class's current places.
     extra: async ({ actor, formData }) => {
       const studentId = formData.get("studentId");
@@ -76,9 +64,7 @@ export async function action(args: Route.ActionArgs) {
       ]);
       return { state, values: enrollDefaults(state, typedEnrollValues(formData)), selected };
     },
-    errorTitle: "Erro ao matricular aluno",
     redirectTo: `/classes/${classId}/students`,
-    success: (saved) => withPromotions(enrolledMessage(saved), saved.promoted),
   });
 }
 

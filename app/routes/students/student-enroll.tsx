@@ -8,20 +8,13 @@ import { isStaff } from "~/domain/access/roles";
 import { listClassOptions } from "~/domain/classes/queries.server";
 import type { ClassOption } from "~/domain/classes/schema";
 import { getSelectedBranchId } from "~/server/branch-selection.server";
-import { CLASS_FULL, enrollmentSchema, type PromotionDTO } from "~/domain/enrollments/schema";
-import { createEnrollment } from "~/domain/enrollments/service.server";
+import { CLASS_FULL, enrollmentSchema } from "~/domain/enrollments/schema";
 import { getStudent } from "~/domain/students/queries.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useShell } from "~/hooks/use-shell";
 import { useResettableState } from "~/hooks/use-resettable-state";
 import { dialogAction, orRespond, screenActor } from "~/server/forms.server";
-import {
-  enrolledMessage,
-  enrollmentInput,
-  enrollState,
-  typedEnrollValues,
-  withPromotions,
-} from "~/features/enrollments/enroll-form.server";
+import { enrollDialogSave, enrollState, typedEnrollValues } from "~/features/enrollments/enroll-form.server";
 import { enrollDefaults, EnrollmentFields, type EnrollState, type EnrollValues } from "~/features/enrollments/enrollment-fields";
 
 /**
@@ -76,16 +69,9 @@ export async function action(args: Route.ActionArgs) {
     load: (actor) => getStudent(actor, studentId),
     intents: { refresh: ({ actor, formData }) => formState(actor, formData) },
     prepare: (formData) => formData.set("studentId", studentId),
-    schema: enrollmentSchema,
-    // Seats freed meanwhile go to the waiting list first: the toast names who took them.
-    save: async (value, { actor }) => {
-      const promoted: PromotionDTO[] = [];
-      return { ...(await createEnrollment(actor, enrollmentInput(value), promoted)), promoted };
-    },
+    ...enrollDialogSave,
     extra: ({ actor, formData }) => formState(actor, formData),
-    errorTitle: "Erro ao matricular aluno",
     redirectTo: `/students/${studentId}`,
-    success: (saved) => withPromotions(enrolledMessage(saved), saved.promoted),
   });
 }
 
