@@ -1,9 +1,9 @@
-import { Form, Outlet, useLocation } from "react-router";
+import { Outlet, useLocation } from "react-router";
 import { AddLink } from "~/components/row-actions";
+import { ListSearch } from "~/components/list-search";
 import type { Route } from "./+types/guardians";
 import { SpriteIcon, UsersIcon } from "~/components/icons";
-import { Button, buttonClass, ExportCsvLink, LinkButton } from "~/components/ui/button";
-import { inputClass } from "~/components/ui/field";
+import { buttonClass, ExportCsvLink } from "~/components/ui/button";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/page";
 import { Pagination, pageHref } from "~/components/ui/pagination";
 import { ServerCached } from "~/components/server-cached";
@@ -54,24 +54,7 @@ export default function Guardians({ loaderData }: Route.ComponentProps) {
           </>
         }
       />
-      <Form method="get" role="search" className="mb-6 flex flex-col gap-2 sm:flex-row sm:items-end">
-        <div className="flex-1 space-y-1.5">
-          <label htmlFor="guardian-search" className="block text-sm font-medium text-slate-900">
-            Buscar por nome, e-mail ou CPF
-          </label>
-          <input id="guardian-search" type="search" name="q" defaultValue={q} key={q} className={inputClass} maxLength={100} />
-        </div>
-        <div className="flex gap-2">
-          <Button type="submit" variant="secondary">
-            Buscar
-          </Button>
-          {q ? (
-            <LinkButton to="/guardians" variant="ghost">
-              Limpar
-            </LinkButton>
-          ) : null}
-        </div>
-      </Form>
+      <ListSearch id="guardian-search" label="Buscar por nome, e-mail ou CPF" q={q} clearTo="/guardians" filtered={Boolean(q)} />
       {count === 0 ? (
         <EmptyState message="Nenhum responsável encontrado" />
       ) : (

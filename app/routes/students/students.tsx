@@ -1,7 +1,8 @@
-import { Form, Outlet, useLocation } from "react-router";
+import { Outlet, useLocation } from "react-router";
 import { AddLink } from "~/components/row-actions";
+import { ListSearch } from "~/components/list-search";
 import type { Route } from "./+types/students";
-import { Button, ExportCsvLink, LinkButton } from "~/components/ui/button";
+import { ExportCsvLink } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { DataList, PageHeader, StatusBadge } from "~/components/ui/page";
 import { Pagination } from "~/components/ui/pagination";
@@ -74,13 +75,7 @@ export default function Students({ loaderData }: Route.ComponentProps) {
           </>
         }
       />
-      <Form method="get" role="search" className="mb-6 flex flex-col gap-2 sm:flex-row sm:items-end">
-        <div className="flex-1 space-y-1.5">
-          <label htmlFor="student-search" className="block text-sm font-medium text-slate-900">
-            Buscar por nome
-          </label>
-          <input id="student-search" type="search" name="q" defaultValue={q} key={q} className={inputClass} maxLength={100} />
-        </div>
+      <ListSearch id="student-search" label="Buscar por nome" q={q} clearTo="/students" filtered={Boolean(q || status)}>
         <div className="space-y-1.5 sm:w-40">
           <label htmlFor="student-status" className="block text-sm font-medium text-slate-900">
             Status
@@ -93,17 +88,7 @@ export default function Students({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </div>
-        <div className="flex gap-2">
-          <Button type="submit" variant="secondary">
-            Buscar
-          </Button>
-          {q || status ? (
-            <LinkButton to="/students" variant="ghost">
-              Limpar
-            </LinkButton>
-          ) : null}
-        </div>
-      </Form>
+      </ListSearch>
       {students.length > 0 ? (
         <p className="mb-3 text-sm text-slate-700" aria-live="polite">
           {total === 1 ? "1 aluno" : `${total} alunos`}
