@@ -30,6 +30,18 @@ export function Badge({ children, className }: { children: ReactNode; className?
   return <span className={cn("badge bg-violet-100 text-violet-900", className)}>{children}</span>;
 }
 
+/** A section of a page under its own heading (`<h2 id>`, which names the section for screen readers). */
+export function PageSection({ id, title, className, children }: { id: string; title: string; className?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <h2 id={id} className="mb-3 text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 /** The first line of a DataList card: its title, and on the right its status. */
 export function CardHeading({ as: Heading = "h2", title, status }: { as?: "h2" | "h3" | "p"; title: ReactNode; status: ReactNode }) {
   return (

@@ -2,7 +2,7 @@ import { Link, Outlet } from "react-router";
 import type { Route } from "./+types/class-students";
 import { PlusIcon } from "~/components/icons";
 import { buttonClass, ExportCsvLink, LinkButton } from "~/components/ui/button";
-import { DataList, StatusBadge } from "~/components/ui/page";
+import { DataList, PageSection, StatusBadge } from "~/components/ui/page";
 import { ServerCached } from "~/components/server-cached";
 import { isAdmin, isStaff } from "~/domain/access/roles";
 import { getClass } from "~/domain/classes/queries.server";
@@ -139,10 +139,7 @@ export default function ClassStudents({ loaderData }: Route.ComponentProps) {
       <ServerCached as="div" name="class-roster" deps={{ enrollments, waitlist, isAdmin, base }} onClick={onLinkClick}>
         {() => (
           <>
-            <section aria-labelledby="roster-active">
-              <h2 id="roster-active" className="mb-3 text-lg font-semibold">
-                Matriculados
-              </h2>
+            <PageSection id="roster-active" title="Matriculados">
               <DataList
                 caption="Alunos matriculados"
                 rows={enrollments}
@@ -163,12 +160,9 @@ export default function ClassStudents({ loaderData }: Route.ComponentProps) {
                 ]}
                 actions={actions}
               />
-            </section>
+            </PageSection>
 
-            <section aria-labelledby="roster-waitlist" className="mt-8">
-              <h2 id="roster-waitlist" className="mb-3 text-lg font-semibold">
-                Lista de espera
-              </h2>
+            <PageSection id="roster-waitlist" title="Lista de espera" className="mt-8">
               <DataList
                 caption="Lista de espera, em ordem"
                 rows={waitlist}
@@ -190,7 +184,7 @@ export default function ClassStudents({ loaderData }: Route.ComponentProps) {
                 ]}
                 actions={actions}
               />
-            </section>
+            </PageSection>
           </>
         )}
       </ServerCached>

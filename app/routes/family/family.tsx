@@ -1,7 +1,7 @@
 import { Form, Link, Outlet } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/family";
-import { EmptyState, PageHeader } from "~/components/ui/page";
+import { EmptyState, PageHeader, PageSection } from "~/components/ui/page";
 import { Button, LinkButton } from "~/components/ui/button";
 import { getFamily } from "~/domain/family/overview.server";
 import { FAMILY_NOT_FOUND } from "~/domain/access/family-scope";
@@ -404,10 +404,7 @@ function Finance({ finance }: { finance: NonNullable<LoaderData["finance"]> }) {
   const { overdue, upcoming, history, dueToday, on } = finance;
   const card = (c: ChargeCard) => <ChargeArticle key={c.id} c={c} on={on} />;
   return (
-    <section aria-labelledby="family-finance">
-      <h2 id="family-finance" className="mb-3 text-lg font-semibold">
-        Financeiro
-      </h2>
+    <PageSection id="family-finance" title="Financeiro">
       {overdue.length + upcoming.length + history.length === 0 ? (
         <EmptyState message="Nenhuma cobrança para a sua família" />
       ) : (
@@ -442,7 +439,7 @@ function Finance({ finance }: { finance: NonNullable<LoaderData["finance"]> }) {
           ) : null}
         </>
       )}
-    </section>
+    </PageSection>
   );
 }
 
@@ -496,10 +493,7 @@ function ChargeArticle({ c, on }: { c: ChargeCard; on: string }) {
 
 function MyData({ family }: { family: Family }) {
   return (
-    <section aria-labelledby="family-data" className="rounded-lg border border-slate-200 bg-white p-4">
-      <h2 id="family-data" className="mb-3 text-lg font-semibold">
-        Meus dados
-      </h2>
+    <PageSection id="family-data" title="Meus dados" className="rounded-lg border border-slate-200 bg-white p-4">
       <h3 className="mb-1 font-semibold">Endereço</h3>
       <div className="mb-4 flex flex-wrap items-start justify-between gap-2 text-sm">
         <p>{family.address}</p>
@@ -526,7 +520,7 @@ function MyData({ family }: { family: Family }) {
       <a href={`/api/guardians/${family.guardianId}/export`} download className="font-medium text-violet-800 underline">
         Baixar meus dados
       </a>
-    </section>
+    </PageSection>
   );
 }
 

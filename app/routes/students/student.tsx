@@ -5,7 +5,7 @@ import { financeSection } from "~/features/charges/finance-section.server";
 import { PlusIcon, SpriteIcon } from "~/components/icons";
 import { LinkButton } from "~/components/ui/button";
 import { auditHref } from "~/features/audit/audit-links";
-import { Badge, Card, CardHeading, DataList, StatusBadge } from "~/components/ui/page";
+import { Badge, Card, CardHeading, DataList, PageSection, StatusBadge } from "~/components/ui/page";
 import { isAdmin, isStaff } from "~/domain/access/roles";
 import { CANCELLED, WAITLISTED } from "~/domain/enrollment-status";
 import { getStudentOverview } from "~/domain/enrollments/queries.server";
@@ -193,10 +193,7 @@ export default function StudentPage({ loaderData }: Route.ComponentProps) {
         </Card>
       </div>
 
-      <section aria-labelledby="enrollments-title" className="mt-8">
-        <h2 id="enrollments-title" className="mb-3 text-lg font-semibold">
-          Matrículas
-        </h2>
+      <PageSection id="enrollments-title" title="Matrículas" className="mt-8">
         <DataList
           caption="Matrículas"
           rows={enrollments}
@@ -230,7 +227,7 @@ export default function StudentPage({ loaderData }: Route.ComponentProps) {
         {enrollments.some((e) => e.status === WAITLISTED) ? (
           <p className="mt-2 text-sm text-slate-700">Matrículas em espera passam a ativas quando uma vaga da turma é liberada.</p>
         ) : null}
-      </section>
+      </PageSection>
       <AttendanceSection studentId={student.id} attendance={attendance} canBook={canBookMakeups} />
       <FinanceSection {...loaderData.finance} />
       <Outlet />

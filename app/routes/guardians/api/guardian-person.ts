@@ -1,6 +1,6 @@
 import { deleteGuardianPerson, updateGuardianPerson } from "~/domain/guardians/service.server";
 import { getGuardianPerson } from "~/domain/guardians/queries.server";
-import { apiRead, apiWrites } from "~/server/api.server";
+import { apiRead, apiRecordWrites } from "~/server/api.server";
 
 import { guardianPersonDto, guardianPersonUpdateSchema } from "~/domain/guardians/schema";
 import { operations, readOperation } from "~/openapi/operation";
@@ -38,7 +38,4 @@ export const loader = apiRead(({ actor, params }) => getGuardianPerson(actor, pa
  * unmarks the others), DELETE /api/guardian-persons/{id} → 204 (not the primary,
  * not the last person).
  */
-export const action = apiWrites({
-  PATCH: ({ actor, params, body }) => updateGuardianPerson(actor, params.id, body),
-  DELETE: ({ actor, params }) => deleteGuardianPerson(actor, params.id),
-});
+export const action = apiRecordWrites({ update: updateGuardianPerson, remove: deleteGuardianPerson });

@@ -1,6 +1,6 @@
 import { getMakeup } from "~/domain/attendance/makeups/queries.server";
 import { deleteMakeup, updateMakeup } from "~/domain/attendance/makeups/service.server";
-import { apiRead, apiWrites } from "~/server/api.server";
+import { apiRead, apiRecordWrites } from "~/server/api.server";
 
 import { makeupDto, makeupUpdateSchema } from "~/domain/attendance/makeups/schema";
 import { operations, readOperation } from "~/openapi/operation";
@@ -41,7 +41,4 @@ export const openapi = operations({
 export const loader = apiRead(({ actor, params }) => getMakeup(actor, params.id));
 
 /** PATCH /api/makeups/{id} { classId?, scheduleId?, date?, status? }, DELETE /api/makeups/{id} → 204 */
-export const action = apiWrites({
-  PATCH: ({ actor, params, body }) => updateMakeup(actor, params.id, body),
-  DELETE: ({ actor, params }) => deleteMakeup(actor, params.id),
-});
+export const action = apiRecordWrites({ update: updateMakeup, remove: deleteMakeup });

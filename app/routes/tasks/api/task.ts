@@ -1,5 +1,5 @@
 import { deleteTask, updateTask } from "~/domain/tasks/service.server";
-import { apiWrites } from "~/server/api.server";
+import { apiRecordWrites } from "~/server/api.server";
 
 import { taskDto, taskUpdateSchema } from "~/domain/tasks/schema";
 import { operations } from "~/openapi/operation";
@@ -25,7 +25,4 @@ export const openapi = operations({
 });
 
 /** PATCH /api/tasks/{id} { dueAt?, note?, ownerId?, done? }, DELETE /api/tasks/{id} → 204 */
-export const action = apiWrites({
-  PATCH: ({ actor, params, body }) => updateTask(actor, params.id, body),
-  DELETE: ({ actor, params }) => deleteTask(actor, params.id),
-});
+export const action = apiRecordWrites({ update: updateTask, remove: deleteTask });

@@ -1,6 +1,6 @@
 import { deleteTrial, updateTrial } from "~/domain/trials/service.server";
 import { getTrial } from "~/domain/trials/queries.server";
-import { apiRead, apiWrites } from "~/server/api.server";
+import { apiRead, apiRecordWrites } from "~/server/api.server";
 
 import { trialDto, trialUpdateSchema } from "~/domain/trials/schema";
 import { operations, readOperation } from "~/openapi/operation";
@@ -33,7 +33,4 @@ export const openapi = operations({
 export const loader = apiRead(({ actor, params }) => getTrial(actor, params.id));
 
 /** PATCH /api/trials/{id} (a full edit, or only { status }), DELETE /api/trials/{id} → 204 */
-export const action = apiWrites({
-  PATCH: ({ actor, params, body }) => updateTrial(actor, params.id, body),
-  DELETE: ({ actor, params }) => deleteTrial(actor, params.id),
-});
+export const action = apiRecordWrites({ update: updateTrial, remove: deleteTrial });
