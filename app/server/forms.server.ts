@@ -468,6 +468,27 @@ export function deleteRecordDialog<Found>(
 }
 
 /**
+ * A record's create-or-edit and delete dialogs from what they share: who may
+ * use them, how the URL's `:id` is found, the record's name (their words) and
+ * the list they go back to, declared once in the area's
+ * `+shared/<record>-dialogs.server.ts`. `form({ schema, create, update })`
+ * gives the create-or-edit dialog (`recordFormDialog`), `remove(deleteX)` the
+ * delete dialog (`deleteRecordDialog`).
+ */
+export function recordDialogs<Found>(shared: {
+  permission: (actor: Actor) => boolean;
+  find: (actor: Actor, id: string) => Promise<Found>;
+  record: RecordName;
+  back: string;
+}) {
+  return {
+    form: <Schema extends z.ZodType>(spec: Omit<Parameters<typeof recordFormAction<Schema>>[1], keyof typeof shared>) =>
+      recordFormDialog<Found, Schema>({ ...shared, ...spec }),
+    remove: (remove: (actor: Actor, id: string) => Promise<unknown>) => deleteRecordDialog<Found>({ ...shared, remove }),
+  };
+}
+
+/**
  * For loaders and actions of screens: a domain error (404 unknown id, 403 not
  * allowed...) becomes an error response rendered by the error boundary.
  */

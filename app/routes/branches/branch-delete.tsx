@@ -1,15 +1,7 @@
-import { isAdmin } from "~/domain/access/roles";
 import { deleteBranch } from "~/domain/branches/service.server";
-import { getBranch } from "~/domain/branches/queries.server";
-import { deleteRecordDialog } from "~/server/forms.server";
+import { branchDialogs } from "./+shared/branch-dialogs.server";
 
-const dialog = deleteRecordDialog({
-  permission: isAdmin,
-  find: getBranch,
-  remove: deleteBranch,
-  back: "/branches",
-  record: "esta unidade",
-});
+const dialog = branchDialogs.remove(deleteBranch);
 export const loader = dialog.loader;
 export const action = dialog.action;
 

@@ -3,22 +3,12 @@ import type { Route } from "./+types/branch-form";
 import { Field, inputClass } from "~/components/ui/field";
 import { CheckboxField } from "~/components/ui/form-controls";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
-import { isAdmin } from "~/domain/access/roles";
 import { branchFormSchema } from "~/domain/branches/schema";
 import { createBranch, updateBranch } from "~/domain/branches/service.server";
-import { getBranch } from "~/domain/branches/queries.server";
-import { recordFormDialog } from "~/server/forms.server";
+import { branchDialogs } from "./+shared/branch-dialogs.server";
 
 /** /branches/new and /branches/:id/edit: the same dialog, create or edit. */
-const dialog = recordFormDialog({
-  permission: isAdmin,
-  find: getBranch,
-  schema: branchFormSchema,
-  create: createBranch,
-  update: updateBranch,
-  record: "esta unidade",
-  back: "/branches",
-});
+const dialog = branchDialogs.form({ schema: branchFormSchema, create: createBranch, update: updateBranch });
 export const loader = dialog.loader;
 export const action = dialog.action;
 

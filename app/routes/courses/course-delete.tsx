@@ -1,9 +1,7 @@
-import { isAdmin } from "~/domain/access/roles";
 import { deleteCourse } from "~/domain/courses/service.server";
-import { getCourse } from "~/domain/courses/queries.server";
-import { deleteRecordDialog } from "~/server/forms.server";
+import { courseDialogs } from "./+shared/course-dialogs.server";
 
-const dialog = deleteRecordDialog({ permission: isAdmin, find: getCourse, remove: deleteCourse, back: "/courses", record: "este curso" });
+const dialog = courseDialogs.remove(deleteCourse);
 export const loader = dialog.loader;
 export const action = dialog.action;
 

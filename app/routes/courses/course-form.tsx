@@ -3,22 +3,12 @@ import type { Route } from "./+types/course-form";
 import { Field, inputClass } from "~/components/ui/field";
 import { CheckboxField } from "~/components/ui/form-controls";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
-import { isAdmin } from "~/domain/access/roles";
 import { courseFormSchema } from "~/domain/courses/schema";
 import { createCourse, updateCourse } from "~/domain/courses/service.server";
-import { getCourse } from "~/domain/courses/queries.server";
-import { recordFormDialog } from "~/server/forms.server";
+import { courseDialogs } from "./+shared/course-dialogs.server";
 
 /** /courses/new and /courses/:id/edit: the same dialog, create or edit. */
-const dialog = recordFormDialog({
-  permission: isAdmin,
-  find: getCourse,
-  schema: courseFormSchema,
-  create: createCourse,
-  update: updateCourse,
-  record: "este curso",
-  back: "/courses",
-});
+const dialog = courseDialogs.form({ schema: courseFormSchema, create: createCourse, update: updateCourse });
 export const loader = dialog.loader;
 export const action = dialog.action;
 
