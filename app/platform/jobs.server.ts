@@ -102,7 +102,7 @@ export async function enqueue<P extends object>(
 
 async function enqueueKind(t: Transaction | null, kind: string, payload: object, opts: { runAt?: Date; key?: string }): Promise<void> {
   const now = new Date();
-  const runAt = opts.runAt && opts.runAt > now ? opts.runAt : now;
+  const runAt = opts.runAt ?? now;
   await jobQueue.insertJob(await db(), t, { kind, payload: JSON.stringify(payload), key: opts.key ?? null, runAt }, now);
   if (runAt <= now) {
     if (t) t.afterCommit(() => wakeJobRunner());
@@ -179,6 +179,8 @@ export class JobRunner {
   private ticking: Promise<void> | null = null;
   private again = false;
   private stopped = false;
+  /** Only a started runner wakes itself (a test drives its runner by hand). */
+  private started = false;
   private lastMaintenance = -Infinity;
 
   constructor(
@@ -197,9 +199,15 @@ export class JobRunner {
     this.wake();
   }
 
+  /** The recurring jobs' next slots after `now` (a slot missed while no server ran is not made up). */
+  scheduleFrom(now: Date): void {
+    for (const definition of this.recurring.values())
+      this.nextSlots.set(definition.name, nextSlot(definition, now, this.settings.timeZone));
+  }
+
   /** Looks for due jobs now (after a commit that wrote one). */
   wake(): void {
-    if (this.stopped) return;
+    if (this.stopped || !this.started) return;
     if (this.ticking) {
       this.again = true;
       return;
@@ -218,7 +226,7 @@ export class JobRunner {
   /** Wakes at `at` when that is sooner than the next poll (a retry after a short back-off, a job for later). */
   wakeAt(at: Date): void {
     const ms = at.getTime() - Date.now();
-    if (this.stopped || ms >= this.settings.pollMs || at.getTime() >= this.wakeDue) return;
+    if (this.stopped || !this.started || ms >= this.settings.pollMs || at.getTime() >= this.wakeDue) return;
     if (this.wakeTimer) clearTimeout(this.wakeTimer);
     this.wakeDue = at.getTime();
     this.wakeTimer = setTimeout(
@@ -265,7 +273,7 @@ export class JobRunner {
       const slot = this.nextSlots.get(definition.name);
       if (!slot || slot > now) continue;
       const key = `recurring:${definition.name}:${slot.toISOString()}`;
-      await transaction((t) => enqueueKind(t, RECURRING_KIND, { name: definition.name, slot: slot.toISOString() }, { key }));
+      await transaction((t) => enqueueKind(t, RECURRING_KIND, { name: definition.name, slot: slot.toISOString() }, { key, runAt: slot }));
       this.nextSlots.set(definition.name, nextSlot(definition, now, this.settings.timeZone));
     }
   }
