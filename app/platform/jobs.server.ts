@@ -63,6 +63,12 @@ export const JOB_CONCURRENCY = 4;
 export const RECURRING_KIND = "recurring";
 
 const labels = new Map<string, string>([[RECURRING_KIND, "Rotina"]]);
+const recurringLabels = new Map<string, string>();
+
+/** The Portuguese label of a recurring job (its name when none was defined in this process). */
+export function recurringLabel(name: string): string {
+  return recurringLabels.get(name) ?? name;
+}
 
 /** The Portuguese label of a kind of job (the kind itself when it has none). */
 export function jobLabel(kind: string): string {
@@ -83,6 +89,7 @@ export function defineJob<P extends object>(
 export function defineRecurring(name: string, label: string, cron: string, run: RecurringDefinition["run"]): RecurringDefinition {
   // A wrong expression fails at start, not at its first slot.
   new Cron(cron, { paused: true });
+  recurringLabels.set(name, label);
   return { name, label, cron, run };
 }
 
@@ -121,6 +128,14 @@ export function retryDelayMs(attempt: number, baseMs = env().JOBS_RETRY_BASE_MS)
 export function errorText(error: unknown): string {
   const text = error instanceof Error ? error.message || error.name : String(error);
   return (text || "erro sem mensagem").slice(0, 2000);
+}
+
+/** Days a done job (and a recurring run) is kept before the periodic cleanup deletes it. */
+export const DONE_JOBS_KEPT_DAYS = 7;
+
+/** Deletes the done jobs and the recurring runs older than DONE_JOBS_KEPT_DAYS (app/domain/housekeeping.server.ts). */
+export async function pruneDoneJobs(now = new Date()): Promise<number> {
+  return jobQueue.pruneJobs(await db(), new Date(now.getTime() - DONE_JOBS_KEPT_DAYS * 86_400_000));
 }
 
 // ---- Recurring jobs ----
@@ -331,7 +346,8 @@ export class JobRunner {
 
 let runner: JobRunner | null = null;
 
-function wakeJobRunner(): void {
+/** This process's runner looks for due jobs now (after a commit that made one due). */
+export function wakeJobRunner(): void {
   runner?.wake();
 }
 

@@ -1,12 +1,17 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { Job, RecurringRun } from "#db/index.ts";
-import { transaction, writeRows } from "~/platform/db.server";
+import { AuditEntry, Job, RecurringRun, runAudited } from "#db/index.ts";
+import { sqlTimestamp, transaction, writeRows } from "~/platform/db.server";
+import { jobCounts, jobList, listRoutines } from "~/domain/jobs/queries.server";
+import { retryJob } from "~/domain/jobs/service.server";
+import { makeFailedJob } from "../support/factories";
+import { actorOfType, refusal } from "../support/service";
 import {
   JobRunner,
   MAX_ATTEMPTS,
   defineJob,
   defineRecurring,
   enqueue,
+  pruneDoneJobs,
   type JobDefinition,
   type JobRegistry,
   type RecurringDefinition,
@@ -260,5 +265,100 @@ describe("recurring jobs", () => {
     expect(run.error).toBe("sem conexão");
     expect(run.result).toBeNull();
     expect((await jobs()).map((j) => j.status)).toEqual(["done"]);
+  });
+});
+
+describe("the Administrator's queue", () => {
+  it("'Tentar de novo' puts a failed job back with ten new tries, its key again, and an audit entry; only a failed one, only an Administrator", async () => {
+    const admin = await actorOfType("Administrator");
+    const team = await actorOfType("Team");
+    const job = await makeFailedJob({ kind: "service-test.record", key: "k-1", lastError: "Banco fora do ar" });
+
+    expect((await refusal(retryJob(team, job.id))).status).toBe(403);
+    expect((await refusal(retryJob(admin, "00000000-0000-4000-8000-000000000000"))).status).toBe(404);
+    expect((await refusal(retryJob(admin, "not-an-id"))).status).toBe(404);
+
+    const retried = await runAudited({ userId: admin.id, userName: "Admin", ip: "10.0.0.1" }, () => retryJob(admin, job.id));
+    expect(retried).toMatchObject({
+      id: job.id,
+      status: "pending",
+      attempts: 0,
+      lastError: "Banco fora do ar",
+      label: "Registrar (teste)",
+    });
+    expect((await Job.findByPk(job.id))!.activeKey).toBe("k-1");
+    const entries = await AuditEntry.findAll({ where: { entity: "jobs", entityId: job.id } });
+    expect(entries.map((e) => [e.action, e.userId, JSON.parse(e.changes!).status])).toEqual([
+      ["update", admin.id, { before: "failed", after: "pending" }],
+    ]);
+
+    const conflict = await refusal(retryJob(admin, job.id));
+    expect([conflict.status, conflict.message]).toEqual([409, "Trabalho não está com falha"]);
+
+    // Ran again: the runner runs it, done.
+    await runner().runDue();
+    expect((await Job.findByPk(job.id))!.status).toBe("done");
+  });
+
+  it("a retried job whose key another job holds now goes back without it", async () => {
+    const admin = await actorOfType("Administrator");
+    const job = await makeFailedJob({ key: "k-2" });
+    await transaction((t) => enqueue(t, recordJob, { tag: "newer" }, { key: "k-2", runAt: new Date(Date.now() + HOUR) }));
+    await retryJob(admin, job.id);
+    expect((await Job.findByPk(job.id))!.activeKey).toBeNull();
+  });
+
+  it("lists by status, newest first, with Portuguese labels; counts the waiting, running and failed; a wrong status is a 400", async () => {
+    const admin = await actorOfType("Administrator");
+    await transaction(async (t) => {
+      await enqueue(t, recordJob, { tag: "a" });
+      await enqueue(t, failingJob, { message: "x" });
+    });
+    await makeFailedJob({ lastError: "Certificado recusado pelo banco" });
+    const failed = (await jobList(admin, { status: "failed" }).read(null, 10)).items;
+    expect(failed.map((j) => [j.status, j.lastError, j.attempts])).toEqual([["failed", "Certificado recusado pelo banco", 10]]);
+    const all = (await jobList(admin, {}).read(null, 10)).items;
+    expect(all.map((j) => j.label).sort()).toEqual(["Registrar (teste)", "service-test.fail", "test.unknown"].sort());
+    expect(await jobCounts(admin)).toEqual({ pending: 2, running: 0, failed: 1 });
+
+    const bad = await refusal(Promise.resolve().then(() => jobList(admin, { status: "stuck" })));
+    expect(bad.status).toBe(400);
+    expect(bad.errors?.status).toEqual(["Situação inválida: use pending, running, done ou failed"]);
+    const team = await actorOfType("Team");
+    expect((await refusal(Promise.resolve().then(() => jobList(team, {})))).status).toBe(403);
+  });
+
+  it("the cleanup deletes done jobs and recurring runs older than a week, and keeps the rest", async () => {
+    await transaction(async (t) => {
+      await enqueue(t, recordJob, { tag: "old" });
+      await enqueue(t, recordJob, { tag: "recent" });
+    });
+    await runner().runDue();
+    await makeFailedJob();
+    const old = (await jobs()).find((j) => JSON.parse(j.payload).tag === "old")!;
+    await writeRows(`UPDATE "jobs" SET "finishedAt" = :at WHERE "id" = :id`, {
+      at: sqlTimestamp(new Date(Date.now() - 8 * 24 * HOUR)),
+      id: old.id,
+    });
+    await pruneDoneJobs();
+    expect((await jobs()).map((j) => [j.status, JSON.parse(j.payload).tag]).sort()).toEqual([
+      ["done", "recent"],
+      ["failed", undefined],
+    ]);
+  });
+
+  it("the routines show their schedule in words, the next run and the last run's counts", async () => {
+    const admin = await actorOfType("Administrator");
+    const every30 = defineRecurring("service-test.every30", "Conciliação de teste", "*/30 * * * *", async () => ({ recebidos: 2 }));
+    const r = runner({ recurring: [every30] });
+    r.scheduleFrom(new Date("2026-11-20T10:10:00Z"));
+    await r.runDue(new Date("2026-11-20T10:31:00Z"));
+    const [routine] = await listRoutines(admin, [every30], new Date("2026-11-20T10:40:00Z"));
+    expect(routine).toMatchObject({
+      label: "Conciliação de teste",
+      schedule: "A cada 30 minutos",
+      nextRunAt: "2026-11-20T11:00:00.000Z",
+      lastRun: { slot: "2026-11-20T10:30:00.000Z", result: { recebidos: 2 }, error: null },
+    });
   });
 });
