@@ -96,6 +96,9 @@ describe("GET /api/jobs and POST /api/jobs/{id}/retry on the run's server", () =
     const html = await page.text();
     for (const text of ["Integrações", "Fila de trabalhos", "Rotinas", "Certificado recusado pelo banco", "Tentar de novo"])
       expect(html).toContain(text);
+    // The recurring cleanup, its schedule in words.
+    expect(html).toContain("Limpeza periódica");
+    expect(html).toContain("A cada hora");
 
     expect((await team.raw("GET", "/integrations")).status).toBe(403);
     const signedOut = await anonymous().raw("GET", "/integrations");
