@@ -101,7 +101,11 @@ async function generate(branchId: string) {
 describe("the bank connection", () => {
   it("connects a branch (Administrator only), answers no secret, and the audit trail says which fields changed, not their values", async () => {
     const { branchId } = await branchWithPupils(0);
-    expect((await admin.get(`/api/branches/${branchId}/pix-provider`)).body).toMatchObject({ provider: "none", baseUrl: null, status: null });
+    expect((await admin.get(`/api/branches/${branchId}/pix-provider`)).body).toMatchObject({
+      provider: "none",
+      baseUrl: null,
+      status: null,
+    });
     expect((await team.put(`/api/branches/${branchId}/pix-provider`, connectionBody())).status).toBe(403);
     expect((await team.get(`/api/branches/${branchId}/pix-provider`)).status).toBe(403);
 
@@ -123,7 +127,10 @@ describe("the bank connection", () => {
     for (const text of [JSON.stringify(saved), JSON.stringify(got.body)]) for (const s of secrets) expect(text).not.toContain(s);
 
     // A change with the secrets left blank keeps them; the audit trail names the changed fields only.
-    const changed = await admin.put(`/api/branches/${branchId}/pix-provider`, connectionBody({ clientId: "outro-id", clientSecret: "", privateKeyPem: "" }));
+    const changed = await admin.put(
+      `/api/branches/${branchId}/pix-provider`,
+      connectionBody({ clientId: "outro-id", clientSecret: "", privateKeyPem: "" }),
+    );
     expect(changed.status).toBe(200);
     expect(changed.body.clientId).toBe("outro-id");
     const audit = await admin.get(`/api/audit?entity=bank_connections&entityId=${branchId}`);
@@ -142,7 +149,12 @@ describe("the bank connection", () => {
 
   it.each([
     ["an untrusted scheme", { baseUrl: "http://127.0.0.1:9/api" }, "baseUrl", "URL do banco inválida"],
-    ["a certificate that is not one", { certificatePem: "-----BEGIN CERTIFICATE-----\nabc\n-----END CERTIFICATE-----" }, "certificatePem", "Certificado inválido"],
+    [
+      "a certificate that is not one",
+      { certificatePem: "-----BEGIN CERTIFICATE-----\nabc\n-----END CERTIFICATE-----" },
+      "certificatePem",
+      "Certificado inválido",
+    ],
     ["another certificate's key", { privateKeyPem: "untrusted" }, "privateKeyPem", "Chave privada não corresponde ao certificado"],
     ["no client id", { clientId: "" }, "clientId", "Client ID é obrigatório"],
     ["no client secret on a new connection", { clientSecret: "" }, "clientSecret", "Client secret é obrigatório"],
@@ -184,7 +196,10 @@ describe("the bank connection", () => {
     await connect(branchId);
     bank.slow(10_500);
     try {
-      expect((await admin.post(`/api/branches/${branchId}/pix-provider/check`)).body).toEqual({ ok: false, message: "Banco não respondeu em 10 s" });
+      expect((await admin.post(`/api/branches/${branchId}/pix-provider/check`)).body).toEqual({
+        ok: false,
+        message: "Banco não respondeu em 10 s",
+      });
     } finally {
       bank.slow(0);
     }
@@ -227,7 +242,9 @@ describe("charges at the bank", () => {
 
   it("a guardian without a CPF: no cobv, the static code stays, and the charge says why", async () => {
     const { branchId, families } = await branchWithPupils(1);
-    await testDb().query(`UPDATE "guardian_persons" SET "cpf" = '' WHERE "guardianId" = :id`, { replacements: { id: families[0].guardian.id } });
+    await testDb().query(`UPDATE "guardian_persons" SET "cpf" = '' WHERE "guardianId" = :id`, {
+      replacements: { id: families[0].guardian.id },
+    });
     await connect(branchId);
     const [created] = await generate(branchId);
     expect(created.bank).toEqual({
@@ -245,7 +262,11 @@ describe("charges at the bank", () => {
     const { branchId } = await branchWithPupils(3);
     await connect(branchId);
     const charges = await generate(branchId);
-    for (const c of charges) await eventually(() => chargeOf(c.id), (x) => x.bank?.status === "Registrada");
+    for (const c of charges)
+      await eventually(
+        () => chargeOf(c.id),
+        (x) => x.bank?.status === "Registrada",
+      );
     const [waived, paid, cancelled] = charges;
     const txid = (c: { bank: { txid: string | null } | null }) => c.bank!.txid!;
 
@@ -260,14 +281,23 @@ describe("charges at the bank", () => {
 
     const partial = await team.post(`/api/charges/${paid.id}/payments`, { amount: "50.00", paidOn: today(), method: "Dinheiro" });
     expect(partial.status).toBe(200);
-    await eventually(async () => bank.cobvs.get(txid(paid))?.valor.original, (v) => v === "150.00");
+    await eventually(
+      async () => bank.cobvs.get(txid(paid))?.valor.original,
+      (v) => v === "150.00",
+    );
     const rest = await team.post(`/api/charges/${paid.id}/payments`, { amount: "150.00", paidOn: today(), method: "Dinheiro" });
     expect(rest.status).toBe(200);
-    await eventually(() => chargeOf(paid.id), (c) => c.bank?.status === "Removida");
+    await eventually(
+      () => chargeOf(paid.id),
+      (c) => c.bank?.status === "Removida",
+    );
     expect(bank.cobvs.get(txid(paid))?.status).toBe("REMOVIDA_PELO_USUARIO_RECEBEDOR");
 
     expect((await admin.post(`/api/charges/${cancelled.id}/cancel`, { reason: "Desistência" })).status).toBe(200);
-    await eventually(() => chargeOf(cancelled.id), (c) => c.bank?.status === "Removida");
+    await eventually(
+      () => chargeOf(cancelled.id),
+      (c) => c.bank?.status === "Removida",
+    );
     expect(bank.requestsTo("PATCH", `/cobv/${txid(cancelled)}`).at(-1)?.body).toEqual({ status: "REMOVIDA_PELO_USUARIO_RECEBEDOR" });
   });
 

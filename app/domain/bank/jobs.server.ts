@@ -1,5 +1,8 @@
 import type { Transaction } from "sequelize";
-import { apiPixClient, BankError, txidFor, type ApiPixClient, type Cobv } from "~/integrations/api-pix";
+import { apiPixClient, type ApiPixClient } from "~/integrations/api-pix/client.server";
+import { BankError } from "~/integrations/api-pix/errors";
+import type { Cobv } from "~/integrations/api-pix/schema";
+import { txidFor } from "~/integrations/api-pix/txid";
 import { defineJob, enqueue, MAX_ATTEMPTS, type JobContext } from "~/platform/jobs.server";
 import { centsToDecimal, toCents, toHundredths } from "../money";
 import { guardianDebtors } from "../guardians/queries.server";

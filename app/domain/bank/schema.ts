@@ -6,9 +6,6 @@ import { pixKeyField } from "../charges/schema";
 /** A branch's connection to its bank (issue 42): the messages, the input and the answer. */
 
 export const BANK_CONNECTION_VERIFIED = "Conexão com o banco verificada";
-export const CERTIFICATE_INVALID = "Certificado inválido";
-export const PRIVATE_KEY_MISMATCH = "Chave privada não corresponde ao certificado";
-export const BANK_URL_INVALID = "URL do banco inválida";
 export const BASE_URL_REQUIRED = "URL da API é obrigatória";
 export const TOKEN_URL_REQUIRED = "URL do token é obrigatória";
 export const CLIENT_ID_REQUIRED = "Client ID é obrigatório";

@@ -1,6 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { BankConnectionRow } from "#db/models.ts";
-import { apiPixClient, assertKeyMatches, BankError, certificateInfo, isBankUrl, p12ToPem } from "~/integrations/api-pix";
+import { apiPixClient } from "~/integrations/api-pix/client.server";
+import { BANK_URL_INVALID, BankError } from "~/integrations/api-pix/errors";
+import {
+  assertKeyMatches,
+  CERTIFICATE_INVALID,
+  certificateInfo,
+  isBankUrl,
+  KEY_MISMATCH,
+  p12ToPem,
+} from "~/integrations/api-pix/certificates.server";
 import { decryptSecret, encryptSecret } from "~/platform/secrets.server";
 import { transaction } from "~/platform/db.server";
 import { assertAdmin, type Actor } from "../access/roles";
@@ -13,12 +22,9 @@ import { bankConnectionOf, findConnectionRow, webhookUrlOf } from "./queries.ser
 import {
   BANK_CONNECTION_VERIFIED,
   BANK_NOT_CONNECTED,
-  BANK_URL_INVALID,
-  CERTIFICATE_INVALID,
   CERTIFICATE_REQUIRED,
   CLIENT_SECRET_REQUIRED,
   P12_INVALID,
-  PRIVATE_KEY_MISMATCH,
   PRIVATE_KEY_REQUIRED,
   pixProviderSchema,
   type PixProviderCheckDTO,
@@ -140,7 +146,7 @@ export async function updatePixProvider(actor: Actor | null, branchId: string, i
       try {
         assertKeyMatches(certificatePem, privateKeyPem);
       } catch {
-        errors.privateKeyPem = [PRIVATE_KEY_MISMATCH];
+        errors.privateKeyPem = [KEY_MISMATCH];
       }
     }
     if (Object.keys(errors).length || !clientSecret || !privateKeyPem || !certificatePem) throw new ValidationError(errors);
@@ -183,19 +189,23 @@ export async function checkPixProvider(actor: Actor | null, branchId: string): P
   if (!bank) throw new NotFoundError(BANK_NOT_CONNECTED);
   let result: PixProviderCheckDTO;
   if (!bank.pixKey) result = { ok: false, message: PIX_KEY_MISSING };
-  else try {
-    const client = apiPixClient(bank.connection);
-    await client.token();
-    await client.putWebhook(bank.pixKey, bank.webhookUrl);
-    result = { ok: true, message: BANK_CONNECTION_VERIFIED };
-  } catch (error) {
-    if (!(error instanceof BankError)) throw error;
-    result = { ok: false, message: error.message.slice(0, 500) };
-  }
+  else
+    try {
+      const client = apiPixClient(bank.connection);
+      await client.token();
+      await client.putWebhook(bank.pixKey, bank.webhookUrl);
+      result = { ok: true, message: BANK_CONNECTION_VERIFIED };
+    } catch (error) {
+      if (!(error instanceof BankError)) throw error;
+      result = { ok: false, message: error.message.slice(0, 500) };
+    }
   await transaction(async (t) => {
     const row = await findConnectionRow(branchId, t);
     if (!row) return;
-    await row.update({ status: result.ok ? "ok" : "error", lastError: result.ok ? null : result.message, checkedAt: new Date() }, { transaction: t });
+    await row.update(
+      { status: result.ok ? "ok" : "error", lastError: result.ok ? null : result.message, checkedAt: new Date() },
+      { transaction: t },
+    );
   });
   return result;
 }

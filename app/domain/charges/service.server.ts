@@ -531,7 +531,11 @@ export interface BankState {
 export async function recordBankStates(states: ReadonlyArray<{ id: string; state: BankState }>): Promise<void> {
   if (!states.length) return;
   await transaction(async (t) => {
-    const rows = await Charge.findAll({ where: { id: states.map((s) => s.id) }, transaction: t, ...(t.LOCK ? { lock: t.LOCK.UPDATE } : {}) });
+    const rows = await Charge.findAll({
+      where: { id: states.map((s) => s.id) },
+      transaction: t,
+      ...(t.LOCK ? { lock: t.LOCK.UPDATE } : {}),
+    });
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const { id, state } of states) {
       const charge = byId.get(id);

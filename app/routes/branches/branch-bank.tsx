@@ -44,7 +44,16 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-const TEXT_FIELDS = ["baseUrl", "tokenUrl", "clientId", "clientSecret", "certificatePem", "privateKeyPem", "caCertificatePem", "pixKey"] as const;
+const TEXT_FIELDS = [
+  "baseUrl",
+  "tokenUrl",
+  "clientId",
+  "clientSecret",
+  "certificatePem",
+  "privateKeyPem",
+  "caCertificatePem",
+  "pixKey",
+] as const;
 const SECRET_FIELDS = ["clientSecret", "privateKeyPem", "p12Password"];
 
 const saveSchema = z.object({
@@ -152,7 +161,9 @@ export default function BranchBank({ loaderData, actionData }: Route.ComponentPr
           <dd className="break-all font-mono text-xs text-slate-800">{provider.webhookUrl}</dd>
         </dl>
       ) : (
-        <p className="mb-4 text-sm text-slate-700">Unidade sem conexão com o banco: as cobranças levam o Pix estático da chave da unidade.</p>
+        <p className="mb-4 text-sm text-slate-700">
+          Unidade sem conexão com o banco: as cobranças levam o Pix estático da chave da unidade.
+        </p>
       )}
       <Form method="post" encType="multipart/form-data" className="space-y-3">
         <input type="hidden" name="intent" value="save" />
