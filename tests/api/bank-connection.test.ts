@@ -158,7 +158,7 @@ describe("the bank connection", () => {
     ["another certificate's key", { privateKeyPem: "untrusted" }, "privateKeyPem", "Chave privada não corresponde ao certificado"],
     ["no client id", { clientId: "" }, "clientId", "Client ID é obrigatório"],
     ["no client secret on a new connection", { clientSecret: "" }, "clientSecret", "Client secret é obrigatório"],
-  ])("refuses %s (400, the field's message)", async (_what, overrides, field, message) => {
+  ] as Array<[string, Record<string, string>, string, string]>)("refuses %s (400, the field's message)", async (_what, overrides, field, message) => {
     const { branchId } = await branchWithPupils(0);
     const body = connectionBody(overrides);
     if (overrides.privateKeyPem === "untrusted") body.privateKeyPem = bank.certificates.untrustedClient.privateKeyPem;

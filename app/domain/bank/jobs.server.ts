@@ -60,8 +60,8 @@ const percent = (value: number) => centsToDecimal(toHundredths(value));
 /** The fees of a charge as the bank computes them: fine once (modalidade 2, percent), interest a month in calendar days (3). */
 function fees(charge: ChargeDTO) {
   return {
-    multa: { modalidade: 2, valorPerc: charge.feesWaived ? "0.00" : percent(charge.finePercent) },
-    juros: { modalidade: 3, valorPerc: charge.feesWaived ? "0.00" : percent(charge.monthlyInterestPercent) },
+    multa: { modalidade: 2 as const, valorPerc: charge.feesWaived ? "0.00" : percent(charge.finePercent) },
+    juros: { modalidade: 3 as const, valorPerc: charge.feesWaived ? "0.00" : percent(charge.monthlyInterestPercent) },
   };
 }
 

@@ -57,9 +57,16 @@ const TEXT_FIELDS = [
 const SECRET_FIELDS = ["clientSecret", "privateKeyPem", "p12Password"];
 
 const saveSchema = z.object({
-  ...Object.fromEntries(TEXT_FIELDS.map((f) => [f, formText()])),
+  baseUrl: formText(),
+  tokenUrl: formText(),
+  clientId: formText(),
+  clientSecret: formText(),
+  certificatePem: formText(),
+  privateKeyPem: formText(),
+  caCertificatePem: formText(),
+  pixKey: formText(),
   p12Password: formText(),
-}) as z.ZodType<Record<(typeof TEXT_FIELDS)[number] | "p12Password", string>>;
+});
 
 export async function action(args: Route.ActionArgs) {
   const id = args.params.id;
