@@ -280,13 +280,13 @@ describe("charges at the bank", () => {
     });
 
     const partial = await team.post(`/api/charges/${paid.id}/payments`, { amount: "50.00", paidOn: today(), method: "Dinheiro" });
-    expect(partial.status).toBe(200);
+    expect(partial.status).toBe(201);
     await eventually(
       async () => bank.cobvs.get(txid(paid))?.valor.original,
       (v) => v === "150.00",
     );
     const rest = await team.post(`/api/charges/${paid.id}/payments`, { amount: "150.00", paidOn: today(), method: "Dinheiro" });
-    expect(rest.status).toBe(200);
+    expect(rest.status).toBe(201);
     await eventually(
       () => chargeOf(paid.id),
       (c) => c.bank?.status === "Removida",

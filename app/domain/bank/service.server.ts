@@ -69,11 +69,11 @@ function toDTO(row: BankConnectionRow): PixProviderDTO {
     baseUrl: row.baseUrl,
     tokenUrl: row.tokenUrl,
     clientId: row.clientId,
-    pixKey: row.pixKey,
+    pixKey: row.pixKey ?? null,
     certificate,
     webhookUrl: webhookUrlOf(row.branchId, decryptSecret(row.webhookSecretSealed)),
-    status: row.status as PixProviderDTO["status"],
-    lastError: row.lastError,
+    status: (row.status ?? "unchecked") as PixProviderDTO["status"],
+    lastError: row.lastError ?? null,
     checkedAt: row.checkedAt ? new Date(row.checkedAt).toISOString() : null,
   };
 }
