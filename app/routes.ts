@@ -103,6 +103,7 @@ export default [
     route("billing/overdue/:guardianId/whatsapp", "routes/charges/overdue-whatsapp.ts"),
     // Administração
     route("audit", "routes/audit/audit.tsx"),
+    route("integrations", "routes/integrations/integrations.tsx"),
     // Relatórios
     route("reports", "routes/reports/reports.tsx"),
     route("reports/funnel", "routes/reports/report-funnel.tsx"),
@@ -187,6 +188,8 @@ export default [
     route("billing/overdue", "routes/charges/api/overdue.ts"),
     route("billing/summary", "routes/charges/api/summary.ts"),
     route("audit", "routes/audit/api/audit.ts"),
+    route("jobs", "routes/integrations/api/jobs.ts"),
+    route("jobs/:id/retry", "routes/integrations/api/job-retry.ts"),
     route("reports/funnel", "routes/reports/api/reports-funnel.ts"),
     route("reports/students", "routes/reports/api/reports-students.ts"),
     route("reports/attendance", "routes/reports/api/reports-attendance.ts"),

@@ -14,6 +14,7 @@ import {
   AttendanceRecord,
   Enrollment,
   Guardian as GuardianRow,
+  Job,
   GuardianPerson as GuardianPersonRow,
   Makeup,
   Offer,
@@ -403,4 +404,21 @@ export async function makeBillingSettings(
 export async function makePayment(attrs: { chargeId: string; amountCents: number; paidOn: string; method?: string }) {
   models();
   return Payment.create({ method: "Pix", note: null, ...attrs });
+}
+
+/** A job of the queue that failed for good (its ten tries spent), of a kind no server runs. */
+export async function makeFailedJob(attrs: { kind?: string; lastError?: string; key?: string | null } = {}) {
+  models();
+  const now = new Date();
+  return Job.create({
+    kind: attrs.kind ?? "test.unknown",
+    payload: "{}",
+    key: attrs.key ?? null,
+    activeKey: null,
+    status: "failed",
+    attempts: 10,
+    runAt: now,
+    lastError: attrs.lastError ?? "Banco não respondeu em 10 s",
+    finishedAt: now,
+  });
 }

@@ -34,6 +34,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   charges: "Cobranças",
   payments: "Pagamentos",
   charge_history: "Histórico das cobranças",
+  jobs: "Trabalhos em segundo plano",
 };
 
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
@@ -68,6 +69,7 @@ export const AUDIT_RECORD_LABELS: Record<string, string> = {
   charges: "Cobrança",
   payments: "Pagamento",
   charge_history: "Histórico da cobrança",
+  jobs: "Trabalho",
   absence_notices: "Aviso de falta",
 };
 
