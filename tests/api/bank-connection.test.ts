@@ -158,16 +158,19 @@ describe("the bank connection", () => {
     ["another certificate's key", { privateKeyPem: "untrusted" }, "privateKeyPem", "Chave privada não corresponde ao certificado"],
     ["no client id", { clientId: "" }, "clientId", "Client ID é obrigatório"],
     ["no client secret on a new connection", { clientSecret: "" }, "clientSecret", "Client secret é obrigatório"],
-  ] as Array<[string, Record<string, string>, string, string]>)("refuses %s (400, the field's message)", async (_what, overrides, field, message) => {
-    const { branchId } = await branchWithPupils(0);
-    const body = connectionBody(overrides);
-    if (overrides.privateKeyPem === "untrusted") body.privateKeyPem = bank.certificates.untrustedClient.privateKeyPem;
-    const res = await admin.put(`/api/branches/${branchId}/pix-provider`, body);
-    expect(res.status).toBe(400);
-    expect(res.body.errors[field]).toEqual([message]);
-    expect(JSON.stringify(res.body)).not.toContain(bank.clientSecret);
-    expect((await admin.get(`/api/branches/${branchId}/pix-provider`)).body.provider).toBe("none");
-  });
+  ] as Array<[string, Record<string, string>, string, string]>)(
+    "refuses %s (400, the field's message)",
+    async (_what, overrides, field, message) => {
+      const { branchId } = await branchWithPupils(0);
+      const body = connectionBody(overrides);
+      if (overrides.privateKeyPem === "untrusted") body.privateKeyPem = bank.certificates.untrustedClient.privateKeyPem;
+      const res = await admin.put(`/api/branches/${branchId}/pix-provider`, body);
+      expect(res.status).toBe(400);
+      expect(res.body.errors[field]).toEqual([message]);
+      expect(JSON.stringify(res.body)).not.toContain(bank.clientSecret);
+      expect((await admin.get(`/api/branches/${branchId}/pix-provider`)).body.provider).toBe("none");
+    },
+  );
 
   it("checks the connection: a token and our webhook registered at the bank; each failure in Portuguese, kept on the connection", async () => {
     const { branchId } = await branchWithPupils(0);
@@ -177,6 +180,13 @@ describe("the bank connection", () => {
     expect(ok.body).toEqual({ ok: true, message: "Conexão com o banco verificada" });
     expect(bank.webhooks.get(PIX_KEY)?.webhookUrl).toBe(saved.webhookUrl);
     expect((await admin.get(`/api/branches/${branchId}/pix-provider`)).body).toMatchObject({ status: "ok", lastError: null });
+    // 'Integrações' lists the branch's connection and its status.
+    const branchName = (await admin.get(`/api/branches/${branchId}`)).body.name as string;
+    const integrations = await (await admin.raw("GET", "/integrations")).text();
+    expect(integrations).toContain("Conexões com o banco");
+    const row = integrations.slice(integrations.indexOf(`/branches/${branchId}/bank`));
+    expect(row.slice(0, 600)).toContain(branchName);
+    expect(row.slice(0, 600)).toContain("Conexão verificada");
 
     await connect(branchId, { clientSecret: "segredo-errado" });
     const refused = await admin.post(`/api/branches/${branchId}/pix-provider/check`);
