@@ -207,8 +207,8 @@ export class JobRunner {
   }
 
   start(now = new Date()): void {
-    for (const definition of this.recurring.values())
-      this.nextSlots.set(definition.name, nextSlot(definition, now, this.settings.timeZone));
+    this.started = true;
+    this.scheduleFrom(now);
     this.timer = setInterval(() => this.wake(), this.settings.pollMs);
     this.timer.unref();
     this.wake();

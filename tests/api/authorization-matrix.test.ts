@@ -12,6 +12,7 @@ import {
   makeBranch,
   makeClass,
   makeCharge,
+  makeFailedJob,
   makeClassroom,
   makeCourse,
   makeEnrollment,
@@ -179,6 +180,8 @@ class Fixture {
       if (res.status !== 200) throw new Error(`billing settings fixture: ${res.status} ${JSON.stringify(res.body)}`);
       return (await makeCharge({ guardianId: (await this.guardian()).guardian.id, branchId, dueDate: addDays(today(), 5) })).id;
     });
+  /** A job of the queue that failed for good. */
+  failedJob = () => this.once("failedJob", async () => (await makeFailedJob()).id);
   payment = () =>
     this.once("payment", async () => (await makePayment({ chargeId: await this.charge(), amountCents: 1000, paidOn: today() })).id);
   offer = () =>
@@ -233,6 +236,7 @@ async function paramsFor(path: string, fx: Fixture): Promise<Record<string, stri
         tasks: fx.task,
         charges: fx.charge,
         payments: fx.payment,
+        jobs: fx.failedJob,
       };
       const make = byBase[base];
       if (!make) throw new Error(`no fixture for :id under ${path}`);
@@ -495,6 +499,7 @@ const payloads: Record<string, PayloadMaker> = {
     await fx.enrollment();
     return { form: { month: "2030-02", branchId: await fx.branch() } };
   },
+  [key("POST", "/integrations")]: async ({ fx }) => ({ form: { intent: "retry", jobId: await fx.failedJob() } }),
   [key("POST", "/charges/:id")]: async () => ({ form: { intent: "pay", amount: "10,00", paidOn: today(), method: "Dinheiro" } }),
   [key("PUT", "/api/branches/:id/billing-settings")]: async () => ({ json: { dueDay: 15, finePercent: 1 } }),
   [key("POST", "/branches/:id/bank")]: async () => ({ form: { intent: "save", ...bankConnection() } }),

@@ -243,6 +243,9 @@ export const matrix: MatrixRow[] = [
   { path: "/tasks", method: "POST", expect: trialFormPost, table: "tasks", target: "taskId" },
   // 'Auditoria': administrators only.
   { path: "/audit", method: "GET", expect: adminDialog },
+  // 'Integrações': the job queue ('Tentar de novo' posts here; the retried job is the form's, not the URL's)
+  { path: "/integrations", method: "GET", expect: adminDialog },
+  { path: "/integrations", method: "POST", expect: adminFormPost },
   // Relatórios: Team and Administrator (a Client gets the 403 screen).
   { path: "/reports", method: "GET", expect: trialDialog },
   { path: "/reports/funnel", method: "GET", expect: trialDialog },
@@ -375,6 +378,9 @@ export const matrix: MatrixRow[] = [
   { path: "/api/family/address", method: "PATCH", expect: noFamily, table: "guardians" },
   // JSON API: the audit trail (Administrator only)
   { path: "/api/audit", method: "GET", expect: adminWrite(200) },
+  // JSON API: the job queue (Administrator only)
+  { path: "/api/jobs", method: "GET", expect: adminWrite(200) },
+  { path: "/api/jobs/:id/retry", method: "POST", expect: adminWrite(200), table: "jobs", target: "id" },
   { path: "/api/reports/funnel", method: "GET", expect: trialWrite(200) },
   { path: "/api/reports/students", method: "GET", expect: trialWrite(200) },
   { path: "/api/reports/attendance", method: "GET", expect: trialWrite(200) },
