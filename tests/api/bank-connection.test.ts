@@ -3,6 +3,7 @@ import { signIn, type ApiClient } from "../support/http";
 import { testDb } from "../support/db";
 import { makeClass, makeEnrollment, makeGuardian, makeOffer, makeStudent } from "../support/factories";
 import { startFakeApiPixBank, type FakeApiPixBank } from "../support/fake-api-pix-bank";
+import { toP12 } from "../support/test-certificates";
 import { shiftMonth, today } from "../../app/domain/calendar/dates";
 import { chargeDto, pixDto } from "../../app/domain/charges/schema";
 import { pixProviderDto } from "../../app/domain/bank/schema";
@@ -214,6 +215,41 @@ describe("the bank connection", () => {
       bank.slow(0);
     }
     expect((await team.post(`/api/branches/${branchId}/pix-provider/check`)).status).toBe(403);
+  });
+});
+
+describe("the screen's form (/branches/:id/bank)", () => {
+  /** Posts the form as a browser does (multipart, with the .p12 file). */
+  async function postForm(branchId: string, fields: Record<string, string>, p12?: Uint8Array) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    if (p12) form.append("p12File", new Blob([new Uint8Array(p12)], { type: "application/x-pkcs12" }), "escola.p12");
+    return admin.raw("POST", `/branches/${branchId}/bank`, { body: form, headers: { Origin: admin.baseUrl } });
+  }
+
+  it("takes a .p12 file and its password instead of the PEMs; a wrong password is the file's message and no secret comes back", async () => {
+    const { branchId } = await branchWithPupils(0);
+    const c = bank.connection();
+    const fields = { intent: "save", baseUrl: c.baseUrl, tokenUrl: c.tokenUrl, clientId: c.clientId, clientSecret: c.clientSecret };
+    const p12 = toP12(bank.certificates.client, "senha-do-p12");
+
+    const wrong = await postForm(branchId, { ...fields, p12Password: "outra-senha" }, p12);
+    expect(wrong.status).toBe(400);
+    const html = await wrong.text();
+    expect(html).toContain("Senha do arquivo .p12 incorreta");
+    expect(html).toContain(c.clientId);
+    for (const secret of [c.clientSecret, "outra-senha"]) expect(html).not.toContain(secret);
+    expect((await admin.get(`/api/branches/${branchId}/pix-provider`)).body.provider).toBe("none");
+
+    const saved = await postForm(branchId, { ...fields, p12Password: "senha-do-p12", caCertificatePem: c.caCertificatePem ?? "" }, p12);
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("Location")).toBe(`/branches/${branchId}/bank`);
+    const got = (await admin.get(`/api/branches/${branchId}/pix-provider`)).body;
+    expect(got).toMatchObject({ provider: "api-pix", clientId: c.clientId, status: "unchecked" });
+    expect((await admin.post(`/api/branches/${branchId}/pix-provider/check`)).body).toEqual({
+      ok: true,
+      message: "Conexão com o banco verificada",
+    });
   });
 });
 
