@@ -47,10 +47,13 @@ console.log(`${generated.created} charges of ${month} generated in ${generationS
 const count = async (status: string) =>
   Number(
     (
-      await selectRows<{ n: number | string }>(`SELECT COUNT(*) AS "n" FROM "charges" WHERE "competence" = :month AND "bankStatus" = :status`, {
-        month,
-        status,
-      })
+      await selectRows<{ n: number | string }>(
+        `SELECT COUNT(*) AS "n" FROM "charges" WHERE "competence" = :month AND "bankStatus" = :status`,
+        {
+          month,
+          status,
+        },
+      )
     )[0].n,
   );
 const deadline = start + 300_000;

@@ -5,6 +5,7 @@ import type { Cobv } from "~/integrations/api-pix/schema";
 import { txidFor } from "~/integrations/api-pix/txid";
 import { defineJob, enqueue, MAX_ATTEMPTS, type JobContext } from "~/platform/jobs.server";
 import { centsToDecimal, toCents, toHundredths } from "../money";
+import { NotFoundError } from "../errors";
 import { guardianDebtors } from "../guardians/queries.server";
 import { chargeDTO } from "../charges/queries.server";
 import { linkChargesToBank, type BankColumns, type NewCharge } from "../charges/bank-link.server";
@@ -142,7 +143,11 @@ export const syncChargesAtBank = defineJob<{ chargeIds: string[] }>(
       return made;
     };
     await inParallel(chargeIds, async (id) => {
-      const charge = await chargeDTO(id).catch(() => null);
+      // A charge no longer there (an insert skipped as a duplicate) has nothing to register.
+      const charge = await chargeDTO(id).catch((error: unknown) => {
+        if (error instanceof NotFoundError) return null;
+        throw error;
+      });
       if (!charge?.bank?.txid) return;
       const bank = await clientOf(charge.branchId);
       // Disconnected since: the charge keeps its static Pix code.
