@@ -1,6 +1,7 @@
 import type { JobDefinition, JobRegistry, RecurringDefinition } from "~/platform/jobs.server";
 import { env } from "~/platform/env.server";
 import { BANK_JOBS } from "~/domain/bank/jobs.server";
+import { housekeepingRoutine } from "~/domain/housekeeping.server";
 import { TEST_JOBS } from "./test-jobs.server";
 
 /**
@@ -11,7 +12,7 @@ import { TEST_JOBS } from "./test-jobs.server";
  */
 export const JOBS: readonly JobDefinition<never>[] = [...BANK_JOBS] as JobDefinition<never>[];
 
-export const RECURRING: readonly RecurringDefinition[] = [];
+export const RECURRING: readonly RecurringDefinition[] = [housekeepingRoutine];
 
 /** What the runner of this process is started with (server/app.ts): the lists above, and the test kinds when JOBS_TEST_KINDS=1. */
 export function jobRegistry(): JobRegistry {
