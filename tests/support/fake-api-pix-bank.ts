@@ -183,6 +183,8 @@ export class FakeApiPixBank {
   /** Every webhook post, in order (dropped ones are not here). */
   readonly deliveries: WebhookDelivery[] = [];
   tokensIssued = 0;
+  /** TLS connections accepted (a client that keeps its connection alive opens one). */
+  connectionsAccepted = 0;
 
   private readonly tokens = new Map<string, number>();
   private readonly sockets = new Set<Socket>();
@@ -216,13 +218,27 @@ export class FakeApiPixBank {
     const { server: own, ca } = this.certificates;
     this.server = https.createServer(
       { key: own.privateKeyPem, cert: own.certificatePem, ca: [ca.certificatePem], requestCert: true, rejectUnauthorized: true },
-      (req, res) => void this.handle(req, res),
+      (req, res) =>
+        void this.handle(req, res).catch((error: unknown) => {
+          // A client gone mid-request is no fault; anything else is a bug of this file, reported as a
+          // violation (never an unhandled rejection in the test run).
+          if (req.socket.destroyed) return;
+          this.violations.push({
+            side: "answer",
+            method: req.method ?? "",
+            path: req.url ?? "",
+            violacoes: [{ propriedade: "/", razao: String(error) }],
+          });
+          if (!res.headersSent) res.writeHead(500).end();
+          else res.destroy();
+        }),
     );
     this.server.keepAliveTimeout = 5000;
     this.server.on("connection", (socket: Socket) => {
       this.sockets.add(socket);
       socket.on("close", () => this.sockets.delete(socket));
     });
+    this.server.on("secureConnection", () => this.connectionsAccepted++);
     // A refused handshake is the point of some tests: nothing to report.
     this.server.on("tlsClientError", () => undefined);
     await new Promise<void>((resolve, reject) => {
@@ -260,6 +276,11 @@ export class FakeApiPixBank {
       caCertificatePem: this.certificates.ca.certificatePem,
       ...overrides,
     };
+  }
+
+  /** The body of `PUT /api/branches/{id}/pix-provider` that connects a branch to this bank. */
+  providerSettings(pixKey = this.options.chaves?.[0] ?? "escola@exemplo.com.br") {
+    return { provider: "api-pix" as const, ...this.connection(), pixKey };
   }
 
   // ---- Test controls ----
