@@ -37,6 +37,8 @@ export interface FakeBankOptions {
   chaves?: string[];
   /** Accept a `cobv` whose due date is before today (the standard refuses it). */
   acceptPastDueDates?: boolean;
+  /** Hold every webhook from the start (see `deliverOutOfOrder`). */
+  deliverOutOfOrder?: boolean;
   certificates?: TestCertificates;
 }
 
@@ -204,6 +206,7 @@ export class FakeApiPixBank {
     this.certificates = options.certificates ?? testCertificates();
     this.clientId = options.clientId ?? "escola-client-id";
     this.clientSecret = options.clientSecret ?? "escola-client-secret";
+    this.holding = Boolean(options.deliverOutOfOrder);
   }
 
   /** Starts a fake bank on 127.0.0.1 and a free port. */
