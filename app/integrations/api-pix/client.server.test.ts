@@ -254,6 +254,10 @@ describe("webhook and Pix received", () => {
           "paginacao.itensPorPagina": "3",
         })),
       );
+      const empty = { inicio: new Date("2026-10-01T00:00:00Z"), fim: new Date("2026-10-02T00:00:00Z") };
+      const before = other.requestsTo("GET", "/pix").length;
+      for await (const p of c.listPix(empty)) expect.fail(`nothing was received then: ${p.endToEndId}`);
+      expect(other.requestsTo("GET", "/pix").length - before).toBe(1);
       expect(other.violations).toEqual([]);
     } finally {
       closeBankConnections();
@@ -272,6 +276,8 @@ describe("refunds", () => {
       id: "D1",
       rtrId: asked.rtrId,
     });
+    // The same id for another amount is not a retry: the bank's refusal stands.
+    expect((await bankError(client.putRefund(received.endToEndId, "D1", { valor: "60.00" }))).status).toBe(400);
     expect(await client.getRefund(received.endToEndId, "D1")).toMatchObject({ status: "DEVOLVIDO" });
     expect((await client.getPix(received.endToEndId)).devolucoes).toEqual([expect.objectContaining({ id: "D1", status: "DEVOLVIDO" })]);
   });
