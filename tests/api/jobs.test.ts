@@ -299,7 +299,7 @@ describe("the runner, in real servers", () => {
     expect(rows.every((r) => r.status === "done" && r.attempts === 1)).toBe(true);
   });
 
-  it("a server with WEB_CONCURRENCY=2: every worker runs jobs, each job once", async () => {
+  it("a server with WEB_CONCURRENCY=2: its workers run each job once (both answer with their own runs)", async () => {
     const server = await start({ WEB_CONCURRENCY: "2" });
     await enqueueOn(server, { tag: "cluster", count: 60 });
     await until("60 jobs done", jobRows, (rows) => rows.filter((r) => tagOf(r).startsWith("cluster") && r.status === "done").length === 60);
