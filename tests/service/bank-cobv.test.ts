@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, today } from "~/domain/calendar/dates";
 import { syncChargesAtBank } from "~/domain/bank/jobs.server";
 import { updatePixProvider } from "~/domain/bank/service.server";
+import { bankConnectionOf, bankConnectionStatuses, webhookSecretMatches } from "~/domain/bank/queries.server";
 import { getCharge } from "~/domain/charges/queries.server";
 import { createOneOffCharge, updateBillingSettings } from "~/domain/charges/service.server";
 import { makeBranch, makeGuardian } from "../support/factories";
@@ -68,5 +69,38 @@ describe("the bank-cobv job", () => {
     expect(bank.requestsTo("PUT", `/cobv/${charge.bank!.txid}`).filter((r) => r.status < 300)).toHaveLength(1);
     expect(bank.cobvs.get(charge.bank!.txid!)?.valor.original).toBe("150.00");
     expect((await getCharge(admin, charge.id)).bank?.status).toBe("Registrada");
+  });
+});
+
+describe("the bank connection's reads (what the webhook and 'Integrações' call)", () => {
+  it("gives the client its decrypted connection, matches the webhook's secret only, and lists the branch's status", async () => {
+    const admin = await actorOfType("Administrator");
+    const branch = await makeBranch();
+    await updateBillingSettings(admin, branch.id, { pixKey: "financeiro@escola.com.br", payeeName: "Escola", payeeCity: "Campinas" });
+    expect(await bankConnectionOf(branch.id)).toBeNull();
+    await updatePixProvider(admin, branch.id, { provider: "api-pix", ...bank.connection() });
+
+    const connected = await bankConnectionOf(branch.id);
+    // As given, less the blank lines around the PEMs.
+    const given = Object.fromEntries(Object.entries(bank.connection()).map(([k, v]) => [k, typeof v === "string" ? v.trim() : v]));
+    expect(connected?.connection).toEqual(given);
+    expect(connected?.pixKey).toBe("financeiro@escola.com.br");
+    const secret = connected!.webhookUrl.split("/").at(-1)!;
+    expect(connected!.webhookUrl).toMatch(new RegExp(`/api/webhooks/pix/${branch.id}/[0-9a-f]{64}$`));
+
+    expect(await webhookSecretMatches(branch.id, secret)).toBe(true);
+    expect(await webhookSecretMatches(branch.id, secret.slice(0, -1) + (secret.endsWith("0") ? "1" : "0"))).toBe(false);
+    expect(await webhookSecretMatches(branch.id, secret.slice(1))).toBe(false);
+    expect(await webhookSecretMatches("00000000-0000-4000-8000-000000000000", secret)).toBe(false);
+    expect(await webhookSecretMatches("nao-e-uuid", "")).toBe(false);
+
+    expect((await bankConnectionStatuses()).find((r) => r.branchId === branch.id)).toEqual({
+      branchId: branch.id,
+      branchName: branch.name,
+      provider: "api-pix",
+      status: "unchecked",
+      lastError: null,
+      checkedAt: null,
+    });
   });
 });
