@@ -35,6 +35,7 @@ export default [
       route(":id/edit", "routes/branches/branch-form.tsx", { id: "branch-edit" }),
       route(":id/delete", "routes/branches/branch-delete.tsx"),
       route(":id/billing", "routes/branches/branch-billing.tsx"),
+      route(":id/bank", "routes/branches/branch-bank.tsx"),
       route(":id/classrooms", "routes/classrooms/branch-classrooms.tsx", [
         route("new", "routes/classrooms/classroom-form.tsx", { id: "classroom-new" }),
         route(":classroomId/edit", "routes/classrooms/classroom-form.tsx", { id: "classroom-edit" }),
@@ -125,6 +126,8 @@ export default [
     route("branches", "routes/branches/api/branches.ts"),
     route("branches/:id", "routes/branches/api/branch.ts"),
     route("branches/:id/billing-settings", "routes/branches/api/billing-settings.ts"),
+    route("branches/:id/pix-provider", "routes/branches/api/pix-provider.ts"),
+    route("branches/:id/pix-provider/check", "routes/branches/api/pix-provider-check.ts"),
     route("offers", "routes/offers/api/offers.ts"),
     route("offers/:id", "routes/offers/api/offer.ts"),
     route("classrooms", "routes/classrooms/api/classrooms.ts"),

@@ -186,6 +186,8 @@ export interface IntentSpec<Schema extends z.ZodType, Saved> {
   /** A form with no field to show a refusal next to goes back there with the toast (default: stay, the form answered again). */
   refusedTo?: (value: z.output<Schema>, context: IntentContext) => string | null;
   success: SuccessToast | ((saved: Saved, value: z.output<Schema>) => SuccessToast);
+  /** Fields never sent back in an answer (secrets: a password, a private key), even on a 400. */
+  hideFields?: readonly string[];
 }
 
 /** An intent as `intentAction` runs it: its types stay inside (`intent(spec)` checks them). */
@@ -216,8 +218,10 @@ function issueErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string
 export function intent<Schema extends z.ZodType, Saved>(spec: IntentSpec<Schema, Saved>): Intent {
   return {
     async run(context, name) {
-      const values = formValues(context.formData);
-      const parsed = spec.schema.safeParse(spec.read ? spec.read(context.formData) : values);
+      const posted = formValues(context.formData);
+      const parsed = spec.schema.safeParse(spec.read ? spec.read(context.formData) : posted);
+      // What goes back to the page: the posted values less the secrets.
+      const values = Object.fromEntries(Object.entries(posted).filter(([name]) => !spec.hideFields?.includes(name)));
       if (!parsed.success) {
         const errors = issueErrors(parsed.error.issues);
         return data<IntentAnswer>({ intent: name, message: errors.form?.[0] ?? null, errors, values }, { status: 400 });

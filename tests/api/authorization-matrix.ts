@@ -335,6 +335,8 @@ export const matrix: MatrixRow[] = [
   // Money screens (Team and Administrator; generating and the branch's settings are the Administrator's)
   { path: "/branches/:id/billing", method: "GET", expect: adminDialog },
   { path: "/branches/:id/billing", method: "POST", expect: adminFormPost, table: "billing_settings" },
+  { path: "/branches/:id/bank", method: "GET", expect: adminDialog },
+  { path: "/branches/:id/bank", method: "POST", expect: adminFormPost, table: "bank_connections" },
   { path: "/charges", method: "GET", expect: trialDialog },
   { path: "/charges/generate", method: "GET", expect: adminDialog },
   { path: "/charges/generate", method: "POST", expect: adminFormPost, table: "charges" },
@@ -347,6 +349,10 @@ export const matrix: MatrixRow[] = [
   // JSON API: money (Administrator everything; Team reads and records payments; Client reads its family's charges)
   { path: "/api/branches/:id/billing-settings", method: "GET", expect: trialWrite(200) },
   { path: "/api/branches/:id/billing-settings", method: "PUT", expect: adminWrite(200), table: "billing_settings" },
+  // The bank connection: the Administrator's alone, reads included (it names the bank and the webhook's secret address)
+  { path: "/api/branches/:id/pix-provider", method: "GET", expect: adminWrite(200) },
+  { path: "/api/branches/:id/pix-provider", method: "PUT", expect: adminWrite(200), table: "bank_connections" },
+  { path: "/api/branches/:id/pix-provider/check", method: "POST", expect: adminWrite(200) },
   { path: "/api/charges", method: "GET", expect: read },
   { path: "/api/charges", method: "POST", expect: adminWrite(201), table: "charges" },
   { path: "/api/charges/generate", method: "GET", expect: adminWrite(200) },

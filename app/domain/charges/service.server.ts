@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Transaction } from "sequelize";
 import { BillingSettings, Charge, ChargeHistory, Counter, Payment } from "#db/models.ts";
 import { currentAuditScope } from "#db/audit.ts";
@@ -14,6 +15,7 @@ import { GUARDIAN_NOT_FOUND } from "../guardians/schema";
 import { find as findStudent } from "../students/queries.server";
 import { redactText, valuesPattern } from "~/lib/redact";
 import { dueOn } from "./due";
+import { bankRegistrations, followAtBank } from "./bank-link.server";
 import { PAYEE_CITY_MAX, PAYEE_NAME_MAX, pixTextHasLetters } from "./pix.server";
 import {
   chargeDTO,
@@ -54,6 +56,7 @@ import {
   reasonSchema,
   STUDENT_OTHER_FAMILY,
   type BillingSettingsDTO,
+  type ChargeBankStatus,
   type ChargeDetailDTO,
   type ChargeDTO,
   type GenerationPreviewDTO,
@@ -185,9 +188,12 @@ export async function createOneOffCharge(actor: Actor | null, input: unknown): P
   const id = await transaction(async (t) => {
     const n = await reserveNumbers(1, t);
     const terms = await settingsOf(data.branchId, t);
+    const fresh = { id: randomUUID(), code: code("A", n), branchId: data.branchId, guardianId: data.guardianId };
+    const bank = (await bankRegistrations(t, [fresh])).get(fresh.id);
     const charge = await Charge.create(
       {
-        code: code("A", n),
+        id: fresh.id,
+        code: fresh.code,
         guardianId: data.guardianId,
         studentId,
         enrollmentId: null,
@@ -199,10 +205,12 @@ export async function createOneOffCharge(actor: Actor | null, input: unknown): P
         status: OPEN,
         feesWaived: false,
         ...frozenTerms(terms),
+        ...bank,
       },
       { transaction: t },
     );
     await writeHistory([{ chargeId: charge.id, event: "Criada", detail: data.description }], a, t);
+    if (charge.bankTxid) await followAtBank(t, [charge.id]);
     return charge.id;
   });
   return chargeDTO(id);
@@ -333,6 +341,7 @@ async function insertMonthCharges(items: GenerationCandidate[], month: string, a
   let created = 0;
   for (let i = 0; i < items.length; i += BATCH) {
     const rows = items.slice(i, i + BATCH).map((item, j) => ({
+      id: randomUUID(),
       code: code("M", first + i + j),
       guardianId: item.guardianId,
       studentId: item.studentId,
@@ -347,11 +356,20 @@ async function insertMonthCharges(items: GenerationCandidate[], month: string, a
       finePercent: item.finePercent,
       monthlyInterestPercent: item.monthlyInterestPercent,
     }));
-    const charges = await Charge.bulkCreate(rows, { transaction: t, ignoreDuplicates: true });
+    // Registered at the bank when the branch has a connection: the columns go in with the row, the jobs (one per page) after commit.
+    const bank = await bankRegistrations(t, rows);
+    const charges = await Charge.bulkCreate(
+      rows.map((row) => ({ ...row, ...bank.get(row.id) })),
+      { transaction: t, ignoreDuplicates: true },
+    );
     await writeHistory(
       charges.map((c) => ({ chargeId: c.id, event: "Criada", detail: c.description })),
       actor,
       t,
+    );
+    await followAtBank(
+      t,
+      charges.filter((c) => c.bankTxid).map((c) => c.id),
     );
     created += charges.length;
   }
@@ -415,6 +433,7 @@ export async function recordPayment(actor: Actor | null, chargeId: string, input
     ];
     if (await settle(charge, t)) entries.push({ chargeId: charge.id, event: "Paga", detail: "" });
     await writeHistory(entries, a, t);
+    if (charge.bankTxid) await followAtBank(t, [charge.id]);
   });
   return getCharge(a, chargeId);
 }
@@ -440,6 +459,7 @@ export async function reversePayment(actor: Actor | null, paymentId: string, inp
       a,
       t,
     );
+    if (charge.bankTxid) await followAtBank(t, [charge.id]);
     return charge.id;
   });
   return getCharge(a, chargeId);
@@ -456,6 +476,7 @@ export async function waiveFees(actor: Actor | null, chargeId: string, input: un
     const entries = [{ chargeId: charge.id, event: "Multa e juros dispensados", detail: data.reason }];
     if (await settle(charge, t)) entries.push({ chargeId: charge.id, event: "Paga", detail: "" });
     await writeHistory(entries, a, t);
+    if (charge.bankTxid) await followAtBank(t, [charge.id]);
   });
   return getCharge(a, chargeId);
 }
@@ -471,6 +492,7 @@ export async function cancelCharge(actor: Actor | null, chargeId: string, input:
     if (terms.payments.length > 0) throw new ConflictError(CHARGE_HAS_PAYMENTS);
     await charge.update({ status: CANCELLED_CHARGE, cancelReason: data.reason }, { transaction: t });
     await writeHistory([{ chargeId: charge.id, event: "Cancelada", detail: data.reason }], a, t);
+    if (charge.bankTxid) await followAtBank(t, [charge.id]);
   });
   return getCharge(a, chargeId);
 }
@@ -489,7 +511,39 @@ export async function cancelFutureCharges(actor: Actor | null, enrollmentId: str
     actor,
     t,
   );
+  await followAtBank(
+    t,
+    charges.filter((c) => c.bankTxid).map((c) => c.id),
+  );
   return charges.length;
+}
+
+/** A charge's `cobv` as the bank last answered (or the last error): what the bank module's jobs record. */
+export interface BankState {
+  bankStatus?: ChargeBankStatus | null;
+  bankRevision?: number | null;
+  bankLocation?: string | null;
+  bankCopyPaste?: string | null;
+  bankError?: string | null;
+}
+
+/** Records what the bank answered for each charge (one transaction; the bank's, with no user). */
+export async function recordBankStates(states: ReadonlyArray<{ id: string; state: BankState }>): Promise<void> {
+  if (!states.length) return;
+  await transaction(async (t) => {
+    const rows = await Charge.findAll({
+      where: { id: states.map((s) => s.id) },
+      transaction: t,
+      lock: t.LOCK.UPDATE,
+    });
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const { id, state } of states) {
+      const charge = byId.get(id);
+      if (!charge) continue;
+      const changed = Object.fromEntries(Object.entries(state).filter(([k, v]) => v !== undefined && charge.get(k) !== v));
+      if (Object.keys(changed).length) await charge.update(changed, { transaction: t });
+    }
+  });
 }
 
 /** The longest text each column holds (0018-billing). */
