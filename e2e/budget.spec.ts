@@ -102,6 +102,7 @@ const SCREENS: Screen[] = [
   screen("/reports/attendance", "Frequência"),
   screen("/reports/finance", "Financeiro"),
   screen("/audit", "Auditoria"),
+  screen("/integrations", "Integrações"),
   FAMILY,
 ];
 
