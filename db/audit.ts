@@ -16,7 +16,8 @@ import { DataTypes, Model, QueryTypes, type ModelStatic, type Sequelize, type Tr
  *
  * Tables that are not records of the school are not audited: sessions (a
  * sign-in and a sign-out are events of their own), sign-in throttling,
- * counters, uploads and stored bytes, and this table.
+ * counters, uploads and stored bytes, the job queue (a retry by hand writes its
+ * own entry), and this table.
  */
 export const AUDIT_TABLE = "audit_entries";
 export const NOT_AUDITED: ReadonlySet<string> = new Set([
@@ -29,6 +30,8 @@ export const NOT_AUDITED: ReadonlySet<string> = new Set([
   "stored_object_chunks",
   "table_versions",
   "schema_migrations",
+  "jobs",
+  "recurring_runs",
 ]);
 
 /** Attribute names whose values are never written to an entry (only that they changed). */

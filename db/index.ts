@@ -18,3 +18,4 @@ export async function setupDatabase(url: string, options: { logging?: boolean } 
   initModels(sequelize);
   return sequelize;
 }
+export * as jobQueue from "./jobs.ts";

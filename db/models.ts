@@ -562,6 +562,7 @@ export function initModels(sequelize: Sequelize) {
   initUploadModel(sequelize);
   initBankMoneyModels(sequelize);
   initStoredObjectModels(sequelize);
+  initJobModels(sequelize);
   // Every create, update and delete of the models above writes its audit entry (db/audit.ts).
   initAuditModel(sequelize);
   registerAuditHooks(sequelize);
@@ -777,5 +778,66 @@ function initBankMoneyModels(sequelize: Sequelize) {
       error: { type: DataTypes.STRING(500), allowNull: true },
     },
     { sequelize, tableName: "reconciliation_runs", timestamps: false },
+  );
+}
+
+/** A job of the queue (0024-jobs, ADR 023); its statements are in db/jobs.ts. */
+export class Job extends Model {
+  declare id: string;
+  declare kind: string;
+  declare payload: string;
+  declare key: string | null;
+  declare activeKey: string | null;
+  declare status: "pending" | "running" | "done" | "failed";
+  declare attempts: number;
+  declare runAt: Date;
+  declare lockedAt: Date | null;
+  declare lockedBy: string | null;
+  declare lastError: string | null;
+  declare finishedAt: Date | null;
+  declare createdAt: Date;
+  declare updatedAt: Date;
+}
+
+/** A slot of a recurring job that ran (0024-jobs): its result counts (JSON) or its error. */
+export class RecurringRun extends Model {
+  declare id: string;
+  declare name: string;
+  declare slot: Date;
+  declare startedAt: Date;
+  declare finishedAt: Date | null;
+  declare result: string | null;
+  declare error: string | null;
+}
+
+function initJobModels(sequelize: Sequelize) {
+  Job.init(
+    {
+      id: uuid,
+      kind: { type: DataTypes.STRING(100), allowNull: false },
+      payload: { type: DataTypes.TEXT, allowNull: false },
+      key: { type: DataTypes.STRING(200), allowNull: true },
+      activeKey: { type: DataTypes.STRING(200), allowNull: true },
+      status: { type: DataTypes.STRING(10), allowNull: false },
+      attempts: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+      runAt: { type: DataTypes.DATE, allowNull: false },
+      lockedAt: { type: DataTypes.DATE, allowNull: true },
+      lockedBy: { type: DataTypes.STRING(100), allowNull: true },
+      lastError: { type: DataTypes.TEXT, allowNull: true },
+      finishedAt: { type: DataTypes.DATE, allowNull: true },
+    },
+    { sequelize, tableName: "jobs" },
+  );
+  RecurringRun.init(
+    {
+      id: uuid,
+      name: { type: DataTypes.STRING(100), allowNull: false },
+      slot: { type: DataTypes.DATE, allowNull: false },
+      startedAt: { type: DataTypes.DATE, allowNull: false },
+      finishedAt: { type: DataTypes.DATE, allowNull: true },
+      result: { type: DataTypes.TEXT, allowNull: true },
+      error: { type: DataTypes.TEXT, allowNull: true },
+    },
+    { sequelize, tableName: "recurring_runs", timestamps: false },
   );
 }

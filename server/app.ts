@@ -7,6 +7,8 @@ import { env } from "~/platform/env.server";
 import { setSchoolTimeZone } from "~/domain/calendar/dates";
 import { closeDb, runAudited } from "~/platform/db.server";
 import { startHousekeeping, stopHousekeeping } from "~/domain/housekeeping.server";
+import { startJobRunner, stopJobRunner } from "~/platform/jobs.server";
+import { jobRegistry } from "~/server/jobs.server";
 import { stopSessionSignals } from "~/platform/session-signals.server";
 import { securityHeaders } from "~/server/security.server";
 import { createFrontDoor } from "~/server/front-door.server";
@@ -52,10 +54,13 @@ export async function prepare() {
     );
   }
   startHousekeeping();
+  // Every process runs the job queue's runner (each cluster worker too: claims are atomic, ADR 023).
+  startJobRunner(jobRegistry());
 }
 
 /** Called on SIGTERM after in-flight requests finished. */
 export async function shutdown() {
+  await stopJobRunner();
   await stopHousekeeping();
   await stopSessionSignals();
   await closeDb();
@@ -154,6 +159,9 @@ async function testHooks(): Promise<express.Router> {
   console.warn("TEST_HOOKS=1: rotas de teste /__test/* ativas (bloquear o event loop, lançar exceção). Nunca em produção.");
   // ?gc runs a full garbage collection first, so `held` (JS heap + Buffers) counts only what is still referenced.
   const { setFlagsFromString } = await import("node:v8");
+  const { enqueue } = await import("~/platform/jobs.server");
+  const { transaction } = await import("~/platform/db.server");
+  const { failJob, recordJob, testRuns } = await import("~/server/test-jobs.server");
   setFlagsFromString("--expose-gc");
   const gc = (await import("node:vm")).runInNewContext("gc") as () => void;
   const router = express.Router();
@@ -168,6 +176,34 @@ async function testHooks(): Promise<express.Router> {
     // A synchronous wait the bundler cannot drop (an empty busy loop it removes as dead code).
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
     res.json({ pid: process.pid });
+  });
+  // The test job kinds (JOBS_TEST_KINDS=1): enqueue `count` of them in one request's transaction; read this process's runs.
+  router.post("/__test/jobs", async (req, res, next) => {
+    try {
+      if (!env().JOBS_TEST_KINDS) return void res.status(404).json({ message: "JOBS_TEST_KINDS não está ativo" });
+      const q = req.query as Record<string, string | undefined>;
+      const count = Math.min(Math.max(Number(q.count) || 1, 1), 1000);
+      const job = q.kind === "test.fail" ? failJob : recordJob;
+      await transaction(async (t) => {
+        for (let i = 0; i < count; i++) {
+          const payload = {
+            tag: `${q.tag ?? ""}${count > 1 ? `#${i}` : ""}`,
+            sleepMs: Number(q.sleepMs) || 0,
+            message: q.message ?? "falha de teste",
+          };
+          await enqueue(t, job as typeof recordJob, payload, {
+            key: q.key,
+            runAt: q.delayMs ? new Date(Date.now() + Number(q.delayMs)) : undefined,
+          });
+        }
+      });
+      res.status(201).json({ enqueued: count });
+    } catch (error) {
+      next(error);
+    }
+  });
+  router.get("/__test/jobs/runs", (req, res) => {
+    res.json({ pid: process.pid, runs: testRuns() });
   });
   router.post("/__test/throw", (req, res) => {
     setImmediate(() => {

@@ -20,6 +20,7 @@ import { moneyVersions } from "./0020-money-versions.ts";
 import { chargesBranchDue } from "./0021-charges-branch-due.ts";
 import { listVersions } from "./0022-list-versions.ts";
 import { chargeFeeTerms } from "./0023-charge-fee-terms.ts";
+import { jobs } from "./0024-jobs.ts";
 import { bankMoney } from "./0026-bank-money.ts";
 import type { Migration } from "../migration.ts";
 
@@ -47,5 +48,6 @@ export const migrations: Migration[] = [
   chargesBranchDue,
   listVersions,
   chargeFeeTerms,
+  jobs,
   bankMoney,
 ];

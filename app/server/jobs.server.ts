@@ -1,0 +1,18 @@
+import type { JobDefinition, JobRegistry, RecurringDefinition } from "~/platform/jobs.server";
+import { env } from "~/platform/env.server";
+import { TEST_JOBS } from "./test-jobs.server";
+
+/**
+ * Every job and recurring job the runner knows (ADR 023): the domain defines
+ * them in `app/domain/<area>/jobs.server.ts` with `defineJob` / `defineRecurring`
+ * (app/platform/jobs.server.ts) and they are listed here, once. A job whose kind
+ * is not listed fails with "Tipo de trabalho desconhecido".
+ */
+export const JOBS: readonly JobDefinition<never>[] = [];
+
+export const RECURRING: readonly RecurringDefinition[] = [];
+
+/** What the runner of this process is started with (server/app.ts): the lists above, and the test kinds when JOBS_TEST_KINDS=1. */
+export function jobRegistry(): JobRegistry {
+  return { jobs: env().JOBS_TEST_KINDS ? [...JOBS, ...TEST_JOBS] : JOBS, recurring: RECURRING };
+}
