@@ -35,7 +35,7 @@ export const NOT_AUDITED: ReadonlySet<string> = new Set([
 ]);
 
 /** Attribute names whose values are never written to an entry (only that they changed). */
-const SECRET_FIELD = /password|token|secret|session/i;
+const SECRET_FIELD = /password|token|secret|session|sealed|privatekey/i;
 
 /** A column whose values are secrets (password hashes, tokens): never written to an entry, nor exported. */
 export function isSecretField(name: string): boolean {

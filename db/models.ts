@@ -276,6 +276,33 @@ export class Charge extends Model {
   /** The fee terms in force when it was issued (0023-charge-fee-terms): percent, two decimals. */
   declare finePercent: string | number;
   declare monthlyInterestPercent: string | number;
+  /** Its registration at the bank as a `cobv` (0025-bank-connections): null when the branch has no bank connection. */
+  declare bankTxid: string | null;
+  declare bankStatus: string | null;
+  declare bankRevision: number | null;
+  declare bankLocation: string | null;
+  declare bankCopyPaste: string | null;
+  declare bankError: string | null;
+  declare createdAt: Date;
+  declare updatedAt: Date;
+}
+
+/** A branch's bank connection (0025-bank-connections): API Pix over mutual TLS; the secrets sealed. */
+export class BankConnectionRow extends Model {
+  declare branchId: string;
+  declare provider: string;
+  declare baseUrl: string;
+  declare tokenUrl: string;
+  declare clientId: string;
+  declare clientSecretSealed: string;
+  declare certificatePem: string;
+  declare privateKeySealed: string;
+  declare caCertificatePem: string | null;
+  declare pixKey: string | null;
+  declare webhookSecretSealed: string;
+  declare status: string;
+  declare lastError: string | null;
+  declare checkedAt: Date | null;
   declare createdAt: Date;
   declare updatedAt: Date;
 }
@@ -617,8 +644,33 @@ function initChargesModels(sequelize: Sequelize) {
       cancelReason: { type: DataTypes.STRING(500), allowNull: true },
       finePercent: { type: DataTypes.DECIMAL(5, 2), allowNull: false, defaultValue: 2 },
       monthlyInterestPercent: { type: DataTypes.DECIMAL(5, 2), allowNull: false, defaultValue: 1 },
+      bankTxid: { type: DataTypes.STRING(35), allowNull: true, unique: true },
+      bankStatus: { type: DataTypes.STRING(12), allowNull: true },
+      bankRevision: { type: DataTypes.INTEGER, allowNull: true },
+      bankLocation: { type: DataTypes.STRING(300), allowNull: true },
+      bankCopyPaste: { type: DataTypes.TEXT, allowNull: true },
+      bankError: { type: DataTypes.STRING(500), allowNull: true },
     },
     opts("charges"),
+  );
+  BankConnectionRow.init(
+    {
+      branchId: { type: DataTypes.UUID, primaryKey: true, allowNull: false },
+      provider: { type: DataTypes.STRING(20), allowNull: false, defaultValue: "api-pix" },
+      baseUrl: { type: DataTypes.STRING(300), allowNull: false },
+      tokenUrl: { type: DataTypes.STRING(300), allowNull: false },
+      clientId: { type: DataTypes.STRING(200), allowNull: false },
+      clientSecretSealed: { type: DataTypes.TEXT, allowNull: false },
+      certificatePem: { type: DataTypes.TEXT, allowNull: false },
+      privateKeySealed: { type: DataTypes.TEXT, allowNull: false },
+      caCertificatePem: { type: DataTypes.TEXT, allowNull: true },
+      pixKey: { type: DataTypes.STRING(77), allowNull: true },
+      webhookSecretSealed: { type: DataTypes.TEXT, allowNull: false },
+      status: { type: DataTypes.STRING(10), allowNull: false, defaultValue: "unchecked" },
+      lastError: { type: DataTypes.STRING(500), allowNull: true },
+      checkedAt: { type: DataTypes.DATE, allowNull: true },
+    },
+    opts("bank_connections"),
   );
   Payment.init(
     {

@@ -21,6 +21,7 @@ import { chargesBranchDue } from "./0021-charges-branch-due.ts";
 import { listVersions } from "./0022-list-versions.ts";
 import { chargeFeeTerms } from "./0023-charge-fee-terms.ts";
 import { jobs } from "./0024-jobs.ts";
+import { bankConnections } from "./0025-bank-connections.ts";
 import { bankMoney } from "./0026-bank-money.ts";
 import type { Migration } from "../migration.ts";
 
@@ -49,5 +50,6 @@ export const migrations: Migration[] = [
   listVersions,
   chargeFeeTerms,
   jobs,
+  bankConnections,
   bankMoney,
 ];

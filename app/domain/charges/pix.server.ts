@@ -118,6 +118,11 @@ export async function chargePix(actor: Actor | null, id: string): Promise<PixDTO
   const charge = await getCharge(actor, id);
   const amountCents = charge.status === OPEN ? (toCents(charge.amountDue) ?? 0) : 0;
   if (amountCents <= 0) throw new ConflictError(NOTHING_TO_PAY);
+  // Registered at the bank (a `cobv` ATIVA): the bank's code, which carries the fine and interest of the day it is paid.
+  if (charge.bank?.status === "Registrada" && charge.bank.copyPaste && charge.bank.txid) {
+    const payload = charge.bank.copyPaste;
+    return { payload, txid: charge.bank.txid, amount: charge.amountDue, qrSvg: await qrSvg(payload), source: "bank" };
+  }
   const settings = await settingsOf(charge.branchId);
   if (!settings.pixKey) throw new ConflictError(PIX_KEY_MISSING);
   const payload = brCode({
@@ -127,5 +132,5 @@ export async function chargePix(actor: Actor | null, id: string): Promise<PixDTO
     txid: charge.code,
     amountCents,
   });
-  return { payload, txid: charge.code, amount: charge.amountDue, qrSvg: await qrSvg(payload) };
+  return { payload, txid: charge.code, amount: charge.amountDue, qrSvg: await qrSvg(payload), source: "static" };
 }

@@ -32,6 +32,7 @@ import {
   type AmountDueDTO,
   type BillingSettingsDTO,
   type BillingSummaryDTO,
+  type ChargeBankDTO,
   type ChargeDetailDTO,
   type ChargeDTO,
   type ChargeHistoryDTO,
@@ -153,6 +154,11 @@ export interface ChargeRow {
   studentName: string | null;
   finePercent: string | number | null;
   monthlyInterestPercent: string | number | null;
+  bankTxid: string | null;
+  bankStatus: string | null;
+  bankRevision: number | string | null;
+  bankCopyPaste: string | null;
+  bankError: string | null;
 }
 
 const NOT_REVERSED = `"p"."chargeId" = "c"."id" AND "p"."reversedAt" IS NULL`;
@@ -164,7 +170,8 @@ const CHARGE_COLUMNS = `"c"."id", "c"."code", "c"."guardianId", "c"."studentId",
   "c"."description", "c"."amountCents", CAST("c"."dueDate" AS TEXT) AS "dueDate", "c"."status", "c"."paidAt", "c"."feesWaived",
   "c"."waiveReason", "c"."cancelReason", "c"."createdAt", "c"."updatedAt",
   ${PAYMENT_SUMS},
-  "s"."fullName" AS "studentName", "c"."finePercent", "c"."monthlyInterestPercent"`;
+  "s"."fullName" AS "studentName", "c"."finePercent", "c"."monthlyInterestPercent",
+  "c"."bankTxid", "c"."bankStatus", "c"."bankRevision", "c"."bankCopyPaste", "c"."bankError"`;
 const CHARGE_FROM = `FROM "charges" AS "c"
   LEFT JOIN "students" AS "s" ON "s"."id" = "c"."studentId"`;
 
@@ -229,9 +236,31 @@ export function toDTO(r: ChargeRow, guardianName: string, on = today()): ChargeD
     monthlyInterestPercent: hundredthsToPercent(termsOf(r).interestHundredths),
     waiveReason: r.waiveReason ?? null,
     cancelReason: r.cancelReason ?? null,
+    bank: bankOf(r),
     createdAt: iso(r.createdAt),
     updatedAt: iso(r.updatedAt),
   };
+}
+
+/**
+ * The charge's `cobv` (issue 42): null when its branch had no bank connection
+ * when it was issued; a charge of a guardian without a CPF has no txid but says why.
+ */
+function bankOf(r: Pick<ChargeRow, "bankTxid" | "bankStatus" | "bankRevision" | "bankCopyPaste" | "bankError">): ChargeBankDTO | null {
+  if (!r.bankTxid && !r.bankError) return null;
+  return {
+    txid: r.bankTxid ?? null,
+    status: r.bankStatus ?? "Falhou",
+    revisao: r.bankRevision === null || r.bankRevision === undefined ? null : Number(r.bankRevision),
+    copyPaste: r.bankCopyPaste ?? null,
+    lastError: r.bankError ?? null,
+  };
+}
+
+/** The charge registered at the bank under `txid` (null when none): what a received Pix names. */
+export async function findChargeByTxid(txid: string, t?: Transaction): Promise<Charge | null> {
+  if (!/^[a-zA-Z0-9]{1,35}$/.test(txid)) return null;
+  return Charge.findOne({ where: { bankTxid: txid }, ...(t ? { transaction: t, lock: t.LOCK.UPDATE } : {}) });
 }
 
 async function withNames(rows: ChargeRow[]): Promise<ChargeDTO[]> {

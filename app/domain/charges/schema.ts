@@ -211,7 +211,7 @@ export function normalizePixKey(raw: string): { key: string; kind: PixKeyKind } 
   return null;
 }
 
-const pixKeyField = z
+export const pixKeyField = z
   .string({ error: PIX_KEY_INVALID })
   .max(200, { error: PIX_KEY_INVALID, abort: true })
   .nullable()
@@ -308,6 +308,12 @@ export function ageingBucket(daysLate: number): AgeingBucket {
   return "90+";
 }
 
+/** A charge's registration at its bank as a `cobv` (issue 42), in our words. */
+export const CHARGE_BANK_STATUSES = ["Pendente", "Registrada", "Falhou", "Removida", "Concluída"] as const;
+export type ChargeBankStatus = (typeof CHARGE_BANK_STATUSES)[number];
+/** A guardian without a CPF: the charge keeps the static Pix code. */
+export const GUARDIAN_WITHOUT_CPF = "Responsável sem CPF: cobrança sem registro no banco";
+
 // ---- Responses ----
 
 export const billingSettingsDto = z
@@ -360,6 +366,18 @@ export const chargeHistoryDto = z
   .meta({ id: "ChargeHistoryEntry" });
 export type ChargeHistoryDTO = z.output<typeof chargeHistoryDto>;
 
+/** A charge's `cobv` at the bank (null: the branch has no bank connection). */
+export const chargeBankDto = z
+  .object({
+    txid: z.string().nullable().describe("Nulo quando a cobrança não foi enviada ao banco (responsável sem CPF)"),
+    status: storedEnum(CHARGE_BANK_STATUSES),
+    revisao: z.number().int().nullable(),
+    copyPaste: z.string().nullable().describe("O Pix copia e cola do banco (multa e juros calculados pelo banco no dia)"),
+    lastError: z.string().nullable(),
+  })
+  .meta({ id: "ChargeBank" });
+export type ChargeBankDTO = z.output<typeof chargeBankDto>;
+
 export const chargeDto = z
   .object({
     id,
@@ -392,6 +410,7 @@ export const chargeDto = z
       .describe("Os juros ao mês (%) em vigor quando a cobrança foi emitida: mudar as configurações da unidade não os altera"),
     waiveReason: z.string().nullable(),
     cancelReason: z.string().nullable(),
+    bank: chargeBankDto.nullable().describe("A cobrança registrada no banco (cobv), ou por que não foi"),
     createdAt: timestamp,
     updatedAt: timestamp,
   })
@@ -463,10 +482,11 @@ export type GenerationResultDTO = z.output<typeof generationResultDto>;
 
 export const pixDto = z
   .object({
-    payload: z.string().describe("O código 'copia e cola' (BR Code estático)"),
+    payload: z.string().describe("O código 'copia e cola': o do banco (cobv registrada) ou o BR Code estático"),
     txid: z.string(),
     amount: money,
     qrSvg: z.string().describe("O QR Code em SVG"),
+    source: z.enum(["bank", "static"]).describe("bank: o código da cobrança registrada no banco; static: o BR Code da chave da unidade"),
   })
   .meta({ id: "Pix" });
 export type PixDTO = z.output<typeof pixDto>;
