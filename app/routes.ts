@@ -124,6 +124,8 @@ export default [
     route("branches", "routes/branches/api/branches.ts"),
     route("branches/:id", "routes/branches/api/branch.ts"),
     route("branches/:id/billing-settings", "routes/branches/api/billing-settings.ts"),
+    route("branches/:id/pix-provider", "routes/branches/api/pix-provider.ts"),
+    route("branches/:id/pix-provider/check", "routes/branches/api/pix-provider-check.ts"),
     route("offers", "routes/offers/api/offers.ts"),
     route("offers/:id", "routes/offers/api/offer.ts"),
     route("classrooms", "routes/classrooms/api/classrooms.ts"),

@@ -142,14 +142,6 @@ const fields = z.object({
     .refine(isTimeZone, { error: "fuso horário desconhecido: use um nome IANA, como America/Sao_Paulo ou America/Manaus" }),
   /** Days an audit entry is kept (sign-in entries: 180 at most); the cleanup job deletes older ones. */
   AUDIT_RETENTION_DAYS: digits("AUDIT_RETENTION_DAYS", 1, 36500, 1825),
-  /** How often each server looks for due jobs (ms); a job committed elsewhere starts within about this long (ADR 023). */
-  JOBS_POLL_MS: digits("JOBS_POLL_MS", 50, 60_000, 1000),
-  /** The first retry's wait (ms); each further retry doubles it, up to 60 times this (1 min … 1 h by default). */
-  JOBS_RETRY_BASE_MS: digits("JOBS_RETRY_BASE_MS", 1, 3_600_000, 60_000),
-  /** A job running longer than this without its server's sign of life belongs to a dead process: it runs again (ms). */
-  JOBS_LOCK_TIMEOUT_MS: digits("JOBS_LOCK_TIMEOUT_MS", 1000, 86_400_000, 300_000),
-  /** Test-only job kinds (they record their runs, or fail on purpose): refused in production. */
-  JOBS_TEST_KINDS: z.enum(["0", "1", ""], { error: "use 1 (ativos) ou 0" }).optional(),
   /**
    * The address the bank reaches this app at (the Pix webhooks: `{PUBLIC_URL}/api/webhooks/pix/…`);
    * by default the address the server listens on.
@@ -160,6 +152,14 @@ const fields = z.object({
     .optional()
     .transform((v) => (v ? v.replace(/\/+$/, "") : undefined))
     .refine((v) => v === undefined || /^https?:\/\/[^/\s]+(\/\S*)?$/.test(v), "use o endereço público do app, ex.: https://escola.example.com.br"),
+  /** How often each server looks for due jobs (ms); a job committed elsewhere starts within about this long (ADR 023). */
+  JOBS_POLL_MS: digits("JOBS_POLL_MS", 50, 60_000, 1000),
+  /** The first retry's wait (ms); each further retry doubles it, up to 60 times this (1 min … 1 h by default). */
+  JOBS_RETRY_BASE_MS: digits("JOBS_RETRY_BASE_MS", 1, 3_600_000, 60_000),
+  /** A job running longer than this without its server's sign of life belongs to a dead process: it runs again (ms). */
+  JOBS_LOCK_TIMEOUT_MS: digits("JOBS_LOCK_TIMEOUT_MS", 1000, 86_400_000, 300_000),
+  /** Test-only job kinds (they record their runs, or fail on purpose): refused in production. */
+  JOBS_TEST_KINDS: z.enum(["0", "1", ""], { error: "use 1 (ativos) ou 0" }).optional(),
   TZ: z.string().optional(),
   BUILD_DIR: z.string().optional(),
 });

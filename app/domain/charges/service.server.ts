@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Transaction } from "sequelize";
 import { BillingSettings, Charge, ChargeHistory, Counter, Payment } from "#db/models.ts";
 import { currentAuditScope } from "#db/audit.ts";
@@ -14,6 +15,7 @@ import { GUARDIAN_NOT_FOUND } from "../guardians/schema";
 import { find as findStudent } from "../students/queries.server";
 import { redactText, valuesPattern } from "~/lib/redact";
 import { dueOn } from "./due";
+import { bankRegistrations, followAtBank } from "./bank-link.server";
 import { PAYEE_CITY_MAX, PAYEE_NAME_MAX, pixTextHasLetters } from "./pix.server";
 import {
   chargeDTO,
@@ -196,9 +198,12 @@ export async function createOneOffCharge(actor: Actor | null, input: unknown): P
   const id = await transaction(async (t) => {
     const n = await reserveNumbers(1, t);
     const terms = await settingsOf(data.branchId, t);
+    const fresh = { id: randomUUID(), code: code("A", n), branchId: data.branchId, guardianId: data.guardianId };
+    const bank = (await bankRegistrations(t, [fresh])).get(fresh.id);
     const charge = await Charge.create(
       {
-        code: code("A", n),
+        id: fresh.id,
+        code: fresh.code,
         guardianId: data.guardianId,
         studentId,
         enrollmentId: null,
@@ -210,10 +215,12 @@ export async function createOneOffCharge(actor: Actor | null, input: unknown): P
         status: OPEN,
         feesWaived: false,
         ...frozenTerms(terms),
+        ...bank,
       },
       { transaction: t },
     );
     await writeHistory([{ chargeId: charge.id, event: "Criada", detail: data.description }], a, t);
+    if (charge.bankTxid) await followAtBank(t, [charge.id]);
     return charge.id;
   });
   return chargeDTO(id);
@@ -344,6 +351,7 @@ async function insertMonthCharges(items: GenerationCandidate[], month: string, a
   let created = 0;
   for (let i = 0; i < items.length; i += BATCH) {
     const rows = items.slice(i, i + BATCH).map((item, j) => ({
+      id: randomUUID(),
       code: code("M", first + i + j),
       guardianId: item.guardianId,
       studentId: item.studentId,
@@ -358,11 +366,20 @@ async function insertMonthCharges(items: GenerationCandidate[], month: string, a
       finePercent: item.finePercent,
       monthlyInterestPercent: item.monthlyInterestPercent,
     }));
-    const charges = await Charge.bulkCreate(rows, { transaction: t, ignoreDuplicates: true });
+    // Registered at the bank when the branch has a connection: the columns go in with the row, the jobs (one per page) after commit.
+    const bank = await bankRegistrations(t, rows);
+    const charges = await Charge.bulkCreate(
+      rows.map((row) => ({ ...row, ...bank.get(row.id) })),
+      { transaction: t, ignoreDuplicates: true },
+    );
     await writeHistory(
       charges.map((c) => ({ chargeId: c.id, event: "Criada", detail: c.description })),
       actor,
       t,
+    );
+    await followAtBank(
+      t,
+      charges.filter((c) => c.bankTxid).map((c) => c.id),
     );
     created += charges.length;
   }
@@ -426,6 +443,7 @@ export async function recordPayment(actor: Actor | null, chargeId: string, input
     ];
     if (await settle(charge, t)) entries.push({ chargeId: charge.id, event: "Paga", detail: "" });
     await writeHistory(entries, a, t);
+    if (charge.bankTxid) await followAtBank(t, [charge.id]);
   });
   return getCharge(a, chargeId);
 }
@@ -452,6 +470,7 @@ export async function reversePayment(actor: Actor | null, paymentId: string, inp
       a,
       t,
     );
+    if (charge.bankTxid) await followAtBank(t, [charge.id]);
     return charge.id;
   });
   return getCharge(a, chargeId);
@@ -600,6 +619,7 @@ export async function waiveFees(actor: Actor | null, chargeId: string, input: un
     const entries = [{ chargeId: charge.id, event: "Multa e juros dispensados", detail: data.reason }];
     if (await settle(charge, t)) entries.push({ chargeId: charge.id, event: "Paga", detail: "" });
     await writeHistory(entries, a, t);
+    if (charge.bankTxid) await followAtBank(t, [charge.id]);
   });
   return getCharge(a, chargeId);
 }
@@ -615,6 +635,7 @@ export async function cancelCharge(actor: Actor | null, chargeId: string, input:
     if (terms.payments.length > 0) throw new ConflictError(CHARGE_HAS_PAYMENTS);
     await charge.update({ status: CANCELLED_CHARGE, cancelReason: data.reason }, { transaction: t });
     await writeHistory([{ chargeId: charge.id, event: "Cancelada", detail: data.reason }], a, t);
+    if (charge.bankTxid) await followAtBank(t, [charge.id]);
   });
   return getCharge(a, chargeId);
 }
@@ -633,7 +654,24 @@ export async function cancelFutureCharges(actor: Actor | null, enrollmentId: str
     actor,
     t,
   );
+  await followAtBank(
+    t,
+    charges.filter((c) => c.bankTxid).map((c) => c.id),
+  );
   return charges.length;
+}
+
+/** What the bank answered for a charge's `cobv` (the bank module's jobs), written as the bank's, with no user. */
+export async function recordBankState(
+  chargeId: string,
+  state: Partial<Pick<Charge, "bankStatus" | "bankRevision" | "bankLocation" | "bankCopyPaste" | "bankError">>,
+): Promise<void> {
+  await transaction(async (t) => {
+    const charge = await Charge.findByPk(chargeId, { transaction: t, lock: t.LOCK.UPDATE });
+    if (!charge) return;
+    const changed = Object.fromEntries(Object.entries(state).filter(([k, v]) => charge.get(k) !== v));
+    if (Object.keys(changed).length) await charge.update(changed, { transaction: t });
+  });
 }
 
 /** The longest text each column holds (0018-billing). */

@@ -427,6 +427,20 @@ export async function guardianNames(ids: string[]): Promise<Map<string, string>>
   return new Map(rows.map((r) => [r.guardianId, r.fullName]));
 }
 
+/** The primary person's name and CPF (digits; '' when none) of each guardian: the debtor of a charge registered at the bank. */
+export async function guardianDebtors(ids: readonly string[], t?: Transaction): Promise<Map<string, { name: string; cpf: string }>> {
+  const unique = [...new Set(ids.filter(isUuid))];
+  if (unique.length === 0) return new Map();
+  const params: Record<string, string | boolean> = { primary: true };
+  const rows = await selectRowsIn<{ guardianId: string; fullName: string; cpf: string | null }>(
+    t,
+    `SELECT "p"."guardianId", "p"."fullName", "p"."cpf" FROM "guardian_persons" AS "p"
+     WHERE "p"."isPrimary" = :primary AND "p"."guardianId" IN (${paddedInList("c", unique, params as Record<string, string>, 8)})`,
+    params,
+  );
+  return new Map(rows.map((r) => [r.guardianId, { name: r.fullName, cpf: (r.cpf ?? "").replace(/\D/g, "") }]));
+}
+
 /** The primary person's name and phone (as stored) of each guardian (e.g. the at-risk list's WhatsApp link). */
 export async function guardianContacts(ids: string[]): Promise<Map<string, { name: string; phone: string | null }>> {
   const unique = [...new Set(ids.filter(isUuid))];
