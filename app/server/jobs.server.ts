@@ -1,6 +1,7 @@
 import type { JobDefinition, JobRegistry, RecurringDefinition } from "~/platform/jobs.server";
 import { env } from "~/platform/env.server";
 import { TEST_JOBS } from "./test-jobs.server";
+import { pixReceivedJob, pixRefundJob, reconciliationRecurring } from "~/domain/bank/money-jobs.server";
 
 /**
  * Every job and recurring job the runner knows (ADR 023): the domain defines
@@ -8,9 +9,9 @@ import { TEST_JOBS } from "./test-jobs.server";
  * (app/platform/jobs.server.ts) and they are listed here, once. A job whose kind
  * is not listed fails with "Tipo de trabalho desconhecido".
  */
-export const JOBS: readonly JobDefinition<never>[] = [];
+export const JOBS: readonly JobDefinition<never>[] = [pixReceivedJob, pixRefundJob];
 
-export const RECURRING: readonly RecurringDefinition[] = [];
+export const RECURRING: readonly RecurringDefinition[] = [reconciliationRecurring];
 
 /** What the runner of this process is started with (server/app.ts): the lists above, and the test kinds when JOBS_TEST_KINDS=1. */
 export function jobRegistry(): JobRegistry {

@@ -230,3 +230,45 @@ export async function refundOf(paymentId: string): Promise<{
   );
   return row ? { ...row, amountCents: Number(row.amountCents) } : null;
 }
+
+/** A bank payment as the refund dialog shows it (app/domain/charges owns payments and charges); null when none. */
+export async function bankPayment(paymentId: string): Promise<{
+  id: string;
+  chargeId: string;
+  chargeCode: string;
+  amountCents: number;
+  paidOn: string;
+  endToEndId: string | null;
+  source: string;
+  reversed: boolean;
+  refundStatus: string | null;
+} | null> {
+  const [row] = await selectRows<{
+    id: string;
+    chargeId: string;
+    chargeCode: string;
+    amountCents: number | string;
+    paidOn: string | Date;
+    endToEndId: string | null;
+    source: string;
+    reversedAt: string | Date | null;
+    refundStatus: string | null;
+  }>(
+    `SELECT "p"."id", "p"."chargeId", "c"."code" AS "chargeCode", "p"."amountCents", CAST("p"."paidOn" AS TEXT) AS "paidOn",
+            "p"."endToEndId", "p"."source", "p"."reversedAt", "p"."refundStatus"
+     FROM "payments" AS "p" JOIN "charges" AS "c" ON "c"."id" = "p"."chargeId" WHERE "p"."id" = :id`,
+    { id: paymentId },
+  );
+  if (!row) return null;
+  return {
+    id: row.id,
+    chargeId: row.chargeId,
+    chargeCode: row.chargeCode,
+    amountCents: Number(row.amountCents),
+    paidOn: dateOnly(row.paidOn),
+    endToEndId: row.endToEndId ?? null,
+    source: row.source,
+    reversed: Boolean(row.reversedAt),
+    refundStatus: row.refundStatus ?? null,
+  };
+}

@@ -17,7 +17,6 @@ export const PIX_NOT_FOUND = "Pix não encontrado";
 export const PIX_ALREADY_LINKED = "Pix já vinculado a uma cobrança";
 export const CHARGE_REQUIRED = "Cobrança é obrigatória";
 export const WEBHOOK_INVALID = "Notificação Pix inválida";
-export const BRANCH_NOT_CONNECTED = "Unidade sem conexão com o banco";
 export const REFUND_REQUESTED = "Devolução solicitada";
 
 /** The inbox's outcomes. */
