@@ -73,6 +73,14 @@ module.exports = {
       to: { path: "^app/(domain|routes|server)/" },
     },
     {
+      name: "integrations-are-adapters",
+      severity: "error",
+      comment:
+        "app/integrations/ holds one adapter per outside contract (the API Pix…): plain data in and out, called by the domain. It imports no route, feature, HTTP code, component, database code, and of the domain only the money module.",
+      from: { path: "^app/integrations/" },
+      to: { path: "^(app/(routes|features|server|components|domain)/|db/)", pathNot: "^app/domain/money\\.ts$" },
+    },
+    {
       name: "db-not-to-app",
       severity: "error",
       comment: "db/ (driver, migrations, models, select door) imports nothing from app/.",

@@ -80,6 +80,7 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATABASE_URL: databaseUrl,
       SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret-123456",
+      DATA_ENCRYPTION_KEY: "e2eda7a0".repeat(8),
       UPLOAD_DIR: `${workDir}/uploads`,
       APP_NAME: "Escola Teste",
       TZ: "America/Sao_Paulo",

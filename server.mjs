@@ -21,7 +21,7 @@ const explicitEnv = process.env.NODE_ENV;
 process.env.NODE_ENV ??= dev ? "development" : "production";
 
 // A production deployment (NODE_ENV=production set by the operator) must provide
-// SESSION_SECRET or SESSION_SECRET_FILE. A plain `npm start` or `npm run dev` on a
+// SESSION_SECRET or SESSION_SECRET_FILE (and DATA_ENCRYPTION_KEY or DATA_ENCRYPTION_KEY_FILE). A plain `npm start` or `npm run dev` on a
 // workstation gets a random secret, generated once and kept next to the database, so the
 // one-command start works and sessions survive restarts. Every variable is then
 // read and validated by app/platform/env.server.ts (app.config()).
@@ -35,6 +35,20 @@ if (!process.env.SESSION_SECRET && !process.env.SESSION_SECRET_FILE && explicitE
     console.log(`SESSION_SECRET não definido: segredo gerado em ${file}`);
   }
   process.env.SESSION_SECRET_FILE = file;
+}
+// The same for DATA_ENCRYPTION_KEY, the key of the secrets stored in the database (a bank's
+// client secret and private key): kept in data/data-encryption-key, which must then be kept
+// with the database (without it those secrets cannot be read).
+if (!process.env.DATA_ENCRYPTION_KEY && !process.env.DATA_ENCRYPTION_KEY_FILE && explicitEnv !== "production") {
+  const fs = await import("node:fs");
+  const { randomBytes } = await import("node:crypto");
+  const file = "data/data-encryption-key";
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync("data", { recursive: true });
+    fs.writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600 });
+    console.log(`DATA_ENCRYPTION_KEY não definida: chave gerada em ${file}`);
+  }
+  process.env.DATA_ENCRYPTION_KEY_FILE = file;
 }
 
 const { pathToFileURL } = await import("node:url");

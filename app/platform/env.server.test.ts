@@ -5,6 +5,8 @@ import { describe, expect, it } from "vitest";
 import { databaseSettings, parseEnv, parseTrustProxy } from "./env.server";
 
 const GOOD = "0123456789abcdef0123456789abcdef";
+/** A valid DATA_ENCRYPTION_KEY (32 bytes in hex), required beside the session secret in production. */
+const KEY = "00112233445566778899aabbccddeeff".repeat(2);
 
 describe("TRUST_PROXY", () => {
   it("digits are a hop count (a number, not the address 0.0.0.1)", () => {
@@ -107,12 +109,12 @@ describe("SESSION_SECRET", () => {
     expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: "development-only-secret-do-not-use-in-production" })).toThrow(
       /valor de exemplo/,
     );
-    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: GOOD }).SESSION_SECRET).toBe(GOOD);
+    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: GOOD, DATA_ENCRYPTION_KEY: KEY }).SESSION_SECRET).toBe(GOOD);
   });
 
   it("several comma-separated secrets: the first signs, all verify; each is checked", () => {
     const old = "f".repeat(40);
-    const parsed = parseEnv({ NODE_ENV: "production", SESSION_SECRET: `${GOOD}, ${old}` });
+    const parsed = parseEnv({ NODE_ENV: "production", SESSION_SECRET: `${GOOD}, ${old}`, DATA_ENCRYPTION_KEY: KEY });
     expect(parsed.SESSION_SECRET).toBe(GOOD);
     expect(parsed.SESSION_SECRETS).toEqual([GOOD, old]);
     expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: `${GOOD},short` })).toThrow(/segredo 2 da lista/);
@@ -128,11 +130,65 @@ describe("SESSION_SECRET", () => {
     try {
       const file = path.join(dir, "secret");
       fs.writeFileSync(file, `${GOOD}\n`);
-      expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET_FILE: file }).SESSION_SECRET).toBe(GOOD);
+      expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET_FILE: file, DATA_ENCRYPTION_KEY: KEY }).SESSION_SECRET).toBe(GOOD);
       fs.writeFileSync(file, "  \n");
       expect(() => parseEnv({ SESSION_SECRET_FILE: file })).toThrow(/está vazio/);
       expect(() => parseEnv({ SESSION_SECRET_FILE: path.join(dir, "missing") })).toThrow(/não foi possível ler/);
       expect(() => parseEnv({ SESSION_SECRET_FILE: file, SESSION_SECRET: GOOD })).toThrow(/não os dois/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("DATA_ENCRYPTION_KEY", () => {
+  const production = { NODE_ENV: "production", SESSION_SECRET: GOOD };
+
+  it("in production: required, in one line", () => {
+    expect(() => parseEnv(production)).toThrow(
+      new Error(
+        "Configuração inválida:\n- DATA_ENCRYPTION_KEY: obrigatório em produção (32 bytes: 64 caracteres hexadecimais, ex.: openssl rand -hex 32)",
+      ),
+    );
+  });
+
+  it("64 hex characters or 32 bytes in base64 (or base64url); anything else stops the start", () => {
+    const bytes = Buffer.from(KEY, "hex");
+    expect(parseEnv({ ...production, DATA_ENCRYPTION_KEY: KEY }).DATA_ENCRYPTION_KEYS).toEqual([bytes]);
+    expect(parseEnv({ ...production, DATA_ENCRYPTION_KEY: bytes.toString("base64") }).DATA_ENCRYPTION_KEYS).toEqual([bytes]);
+    expect(parseEnv({ ...production, DATA_ENCRYPTION_KEY: bytes.toString("base64url") }).DATA_ENCRYPTION_KEYS).toEqual([bytes]);
+    for (const bad of [KEY.slice(2), `${KEY}00`, "x".repeat(64), Buffer.alloc(31).toString("base64"), "change-me"]) {
+      expect(() => parseEnv({ ...production, DATA_ENCRYPTION_KEY: bad }), bad).toThrow(/DATA_ENCRYPTION_KEY: inválida: use 32 bytes/);
+    }
+  });
+
+  it("new,old: the first encrypts, both decrypt; each is checked", () => {
+    const old = "ff".repeat(32);
+    const parsed = parseEnv({ ...production, DATA_ENCRYPTION_KEY: `${KEY}, ${old}` });
+    expect(parsed.DATA_ENCRYPTION_KEYS.map((k) => k.toString("hex"))).toEqual([KEY, old]);
+    expect(() => parseEnv({ ...production, DATA_ENCRYPTION_KEY: `${KEY},abc` })).toThrow(/chave 2 da lista/);
+  });
+
+  it("the raw key text is not kept in the configuration", () => {
+    expect(parseEnv({ ...production, DATA_ENCRYPTION_KEY: KEY }).DATA_ENCRYPTION_KEY).toBeUndefined();
+  });
+
+  it("development and tests fall back to a fixed key, which production refuses", () => {
+    const [devKey] = parseEnv({}).DATA_ENCRYPTION_KEYS;
+    expect(devKey).toHaveLength(32);
+    expect(() => parseEnv({ ...production, DATA_ENCRYPTION_KEY: devKey.toString("hex") })).toThrow(/chave de desenvolvimento/);
+  });
+
+  it("DATA_ENCRYPTION_KEY_FILE is read; an empty or missing file, or both variables, is an error", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "env-test-"));
+    try {
+      const file = path.join(dir, "key");
+      fs.writeFileSync(file, `${KEY}\n`);
+      expect(parseEnv({ ...production, DATA_ENCRYPTION_KEY_FILE: file }).DATA_ENCRYPTION_KEYS[0].toString("hex")).toBe(KEY);
+      fs.writeFileSync(file, "\n");
+      expect(() => parseEnv({ DATA_ENCRYPTION_KEY_FILE: file })).toThrow(/DATA_ENCRYPTION_KEY_FILE: o arquivo .* está vazio/);
+      expect(() => parseEnv({ DATA_ENCRYPTION_KEY_FILE: path.join(dir, "missing") })).toThrow(/não foi possível ler/);
+      expect(() => parseEnv({ DATA_ENCRYPTION_KEY_FILE: file, DATA_ENCRYPTION_KEY: KEY })).toThrow(/não os dois/);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { z } from "zod";
@@ -7,8 +8,9 @@ import { DEFAULT_SCHOOL_TIME_ZONE, isTimeZone } from "~/lib/time-zone";
  * Every environment variable the app and `server.mjs` read, validated here and
  * nowhere else; a wrong value stops the start with one line per problem.
  * (`server.mjs` itself looks only at BUILD_DIR, NODE_ENV and whether
- * SESSION_SECRET / SESSION_SECRET_FILE are set, before the build is loaded, to
- * find the build and create the default secret file of a plain `npm start`;
+ * SESSION_SECRET / SESSION_SECRET_FILE and DATA_ENCRYPTION_KEY / DATA_ENCRYPTION_KEY_FILE
+ * are set, before the build is loaded, to find the build and create the default
+ * secret and key files of a plain `npm start`;
  * after that it uses this module's values, through `config()` of server/app.ts. The database
  * scripts read theirs through `databaseSettings()`.)
  */
@@ -108,6 +110,9 @@ const fields = z.object({
   DATABASE_REPLICA_AFTER_WRITE_SECONDS: digits("DATABASE_REPLICA_AFTER_WRITE_SECONDS", 1, 3600, 5),
   SESSION_SECRET: z.string().optional(),
   SESSION_SECRET_FILE: z.string().optional(),
+  /** Encrypts the secrets stored in the database (a bank's client secret and private key): 32 bytes, hex or base64. */
+  DATA_ENCRYPTION_KEY: z.string().optional(),
+  DATA_ENCRYPTION_KEY_FILE: z.string().optional(),
   // Where uploaded avatars live: the database (shared by every app server) or UPLOAD_DIR.
   UPLOAD_STORAGE: z.enum(["database", "disk"]).default("database"),
   UPLOAD_DIR: z.string().min(1).default("data/uploads"),
@@ -168,6 +173,90 @@ const fields = z.object({
 function listenedHost(host: string): string {
   if (host === "0.0.0.0" || host === "::") return "localhost";
   return isIP(host) === 6 ? `[${host}]` : host;
+}
+
+/**
+ * The key of a development or test process without DATA_ENCRYPTION_KEY (published here, so never
+ * accepted in production; `npm start` and `npm run dev` generate a key file instead).
+ */
+const DEV_DATA_KEY = createHash("sha256").update("development-only-data-encryption-key-do-not-use-in-production").digest();
+
+/** A data key as written by an operator: 64 hex characters, or 32 bytes in base64 (or base64url); null otherwise. */
+export function parseDataKey(text: string): Buffer | null {
+  const value = text.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, "hex");
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) {
+    const bytes = Buffer.from(value.replace(/-/g, "+").replace(/_/g, "/"), "base64");
+    if (bytes.length === 32) return bytes;
+  }
+  return null;
+}
+
+type RawEnv = z.output<typeof fields>;
+
+/** DATA_ENCRYPTION_KEY (or the file DATA_ENCRYPTION_KEY_FILE names): `new,old` rotates (the first encrypts, all decrypt). */
+function readDataKeys(env: RawEnv, ctx: z.RefinementCtx): Buffer[] | null {
+  let raw = env.DATA_ENCRYPTION_KEY;
+  const file = env.DATA_ENCRYPTION_KEY_FILE;
+  if (file !== undefined && file !== "") {
+    if (raw) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DATA_ENCRYPTION_KEY_FILE"],
+        message: "defina DATA_ENCRYPTION_KEY ou DATA_ENCRYPTION_KEY_FILE, não os dois",
+      });
+      return null;
+    }
+    try {
+      raw = readFileSync(file, "utf8").trim();
+    } catch (error) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DATA_ENCRYPTION_KEY_FILE"],
+        message: `não foi possível ler ${file}: ${(error as Error).message}`,
+      });
+      return null;
+    }
+    if (!raw) {
+      ctx.addIssue({ code: "custom", path: ["DATA_ENCRYPTION_KEY_FILE"], message: `o arquivo ${file} está vazio` });
+      return null;
+    }
+  }
+  const texts = (raw ?? "").split(",").map((k) => k.trim());
+  if (texts.every((k) => k === "")) {
+    if (env.NODE_ENV === "production") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DATA_ENCRYPTION_KEY"],
+        message: "obrigatório em produção (32 bytes: 64 caracteres hexadecimais, ex.: openssl rand -hex 32)",
+      });
+      return null;
+    }
+    return [DEV_DATA_KEY];
+  }
+  const keys: Buffer[] = [];
+  for (const [i, text] of texts.entries()) {
+    const key = parseDataKey(text);
+    if (!key) {
+      const which = texts.length > 1 ? ` (chave ${i + 1} da lista)` : "";
+      ctx.addIssue({
+        code: "custom",
+        path: ["DATA_ENCRYPTION_KEY"],
+        message: `inválida${which}: use 32 bytes em 64 caracteres hexadecimais (openssl rand -hex 32) ou em base64`,
+      });
+      return null;
+    }
+    if (env.NODE_ENV === "production" && key.equals(DEV_DATA_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DATA_ENCRYPTION_KEY"],
+        message: "é a chave de desenvolvimento: gere uma própria (openssl rand -hex 32)",
+      });
+      return null;
+    }
+    keys.push(key);
+  }
+  return keys;
 }
 
 const schema = fields.transform((env, ctx) => {
@@ -247,6 +336,8 @@ const schema = fields.transform((env, ctx) => {
     }
   }
   const SESSION_SECRETS = secrets.length ? secrets : [DEV_SECRET];
+  const dataKeys = readDataKeys(env, ctx);
+  if (dataKeys === null) return z.NEVER;
   return {
     ...env,
     COOKIE_SECURE: env.COOKIE_SECURE || undefined,
@@ -257,6 +348,9 @@ const schema = fields.transform((env, ctx) => {
     /** Every accepted secret, the signing one first. */
     SESSION_SECRETS,
     PUBLIC_URL: env.PUBLIC_URL ?? `http://${listenedHost(env.HOST)}:${env.PORT}`,
+    /** The keys of the stored secrets (32 bytes each): the first encrypts, every one decrypts. */
+    DATA_ENCRYPTION_KEYS: dataKeys,
+    DATA_ENCRYPTION_KEY: undefined,
   };
 });
 

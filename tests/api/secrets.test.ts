@@ -51,6 +51,15 @@ describe("production refuses weak secrets", () => {
     });
   }
 
+  it("does not start without DATA_ENCRYPTION_KEY, in one line", async () => {
+    const { child, log } = run({ NODE_ENV: "production", DATABASE_URL: database.url, PORT: "0", SESSION_SECRET: A });
+    expect(await exitOf(child)).toBe(1);
+    expect(log()).toContain(
+      "Configuração inválida:\n- DATA_ENCRYPTION_KEY: obrigatório em produção (32 bytes: 64 caracteres hexadecimais, ex.: openssl rand -hex 32)\n",
+    );
+    expect(log()).not.toMatch(/at .*\.js:\d+/);
+  });
+
   it("an empty SESSION_SECRET_FILE is an error, not a silent fallback", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "secret-"));
     try {
@@ -70,7 +79,7 @@ describe("production refuses weak secrets", () => {
 });
 
 describe("a fresh clone starts with no configuration", () => {
-  it("generates data/session-secret and serves; an emptied secret file then stops the start", async () => {
+  it("generates data/session-secret and data/data-encryption-key and serves; an emptied secret file then stops the start", async () => {
     const cwd = fs.mkdtempSync(path.join(os.tmpdir(), "fresh-clone-"));
     try {
       const port = await freePort();
@@ -87,6 +96,11 @@ describe("a fresh clone starts with no configuration", () => {
       expect(ok, first.log()).toBe(true);
       const secret = fs.readFileSync(path.join(cwd, "data/session-secret"), "utf8");
       expect(secret).toMatch(/^[0-9a-f]{64}$/);
+      // The key of the stored secrets too: 32 random bytes, readable by the owner only.
+      const keyFile = path.join(cwd, "data/data-encryption-key");
+      expect(fs.readFileSync(keyFile, "utf8")).toMatch(/^[0-9a-f]{64}$/);
+      expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
+      expect(first.log()).toContain("DATA_ENCRYPTION_KEY não definida: chave gerada em data/data-encryption-key");
       first.child.kill("SIGTERM");
       expect(await exitOf(first.child)).toBe(0);
 

@@ -123,6 +123,12 @@ describe("each import rule on a tree that breaks it", () => {
     write("app/platform/cache.server.ts", "import { findThing } from '../domain/things/queries.server';\nexport const c = findThing;\n");
     write("db/models.ts", "import { h } from '../app/lib/helper';\nexport const m = h;\n");
     write("db/seed/demo.ts", "import { h } from '#db/../app/lib/helper';\nimport { m } from '../models';\nexport const d = [h, m];\n");
+    // An adapter reaching into the domain beyond its money module, and into the HTTP layer.
+    write("app/domain/money.ts", "export const cents = 1;\n");
+    write(
+      "app/integrations/bank/client.server.ts",
+      "import { findThing } from '~/domain/things/queries.server';\nimport { cookie } from '../../server/session.server';\nimport { cents } from '~/domain/money';\nexport const b = [findThing, cookie, cents];\n",
+    );
     // A clean pair: a queries file reading its schema, a route using the domain.
     write("app/domain/clean/schema.ts", "export const NAME_REQUIRED = 'Nome é obrigatório';\n");
     write("app/domain/clean/queries.server.ts", "import { NAME_REQUIRED } from './schema';\nexport const q = NAME_REQUIRED;\n");
@@ -174,6 +180,13 @@ describe("each import rule on a tree that breaks it", () => {
     expect(reported("platform-not-to-upper-layers")).toEqual(["app/platform/cache.server.ts → app/domain/things/queries.server.ts"]);
     expect(reported("db-not-to-app")).toEqual(["db/models.ts → app/lib/helper.ts"]);
     expect(reported("db-tools-to-app")).toEqual(["db/seed/demo.ts → app/lib/helper.ts"]);
+  });
+
+  it("an integration importing the domain (but its money module) or the HTTP layer", () => {
+    expect(reported("integrations-are-adapters").sort()).toEqual([
+      "app/integrations/bank/client.server.ts → app/domain/things/queries.server.ts",
+      "app/integrations/bank/client.server.ts → app/server/session.server.ts",
+    ]);
   });
 
   it("a route area importing another area's files, by the alias, a relative path or from app/routes/ itself", () => {

@@ -18,6 +18,9 @@ export async function freePort(): Promise<number> {
 /** The session secret of the servers the tests and the benchmarks start. */
 export const TEST_SESSION_SECRET = "test-secret-test-secret-test-secret-1234";
 
+/** The key of the secrets those servers store (DATA_ENCRYPTION_KEY, 32 bytes in hex). */
+export const TEST_DATA_ENCRYPTION_KEY = "7e57da7a".repeat(8);
+
 export interface RunningServer {
   baseUrl: string;
   process: ChildProcess;
@@ -52,6 +55,7 @@ export async function startServer(
       HOST: "127.0.0.1",
       DATABASE_URL: databaseUrl,
       SESSION_SECRET: TEST_SESSION_SECRET,
+      DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
       UPLOAD_DIR: uploadDir,
       APP_NAME: "Escola Teste",
       TZ: "America/Sao_Paulo",
