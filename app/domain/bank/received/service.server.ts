@@ -15,7 +15,7 @@ import { webhookSecretMatches } from "../queries.server";
 import { BANK_NOT_CONNECTED } from "../schema";
 import { pixReceivedJob, pixRefundJob } from "../money-jobs.server";
 import { inboxHas, inboxItem, lastRuns, overpaidCharges, pixWithoutCharge, runById } from "./queries.server";
-import { asBank, connectedBranchIds, reconcileBranch } from "./work.server";
+import { connectedBranchIds, reconcileBranch } from "./work.server";
 import {
   linkSchema,
   NO_CHARGE,

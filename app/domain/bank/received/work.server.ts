@@ -1,6 +1,8 @@
 import { ReconciliationRun, PixInbox } from "#db/models.ts";
 import { runAudited } from "#db/audit.ts";
-import { apiPixClient, valorToCents, type PixReceived } from "~/integrations/api-pix";
+import { apiPixClient } from "~/integrations/api-pix/client.server";
+import { valorToCents } from "~/integrations/api-pix/amounts";
+import type { PixReceived } from "~/integrations/api-pix/schema";
 import { transaction } from "~/platform/db.server";
 import { errorText } from "~/platform/jobs.server";
 import { recordBankPayment, settleRefund } from "../../charges/service.server";
