@@ -35,6 +35,7 @@ export default [
       route(":id/edit", "routes/branches/branch-form.tsx", { id: "branch-edit" }),
       route(":id/delete", "routes/branches/branch-delete.tsx"),
       route(":id/billing", "routes/branches/branch-billing.tsx"),
+      route(":id/bank", "routes/branches/branch-bank.tsx"),
       route(":id/classrooms", "routes/classrooms/branch-classrooms.tsx", [
         route("new", "routes/classrooms/classroom-form.tsx", { id: "classroom-new" }),
         route(":classroomId/edit", "routes/classrooms/classroom-form.tsx", { id: "classroom-edit" }),

@@ -156,7 +156,10 @@ const fields = z.object({
     .trim()
     .optional()
     .transform((v) => (v ? v.replace(/\/+$/, "") : undefined))
-    .refine((v) => v === undefined || /^https?:\/\/[^/\s]+(\/\S*)?$/.test(v), "use o endereço público do app, ex.: https://escola.example.com.br"),
+    .refine(
+      (v) => v === undefined || /^https?:\/\/[^/\s]+(\/\S*)?$/.test(v),
+      "use o endereço público do app, ex.: https://escola.example.com.br",
+    ),
   /** How often each server looks for due jobs (ms); a job committed elsewhere starts within about this long (ADR 023). */
   JOBS_POLL_MS: digits("JOBS_POLL_MS", 50, 60_000, 1000),
   /** The first retry's wait (ms); each further retry doubles it, up to 60 times this (1 min … 1 h by default). */

@@ -185,6 +185,8 @@ export interface IntentSpec<Schema extends z.ZodType, Saved> {
   /** A form with no field to show a refusal next to goes back there with the toast (default: stay, the form answered again). */
   refusedTo?: (value: z.output<Schema>, context: IntentContext) => string | null;
   success: SuccessToast | ((saved: Saved, value: z.output<Schema>) => SuccessToast);
+  /** Fields never sent back in an answer (secrets: a password, a private key), even on a 400. */
+  hideFields?: readonly string[];
 }
 
 /** An intent as `intentAction` runs it: its types stay inside (`intent(spec)` checks them). */
@@ -216,6 +218,7 @@ export function intent<Schema extends z.ZodType, Saved>(spec: IntentSpec<Schema,
   return {
     async run(context, name) {
       const values = formValues(context.formData);
+      for (const hidden of spec.hideFields ?? []) delete values[hidden];
       const parsed = spec.schema.safeParse(spec.read ? spec.read(context.formData) : values);
       if (!parsed.success) {
         const errors = issueErrors(parsed.error.issues);

@@ -1,5 +1,6 @@
 import type { JobDefinition, JobRegistry, RecurringDefinition } from "~/platform/jobs.server";
 import { env } from "~/platform/env.server";
+import { BANK_JOBS } from "~/domain/bank/jobs.server";
 import { TEST_JOBS } from "./test-jobs.server";
 import { pixReceivedJob, pixRefundJob, reconciliationRecurring } from "~/domain/bank/money-jobs.server";
 
@@ -9,7 +10,7 @@ import { pixReceivedJob, pixRefundJob, reconciliationRecurring } from "~/domain/
  * (app/platform/jobs.server.ts) and they are listed here, once. A job whose kind
  * is not listed fails with "Tipo de trabalho desconhecido".
  */
-export const JOBS: readonly JobDefinition<never>[] = [pixReceivedJob, pixRefundJob];
+export const JOBS: readonly JobDefinition<never>[] = [...BANK_JOBS, pixReceivedJob, pixRefundJob] as JobDefinition<never>[];
 
 export const RECURRING: readonly RecurringDefinition[] = [reconciliationRecurring];
 

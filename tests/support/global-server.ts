@@ -14,7 +14,8 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const kind = process.env.API_TEST_DB === "postgres" ? "postgres" : "sqlite";
   const database = await createTestDatabase(kind);
-  const server = await startServer(database.url);
+  // Retries in half a second rather than a minute: a job that failed (a bank down) runs again within the test.
+  const server = await startServer(database.url, { JOBS_RETRY_BASE_MS: "500" });
   project.provide("baseUrl", server.baseUrl);
   project.provide("databaseUrl", database.url);
   project.provide("dialect", kind);

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { Transaction } from "sequelize";
 import { BankConnectionRow } from "#db/models.ts";
-import type { BankConnection } from "~/integrations/api-pix";
+import type { BankConnection } from "~/integrations/api-pix/client.server";
 import { decryptSecret } from "~/platform/secrets.server";
 import { env } from "~/platform/env.server";
 import { selectRows } from "~/platform/db.server";

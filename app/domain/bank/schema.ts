@@ -6,9 +6,6 @@ import { pixKeyField } from "../charges/schema";
 /** A branch's connection to its bank (issue 42): the messages, the input and the answer. */
 
 export const BANK_CONNECTION_VERIFIED = "Conexão com o banco verificada";
-export const CERTIFICATE_INVALID = "Certificado inválido";
-export const PRIVATE_KEY_MISMATCH = "Chave privada não corresponde ao certificado";
-export const BANK_URL_INVALID = "URL do banco inválida";
 export const BASE_URL_REQUIRED = "URL da API é obrigatória";
 export const TOKEN_URL_REQUIRED = "URL do token é obrigatória";
 export const CLIENT_ID_REQUIRED = "Client ID é obrigatório";
@@ -17,20 +14,13 @@ export const CERTIFICATE_REQUIRED = "Certificado é obrigatório";
 export const PRIVATE_KEY_REQUIRED = "Chave privada é obrigatória";
 export const PROVIDER_INVALID = "Provedor inválido: use api-pix ou none";
 export const BANK_NOT_CONNECTED = "Unidade sem conexão com o banco";
-export const P12_PASSWORD_WRONG = "Arquivo .p12 ou senha inválidos";
+export const P12_INVALID = "Arquivo .p12 ou senha inválidos";
 export const BANK_PROVIDERS = ["api-pix", "none"] as const;
 export const BANK_CONNECTION_STATUSES = ["ok", "error", "unchecked"] as const;
 export type BankConnectionStatus = (typeof BANK_CONNECTION_STATUSES)[number];
 
-/** A PEM text (a certificate, a key): up to 20 000 characters. */
 const PEM_MAX = 20_000;
-const pemText = (message: string) =>
-  z
-    .string({ error: message })
-    .max(PEM_MAX, { error: `Máximo de ${PEM_MAX} caracteres`, abort: true })
-    .trim()
-    .min(1, message);
-/** A secret that may be left blank on an update (the stored one is kept). */
+/** A secret (or the certificate) that may be left blank on an update: the stored one is kept. */
 const keptSecret = (max: number) =>
   z
     .string()
@@ -43,7 +33,7 @@ const urlField = (message: string) => requiredString(message, 300);
 /**
  * PUT /api/branches/{id}/pix-provider: `{provider: "api-pix", …}` connects (or
  * changes) the branch's bank; `{provider: "none"}` disconnects it. On a change,
- * a blank `clientSecret` or `privateKeyPem` keeps the stored one. The URLs'
+ * a blank `clientSecret`, `certificatePem` or `privateKeyPem` keeps the stored one. The URLs'
  * scheme, the certificate and the key's match are checked by the service.
  */
 export const pixProviderSchema = z.discriminatedUnion(
@@ -55,7 +45,7 @@ export const pixProviderSchema = z.discriminatedUnion(
       tokenUrl: urlField(TOKEN_URL_REQUIRED),
       clientId: requiredString(CLIENT_ID_REQUIRED, 200),
       clientSecret: keptSecret(MAX_FIELD_CHARS),
-      certificatePem: pemText(CERTIFICATE_REQUIRED),
+      certificatePem: keptSecret(PEM_MAX),
       privateKeyPem: keptSecret(PEM_MAX),
       caCertificatePem: z
         .string()

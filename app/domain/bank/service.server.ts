@@ -1,6 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { BankConnectionRow } from "#db/models.ts";
-import { apiPixClient, assertKeyMatches, BankError, certificateInfo, isBankUrl } from "~/integrations/api-pix";
+import { apiPixClient } from "~/integrations/api-pix/client.server";
+import { BANK_URL_INVALID, BankError } from "~/integrations/api-pix/errors";
+import {
+  assertKeyMatches,
+  CERTIFICATE_INVALID,
+  certificateInfo,
+  isBankUrl,
+  KEY_MISMATCH,
+  p12ToPem,
+} from "~/integrations/api-pix/certificates.server";
 import { decryptSecret, encryptSecret } from "~/platform/secrets.server";
 import { transaction } from "~/platform/db.server";
 import { assertAdmin, type Actor } from "../access/roles";
@@ -13,10 +22,9 @@ import { bankConnectionOf, findConnectionRow, webhookUrlOf } from "./queries.ser
 import {
   BANK_CONNECTION_VERIFIED,
   BANK_NOT_CONNECTED,
-  BANK_URL_INVALID,
-  CERTIFICATE_INVALID,
+  CERTIFICATE_REQUIRED,
   CLIENT_SECRET_REQUIRED,
-  PRIVATE_KEY_MISMATCH,
+  P12_INVALID,
   PRIVATE_KEY_REQUIRED,
   pixProviderSchema,
   type PixProviderCheckDTO,
@@ -70,6 +78,18 @@ function toDTO(row: BankConnectionRow): PixProviderDTO {
   };
 }
 
+/**
+ * The certificate and key of a `.p12` file (PKCS#12), for the screen's upload:
+ * a wrong password or a file that is no PKCS#12 is the field's message.
+ */
+export function pemFromP12(bytes: Uint8Array, password: string): { certificatePem: string; privateKeyPem: string } {
+  try {
+    return p12ToPem(bytes, password);
+  } catch (error) {
+    throw new ValidationError({ p12File: [error instanceof Error && error.message ? error.message : P12_INVALID] });
+  }
+}
+
 /** GET /api/branches/{id}/pix-provider (Administrator): provider "none" with nulls when the branch has none. */
 export async function getPixProvider(actor: Actor | null, branchId: string): Promise<PixProviderDTO> {
   assertAdmin(actor);
@@ -101,17 +121,20 @@ export async function updatePixProvider(actor: Actor | null, branchId: string, i
     const errors: Record<string, string[]> = {};
     if (!isBankUrl(data.baseUrl)) errors.baseUrl = [BANK_URL_INVALID];
     if (!isBankUrl(data.tokenUrl)) errors.tokenUrl = [BANK_URL_INVALID];
+    const certificatePem = data.certificatePem ?? row?.certificatePem;
     const clientSecret = data.clientSecret ?? (row ? decryptSecret(row.clientSecretSealed) : undefined);
     const privateKeyPem = data.privateKeyPem ?? (row ? decryptSecret(row.privateKeySealed) : undefined);
     if (!clientSecret) errors.clientSecret = [CLIENT_SECRET_REQUIRED];
     if (!privateKeyPem) errors.privateKeyPem = [PRIVATE_KEY_REQUIRED];
-    let certificateOk = true;
-    try {
-      certificateInfo(data.certificatePem);
-    } catch {
-      certificateOk = false;
-      errors.certificatePem = [CERTIFICATE_INVALID];
-    }
+    let certificateOk = Boolean(certificatePem);
+    if (!certificatePem) errors.certificatePem = [CERTIFICATE_REQUIRED];
+    else
+      try {
+        certificateInfo(certificatePem);
+      } catch {
+        certificateOk = false;
+        errors.certificatePem = [CERTIFICATE_INVALID];
+      }
     if (data.caCertificatePem) {
       try {
         certificateInfo(data.caCertificatePem);
@@ -119,20 +142,20 @@ export async function updatePixProvider(actor: Actor | null, branchId: string, i
         errors.caCertificatePem = [CERTIFICATE_INVALID];
       }
     }
-    if (certificateOk && privateKeyPem) {
+    if (certificateOk && certificatePem && privateKeyPem) {
       try {
-        assertKeyMatches(data.certificatePem, privateKeyPem);
+        assertKeyMatches(certificatePem, privateKeyPem);
       } catch {
-        errors.privateKeyPem = [PRIVATE_KEY_MISMATCH];
+        errors.privateKeyPem = [KEY_MISMATCH];
       }
     }
-    if (Object.keys(errors).length || !clientSecret || !privateKeyPem) throw new ValidationError(errors);
+    if (Object.keys(errors).length || !clientSecret || !privateKeyPem || !certificatePem) throw new ValidationError(errors);
     const values = {
       provider: "api-pix",
       baseUrl: data.baseUrl.replace(/\/+$/, ""),
       tokenUrl: data.tokenUrl,
       clientId: data.clientId,
-      certificatePem: data.certificatePem,
+      certificatePem,
       caCertificatePem: data.caCertificatePem,
       pixKey: data.pixKey ?? null,
     };
@@ -166,19 +189,23 @@ export async function checkPixProvider(actor: Actor | null, branchId: string): P
   if (!bank) throw new NotFoundError(BANK_NOT_CONNECTED);
   let result: PixProviderCheckDTO;
   if (!bank.pixKey) result = { ok: false, message: PIX_KEY_MISSING };
-  else try {
-    const client = apiPixClient(bank.connection);
-    await client.token();
-    await client.putWebhook(bank.pixKey, bank.webhookUrl);
-    result = { ok: true, message: BANK_CONNECTION_VERIFIED };
-  } catch (error) {
-    if (!(error instanceof BankError)) throw error;
-    result = { ok: false, message: error.message.slice(0, 500) };
-  }
+  else
+    try {
+      const client = apiPixClient(bank.connection);
+      await client.token();
+      await client.putWebhook(bank.pixKey, bank.webhookUrl);
+      result = { ok: true, message: BANK_CONNECTION_VERIFIED };
+    } catch (error) {
+      if (!(error instanceof BankError)) throw error;
+      result = { ok: false, message: error.message.slice(0, 500) };
+    }
   await transaction(async (t) => {
     const row = await findConnectionRow(branchId, t);
     if (!row) return;
-    await row.update({ status: result.ok ? "ok" : "error", lastError: result.ok ? null : result.message, checkedAt: new Date() }, { transaction: t });
+    await row.update(
+      { status: result.ok ? "ok" : "error", lastError: result.ok ? null : result.message, checkedAt: new Date() },
+      { transaction: t },
+    );
   });
   return result;
 }

@@ -64,6 +64,7 @@ import {
   reasonSchema,
   STUDENT_OTHER_FAMILY,
   type BillingSettingsDTO,
+  type ChargeBankStatus,
   type ChargeDetailDTO,
   type ChargeDTO,
   type GenerationPreviewDTO,
@@ -661,16 +662,31 @@ export async function cancelFutureCharges(actor: Actor | null, enrollmentId: str
   return charges.length;
 }
 
-/** What the bank answered for a charge's `cobv` (the bank module's jobs), written as the bank's, with no user. */
-export async function recordBankState(
-  chargeId: string,
-  state: Partial<Pick<Charge, "bankStatus" | "bankRevision" | "bankLocation" | "bankCopyPaste" | "bankError">>,
-): Promise<void> {
+/** A charge's `cobv` as the bank last answered (or the last error): what the bank module's jobs record. */
+export interface BankState {
+  bankStatus?: ChargeBankStatus | null;
+  bankRevision?: number | null;
+  bankLocation?: string | null;
+  bankCopyPaste?: string | null;
+  bankError?: string | null;
+}
+
+/** Records what the bank answered for each charge (one transaction; the bank's, with no user). */
+export async function recordBankStates(states: ReadonlyArray<{ id: string; state: BankState }>): Promise<void> {
+  if (!states.length) return;
   await transaction(async (t) => {
-    const charge = await Charge.findByPk(chargeId, { transaction: t, lock: t.LOCK.UPDATE });
-    if (!charge) return;
-    const changed = Object.fromEntries(Object.entries(state).filter(([k, v]) => charge.get(k) !== v));
-    if (Object.keys(changed).length) await charge.update(changed, { transaction: t });
+    const rows = await Charge.findAll({
+      where: { id: states.map((s) => s.id) },
+      transaction: t,
+      ...(t.LOCK ? { lock: t.LOCK.UPDATE } : {}),
+    });
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const { id, state } of states) {
+      const charge = byId.get(id);
+      if (!charge) continue;
+      const changed = Object.fromEntries(Object.entries(state).filter(([k, v]) => v !== undefined && charge.get(k) !== v));
+      if (Object.keys(changed).length) await charge.update(changed, { transaction: t });
+    }
   });
 }
 

@@ -5,7 +5,8 @@ import { useHydrated } from "~/hooks/use-hydrated";
 
 /** What a screen shows of an open charge's Pix: the code and its QR, or why there is none (`pixView`, pix.server.ts). */
 export interface PixView {
-  pix: { payload: string; qrSvg: string } | null;
+  /** `source` "bank": the code of the charge registered at the bank (the bank adds the fine and interest of the day). */
+  pix: { payload: string; qrSvg: string; source?: "bank" | "static" } | null;
   message: string | null;
 }
 
@@ -44,6 +45,9 @@ export function PixPayment({
   );
   return (
     <>
+      {pix.source === "bank" ? (
+        <p className="mt-2 text-sm text-slate-800">Código do banco: multa e juros calculados pelo banco no dia do pagamento.</p>
+      ) : null}
       <CopyCode fieldId={fieldId} payload={pix.payload} />
       <label htmlFor={fieldId} className="mt-3 block text-sm font-medium text-slate-900">
         Código Pix

@@ -15,7 +15,7 @@ import type { PixView } from "./pix-payment";
 export async function pixView(actor: Actor, chargeId: string): Promise<PixView> {
   try {
     const made = await chargePix(actor, chargeId);
-    return { pix: { payload: made.payload, qrSvg: made.qrSvg }, message: null };
+    return { pix: { payload: made.payload, qrSvg: made.qrSvg, source: made.source }, message: null };
   } catch (error) {
     if (error instanceof PixUnavailableError) {
       console.warn(`Pix of charge ${chargeId} unavailable: ${error.reason}`);

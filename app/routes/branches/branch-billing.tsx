@@ -78,6 +78,11 @@ export default function BranchBilling({ loaderData, actionData }: Route.Componen
           );
         })}
         <p className="text-sm text-slate-700">Sem chave Pix a unidade cobra do mesmo jeito, só sem o código Pix.</p>
+        <p className="text-sm">
+          <Link to={`/branches/${branch.id}/bank`} className="font-medium text-violet-800 underline underline-offset-2">
+            Conexão com o banco (API Pix)
+          </Link>
+        </p>
         <DialogFooter>
           <Link to="/branches" className={buttonClass("outline")}>
             Voltar

@@ -9,6 +9,7 @@ import { dateInTimeZone, schoolTimeZone, today } from "~/domain/calendar/dates";
 import { formatDateTime } from "~/domain/trials/durations";
 import { chargeDue, getCharge } from "~/domain/charges/queries.server";
 import { earliestPaymentDate, OPEN, PAYMENT_METHODS } from "~/domain/charges/words";
+import type { ChargeDTO } from "~/domain/charges/schema";
 import { cancelCharge, recordPayment, reversePayment, waiveFees } from "~/domain/charges/service.server";
 import { formText, intent, intentAction, orRespond, screenActor } from "~/server/forms.server";
 import { brl, day } from "~/features/charges/charges-screen";
@@ -128,6 +129,17 @@ function ReasonForm({
   );
 }
 
+/** The charge's `cobv` at the bank: its status, its txid and the bank's last error (or why it was not sent). */
+function BankLine({ bank }: { bank: NonNullable<ChargeDTO["bank"]> }) {
+  return (
+    <p className="mt-1 text-sm text-slate-800">
+      No banco: <strong>{bank.txid ? bank.status : "Não registrada"}</strong>
+      {bank.txid ? <span className="break-all"> · txid {bank.txid}</span> : null}
+      {bank.lastError ? <span className="block text-red-800">{bank.lastError}</span> : null}
+    </p>
+  );
+}
+
 export default function ChargeScreen({ loaderData, actionData }: Route.ComponentProps) {
   const { charge, due, pix, today: on, earliestPaidOn, isAdmin, timeZone } = loaderData;
   const result = actionData;
@@ -171,6 +183,7 @@ export default function ChargeScreen({ loaderData, actionData }: Route.Component
         </Card>
         <Card>
           <h2 className="text-lg font-semibold">Pix</h2>
+          {charge.bank ? <BankLine bank={charge.bank} /> : null}
           <PixPayment view={pix} />
         </Card>
       </div>

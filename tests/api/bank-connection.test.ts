@@ -1,0 +1,327 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signIn, type ApiClient } from "../support/http";
+import { testDb } from "../support/db";
+import { makeClass, makeEnrollment, makeGuardian, makeOffer, makeStudent } from "../support/factories";
+import { startFakeApiPixBank, type FakeApiPixBank } from "../support/fake-api-pix-bank";
+import { shiftMonth, today } from "../../app/domain/calendar/dates";
+import { chargeDto, pixDto } from "../../app/domain/charges/schema";
+import { pixProviderDto } from "../../app/domain/bank/schema";
+
+/**
+ * A branch's bank connection and its charges registered at the bank (issue 42),
+ * against the fake API Pix bank (HTTPS with a client certificate, OAuth, the
+ * standard's schemas checked on every request) and the real job queue of the
+ * test server.
+ */
+
+let admin: ApiClient;
+let team: ApiClient;
+let bank: FakeApiPixBank;
+
+beforeAll(async () => {
+  [admin, team] = await Promise.all([signIn("Administrator"), signIn("Team")]);
+  bank = await startFakeApiPixBank();
+});
+
+afterAll(async () => {
+  expect(bank.violations).toEqual([]);
+  await bank.close();
+});
+
+const PIX_KEY = "escola@exemplo.com.br";
+
+/** A branch with a billing Pix key and a class of `pupils` enrolled on an offer of 200.00. */
+async function branchWithPupils(pupils = 1) {
+  const made = await makeClass();
+  const offer = await makeOffer(made.branchId, { monthlyValue: "200.00" });
+  const settings = await admin.put(`/api/branches/${made.branchId}/billing-settings`, {
+    pixKey: PIX_KEY,
+    payeeName: "Escola de Dança",
+    payeeCity: "São Paulo",
+    dueDay: 10,
+    finePercent: 2,
+    monthlyInterestPercent: 1,
+  });
+  expect(settings.status).toBe(200);
+  const families = [];
+  for (let i = 0; i < pupils; i++) {
+    const { guardian, persons } = await makeGuardian(1);
+    const student = await makeStudent(guardian.id);
+    await makeEnrollment({ studentId: student.id, classId: made.cls.id, offerId: offer.id, startDate: "2020-01-06" });
+    families.push({ guardian, persons, student });
+  }
+  return { branchId: made.branchId, families };
+}
+
+function connectionBody(overrides: Record<string, unknown> = {}) {
+  const c = bank.connection();
+  return {
+    provider: "api-pix",
+    baseUrl: c.baseUrl,
+    tokenUrl: c.tokenUrl,
+    clientId: c.clientId,
+    clientSecret: c.clientSecret,
+    certificatePem: c.certificatePem,
+    privateKeyPem: c.privateKeyPem,
+    caCertificatePem: c.caCertificatePem,
+    ...overrides,
+  };
+}
+
+async function connect(branchId: string, overrides: Record<string, unknown> = {}) {
+  const res = await admin.put(`/api/branches/${branchId}/pix-provider`, connectionBody(overrides));
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+/** Polls `read` until `done` holds (the job queue runs after commit, within about a second). */
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 30_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const chargeOf = async (id: string) => (await admin.get(`/api/charges/${id}`)).body;
+
+/** The month after next: its due dates are in the future (the bank refuses a cobv already due). */
+const MONTH = () => shiftMonth(today().slice(0, 7), 2);
+
+async function generate(branchId: string) {
+  const res = await admin.post("/api/charges/generate", { month: MONTH(), branchId });
+  expect(res.status).toBe(200);
+  const list = await admin.get(`/api/charges?branchId=${branchId}`);
+  expect(list.status).toBe(200);
+  return list.body as Array<{ id: string; code: string; guardianId: string; bank: { txid: string | null } | null }>;
+}
+
+describe("the bank connection", () => {
+  it("connects a branch (Administrator only), answers no secret, and the audit trail says which fields changed, not their values", async () => {
+    const { branchId } = await branchWithPupils(0);
+    expect((await admin.get(`/api/branches/${branchId}/pix-provider`)).body).toMatchObject({
+      provider: "none",
+      baseUrl: null,
+      status: null,
+    });
+    expect((await team.put(`/api/branches/${branchId}/pix-provider`, connectionBody())).status).toBe(403);
+    expect((await team.get(`/api/branches/${branchId}/pix-provider`)).status).toBe(403);
+
+    const saved = await connect(branchId);
+    expect(pixProviderDto.safeParse(saved).error).toBeUndefined();
+    const got = await admin.get(`/api/branches/${branchId}/pix-provider`);
+    expect(got.body).toEqual(saved);
+    expect(got.body).toMatchObject({
+      provider: "api-pix",
+      baseUrl: bank.baseUrl,
+      clientId: bank.clientId,
+      status: "unchecked",
+      lastError: null,
+      certificate: { subject: expect.any(String), notAfter: expect.any(String) },
+      webhookUrl: expect.stringMatching(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/api/webhooks/pix/${branchId}/[0-9a-f]{64}$`)),
+    });
+    const { privateKeyPem } = bank.connection();
+    const secrets = [bank.clientSecret, privateKeyPem.split("\n")[1]];
+    for (const text of [JSON.stringify(saved), JSON.stringify(got.body)]) for (const s of secrets) expect(text).not.toContain(s);
+
+    // A change with the secrets left blank keeps them; the audit trail names the changed fields only.
+    const changed = await admin.put(
+      `/api/branches/${branchId}/pix-provider`,
+      connectionBody({ clientId: "outro-id", clientSecret: "", privateKeyPem: "" }),
+    );
+    expect(changed.status).toBe(200);
+    expect(changed.body.clientId).toBe("outro-id");
+    const audit = await admin.get(`/api/audit?entity=bank_connections&entityId=${branchId}`);
+    expect(audit.status).toBe(200);
+    const text = JSON.stringify(audit.body);
+    for (const s of [...secrets, bank.clientSecret]) expect(text).not.toContain(s);
+    expect(audit.body.some((e: { action: string }) => e.action === "create")).toBe(true);
+    const update = audit.body.find((e: { action: string }) => e.action === "update");
+    expect(Object.keys(update.changes)).toContain("clientId");
+    expect(Object.keys(update.changes)).not.toContain("clientSecretSealed");
+
+    const none = await admin.put(`/api/branches/${branchId}/pix-provider`, { provider: "none" });
+    expect(none.status).toBe(200);
+    expect((await admin.get(`/api/branches/${branchId}/pix-provider`)).body.provider).toBe("none");
+  });
+
+  it.each([
+    ["an untrusted scheme", { baseUrl: "http://127.0.0.1:9/api" }, "baseUrl", "URL do banco inválida"],
+    [
+      "a certificate that is not one",
+      { certificatePem: "-----BEGIN CERTIFICATE-----\nabc\n-----END CERTIFICATE-----" },
+      "certificatePem",
+      "Certificado inválido",
+    ],
+    ["another certificate's key", { privateKeyPem: "untrusted" }, "privateKeyPem", "Chave privada não corresponde ao certificado"],
+    ["no client id", { clientId: "" }, "clientId", "Client ID é obrigatório"],
+    ["no client secret on a new connection", { clientSecret: "" }, "clientSecret", "Client secret é obrigatório"],
+  ] as Array<[string, Record<string, string>, string, string]>)("refuses %s (400, the field's message)", async (_what, overrides, field, message) => {
+    const { branchId } = await branchWithPupils(0);
+    const body = connectionBody(overrides);
+    if (overrides.privateKeyPem === "untrusted") body.privateKeyPem = bank.certificates.untrustedClient.privateKeyPem;
+    const res = await admin.put(`/api/branches/${branchId}/pix-provider`, body);
+    expect(res.status).toBe(400);
+    expect(res.body.errors[field]).toEqual([message]);
+    expect(JSON.stringify(res.body)).not.toContain(bank.clientSecret);
+    expect((await admin.get(`/api/branches/${branchId}/pix-provider`)).body.provider).toBe("none");
+  });
+
+  it("checks the connection: a token and our webhook registered at the bank; each failure in Portuguese, kept on the connection", async () => {
+    const { branchId } = await branchWithPupils(0);
+    const saved = await connect(branchId);
+    const ok = await admin.post(`/api/branches/${branchId}/pix-provider/check`);
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ ok: true, message: "Conexão com o banco verificada" });
+    expect(bank.webhooks.get(PIX_KEY)?.webhookUrl).toBe(saved.webhookUrl);
+    expect((await admin.get(`/api/branches/${branchId}/pix-provider`)).body).toMatchObject({ status: "ok", lastError: null });
+
+    await connect(branchId, { clientSecret: "segredo-errado" });
+    const refused = await admin.post(`/api/branches/${branchId}/pix-provider/check`);
+    expect(refused.body).toEqual({ ok: false, message: "Banco recusou as credenciais" });
+    expect((await admin.get(`/api/branches/${branchId}/pix-provider`)).body).toMatchObject({
+      status: "error",
+      lastError: "Banco recusou as credenciais",
+    });
+
+    const untrusted = bank.certificates.untrustedClient;
+    await connect(branchId, { certificatePem: untrusted.certificatePem, privateKeyPem: untrusted.privateKeyPem });
+    expect((await admin.post(`/api/branches/${branchId}/pix-provider/check`)).body).toEqual({
+      ok: false,
+      message: "Certificado recusado pelo banco",
+    });
+
+    await connect(branchId);
+    bank.slow(10_500);
+    try {
+      expect((await admin.post(`/api/branches/${branchId}/pix-provider/check`)).body).toEqual({
+        ok: false,
+        message: "Banco não respondeu em 10 s",
+      });
+    } finally {
+      bank.slow(0);
+    }
+    expect((await team.post(`/api/branches/${branchId}/pix-provider/check`)).status).toBe(403);
+  });
+});
+
+describe("charges at the bank", () => {
+  it("registers a month's charge as a cobv with the standard's body, then shows the bank's code", async () => {
+    const { branchId, families } = await branchWithPupils(1);
+    await connect(branchId);
+    const [created] = await generate(branchId);
+    expect(created.bank).toMatchObject({ status: "Pendente", txid: expect.stringMatching(/^[a-zA-Z0-9]{26,35}$/) });
+    const txid = created.bank!.txid!;
+    expect(txid.startsWith(created.code)).toBe(true);
+
+    const registered = await eventually(
+      () => chargeOf(created.id),
+      (c) => c.bank?.status === "Registrada",
+    );
+    expect(chargeDto.safeParse(registered).error).toBeUndefined();
+    const puts = bank.requestsTo("PUT", `/cobv/${txid}`);
+    expect(puts).toHaveLength(1);
+    const person = families[0].persons[0];
+    expect(puts[0].body).toEqual({
+      calendario: { dataDeVencimento: registered.dueDate, validadeAposVencimento: 60 },
+      devedor: { cpf: person.cpf, nome: person.fullName },
+      valor: { original: "200.00", multa: { modalidade: 2, valorPerc: "2.00" }, juros: { modalidade: 3, valorPerc: "1.00" } },
+      chave: PIX_KEY,
+      solicitacaoPagador: registered.description,
+    });
+    const cobv = bank.cobvs.get(txid)!;
+    expect(registered.bank).toEqual({ txid, status: "Registrada", revisao: cobv.revisao, copyPaste: cobv.pixCopiaECola, lastError: null });
+
+    const pix = await admin.get(`/api/charges/${created.id}/pix`);
+    expect(pix.status).toBe(200);
+    expect(pixDto.safeParse(pix.body).error).toBeUndefined();
+    expect(pix.body).toMatchObject({ source: "bank", payload: cobv.pixCopiaECola, txid });
+  });
+
+  it("a guardian without a CPF: no cobv, the static code stays, and the charge says why", async () => {
+    const { branchId, families } = await branchWithPupils(1);
+    await testDb().query(`UPDATE "guardian_persons" SET "cpf" = '' WHERE "guardianId" = :id`, {
+      replacements: { id: families[0].guardian.id },
+    });
+    await connect(branchId);
+    const [created] = await generate(branchId);
+    expect(created.bank).toEqual({
+      txid: null,
+      status: "Falhou",
+      revisao: null,
+      copyPaste: null,
+      lastError: "Responsável sem CPF: cobrança sem registro no banco",
+    });
+    const pix = await admin.get(`/api/charges/${created.id}/pix`);
+    expect(pix.body.source).toBe("static");
+  });
+
+  it("waive, a partial payment, a payment that settles and a cancellation reach the bank (PATCH /cobv)", async () => {
+    const { branchId } = await branchWithPupils(3);
+    await connect(branchId);
+    const charges = await generate(branchId);
+    for (const c of charges)
+      await eventually(
+        () => chargeOf(c.id),
+        (x) => x.bank?.status === "Registrada",
+      );
+    const [waived, paid, cancelled] = charges;
+    const txid = (c: { bank: { txid: string | null } | null }) => c.bank!.txid!;
+
+    expect((await admin.post(`/api/charges/${waived.id}/waive`, { reason: "Bolsa do festival" })).status).toBe(200);
+    await eventually(
+      async () => bank.cobvs.get(txid(waived))?.valor,
+      (v) => (v as { multa?: { valorPerc?: string } })?.multa?.valorPerc === "0.00",
+    );
+    expect(bank.requestsTo("PATCH", `/cobv/${txid(waived)}`).at(-1)?.body).toEqual({
+      valor: { original: "200.00", multa: { modalidade: 2, valorPerc: "0.00" }, juros: { modalidade: 3, valorPerc: "0.00" } },
+    });
+
+    const partial = await team.post(`/api/charges/${paid.id}/payments`, { amount: "50.00", paidOn: today(), method: "Dinheiro" });
+    expect(partial.status).toBe(200);
+    await eventually(
+      async () => bank.cobvs.get(txid(paid))?.valor.original,
+      (v) => v === "150.00",
+    );
+    const rest = await team.post(`/api/charges/${paid.id}/payments`, { amount: "150.00", paidOn: today(), method: "Dinheiro" });
+    expect(rest.status).toBe(200);
+    await eventually(
+      () => chargeOf(paid.id),
+      (c) => c.bank?.status === "Removida",
+    );
+    expect(bank.cobvs.get(txid(paid))?.status).toBe("REMOVIDA_PELO_USUARIO_RECEBEDOR");
+
+    expect((await admin.post(`/api/charges/${cancelled.id}/cancel`, { reason: "Desistência" })).status).toBe(200);
+    await eventually(
+      () => chargeOf(cancelled.id),
+      (c) => c.bank?.status === "Removida",
+    );
+    expect(bank.requestsTo("PATCH", `/cobv/${txid(cancelled)}`).at(-1)?.body).toEqual({ status: "REMOVIDA_PELO_USUARIO_RECEBEDOR" });
+  });
+
+  it("a bank that is down: the job is retried, the charge says so meanwhile, and nothing is lost", async () => {
+    const { branchId } = await branchWithPupils(1);
+    await connect(branchId);
+    await bank.down(true);
+    let created: Awaited<ReturnType<typeof generate>>[number];
+    try {
+      [created] = await generate(branchId);
+      const failing = await eventually(
+        () => chargeOf(created.id),
+        (c) => Boolean(c.bank?.lastError),
+      );
+      expect(failing.bank).toMatchObject({ status: "Pendente", copyPaste: null, lastError: expect.any(String) });
+    } finally {
+      await bank.down(false);
+    }
+    const registered = await eventually(
+      () => chargeOf(created.id),
+      (c) => c.bank?.status === "Registrada",
+      60_000,
+    );
+    expect(registered.bank.lastError).toBeNull();
+    expect(bank.cobvs.get(registered.bank.txid)?.status).toBe("ATIVA");
+  });
+});
