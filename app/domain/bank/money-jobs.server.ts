@@ -40,4 +40,3 @@ export const pixRefundJob: JobDefinition<RefundPoll> = defineJob<RefundPoll>(
 );
 
 export const reconciliationRecurring = defineRecurring("bank.reconciliation", "Conciliação Pix", "*/30 * * * *", () => reconcileAll());
-

@@ -519,7 +519,12 @@ export interface BankPaymentOutcome {
  * is recorded, settles what it can (the same `settle` as a payment typed by
  * hand) and its excess is returned ('Pago a maior' in the history).
  */
-export async function recordBankPayment(t: Transaction, chargeId: string, pix: BankPix, linkedBy: Actor | null = null): Promise<BankPaymentOutcome> {
+export async function recordBankPayment(
+  t: Transaction,
+  chargeId: string,
+  pix: BankPix,
+  linkedBy: Actor | null = null,
+): Promise<BankPaymentOutcome> {
   const charge = await find(chargeId, t);
   const existing = await Payment.findOne({ where: { endToEndId: pix.endToEndId }, transaction: t });
   if (existing) return { paymentId: existing.id, created: false, excessCents: 0, alreadyPaid: charge.status === PAID };
@@ -546,11 +551,18 @@ export async function recordBankPayment(t: Transaction, chargeId: string, pix: B
     { transaction: t },
   );
   const entries = [
-    { chargeId: charge.id, event: "Pix recebido pelo banco", detail: `Pix: R$ ${centsToDecimal(pix.valorCents)} em ${paidOn} (E2E ${pix.endToEndId})` },
+    {
+      chargeId: charge.id,
+      event: "Pix recebido pelo banco",
+      detail: `Pix: R$ ${centsToDecimal(pix.valorCents)} em ${paidOn} (E2E ${pix.endToEndId})`,
+    },
   ];
   if (charge.status === OPEN && (await settle(charge, t))) entries.push({ chargeId: charge.id, event: "Paga", detail: "" });
-  if (excessCents > 0) entries.push({ chargeId: charge.id, event: "Pago a maior", detail: `R$ ${centsToDecimal(excessCents)} além do devido` });
+  if (excessCents > 0)
+    entries.push({ chargeId: charge.id, event: "Pago a maior", detail: `R$ ${centsToDecimal(excessCents)} além do devido` });
   await writeHistory(entries, linkedBy ?? BANK, t);
+  // A Pix linked by hand paid a charge whose own `cobv` was not the one paid: the bank follows (revised or removed).
+  if (linkedBy && charge.bankTxid) await followAtBank(t, [charge.id]);
   return { paymentId: payment.id, created: true, excessCents, alreadyPaid };
 }
 
@@ -574,7 +586,13 @@ export async function markRefundRequested(
   if (payment.refundStatus === REFUND_IN_PROCESS || payment.refundStatus === REFUND_DONE) throw new ConflictError(REFUND_ALREADY_REQUESTED);
   await payment.update({ refundId: refund.id, refundStatus: REFUND_IN_PROCESS, refundReason: refund.reason }, { transaction: t });
   await writeHistory(
-    [{ chargeId: payment.chargeId, event: "Devolução solicitada", detail: `R$ ${centsToDecimal(Number(payment.amountCents))}: ${refund.reason}` }],
+    [
+      {
+        chargeId: payment.chargeId,
+        event: "Devolução solicitada",
+        detail: `R$ ${centsToDecimal(Number(payment.amountCents))}: ${refund.reason}`,
+      },
+    ],
     a,
     t,
   );
@@ -599,10 +617,19 @@ export async function settleRefund(t: Transaction, paymentId: string, refundId: 
     await writeHistory([{ chargeId: charge.id, event: "Devolução não realizada", detail: amount }], BANK, t);
     return true;
   }
-  await payment.update({ refundStatus: REFUND_DONE, reversedAt: new Date(), reversedById: null, reverseReason: payment.refundReason }, { transaction: t });
+  await payment.update(
+    { refundStatus: REFUND_DONE, reversedAt: new Date(), reversedById: null, reverseReason: payment.refundReason },
+    { transaction: t },
+  );
   await reopenUnlessSettled(charge, t);
   await writeHistory(
-    [{ chargeId: charge.id, event: "Pagamento estornado", detail: `${amount} de ${dateOnly(payment.paidOn)}: devolvido pelo banco: ${payment.refundReason ?? ""}` }],
+    [
+      {
+        chargeId: charge.id,
+        event: "Pagamento estornado",
+        detail: `${amount} de ${dateOnly(payment.paidOn)}: devolvido pelo banco: ${payment.refundReason ?? ""}`,
+      },
+    ],
     BANK,
     t,
   );

@@ -68,8 +68,14 @@ export default function PixLinkDialog({ loaderData, actionData }: Route.Componen
   const answered = actionData && "selected" in actionData ? actionData : null;
   const selected = answered ? answered.selected : loaderData.selected;
   const { pathname } = useLocation();
-  const [form, fields] = useDialogForm({ id: `pix-link-${pix.endToEndId}`, schema: linkSchema, defaultValue: { chargeId: selected?.id ?? "" } });
-  const what = [pix.valor ? brl(pix.valor) : null, pix.horario ? formatDateTime(pix.horario) : null, pix.infoPagador].filter(Boolean).join(" · ");
+  const [form, fields] = useDialogForm({
+    id: `pix-link-${pix.endToEndId}`,
+    schema: linkSchema,
+    defaultValue: { chargeId: selected?.id ?? "" },
+  });
+  const what = [pix.valor ? brl(pix.valor) : null, pix.horario ? formatDateTime(pix.horario) : null, pix.infoPagador]
+    .filter(Boolean)
+    .join(" · ");
   return (
     <FormDialog form={form} title="Vincular a uma cobrança" description={what} closeTo="/billing/reconciliation" size="lg" submit="linkPix">
       <p className="text-sm break-all text-slate-700">E2E {pix.endToEndId}</p>

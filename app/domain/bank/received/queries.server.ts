@@ -6,13 +6,7 @@ import { centsToDecimal, toHundredths } from "../../money";
 import { dueOn } from "../../charges/due";
 import { guardianNames } from "../../guardians/queries.server";
 import { CANCELLED_CHARGE } from "../../charges/schema";
-import {
-  NO_CHARGE,
-  type OverpaidDTO,
-  type PaidTwiceDTO,
-  type PixWithoutChargeDTO,
-  type ReconciliationRunDTO,
-} from "./schema";
+import { NO_CHARGE, type OverpaidDTO, type PaidTwiceDTO, type PixWithoutChargeDTO, type ReconciliationRunDTO } from "./schema";
 
 /**
  * The reads of money received from the bank: pix_inbox and reconciliation_runs

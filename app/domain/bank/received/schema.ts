@@ -59,7 +59,9 @@ export const refundSchema = z.object({ reason: requiredString(REASON_REQUIRED, 1
 
 // ---- Responses ----
 
-export const webhookAnswerDto = z.object({ received: z.number().int().describe("Pix novos guardados na caixa de entrada") }).meta({ id: "PixWebhookAnswer" });
+export const webhookAnswerDto = z
+  .object({ received: z.number().int().describe("Pix novos guardados na caixa de entrada") })
+  .meta({ id: "PixWebhookAnswer" });
 export type WebhookAnswerDTO = z.output<typeof webhookAnswerDto>;
 
 export const reconciliationRunDto = z

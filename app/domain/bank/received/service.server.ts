@@ -128,13 +128,21 @@ export async function linkPix(actor: Actor | null, endToEndId: string, input: un
     if (item.outcome === RECORDED) throw new ConflictError(PIX_ALREADY_LINKED);
     let outcome;
     try {
-      outcome = await recordBankPayment(t, data.chargeId, { endToEndId, valorCents: Number(item.valor), horario: new Date(item.horario) }, a);
+      outcome = await recordBankPayment(
+        t,
+        data.chargeId,
+        { endToEndId, valorCents: Number(item.valor), horario: new Date(item.horario) },
+        a,
+      );
     } catch (error) {
       if (error instanceof NotFoundError) throw new ValidationError({ chargeId: [CHARGE_NOT_FOUND] });
       throw error;
     }
     if (!outcome.created) throw new ConflictError(PIX_ALREADY_LINKED);
-    await item.update({ chargeId: data.chargeId, paymentId: outcome.paymentId, outcome: RECORDED, processedAt: new Date() }, { transaction: t });
+    await item.update(
+      { chargeId: data.chargeId, paymentId: outcome.paymentId, outcome: RECORDED, processedAt: new Date() },
+      { transaction: t },
+    );
     return data.chargeId;
   });
   return chargeDTO(chargeId);
@@ -157,4 +165,3 @@ export async function requestRefund(actor: Actor | null, paymentId: string, inpu
   });
   return { paymentId, refundId, status: "EM_PROCESSAMENTO", message: REFUND_REQUESTED };
 }
-

@@ -54,7 +54,10 @@ type BankPix = ReturnType<typeof fromBank>;
  */
 async function file(branchId: string, pix: BankPix): Promise<boolean> {
   return transaction(async (t) => {
-    await PixInbox.bulkCreate([{ endToEndId: pix.endToEndId, branchId, receivedAt: new Date() }], { ignoreDuplicates: true, transaction: t });
+    await PixInbox.bulkCreate([{ endToEndId: pix.endToEndId, branchId, receivedAt: new Date() }], {
+      ignoreDuplicates: true,
+      transaction: t,
+    });
     const item = await inboxItem(pix.endToEndId, t);
     if (!item) throw new Error(`Pix ${pix.endToEndId} fora da caixa de entrada`);
     const charge = pix.txid ? await findChargeByTxid(pix.txid, t) : null;
@@ -66,7 +69,12 @@ async function file(branchId: string, pix: BankPix): Promise<boolean> {
     }
     const outcome = await recordBankPayment(t, charge.id, pix);
     await item.update(
-      { ...known, chargeId: charge.id, paymentId: outcome.paymentId, outcome: outcome.created ? RECORDED : item.outcome === RECORDED ? RECORDED : DUPLICATE },
+      {
+        ...known,
+        chargeId: charge.id,
+        paymentId: outcome.paymentId,
+        outcome: outcome.created ? RECORDED : item.outcome === RECORDED ? RECORDED : DUPLICATE,
+      },
       { transaction: t },
     );
     return outcome.created;
