@@ -18,6 +18,8 @@ export const PIX_ALREADY_LINKED = "Pix já vinculado a uma cobrança";
 export const CHARGE_REQUIRED = "Cobrança é obrigatória";
 export const WEBHOOK_INVALID = "Notificação Pix inválida";
 export const REFUND_REQUESTED = "Devolução solicitada";
+/** The answer to a webhook call whose branch or secret is wrong: the same words as an unknown address. */
+export const WEBHOOK_NOT_FOUND = "Rota não encontrada";
 
 /** The inbox's outcomes. */
 export const RECORDED = "recorded";

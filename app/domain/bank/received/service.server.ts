@@ -26,6 +26,7 @@ import {
   refundSchema,
   runSchema,
   webhookBodySchema,
+  WEBHOOK_NOT_FOUND,
   type ReconciliationDTO,
   type RefundAnswerDTO,
   type RunResultDTO,
@@ -38,9 +39,6 @@ import {
  * is the charges' (`recordBankPayment`), so a Pix settles a charge by the same
  * rule as a payment typed by hand.
  */
-
-/** The answer to a webhook call whose branch or secret is wrong: the same as an unknown address. */
-export const WEBHOOK_NOT_FOUND = "Rota não encontrada";
 
 /** Whether a webhook call's branch and secret are a branch's (an unknown branch, a wrong secret: no). */
 export async function webhookAllowed(branchId: string, secret: string): Promise<boolean> {

@@ -106,8 +106,12 @@ export async function reconcileBranch(branchId: string, now = new Date()): Promi
   let recorded = 0;
   let error: string | null = null;
   try {
-    const client = await clientOf(branchId);
+    const found = await bankConnectionOf(branchId);
+    if (!found) throw new Error(BANK_NOT_CONNECTED);
+    const client = apiPixClient(found.connection);
     for await (const pix of client.listPix({ inicio: since, fim: now })) {
+      // An account several branches share lists their Pix together: each branch takes those to its own key.
+      if (pix.chave && pix.chave !== found.pixKey) continue;
       received += 1;
       if (await paymentOfPix(pix.endToEndId)) continue;
       if (await asBank(() => file(branchId, fromBank(pix)))) recorded += 1;
@@ -141,19 +145,21 @@ export async function reconcileAll(): Promise<{ branches: number; received: numb
 }
 
 /**
- * One look at a refund asked of the bank: asks it (again: the client answers
- * the refund already asked under the same id) and settles the payment when the
+ * One look at a refund asked of the bank: asks it (`ask`, the first look; a
+ * retried ask gets the refund already asked under the same id) or reads it, and settles the payment when the
  * bank's answer is final. True when settled (or nothing is left to do); false
  * while the bank is still processing it.
  */
-export async function pollRefund(paymentId: string, refundId: string): Promise<boolean> {
+export async function pollRefund(paymentId: string, refundId: string, ask: boolean): Promise<boolean> {
   const payment = await refundOf(paymentId);
   if (!payment || !payment.endToEndId || payment.refundId !== refundId || payment.refundStatus !== REFUND_IN_PROCESS) return true;
   const client = await clientOf(payment.branchId);
-  const refund = await client.putRefund(payment.endToEndId, refundId, {
-    valor: centsToDecimal(payment.amountCents),
-    descricao: (payment.refundReason ?? "").slice(0, 140) || undefined,
-  });
+  const refund = ask
+    ? await client.putRefund(payment.endToEndId, refundId, {
+        valor: centsToDecimal(payment.amountCents),
+        descricao: (payment.refundReason ?? "").slice(0, 140) || undefined,
+      })
+    : await client.getRefund(payment.endToEndId, refundId);
   if (refund.status !== REFUND_DONE && refund.status !== REFUND_FAILED) return false;
   await asBank(() => transaction((t) => settleRefund(t, paymentId, refundId, refund.status)));
   return true;

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/webhook-pix";
-import { receiveWebhook, WEBHOOK_NOT_FOUND } from "~/domain/bank/received/service.server";
-import { webhookAnswerDto, webhookBodySchema } from "~/domain/bank/received/schema";
+import { receiveWebhook } from "~/domain/bank/received/service.server";
+import { WEBHOOK_NOT_FOUND, webhookAnswerDto, webhookBodySchema } from "~/domain/bank/received/schema";
 import { api } from "~/server/api.server";
 import { operations } from "~/openapi/operation";
 
