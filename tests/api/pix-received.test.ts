@@ -43,7 +43,11 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
 }
 
 const chargeOf = async (id: string) => chargeDetailDto.parse((await admin.get(`/api/charges/${id}`)).body);
-const paidCharge = (id: string) => eventually(() => chargeOf(id), (c) => c.status === "Paga");
+const paidCharge = (id: string) =>
+  eventually(
+    () => chargeOf(id),
+    (c) => c.status === "Paga",
+  );
 
 let branches = 0;
 
@@ -239,7 +243,13 @@ describe("reconciliation", () => {
     await admin.post("/api/billing/reconciliation/run", { branchId });
     const listed = await reconciliation(branchId, team);
     expect(listed.pixWithoutCharge).toEqual([
-      { endToEndId: pix.endToEndId, branchId, valor: "200.00", horario: new Date(pix.horario).toISOString(), infoPagador: "Mensalidade da Ana" },
+      {
+        endToEndId: pix.endToEndId,
+        branchId,
+        valor: "200.00",
+        horario: new Date(pix.horario).toISOString(),
+        infoPagador: "Mensalidade da Ana",
+      },
     ]);
     expect(listed.pixWithoutCharge.map((p) => p.endToEndId)).not.toContain(elsewhere.endToEndId);
     const path = `/api/billing/reconciliation/pix/${pix.endToEndId}/link`;

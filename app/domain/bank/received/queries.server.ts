@@ -15,6 +15,14 @@ import { NO_CHARGE, type OverpaidDTO, type PaidTwiceDTO, type PixWithoutChargeDT
  * them) and the branches' names (app/domain/branches).
  */
 
+/** One branch's rows (`alias`."branchId"), or every branch's. */
+function branchCondition(branchId: string | null, alias: string): string {
+  return branchId ? `"${alias}"."branchId" = :branchId` : "1 = 1";
+}
+function branchParams(branchId: string | null): Record<string, string> {
+  return branchId ? { branchId } : {};
+}
+
 /** A Pix of the inbox, locked in the caller's transaction when given. */
 export async function inboxItem(endToEndId: string, t?: Transaction): Promise<PixInbox | null> {
   return PixInbox.findByPk(endToEndId, t ? { transaction: t, lock: t.LOCK.UPDATE } : {});
@@ -68,9 +76,9 @@ export async function lastRuns(branchId: string | null): Promise<ReconciliationR
     `SELECT ${RUN_COLUMNS}
      FROM "reconciliation_runs" AS "r" JOIN "branches" AS "b" ON "b"."id" = "r"."branchId"
      WHERE "r"."at" = (SELECT MAX("l"."at") FROM "reconciliation_runs" AS "l" WHERE "l"."branchId" = "r"."branchId")
-       AND (:branchId = '' OR "r"."branchId" = :branchId)
+       AND ${branchCondition(branchId, "r")}
      ORDER BY "b"."name", "r"."branchId"`,
-    { branchId: branchId ?? "" },
+    branchParams(branchId),
   );
   const seen = new Set<string>();
   return rows.filter((r) => !seen.has(r.branchId) && seen.add(r.branchId)).map(runDTO);
@@ -99,9 +107,9 @@ export async function pixWithoutCharge(branchId: string | null): Promise<PixWith
   }>(
     `SELECT "i"."endToEndId", "i"."branchId", "i"."valor", "i"."horario", "i"."infoPagador"
      FROM "pix_inbox" AS "i"
-     WHERE "i"."outcome" = :outcome AND (:branchId = '' OR "i"."branchId" = :branchId)
+     WHERE "i"."outcome" = :outcome AND ${branchCondition(branchId, "i")}
      ORDER BY "i"."horario" DESC, "i"."endToEndId" LIMIT ${LIST_LIMIT}`,
-    { outcome: NO_CHARGE, branchId: branchId ?? "" },
+    { outcome: NO_CHARGE, ...branchParams(branchId) },
   );
   return rows.map((r) => ({
     endToEndId: r.endToEndId,
@@ -148,10 +156,10 @@ export async function overpaidCharges(branchId: string | null): Promise<{ overpa
      FROM "charges" AS "c" JOIN "payments" AS "p" ON "p"."chargeId" = "c"."id" AND "p"."reversedAt" IS NULL
      WHERE "c"."id" IN (
        SELECT DISTINCT "b"."chargeId" FROM "payments" AS "b" WHERE "b"."source" = 'bank' AND "b"."reversedAt" IS NULL)
-       AND (:branchId = '' OR "c"."branchId" = :branchId)
+       AND ${branchCondition(branchId, "c")}
        AND (SELECT SUM("s"."amountCents") FROM "payments" AS "s" WHERE "s"."chargeId" = "c"."id" AND "s"."reversedAt" IS NULL) > "c"."amountCents"
      ORDER BY "c"."dueDate", "c"."id", "p"."paidOn", "p"."createdAt", "p"."id"`,
-    { branchId: branchId ?? "" },
+    branchParams(branchId),
   );
   const byCharge = new Map<string, PaidRow[]>();
   for (const r of rows) byCharge.set(r.chargeId, [...(byCharge.get(r.chargeId) ?? []), r]);
