@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import type { Transaction } from "sequelize";
+import type { z } from "zod";
 import { PixInbox } from "#db/models.ts";
 import { enqueue } from "~/platform/jobs.server";
 import { transaction } from "~/platform/db.server";
@@ -54,30 +56,93 @@ export async function webhookAllowed(branchId: string, secret: string): Promise<
 export async function receiveWebhook(branchId: string, secret: string, input: unknown): Promise<WebhookAnswerDTO> {
   if (!(await webhookAllowed(branchId, secret))) throw new NotFoundError(WEBHOOK_NOT_FOUND);
   const { pix } = parseOrThrow(webhookBodySchema, input);
-  const unique = [...new Map(pix.map((p) => [p.endToEndId, p])).values()];
-  return transaction(async (t) => {
-    const known = await inboxHas(
-      unique.map((p) => p.endToEndId),
-      t,
-    );
-    const fresh = unique.filter((p) => !known.has(p.endToEndId));
-    if (!fresh.length) return { received: 0 };
-    const now = new Date();
-    await PixInbox.bulkCreate(
-      fresh.map((p) => ({
+  return { received: await toInbox(branchId, pix) };
+}
+
+type WebhookPixItem = z.output<typeof webhookBodySchema>["pix"][number];
+interface InboxPost {
+  branchId: string;
+  pix: WebhookPixItem[];
+  done: (received: number) => void;
+  failed: (error: unknown) => void;
+}
+
+/** Notifications waiting for the next inbox transaction, and whether one is being written. */
+let waiting: InboxPost[] = [];
+let writing = false;
+/** Most notifications one inbox transaction takes. */
+const INBOX_BATCH = 200;
+
+/**
+ * Group commit: the notifications that arrive while an inbox transaction is
+ * being written go together into the next one (each answered once its own
+ * transaction committed), so a burst of webhooks costs a few transactions, not
+ * one each (SQLite has one writer at a time).
+ */
+function toInbox(branchId: string, pix: WebhookPixItem[]): Promise<number> {
+  return new Promise((done, failed) => {
+    waiting.push({ branchId, pix, done, failed });
+    if (!writing) void writeInbox();
+  });
+}
+
+async function writeInbox(): Promise<void> {
+  writing = true;
+  try {
+    while (waiting.length) {
+      const batch = waiting.slice(0, INBOX_BATCH);
+      waiting = waiting.slice(INBOX_BATCH);
+      try {
+        const counts = await transaction((t) => inboxBatch(t, batch));
+        batch.forEach((post, i) => post.done(counts[i]));
+      } catch (error) {
+        for (const post of batch) post.failed(error);
+      }
+    }
+  } finally {
+    writing = false;
+  }
+}
+
+/** One transaction of notifications: the Pix not yet in the inbox, each with its job; how many were new per notification. */
+async function inboxBatch(t: Transaction, batch: readonly InboxPost[]): Promise<number[]> {
+  const known = await inboxHas(
+    batch.flatMap((post) => post.pix.map((p) => p.endToEndId)),
+    t,
+  );
+  const now = new Date();
+  const rows: Array<{
+    endToEndId: string;
+    branchId: string;
+    txid: string | null;
+    valor: number | null;
+    horario: Date;
+    infoPagador: string | null;
+    receivedAt: Date;
+  }> = [];
+  const counts = batch.map((post) => {
+    let fresh = 0;
+    for (const p of post.pix) {
+      if (known.has(p.endToEndId)) continue;
+      known.add(p.endToEndId);
+      fresh += 1;
+      rows.push({
         endToEndId: p.endToEndId,
-        branchId,
+        branchId: post.branchId,
         txid: p.txid ?? null,
         valor: toCents(p.valor),
         horario: new Date(p.horario),
         infoPagador: p.infoPagador ? p.infoPagador.slice(0, 140) : null,
         receivedAt: now,
-      })),
-      { ignoreDuplicates: true, transaction: t },
-    );
-    for (const p of fresh) await enqueue(t, pixReceivedJob, { endToEndId: p.endToEndId }, { key: `pix:${p.endToEndId}` });
-    return { received: fresh.length };
+      });
+    }
+    return fresh;
   });
+  if (rows.length) {
+    await PixInbox.bulkCreate(rows, { ignoreDuplicates: true, transaction: t });
+    for (const row of rows) await enqueue(t, pixReceivedJob, { endToEndId: row.endToEndId }, { key: `pix:${row.endToEndId}` });
+  }
+  return counts;
 }
 
 /**
