@@ -352,7 +352,7 @@ describe("a charge paid by hand and by Pix", () => {
     const { branchId, chargeId, manualPayment } = await paidTwice();
     const reversed = await admin.post(`/api/payments/${manualPayment.id}/reverse`, { reason: "Dinheiro devolvido" });
     expect(reversed.status).toBe(200);
-    expect(reversed.body).toMatchObject({ status: "Paga" });
+    expect(reversed.body).toMatchObject({ id: chargeId, status: "Paga" });
     expect((await reconciliation(branchId)).paidTwice).toEqual([]);
   });
 });
