@@ -107,6 +107,7 @@ export default [
     ]),
     // Administração
     route("audit", "routes/audit/audit.tsx"),
+    route("integrations", "routes/integrations/integrations.tsx"),
     // Relatórios
     route("reports", "routes/reports/reports.tsx"),
     route("reports/funnel", "routes/reports/report-funnel.tsx"),
@@ -196,6 +197,8 @@ export default [
     route("payments/:id/refund", "routes/reconciliation/api/payment-refund.ts"),
     route("webhooks/pix/:branchId/:secret/pix", "routes/reconciliation/api/webhook-pix.ts"),
     route("audit", "routes/audit/api/audit.ts"),
+    route("jobs", "routes/integrations/api/jobs.ts"),
+    route("jobs/:id/retry", "routes/integrations/api/job-retry.ts"),
     route("reports/funnel", "routes/reports/api/reports-funnel.ts"),
     route("reports/students", "routes/reports/api/reports-students.ts"),
     route("reports/attendance", "routes/reports/api/reports-attendance.ts"),

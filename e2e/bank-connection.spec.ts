@@ -55,8 +55,11 @@ test.describe("Conexão com o banco (API Pix)", () => {
       await expect(fieldError(refused, "URL do banco inválida")).toBeVisible();
       await expect(refused.getByLabel("URL da API Pix")).toHaveValue("http://banco.example.com/api");
       await expect(refused.getByLabel("Client ID")).toHaveValue(connection.clientId);
-      await expect(refused.getByLabel("Client secret")).toHaveValue("");
-      await expect(refused.getByLabel("Chave privada (PEM)")).toHaveValue("");
+      // The server never sends a secret back: without JavaScript the page is the server's and they are blank;
+      // with it, the browser keeps what was typed in its own fields.
+      const secretValue = (typed: string) => (jsEnabled ? typed : "");
+      await expect(refused.getByLabel("Client secret")).toHaveValue(secretValue(connection.clientSecret));
+      await expect(refused.getByLabel("Chave privada (PEM)")).toHaveValue(secretValue(connection.privateKeyPem));
       expect(await page.content()).not.toContain(connection.clientSecret);
       await expectNoAxeViolations();
 

@@ -94,6 +94,15 @@ export const AuditIcon = (p: IconProps) => (
     <path d="M9 12l2 2 4-4" />
   </Icon>
 );
+/** Two arrows in a circle: work that comes and goes (the job queue, 'Integrações'). */
+export const SyncIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M21 12a9 9 0 0 1-15.5 6.2L3 16" />
+    <path d="M3 21v-5h5" />
+    <path d="M3 12a9 9 0 0 1 15.5-6.2L21 8" />
+    <path d="M21 3v5h-5" />
+  </Icon>
+);
 export const ChartIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M3 3v18h18" />

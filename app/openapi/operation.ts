@@ -84,6 +84,8 @@ export const TAGS = {
   Tarefas: "Tarefas de acompanhamento dos experimentais ('Minhas tarefas'): atrasadas, de hoje e próximas.",
   Relatórios:
     "Os números da rede por período (no máximo 24 meses): funil dos experimentais, alunos (ativas, novas, canceladas, churn, ocupação) e frequência; cada um também em CSV (`?format=csv`).",
+  Integrações:
+    "A fila de trabalhos em segundo plano (feitos depois da gravação, com novas tentativas quando falham) e as rotinas periódicas.",
   Auditoria: "O registro de cada criação, alteração e exclusão, e das entradas e saídas, com quem, quando e de onde.",
   Documentação: "Este documento.",
 } as const;

@@ -63,6 +63,12 @@ export const JOB_CONCURRENCY = 4;
 export const RECURRING_KIND = "recurring";
 
 const labels = new Map<string, string>([[RECURRING_KIND, "Rotina"]]);
+const recurringLabels = new Map<string, string>();
+
+/** The Portuguese label of a recurring job (its name when none was defined in this process). */
+export function recurringLabel(name: string): string {
+  return recurringLabels.get(name) ?? name;
+}
 
 /** The Portuguese label of a kind of job (the kind itself when it has none). */
 export function jobLabel(kind: string): string {
@@ -83,6 +89,7 @@ export function defineJob<P extends object>(
 export function defineRecurring(name: string, label: string, cron: string, run: RecurringDefinition["run"]): RecurringDefinition {
   // A wrong expression fails at start, not at its first slot.
   new Cron(cron, { paused: true });
+  recurringLabels.set(name, label);
   return { name, label, cron, run };
 }
 
@@ -102,7 +109,7 @@ export async function enqueue<P extends object>(
 
 async function enqueueKind(t: Transaction | null, kind: string, payload: object, opts: { runAt?: Date; key?: string }): Promise<void> {
   const now = new Date();
-  const runAt = opts.runAt && opts.runAt > now ? opts.runAt : now;
+  const runAt = opts.runAt ?? now;
   await jobQueue.insertJob(await db(), t, { kind, payload: JSON.stringify(payload), key: opts.key ?? null, runAt }, now);
   if (runAt <= now) {
     if (t) t.afterCommit(() => wakeJobRunner());
@@ -121,6 +128,14 @@ export function retryDelayMs(attempt: number, baseMs = env().JOBS_RETRY_BASE_MS)
 export function errorText(error: unknown): string {
   const text = error instanceof Error ? error.message || error.name : String(error);
   return (text || "erro sem mensagem").slice(0, 2000);
+}
+
+/** Days a done job (and a recurring run) is kept before the periodic cleanup deletes it. */
+export const DONE_JOBS_KEPT_DAYS = 7;
+
+/** Deletes the done jobs and the recurring runs older than DONE_JOBS_KEPT_DAYS (app/domain/housekeeping.server.ts). */
+export async function pruneDoneJobs(now = new Date()): Promise<number> {
+  return jobQueue.pruneJobs(await db(), new Date(now.getTime() - DONE_JOBS_KEPT_DAYS * 86_400_000));
 }
 
 // ---- Recurring jobs ----
@@ -179,6 +194,8 @@ export class JobRunner {
   private ticking: Promise<void> | null = null;
   private again = false;
   private stopped = false;
+  /** Only a started runner wakes itself (a test drives its runner by hand). */
+  private started = false;
   private lastMaintenance = -Infinity;
 
   constructor(
@@ -190,16 +207,22 @@ export class JobRunner {
   }
 
   start(now = new Date()): void {
-    for (const definition of this.recurring.values())
-      this.nextSlots.set(definition.name, nextSlot(definition, now, this.settings.timeZone));
+    this.started = true;
+    this.scheduleFrom(now);
     this.timer = setInterval(() => this.wake(), this.settings.pollMs);
     this.timer.unref();
     this.wake();
   }
 
+  /** The recurring jobs' next slots after `now` (a slot missed while no server ran is not made up). */
+  scheduleFrom(now: Date): void {
+    for (const definition of this.recurring.values())
+      this.nextSlots.set(definition.name, nextSlot(definition, now, this.settings.timeZone));
+  }
+
   /** Looks for due jobs now (after a commit that wrote one). */
   wake(): void {
-    if (this.stopped) return;
+    if (this.stopped || !this.started) return;
     if (this.ticking) {
       this.again = true;
       return;
@@ -218,7 +241,7 @@ export class JobRunner {
   /** Wakes at `at` when that is sooner than the next poll (a retry after a short back-off, a job for later). */
   wakeAt(at: Date): void {
     const ms = at.getTime() - Date.now();
-    if (this.stopped || ms >= this.settings.pollMs || at.getTime() >= this.wakeDue) return;
+    if (this.stopped || !this.started || ms >= this.settings.pollMs || at.getTime() >= this.wakeDue) return;
     if (this.wakeTimer) clearTimeout(this.wakeTimer);
     this.wakeDue = at.getTime();
     this.wakeTimer = setTimeout(
@@ -265,7 +288,7 @@ export class JobRunner {
       const slot = this.nextSlots.get(definition.name);
       if (!slot || slot > now) continue;
       const key = `recurring:${definition.name}:${slot.toISOString()}`;
-      await transaction((t) => enqueueKind(t, RECURRING_KIND, { name: definition.name, slot: slot.toISOString() }, { key }));
+      await transaction((t) => enqueueKind(t, RECURRING_KIND, { name: definition.name, slot: slot.toISOString() }, { key, runAt: slot }));
       this.nextSlots.set(definition.name, nextSlot(definition, now, this.settings.timeZone));
     }
   }
@@ -323,7 +346,8 @@ export class JobRunner {
 
 let runner: JobRunner | null = null;
 
-function wakeJobRunner(): void {
+/** This process's runner looks for due jobs now (after a commit that made one due). */
+export function wakeJobRunner(): void {
   runner?.wake();
 }
 

@@ -217,9 +217,10 @@ function issueErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string
 export function intent<Schema extends z.ZodType, Saved>(spec: IntentSpec<Schema, Saved>): Intent {
   return {
     async run(context, name) {
-      const values = formValues(context.formData);
-      for (const hidden of spec.hideFields ?? []) delete values[hidden];
-      const parsed = spec.schema.safeParse(spec.read ? spec.read(context.formData) : values);
+      const posted = formValues(context.formData);
+      const parsed = spec.schema.safeParse(spec.read ? spec.read(context.formData) : posted);
+      // What goes back to the page: the posted values less the secrets.
+      const values = Object.fromEntries(Object.entries(posted).filter(([name]) => !spec.hideFields?.includes(name)));
       if (!parsed.success) {
         const errors = issueErrors(parsed.error.issues);
         return data<IntentAnswer>({ intent: name, message: errors.form?.[0] ?? null, errors, values }, { status: 400 });

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { matrix, type Caller, type MatrixRow } from "./authorization-matrix";
 import { anonymous, ApiClient, signIn, uniqueEmail, type Role } from "../support/http";
 import { testDb } from "../support/db";
+import { testCertificates } from "../support/test-certificates";
 import { fillPath, flattenRoutes } from "../support/route-table";
 import { addDays, today } from "../../app/domain/calendar/dates";
 import { firstSessionDate, latestSessionOnOrBefore, sessionsBetween } from "../../app/domain/calendar/sessions";
@@ -11,6 +12,7 @@ import {
   makeBranch,
   makeClass,
   makeCharge,
+  makeFailedJob,
   makeClassroom,
   makeCourse,
   makeEnrollment,
@@ -179,6 +181,8 @@ class Fixture {
       if (res.status !== 200) throw new Error(`billing settings fixture: ${res.status} ${JSON.stringify(res.body)}`);
       return (await makeCharge({ guardianId: (await this.guardian()).guardian.id, branchId, dueDate: addDays(today(), 5) })).id;
     });
+  /** A job of the queue that failed for good. */
+  failedJob = () => this.once("failedJob", async () => (await makeFailedJob()).id);
   payment = () =>
     this.once("payment", async () => (await makePayment({ chargeId: await this.charge(), amountCents: 1000, paidOn: today() })).id);
   /** A payment the bank received, of the charge ('Devolver o Pix'). */
@@ -252,6 +256,7 @@ async function paramsFor(path: string, fx: Fixture): Promise<Record<string, stri
         tasks: fx.task,
         charges: fx.charge,
         payments: fx.payment,
+        jobs: fx.failedJob,
       };
       const make = byBase[base];
       if (!make) throw new Error(`no fixture for :id under ${path}`);
@@ -514,8 +519,17 @@ const payloads: Record<string, PayloadMaker> = {
     await fx.enrollment();
     return { form: { month: "2030-02", branchId: await fx.branch() } };
   },
+  [key("POST", "/integrations")]: async ({ fx }) => ({ form: { intent: "retry", jobId: await fx.failedJob() } }),
   [key("POST", "/charges/:id")]: async () => ({ form: { intent: "pay", amount: "10,00", paidOn: today(), method: "Dinheiro" } }),
   [key("PUT", "/api/branches/:id/billing-settings")]: async () => ({ json: { dueDay: 15, finePercent: 1 } }),
+  [key("POST", "/branches/:id/bank")]: async () => ({ form: { intent: "save", ...bankConnection() } }),
+  [key("PUT", "/api/branches/:id/pix-provider")]: async () => ({ json: { provider: "api-pix", ...bankConnection() } }),
+  // A connected branch whose bank does not answer: the check answers 200 with what failed.
+  [key("POST", "/api/branches/:id/pix-provider/check")]: async ({ params }) => {
+    const res = await admin.put(`/api/branches/${params.id}/pix-provider`, { provider: "api-pix", ...bankConnection() });
+    if (res.status !== 200) throw new Error(`bank connection fixture: ${res.status} ${JSON.stringify(res.body)}`);
+    return {};
+  },
   [key("POST", "/api/charges")]: async ({ fx }) => ({
     json: {
       guardianId: (await fx.guardian()).guardian.id,
@@ -584,6 +598,19 @@ async function classFields(fx: Fixture) {
     branchId: await fx.branch(),
     classroomId: await fx.classroom(),
     scheduleIds: await fx.freeSchedule(),
+  };
+}
+
+/** A bank connection (a certificate made for the tests) to a bank that does not listen. */
+function bankConnection() {
+  const { client } = testCertificates();
+  return {
+    baseUrl: "https://127.0.0.1:9/api",
+    tokenUrl: "https://127.0.0.1:9/oauth/token",
+    clientId: "matriz",
+    clientSecret: "segredo-da-matriz",
+    certificatePem: client.certificatePem,
+    privateKeyPem: client.privateKeyPem,
   };
 }
 

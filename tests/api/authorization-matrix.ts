@@ -243,6 +243,9 @@ export const matrix: MatrixRow[] = [
   { path: "/tasks", method: "POST", expect: trialFormPost, table: "tasks", target: "taskId" },
   // 'Auditoria': administrators only.
   { path: "/audit", method: "GET", expect: adminDialog },
+  // 'Integrações': the job queue ('Tentar de novo' posts here; the retried job is the form's, not the URL's)
+  { path: "/integrations", method: "GET", expect: adminDialog },
+  { path: "/integrations", method: "POST", expect: adminFormPost },
   // Relatórios: Team and Administrator (a Client gets the 403 screen).
   { path: "/reports", method: "GET", expect: trialDialog },
   { path: "/reports/funnel", method: "GET", expect: trialDialog },
@@ -332,6 +335,8 @@ export const matrix: MatrixRow[] = [
   // Money screens (Team and Administrator; generating and the branch's settings are the Administrator's)
   { path: "/branches/:id/billing", method: "GET", expect: adminDialog },
   { path: "/branches/:id/billing", method: "POST", expect: adminFormPost, table: "billing_settings" },
+  { path: "/branches/:id/bank", method: "GET", expect: adminDialog },
+  { path: "/branches/:id/bank", method: "POST", expect: adminFormPost, table: "bank_connections" },
   { path: "/charges", method: "GET", expect: trialDialog },
   { path: "/charges/generate", method: "GET", expect: adminDialog },
   { path: "/charges/generate", method: "POST", expect: adminFormPost, table: "charges" },
@@ -351,6 +356,10 @@ export const matrix: MatrixRow[] = [
   // JSON API: money (Administrator everything; Team reads and records payments; Client reads its family's charges)
   { path: "/api/branches/:id/billing-settings", method: "GET", expect: trialWrite(200) },
   { path: "/api/branches/:id/billing-settings", method: "PUT", expect: adminWrite(200), table: "billing_settings" },
+  // The bank connection: the Administrator's alone, reads included (it names the bank and the webhook's secret address)
+  { path: "/api/branches/:id/pix-provider", method: "GET", expect: adminWrite(200) },
+  { path: "/api/branches/:id/pix-provider", method: "PUT", expect: adminWrite(200), table: "bank_connections" },
+  { path: "/api/branches/:id/pix-provider/check", method: "POST", expect: adminWrite(200) },
   { path: "/api/charges", method: "GET", expect: read },
   { path: "/api/charges", method: "POST", expect: adminWrite(201), table: "charges" },
   { path: "/api/charges/generate", method: "GET", expect: adminWrite(200) },
@@ -382,6 +391,9 @@ export const matrix: MatrixRow[] = [
   { path: "/api/family/address", method: "PATCH", expect: noFamily, table: "guardians" },
   // JSON API: the audit trail (Administrator only)
   { path: "/api/audit", method: "GET", expect: adminWrite(200) },
+  // JSON API: the job queue (Administrator only)
+  { path: "/api/jobs", method: "GET", expect: adminWrite(200) },
+  { path: "/api/jobs/:id/retry", method: "POST", expect: adminWrite(200), table: "jobs", target: "id" },
   { path: "/api/reports/funnel", method: "GET", expect: trialWrite(200) },
   { path: "/api/reports/students", method: "GET", expect: trialWrite(200) },
   { path: "/api/reports/attendance", method: "GET", expect: trialWrite(200) },

@@ -3,6 +3,7 @@ import { signIn, type ApiClient } from "../support/http";
 import { testDb } from "../support/db";
 import { makeClass, makeEnrollment, makeGuardian, makeOffer, makeStudent } from "../support/factories";
 import { startFakeApiPixBank, type FakeApiPixBank } from "../support/fake-api-pix-bank";
+import { toP12 } from "../support/test-certificates";
 import { shiftMonth, today } from "../../app/domain/calendar/dates";
 import { chargeDto, pixDto } from "../../app/domain/charges/schema";
 import { pixProviderDto } from "../../app/domain/bank/schema";
@@ -158,16 +159,19 @@ describe("the bank connection", () => {
     ["another certificate's key", { privateKeyPem: "untrusted" }, "privateKeyPem", "Chave privada não corresponde ao certificado"],
     ["no client id", { clientId: "" }, "clientId", "Client ID é obrigatório"],
     ["no client secret on a new connection", { clientSecret: "" }, "clientSecret", "Client secret é obrigatório"],
-  ] as Array<[string, Record<string, string>, string, string]>)("refuses %s (400, the field's message)", async (_what, overrides, field, message) => {
-    const { branchId } = await branchWithPupils(0);
-    const body = connectionBody(overrides);
-    if (overrides.privateKeyPem === "untrusted") body.privateKeyPem = bank.certificates.untrustedClient.privateKeyPem;
-    const res = await admin.put(`/api/branches/${branchId}/pix-provider`, body);
-    expect(res.status).toBe(400);
-    expect(res.body.errors[field]).toEqual([message]);
-    expect(JSON.stringify(res.body)).not.toContain(bank.clientSecret);
-    expect((await admin.get(`/api/branches/${branchId}/pix-provider`)).body.provider).toBe("none");
-  });
+  ] as Array<[string, Record<string, string>, string, string]>)(
+    "refuses %s (400, the field's message)",
+    async (_what, overrides, field, message) => {
+      const { branchId } = await branchWithPupils(0);
+      const body = connectionBody(overrides);
+      if (overrides.privateKeyPem === "untrusted") body.privateKeyPem = bank.certificates.untrustedClient.privateKeyPem;
+      const res = await admin.put(`/api/branches/${branchId}/pix-provider`, body);
+      expect(res.status).toBe(400);
+      expect(res.body.errors[field]).toEqual([message]);
+      expect(JSON.stringify(res.body)).not.toContain(bank.clientSecret);
+      expect((await admin.get(`/api/branches/${branchId}/pix-provider`)).body.provider).toBe("none");
+    },
+  );
 
   it("checks the connection: a token and our webhook registered at the bank; each failure in Portuguese, kept on the connection", async () => {
     const { branchId } = await branchWithPupils(0);
@@ -177,6 +181,13 @@ describe("the bank connection", () => {
     expect(ok.body).toEqual({ ok: true, message: "Conexão com o banco verificada" });
     expect(bank.webhooks.get(PIX_KEY)?.webhookUrl).toBe(saved.webhookUrl);
     expect((await admin.get(`/api/branches/${branchId}/pix-provider`)).body).toMatchObject({ status: "ok", lastError: null });
+    // 'Integrações' lists the branch's connection and its status.
+    const branchName = (await admin.get(`/api/branches/${branchId}`)).body.name as string;
+    const integrations = await (await admin.raw("GET", "/integrations")).text();
+    expect(integrations).toContain("Conexões com o banco");
+    const row = integrations.slice(integrations.indexOf(`/branches/${branchId}/bank`));
+    expect(row.slice(0, 600)).toContain(branchName);
+    expect(row.slice(0, 600)).toContain("Conexão verificada");
 
     await connect(branchId, { clientSecret: "segredo-errado" });
     const refused = await admin.post(`/api/branches/${branchId}/pix-provider/check`);
@@ -204,6 +215,41 @@ describe("the bank connection", () => {
       bank.slow(0);
     }
     expect((await team.post(`/api/branches/${branchId}/pix-provider/check`)).status).toBe(403);
+  });
+});
+
+describe("the screen's form (/branches/:id/bank)", () => {
+  /** Posts the form as a browser does (multipart, with the .p12 file). */
+  async function postForm(branchId: string, fields: Record<string, string>, p12?: Uint8Array) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    if (p12) form.append("p12File", new Blob([new Uint8Array(p12)], { type: "application/x-pkcs12" }), "escola.p12");
+    return admin.raw("POST", `/branches/${branchId}/bank`, { body: form, headers: { Origin: admin.baseUrl } });
+  }
+
+  it("takes a .p12 file and its password instead of the PEMs; a wrong password is the file's message and no secret comes back", async () => {
+    const { branchId } = await branchWithPupils(0);
+    const c = bank.connection();
+    const fields = { intent: "save", baseUrl: c.baseUrl, tokenUrl: c.tokenUrl, clientId: c.clientId, clientSecret: c.clientSecret };
+    const p12 = toP12(bank.certificates.client, "senha-do-p12");
+
+    const wrong = await postForm(branchId, { ...fields, p12Password: "outra-senha" }, p12);
+    expect(wrong.status).toBe(400);
+    const html = await wrong.text();
+    expect(html).toContain("Senha do arquivo .p12 incorreta");
+    expect(html).toContain(c.clientId);
+    for (const secret of [c.clientSecret, "outra-senha"]) expect(html).not.toContain(secret);
+    expect((await admin.get(`/api/branches/${branchId}/pix-provider`)).body.provider).toBe("none");
+
+    const saved = await postForm(branchId, { ...fields, p12Password: "senha-do-p12", caCertificatePem: c.caCertificatePem ?? "" }, p12);
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("Location")).toBe(`/branches/${branchId}/bank`);
+    const got = (await admin.get(`/api/branches/${branchId}/pix-provider`)).body;
+    expect(got).toMatchObject({ provider: "api-pix", clientId: c.clientId, status: "unchecked" });
+    expect((await admin.post(`/api/branches/${branchId}/pix-provider/check`)).body).toEqual({
+      ok: true,
+      message: "Conexão com o banco verificada",
+    });
   });
 });
 
@@ -280,13 +326,13 @@ describe("charges at the bank", () => {
     });
 
     const partial = await team.post(`/api/charges/${paid.id}/payments`, { amount: "50.00", paidOn: today(), method: "Dinheiro" });
-    expect(partial.status).toBe(200);
+    expect(partial.status).toBe(201);
     await eventually(
       async () => bank.cobvs.get(txid(paid))?.valor.original,
       (v) => v === "150.00",
     );
     const rest = await team.post(`/api/charges/${paid.id}/payments`, { amount: "150.00", paidOn: today(), method: "Dinheiro" });
-    expect(rest.status).toBe(200);
+    expect(rest.status).toBe(201);
     await eventually(
       () => chargeOf(paid.id),
       (c) => c.bank?.status === "Removida",

@@ -9,6 +9,7 @@ import type { JsonSchema, OpenApiDocument } from "~/openapi/document";
 import type { paths } from "../../.tmp/contract/schema";
 import { CONTRACT_TYPES_FILE, contractTypesSource } from "../contract/generate";
 import { makeAttendance, makeGuardian, makeStudent } from "../support/factories";
+import { testCertificates } from "../support/test-certificates";
 import { addDays, enrolled, notSunday, sessionClass, TODAY } from "../support/attendance";
 
 /**
@@ -883,6 +884,28 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
     expect((await admin.POST("/api/charges/{id}/cancel", { params: { path: { id } }, body: { reason: "Desistência" } })).data?.status).toBe(
       "Cancelada",
     );
+  });
+
+  it("the bank connection: connect a branch (to a bank that does not listen), read it, check it, disconnect it", async () => {
+    const { branchId } = await sessionClass();
+    const { client } = testCertificates();
+    const path = { params: { path: { id: branchId } } };
+    const connected = await admin.PUT("/api/branches/{id}/pix-provider", {
+      ...path,
+      body: {
+        provider: "api-pix",
+        baseUrl: "https://127.0.0.1:9/api",
+        tokenUrl: "https://127.0.0.1:9/oauth/token",
+        clientId: "contrato",
+        clientSecret: "segredo-do-contrato",
+        certificatePem: client.certificatePem,
+        privateKeyPem: client.privateKeyPem,
+      },
+    });
+    expect(connected.data?.status).toBe("unchecked");
+    expect((await admin.GET("/api/branches/{id}/pix-provider", path)).data?.clientId).toBe("contrato");
+    expect((await admin.POST("/api/branches/{id}/pix-provider/check", path)).data?.ok).toBe(false);
+    expect((await admin.PUT("/api/branches/{id}/pix-provider", { ...path, body: { provider: "none" } })).data?.provider).toBe("none");
   });
 
   // Last in the file (tests run in order): each documented operation was called and succeeded at least once.

@@ -14,6 +14,7 @@ import {
   AttendanceRecord,
   Enrollment,
   Guardian as GuardianRow,
+  Job,
   GuardianPerson as GuardianPersonRow,
   Makeup,
   Offer,
@@ -430,5 +431,22 @@ export async function makeInboxPix(attrs: { branchId: string; valorCents?: numbe
     receivedAt: new Date(),
     processedAt: new Date(),
     outcome: "no-charge",
+  });
+}
+
+/** A job of the queue that failed for good (its ten tries spent), of a kind no server runs. */
+export async function makeFailedJob(attrs: { kind?: string; lastError?: string; key?: string | null } = {}) {
+  models();
+  const now = new Date();
+  return Job.create({
+    kind: attrs.kind ?? "test.unknown",
+    payload: "{}",
+    key: attrs.key ?? null,
+    activeKey: null,
+    status: "failed",
+    attempts: 10,
+    runAt: now,
+    lastError: attrs.lastError ?? "Banco não respondeu em 10 s",
+    finishedAt: now,
   });
 }

@@ -29,6 +29,7 @@ import {
   TaskIcon,
   UsersIcon,
   AuditIcon,
+  SyncIcon,
   ChartIcon,
   FunnelIcon,
 } from "~/components/icons";
@@ -112,6 +113,7 @@ const SECTIONS: { title: string; items: NavItem[]; bottom?: boolean; only?: Audi
       { to: "/branches", label: "Unidades", icon: BranchIcon },
       { to: "/courses", label: "Cursos", icon: CourseIcon },
       { to: "/audit", label: "Auditoria", icon: AuditIcon, only: "admin" },
+      { to: "/integrations", label: "Integrações", icon: SyncIcon, only: "admin" },
     ],
   },
 ];

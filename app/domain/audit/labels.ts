@@ -34,6 +34,8 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   charges: "Cobranças",
   payments: "Pagamentos",
   charge_history: "Histórico das cobranças",
+  jobs: "Trabalhos em segundo plano",
+  bank_connections: "Conexões com o banco",
 };
 
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
@@ -68,7 +70,9 @@ export const AUDIT_RECORD_LABELS: Record<string, string> = {
   charges: "Cobrança",
   payments: "Pagamento",
   charge_history: "Histórico da cobrança",
+  jobs: "Trabalho",
   absence_notices: "Aviso de falta",
+  bank_connections: "Conexão com o banco",
 };
 
 /** The fields of the records, as the screens name them; an unknown one is shown as it is. */
@@ -136,6 +140,22 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   absenceId: "Falta",
   createdById: "Registrado por",
   pixKey: "Chave Pix",
+  baseUrl: "URL da API Pix",
+  tokenUrl: "URL do token",
+  clientId: "Client ID",
+  clientSecretSealed: "Client secret",
+  certificatePem: "Certificado",
+  privateKeySealed: "Chave privada",
+  caCertificatePem: "Certificado raiz do banco",
+  webhookSecretSealed: "Segredo do webhook",
+  lastError: "Último erro",
+  checkedAt: "Verificada em",
+  bankTxid: "Txid no banco",
+  bankStatus: "Situação no banco",
+  bankRevision: "Revisão no banco",
+  bankLocation: "Location no banco",
+  bankCopyPaste: "Pix copia e cola do banco",
+  bankError: "Erro no banco",
   payeeName: "Nome do recebedor",
   payeeCity: "Cidade do recebedor",
   dueDay: "Dia de vencimento",

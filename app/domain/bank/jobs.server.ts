@@ -6,7 +6,7 @@ import { txidFor } from "~/integrations/api-pix/txid";
 import { defineJob, enqueue, MAX_ATTEMPTS, type JobContext } from "~/platform/jobs.server";
 import { centsToDecimal, toCents, toHundredths } from "../money";
 import { guardianDebtors } from "../guardians/queries.server";
-import { chargeDTO } from "../charges/queries.server";
+import { chargeDTOs } from "../charges/queries.server";
 import { linkChargesToBank, type BankColumns, type NewCharge } from "../charges/bank-link.server";
 import { recordBankStates, type BankState } from "../charges/service.server";
 import { CANCELLED_CHARGE, GUARDIAN_WITHOUT_CPF, OPEN, PAID, type ChargeDTO } from "../charges/schema";
@@ -84,7 +84,12 @@ export function cobvBody(charge: ChargeDTO, debtor: { cpf: string; name: string 
 }
 
 /** One charge brought to what the bank should hold; the new bank state (null: nothing to do). */
-async function syncOne(client: ApiPixClient, charge: ChargeDTO, pixKey: string): Promise<BankState | null> {
+async function syncOne(
+  client: ApiPixClient,
+  charge: ChargeDTO,
+  debtor: { name: string; cpf: string } | undefined,
+  pixKey: string,
+): Promise<BankState | null> {
   const bank = charge.bank;
   if (!bank?.txid || bank.status === "Removida" || bank.status === "Concluída") return null;
   const registered = bank.revisao !== null;
@@ -103,7 +108,6 @@ async function syncOne(client: ApiPixClient, charge: ChargeDTO, pixKey: string):
   if (registered) {
     return answered(await client.patchCobv(bank.txid, { valor: { original: remaining(charge), ...fees(charge) } }));
   }
-  const debtor = (await guardianDebtors([charge.guardianId])).get(charge.guardianId);
   if (!debtor?.cpf) return { bankStatus: null, bankError: GUARDIAN_WITHOUT_CPF };
   try {
     return answered(await client.putCobv(bank.txid, cobvBody(charge, debtor, pixKey)));
@@ -141,14 +145,16 @@ export const syncChargesAtBank = defineJob<{ chargeIds: string[] }>(
       }
       return made;
     };
-    await inParallel(chargeIds, async (id) => {
-      const charge = await chargeDTO(id).catch(() => null);
-      if (!charge?.bank?.txid) return;
+    // A charge no longer there (an insert skipped as a duplicate) has nothing to register.
+    const charges = (await chargeDTOs(chargeIds)).filter((c) => c.bank?.txid);
+    const debtors = await guardianDebtors(charges.map((c) => c.guardianId));
+    await inParallel(charges, async (charge) => {
+      const id = charge.id;
       const bank = await clientOf(charge.branchId);
       // Disconnected since: the charge keeps its static Pix code.
       if (!bank) return;
       try {
-        const state = await syncOne(bank.client, charge, bank.pixKey);
+        const state = await syncOne(bank.client, charge, debtors.get(charge.guardianId), bank.pixKey);
         if (state) states.push({ id, state });
       } catch (error) {
         failures.push(messageOf(error));

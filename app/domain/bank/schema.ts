@@ -14,7 +14,6 @@ export const CERTIFICATE_REQUIRED = "Certificado é obrigatório";
 export const PRIVATE_KEY_REQUIRED = "Chave privada é obrigatória";
 export const PROVIDER_INVALID = "Provedor inválido: use api-pix ou none";
 export const BANK_NOT_CONNECTED = "Unidade sem conexão com o banco";
-export const P12_INVALID = "Arquivo .p12 ou senha inválidos";
 export const BANK_PROVIDERS = ["api-pix", "none"] as const;
 export const BANK_CONNECTION_STATUSES = ["ok", "error", "unchecked"] as const;
 export type BankConnectionStatus = (typeof BANK_CONNECTION_STATUSES)[number];

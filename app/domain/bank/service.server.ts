@@ -24,7 +24,6 @@ import {
   BANK_NOT_CONNECTED,
   CERTIFICATE_REQUIRED,
   CLIENT_SECRET_REQUIRED,
-  P12_INVALID,
   PRIVATE_KEY_REQUIRED,
   pixProviderSchema,
   type PixProviderCheckDTO,
@@ -69,11 +68,11 @@ function toDTO(row: BankConnectionRow): PixProviderDTO {
     baseUrl: row.baseUrl,
     tokenUrl: row.tokenUrl,
     clientId: row.clientId,
-    pixKey: row.pixKey,
+    pixKey: row.pixKey ?? null,
     certificate,
     webhookUrl: webhookUrlOf(row.branchId, decryptSecret(row.webhookSecretSealed)),
-    status: row.status as PixProviderDTO["status"],
-    lastError: row.lastError,
+    status: (row.status ?? "unchecked") as PixProviderDTO["status"],
+    lastError: row.lastError ?? null,
     checkedAt: row.checkedAt ? new Date(row.checkedAt).toISOString() : null,
   };
 }
@@ -86,7 +85,7 @@ export function pemFromP12(bytes: Uint8Array, password: string): { certificatePe
   try {
     return p12ToPem(bytes, password);
   } catch (error) {
-    throw new ValidationError({ p12File: [error instanceof Error && error.message ? error.message : P12_INVALID] });
+    throw new ValidationError({ p12File: [error instanceof Error && error.message ? error.message : CERTIFICATE_INVALID] });
   }
 }
 

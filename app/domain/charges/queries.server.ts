@@ -291,6 +291,19 @@ export async function chargeDTO(id: string, t?: Transaction): Promise<ChargeDTO>
   return toDTO(row, names.get(row.guardianId) ?? "");
 }
 
+/** Charges by id as DTOs (those that exist, in no given order): a job that works on many reads them at once. */
+export async function chargeDTOs(ids: readonly string[], t?: Transaction): Promise<ChargeDTO[]> {
+  const unique = [...new Set(ids.filter(isUuid))];
+  if (!unique.length) return [];
+  const params: Record<string, string> = {};
+  const rows = await selectRowsIn<ChargeRow>(
+    t,
+    `SELECT ${CHARGE_COLUMNS} ${CHARGE_FROM} WHERE "c"."id" IN (${paddedInList("c", unique, params, 8)})`,
+    params,
+  );
+  return withNames(rows);
+}
+
 /** A Client reads its own family's charges only: 404 for any other. */
 async function assertSeesCharge(actor: Actor | null, id: string): Promise<void> {
   requireActor(actor);

@@ -705,7 +705,7 @@ export async function recordBankStates(states: ReadonlyArray<{ id: string; state
     const rows = await Charge.findAll({
       where: { id: states.map((s) => s.id) },
       transaction: t,
-      ...(t.LOCK ? { lock: t.LOCK.UPDATE } : {}),
+      lock: t.LOCK.UPDATE,
     });
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const { id, state } of states) {
