@@ -214,7 +214,10 @@ async function serve() {
     if (closing) return;
     closing = true;
     console.log(`${signal}: encerrando...`);
+    // The job runner stops claiming now and finishes the jobs it runs (ADR 023), beside the requests in flight.
+    const jobsDrained = app.stopJobs();
     server.close(async () => {
+      await jobsDrained;
       await app.shutdown();
       await vite?.close();
       process.exit(0);

@@ -83,6 +83,7 @@ test.describe("authenticated shell", () => {
       "Funil",
       "Usuários",
       "Auditoria",
+      "Integrações",
     ]) {
       await expect(sidebar.getByRole("link", { name: entry, exact: true })).toHaveCount(0);
     }

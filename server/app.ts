@@ -58,6 +58,11 @@ export async function prepare() {
   startJobRunner(jobRegistry());
 }
 
+/** Called on SIGTERM at once: the job runner stops claiming and the promise settles when its running jobs finished. */
+export function stopJobs(): Promise<void> {
+  return stopJobRunner();
+}
+
 /** Called on SIGTERM after in-flight requests finished. */
 export async function shutdown() {
   await stopJobRunner();

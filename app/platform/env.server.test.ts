@@ -94,6 +94,26 @@ describe("other variables", () => {
     }
   });
 
+  it("the job queue: poll 1 s, retry base 1 min, lock timeout 5 min by default; whole numbers in range; test kinds never in production", () => {
+    expect(parseEnv({})).toMatchObject({
+      JOBS_POLL_MS: 1000,
+      JOBS_RETRY_BASE_MS: 60_000,
+      JOBS_LOCK_TIMEOUT_MS: 300_000,
+      JOBS_TEST_KINDS: false,
+    });
+    expect(parseEnv({ JOBS_POLL_MS: "250", JOBS_RETRY_BASE_MS: "5", JOBS_TEST_KINDS: "1" })).toMatchObject({
+      JOBS_POLL_MS: 250,
+      JOBS_RETRY_BASE_MS: 5,
+      JOBS_TEST_KINDS: true,
+    });
+    expect(() => parseEnv({ JOBS_POLL_MS: "10" })).toThrow("JOBS_POLL_MS deve ser um número inteiro entre 50 e 60000");
+    expect(() => parseEnv({ JOBS_LOCK_TIMEOUT_MS: "5 min" })).toThrow("JOBS_LOCK_TIMEOUT_MS deve ser um número inteiro");
+    expect(() => parseEnv({ JOBS_TEST_KINDS: "yes" })).toThrow("JOBS_TEST_KINDS: use 1 (ativos) ou 0");
+    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: GOOD, JOBS_TEST_KINDS: "1" })).toThrow(
+      "JOBS_TEST_KINDS: só para testes: nunca em produção (NODE_ENV=production)",
+    );
+  });
+
   it("lists every problem at once", () => {
     expect(() => parseEnv({ PORT: "x", TRUST_PROXY: "true" })).toThrow(/PORT[\s\S]*TRUST_PROXY|TRUST_PROXY[\s\S]*PORT/);
   });

@@ -556,6 +556,7 @@ const payloads: Record<string, PayloadMaker> = {
   [key("POST", "/api/charges/:id/cancel")]: async () => ({ json: { reason: "Lançada por engano" } }),
   [key("POST", "/api/charges/:id/waive")]: async () => ({ json: { reason: "Acordo" } }),
   [key("POST", "/api/payments/:id/reverse")]: async () => ({ json: { reason: "Pix devolvido" } }),
+  [key("POST", "/api/jobs/:id/retry")]: async () => ({ json: {} }),
 };
 
 async function sessionQuery(fx: Fixture): Promise<string> {

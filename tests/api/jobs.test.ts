@@ -1,3 +1,4 @@
+import http from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Sequelize } from "sequelize";
 import { openDatabase } from "../../db/connection";
@@ -161,6 +162,20 @@ async function runsOn(server: RunningServer): Promise<TestRun[]> {
   return ((await res.json()) as { runs: TestRun[] }).runs;
 }
 
+/** A GET on a connection of its own (no keep-alive), so that a cluster's next worker may answer. */
+function getOnNewConnection(url: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false }, (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (body += chunk));
+        res.on("end", () => resolve(body));
+      })
+      .on("error", reject);
+  });
+}
+
 async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -279,6 +294,26 @@ describe("the runner, in real servers", () => {
     expect(new Set(runs.map((r) => r.pid)).size).toBe(2);
     const rows = (await jobRows()).filter((r) => tagOf(r).startsWith("pair-"));
     expect(rows.every((r) => r.status === "done" && r.attempts === 1)).toBe(true);
+  });
+
+  it("a server with WEB_CONCURRENCY=2: every worker runs jobs, each job once", async () => {
+    const server = await start({ WEB_CONCURRENCY: "2" });
+    await enqueueOn(server, { tag: "cluster", count: 60 });
+    await until("60 jobs done", jobRows, (rows) => rows.filter((r) => tagOf(r).startsWith("cluster") && r.status === "done").length === 60);
+    // Each worker answers with its own runs: new connections reach both (the primary deals them round-robin).
+    const byPid = new Map<number, TestRun[]>();
+    await until(
+      "both workers' runs",
+      async () => {
+        const answer = JSON.parse(await getOnNewConnection(`${server.baseUrl}/__test/jobs/runs`)) as { pid: number; runs: TestRun[] };
+        byPid.set(answer.pid, answer.runs);
+        return byPid.size;
+      },
+      (size) => size === 2,
+    );
+    const runs = [...byPid.values()].flat().filter((r) => r.tag.startsWith("cluster"));
+    expect(runs).toHaveLength(60);
+    expect(new Set(runs.map((r) => r.jobId)).size).toBe(60);
   });
 
   it("a pending job survives a restart; a job left running by a killed server runs again after the lock timeout", async () => {

@@ -8,7 +8,7 @@ import type { JsonSchema, OpenApiDocument } from "~/openapi/document";
 // Generated, not committed: `npm run typecheck` writes it first (scripts/openapi-types.ts).
 import type { paths } from "../../.tmp/contract/schema";
 import { CONTRACT_TYPES_FILE, contractTypesSource } from "../contract/generate";
-import { makeAttendance, makeGuardian, makeStudent } from "../support/factories";
+import { makeAttendance, makeFailedJob, makeGuardian, makeStudent } from "../support/factories";
 import { testCertificates } from "../support/test-certificates";
 import { addDays, enrolled, notSunday, sessionClass, TODAY } from "../support/attendance";
 
@@ -747,6 +747,15 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
     const page = await admin.GET("/api/audit", { params: { query: { userId: adminId, page: 1, pageSize: 5 } } });
     expect(page.data!.length).toBeGreaterThan(0);
     expect((await team.GET("/api/audit")).response.status).toBe(403);
+  });
+
+  it("the job queue: an administrator lists the failed jobs and retries one; Team is refused", async () => {
+    const job = await makeFailedJob({ lastError: "Banco não respondeu em 10 s" });
+    const failed = (await admin.GET("/api/jobs", { params: { query: { status: "failed" } } })).data!;
+    expect(failed.find((j) => j.id === job.id)?.lastError).toBe("Banco não respondeu em 10 s");
+    const retried = await admin.POST("/api/jobs/{id}/retry", { params: { path: { id: job.id } } });
+    expect(retried.data?.status).toBe("pending");
+    expect((await team.GET("/api/jobs")).response.status).toBe(403);
   });
 
   it("the reports: Team reads the funnel, the students, the attendance and the finance of a period; a Client is refused", async () => {
