@@ -40,7 +40,7 @@ function demoAccounts(markdown: string): { email: string; password: string }[] {
 function newcomerEnv(port: number): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   const drop =
-    /^(DATABASE_URL|TEST_DATABASE_URL|E2E_.*|API_TEST_DB|SESSION_SECRET.*|NODE_ENV|UPLOAD_.*|APP_NAME|BUILD_DIR|WEB_CONCURRENCY|REGISTRATION|TRUST_PROXY|COOKIE_SECURE|HOST|VITEST.*|TEST|INIT_CWD|npm_lifecycle_.*|npm_package_.*|npm_command|npm_execpath|npm_node_execpath)$/;
+    /^(DATABASE_URL|TEST_DATABASE_URL|E2E_.*|API_TEST_DB|SESSION_SECRET.*|DATA_ENCRYPTION_KEY.*|NODE_ENV|UPLOAD_.*|APP_NAME|BUILD_DIR|WEB_CONCURRENCY|REGISTRATION|TRUST_PROXY|COOKIE_SECURE|HOST|VITEST.*|TEST|INIT_CWD|npm_lifecycle_.*|npm_package_.*|npm_command|npm_execpath|npm_node_execpath)$/;
   for (const [key, value] of Object.entries(process.env)) if (!drop.test(key)) env[key] = value;
   env.PORT = String(port);
   return env;

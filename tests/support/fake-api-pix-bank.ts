@@ -37,6 +37,8 @@ export interface FakeBankOptions {
   chaves?: string[];
   /** Accept a `cobv` whose due date is before today (the standard refuses it). */
   acceptPastDueDates?: boolean;
+  /** Hold every webhook from the start (see `deliverOutOfOrder`). */
+  deliverOutOfOrder?: boolean;
   certificates?: TestCertificates;
 }
 
@@ -183,6 +185,8 @@ export class FakeApiPixBank {
   /** Every webhook post, in order (dropped ones are not here). */
   readonly deliveries: WebhookDelivery[] = [];
   tokensIssued = 0;
+  /** TLS connections accepted (a client that keeps its connection alive opens one). */
+  connectionsAccepted = 0;
 
   private readonly tokens = new Map<string, number>();
   private readonly sockets = new Set<Socket>();
@@ -202,6 +206,7 @@ export class FakeApiPixBank {
     this.certificates = options.certificates ?? testCertificates();
     this.clientId = options.clientId ?? "escola-client-id";
     this.clientSecret = options.clientSecret ?? "escola-client-secret";
+    this.holding = Boolean(options.deliverOutOfOrder);
   }
 
   /** Starts a fake bank on 127.0.0.1 and a free port. */
@@ -216,13 +221,27 @@ export class FakeApiPixBank {
     const { server: own, ca } = this.certificates;
     this.server = https.createServer(
       { key: own.privateKeyPem, cert: own.certificatePem, ca: [ca.certificatePem], requestCert: true, rejectUnauthorized: true },
-      (req, res) => void this.handle(req, res),
+      (req, res) =>
+        void this.handle(req, res).catch((error: unknown) => {
+          // A client gone mid-request is no fault; anything else is a bug of this file, reported as a
+          // violation (never an unhandled rejection in the test run).
+          if (req.socket.destroyed) return;
+          this.violations.push({
+            side: "answer",
+            method: req.method ?? "",
+            path: req.url ?? "",
+            violacoes: [{ propriedade: "/", razao: String(error) }],
+          });
+          if (!res.headersSent) res.writeHead(500).end();
+          else res.destroy();
+        }),
     );
     this.server.keepAliveTimeout = 5000;
     this.server.on("connection", (socket: Socket) => {
       this.sockets.add(socket);
       socket.on("close", () => this.sockets.delete(socket));
     });
+    this.server.on("secureConnection", () => this.connectionsAccepted++);
     // A refused handshake is the point of some tests: nothing to report.
     this.server.on("tlsClientError", () => undefined);
     await new Promise<void>((resolve, reject) => {
@@ -260,6 +279,11 @@ export class FakeApiPixBank {
       caCertificatePem: this.certificates.ca.certificatePem,
       ...overrides,
     };
+  }
+
+  /** The body of `PUT /api/branches/{id}/pix-provider` that connects a branch to this bank. */
+  providerSettings(pixKey = this.options.chaves?.[0] ?? "escola@exemplo.com.br") {
+    return { provider: "api-pix" as const, ...this.connection(), pixKey };
   }
 
   // ---- Test controls ----

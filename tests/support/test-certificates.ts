@@ -107,10 +107,12 @@ export function testCertificates(): TestCertificates {
 export function toP12(
   pair: KeyAndCertificate,
   password: string,
-  options: { chain?: string[]; algorithm?: "3des" | "aes256" } = {},
+  options: { chain?: string[]; algorithm?: "3des" | "aes256"; chainFirst?: boolean } = {},
 ): Uint8Array {
   const key = forge.pki.privateKeyFromPem(pair.privateKeyPem);
-  const certs = [pair.certificatePem, ...(options.chain ?? [])].map((pem) => forge.pki.certificateFromPem(pem));
+  const own = [pair.certificatePem];
+  const chain = options.chain ?? [];
+  const certs = (options.chainFirst ? [...chain, ...own] : [...own, ...chain]).map((pem) => forge.pki.certificateFromPem(pem));
   const asn1 = forge.pkcs12.toPkcs12Asn1(key, certs, password, { algorithm: options.algorithm ?? "3des" });
   return Buffer.from(forge.asn1.toDer(asn1).getBytes(), "binary");
 }

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startFakeApiPixBank, type FakeApiPixBank } from "../../../tests/support/fake-api-pix-bank";
 import { centsToValor, valorToCents } from "./amounts";
 import { CERTIFICATE_INVALID, KEY_MISMATCH } from "./certificates.server";
-import { apiPixClient, closeBankConnections, type ApiPixClient } from "./client.server";
+import { apiPixClient, checkBankConnection, closeBankConnections, type ApiPixClient } from "./client.server";
 import { BANK_CERTIFICATE_REFUSED, BANK_CREDENTIALS_REFUSED, BANK_URL_INVALID, BankError, timeoutMessage } from "./errors";
 import type { CobvRequest, PixWebhookBody } from "./schema";
 import { pixWebhookBody } from "./schema";
@@ -90,6 +90,14 @@ describe("the OAuth token", () => {
     expect(bank.tokensIssued - before).toBe(1);
     const [tokenRequest] = bank.requestsTo("POST", "/oauth/token").slice(-1);
     expect(tokenRequest).toMatchObject({ body: { grant_type: "client_credentials" }, status: 200, clientCertificate: "Escola de Testes" });
+  });
+
+  it("one kept-alive connection serves the calls, across clients of the same connection", async () => {
+    const before = bank.connectionsAccepted;
+    await client.token();
+    for (let i = 0; i < 3; i++) await client.getWebhook("financeiro@escola.com.br");
+    await apiPixClient(bank.connection()).getWebhook("financeiro@escola.com.br");
+    expect(bank.connectionsAccepted - before).toBe(1);
   });
 
   it("is renewed 60 s before it expires", async () => {
@@ -246,6 +254,10 @@ describe("webhook and Pix received", () => {
           "paginacao.itensPorPagina": "3",
         })),
       );
+      const empty = { inicio: new Date("2026-10-01T00:00:00Z"), fim: new Date("2026-10-02T00:00:00Z") };
+      const before = other.requestsTo("GET", "/pix").length;
+      for await (const p of c.listPix(empty)) expect.fail(`nothing was received then: ${p.endToEndId}`);
+      expect(other.requestsTo("GET", "/pix").length - before).toBe(1);
       expect(other.violations).toEqual([]);
     } finally {
       closeBankConnections();
@@ -264,6 +276,8 @@ describe("refunds", () => {
       id: "D1",
       rtrId: asked.rtrId,
     });
+    // The same id for another amount is not a retry: the bank's refusal stands.
+    expect((await bankError(client.putRefund(received.endToEndId, "D1", { valor: "60.00" }))).status).toBe(400);
     expect(await client.getRefund(received.endToEndId, "D1")).toMatchObject({ status: "DEVOLVIDO" });
     expect((await client.getPix(received.endToEndId)).devolucoes).toEqual([expect.objectContaining({ id: "D1", status: "DEVOLVIDO" })]);
   });
@@ -357,6 +371,21 @@ describe("failures, in Portuguese", () => {
   it("a URL that is not https: 'URL do banco inválida'", () => {
     expect(() => apiPixClient(bank.connection({ baseUrl: bank.baseUrl.replace("https:", "http:") }))).toThrow(BANK_URL_INVALID);
     expect(() => apiPixClient(bank.connection({ tokenUrl: "ftp://banco/token" }))).toThrow(BANK_URL_INVALID);
+  });
+});
+
+describe("checkBankConnection", () => {
+  it("a token and the webhook registered: 'Conexão com o banco verificada'; else what failed", async () => {
+    const url = "https://escola.example/api/webhooks/pix/b1/segredo";
+    expect(await checkBankConnection(client, "financeiro@escola.com.br", url)).toEqual({
+      ok: true,
+      message: "Conexão com o banco verificada",
+    });
+    expect(bank.webhooks.get("financeiro@escola.com.br")?.webhookUrl).toBe(url);
+    const wrong = await checkBankConnection(apiPixClient(bank.connection({ clientSecret: "x" })), "financeiro@escola.com.br", url);
+    expect(wrong).toMatchObject({ ok: false, message: "Banco recusou as credenciais" });
+    const otherKey = await checkBankConnection(client, "outra@escola.com.br", url);
+    expect(otherKey).toMatchObject({ ok: false, message: expect.stringMatching(/^Banco respondeu 400: Chave não pertence ao recebedor/) });
   });
 });
 

@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { assertBankUrl, CERTIFICATE_INVALID, KEY_MISMATCH } from "./certificates.server";
 import {
   BANK_CERTIFICATE_REFUSED,
+  BANK_CONNECTION_VERIFIED,
   BANK_CREDENTIALS_REFUSED,
   BANK_INVALID_ANSWER,
   BANK_UNREACHABLE,
@@ -497,4 +498,24 @@ export function apiPixClient(conn: BankConnection, opts: ApiPixOptions = {}): Ap
       return read(refund, "GET", refundPath(e2eid, id));
     },
   };
+}
+
+/**
+ * A connection's check ('Verificar conexão'): a token, then our webhook registered for the key
+ * (`PUT /webhook/{chave}`). `{ ok, message }` in Portuguese: 'Conexão com o banco verificada', or
+ * what failed (the BankError's message). Any other error (a programming error) is thrown.
+ */
+export async function checkBankConnection(
+  client: ApiPixClient,
+  chave: string,
+  webhookUrl: string,
+): Promise<{ ok: true; message: string } | { ok: false; message: string; error: BankError }> {
+  try {
+    await client.token();
+    await client.putWebhook(chave, webhookUrl);
+    return { ok: true, message: BANK_CONNECTION_VERIFIED };
+  } catch (error) {
+    if (error instanceof BankError) return { ok: false, message: error.message, error };
+    throw error;
+  }
 }

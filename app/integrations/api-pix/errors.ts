@@ -20,6 +20,7 @@ export type BankErrorKind =
   | "network";
 
 // The exact messages of the issue, and the others in the same voice.
+export const BANK_CONNECTION_VERIFIED = "Conexão com o banco verificada";
 export const BANK_CREDENTIALS_REFUSED = "Banco recusou as credenciais";
 export const BANK_CERTIFICATE_REFUSED = "Certificado recusado pelo banco";
 export const BANK_URL_INVALID = "URL do banco inválida";
