@@ -176,6 +176,7 @@ describe("a Pix received by webhook", () => {
     // A malformed body with the right secret: 400 in Portuguese, nothing stored.
     const malformed = await postWebhook(webhook, { pix: [{ endToEndId: e2e, valor: "dez", horario: "ontem" }] });
     expect(malformed.status).toBe(400);
+    expect(malformed.body.errors).toEqual({ "pix[0].valor": ["Valor do Pix inválido"], "pix[0].horario": ["Horário do Pix inválido"] });
     expect(await count("pix_inbox", `"endToEndId" = :e2e`, { e2e })).toBe(0);
   });
 

@@ -17,6 +17,8 @@ export const PIX_NOT_FOUND = "Pix não encontrado";
 export const PIX_ALREADY_LINKED = "Pix já vinculado a uma cobrança";
 export const CHARGE_REQUIRED = "Cobrança é obrigatória";
 export const WEBHOOK_INVALID = "Notificação Pix inválida";
+export const PIX_VALOR_INVALID = "Valor do Pix inválido";
+export const PIX_HORARIO_INVALID = "Horário do Pix inválido";
 export const REFUND_REQUESTED = "Devolução solicitada";
 /** The answer to a webhook call whose branch or secret is wrong: the same words as an unknown address. */
 export const WEBHOOK_NOT_FOUND = "Rota não encontrada";
@@ -27,26 +29,28 @@ export const NO_CHARGE = "no-charge";
 export const DUPLICATE = "duplicate";
 
 /** A Pix's end-to-end id (32 letters and digits in the standard; up to 35 kept). */
-const endToEndId = z.string().regex(/^[a-zA-Z0-9]{1,35}$/, { error: WEBHOOK_INVALID });
+const endToEndId = z.string({ error: WEBHOOK_INVALID }).regex(/^[a-zA-Z0-9]{1,35}$/, { error: WEBHOOK_INVALID });
 
 /** One Pix of the webhook's body (the standard's `Pix`): `valor` "189.90", `horario` an ISO 8601 instant. */
 export const webhookPixSchema = z.object({
   endToEndId,
   txid: z
-    .string()
-    .regex(/^[a-zA-Z0-9]{1,35}$/)
+    .string({ error: WEBHOOK_INVALID })
+    .regex(/^[a-zA-Z0-9]{1,35}$/, { error: WEBHOOK_INVALID })
     .optional()
     .nullable(),
-  valor: z.string().regex(/^\d{1,10}\.\d{2}$/),
-  horario: z.iso.datetime({ offset: true }),
-  infoPagador: z.string().max(140).optional().nullable(),
-  componentesValor: z.record(z.string(), z.unknown()).optional(),
-  devolucoes: z.array(z.unknown()).optional(),
+  valor: z.string({ error: PIX_VALOR_INVALID }).regex(/^\d{1,10}\.\d{2}$/, { error: PIX_VALOR_INVALID }),
+  horario: z.iso.datetime({ offset: true, error: PIX_HORARIO_INVALID }),
+  infoPagador: z.string({ error: WEBHOOK_INVALID }).max(140, { error: WEBHOOK_INVALID }).optional().nullable(),
+  componentesValor: z.record(z.string(), z.unknown(), { error: WEBHOOK_INVALID }).optional(),
+  devolucoes: z.array(z.unknown(), { error: WEBHOOK_INVALID }).optional(),
 });
 export type WebhookPix = z.output<typeof webhookPixSchema>;
 
 /** POST /api/webhooks/pix/{branchId}/{secret}/pix: one to a thousand Pix per notification. */
-export const webhookBodySchema = z.object({ pix: z.array(webhookPixSchema).min(1).max(1000) });
+export const webhookBodySchema = z.object({
+  pix: z.array(webhookPixSchema, { error: WEBHOOK_INVALID }).min(1, { error: WEBHOOK_INVALID }).max(1000, { error: WEBHOOK_INVALID }),
+});
 
 /** POST /api/billing/reconciliation/run */
 export const runSchema = z.object({
