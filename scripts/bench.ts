@@ -309,7 +309,7 @@ async function screenRatios(port: number, appHeaders: Record<string, string>): P
 let baselinePid = 0;
 
 // ---- The bank's Pix webhook (issue 42): the inbox's posts per second ----
-// A branch of the network is connected to a fake API Pix bank (tests/support/fake-api-pix-bank.ts) that
+// A branch of its own is connected to a fake API Pix bank (tests/support/fake-api-pix-bank.ts) that
 // has received every Pix posted (so the jobs that read each one back at the bank find it); each post
 // carries one Pix not posted before, as a bank does. Bar: ≥ 500 posts/s, no error. The jobs run meanwhile.
 const WEBHOOK_TARGET = "/api/webhooks/pix";
@@ -323,8 +323,10 @@ async function webhookInbox(headers: Record<string, string>) {
         headers: { ...headers, "Content-Type": "application/json", Origin: server.baseUrl },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-    const branches = (await (await api("GET", "/api/branches")).json()) as Array<{ id: string }>;
-    const branchId = branches[0].id;
+    // A branch of its own: connecting one of the network's would register its open charges at the bank meanwhile (ADR 024).
+    const created = await api("POST", "/api/branches", { name: `Unidade Pix ${Date.now()}`, address: "Av. Paulista, 1000", active: true });
+    if (created.status !== 201) throw new Error(`a branch for the webhook: ${created.status} ${await created.text()}`);
+    const branchId = ((await created.json()) as { id: string }).id;
     const c = bank.connection();
     const put = await api("PUT", `/api/branches/${branchId}/pix-provider`, { provider: "api-pix", pixKey: "bench@escola.com.br", ...c });
     if (!put.ok) throw new Error(`connecting a branch for the webhook: ${put.status} ${await put.text()}`);
