@@ -25,6 +25,8 @@ test.describe("Integrações", () => {
     await expect(page.getByRole("heading", { name: "Fila de trabalhos", level: 2 })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Rotinas", level: 2 })).toBeVisible();
     await expect(page.getByText("Com falha", { exact: true })).toBeVisible();
+    const routines = page.getByRole("table", { name: "Rotinas" });
+    await expect(routines.getByRole("row").filter({ hasText: "Limpeza periódica" })).toContainText("A cada hora");
 
     const failed = page.getByRole("table", { name: "Trabalhos com falha" });
     const row = failed.getByRole("row").filter({ hasText: error });

@@ -240,3 +240,16 @@ describe("databaseSettings (db:migrate, db:seed)", () => {
     expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL: use sqlite:<arquivo> ou postgres:\/\//);
   });
 });
+
+describe("PUBLIC_URL", () => {
+  it("defaults to the address the server listens on (all interfaces: localhost)", () => {
+    expect(parseEnv({}).PUBLIC_URL).toBe("http://localhost:3000");
+    expect(parseEnv({ HOST: "127.0.0.1", PORT: "4100" }).PUBLIC_URL).toBe("http://127.0.0.1:4100");
+    expect(parseEnv({ HOST: "::1", PORT: "4100" }).PUBLIC_URL).toBe("http://[::1]:4100");
+  });
+
+  it("takes the public address as given, without a trailing slash; anything else stops the start", () => {
+    expect(parseEnv({ PUBLIC_URL: "https://escola.example.com.br/" }).PUBLIC_URL).toBe("https://escola.example.com.br");
+    expect(() => parseEnv({ PUBLIC_URL: "escola.example.com.br" })).toThrow(/PUBLIC_URL/);
+  });
+});

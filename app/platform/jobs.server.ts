@@ -295,21 +295,24 @@ export class JobRunner {
 
   private async execute(sequelize: Sequelize, job: jobQueue.ClaimedJob): Promise<void> {
     const ctx: JobContext = { jobId: job.id, attempt: Number(job.attempts) };
+    let failure: unknown = null;
     try {
       await this.runOne(job, ctx);
-      await jobQueue.completeJob(sequelize, job.id, this.worker);
     } catch (error) {
-      const final = ctx.attempt >= MAX_ATTEMPTS;
-      const retryAt = final ? null : new Date(Date.now() + retryDelayMs(ctx.attempt, this.settings.retryBaseMs));
-      console.error(
-        `trabalho ${job.kind} (${job.id}) falhou na tentativa ${ctx.attempt}${final ? ", sem novas tentativas" : ""}:`,
-        errorText(error),
-      );
-      await jobQueue
-        .failJob(sequelize, job.id, this.worker, errorText(error), retryAt)
-        .catch((e) => console.error("fila de trabalhos:", e));
-      if (retryAt) this.wakeAt(retryAt);
+      failure = error ?? new Error("erro sem mensagem");
     }
+    if (failure === null) {
+      await persist(() => jobQueue.completeJob(sequelize, job.id, this.worker));
+      return;
+    }
+    const final = ctx.attempt >= MAX_ATTEMPTS;
+    const retryAt = final ? null : new Date(Date.now() + retryDelayMs(ctx.attempt, this.settings.retryBaseMs));
+    console.error(
+      `trabalho ${job.kind} (${job.id}) falhou na tentativa ${ctx.attempt}${final ? ", sem novas tentativas" : ""}:`,
+      errorText(failure),
+    );
+    await persist(() => jobQueue.failJob(sequelize, job.id, this.worker, errorText(failure), retryAt));
+    if (retryAt) this.wakeAt(retryAt);
   }
 
   private async runOne(job: jobQueue.ClaimedJob, ctx: JobContext): Promise<void> {
@@ -341,6 +344,27 @@ export class JobRunner {
     if (this.wakeTimer) clearTimeout(this.wakeTimer);
     await this.ticking;
     await Promise.all(this.running.values());
+  }
+}
+
+/**
+ * Records a job's outcome, trying again a few times when the database refuses
+ * for a moment (SQLite busy beyond its timeout, a connection lost): a job that
+ * ran must not be left running until its lock times out, nor run again. What
+ * still fails is logged; the lock timeout is the last resort.
+ */
+async function persist(write: () => Promise<unknown>, tries = 5): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await write();
+      return;
+    } catch (error) {
+      if (attempt >= tries) {
+        console.error("fila de trabalhos: resultado não gravado:", error);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 import type { JobDefinition, JobRegistry, RecurringDefinition } from "~/platform/jobs.server";
 import { env } from "~/platform/env.server";
 import { BANK_JOBS } from "~/domain/bank/jobs.server";
+import { housekeepingRoutine } from "~/domain/housekeeping.server";
 import { TEST_JOBS } from "./test-jobs.server";
 import { pixReceivedJob, pixRefundJob, reconciliationRecurring } from "~/domain/bank/money-jobs.server";
 
@@ -12,7 +13,7 @@ import { pixReceivedJob, pixRefundJob, reconciliationRecurring } from "~/domain/
  */
 export const JOBS: readonly JobDefinition<never>[] = [...BANK_JOBS, pixReceivedJob, pixRefundJob] as JobDefinition<never>[];
 
-export const RECURRING: readonly RecurringDefinition[] = [reconciliationRecurring];
+export const RECURRING: readonly RecurringDefinition[] = [housekeepingRoutine, reconciliationRecurring];
 
 /** What the runner of this process is started with (server/app.ts): the lists above, and the test kinds when JOBS_TEST_KINDS=1. */
 export function jobRegistry(): JobRegistry {

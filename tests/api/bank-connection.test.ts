@@ -251,6 +251,24 @@ describe("the screen's form (/branches/:id/bank)", () => {
       message: "Conexão com o banco verificada",
     });
   });
+
+  it("'Verificar conexão' and 'Desconectar' post back to the screen (Post/Redirect/Get); Team is refused", async () => {
+    const { branchId } = await branchWithPupils(0);
+    await connect(branchId, { clientSecret: "segredo-errado" });
+    const refusedByTeam = await team.form(`/branches/${branchId}/bank`, { intent: "disconnect" });
+    expect(refusedByTeam.status).toBe(403);
+
+    const checked = await admin.form(`/branches/${branchId}/bank`, { intent: "check" });
+    expect(checked.status).toBe(302);
+    expect(checked.headers.get("Location")).toBe(`/branches/${branchId}/bank`);
+    const screen = await (await admin.raw("GET", `/branches/${branchId}/bank`)).text();
+    expect(screen).toContain("Banco recusou as credenciais");
+    expect(screen).toContain("Com erro");
+
+    const disconnected = await admin.form(`/branches/${branchId}/bank`, { intent: "disconnect" });
+    expect(disconnected.status).toBe(302);
+    expect((await admin.get(`/api/branches/${branchId}/pix-provider`)).body.provider).toBe("none");
+  });
 });
 
 describe("charges at the bank", () => {

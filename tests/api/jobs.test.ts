@@ -96,6 +96,9 @@ describe("GET /api/jobs and POST /api/jobs/{id}/retry on the run's server", () =
     const html = await page.text();
     for (const text of ["Integrações", "Fila de trabalhos", "Rotinas", "Certificado recusado pelo banco", "Tentar de novo"])
       expect(html).toContain(text);
+    // The recurring cleanup, its schedule in words.
+    expect(html).toContain("Limpeza periódica");
+    expect(html).toContain("A cada hora");
 
     expect((await team.raw("GET", "/integrations")).status).toBe(403);
     const signedOut = await anonymous().raw("GET", "/integrations");
@@ -296,7 +299,7 @@ describe("the runner, in real servers", () => {
     expect(rows.every((r) => r.status === "done" && r.attempts === 1)).toBe(true);
   });
 
-  it("a server with WEB_CONCURRENCY=2: every worker runs jobs, each job once", async () => {
+  it("a server with WEB_CONCURRENCY=2: its workers run each job once (both answer with their own runs)", async () => {
     const server = await start({ WEB_CONCURRENCY: "2" });
     await enqueueOn(server, { tag: "cluster", count: 60 });
     await until("60 jobs done", jobRows, (rows) => rows.filter((r) => tagOf(r).startsWith("cluster") && r.status === "done").length === 60);
