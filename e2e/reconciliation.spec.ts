@@ -105,4 +105,57 @@ test.describe("Conciliação", () => {
     const linked = await (await page.request.get(`/api/charges/${other.charge.id}`)).json();
     expect(linked.payments).toEqual([expect.objectContaining({ source: "bank", endToEndId: stray.endToEndId, amount: "200.00" })]);
   });
+
+  test("'Pago a maior' and 'Baixa manual e Pix no banco' are listed; 'Devolver o Pix' asks the bank and the Pix is reversed", async ({
+    page,
+    loginAs,
+    jsEnabled,
+    expectNoAxeViolations,
+  }) => {
+    test.setTimeout(150_000);
+    await loginAs("Administrator");
+    const over = await connectedBranch(page.request);
+    await bank.payCobv(over.charge.bank!.txid, { valor: "230.00" });
+    const twice = await connectedBranch(page.request);
+    const manual = await page.request.post(`/api/charges/${twice.charge.id}/payments`, {
+      data: { amount: "200.00", paidOn: today(), method: "Dinheiro" },
+    });
+    expect(manual.status()).toBe(201);
+    await bank.payCobv(twice.charge.bank!.txid, { force: true });
+    await expect.poll(async () => (await (await page.request.get(`/api/charges/${twice.charge.id}`)).json()).payments.length).toBe(2);
+    await expect.poll(async () => (await (await page.request.get(`/api/charges/${over.charge.id}`)).json()).status).toBe("Paga");
+
+    // The screen shows the selected branch's lists.
+    await selectBranch(page, over.branch.name, jsEnabled);
+    await page.goto("/billing/reconciliation");
+    const overpaid = page.getByRole("table", { name: "Pago a maior" }).getByRole("row").filter({ hasText: over.charge.code });
+    await expect(overpaid).toContainText("R$ 30,00");
+    await expect(page.getByText("Nenhuma cobrança paga à mão e pelo Pix")).toBeVisible();
+    await selectBranch(page, twice.branch.name, jsEnabled);
+    await page.goto("/billing/reconciliation");
+    await expect(page.getByText("Nenhuma cobrança paga a maior")).toBeVisible();
+    const paidTwice = page
+      .getByRole("table", { name: "Baixa manual e Pix no banco" })
+      .getByRole("row")
+      .filter({ hasText: twice.charge.code });
+    await expect(paidTwice).toContainText("R$ 200,00");
+    await expect(paidTwice.getByRole("link", { name: `Estornar a baixa manual ${twice.charge.code}` })).toBeVisible();
+    await expectNoAxeViolations();
+
+    await paidTwice.getByRole("link", { name: `Devolver o Pix ${twice.charge.code}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Devolver o Pix" });
+    await expect(dialog).toBeVisible();
+    if (jsEnabled) await expect(dialog.getByLabel("Motivo da devolução")).toBeFocused();
+    await dialog.getByLabel("Motivo da devolução").fill("Pago em dobro");
+    await dialog.getByRole("button", { name: "Devolver o Pix" }).click();
+    await expect(page.getByText("Devolução solicitada").first()).toBeVisible();
+    await expect
+      .poll(async () => {
+        const charge = await (await page.request.get(`/api/charges/${twice.charge.id}`)).json();
+        return charge.payments.find((p: { source: string }) => p.source === "bank").reversedAt !== null;
+      })
+      .toBe(true);
+    await page.goto(`/charges/${twice.charge.id}`);
+    await expect(page.getByText("Estornado: Pago em dobro")).toBeVisible();
+  });
 });
