@@ -101,6 +101,10 @@ export default [
     route("charges/:id", "routes/charges/charge.tsx"),
     route("billing/overdue", "routes/charges/overdue.tsx"),
     route("billing/overdue/:guardianId/whatsapp", "routes/charges/overdue-whatsapp.ts"),
+    route("billing/reconciliation", "routes/reconciliation/reconciliation.tsx", [
+      route("pix/:e2eid/link", "routes/reconciliation/pix-link.tsx"),
+      route("payments/:id/refund", "routes/reconciliation/payment-refund.tsx"),
+    ]),
     // Administração
     route("audit", "routes/audit/audit.tsx"),
     route("integrations", "routes/integrations/integrations.tsx"),
@@ -187,6 +191,11 @@ export default [
     route("payments/:id/reverse", "routes/charges/api/payment-reverse.ts"),
     route("billing/overdue", "routes/charges/api/overdue.ts"),
     route("billing/summary", "routes/charges/api/summary.ts"),
+    route("billing/reconciliation", "routes/reconciliation/api/reconciliation.ts"),
+    route("billing/reconciliation/run", "routes/reconciliation/api/reconciliation-run.ts"),
+    route("billing/reconciliation/pix/:e2eid/link", "routes/reconciliation/api/pix-link.ts"),
+    route("payments/:id/refund", "routes/reconciliation/api/payment-refund.ts"),
+    route("webhooks/pix/:branchId/:secret/pix", "routes/reconciliation/api/webhook-pix.ts"),
     route("audit", "routes/audit/api/audit.ts"),
     route("jobs", "routes/integrations/api/jobs.ts"),
     route("jobs/:id/retry", "routes/integrations/api/job-retry.ts"),

@@ -17,7 +17,8 @@ import { DataTypes, Model, QueryTypes, type ModelStatic, type Sequelize, type Tr
  * Tables that are not records of the school are not audited: sessions (a
  * sign-in and a sign-out are events of their own), sign-in throttling,
  * counters, uploads and stored bytes, the job queue (a retry by hand writes its
- * own entry), and this table.
+ * own entry), the bank's Pix inbox (what the bank announced; the payment a Pix
+ * becomes is audited), and this table.
  */
 export const AUDIT_TABLE = "audit_entries";
 export const NOT_AUDITED: ReadonlySet<string> = new Set([
@@ -32,6 +33,7 @@ export const NOT_AUDITED: ReadonlySet<string> = new Set([
   "schema_migrations",
   "jobs",
   "recurring_runs",
+  "pix_inbox",
 ]);
 
 /** Attribute names whose values are never written to an entry (only that they changed). */

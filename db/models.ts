@@ -319,6 +319,13 @@ export class Payment extends Model {
   declare reversedAt: Date | null;
   declare reversedById: string | null;
   declare reverseReason: string | null;
+  /** Where it came from (0026-bank-money): 'manual' (a clerk) or 'bank' (a Pix the bank confirmed, by its endToEndId). */
+  declare source: string;
+  declare endToEndId: string | null;
+  /** A refund of a bank payment asked of the bank: its id, 'EM_PROCESSAMENTO' | 'DEVOLVIDO' | 'NAO_REALIZADO', and why. */
+  declare refundId: string | null;
+  declare refundStatus: string | null;
+  declare refundReason: string | null;
   declare createdAt: Date;
   declare updatedAt: Date;
 }
@@ -580,6 +587,7 @@ export function initModels(sequelize: Sequelize) {
 
   initChargesModels(sequelize);
   initUploadModel(sequelize);
+  initBankMoneyModels(sequelize);
   initStoredObjectModels(sequelize);
   initJobModels(sequelize);
   // Every create, update and delete of the models above writes its audit entry (db/audit.ts).
@@ -676,6 +684,11 @@ function initChargesModels(sequelize: Sequelize) {
       reversedAt: { type: DataTypes.DATE, allowNull: true },
       reversedById: { type: DataTypes.UUID, allowNull: true },
       reverseReason: { type: DataTypes.STRING(500), allowNull: true },
+      source: { type: DataTypes.STRING(10), allowNull: false, defaultValue: "manual" },
+      endToEndId: { type: DataTypes.STRING(35), allowNull: true, unique: true },
+      refundId: { type: DataTypes.STRING(35), allowNull: true },
+      refundStatus: { type: DataTypes.STRING(20), allowNull: true },
+      refundReason: { type: DataTypes.STRING(500), allowNull: true },
     },
     opts("payments"),
   );
@@ -756,6 +769,67 @@ function initStoredObjectModels(sequelize: Sequelize) {
       data: { type: DataTypes.BLOB, allowNull: false },
     },
     { sequelize, tableName: "stored_object_chunks", timestamps: false },
+  );
+}
+
+/** A Pix the bank announced or listed (0026-bank-money), by its endToEndId, and what became of it. */
+export class PixInbox extends Model {
+  declare endToEndId: string;
+  declare branchId: string;
+  declare txid: string | null;
+  /** Cents. */
+  declare valor: number | null;
+  declare horario: Date | null;
+  declare infoPagador: string | null;
+  declare receivedAt: Date;
+  declare processedAt: Date | null;
+  declare chargeId: string | null;
+  declare paymentId: string | null;
+  /** 'recorded' | 'no-charge' | 'duplicate'; null while not processed. */
+  declare outcome: string | null;
+}
+
+/** One reconciliation of a branch with its bank (0026-bank-money): the span read and its counts. */
+export class ReconciliationRun extends Model {
+  declare id: string;
+  declare branchId: string;
+  declare at: Date;
+  declare since: Date;
+  declare until: Date;
+  declare received: number;
+  declare recorded: number;
+  declare error: string | null;
+}
+
+function initBankMoneyModels(sequelize: Sequelize) {
+  PixInbox.init(
+    {
+      endToEndId: { type: DataTypes.STRING(35), primaryKey: true, allowNull: false },
+      branchId: { type: DataTypes.UUID, allowNull: false },
+      txid: { type: DataTypes.STRING(35), allowNull: true },
+      valor: { type: DataTypes.INTEGER, allowNull: true },
+      horario: { type: DataTypes.DATE, allowNull: true },
+      infoPagador: { type: DataTypes.STRING(140), allowNull: true },
+      receivedAt: { type: DataTypes.DATE, allowNull: false },
+      processedAt: { type: DataTypes.DATE, allowNull: true },
+      chargeId: { type: DataTypes.UUID, allowNull: true },
+      paymentId: { type: DataTypes.UUID, allowNull: true },
+      outcome: { type: DataTypes.STRING(20), allowNull: true },
+    },
+    { sequelize, tableName: "pix_inbox", timestamps: false },
+  );
+  ReconciliationRun.init(
+    {
+      id: uuid,
+      branchId: { type: DataTypes.UUID, allowNull: false },
+      at: { type: DataTypes.DATE, allowNull: false },
+      since: { type: DataTypes.DATE, allowNull: false },
+      until: { type: DataTypes.DATE, allowNull: false },
+      received: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+      recorded: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+      error: { type: DataTypes.STRING(500), allowNull: true },
+    },
+    { sequelize, tableName: "reconciliation_runs", timestamps: false },
   );
 }
 

@@ -24,6 +24,7 @@ import { firstSessionDate, latestSessionOnOrBefore } from "../app/domain/calenda
 import { today } from "../app/domain/calendar/dates.ts";
 import { createTestDatabase } from "../tests/support/test-db.ts";
 import { freePort, startServer, TEST_SESSION_SECRET, type RunningServer } from "../tests/support/server.ts";
+import { startFakeApiPixBank } from "../tests/support/fake-api-pix-bank.ts";
 
 const short = process.argv.includes("--short") || process.env.BENCH_MODE === "short";
 const kind = process.env.BENCH_DB === "postgres" ? "postgres" : "sqlite";
@@ -306,6 +307,73 @@ async function screenRatios(port: number, appHeaders: Record<string, string>): P
   return out;
 }
 let baselinePid = 0;
+
+// ---- The bank's Pix webhook (issue 42): the inbox's posts per second ----
+// A branch of its own is connected to a fake API Pix bank (tests/support/fake-api-pix-bank.ts) that
+// has received every Pix posted (so the jobs that read each one back at the bank find it); each post
+// carries one Pix not posted before, as a bank does. Bar: ≥ 500 posts/s, no error. The jobs run meanwhile.
+const WEBHOOK_TARGET = "/api/webhooks/pix";
+const WEBHOOK_BAR = 500;
+async function webhookInbox(headers: Record<string, string>) {
+  const bank = await startFakeApiPixBank();
+  try {
+    const api = (method: string, url: string, body?: unknown) =>
+      fetch(server.baseUrl + url, {
+        method,
+        headers: { ...headers, "Content-Type": "application/json", Origin: server.baseUrl },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    // A branch of its own: connecting one of the network's would register its open charges at the bank meanwhile (ADR 024).
+    const created = await api("POST", "/api/branches", { name: `Unidade Pix ${Date.now()}`, address: "Av. Paulista, 1000", active: true });
+    if (created.status !== 201) throw new Error(`a branch for the webhook: ${created.status} ${await created.text()}`);
+    const branchId = ((await created.json()) as { id: string }).id;
+    const c = bank.connection();
+    const put = await api("PUT", `/api/branches/${branchId}/pix-provider`, { provider: "api-pix", pixKey: "bench@escola.com.br", ...c });
+    if (!put.ok) throw new Error(`connecting a branch for the webhook: ${put.status} ${await put.text()}`);
+    const webhookUrl = ((await put.json()) as { webhookUrl: string }).webhookUrl;
+    const path = `${new URL(webhookUrl).pathname}/pix`;
+    // More Pix than the run can post: each post is a new one.
+    const pool = Array.from({ length: short ? 5_000 : 40_000 }, () => bank.receivePix({ valor: "150.00", chave: "bench@escola.com.br" }));
+    let next = 0;
+    const post = async (seconds: number) => {
+      const cpuBefore = cpuMs(server.process.pid!);
+      const result = await autocannon({
+        url: server.baseUrl + path,
+        connections,
+        duration: seconds,
+        requests: [
+          {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            setupRequest: (req) => {
+              const pix = pool[next++ % pool.length];
+              return { ...req, body: JSON.stringify({ pix: [{ endToEndId: pix.endToEndId, valor: pix.valor, horario: pix.horario }] }) };
+            },
+          },
+        ],
+      });
+      const total = (result.requests as unknown as { total: number }).total;
+      return {
+        rps: Math.round(result.requests.average),
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        cpu: Math.round(((cpuMs(server.process.pid!) - cpuBefore) / Math.max(1, total)) * 100) / 100,
+        errors: result.errors + result.timeouts + result.non2xx,
+      };
+    };
+    await post(warmup);
+    const r = await post(duration);
+    if (r.errors > 0) failures.push(`${WEBHOOK_TARGET}: ${r.errors} errors`);
+    const goal = r.rps >= WEBHOOK_BAR && r.errors === 0 ? `yes (≥${WEBHOOK_BAR} posts/s)` : `NO (≥${WEBHOOK_BAR} posts/s)`;
+    rows.push(
+      `| \`POST ${WEBHOOK_TARGET}/:branchId/:secret/pix\` (one new Pix each) | JSON | ${r.rps} | ${r.p50} | ${r.p99} | ${r.cpu} | ${r.errors} | – | ${goal} |`,
+    );
+    console.log(rows.at(-1));
+  } finally {
+    await bank.close();
+  }
+}
+
 try {
   const headers = await signedIn(server);
 
@@ -455,6 +523,7 @@ try {
       console.log(rows.at(-1));
     }
   }
+  if (!bigServer && !beforeServer && selected(WEBHOOK_TARGET)) await webhookInbox(headers);
   rows.push("", `Server memory after the run (RSS, primary and workers): ${rssMb(server.process.pid!)} MB.`);
 
   // Baseline: the same JSON from a bare node:http server (not in the franchise comparison).

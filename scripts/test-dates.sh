@@ -36,6 +36,7 @@ INSTANTS=(
 SERVICE_FILES=(
   tests/service/attendance.test.ts
   tests/service/audit.test.ts
+  tests/service/bank-payments.test.ts
   tests/service/charge-fee-terms-and-scope.test.ts
   tests/service/charge-rules.test.ts
   tests/service/charges.test.ts

@@ -13,6 +13,20 @@ declare module "autocannon" {
     timeouts: number;
     non2xx: number;
   }
-  function autocannon(options: { url: string; connections?: number; duration?: number; headers?: Record<string, string> }): Promise<Result>;
+  /** One request of a sequence; `setupRequest` may rewrite it before each send (a body of its own). */
+  interface RequestSpec {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (request: RequestSpec) => RequestSpec;
+  }
+  function autocannon(options: {
+    url: string;
+    connections?: number;
+    duration?: number;
+    headers?: Record<string, string>;
+    requests?: RequestSpec[];
+  }): Promise<Result>;
   export default autocannon;
 }

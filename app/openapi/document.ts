@@ -233,7 +233,7 @@ function operation(e: Endpoint, components: Components, errorContent: { "applica
   } as OperationObject;
   const description = [e.description, e.client && CLIENT_SCOPE_NOTES[e.client]].filter(Boolean).join(" ");
   if (description) op.description = description;
-  if (e.access === "public" || e.access === "upload-token") op.security = [];
+  if (e.access === "public" || e.access === "upload-token" || e.access === "webhook-secret") op.security = [];
 
   const parameters: NonNullable<OperationObject["parameters"]> = pathParams(e.path).map((name) => ({
     name,

@@ -19,10 +19,11 @@ export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 /**
  * Who may call it. `public`: anyone; `signed-in`: any session (401 without);
  * `admin`: Administrator only (403 for Team and Client); `staff`: Team and
- * Administrator; `upload-token`: the signed URL itself is the permission.
+ * Administrator; `upload-token`: the signed URL itself is the permission;
+ * `webhook-secret`: a branch's webhook secret in the URL is (the bank's calls).
  * tests/api/openapi.test.ts compares each declaration with the authorization matrix.
  */
-export type Access = "public" | "signed-in" | "admin" | "staff" | "upload-token";
+export type Access = "public" | "signed-in" | "admin" | "staff" | "upload-token" | "webhook-secret";
 
 /** How /api-docs and the `x-access` field say it. */
 export const ACCESS_LABELS: Record<Access, string> = {
@@ -31,6 +32,7 @@ export const ACCESS_LABELS: Record<Access, string> = {
   admin: "Administrador",
   staff: "Equipe ou Administrador",
   "upload-token": "Quem tem a URL assinada (sem cookie)",
+  "webhook-secret": "O banco: o segredo da unidade no endereço (sem cookie)",
 };
 
 /**
@@ -97,7 +99,7 @@ export interface QueryParam {
 }
 
 export interface Answer {
-  status: 200 | 201 | 204;
+  status: 200 | 201 | 202 | 204;
   description: string;
   /**
    * A DTO schema named with `.meta({ id })`, or `z.array(dto)` for a list.

@@ -33,6 +33,8 @@ export const MB = 1024 * 1024;
 export const BODY_LIMIT = MB;
 /** The sign-in and registration form (`/auth`): anyone may post it. */
 export const AUTH_FORM_LIMIT = 64 * 1024;
+/** The bank's Pix webhook (a few hundred bytes a Pix; the standard lets the bank group them). */
+export const WEBHOOK_BODY_LIMIT = 256 * 1024;
 /** The avatar: 5 MB of image plus room for the form fields and multipart boundaries. */
 export const AVATAR_BODY_LIMIT = 5 * MB + 64 * 1024;
 /** "Corpo da requisição muito grande: o limite é de 1 MB (1048576 bytes)", for any cap. */

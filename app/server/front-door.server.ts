@@ -4,7 +4,7 @@ import { assertUploadToken } from "~/domain/storage/uploads.server";
 import type { ServerBuild } from "react-router";
 import { lookUpSession, type CurrentSession } from "~/server/session.server";
 import { laneRoutes, matchLane } from "./lane-routes.server";
-import { AUTH_FORM_LIMIT, AVATAR_BODY_LIMIT, BODY_LIMIT, bodyTooLargeMessage, MB } from "./body.server";
+import { AUTH_FORM_LIMIT, AVATAR_BODY_LIMIT, BODY_LIMIT, bodyTooLargeMessage, MB, WEBHOOK_BODY_LIMIT } from "./body.server";
 
 /**
  * The server's front door (mounted by server/app.ts before anything else that
@@ -56,11 +56,18 @@ const ALLOW = METHODS.join(", ");
 /** The two places an avatar travels: the signed upload URL (PUT) and the no-JS user edit form (multipart). */
 const AVATAR_PATHS = /^\/(?:api\/objects\/upload\/[^/]+|users\/[^/]+\/edit(?:\.data)?)$/;
 const AUTH_PATHS = /^\/auth(?:\.data|\/)?$/i;
+/**
+ * The bank's Pix webhook (`/api/webhooks/pix/{branchId}/{secret}/pix`): no
+ * session, the branch's secret in the path is the permission (the route checks
+ * it: a wrong one is 404 and stores nothing); a small body.
+ */
+const PIX_WEBHOOK = /^\/api\/webhooks\/pix\/[^/]+\/[^/]+\/pix\/?$/;
 
 /** The cap of a path's body and the message past it. */
 function bodyCap(pathname: string): { limit: number; message: string } {
   if (AVATAR_PATHS.test(pathname)) return { limit: AVATAR_BODY_LIMIT, message: "Arquivo muito grande: o limite é de 5 MB (5242880 bytes)" };
   if (AUTH_PATHS.test(pathname)) return { limit: AUTH_FORM_LIMIT, message: bodyTooLargeMessage(AUTH_FORM_LIMIT) };
+  if (PIX_WEBHOOK.test(pathname)) return { limit: WEBHOOK_BODY_LIMIT, message: bodyTooLargeMessage(WEBHOOK_BODY_LIMIT) };
   return { limit: BODY_LIMIT, message: bodyTooLargeMessage(BODY_LIMIT) };
 }
 /** After an early answer the rest of the body is read and discarded up to this much or LINGER_MS, then the connection is cut. */
@@ -285,6 +292,7 @@ async function frontDoor(apiRoutes: ReturnType<typeof laneRoutes>, req: DoorRequ
     if (!isApiPath(pathname) && !FORM_BODY.test(headerOf(req, "content-type") ?? "")) return refuseEarly(req, res, 415, MESSAGES.formBody);
 
     if (PUBLIC_WRITES.test(pathname)) return next();
+    if (method === "POST" && PIX_WEBHOOK.test(pathname)) return next();
     const upload = method === "PUT" ? UPLOAD_URL.exec(pathname) : null;
     if (upload) {
       try {

@@ -22,6 +22,7 @@ import { listVersions } from "./0022-list-versions.ts";
 import { chargeFeeTerms } from "./0023-charge-fee-terms.ts";
 import { jobs } from "./0024-jobs.ts";
 import { bankConnections } from "./0025-bank-connections.ts";
+import { bankMoney } from "./0026-bank-money.ts";
 import type { Migration } from "../migration.ts";
 
 /** The migrations, in order. Add new ones at the end; never edit one that has shipped. */
@@ -50,4 +51,5 @@ export const migrations: Migration[] = [
   chargeFeeTerms,
   jobs,
   bankConnections,
+  bankMoney,
 ];

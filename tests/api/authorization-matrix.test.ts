@@ -19,6 +19,7 @@ import {
   makeGuardian,
   makeMakeup,
   makePayment,
+  makeInboxPix,
   makeSchedule,
   makeStaffUser,
   makeStudent,
@@ -184,6 +185,22 @@ class Fixture {
   failedJob = () => this.once("failedJob", async () => (await makeFailedJob()).id);
   payment = () =>
     this.once("payment", async () => (await makePayment({ chargeId: await this.charge(), amountCents: 1000, paidOn: today() })).id);
+  /** A payment the bank received, of the charge ('Devolver o Pix'). */
+  bankPayment = () =>
+    this.once(
+      "bankPayment",
+      async () =>
+        (
+          await makePayment({
+            chargeId: await this.charge(),
+            amountCents: 1000,
+            paidOn: today(),
+            endToEndId: `E${randomUUID().replaceAll("-", "").slice(0, 31)}`,
+          })
+        ).id,
+    );
+  /** A Pix the bank received without a charge of ours ('Vincular a uma cobrança'). */
+  pixWithoutCharge = () => this.once("pixWithoutCharge", async () => (await makeInboxPix({ branchId: await this.branch() })).endToEndId);
   offer = () =>
     this.once("offer", async () => {
       const res = await admin.post("/api/offers", {
@@ -214,6 +231,9 @@ async function paramsFor(path: string, fx: Fixture): Promise<Record<string, stri
     else if (name === "absenceId") params[name] = await fx.absence();
     else if (name === "token") params[name] = (await issueUploadUrl()).split("/").pop()!;
     else if (name === "date") params[name] = "2026-11-21";
+    else if (name === "e2eid") params[name] = await fx.pixWithoutCharge();
+    else if (name === "secret") params[name] = "0".repeat(64);
+    else if (name === "id" && path.endsWith("/refund")) params[name] = await fx.bankPayment();
     else if (name === "id" && path.startsWith("/api/family/absences/")) params[name] = await fx.notice();
     else if (name === "id" && path.startsWith("/api/family/persons/")) params[name] = (await fx.guardian()).persons[1].id;
     else if (name === "id") {
@@ -524,6 +544,15 @@ const payloads: Record<string, PayloadMaker> = {
     return { json: { month: "2030-01", branchId: await fx.branch() } };
   },
   [key("POST", "/api/charges/:id/payments")]: async () => ({ json: { amount: "10.00", paidOn: today(), method: "Dinheiro" } }),
+  [key("POST", "/api/billing/reconciliation/run")]: async () => ({ json: {} }),
+  [key("POST", "/api/billing/reconciliation/pix/:e2eid/link")]: async ({ fx }) => ({ json: { chargeId: await fx.charge() } }),
+  [key("POST", "/api/payments/:id/refund")]: async () => ({ json: { reason: "Pago em dobro" } }),
+  [key("POST", "/api/webhooks/pix/:branchId/:secret/pix")]: async () => ({
+    json: { pix: [{ endToEndId: `E${randomUUID().replaceAll("-", "").slice(0, 31)}`, valor: "10.00", horario: new Date().toISOString() }] },
+  }),
+  [key("POST", "/billing/reconciliation")]: async () => ({ form: { intent: "run", branchId: "" } }),
+  [key("POST", "/billing/reconciliation/pix/:e2eid/link")]: async ({ fx }) => ({ form: { chargeId: await fx.charge() } }),
+  [key("POST", "/billing/reconciliation/payments/:id/refund")]: async () => ({ form: { reason: "Pago em dobro" } }),
   [key("POST", "/api/charges/:id/cancel")]: async () => ({ json: { reason: "Lançada por engano" } }),
   [key("POST", "/api/charges/:id/waive")]: async () => ({ json: { reason: "Acordo" } }),
   [key("POST", "/api/payments/:id/reverse")]: async () => ({ json: { reason: "Pix devolvido" } }),

@@ -345,6 +345,13 @@ export const matrix: MatrixRow[] = [
   { path: "/billing/overdue", method: "GET", expect: trialDialog },
   // 'Cobrar no WhatsApp': a redirect to WhatsApp (the fixture family owes nothing overdue: back to the list).
   { path: "/billing/overdue/:guardianId/whatsapp", method: "GET", expect: trialFormPost },
+  // 'Conciliação' (issue 42): Team and Administrator; 'Devolver o Pix' is the Administrator's.
+  { path: "/billing/reconciliation", method: "GET", expect: trialDialog },
+  { path: "/billing/reconciliation", method: "POST", expect: trialFormPost },
+  { path: "/billing/reconciliation/pix/:e2eid/link", method: "GET", expect: trialDialog },
+  { path: "/billing/reconciliation/pix/:e2eid/link", method: "POST", expect: trialFormPost, table: "payments" },
+  { path: "/billing/reconciliation/payments/:id/refund", method: "GET", expect: adminDialog },
+  { path: "/billing/reconciliation/payments/:id/refund", method: "POST", expect: adminFormPost, table: "payments", target: "id" },
 
   // JSON API: money (Administrator everything; Team reads and records payments; Client reads its family's charges)
   { path: "/api/branches/:id/billing-settings", method: "GET", expect: trialWrite(200) },
@@ -366,6 +373,12 @@ export const matrix: MatrixRow[] = [
   { path: "/api/payments/:id/reverse", method: "POST", expect: adminWrite(200), table: "payments", target: "id" },
   { path: "/api/billing/overdue", method: "GET", expect: trialWrite(200) },
   { path: "/api/billing/summary", method: "GET", expect: trialWrite(200) },
+  { path: "/api/billing/reconciliation", method: "GET", expect: trialWrite(200) },
+  { path: "/api/billing/reconciliation/run", method: "POST", expect: trialWrite(200) },
+  { path: "/api/billing/reconciliation/pix/:e2eid/link", method: "POST", expect: trialWrite(200), table: "payments" },
+  { path: "/api/payments/:id/refund", method: "POST", expect: adminWrite(202), table: "payments", target: "id" },
+  // The bank's webhook: its branch's secret in the URL is the permission; the matrix knows none, so every caller gets 404 and nothing is stored.
+  { path: "/api/webhooks/pix/:branchId/:secret/pix", method: "POST", expect: all(404), public: true, table: "pix_inbox" },
 
   // JSON API: the family's space (the caller's own family; none of these callers has one)
   { path: "/api/family", method: "GET", expect: { anonymous: 401, Client: 404, Team: 404, Administrator: 404 } },

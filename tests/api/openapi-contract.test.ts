@@ -8,7 +8,8 @@ import type { JsonSchema, OpenApiDocument } from "~/openapi/document";
 // Generated, not committed: `npm run typecheck` writes it first (scripts/openapi-types.ts).
 import type { paths } from "../../.tmp/contract/schema";
 import { CONTRACT_TYPES_FILE, contractTypesSource } from "../contract/generate";
-import { makeAttendance, makeFailedJob, makeGuardian, makeStudent } from "../support/factories";
+import { makeAttendance, makeCharge, makeFailedJob, makeGuardian, makeStudent } from "../support/factories";
+import { startFakeApiPixBank } from "../support/fake-api-pix-bank";
 import { testCertificates } from "../support/test-certificates";
 import { addDays, enrolled, notSunday, sessionClass, TODAY } from "../support/attendance";
 
@@ -915,6 +916,45 @@ describe("typed client contract (openapi-typescript + openapi-fetch)", () => {
     expect((await admin.GET("/api/branches/{id}/pix-provider", path)).data?.clientId).toBe("contrato");
     expect((await admin.POST("/api/branches/{id}/pix-provider/check", path)).data?.ok).toBe(false);
     expect((await admin.PUT("/api/branches/{id}/pix-provider", { ...path, body: { provider: "none" } })).data?.provider).toBe("none");
+  });
+
+  it("money received from the bank: the webhook, 'Conciliar agora', the lists, a Pix linked, its refund", async () => {
+    const bank = await startFakeApiPixBank();
+    try {
+      const { branchId } = await sessionClass();
+      const pixKey = `contrato.${randomUUID().slice(0, 8)}@escola.com.br`;
+      const connected = await admin.PUT("/api/branches/{id}/pix-provider", {
+        params: { path: { id: branchId } },
+        body: { provider: "api-pix", pixKey, ...bank.connection() },
+      });
+      const secretPath = new URL(connected.data!.webhookUrl!).pathname.split("/");
+      const [secret] = secretPath.slice(-1);
+      const received = bank.receivePix({ valor: "120.00", chave: pixKey, infoPagador: "Contrato" });
+      const posted = await typed().POST("/api/webhooks/pix/{branchId}/{secret}/pix", {
+        params: { path: { branchId, secret } },
+        body: { pix: [{ endToEndId: received.endToEndId, valor: received.valor, horario: received.horario }] },
+      });
+      expect(posted.data?.received).toBe(1);
+      const run = await team.POST("/api/billing/reconciliation/run", { body: { branchId } });
+      expect(run.data?.runs[0].branchId).toBe(branchId);
+      const listed = await team.GET("/api/billing/reconciliation", { params: { query: { branchId } } });
+      expect(listed.data?.pixWithoutCharge.map((p) => p.endToEndId)).toEqual([received.endToEndId]);
+      const { guardian } = await makeGuardian(1);
+      const charge = await makeCharge({ guardianId: guardian.id, branchId, amountCents: 12_000, dueDate: addDays(TODAY(), 5) });
+      const linked = await team.POST("/api/billing/reconciliation/pix/{e2eid}/link", {
+        params: { path: { e2eid: received.endToEndId } },
+        body: { chargeId: charge.id },
+      });
+      expect(linked.data?.status).toBe("Paga");
+      const paid = await admin.GET("/api/charges/{id}", { params: { path: { id: charge.id } } });
+      const refund = await admin.POST("/api/payments/{id}/refund", {
+        params: { path: { id: paid.data!.payments[0].id } },
+        body: { reason: "Pago por engano" },
+      });
+      expect(refund.response.status).toBe(202);
+    } finally {
+      await bank.close();
+    }
   });
 
   // Last in the file (tests run in order): each documented operation was called and succeeded at least once.

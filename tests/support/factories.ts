@@ -19,6 +19,7 @@ import {
   Makeup,
   Offer,
   Payment,
+  PixInbox,
   SchoolClass,
   Student,
   Task,
@@ -401,9 +402,36 @@ export async function makeBillingSettings(
 }
 
 /** A payment written directly (no rules). */
-export async function makePayment(attrs: { chargeId: string; amountCents: number; paidOn: string; method?: string }) {
+export async function makePayment(attrs: {
+  chargeId: string;
+  amountCents: number;
+  paidOn: string;
+  method?: string;
+  /** A payment the bank received (issue 42): source 'bank' with its Pix's endToEndId. */
+  endToEndId?: string;
+}) {
   models();
-  return Payment.create({ method: "Pix", note: null, ...attrs });
+  return Payment.create({ method: "Pix", note: null, ...attrs, source: attrs.endToEndId ? "bank" : "manual" });
+}
+
+/** A Pix of the inbox the bank confirmed without a charge of ours ('Pix sem cobrança'), written directly. */
+export async function makeInboxPix(attrs: { branchId: string; valorCents?: number; infoPagador?: string }) {
+  models();
+  const endToEndId = `E99999008${Date.now()}${suffix()}`
+    .replace(/[^a-zA-Z0-9]/g, "")
+    .slice(0, 32)
+    .padEnd(32, "0");
+  return PixInbox.create({
+    endToEndId,
+    branchId: attrs.branchId,
+    txid: null,
+    valor: attrs.valorCents ?? 15000,
+    horario: new Date(),
+    infoPagador: attrs.infoPagador ?? null,
+    receivedAt: new Date(),
+    processedAt: new Date(),
+    outcome: "no-charge",
+  });
 }
 
 /** A job of the queue that failed for good (its ten tries spent), of a kind no server runs. */

@@ -90,6 +90,7 @@ const SECTIONS: { title: string; items: NavItem[]; bottom?: boolean; only?: Audi
     items: [
       { to: "/charges", label: "Mensalidades", icon: OfferIcon },
       { to: "/billing/overdue", label: "Inadimplência", icon: ClockIcon },
+      { to: "/billing/reconciliation", label: "Conciliação", icon: AuditIcon },
     ],
   },
   {

@@ -22,6 +22,8 @@ export const SUBMIT_LABELS = {
   lose: { label: "Marcar como perdido", pending: "Salvando..." },
   reopen: { label: "Reabrir", pending: "Reabrindo..." },
   warnAbsence: { label: "Avisar falta", pending: "Avisando..." },
+  linkPix: { label: "Vincular", pending: "Vinculando..." },
+  refundPix: { label: "Devolver o Pix", pending: "Devolvendo..." },
 } as const;
 
 /** True while this dialog's form (posting to the dialog's own URL) is being submitted. */

@@ -17,6 +17,7 @@ import { applyDiscount, centsToDecimal, divideHalfUp, hundredthsToPercent, toCen
 import { dueFromSums, dueOn, type Due, type DueTerms } from "./due";
 import {
   ageingBucket,
+  BANK_ACTOR_NAME,
   type AgeingBucket,
   CANCELLED_CHARGE,
   CHARGE_FILTER_STATUSES,
@@ -328,6 +329,10 @@ interface PaymentRow {
   reversedAt: string | Date | null;
   reversedById: string | null;
   reverseReason: string | null;
+  source: string;
+  endToEndId: string | null;
+  refundStatus: string | null;
+  refundReason: string | null;
   createdAt: string | Date;
 }
 
@@ -340,10 +345,13 @@ function paymentDTO(p: PaymentRow): PaymentDTO {
     method: p.method,
     note: p.note ?? null,
     createdById: p.createdById ?? null,
-    createdByName: p.createdByName ?? null,
+    createdByName: p.source === "bank" ? BANK_ACTOR_NAME : (p.createdByName ?? null),
     reversedAt: p.reversedAt ? iso(p.reversedAt) : null,
     reversedById: p.reversedById ?? null,
     reverseReason: p.reverseReason ?? null,
+    source: p.source,
+    endToEndId: p.endToEndId ?? null,
+    refund: p.refundStatus ? { status: p.refundStatus, reason: p.refundReason ?? "" } : null,
     createdAt: iso(p.createdAt),
   };
 }
@@ -353,7 +361,8 @@ export async function paymentsOf(chargeId: string, t?: Transaction): Promise<Pay
   const rows = await selectRowsIn<PaymentRow>(
     t,
     `SELECT "p"."id", "p"."chargeId", "p"."amountCents", CAST("p"."paidOn" AS TEXT) AS "paidOn", "p"."method", "p"."note", "p"."createdById",
-            "u"."name" AS "createdByName", "p"."reversedAt", "p"."reversedById", "p"."reverseReason", "p"."createdAt"
+            "u"."name" AS "createdByName", "p"."reversedAt", "p"."reversedById", "p"."reverseReason",
+            "p"."source", "p"."endToEndId", "p"."refundStatus", "p"."refundReason", "p"."createdAt"
      FROM "payments" AS "p" LEFT JOIN "users" AS "u" ON "u"."id" = "p"."createdById"
      WHERE "p"."chargeId" = :chargeId ORDER BY "p"."paidOn", "p"."createdAt", "p"."id"`,
     { chargeId },

@@ -37,7 +37,28 @@ export const HISTORY_EVENTS = [
   "Multa e juros dispensados",
   "Cancelada",
   "Paga",
+  // Money received from the bank (issue 42).
+  "Pix recebido pelo banco",
+  "Pago a maior",
+  "Devolução solicitada",
+  "Devolução não realizada",
 ] as const;
+
+/** Who a charge's history and the audit trail name for what the bank did (a Pix received, a refund settled). */
+export const BANK_ACTOR_NAME = "Banco";
+/** Where a payment came from: typed by a clerk, or a Pix the bank confirmed. */
+export const PAYMENT_SOURCES = ["manual", "bank"] as const;
+export type PaymentSource = (typeof PAYMENT_SOURCES)[number];
+/** The bank's words for a refund (devolução) of a Pix. */
+export const REFUND_STATUSES = ["EM_PROCESSAMENTO", "DEVOLVIDO", "NAO_REALIZADO"] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+export const REFUND_IN_PROCESS = "EM_PROCESSAMENTO";
+export const REFUND_DONE = "DEVOLVIDO";
+export const REFUND_FAILED = "NAO_REALIZADO";
+/** The note of a payment recorded from a Pix the bank received. */
+export function bankPaymentNote(endToEndId: string): string {
+  return `Pix recebido pelo banco (E2E ${endToEndId})`;
+}
 
 /** The reason given to the charges an enrolment's cancellation cancels. */
 export const ENROLLMENT_CANCELLED_REASON = "Matrícula cancelada";
@@ -53,6 +74,10 @@ export const CHARGE_ALREADY_PAID = "Cobrança já paga";
 export const CHARGE_CANCELLED = "Cobrança cancelada";
 export const CHARGE_HAS_PAYMENTS = "Cobrança com pagamentos: estorne-os antes";
 export const PAYMENT_ALREADY_REVERSED = "Pagamento já estornado";
+export const BANK_PAYMENT_REFUND_ONLY = "Pagamento recebido pelo banco: só pode ser desfeito por devolução";
+export const REFUND_NOT_BANK = "Só um pagamento recebido pelo banco pode ser devolvido";
+export const REFUND_ALREADY_REQUESTED = "Devolução já solicitada";
+export const REFUND_NOT_DONE = "Devolução não realizada";
 export const CHARGE_MONTH_INVALID = "Mês inválido";
 export const PIX_KEY_INVALID = "Chave Pix inválida";
 export const DUE_DAY_INVALID = "Dia de vencimento deve ser de 1 a 28";
@@ -318,6 +343,12 @@ export const paymentDto = z
     reversedAt: timestamp.nullable(),
     reversedById: id.nullable(),
     reverseReason: z.string().nullable(),
+    source: storedEnum(PAYMENT_SOURCES).describe("manual: registrado por alguém; bank: Pix confirmado pelo banco"),
+    endToEndId: z.string().nullable().describe("O identificador do Pix (só pagamentos recebidos pelo banco)"),
+    refund: z
+      .object({ status: storedEnum(REFUND_STATUSES), reason: z.string() })
+      .nullable()
+      .describe("A devolução pedida ao banco: EM_PROCESSAMENTO, DEVOLVIDO (o pagamento é estornado) ou NAO_REALIZADO"),
     createdAt: timestamp,
   })
   .meta({ id: "Payment" });

@@ -33,6 +33,14 @@ import {
 } from "./queries.server";
 import {
   AMOUNT_OVER_DUE,
+  BANK_ACTOR_NAME,
+  BANK_PAYMENT_REFUND_ONLY,
+  bankPaymentNote,
+  REFUND_ALREADY_REQUESTED,
+  REFUND_DONE,
+  REFUND_FAILED,
+  REFUND_IN_PROCESS,
+  REFUND_NOT_BANK,
   billingSettingsSchema,
   CANCELLED_CHARGE,
   CHARGE_ALREADY_PAID,
@@ -82,12 +90,15 @@ function who(actor: Actor): { userId: string; userName: string | null } {
   return { userId: actor.id, userName: scope.userId === actor.id ? scope.userName : null };
 }
 
+/** The author of a history entry the bank caused (no user). */
+const BANK = { userId: null, userName: BANK_ACTOR_NAME } as const;
+
 async function writeHistory(
   entries: Array<{ chargeId: string; event: string; detail?: string | null }>,
-  actor: Actor | null,
+  actor: Actor | null | typeof BANK,
   t: Transaction,
 ): Promise<void> {
-  const by = actor ? who(actor) : { userId: null, userName: null };
+  const by = actor === BANK ? BANK : actor && "id" in actor ? who(actor) : { userId: null, userName: null };
   // One command's entries of a charge keep their order (a payment, then 'Paga'): a millisecond apart.
   const at = Date.now();
   for (let i = 0; i < entries.length; i += BATCH) {
@@ -446,8 +457,9 @@ export async function reversePayment(actor: Actor | null, paymentId: string, inp
     const payment = await findPayment(paymentId, t);
     const charge = await find(payment.chargeId, t);
     if (payment.reversedAt) throw new ConflictError(PAYMENT_ALREADY_REVERSED);
+    if (payment.source === "bank") throw new ConflictError(BANK_PAYMENT_REFUND_ONLY);
     await payment.update({ reversedAt: new Date(), reversedById: a.id, reverseReason: data.reason }, { transaction: t });
-    if (charge.status === PAID) await charge.update({ status: OPEN, paidAt: null }, { transaction: t });
+    await reopenUnlessSettled(charge, t);
     await writeHistory(
       [
         {
@@ -463,6 +475,165 @@ export async function reversePayment(actor: Actor | null, paymentId: string, inp
     return charge.id;
   });
   return getCharge(a, chargeId);
+}
+
+/**
+ * A paid charge one of whose payments no longer counts: open again, unless the
+ * payments left still settle it (a charge paid by hand and by Pix, one of them undone).
+ */
+async function reopenUnlessSettled(charge: Charge, t: Transaction): Promise<void> {
+  if (charge.status !== PAID) return;
+  const terms = await dueTermsOf(charge, t);
+  const last = terms.payments.reduce((max, p) => (p.paidOn > max ? p.paidOn : max), "");
+  if (terms.payments.length > 0 && dueOn(terms, last).total === 0) return;
+  await charge.update({ status: OPEN, paidAt: null }, { transaction: t });
+}
+
+// ---- Money received from the bank (issue 42) ----
+
+/** A Pix as the bank confirmed it: its id, amount in cents, when it was paid and the payer's message. */
+export interface BankPix {
+  endToEndId: string;
+  valorCents: number;
+  horario: Date;
+  infoPagador?: string | null;
+}
+
+export interface BankPaymentOutcome {
+  paymentId: string;
+  /** False when this Pix was already recorded (the same endToEndId: a repeated webhook, a reconciliation after it). */
+  created: boolean;
+  /** What the Pix paid beyond what was due on its date (0 when none), in cents. */
+  excessCents: number;
+  /** The charge was already 'Paga' (by hand) when the Pix arrived. */
+  alreadyPaid: boolean;
+}
+
+/**
+ * Records a Pix the bank confirmed as a payment of the charge, inside the
+ * caller's transaction (the charge locked first): method 'Pix', its amount,
+ * `paidOn` its date in the school's time zone, source 'bank', by 'Banco' (no
+ * user) or, for a Pix linked on the 'Conciliação' screen, by that user. One
+ * payment per endToEndId: a second call returns the first. Money received is
+ * never refused: a Pix over what is due, on a charge already paid or cancelled,
+ * is recorded, settles what it can (the same `settle` as a payment typed by
+ * hand) and its excess is returned ('Pago a maior' in the history).
+ */
+export async function recordBankPayment(
+  t: Transaction,
+  chargeId: string,
+  pix: BankPix,
+  linkedBy: Actor | null = null,
+): Promise<BankPaymentOutcome> {
+  const charge = await find(chargeId, t);
+  const existing = await Payment.findOne({ where: { endToEndId: pix.endToEndId }, transaction: t });
+  if (existing) return { paymentId: existing.id, created: false, excessCents: 0, alreadyPaid: charge.status === PAID };
+  const paidOn = dateInTimeZone(pix.horario);
+  const alreadyPaid = charge.status === PAID;
+  let due = 0;
+  if (charge.status === OPEN) {
+    const terms = await dueTermsOf(charge, t);
+    const later = terms.payments.filter((p) => p.paidOn > paidOn).reduce((sum, p) => sum + p.amountCents, 0);
+    due = Math.max(0, dueOn(terms, paidOn).total - later);
+  }
+  const excessCents = Math.max(0, pix.valorCents - due);
+  const payment = await Payment.create(
+    {
+      chargeId: charge.id,
+      amountCents: pix.valorCents,
+      paidOn,
+      method: "Pix",
+      note: bankPaymentNote(pix.endToEndId),
+      createdById: linkedBy?.id ?? null,
+      source: "bank",
+      endToEndId: pix.endToEndId,
+    },
+    { transaction: t },
+  );
+  const entries = [
+    {
+      chargeId: charge.id,
+      event: "Pix recebido pelo banco",
+      detail: `Pix: R$ ${centsToDecimal(pix.valorCents)} em ${paidOn} (E2E ${pix.endToEndId})`,
+    },
+  ];
+  if (charge.status === OPEN && (await settle(charge, t))) entries.push({ chargeId: charge.id, event: "Paga", detail: "" });
+  if (excessCents > 0)
+    entries.push({ chargeId: charge.id, event: "Pago a maior", detail: `R$ ${centsToDecimal(excessCents)} além do devido` });
+  await writeHistory(entries, linkedBy ?? BANK, t);
+  // A Pix linked by hand paid a charge whose own `cobv` was not the one paid: the bank follows (revised or removed).
+  if (linkedBy && charge.bankTxid) await followAtBank(t, [charge.id]);
+  return { paymentId: payment.id, created: true, excessCents, alreadyPaid };
+}
+
+/**
+ * 'Devolver o Pix' asked (inside the caller's transaction, before the bank is
+ * told): the bank payment, not reversed and with no refund under way or done,
+ * keeps the refund's id and reason ('EM_PROCESSAMENTO'); 'Devolução solicitada'
+ * enters the charge's history. Returns what the bank's refund needs.
+ */
+export async function markRefundRequested(
+  actor: Actor | null,
+  paymentId: string,
+  refund: { id: string; reason: string },
+  t: Transaction,
+): Promise<{ endToEndId: string; amountCents: number; chargeId: string }> {
+  const a = assertAdmin(actor);
+  const payment = await findPayment(paymentId, t);
+  await find(payment.chargeId, t);
+  if (payment.source !== "bank" || !payment.endToEndId) throw new ConflictError(REFUND_NOT_BANK);
+  if (payment.reversedAt) throw new ConflictError(PAYMENT_ALREADY_REVERSED);
+  if (payment.refundStatus === REFUND_IN_PROCESS || payment.refundStatus === REFUND_DONE) throw new ConflictError(REFUND_ALREADY_REQUESTED);
+  await payment.update({ refundId: refund.id, refundStatus: REFUND_IN_PROCESS, refundReason: refund.reason }, { transaction: t });
+  await writeHistory(
+    [
+      {
+        chargeId: payment.chargeId,
+        event: "Devolução solicitada",
+        detail: `R$ ${centsToDecimal(Number(payment.amountCents))}: ${refund.reason}`,
+      },
+    ],
+    a,
+    t,
+  );
+  return { endToEndId: payment.endToEndId, amountCents: Number(payment.amountCents), chargeId: payment.chargeId };
+}
+
+/**
+ * The bank's final word on a refund (inside the caller's transaction), once:
+ * 'DEVOLVIDO' reverses the payment with the refund's reason (the charge opens
+ * again unless its other payments settle it); 'NAO_REALIZADO' keeps it, marked
+ * 'Devolução não realizada'. Both by 'Banco'. False when there was nothing to
+ * settle (another refund id, or already final).
+ */
+export async function settleRefund(t: Transaction, paymentId: string, refundId: string, status: string): Promise<boolean> {
+  if (status !== REFUND_DONE && status !== REFUND_FAILED) return false;
+  const payment = await findPayment(paymentId, t);
+  const charge = await find(payment.chargeId, t);
+  if (payment.refundId !== refundId || payment.refundStatus !== REFUND_IN_PROCESS) return false;
+  const amount = `R$ ${centsToDecimal(Number(payment.amountCents))}`;
+  if (status === REFUND_FAILED) {
+    await payment.update({ refundStatus: REFUND_FAILED }, { transaction: t });
+    await writeHistory([{ chargeId: charge.id, event: "Devolução não realizada", detail: amount }], BANK, t);
+    return true;
+  }
+  await payment.update(
+    { refundStatus: REFUND_DONE, reversedAt: new Date(), reversedById: null, reverseReason: payment.refundReason },
+    { transaction: t },
+  );
+  await reopenUnlessSettled(charge, t);
+  await writeHistory(
+    [
+      {
+        chargeId: charge.id,
+        event: "Pagamento estornado",
+        detail: `${amount} de ${dateOnly(payment.paidOn)}: devolvido pelo banco: ${payment.refundReason ?? ""}`,
+      },
+    ],
+    BANK,
+    t,
+  );
+  return true;
 }
 
 /** POST /api/charges/{id}/waive (Administrator): no fine nor interest on the charge; paid already without them, it is 'Paga'. */

@@ -3,6 +3,10 @@ import type { Actor } from "~/domain/access/roles";
 import { DomainError } from "~/domain/errors";
 import { guardianOption as findGuardianOption, searchGuardianOptions, type GuardianOption } from "~/domain/guardians/queries.server";
 import { getStudent, searchStudentOptions } from "~/domain/students/queries.server";
+import { chargeDTO, chargePage } from "~/domain/charges/queries.server";
+import type { ChargeDTO } from "~/domain/charges/schema";
+import { formatBRL } from "~/lib/format";
+import { formatDay } from "~/domain/calendar/dates";
 import { formatCpf } from "~/lib/format";
 
 /** How many matches a picker shows for a term. */
@@ -49,6 +53,33 @@ export async function studentOption(actor: Actor, id: string | null | undefined)
   try {
     const student = await getStudent(actor, id);
     return { id: student.id, label: student.fullName };
+  } catch (error) {
+    if (error instanceof DomainError) return null;
+    throw error;
+  }
+}
+
+/** A charge as a choice: its code and family, what it is and what is due today. */
+function chargeOptionOf(c: ChargeDTO): PickerOption {
+  return {
+    id: c.id,
+    label: `${c.code} · ${c.guardianName}`,
+    detail: `${c.description} · vence ${formatDay(c.dueDate)} · ${c.status === "Aberta" ? `devido ${formatBRL(c.amountDue)}` : c.status}`,
+  };
+}
+
+/** Charges whose code or family contain the term (the charges list's search), open ones first. The caller checked the permission. */
+export async function chargeMatches(actor: Actor, term: string): Promise<PickerOption[]> {
+  if (!term) return [];
+  const { items } = await chargePage(actor, { q: term }, { offset: 0, limit: PICKER_LIMIT, openFirst: true });
+  return items.map(chargeOptionOf);
+}
+
+/** The chosen charge as a picker option; null when the id names none. */
+export async function chargeOption(id: string | null | undefined): Promise<PickerOption | null> {
+  if (!id) return null;
+  try {
+    return chargeOptionOf(await chargeDTO(id));
   } catch (error) {
     if (error instanceof DomainError) return null;
     throw error;

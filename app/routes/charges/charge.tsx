@@ -206,8 +206,21 @@ export default function ChargeScreen({ loaderData, actionData }: Route.Component
                 {p.note ? ` · ${p.note}` : ""}
                 {p.createdByName ? ` · por ${p.createdByName}` : ""}
               </p>
+              {p.refund && !p.reversedAt ? (
+                <p className={p.refund.status === "NAO_REALIZADO" ? "text-red-800" : undefined}>
+                  {p.refund.status === "NAO_REALIZADO" ? "Devolução não realizada" : "Devolução solicitada"}: {p.refund.reason}
+                </p>
+              ) : null}
               {p.reversedAt ? (
                 <p className="text-red-800">Estornado: {p.reverseReason}</p>
+              ) : p.source === "bank" ? (
+                isAdmin && p.refund?.status !== "EM_PROCESSAMENTO" ? (
+                  <p className="mt-2">
+                    <Link className="font-medium text-violet-800 underline" to={`/billing/reconciliation/payments/${p.id}/refund`}>
+                      Devolver o Pix
+                    </Link>
+                  </p>
+                ) : null
               ) : isAdmin ? (
                 <ReasonForm intent="reverse" label="Motivo do estorno" button="Estornar" result={result} paymentId={p.id} />
               ) : null}

@@ -106,6 +106,9 @@ export default function Charges({ loaderData }: Route.ComponentProps) {
         description={subtitle}
         actions={
           <div className="flex flex-wrap gap-2">
+            <Link to="/billing/reconciliation" className={buttonClass("outline")}>
+              Conciliação
+            </Link>
             <a href={csvHref(filter, branchId)} className={buttonClass("outline")} download>
               Exportar CSV
             </a>
