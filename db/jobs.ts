@@ -39,22 +39,42 @@ export interface NewJob {
   runAt: Date;
 }
 
+const JOBS_PER_INSERT = 1000;
+
 /**
- * Writes a pending job in `t` (the caller's transaction). With a key, nothing is
- * written while another job with that key is pending or running (the unique
- * `activeKey`).
+ * Writes pending jobs in `t` (the caller's transaction), in one statement. With
+ * a key, a job is not written while another job with that key is pending or
+ * running (the unique `activeKey`).
  */
-export async function insertJob(sequelize: Sequelize, t: Transaction | null, job: NewJob, now = new Date()): Promise<void> {
+export async function insertJobs(sequelize: Sequelize, t: Transaction | null, jobs: readonly NewJob[], now = new Date()): Promise<void> {
+  if (!jobs.length) return;
+  // Five values a job: a statement stays far below SQLite's limit of bound values.
+  if (jobs.length > JOBS_PER_INSERT) {
+    for (let i = 0; i < jobs.length; i += JOBS_PER_INSERT) await insertJobs(sequelize, t, jobs.slice(i, i + JOBS_PER_INSERT), now);
+    return;
+  }
+  const replacements: Record<string, string | null> = { now: ts(now) };
+  const values = jobs.map((job, i) => {
+    Object.assign(replacements, {
+      [`id${i}`]: randomUUID(),
+      [`kind${i}`]: job.kind,
+      [`payload${i}`]: job.payload,
+      [`key${i}`]: job.key,
+      [`runAt${i}`]: ts(job.runAt),
+    });
+    return `(:id${i}, :kind${i}, :payload${i}, :key${i}, :key${i}, 'pending', 0, :runAt${i}, :now, :now)`;
+  });
   await sequelize.query(
     `INSERT INTO "jobs" ("id", "kind", "payload", "key", "activeKey", "status", "attempts", "runAt", "createdAt", "updatedAt")
-     VALUES (:id, :kind, :payload, :key, :key, 'pending', 0, :runAt, :now, :now)
+     VALUES ${values.join(", ")}
      ON CONFLICT ("activeKey") DO NOTHING`,
-    {
-      replacements: { id: randomUUID(), kind: job.kind, payload: job.payload, key: job.key, runAt: ts(job.runAt), now: ts(now) },
-      transaction: t ?? undefined,
-      type: QueryTypes.INSERT,
-    },
+    { replacements, transaction: t ?? undefined, type: QueryTypes.INSERT },
   );
+}
+
+/** Writes one pending job in `t` (see insertJobs). */
+export async function insertJob(sequelize: Sequelize, t: Transaction | null, job: NewJob, now = new Date()): Promise<void> {
+  await insertJobs(sequelize, t, [job], now);
 }
 
 export interface ClaimedJob {

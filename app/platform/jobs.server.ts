@@ -107,6 +107,23 @@ export async function enqueue<P extends object>(
   await enqueueKind(t, job.kind, payload, opts);
 }
 
+/** Several jobs of one kind written in one statement (see `enqueue`): a batch's work, each item with its own key. */
+export async function enqueueMany<P extends object>(
+  t: Transaction,
+  job: JobDefinition<P>,
+  items: ReadonlyArray<{ payload: P; key?: string }>,
+): Promise<void> {
+  if (!items.length) return;
+  const now = new Date();
+  await jobQueue.insertJobs(
+    await db(),
+    t,
+    items.map((item) => ({ kind: job.kind, payload: JSON.stringify(item.payload), key: item.key ?? null, runAt: now })),
+    now,
+  );
+  t.afterCommit(() => wakeJobRunner());
+}
+
 async function enqueueKind(t: Transaction | null, kind: string, payload: object, opts: { runAt?: Date; key?: string }): Promise<void> {
   const now = new Date();
   const runAt = opts.runAt ?? now;

@@ -56,12 +56,20 @@ export async function bankConnectionOf(
 
 /** The secret of a webhook call matches the branch's (constant time); false for an unknown branch. */
 export async function webhookSecretMatches(branchId: string, secret: string): Promise<boolean> {
-  const row = isUuid(branchId) ? await BankConnectionRow.findByPk(branchId, { attributes: ["webhookSecretSealed"] }) : null;
-  const expected = Buffer.from(row ? decryptSecret(row.webhookSecretSealed) : "", "utf8");
+  const [row] = isUuid(branchId)
+    ? await selectRows<{ webhookSecretSealed: string }>(
+        `SELECT "webhookSecretSealed" FROM "bank_connections" WHERE "branchId" = :branchId`,
+        {
+          branchId,
+        },
+      )
+    : [];
+  if (!row) return false;
+  const expected = Buffer.from(decryptSecret(row.webhookSecretSealed), "utf8");
   const given = Buffer.from(secret, "utf8");
   // Compared in constant time over the expected length; a wrong length is a mismatch all the same.
   const same = timingSafeEqual(expected, given.length === expected.length ? given : Buffer.alloc(expected.length));
-  return row !== null && expected.length > 0 && given.length === expected.length && same;
+  return expected.length > 0 && given.length === expected.length && same;
 }
 
 /** Branch ids that have a bank connection, among `branchIds`. */

@@ -121,14 +121,15 @@ function agentFor(conn: BankConnection): https.Agent {
   const key = digest(conn.certificatePem, conn.privateKeyPem, conn.caCertificatePem);
   let agent = agents.get(key);
   if (!agent) {
-    agent = new https.Agent({
-      keepAlive: true,
-      maxSockets: 16,
+    // One TLS context per connection, built once: given the PEMs instead, every new socket would
+    // parse the certificate, the key and (with an extra root) every trusted root again.
+    const secureContext = tls.createSecureContext({
       minVersion: "TLSv1.2",
       cert: conn.certificatePem,
       key: conn.privateKeyPem,
       ca: conn.caCertificatePem ? [...tls.rootCertificates, conn.caCertificatePem] : undefined,
     });
+    agent = new https.Agent({ keepAlive: true, maxSockets: 16, minVersion: "TLSv1.2", secureContext });
     remember(agents, key, agent, (a) => a.destroy());
   }
   return agent;
@@ -213,7 +214,8 @@ function connectionError(error: NodeJS.ErrnoException, timeoutMs: number, stage:
 }
 
 function exchange(
-  agent: https.Agent,
+  /** The connection's agent, made (with its TLS context) on first use: a certificate that cannot be loaded fails the request. */
+  agent: () => https.Agent,
   url: URL,
   method: string,
   headers: Record<string, string>,
@@ -237,7 +239,7 @@ function exchange(
       url,
       {
         method,
-        agent,
+        agent: agent(),
         headers: {
           accept: "application/json",
           ...headers,
@@ -338,7 +340,7 @@ export function apiPixClient(conn: BankConnection, opts: ApiPixOptions = {}): Ap
   assertBankUrl(conn.tokenUrl);
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const pageSize = opts.pageSize ?? 100;
-  const agent = agentFor(conn);
+  const agent = () => agentFor(conn);
   const base = conn.baseUrl.trim().replace(/\/+$/, "");
   const tokenKey = digest(
     conn.tokenUrl,

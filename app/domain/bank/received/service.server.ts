@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Transaction } from "sequelize";
 import type { z } from "zod";
 import { PixInbox } from "#db/models.ts";
-import { enqueue } from "~/platform/jobs.server";
+import { enqueue, enqueueMany } from "~/platform/jobs.server";
 import { transaction } from "~/platform/db.server";
 import { assertAdmin, assertStaff, type Actor } from "../../access/roles";
 import { ConflictError, NotFoundError, ValidationError } from "../../errors";
@@ -140,7 +140,11 @@ async function inboxBatch(t: Transaction, batch: readonly InboxPost[]): Promise<
   });
   if (rows.length) {
     await PixInbox.bulkCreate(rows, { ignoreDuplicates: true, transaction: t });
-    for (const row of rows) await enqueue(t, pixReceivedJob, { endToEndId: row.endToEndId }, { key: `pix:${row.endToEndId}` });
+    await enqueueMany(
+      t,
+      pixReceivedJob,
+      rows.map((row) => ({ payload: { endToEndId: row.endToEndId }, key: `pix:${row.endToEndId}` })),
+    );
   }
   return counts;
 }
