@@ -11,6 +11,7 @@ import {
   defineJob,
   defineRecurring,
   enqueue,
+  enqueueMany,
   pruneDoneJobs,
   type JobDefinition,
   type JobRegistry,
@@ -108,6 +109,24 @@ describe("enqueue: the outbox", () => {
       ["first", "done", null],
       ["after done", "pending", "charge:1"],
     ]);
+  });
+  it("a batch in one statement: every item a job, a key already taken or repeated in the batch written once, rolled back with its transaction", async () => {
+    await transaction((t) => enqueue(t, recordJob, { tag: "taken" }, { key: "pix:1" }));
+    await transaction((t) =>
+      enqueueMany(t, recordJob, [
+        { payload: { tag: "a" }, key: "pix:1" },
+        { payload: { tag: "b" }, key: "pix:2" },
+        { payload: { tag: "b again" }, key: "pix:2" },
+        { payload: { tag: "c" } },
+      ]),
+    );
+    await transaction(async (t) => {
+      await enqueueMany(t, recordJob, [{ payload: { tag: "rolled back" } }]);
+      throw new Error("rollback");
+    }).catch(() => undefined);
+    expect((await jobs()).map((j) => JSON.parse(j.payload).tag).sort()).toEqual(["b", "c", "taken"]);
+    await runner().runDue();
+    expect(runs.map((r) => r.tag).sort()).toEqual(["b", "c", "taken"]);
   });
 });
 
