@@ -1,4 +1,5 @@
 import { lazy, Suspense, useId } from "react";
+import { useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FieldErrors, inputClass, RequiredMark } from "~/components/ui/field";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -22,24 +23,21 @@ const PickerCombobox = lazy(() => import("./picker-combobox"));
  * hidden input `name`.
  */
 export function SearchPicker({
-  name,
+  field,
   label,
   searchLabel,
   searchName = "q",
   query,
   matches,
   selected,
-  errors,
   action,
   searchHref,
   emptyText,
   hint,
-  id,
 }: {
-  name: string;
+  /** The form's field of the choice (conform's metadata): its name, its id (an error summary links to the picker's box) and its errors. */
+  field: { id: string; name: string; errors?: string[] };
   label: string;
-  /** The id of the picker's box (the search box without JS, the combobox with it): an error summary links to it. */
-  id?: string;
   /** The no-JS search box's label (e.g. 'Buscar aluno por nome'). */
   searchLabel: string;
   searchName?: string;
@@ -49,25 +47,30 @@ export function SearchPicker({
   matches: PickerOption[];
   /** The current choice (posted before, or preselected by the URL). */
   selected: PickerOption | null;
-  errors?: string[];
-  /** The dialog's URL: where the no-JS search submits (GET). */
-  action: string;
-  /** The URL whose loader answers the matches of a term (JS). */
-  searchHref: (term: string) => string;
+  /** Where the no-JS search submits (GET); the dialog's own URL unless given. */
+  action?: string;
+  /** The URL whose loader answers the matches of a term (JS); the dialog's own URL with `searchName` unless given. */
+  searchHref?: (term: string) => string;
   /** Shown when a search found nothing. */
   emptyText: string;
   hint?: string;
 }) {
+  const { pathname } = useLocation();
+  const { id, name, errors } = field;
   const hydrated = useHydrated();
   const errorId = `${useId()}-error`;
   const both = { name, label, selected, errors, errorId, emptyText, id };
   const radios = (
-    <PickerRadios {...both} searchLabel={searchLabel} searchName={searchName} query={query} matches={matches} action={action} />
+    <PickerRadios {...both} searchLabel={searchLabel} searchName={searchName} query={query} matches={matches} action={action ?? pathname} />
   );
   if (!hydrated) return radios;
   return (
     <Suspense fallback={radios}>
-      <PickerCombobox {...both} searchHref={searchHref} hint={hint} />
+      <PickerCombobox
+        {...both}
+        searchHref={searchHref ?? ((term) => `${pathname}?${new URLSearchParams({ [searchName]: term })}`)}
+        hint={hint}
+      />
     </Suspense>
   );
 }

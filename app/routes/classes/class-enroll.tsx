@@ -1,4 +1,3 @@
-import { useLocation } from "react-router";
 import type { Route } from "./+types/class-enroll";
 import { SearchPicker } from "~/components/search-picker";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
@@ -74,7 +73,6 @@ export default function ClassEnrollDialog({ loaderData, actionData }: Route.Comp
   const state = answered?.state ?? loaderData.state;
   const values = answered?.values ?? loaderData.values;
   const selected = answered ? answered.selected : loaderData.selected;
-  const { pathname } = useLocation();
   const mayDiscount = useShell().permissions.isAdmin;
   const [form, fields] = useDialogForm({
     id: `class-enroll-${cls.id}`,
@@ -97,17 +95,13 @@ export default function ClassEnrollDialog({ loaderData, actionData }: Route.Comp
       {/* The class is the URL's (the action sets it again); here for the form's own checks. */}
       <input type="hidden" name={fields.classId.name} value={cls.id} />
       <SearchPicker
-        id={fields.studentId.id}
-        name={fields.studentId.name}
+        field={fields.studentId}
         label="Aluno"
         searchLabel="Buscar aluno por nome"
         searchName={SEARCH}
         query={term}
         matches={matches}
         selected={selected}
-        errors={fields.studentId.errors}
-        action={pathname}
-        searchHref={(q) => `${pathname}?${new URLSearchParams({ [SEARCH]: q })}`}
         emptyText="Nenhum aluno encontrado"
         hint="Digite parte do nome do aluno"
       />

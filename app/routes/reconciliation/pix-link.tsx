@@ -1,4 +1,4 @@
-import { data, useLocation } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/pix-link";
 import { SearchPicker } from "~/components/search-picker";
 import { FormDialog, useDialogForm } from "~/components/ui/form-dialog";
@@ -67,7 +67,6 @@ export default function PixLinkDialog({ loaderData, actionData }: Route.Componen
   const { pix, term, matches } = loaderData;
   const answered = actionData && "selected" in actionData ? actionData : null;
   const selected = answered ? answered.selected : loaderData.selected;
-  const { pathname } = useLocation();
   const [form, fields] = useDialogForm({
     id: `pix-link-${pix.endToEndId}`,
     schema: linkSchema,
@@ -80,17 +79,13 @@ export default function PixLinkDialog({ loaderData, actionData }: Route.Componen
     <FormDialog form={form} title="Vincular a uma cobrança" description={what} closeTo="/billing/reconciliation" size="lg" submit="linkPix">
       <p className="text-sm break-all text-slate-700">E2E {pix.endToEndId}</p>
       <SearchPicker
-        id={fields.chargeId.id}
-        name={fields.chargeId.name}
+        field={fields.chargeId}
         label="Cobrança"
         searchLabel="Buscar cobrança por código ou responsável"
         searchName={SEARCH}
         query={term}
         matches={matches}
         selected={selected}
-        errors={fields.chargeId.errors}
-        action={pathname}
-        searchHref={(q) => `${pathname}?${new URLSearchParams({ [SEARCH]: q })}`}
         emptyText="Nenhuma cobrança encontrada"
         hint="Digite o código da cobrança ou parte do nome do responsável"
       />

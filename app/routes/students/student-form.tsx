@@ -1,5 +1,4 @@
 import { getInputProps, getTextareaProps } from "@conform-to/react";
-import { useLocation } from "react-router";
 import type { Route } from "./+types/student-form";
 import { SearchPicker } from "~/components/search-picker";
 import { Field, inputClass } from "~/components/ui/field";
@@ -80,7 +79,6 @@ export async function action(args: Route.ActionArgs) {
 export default function StudentFormDialog({ loaderData, actionData }: Route.ComponentProps) {
   const { student, values, term, matches, back } = loaderData;
   const guardian = actionData && "guardian" in actionData ? actionData.guardian : loaderData.guardian;
-  const { pathname } = useLocation();
   const [form, fields] = useDialogForm({
     id: student ? `student-${student.id}` : "student-new",
     schema: studentFormSchema,
@@ -101,17 +99,13 @@ export default function StudentFormDialog({ loaderData, actionData }: Route.Comp
       submit={student ? "update" : "register"}
     >
       <SearchPicker
-        id={fields.guardianId.id}
-        name={fields.guardianId.name}
+        field={fields.guardianId}
         label="Responsável"
         searchLabel="Buscar responsável por nome, e-mail ou CPF"
         searchName={SEARCH}
         query={term}
         matches={matches}
         selected={guardian}
-        errors={fields.guardianId.errors}
-        action={pathname}
-        searchHref={(q) => `${pathname}?${new URLSearchParams({ [SEARCH]: q })}`}
         emptyText="Nenhum responsável encontrado"
         hint="Busque por nome, e-mail ou CPF"
       />
