@@ -204,6 +204,7 @@ function paramsFor(path: string): Record<string, string> {
     else if (name === "absenceId") params[name] = b.absenceId;
     else if (name === "token") params[name] = "token-qualquer";
     else if (name === "date") params[name] = trialDate;
+    else if (name === "e2eid") params[name] = "E00000000202611291200abcdef12345";
     else if (name === "id") {
       const base = path.replace(/^\/api/, "").split("/")[1];
       const byBase: Record<string, string> = {
@@ -222,6 +223,8 @@ function paramsFor(path: string): Record<string, string> {
         enrollments: b.enrollmentId,
         makeups: b.makeupId,
         charges: b.chargeId,
+        // A payment's 'Devolver o Pix' (/billing/reconciliation/payments/:id/refund): staff only, whatever the id.
+        billing: randomUUID(),
       };
       if (!byBase[base]) throw new Error(`no value for :id under ${path}`);
       params[name] = byBase[base];

@@ -495,8 +495,19 @@ describe("POST /api/guardians/{id}/anonymize ('Anonimizar família')", () => {
 
     await makePayment({ chargeId: charge.id, amountCents: 5_000, paidOn: today() });
     await charge.update({ status: "Paga", paidAt: new Date() });
+    // A Pix the bank announced for the charge, its payer's text naming the family (pix_inbox, not exported).
+    const e2e = `E${randomUUID().replaceAll("-", "").slice(0, 31)}`;
+    await testDb().query(
+      `INSERT INTO "pix_inbox" ("endToEndId", "branchId", "valor", "horario", "infoPagador", "receivedAt", "chargeId", "outcome")
+       VALUES (:e2e, :branchId, 5000, :now, :info, :now, :chargeId, 'recorded')`,
+      { replacements: { e2e, branchId: catalogue.branchId, now: new Date(), info: `Mensalidade de ${f.familyName}`, chargeId: charge.id } },
+    );
     const done = await admin.post(`/api/guardians/${f.guardianId}/anonymize`, body(f));
     expect(done.status).toBe(200);
+    const [inbox] = (await testDb().query(`SELECT "infoPagador" FROM "pix_inbox" WHERE "endToEndId" = :e2e`, {
+      replacements: { e2e },
+    })) as [Array<{ infoPagador: string | null }>, unknown];
+    expect(inbox).toEqual([{ infoPagador: null }]);
     const kept = await admin.get(`/api/charges/${charge.id}`);
     expect(kept.status).toBe(200);
     expect(kept.body).toMatchObject({ status: "Paga", amount: "50.00" });

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { z } from "zod";
 import { anonymous, signIn, type ApiClient } from "../support/http";
 import { count, testDb } from "../support/db";
@@ -11,6 +11,7 @@ import {
   makeClassroom,
   makeEnrollment,
   makeGuardian,
+  makeOffer,
   makeSchedule,
   makeStaffUser,
   makeStudent,
@@ -35,8 +36,11 @@ import { absenceNoticeSchema } from "~/domain/attendance/notices/schema";
 import { familyAddressSchema, familyPersonSchema } from "~/domain/guardians/schema";
 import { billingSettingsSchema, generateSchema, oneOffChargeSchema, paymentSchema, reasonSchema } from "~/domain/charges/schema";
 import { taskSchema, taskUpdateSchema } from "~/domain/tasks/schema";
+import { pixProviderSchema } from "~/domain/bank/schema";
+import { linkSchema, refundSchema, runSchema, webhookBodySchema } from "~/domain/bank/received/schema";
 import { trialLoseSchema } from "~/domain/trials/schema";
 import { makeAttendance, makeMakeup, makeTask } from "../support/factories";
+import { startFakeApiPixBank, type FakeApiPixBank } from "../support/fake-api-pix-bank";
 import { addDays, enrolled, notSunday, sessionClass, TODAY } from "../support/attendance";
 
 /**
@@ -57,6 +61,7 @@ const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : 20_240_607 
 console.log(`hostile bodies: FUZZ_SEED=${SEED}`);
 
 let admin: ApiClient;
+let bank: FakeApiPixBank;
 /** A Client whose family has the roll call's pupils (the family's own endpoints). */
 let family: ApiClient;
 const ids: Record<string, string> = {};
@@ -77,6 +82,8 @@ interface Endpoint {
   /** The table of the PATCH/PUT target row, which must stay as it was. */
   targetTable?: string;
   target?: () => string;
+  /** The path's other parameters (`:e2eid`, `:branchId`, `:secret`). */
+  params?: () => Record<string, string>;
   /** No session: the public auth endpoints. */
   anonymous?: boolean;
   /** As the family's Client (its own space's endpoints). */
@@ -86,6 +93,54 @@ interface Endpoint {
 const unique = () => randomUUID().slice(0, 8);
 
 const endpoints: Endpoint[] = [
+  {
+    // A branch without a bank connection: disconnecting is the valid body (connecting needs the bank's certificates).
+    method: "PUT",
+    path: "/api/branches/:id/pix-provider",
+    schema: pixProviderSchema.options[1],
+    valid: () => ({ provider: "none" }),
+    tables: ["bank_connections"],
+    targetTable: "branches",
+    target: () => ids.branch,
+  },
+  {
+    method: "POST",
+    path: "/api/billing/reconciliation/run",
+    schema: runSchema,
+    valid: () => ({ branchId: ids.bankBranch }),
+    tables: ["reconciliation_runs", "pix_inbox", "payments"],
+  },
+  {
+    method: "POST",
+    path: "/api/billing/reconciliation/pix/:e2eid/link",
+    schema: linkSchema,
+    valid: () => ({ chargeId: ids.bankOpenCharge }),
+    tables: ["payments", "charge_history"],
+    params: () => ({ e2eid: ids.pixWithoutCharge }),
+  },
+  {
+    method: "POST",
+    path: "/api/payments/:id/refund",
+    schema: refundSchema,
+    valid: () => ({ reason: "Pagamento em duplicidade" }),
+    tables: ["payments", "charge_history"],
+    targetTable: "payments",
+    target: () => ids.bankPayment,
+  },
+  {
+    // The bank's call: its branch and secret in the path, a Pix the bank has received in the body.
+    method: "POST",
+    path: "/api/webhooks/pix/:branchId/:secret/pix",
+    schema: webhookBodySchema,
+    valid: () => {
+      const pix = bank.receivePix({ valor: "10.00", chave: names.bankPixKey });
+      return { pix: [{ endToEndId: pix.endToEndId, valor: pix.valor, horario: pix.horario }] };
+    },
+    // (Its jobs are written with its inbox rows; the queue's own count moves with the setup's follow-ups.)
+    tables: ["pix_inbox"],
+    params: () => ({ branchId: ids.bankBranch, secret: names.webhookSecret }),
+    anonymous: true,
+  },
   {
     method: "POST",
     path: "/api/login",
@@ -687,6 +742,13 @@ async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<voi
   );
 }
 
+/** The endpoint's path with `id` as its `:id` and its other parameters filled in. */
+function pathOf(endpoint: Endpoint, id: string): string {
+  let path = endpoint.path.replace(":id", encodeURIComponent(id));
+  for (const [name, value] of Object.entries(endpoint.params?.() ?? {})) path = path.replace(`:${name}`, encodeURIComponent(value));
+  return path;
+}
+
 async function rowOf(table: string, id: string) {
   const [rows] = await testDb().query(`SELECT * FROM ${table} WHERE id = :id`, { replacements: { id } });
   return JSON.stringify(rows[0] ?? null);
@@ -804,6 +866,79 @@ beforeAll(async () => {
   });
 });
 
+/** Polls `read` until `done` holds (the job queue runs after commit). */
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+// A branch connected to the fake bank: two charges registered there, one paid by Pix (the refund's
+// target), one open (the link's), a Pix without a charge in the inbox, and the webhook's secret.
+beforeAll(async () => {
+  bank = await startFakeApiPixBank();
+  const made = await makeClass();
+  const offer = await makeOffer(made.branchId, { monthlyValue: "10.00" });
+  names.bankPixKey = `fuzz.${unique()}@exemplo.com.br`;
+  const settings = {
+    pixKey: names.bankPixKey,
+    payeeName: "Escola",
+    payeeCity: "São Paulo",
+    dueDay: 10,
+    finePercent: 2,
+    monthlyInterestPercent: 1,
+  };
+  expect((await admin.put(`/api/branches/${made.branchId}/billing-settings`, settings)).status).toBe(200);
+  for (let i = 0; i < 2; i++) {
+    const { guardian } = await makeGuardian(1);
+    const student = await makeStudent(guardian.id);
+    await makeEnrollment({ studentId: student.id, classId: made.cls.id, offerId: offer.id, startDate: "2020-01-06" });
+  }
+  const saved = await admin.put(`/api/branches/${made.branchId}/pix-provider`, { provider: "api-pix", ...bank.connection() });
+  expect(saved.status).toBe(200);
+  expect((await admin.post(`/api/branches/${made.branchId}/pix-provider/check`)).body).toMatchObject({ ok: true });
+  names.webhookSecret = new URL(saved.body.webhookUrl as string).pathname.split("/").at(-1)!;
+  const month = addDays(TODAY(), 62).slice(0, 7);
+  expect((await admin.post("/api/charges/generate", { month, branchId: made.branchId })).status).toBe(200);
+  const list = (await admin.get(`/api/charges?branchId=${made.branchId}`)).body as Array<{ id: string }>;
+  expect(list).toHaveLength(2);
+  const charge = (id: string) =>
+    admin
+      .get(`/api/charges/${id}`)
+      .then((r) => r.body as { status: string; bank: { status: string; txid: string } | null; payments: Array<{ id: string }> });
+  const [paid, open] = await Promise.all(
+    list.map((c) =>
+      eventually(
+        () => charge(c.id),
+        (x) => x.bank?.status === "Registrada",
+      ),
+    ),
+  );
+  bank.payCobv(paid.bank!.txid);
+  const settled = await eventually(
+    () => charge(list[0].id),
+    (x) => x.status === "Paga",
+  );
+  const pix = bank.receivePix({ valor: "10.00", chave: names.bankPixKey });
+  expect((await admin.post("/api/billing/reconciliation/run", { branchId: made.branchId })).status).toBe(200);
+  Object.assign(ids, {
+    bankBranch: made.branchId,
+    bankPayment: settled.payments[0].id,
+    bankOpenCharge: list[1].id,
+    pixWithoutCharge: pix.endToEndId,
+  });
+  expect(open.bank?.status).toBe("Registrada");
+});
+
+afterAll(async () => {
+  expect(bank.violations).toEqual([]);
+  await bank.close();
+});
+
 describe("hostile bodies", () => {
   it("covers every JSON endpoint of the route table that takes a body", () => {
     const noBody = new Set([
@@ -812,6 +947,8 @@ describe("hostile bodies", () => {
       "POST /api/*",
       "PUT /api/objects/upload/:token",
       "POST /api/trials/:id/reopen",
+      "POST /api/branches/:id/pix-provider/check",
+      "POST /api/jobs/:id/retry",
     ]);
     const withBody = flattenRoutes()
       .filter((r) => r.path.startsWith("/api/"))
@@ -832,7 +969,7 @@ describe("hostile bodies", () => {
       const failures: string[] = [];
       await pool(cases, PARALLEL, async (c) => {
         const id = c.pathId === "target" ? (endpoint.target?.() ?? "") : c.pathId;
-        const path = endpoint.path.replace(":id", encodeURIComponent(id));
+        const path = pathOf(endpoint, id);
         const res = await client.raw(endpoint.method, path, { body: c.text, headers: { "Content-Type": c.contentType } });
         const answer = await res.text();
         if (res.status < 400 || res.status >= 500) {
@@ -848,7 +985,7 @@ describe("hostile bodies", () => {
       expect((await fetch(`${admin.baseUrl}/healthz`)).status).toBe(200);
 
       // The control: the body the cases were made from is accepted, so each refusal came from what was broken.
-      const control = await client.raw(endpoint.method, endpoint.path.replace(":id", endpoint.target?.() ?? ""), {
+      const control = await client.raw(endpoint.method, pathOf(endpoint, endpoint.target?.() ?? ""), {
         body: endpoint.valid(),
       });
       expect(control.status, await control.text()).toBeLessThan(300);

@@ -213,6 +213,7 @@ beforeAll(async () => {
     makeupId: makeup.id,
     absenceId: absence.id,
     token: "nao-existe",
+    e2eid: "E00000000202611291200abcdef12345",
     date: TODAY(),
     "*": "nao-existe",
   };

@@ -458,6 +458,7 @@ describe("the OpenAPI document", () => {
         "/api/tasks",
         "/api/charges",
         "/api/billing/overdue",
+        "/api/jobs",
       ].sort(),
     );
   });

@@ -23,8 +23,12 @@ function branchParams(branchId: string | null): Record<string, string> {
   return branchId ? { branchId } : {};
 }
 
-/** A Pix of the inbox, locked in the caller's transaction when given. */
+/** What an endToEndId can be (letters and digits, at most the inbox's 35): anything else names no Pix. */
+const END_TO_END_ID = /^[A-Za-z0-9]{1,35}$/;
+
+/** A Pix of the inbox, locked in the caller's transaction when given (null for an id that cannot be one, such as a URL's `%00`). */
 export async function inboxItem(endToEndId: string, t?: Transaction): Promise<PixInbox | null> {
+  if (!END_TO_END_ID.test(endToEndId)) return null;
   return PixInbox.findByPk(endToEndId, t ? { transaction: t, lock: t.LOCK.UPDATE } : {});
 }
 

@@ -232,3 +232,13 @@ export async function requestRefund(actor: Actor | null, paymentId: string, inpu
   });
   return { paymentId, refundId, status: "EM_PROCESSAMENTO", message: REFUND_REQUESTED };
 }
+
+/**
+ * A family's anonymisation (LGPD): what the payers wrote on the Pix received
+ * for the family's charges is erased from the inbox (the payments keep their
+ * amount, date and E2E, scrubbed by the charges).
+ */
+export async function scrubPixOfCharges(chargeIds: readonly string[], t: Transaction): Promise<void> {
+  if (!chargeIds.length) return;
+  await PixInbox.update({ infoPagador: null }, { where: { chargeId: [...chargeIds] }, transaction: t });
+}

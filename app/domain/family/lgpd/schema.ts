@@ -49,6 +49,8 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   guardian_person_search:
     "Índice de busca de responsáveis (SQLite): cópia do nome, e-mail e CPF de guardian_persons mantida por gatilhos, exportada como guardian_persons",
   classes: "Turmas do catálogo; a coluna de usuário é o professor responsável (equipe), nunca a família",
+  pix_inbox:
+    "Avisos de Pix recebidos do banco: cada Pix de uma cobrança da família já está em payments (valor, data e E2E); a anonimização apaga o texto do pagador",
 };
 
 /** POST /api/guardians/{id}/anonymize */

@@ -17,6 +17,7 @@ import { redactAuditEntries } from "../../audit/service.server";
 import { GUARDIAN_NOT_FOUND } from "../../guardians/schema";
 import { hasOpenCharges } from "../../charges/queries.server";
 import { scrubFamilyCharges } from "../../charges/service.server";
+import { scrubPixOfCharges } from "../../bank/received/service.server";
 import { familyName, familyRowIds } from "./queries.server";
 import {
   ANONYMIZED,
@@ -125,6 +126,7 @@ export async function anonymizeFamily(actor: Actor | null, guardianId: string, i
     ];
     const userIds = guardian.userId && user ? [guardian.userId] : [];
     await scrubFamilyCharges(rows.charges, { values, replacement: ANONYMIZED.text, userIds, userName: ANONYMIZED.userName }, t);
+    await scrubPixOfCharges(rows.charges, t);
     await redactAuditEntries({ rows, userIds, values, userName: ANONYMIZED.userName }, t);
     return {
       dto: {
