@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn, type ApiClient } from "../support/http";
 import { testDb } from "../support/db";
-import { makeClass, makeEnrollment, makeGuardian, makeOffer, makeStudent } from "../support/factories";
 import { startFakeApiPixBank, type FakeApiPixBank } from "../support/fake-api-pix-bank";
 import { toP12 } from "../support/test-certificates";
-import { shiftMonth, today } from "../../app/domain/calendar/dates";
+import { branchWithPupils as branchOf, eventually, MONTH_AFTER_NEXT } from "../support/bank";
+import { today } from "../../app/domain/calendar/dates";
 import { chargeDto, pixDto } from "../../app/domain/charges/schema";
 import { pixProviderDto } from "../../app/domain/bank/schema";
 
@@ -31,28 +31,8 @@ afterAll(async () => {
 
 const PIX_KEY = "escola@exemplo.com.br";
 
-/** A branch with a billing Pix key and a class of `pupils` enrolled on an offer of 200.00. */
-async function branchWithPupils(pupils = 1) {
-  const made = await makeClass();
-  const offer = await makeOffer(made.branchId, { monthlyValue: "200.00" });
-  const settings = await admin.put(`/api/branches/${made.branchId}/billing-settings`, {
-    pixKey: PIX_KEY,
-    payeeName: "Escola de Dança",
-    payeeCity: "São Paulo",
-    dueDay: 10,
-    finePercent: 2,
-    monthlyInterestPercent: 1,
-  });
-  expect(settings.status).toBe(200);
-  const families = [];
-  for (let i = 0; i < pupils; i++) {
-    const { guardian, persons } = await makeGuardian(1);
-    const student = await makeStudent(guardian.id);
-    await makeEnrollment({ studentId: student.id, classId: made.cls.id, offerId: offer.id, startDate: "2020-01-06" });
-    families.push({ guardian, persons, student });
-  }
-  return { branchId: made.branchId, families };
-}
+/** A branch with the billing Pix key PIX_KEY and a class of `pupils` enrolled on an offer of 200.00. */
+const branchWithPupils = (pupils = 1) => branchOf(admin, { pupils, pixKey: PIX_KEY });
 
 function connectionBody(overrides: Record<string, unknown> = {}) {
   const c = bank.connection();
@@ -75,24 +55,10 @@ async function connect(branchId: string, overrides: Record<string, unknown> = {}
   return res.body;
 }
 
-/** Polls `read` until `done` holds (the job queue runs after commit, within about a second). */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 const chargeOf = async (id: string) => (await admin.get(`/api/charges/${id}`)).body;
 
-/** The month after next: its due dates are in the future (the bank refuses a cobv already due). */
-const MONTH = () => shiftMonth(today().slice(0, 7), 2);
-
 async function generate(branchId: string) {
-  const res = await admin.post("/api/charges/generate", { month: MONTH(), branchId });
+  const res = await admin.post("/api/charges/generate", { month: MONTH_AFTER_NEXT(), branchId });
   expect(res.status).toBe(200);
   const list = await admin.get(`/api/charges?branchId=${branchId}`);
   expect(list.status).toBe(200);

@@ -11,7 +11,6 @@ import {
   makeClassroom,
   makeEnrollment,
   makeGuardian,
-  makeOffer,
   makeSchedule,
   makeStaffUser,
   makeStudent,
@@ -41,6 +40,7 @@ import { linkSchema, refundSchema, runSchema, webhookBodySchema } from "~/domain
 import { trialLoseSchema } from "~/domain/trials/schema";
 import { makeAttendance, makeMakeup, makeTask } from "../support/factories";
 import { startFakeApiPixBank, type FakeApiPixBank } from "../support/fake-api-pix-bank";
+import { connectedBranch, eventually } from "../support/bank";
 import { addDays, enrolled, notSunday, sessionClass, TODAY } from "../support/attendance";
 
 /**
@@ -866,72 +866,27 @@ beforeAll(async () => {
   });
 });
 
-/** Polls `read` until `done` holds (the job queue runs after commit). */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 // A branch connected to the fake bank: two charges registered there, one paid by Pix (the refund's
 // target), one open (the link's), a Pix without a charge in the inbox, and the webhook's secret.
 beforeAll(async () => {
   bank = await startFakeApiPixBank();
-  const made = await makeClass();
-  const offer = await makeOffer(made.branchId, { monthlyValue: "10.00" });
-  names.bankPixKey = `fuzz.${unique()}@exemplo.com.br`;
-  const settings = {
-    pixKey: names.bankPixKey,
-    payeeName: "Escola",
-    payeeCity: "São Paulo",
-    dueDay: 10,
-    finePercent: 2,
-    monthlyInterestPercent: 1,
-  };
-  expect((await admin.put(`/api/branches/${made.branchId}/billing-settings`, settings)).status).toBe(200);
-  for (let i = 0; i < 2; i++) {
-    const { guardian } = await makeGuardian(1);
-    const student = await makeStudent(guardian.id);
-    await makeEnrollment({ studentId: student.id, classId: made.cls.id, offerId: offer.id, startDate: "2020-01-06" });
-  }
-  const saved = await admin.put(`/api/branches/${made.branchId}/pix-provider`, { provider: "api-pix", ...bank.connection() });
-  expect(saved.status).toBe(200);
-  expect((await admin.post(`/api/branches/${made.branchId}/pix-provider/check`)).body).toMatchObject({ ok: true });
-  names.webhookSecret = new URL(saved.body.webhookUrl as string).pathname.split("/").at(-1)!;
-  const month = addDays(TODAY(), 62).slice(0, 7);
-  expect((await admin.post("/api/charges/generate", { month, branchId: made.branchId })).status).toBe(200);
-  const list = (await admin.get(`/api/charges?branchId=${made.branchId}`)).body as Array<{ id: string }>;
-  expect(list).toHaveLength(2);
-  const charge = (id: string) =>
-    admin
-      .get(`/api/charges/${id}`)
-      .then((r) => r.body as { status: string; bank: { status: string; txid: string } | null; payments: Array<{ id: string }> });
-  const [paid, open] = await Promise.all(
-    list.map((c) =>
-      eventually(
-        () => charge(c.id),
-        (x) => x.bank?.status === "Registrada",
-      ),
-    ),
-  );
-  bank.payCobv(paid.bank!.txid);
+  const connected = await connectedBranch(admin, bank, { pupils: 2, monthlyValue: "10.00" });
+  names.bankPixKey = connected.pixKey;
+  names.webhookSecret = connected.secret;
+  const [paid, open] = connected.charges;
+  bank.payCobv(paid.txid);
   const settled = await eventually(
-    () => charge(list[0].id),
+    async () => (await admin.get(`/api/charges/${paid.id}`)).body as { status: string; payments: Array<{ id: string }> },
     (x) => x.status === "Paga",
   );
-  const pix = bank.receivePix({ valor: "10.00", chave: names.bankPixKey });
-  expect((await admin.post("/api/billing/reconciliation/run", { branchId: made.branchId })).status).toBe(200);
+  const pix = bank.receivePix({ valor: "10.00", chave: connected.pixKey });
+  expect((await admin.post("/api/billing/reconciliation/run", { branchId: connected.branchId })).status).toBe(200);
   Object.assign(ids, {
-    bankBranch: made.branchId,
+    bankBranch: connected.branchId,
     bankPayment: settled.payments[0].id,
-    bankOpenCharge: list[1].id,
+    bankOpenCharge: open.id,
     pixWithoutCharge: pix.endToEndId,
   });
-  expect(open.bank?.status).toBe("Registrada");
 });
 
 afterAll(async () => {

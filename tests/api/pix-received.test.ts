@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anonymous, signIn, type ApiClient } from "../support/http";
 import { count, testDb } from "../support/db";
-import { makeClass, makeEnrollment, makeGuardian, makeOffer, makeStudent } from "../support/factories";
+import { makeClass } from "../support/factories";
 import { newEndToEndId, startFakeApiPixBank, type FakeApiPixBank } from "../support/fake-api-pix-bank";
-import { dateInTimeZone, shiftMonth, today } from "../../app/domain/calendar/dates";
+import { connectedBranch, eventually } from "../support/bank";
+import { dateInTimeZone, today } from "../../app/domain/calendar/dates";
 import { chargeDetailDto } from "../../app/domain/charges/schema";
 import { reconciliationDto, runResultDto } from "../../app/domain/bank/received/schema";
 
@@ -31,70 +32,12 @@ afterAll(async () => {
   await bank.close();
 });
 
-/** Polls `read` until `done` holds (the job queue runs after commit, within about a second). */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 const chargeOf = async (id: string) => chargeDetailDto.parse((await admin.get(`/api/charges/${id}`)).body);
 const paidCharge = (id: string) =>
   eventually(
     () => chargeOf(id),
     (c) => c.status === "Paga",
   );
-
-let branches = 0;
-
-/**
- * A connected branch (its own Pix key: the bank posts each key's Pix to one
- * webhook) with `pupils` monthly charges of 200.00 registered at the bank, due
- * in the month after next; and our webhook's address with its secret.
- */
-async function connectedBranch(pupils = 1) {
-  const made = await makeClass();
-  const offer = await makeOffer(made.branchId, { monthlyValue: "200.00" });
-  const pixKey = `escola${++branches}.${Date.now()}@exemplo.com.br`;
-  expect(
-    (
-      await admin.put(`/api/branches/${made.branchId}/billing-settings`, {
-        pixKey,
-        payeeName: "Escola de Dança",
-        payeeCity: "São Paulo",
-        dueDay: 10,
-        finePercent: 2,
-        monthlyInterestPercent: 1,
-      })
-    ).status,
-  ).toBe(200);
-  for (let i = 0; i < pupils; i++) {
-    const { guardian } = await makeGuardian(1);
-    const student = await makeStudent(guardian.id);
-    await makeEnrollment({ studentId: student.id, classId: made.cls.id, offerId: offer.id, startDate: "2020-01-06" });
-  }
-  const c = bank.connection();
-  const saved = await admin.put(`/api/branches/${made.branchId}/pix-provider`, { provider: "api-pix", ...c });
-  expect(saved.status).toBe(200);
-  expect((await admin.post(`/api/branches/${made.branchId}/pix-provider/check`)).body).toMatchObject({ ok: true });
-  const month = shiftMonth(today().slice(0, 7), 2);
-  expect((await admin.post("/api/charges/generate", { month, branchId: made.branchId })).status).toBe(200);
-  const list = (await admin.get(`/api/charges?branchId=${made.branchId}`)).body as Array<{ id: string; code: string }>;
-  const charges = [];
-  for (const item of list) {
-    const registered = await eventually(
-      () => chargeOf(item.id),
-      (x) => x.bank?.status === "Registrada",
-    );
-    charges.push({ id: registered.id, code: registered.code, txid: registered.bank!.txid! });
-  }
-  const webhookUrl = saved.body.webhookUrl as string;
-  return { branchId: made.branchId, charges, webhook: `${new URL(webhookUrl).pathname}/pix`, pixKey };
-}
 
 /** The bank's call to our webhook, as it would post it (no cookie, no Origin). */
 const postWebhook = (path: string, body: unknown) => anonymous().post(path, body as object);
@@ -107,7 +50,7 @@ const reconciliation = async (branchId: string, as: ApiClient = admin) => {
 
 describe("a Pix received by webhook", () => {
   it("is read at the bank and recorded: method Pix, its amount, paidOn its date in the school's zone, the note, source 'bank', by 'Banco'", async () => {
-    const { charges } = await connectedBranch();
+    const { charges } = await connectedBranch(admin, bank);
     // 02:30 UTC is still the day before in São Paulo.
     const horario = new Date(`${today()}T02:30:00.000Z`).toISOString();
     const pix = await bank.payCobv(charges[0].txid, { horario });
@@ -142,7 +85,7 @@ describe("a Pix received by webhook", () => {
   });
 
   it("records one payment for a repeated webhook, and for webhooks delivered out of order", async () => {
-    const { charges } = await connectedBranch(2);
+    const { charges } = await connectedBranch(admin, bank, { pupils: 2 });
     const first = await bank.payCobv(charges[0].txid);
     await paidCharge(charges[0].id);
     await bank.repeatWebhook(first.endToEndId);
@@ -162,7 +105,7 @@ describe("a Pix received by webhook", () => {
   });
 
   it("answers 404 to a wrong secret or an unknown branch, and stores nothing", async () => {
-    const { branchId, webhook } = await connectedBranch(0);
+    const { branchId, webhook } = await connectedBranch(admin, bank, { pupils: 0 });
     const e2e = newEndToEndId();
     const body = { pix: [{ endToEndId: e2e, valor: "10.00", horario: new Date().toISOString() }] };
     const wrong = webhook.replace(/\/([0-9a-f]{64})\/pix$/, `/${"0".repeat(64)}/pix`);
@@ -181,7 +124,7 @@ describe("a Pix received by webhook", () => {
   });
 
   it("records the bank's amount when the webhook's body says another", async () => {
-    const { charges, webhook } = await connectedBranch();
+    const { charges, webhook } = await connectedBranch(admin, bank);
     const pix = await bank.payCobv(charges[0].txid, { drop: true });
     const answered = await postWebhook(webhook, { pix: [{ ...pix, valor: "1.00", horario: "2001-01-01T12:00:00Z" }] });
     expect(answered.status).toBe(200);
@@ -191,7 +134,7 @@ describe("a Pix received by webhook", () => {
   });
 
   it("keeps a Pix whose processing met the bank down: retried until the bank answers, nothing lost", async () => {
-    const { charges } = await connectedBranch();
+    const { charges } = await connectedBranch(admin, bank);
     await bank.down(true);
     try {
       await bank.payCobv(charges[0].txid);
@@ -207,7 +150,7 @@ describe("a Pix received by webhook", () => {
 
 describe("reconciliation", () => {
   it("recovers a lost webhook ('Conciliar agora'), and counts it once however many runs", async () => {
-    const { branchId, charges } = await connectedBranch();
+    const { branchId, charges } = await connectedBranch(admin, bank);
     await bank.payCobv(charges[0].txid, { drop: true });
     expect((await chargeOf(charges[0].id)).status).toBe("Aberta");
     const run = await team.post("/api/billing/reconciliation/run", { branchId });
@@ -222,7 +165,7 @@ describe("reconciliation", () => {
   });
 
   it("records the run's error when the bank is down, and refuses a branch without a connection", async () => {
-    const { branchId } = await connectedBranch(0);
+    const { branchId } = await connectedBranch(admin, bank, { pupils: 0 });
     await bank.down(true);
     try {
       const run = runResultDto.parse((await admin.post("/api/billing/reconciliation/run", { branchId })).body);
@@ -237,7 +180,7 @@ describe("reconciliation", () => {
   });
 
   it("lists a Pix without a charge of ours, and links it to a charge once", async () => {
-    const { branchId, charges, pixKey } = await connectedBranch();
+    const { branchId, charges, pixKey } = await connectedBranch(admin, bank);
     const pix = bank.receivePix({ valor: "200.00", infoPagador: "Mensalidade da Ana", chave: pixKey });
     // Another branch's key on the same account: not this branch's to link.
     const elsewhere = bank.receivePix({ valor: "99.00", chave: "outra-unidade@exemplo.com.br" });
@@ -268,7 +211,7 @@ describe("reconciliation", () => {
   });
 
   it("lists a charge paid beyond what was due as 'Pago a maior', with the excess", async () => {
-    const { branchId, charges } = await connectedBranch();
+    const { branchId, charges } = await connectedBranch(admin, bank);
     await bank.payCobv(charges[0].txid, { valor: "250.00" });
     const charge = await paidCharge(charges[0].id);
     expect(charge.history.map((h) => h.event)).toContain("Pago a maior");
@@ -281,7 +224,7 @@ describe("reconciliation", () => {
 
 describe("a charge paid by hand and by Pix", () => {
   async function paidTwice() {
-    const { branchId, charges } = await connectedBranch();
+    const { branchId, charges } = await connectedBranch(admin, bank);
     const manual = await team.post(`/api/charges/${charges[0].id}/payments`, { amount: "200.00", paidOn: today(), method: "Dinheiro" });
     expect(manual.status).toBe(201);
     // The family had already paid the cobv (the bank's removal raced it).
